@@ -1,0 +1,96 @@
+import { DropdownMenu } from 'radix-ui';
+import { ChevronDown } from 'lucide-react';
+import { Link, NavLink, useLocation } from 'react-router';
+import {
+  ADMIN_LINK,
+  PRIMARY_LINKS_AFTER_SERVICES,
+  PRIMARY_LINKS_BEFORE_SERVICES,
+  SERVICE_LINKS,
+  isActivePath,
+  type NavLink as NavLinkData,
+} from '~/content/navigation';
+import { cn } from '~/lib/cn';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { ButtonLink } from './ui/button';
+
+const linkClass = (active: boolean) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+    active ? 'text-accent' : 'text-fg-muted hover:text-fg',
+  );
+
+function TopLink({ link, pathname }: { link: NavLinkData; pathname: string }) {
+  const active = isActivePath(link.to, pathname);
+  return (
+    <NavLink to={link.to} className={linkClass(active)} aria-current={active ? 'page' : undefined} end={link.to === '/'}>
+      {link.label}
+    </NavLink>
+  );
+}
+
+function ServicesDropdown({ pathname }: { pathname: string }) {
+  const active = isActivePath('/services', pathname);
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={cn(linkClass(active), 'inline-flex items-center gap-1 data-[state=open]:text-fg')}>
+        Services
+        <ChevronDown aria-hidden className="size-4" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-xl border border-line-strong bg-surface-raised p-1.5 shadow-2xl"
+        >
+          {SERVICE_LINKS.map((link) => (
+            <DropdownMenu.Item key={link.to} asChild>
+              <Link
+                to={link.to}
+                aria-current={pathname === link.to ? 'page' : undefined}
+                className={cn(
+                  'block rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface data-[highlighted]:text-fg',
+                  pathname === link.to ? 'text-accent' : 'text-fg-muted',
+                )}
+              >
+                {link.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
+  const { pathname } = useLocation();
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-ink/90 backdrop-blur supports-[backdrop-filter]:bg-ink/75">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-accent focus:px-3 focus:py-2 focus:text-ink">
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent" aria-label="Home">
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {PRIMARY_LINKS_BEFORE_SERVICES.map((link) => (
+            <TopLink key={link.to} link={link} pathname={pathname} />
+          ))}
+          <ServicesDropdown pathname={pathname} />
+          {PRIMARY_LINKS_AFTER_SERVICES.map((link) => (
+            <TopLink key={link.to} link={link} pathname={pathname} />
+          ))}
+          {isAdmin ? <TopLink link={ADMIN_LINK} pathname={pathname} /> : null}
+        </nav>
+        <div className="flex items-center gap-2">
+          <ButtonLink to="/contact" size="sm" className="hidden sm:inline-flex">
+            Get Started
+          </ButtonLink>
+          <MobileMenu isAdmin={isAdmin} pathname={pathname} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import { cn } from '~/lib/cn';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'destructive';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-ink disabled:cursor-not-allowed disabled:opacity-50 whitespace-nowrap';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-accent text-ink hover:bg-accent-strong',
+  secondary: 'border border-line-strong bg-transparent text-fg hover:border-accent hover:text-accent',
+  ghost: 'bg-transparent text-fg hover:bg-surface-raised',
+  destructive: 'bg-danger text-white hover:bg-danger/90',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  sm: 'h-9 px-4 text-sm',
+  md: 'h-11 px-6 text-sm',
+  lg: 'h-13 px-8 text-base',
+};
+
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string) {
+  return cn(base, variants[variant], sizes[size], className);
+}
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant, size, className, type = 'button', ...props },
+  ref,
+) {
+  return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />;
+});
+
+interface ButtonLinkProps extends LinkProps {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
+  return <Link className={buttonClasses(variant, size, typeof className === 'string' ? className : undefined)} {...props} />;
+}

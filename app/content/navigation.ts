@@ -1,0 +1,57 @@
+export interface NavLink {
+  label: string;
+  to: string;
+}
+
+export const SERVICE_LINKS: NavLink[] = [
+  { label: 'All Services', to: '/services' },
+  { label: 'Mixing & Mastering', to: '/services/mixing-mastering' },
+  { label: 'Vocal Production', to: '/services/vocal-production' },
+];
+
+export const PRIMARY_LINKS_BEFORE_SERVICES: NavLink[] = [{ label: 'Home', to: '/' }];
+
+export const PRIMARY_LINKS_AFTER_SERVICES: NavLink[] = [
+  { label: 'Process', to: '/process' },
+  { label: 'Samples', to: '/samples' },
+  { label: 'About', to: '/about' },
+  { label: 'Contact', to: '/contact' },
+];
+
+export const ADMIN_LINK: NavLink = { label: 'Admin', to: '/manage' };
+
+/**
+ * Footer links exactly as the spec lists them. Sound design and audio restoration have no page
+ * yet, so they land on the 404 page, as the spec records.
+ */
+export const FOOTER_SERVICE_LINKS: NavLink[] = [
+  { label: 'Mixing & Mastering', to: '/services/mixing-mastering' },
+  { label: 'Vocal Production', to: '/services/vocal-production' },
+  { label: 'Sound Design', to: '/services/sound-design' },
+  { label: 'Audio Restoration', to: '/services/audio-restoration' },
+];
+
+export const FOOTER_LEGAL_LINKS: NavLink[] = [
+  { label: 'Privacy Policy', to: '/privacy-policy' },
+  { label: 'Terms of Service', to: '/terms-of-service' },
+];
+
+/** Home is active only on an exact match; every other link on a path prefix. */
+export function isActivePath(linkPath: string, currentPath: string): boolean {
+  if (linkPath === '/') return currentPath === '/';
+  return currentPath === linkPath || currentPath.startsWith(`${linkPath}/`);
+}
+
+/** Public pages listed in the sitemap, in the order a visitor meets them. */
+export const PUBLIC_PAGES = [
+  '/',
+  '/services',
+  '/services/mixing-mastering',
+  '/services/vocal-production',
+  '/process',
+  '/samples',
+  '/about',
+  '/contact',
+  '/privacy-policy',
+  '/terms-of-service',
+];

@@ -1,0 +1,89 @@
+import { useEffect, useRef } from 'react';
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import { SiteHeader } from '~/components/site-header';
+import { Toaster } from '~/components/ui/toaster';
+import { DEFAULT_STUDIO_EMAIL } from '~/content/site';
+import { useNonce } from '~/lib/nonce';
+import './app.css';
+import interLatinFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: interLatinFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/site.webmanifest' },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    publicUrl: context.publicUrl,
+    studioEmail: context.services.config.STUDIO_EMAIL ?? DEFAULT_STUDIO_EMAIL,
+    isAdmin: context.admin !== null,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData {
+  return useRouteLoaderData<typeof loader>('root') ?? { publicUrl: '', studioEmail: DEFAULT_STUDIO_EMAIL, isAdmin: false };
+}
+
+/** Every change of route path smooth-scrolls to the top (hash links within a page do not). */
+function useScrollToTopOnPathChange() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
+  }, [pathname]);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" className="bg-ink">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b0b10" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-ink font-sans text-fg antialiased">
+        {children}
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { isAdmin } = useRootData();
+  useScrollToTopOnPathChange();
+  return (
+    <>
+      <SiteHeader isAdmin={isAdmin} />
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? '404 Page Not Found' : 'Something went wrong';
+  return (
+    <main id="main" className="mx-auto grid min-h-dvh max-w-xl place-content-center gap-4 px-6 text-center">
+      <title>{title}</title>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="text-fg-muted">
+        {notFound ? 'The page you are looking for does not exist.' : 'Please try again in a moment.'}
+      </p>
+      <a href="/" className="text-accent underline underline-offset-4">
+        Back to the home page
+      </a>
+    </main>
+  );
+}

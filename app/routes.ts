@@ -1,0 +1,20 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+
+export default [
+  layout('routes/site-layout.tsx', [
+    index('routes/home.tsx'),
+    route('services', 'routes/services.tsx'),
+    route('services/mixing-mastering', 'routes/services.mixing-mastering.tsx'),
+    route('services/vocal-production', 'routes/services.vocal-production.tsx'),
+    route('process', 'routes/process.tsx'),
+    route('samples', 'routes/samples.tsx'),
+    route('about', 'routes/about.tsx'),
+    route('contact', 'routes/contact.tsx'),
+    route('privacy-policy', 'routes/privacy-policy.tsx'),
+    route('terms-of-service', 'routes/terms-of-service.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+  route('manage', 'routes/manage.tsx'),
+  route('robots.txt', 'routes/robots.ts'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+] satisfies RouteConfig;

@@ -1,0 +1,21 @@
+// `npm start`: serves the production build, building it first when it is missing.
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+if (!existsSync(path.join(root, 'build', 'server', 'index.js'))) {
+  console.log('No production build yet: building (about a minute)...');
+  const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+if (!process.env.NODE_ENV) {
+  // A local `npm start` runs React's production build; a generated session secret is fine there.
+  process.env.NODE_ENV = 'production';
+  process.env.STUDIO_LOCAL_START = '1';
+}
+const { register } = await import('tsx/esm/api');
+register();
+const { main } = await import(pathToFileURL(path.join(root, 'server', 'index.ts')).href);
+await main();

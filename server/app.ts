@@ -1,0 +1,50 @@
+import compression from 'compression';
+import express, { type Express } from 'express';
+import type { Services } from './context.ts';
+import { pingDatabase } from './db/connection.ts';
+import { jsonBody, limitPageFormBody } from './http/body-limits.ts';
+import { redirectToCanonicalPath } from './http/canonical-path.ts';
+import { apiNotFound, errorHandler } from './http/errors.ts';
+import { requestLogging } from './http/request-logging.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { mountPages, type PageMode } from './http/pages.ts';
+import { apiRouter } from './api/index.ts';
+
+export interface AppOptions {
+  /** Omitted in API integration tests, which need no pages. */
+  pages?: PageMode;
+}
+
+export interface BuiltApp {
+  app: Express;
+  /** Releases what the page layer holds (the Vite dev server). */
+  close(): Promise<void>;
+}
+
+/** Builds the whole HTTP app without listening, so tests can drive it with supertest. */
+export async function createApp(services: Services, options: AppOptions = {}): Promise<BuiltApp> {
+  const { config, logger } = services;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.use(requestLogging(logger));
+  app.use(securityHeaders({ development: options.pages?.kind === 'development' }));
+  app.use(compression());
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await pingDatabase(services.db);
+      res.set('Cache-Control', 'no-store').json({ status: 'ok', database: 'ok' });
+    } catch {
+      res.status(503).set('Cache-Control', 'no-store').json({ status: 'error', database: 'unreachable' });
+    }
+  });
+
+  app.use('/api', jsonBody, apiRouter(services), apiNotFound);
+  app.use(redirectToCanonicalPath);
+  app.use(limitPageFormBody);
+
+  const closePages = options.pages ? await mountPages(app, services, options.pages) : async () => {};
+  app.use(errorHandler(logger));
+  return { app, close: closePages };
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
+
+/** Every environment variable the server reads. `.env.example` documents each one. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  PUBLIC_URL: optionalText.pipe(z.url('must be an absolute http(s) URL').optional()),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      if (value === 'false' || value === '0') return false;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      if (/^[\w.:/,\s-]+$/.test(value)) return value;
+      ctx.addIssue({ code: 'custom', message: 'must be false, true, a hop count or a list of addresses' });
+      return z.NEVER;
+    }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: z.string().default('Studio Website <no-reply@localhost>'),
+  STUDIO_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
+  SEED_DEMO: booleanText.default(true),
+  ADMIN_USERNAME: optionalText,
+  ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
+  ADMIN_PASSWORD: optionalText,
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export type Config = Omit<Environment, 'SESSION_SECRET' | 'PUBLIC_URL' | 'DATA_DIR'> & {
+  DATA_DIR: string;
+  SESSION_SECRET: string;
+  PUBLIC_URL: string;
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Names each bad variable, so a typo stops start-up with a message a person can act on. */
+export function parseEnvironment(env: NodeJS.ProcessEnv): Environment {
+  const result = environmentSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  return result.data;
+}
+
+/**
+ * Outside production a missing SESSION_SECRET is generated once and kept in DATA_DIR, so sessions
+ * survive restarts without any set-up; in production it must be given.
+ */
+function resolveSessionSecret(env: Environment, dataDir: string): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  // `npm start` on a laptop runs the production build but may keep a generated secret (scripts/start.mjs).
+  if (env.NODE_ENV === 'production' && process.env.STUDIO_LOCAL_START !== '1') {
+    throw new ConfigError('Invalid environment:\n  SESSION_SECRET: required in production (at least 32 characters)');
+  }
+  const secretFile = path.join(dataDir, 'session-secret');
+  if (existsSync(secretFile)) return readFileSync(secretFile, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(secretFile, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = parseEnvironment(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  if (parsed.STORAGE_DRIVER === 's3' && !parsed.S3_BUCKET) {
+    throw new ConfigError('Invalid environment:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  }
+  return {
+    ...parsed,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: resolveSessionSecret(parsed, dataDir),
+    PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    isProduction: parsed.NODE_ENV === 'production',
+  };
+}

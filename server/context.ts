@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Dialect } from './db/connection.ts';
+import type { Database } from './db/schema.ts';
+import type { Mailer } from './email/mailer.ts';
+import type { Logger } from './logger.ts';
+
+/** The long-lived parts every service is built from. */
+export interface Services {
+  config: Config;
+  logger: Logger;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  mailer: Mailer;
+}
+
+/** The signed-in admin as pages and the public API may see it. */
+export interface PublicAdmin {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
+
+/** What React Router loaders and actions receive: the same services the JSON API uses. */
+export interface ServerContext {
+  services: Services;
+  cspNonce: string;
+  requestId: string;
+  /** Filled by the session middleware; null for visitors. */
+  admin: PublicAdmin | null;
+  publicUrl: string;
+}
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends ServerContext {}
+}

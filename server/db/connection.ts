@@ -1,0 +1,70 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Where the data lives, without credentials: for logs and the health check. */
+  description: string;
+  close(): Promise<void>;
+}
+
+// Timestamps come back as ISO strings and JSON as text, so both dialects hand the code the same shapes.
+const PG_TIMESTAMPTZ = 1184;
+const PG_TIMESTAMP = 1114;
+const PG_JSON = 114;
+const PG_JSONB = 3802;
+const PG_INT8 = 20;
+pg.types.setTypeParser(PG_TIMESTAMPTZ, (value) => new Date(value).toISOString());
+pg.types.setTypeParser(PG_TIMESTAMP, (value) => new Date(`${value}Z`).toISOString());
+pg.types.setTypeParser(PG_JSON, (value) => value);
+pg.types.setTypeParser(PG_JSONB, (value) => value);
+// count(*) is int8; every count here fits easily in a JS number.
+pg.types.setTypeParser(PG_INT8, (value) => Number(value));
+
+export interface ConnectOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  pgSchema?: string;
+}
+
+export function connectDatabase(options: ConnectOptions): DatabaseHandle {
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.pgSchema);
+  return connectSqlite(path.join(options.dataDir, 'studio.db'));
+}
+
+function connectSqlite(file: string): DatabaseHandle {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // WAL with NORMAL sync is durable against process crashes (a committed write survives SIGKILL).
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
+  return { db, dialect: 'sqlite', description: `sqlite:${file}`, close: () => db.destroy() };
+}
+
+function connectPostgres(url: string, schema?: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const redacted = new URL(url);
+  redacted.password = redacted.password ? '***' : '';
+  return { db, dialect: 'postgres', description: redacted.toString(), close: () => db.destroy() };
+}
+
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initial from './0001_initial.ts';
+
+/**
+ * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
+ * Add new ones at the end with the next number; never edit one that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+};

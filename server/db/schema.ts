@@ -1,0 +1,86 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** ISO-8601 text in both dialects (PostgreSQL timestamptz values are read back as ISO strings). */
+type Timestamp = ColumnType<string, string | undefined, string>;
+
+export interface SamplesTable {
+  id: Generated<number>;
+  title: string;
+  artist: string | null;
+  genre: string | null;
+  description: string | null;
+  audioUrl: string;
+  coverImageUrl: string | null;
+  duration: string | null;
+  displayOrder: Generated<number>;
+  durationSeconds: number | null;
+  /** JSON array of numbers in 0..1, or null until analysed. */
+  peaks: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ContactSubmissionsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  status: Generated<string>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SessionsTable {
+  sid: string;
+  /** JSON text. */
+  sess: string;
+  expire: string;
+  adminUserId: number | null;
+  createdAt: Timestamp;
+}
+
+export interface AdminUsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isActive: Generated<number>;
+  lastLogin: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  adminUserId: number;
+  token: string;
+  expiresAt: string;
+  used: Generated<number>;
+  createdAt: Timestamp;
+}
+
+/** Fixed-window counters for rate limits and brute-force protection, shared by every instance. */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  resetAt: string;
+}
+
+export interface Database {
+  samples: SamplesTable;
+  contactSubmissions: ContactSubmissionsTable;
+  sessions: SessionsTable;
+  adminUsers: AdminUsersTable;
+  passwordResetTokens: PasswordResetTokensTable;
+  rateLimits: RateLimitsTable;
+}
+
+export type Sample = Selectable<SamplesTable>;
+export type NewSample = Insertable<SamplesTable>;
+export type SampleUpdate = Updateable<SamplesTable>;
+export type ContactSubmission = Selectable<ContactSubmissionsTable>;
+export type AdminUser = Selectable<AdminUsersTable>;

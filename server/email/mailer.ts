@@ -1,0 +1,69 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from '../logger.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Where mail goes, for the start-up log: `smtp://host` or the outbox folder. */
+  readonly destination: string;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each message is written to the outbox folder as a raw .eml
+ * plus a .json summary, and its first link is logged, so resets and notices work on a laptop.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  return options.smtpUrl ? smtpMailer(options, options.smtpUrl) : outboxMailer(options);
+}
+
+function smtpMailer(options: MailerOptions, smtpUrl: string): Mailer {
+  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  const host = new URL(smtpUrl);
+  return {
+    destination: `${host.protocol}//${host.host}`,
+    async send(message) {
+      await transport.sendMail({ from: options.from, ...message });
+      options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+    },
+    close: () => transport.close(),
+  };
+}
+
+function outboxMailer(options: MailerOptions): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let sequence = 0;
+  return {
+    destination: options.outboxDir,
+    async send(message) {
+      const { message: raw } = (await transport.sendMail({ from: options.from, ...message })) as { message: Buffer };
+      await mkdir(options.outboxDir, { recursive: true });
+      sequence += 1;
+      const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${sequence}`;
+      await writeFile(path.join(options.outboxDir, `${base}.eml`), raw);
+      await writeFile(
+        path.join(options.outboxDir, `${base}.json`),
+        JSON.stringify({ from: options.from, ...message, createdAt: new Date().toISOString() }, null, 2),
+      );
+      const link = message.text.match(/https?:\/\/\S+/)?.[0];
+      options.logger.info({ to: message.to, subject: message.subject, link, file: `${base}.eml` }, 'mail written to outbox');
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,22 @@
+import express, { type RequestHandler } from 'express';
+import { HttpError } from './errors.ts';
+
+export const JSON_BODY_LIMIT = '100kb';
+export const FORM_BODY_LIMIT_BYTES = 100 * 1024;
+
+export const jsonBody = express.json({ limit: JSON_BODY_LIMIT, strict: true });
+
+/**
+ * Page form posts are read by React Router, not by a body parser, so their size is checked up front:
+ * browsers always send Content-Length for a form.
+ */
+export const limitPageFormBody: RequestHandler = (req, _res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+  const length = req.headers['content-length'];
+  if (length === undefined) {
+    if (req.headers['transfer-encoding']) return next(new HttpError(411, 'Content-Length is required'));
+    return next();
+  }
+  if (Number(length) > FORM_BODY_LIMIT_BYTES) return next(new HttpError(413, 'Request body is too large'));
+  next();
+};

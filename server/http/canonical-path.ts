@@ -1,0 +1,23 @@
+import type { RequestHandler } from 'express';
+
+// Only page URLs are folded: API, asset and object keys are case-sensitive by nature.
+const UNTOUCHED_PREFIXES = ['/api/', '/assets/', '/objects/', '/uploads/', '/@', '/node_modules/', '/app/', '/__'];
+
+/** The one spelling of a page path: lower case, no trailing slash (except the root). */
+export function canonicalPath(pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (trimmed || '/').toLowerCase();
+}
+
+/** `/About/?x=1` answers 301 to `/about?x=1`, so every page has one address (routing is case-insensitive). */
+export const redirectToCanonicalPath: RequestHandler = (req, res, next) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  const pathname = req.path;
+  if (UNTOUCHED_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return next();
+  const wanted = canonicalPath(pathname);
+  if (wanted === pathname) return next();
+  const queryIndex = req.originalUrl.indexOf('?');
+  const query = queryIndex === -1 ? '' : req.originalUrl.slice(queryIndex);
+  // `//evil.com` would become a protocol-relative redirect: collapse leading slashes.
+  res.redirect(301, wanted.replace(/^\/+/, '/') + query);
+};

@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from '../logger.ts';
+
+const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
+
+/** Every log line of a request carries its id; a well-formed incoming X-Request-Id is kept for tracing. */
+export function requestLogging(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId(req, res) {
+      const incoming = req.headers['x-request-id'];
+      const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    customLogLevel(_req, res, error) {
+      if (error || res.statusCode >= 500) return 'error';
+      return 'info';
+    },
+    autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') === true || req.url === '/healthz' },
+    serializers: {
+      req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+  });
+}

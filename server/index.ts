@@ -1,0 +1,97 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import type { Services } from './context.ts';
+import { connectDatabase, pingDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createMailer } from './email/mailer.ts';
+import { createLogger } from './logger.ts';
+import { runStartupTasks } from './startup.ts';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function describeDatabaseFailure(config: Config, error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  const target = config.DATABASE_URL ? 'DATABASE_URL' : `the SQLite file in DATA_DIR (${config.DATA_DIR})`;
+  return `Cannot reach the database at ${target}: ${reason.split('\n')[0]}`;
+}
+
+export async function main(): Promise<Server> {
+  const development = process.argv.includes('--dev');
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+
+  const database = connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await pingDatabase(database.db);
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) logger.info({ applied }, 'database migrated');
+  } catch (error) {
+    console.error(describeDatabaseFailure(config, error));
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(config.DATA_DIR, 'outbox'),
+    logger,
+  });
+  const services: Services = { config, logger, db: database.db, dialect: database.dialect, mailer };
+  const stopBackgroundTasks = await runStartupTasks(services);
+
+  const built = await createApp(services, {
+    pages: development ? { kind: 'development' } : { kind: 'production', buildDir: path.join(projectRoot, 'build') },
+  });
+  const server = built.app.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    logger.info({ port, database: database.description, mail: mailer.destination, mode: development ? 'development' : 'production' }, `listening on http://localhost:${port}`);
+  });
+  // Keep-alive must outlive a load balancer's idle timeout, or it sees resets.
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.warn('in-flight requests did not finish in time; closing connections');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      stopBackgroundTasks();
+      await built.close().catch(() => {});
+      mailer.close();
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  return server;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
