@@ -9,6 +9,7 @@ import {
   isActivePath,
   type NavLink as NavLinkData,
 } from '~/content/navigation';
+import { STUDIO_NAME } from '~/content/site';
 import { cn } from '~/lib/cn';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
@@ -71,7 +72,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent" aria-label="Home">
+        <Link to="/" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent" aria-label={`${STUDIO_NAME} home`}>
           <Logo />
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">

@@ -1,0 +1,20 @@
+// The server the Playwright journeys run against: the production build on a throw-away DATA_DIR.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+if (!existsSync(path.join(root, 'build', 'server', 'index.js'))) {
+  console.error('No production build: run `npm run build` first.');
+  process.exit(1);
+}
+if (!process.env.DATA_DIR) {
+  console.error('DATA_DIR must be set for the e2e server.');
+  process.exit(1);
+}
+process.env.NODE_ENV = 'production';
+process.env.STUDIO_LOCAL_START = '1';
+const { register } = await import('tsx/esm/api');
+register();
+const { main } = await import(pathToFileURL(path.join(root, 'server', 'index.ts')).href);
+await main();

@@ -1,0 +1,62 @@
+// `npm test`: typecheck, lint, Vitest (unit + integration), production build, Playwright journeys.
+// Runs every step even after a failure, then prints one line `N passed, N failed` over all suites.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const results = { passed: 0, failed: 0, skipped: 0 };
+mkdirSync('test-results', { recursive: true });
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+function countCheck(ok) {
+  if (ok) results.passed += 1;
+  else results.failed += 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+countCheck(run('typecheck', 'npx', ['react-router', 'typegen']) && run('typecheck', 'npx', ['tsc', '--noEmit']));
+countCheck(run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
+
+rmSync('test-results/vitest.json', { force: true });
+const vitestOk = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+const vitest = readJson('test-results/vitest.json');
+if (vitest) {
+  results.passed += vitest.numPassedTests;
+  results.failed += vitest.numFailedTests;
+  results.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+  if (!vitestOk && vitest.numFailedTests === 0) results.failed += 1; // a file that failed to load
+} else {
+  results.failed += 1;
+}
+
+const buildOk = run('build', 'npx', ['react-router', 'build']);
+countCheck(buildOk);
+if (buildOk) {
+  rmSync('test-results/playwright.json', { force: true });
+  const e2eOk = run('e2e', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' });
+  const e2e = existsSync('test-results/playwright.json') ? readJson('test-results/playwright.json') : null;
+  if (e2e?.stats) {
+    results.passed += e2e.stats.expected + e2e.stats.flaky;
+    results.failed += e2e.stats.unexpected;
+    results.skipped += e2e.stats.skipped;
+    if (!e2eOk && e2e.stats.unexpected === 0) results.failed += 1; // the server did not start, or a global error
+  } else {
+    results.failed += 1;
+  }
+}
+
+console.log(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`);
+process.exit(results.failed > 0 ? 1 : 0);

@@ -1,0 +1,122 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support';
+
+const ROUTES: Array<[string, RegExp]> = [
+  ['/', /Professional Audio/],
+  ['/services', /Services/],
+  ['/services/mixing-mastering', /Mixing & Mastering/],
+  ['/services/vocal-production', /Vocal Production/],
+  ['/process', /Process/],
+  ['/samples', /Samples/],
+  ['/about', /About/],
+  ['/contact', /Consultation/],
+  ['/privacy-policy', /Privacy Policy/],
+  ['/terms-of-service', /Terms of Service/],
+  ['/manage', /Admin/],
+];
+
+test.describe('site shell', () => {
+  for (const [path, title] of ROUTES) {
+    test(`${path} renders with its own title`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(title);
+      await expect(page.locator('h1').first()).toBeVisible();
+    });
+  }
+
+  test('an unknown path renders the 404 page with status 404', async ({ page }) => {
+    const response = await page.goto('/services/sound-design');
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle('404 Page Not Found');
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+  });
+
+  test('a path with capitals and a trailing slash lands on its canonical address', async ({ page }) => {
+    await page.goto('/About/?from=test');
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/about?from=test');
+  });
+
+  test('the server HTML carries the page tags and structured data without JavaScript', async ({ request }) => {
+    const html = await (await request.get('/about')).text();
+    expect(html).toMatch(/<title>[^<]*About/);
+    expect(html).toContain('property="og:title"');
+    expect(html).toContain('name="twitter:card"');
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/about"/);
+    expect(html).toContain('"addressLocality":"Atlanta"');
+  });
+
+  test('robots.txt and sitemap.xml list the public pages', async ({ request }) => {
+    expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:');
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain('/services/mixing-mastering</loc>');
+    expect(sitemap).not.toContain('/manage');
+  });
+
+  test('the active link is highlighted: Home only on /, Services on its sub-pages', async ({ page }) => {
+    await page.goto('/services/vocal-production');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('button', { name: 'Services' })).toHaveClass(/text-accent/);
+    await page.goto('/');
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the Services dropdown works with the keyboard', async ({ page }) => {
+    await page.goto('/');
+    const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText(['All Services', 'Mixing & Mastering', 'Vocal Production']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/services\/mixing-mastering$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test('a route change scrolls the page back to the top', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the home page has no serious accessibility violations', async ({ page }) => {
+    await page.goto('/');
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('opens from the right, traps focus, navigates and closes', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const panel = page.getByRole('dialog', { name: 'Menu' });
+    await expect(panel).toBeVisible();
+    const box = await panel.boundingBox();
+    expect(box && box.x + box.width).toBeGreaterThanOrEqual(389);
+    for (let i = 0; i < 15; i += 1) await page.keyboard.press('Tab');
+    expect(await panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await panel.getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(panel).toBeHidden();
+  });
+
+  test('closes on Escape', async ({ page }) => {
+    await page.goto('/process');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  });
+
+  test('the mobile page has no serious accessibility violations', async ({ page }) => {
+    await page.goto('/contact');
+    await expectNoSeriousA11yViolations(page);
+  });
+});
