@@ -48,6 +48,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? '',
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      BUILD_DIR: process.env.BUILD_DIR ?? 'build',
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-if (!existsSync(path.join(root, 'build', 'server', 'index.js'))) {
+if (!existsSync(path.join(root, process.env.BUILD_DIR ?? 'build', 'server', 'index.js'))) {
   console.error('No production build: run `npm run build` first.');
   process.exit(1);
 }

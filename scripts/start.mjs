@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-if (!existsSync(path.join(root, 'build', 'server', 'index.js'))) {
+if (!existsSync(path.join(root, process.env.BUILD_DIR ?? 'build', 'server', 'index.js'))) {
   console.log('No production build yet: building (about a minute)...');
   const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

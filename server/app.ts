@@ -1,6 +1,6 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
-import type { Services } from './context.ts';
+import type { PublicAdmin, Services } from './context.ts';
 import { pingDatabase } from './db/connection.ts';
 import { jsonBody, limitPageFormBody } from './http/body-limits.ts';
 import { redirectToCanonicalPath } from './http/canonical-path.ts';
@@ -13,6 +13,11 @@ import { apiRouter } from './api/index.ts';
 export interface AppOptions {
   /** Omitted in API integration tests, which need no pages. */
   pages?: PageMode;
+  /**
+   * Test-only: every request acts as this admin. Only server/test-support passes it; the process
+   * entry (server/index.ts) never does, so production cannot reach it.
+   */
+  testAdmin?: PublicAdmin;
 }
 
 export interface BuiltApp {
@@ -30,6 +35,13 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.use(requestLogging(logger));
   app.use(securityHeaders({ development: options.pages?.kind === 'development' }));
   app.use(compression());
+  if (options.testAdmin) {
+    const admin = options.testAdmin;
+    app.use((_req, res, next) => {
+      res.locals.admin = admin;
+      next();
+    });
+  }
 
   app.get('/healthz', async (_req, res) => {
     try {

@@ -54,7 +54,7 @@ export async function main(): Promise<Server> {
   const stopBackgroundTasks = await runStartupTasks(services);
 
   const built = await createApp(services, {
-    pages: development ? { kind: 'development' } : { kind: 'production', buildDir: path.join(projectRoot, 'build') },
+    pages: development ? { kind: 'development' } : { kind: 'production', buildDir: path.resolve(projectRoot, process.env.BUILD_DIR ?? 'build') },
   });
   const server = built.app.listen(config.PORT, config.HOST, () => {
     const address = server.address();

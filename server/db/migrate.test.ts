@@ -33,7 +33,7 @@ describe.each(testDialects())('migrations on %s', (dialect) => {
     expect(row).toMatchObject({ title: 'Song', audioUrl: '/objects/uploads/x', displayOrder: 0, artist: null });
     expect(new Date(row.createdAt).toISOString()).toBe(row.createdAt);
     const contact = await services.db
-      .insertInto('contact_submissions')
+      .insertInto('contactSubmissions')
       .values({ name: 'Ann', email: 'ann@example.com', message: 'Hello there, studio!' })
       .returning(['status'])
       .executeTakeFirstOrThrow();
@@ -43,10 +43,10 @@ describe.each(testDialects())('migrations on %s', (dialect) => {
   it('enforce unique admin usernames and reset tokens that point at an admin', async () => {
     services = await createTestServices(dialect);
     const values = { username: 'owner', email: 'owner@example.com', password: 'hash' };
-    const admin = await services.db.insertInto('admin_users').values(values).returning('id').executeTakeFirstOrThrow();
-    await expect(services.db.insertInto('admin_users').values({ ...values, email: 'other@example.com' }).execute()).rejects.toThrow();
+    const admin = await services.db.insertInto('adminUsers').values(values).returning('id').executeTakeFirstOrThrow();
+    await expect(services.db.insertInto('adminUsers').values({ ...values, email: 'other@example.com' }).execute()).rejects.toThrow();
     await expect(
-      services.db.insertInto('password_reset_tokens').values({ adminUserId: admin.id + 999, token: 't', expiresAt: new Date().toISOString() }).execute(),
+      services.db.insertInto('passwordResetTokens').values({ adminUserId: admin.id + 999, token: 't', expiresAt: new Date().toISOString() }).execute(),
     ).rejects.toThrow();
     const count = await sql<{ n: number }>`select count(*) as n from sessions`.execute(services.db);
     expect(Number(count.rows[0].n)).toBe(0);

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import supertest from 'supertest';
 import { createApp } from '../app.ts';
+import type { PublicAdmin } from '../context.ts';
 import type { Dialect } from '../db/connection.ts';
 import { createTestServices, type TestServiceOptions, type TestServices } from './services.ts';
 
@@ -12,9 +13,23 @@ export interface TestApp {
 }
 
 /** The real Express app (API only, no pages) on a fresh database, driven by supertest. */
-export async function createTestApp(dialect: Dialect, options: TestServiceOptions = {}): Promise<TestApp> {
+export const TEST_ADMIN: PublicAdmin = {
+  id: 1,
+  username: 'test-admin',
+  email: 'test-admin@example.com',
+  firstName: 'Test',
+  lastName: 'Admin',
+  profileImageUrl: null,
+};
+
+export interface TestAppOptions extends TestServiceOptions {
+  /** Every request acts as TEST_ADMIN (for admin APIs whose auth is tested elsewhere). */
+  asAdmin?: boolean;
+}
+
+export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   const services = await createTestServices(dialect, options);
-  const built = await createApp(services);
+  const built = await createApp(services, options.asAdmin ? { testAdmin: TEST_ADMIN } : {});
   return {
     app: built.app,
     services,
