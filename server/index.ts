@@ -74,7 +74,12 @@ export async function main(): Promise<Server> {
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // Keep-alive sockets that finish a response after close() would otherwise linger until the grace timer.
+    const sweepIdle = setInterval(() => server.closeIdleConnections(), 100);
+    sweepIdle.unref();
+    server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
     server.close(async () => {
+      clearInterval(sweepIdle);
       stopBackgroundTasks();
       await built.close().catch(() => {});
       mailer.close();

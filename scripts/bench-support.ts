@@ -1,0 +1,78 @@
+// Shared by the benchmark scripts: start the production server on a throw-away DATA_DIR and a free port.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export function ensureBuild(buildDir = process.env.BUILD_DIR ?? 'build') {
+  if (existsSync(path.join(root, buildDir, 'server', 'index.js'))) return;
+  const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } });
+  if (result.status !== 0) throw new Error('build failed');
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  dataDir: string;
+  /** Milliseconds from spawn to the first 200 on `/`. */
+  coldStartMs: number;
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}, dataDir = mkdtempSync(path.join(tmpdir(), 'studio-bench-'))): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'e2e-server.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    try {
+      const res = await fetch(`${url}/`);
+      if (res.status === 200) {
+        await res.arrayBuffer();
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const coldStartMs = performance.now() - started;
+  return {
+    url,
+    process: child,
+    dataDir,
+    coldStartMs,
+    rssMb() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+      return kb / 1024;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
