@@ -74,4 +74,29 @@ describe.each(testDialects())('HTTP baseline on %s', (dialect) => {
       .send(`message=${'x'.repeat(120 * 1024)}`);
     expect(res.status).toBe(413);
   });
+
+});
+
+describe('behind a proxy', () => {
+  it('sends HSTS only when the request arrived over HTTPS at a trusted proxy', async () => {
+    const t = await createTestApp('sqlite', { env: { TRUST_PROXY: '1' } });
+    try {
+      const https = await t.request.get('/healthz').set('X-Forwarded-Proto', 'https');
+      expect(https.headers['strict-transport-security']).toContain('max-age=');
+      const http = await t.request.get('/healthz');
+      expect(http.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('ignores X-Forwarded-Proto when no proxy is trusted', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const res = await t.request.get('/healthz').set('X-Forwarded-Proto', 'https');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
 });

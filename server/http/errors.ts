@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '../logger.ts';
 
@@ -33,7 +34,8 @@ function fromBodyParser(error: BodyParserError): HttpError | null {
     case 'request.aborted':
       return new HttpError(400, 'Request was aborted');
     default:
-      return error.expose && error.status && error.status < 500 ? new HttpError(error.status, 'Bad request') : null;
+      // Other http-errors from Express middleware (e.g. static files): keep their status, say it plainly.
+      return error.status && error.status >= 400 && error.status < 500 ? new HttpError(error.status, STATUS_CODES[error.status] ?? 'Bad request') : null;
   }
 }
 

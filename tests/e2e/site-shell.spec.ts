@@ -46,6 +46,18 @@ test.describe('site shell', () => {
     expect(html).toContain('"addressLocality":"Atlanta"');
   });
 
+  test('static assets are compressed and cached for a year as immutable', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const asset = html.match(/href="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(asset).toBeTruthy();
+    const res = await request.get(asset as string, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers()['content-encoding']).toBe('gzip');
+    const missing = await request.get('/assets/does-not-exist.js');
+    expect(missing.status()).toBe(404);
+  });
+
   test('robots.txt and sitemap.xml list the public pages', async ({ request }) => {
     expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:');
     const sitemap = await (await request.get('/sitemap.xml')).text();
