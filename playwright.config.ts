@@ -52,6 +52,8 @@ export default defineConfig({
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Journeys send many contact messages from one address; the limit itself is covered by server/api/contact.test.ts.
+      CONTACT_RATE_LIMIT: '1000',
     },
   },
 });

@@ -4,6 +4,7 @@ import type { Route } from './+types/root';
 import { SiteHeader } from '~/components/site-header';
 import { Toaster } from '~/components/ui/toaster';
 import { DEFAULT_STUDIO_EMAIL } from '~/content/site';
+import { issueContactFormToken } from '~/features/contact/form-token.server';
 import { useNonce } from '~/lib/nonce';
 import './app.css';
 import interLatinFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
@@ -19,13 +20,15 @@ export function loader({ context }: Route.LoaderArgs) {
     publicUrl: context.publicUrl,
     studioEmail: context.services.config.STUDIO_EMAIL ?? DEFAULT_STUDIO_EMAIL,
     isAdmin: context.admin !== null,
+    // When the page was rendered, signed: the contact form's minimum fill time is checked against it.
+    contactFormToken: issueContactFormToken(context.services.config.SESSION_SECRET),
   };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function useRootData(): RootData {
-  return useRouteLoaderData<typeof loader>('root') ?? { publicUrl: '', studioEmail: DEFAULT_STUDIO_EMAIL, isAdmin: false };
+  return useRouteLoaderData<typeof loader>('root') ?? { publicUrl: '', studioEmail: DEFAULT_STUDIO_EMAIL, isAdmin: false, contactFormToken: '' };
 }
 
 /** Every change of route path smooth-scrolls to the top (hash links within a page do not). */

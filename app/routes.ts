@@ -15,6 +15,7 @@ export default [
     route('*', 'routes/not-found.tsx'),
   ]),
   route('manage', 'routes/manage.tsx'),
+  route('manage/reset-password', 'routes/manage.reset-password.tsx'),
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
 ] satisfies RouteConfig;

@@ -5,10 +5,13 @@ import { pingDatabase } from './db/connection.ts';
 import { jsonBody, limitPageFormBody } from './http/body-limits.ts';
 import { redirectToCanonicalPath } from './http/canonical-path.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
+import { csrfProtection } from './http/csrf.ts';
+import { sessionMiddleware } from './auth/session-middleware.ts';
 import { requestLogging } from './http/request-logging.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountPages, type PageMode } from './http/pages.ts';
 import { apiRouter } from './api/index.ts';
+import { objectRoutes } from './storage/object-routes.ts';
 
 export interface AppOptions {
   /** Omitted in API integration tests, which need no pages. */
@@ -35,6 +38,10 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.use(requestLogging(logger));
   app.use(securityHeaders({ development: options.pages?.kind === 'development' }));
   app.use(compression());
+  // Before every route: cross-site writes are refused, and the session cookie becomes res.locals.admin
+  // for the API (requireAdmin) and the page loaders (context.admin) alike.
+  app.use(csrfProtection(config.PUBLIC_URL));
+  app.use(sessionMiddleware(services));
   if (options.testAdmin) {
     const admin = options.testAdmin;
     app.use((_req, res, next) => {
@@ -53,6 +60,8 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   });
 
   app.use('/api', jsonBody, apiRouter(services), apiNotFound);
+  // Audio delivery and local uploads: before the page body limit and the page handler.
+  app.use(objectRoutes(services));
   app.use(redirectToCanonicalPath);
   app.use(limitPageFormBody);
 

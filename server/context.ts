@@ -32,6 +32,8 @@ export interface ServerContext {
   /** Filled by the session middleware; null for visitors. */
   admin: PublicAdmin | null;
   publicUrl: string;
+  /** The client address as Express sees it (honours TRUST_PROXY), for per-IP limits in actions. */
+  clientIp: string;
 }
 
 declare module 'react-router' {

@@ -1,18 +1,73 @@
 import type { Route } from './+types/about';
 import { PageHero } from '~/components/page-hero';
 import { seo } from '~/components/seo';
+import { ButtonLink } from '~/components/ui/button';
+import { ABOUT_STATS, ABOUT_VALUES, ALBUMS_MASTERED, FOUNDER_BIO, YEARS_EXPERIENCE } from '~/content/about';
+import { STUDIO_LOCATION } from '~/content/site';
+import { CtaBand } from '~/features/marketing/cta-band';
+import { FeatureGrid } from '~/features/marketing/feature-grid';
+import { SectionHeading, sectionContainer } from '~/features/marketing/section-heading';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'About',
-    description: 'Meet the founder: 17+ years of experience and 100+ albums mastered to radio quality standards.',
+    description: `Meet the founder: ${YEARS_EXPERIENCE} years of experience and ${ALBUMS_MASTERED} albums mastered to radio quality standards, from ${STUDIO_LOCATION.label}.`,
     path: '/about',
   });
 
 export default function Page() {
   return (
-    <PageHero eyebrow="About" title="About the Studio">
-      <p>An Atlanta studio built on experience and care for every song.</p>
-    </PageHero>
+    <>
+      <PageHero eyebrow="About" title="About the Studio">
+        <p>An {STUDIO_LOCATION.city} studio built on experience, good ears and care for every song.</p>
+      </PageHero>
+
+      <section aria-labelledby="founder-title" className={`${sectionContainer} py-16 sm:py-20`}>
+        <div className="grid gap-12 lg:grid-cols-[1.3fr_1fr] lg:items-start">
+          <div>
+            <SectionHeading id="founder-title" eyebrow="The founder" title="Meet the Founder" align="left" />
+            <div className="mt-6 grid max-w-prose gap-5 text-lg leading-relaxed text-fg-muted">
+              {FOUNDER_BIO.map((paragraph) => (
+                <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+              ))}
+            </div>
+          </div>
+          <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1" aria-label="Studio in numbers">
+            {ABOUT_STATS.map((stat) => (
+              <div key={stat.label} className="rounded-2xl border border-line bg-surface p-6">
+                <dt className="text-sm font-semibold uppercase tracking-wide text-fg-subtle">{stat.label}</dt>
+                <dd className="mt-2 text-4xl font-bold tracking-tight text-accent">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="values-title" className="border-y border-line bg-surface/40 py-16 sm:py-20">
+        <div className={sectionContainer}>
+          <SectionHeading id="values-title" eyebrow="How we work" title="What We Stand For" />
+          <div className="mt-12">
+            <FeatureGrid items={ABOUT_VALUES} />
+          </div>
+        </div>
+      </section>
+
+      <CtaBand
+        id="about-cta-title"
+        title="Let's Work Together"
+        actions={
+          <>
+            <ButtonLink to="/contact" size="lg">
+              Get Free Consultation
+            </ButtonLink>
+            <ButtonLink to="/samples" size="lg" variant="secondary">
+              Listen to Samples
+            </ButtonLink>
+          </>
+        }
+      >
+        <p>Hear what we do, then tell us about your music.</p>
+      </CtaBand>
+    </>
   );
 }

@@ -1,14 +1,28 @@
+import { useRevalidator } from 'react-router';
 import type { Route } from './+types/manage';
 import { seo } from '~/components/seo';
+import { AdminDashboard } from '~/features/admin/admin-dashboard';
+import { LoadingAdminPanel } from '~/features/admin/auth/auth-card';
+import { LoginScreen } from '~/features/admin/auth/login-screen';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: 'Admin', description: 'Studio admin panel.', noindex: true });
 
-export default function Manage() {
-  return (
-    <main id="main" className="mx-auto grid min-h-[70vh] max-w-md place-content-center gap-4 px-6 text-center">
-      <h1 className="text-3xl font-bold">Admin</h1>
-      <p className="text-fg-muted">Loading admin panel...</p>
-    </main>
-  );
+// The session middleware has already resolved the cookie, so the first HTML is the right screen.
+export function loader({ context }: Route.LoaderArgs) {
+  return { admin: context.admin };
+}
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+export default function Manage({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  // Logging in or out reloads the page's data (root included, so the Admin link follows) in place,
+  // which keeps the toast on screen; meanwhile the session is loading.
+  const reload = () => void revalidator.revalidate();
+  if (revalidator.state === 'loading') return <LoadingAdminPanel />;
+  if (!loaderData.admin) return <LoginScreen onLoggedIn={reload} />;
+  return <AdminDashboard admin={loaderData.admin} onLoggedOut={reload} />;
 }

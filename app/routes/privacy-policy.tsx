@@ -1,18 +1,15 @@
 import type { Route } from './+types/privacy-policy';
-import { PageHero } from '~/components/page-hero';
 import { seo } from '~/components/seo';
+import { POLICIES_EFFECTIVE_DATE, PRIVACY_INTRO, PRIVACY_SECTIONS } from '~/content/policies';
+import { PolicyDocument } from '~/features/marketing/policy-document';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'Privacy Policy',
-    description: 'How the studio collects, uses and protects your information and audio files.',
+    description: `How the studio collects, uses and protects your information and audio files. Effective ${POLICIES_EFFECTIVE_DATE}.`,
     path: '/privacy-policy',
   });
 
 export default function Page() {
-  return (
-    <PageHero eyebrow="Legal" title="Privacy Policy">
-      <p>Effective January 1, 2025.</p>
-    </PageHero>
-  );
+  return <PolicyDocument title="Privacy Policy" intro={PRIVACY_INTRO} sections={PRIVACY_SECTIONS} />;
 }

@@ -1,6 +1,12 @@
+import { useEffect, useState } from 'react';
+import type { PublicSample } from '#common/samples';
 import type { Route } from './+types/samples';
 import { PageHero } from '~/components/page-hero';
 import { seo } from '~/components/seo';
+import { fetchAllSamples } from '~/features/samples/fetch-samples';
+import { SampleCard } from '~/features/samples/sample-card';
+import { SamplesEmpty, SamplesError, SamplesLoading } from '~/features/samples/sample-states';
+import { listSamples } from '~/features/samples/samples.server';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -9,10 +15,53 @@ export const meta: Route.MetaFunction = (args) =>
     path: '/samples',
   });
 
-export default function Page() {
+/** The list is in the first HTML; if the database read fails the browser tries the API itself. */
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return { samples: await listSamples(context.services.db) };
+  } catch (error) {
+    context.services.logger.error({ err: error, requestId: context.requestId }, 'could not list samples for /samples');
+    return { samples: null };
+  }
+}
+
+type ListState = { kind: 'loading' } | { kind: 'error' } | { kind: 'list'; samples: PublicSample[] };
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const [fetched, setFetched] = useState<ListState>({ kind: 'loading' });
+  const state: ListState = loaderData.samples ? { kind: 'list', samples: loaderData.samples } : fetched;
+
+  useEffect(() => {
+    if (loaderData.samples) return;
+    let cancelled = false;
+    fetchAllSamples().then(
+      (samples) => !cancelled && setFetched({ kind: 'list', samples }),
+      () => !cancelled && setFetched({ kind: 'error' }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [loaderData.samples]);
+
   return (
-    <PageHero eyebrow="Portfolio" title="Sample Portfolio">
-      <p>Hear the difference: mixes and masters across genres.</p>
-    </PageHero>
+    <>
+      <PageHero eyebrow="Portfolio" title="Sample Portfolio">
+        <p>Hear the difference: mixes and masters across genres. Press play on any track to listen.</p>
+      </PageHero>
+      <div className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8">
+        {state.kind === 'loading' ? <SamplesLoading /> : null}
+        {state.kind === 'error' ? <SamplesError>Please try again later.</SamplesError> : null}
+        {state.kind === 'list' && state.samples.length === 0 ? <SamplesEmpty /> : null}
+        {state.kind === 'list' && state.samples.length > 0 ? (
+          <ul className="flex flex-col gap-6">
+            {state.samples.map((sample) => (
+              <li key={sample.id}>
+                <SampleCard sample={sample} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </>
   );
 }

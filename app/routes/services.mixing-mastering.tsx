@@ -1,18 +1,47 @@
 import type { Route } from './+types/services.mixing-mastering';
 import { PageHero } from '~/components/page-hero';
 import { seo } from '~/components/seo';
+import { INTRO_PRICE_USD, MIXING_INCLUDED, MIXING_PAGE_PACKAGES, formatPrice } from '~/content/pricing';
+import { CtaBand, ContactCta } from '~/features/marketing/cta-band';
+import { FeatureGrid } from '~/features/marketing/feature-grid';
+import { PackageCard } from '~/features/marketing/package-card';
+import { SectionHeading, sectionContainer } from '~/features/marketing/section-heading';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'Mixing & Mastering',
-    description: 'Professional mixing and stereo mastering from $75 per song, with free revisions and every format you need.',
+    description: `Professional mixing and stereo mastering from ${formatPrice(INTRO_PRICE_USD)} per song, with free revisions and masters in multiple formats.`,
     path: '/services/mixing-mastering',
   });
 
 export default function Page() {
   return (
-    <PageHero eyebrow="Services" title="Mixing & Mastering">
-      <p>Balanced, powerful mixes and masters that translate on every speaker.</p>
-    </PageHero>
+    <>
+      <PageHero eyebrow="Services" title="Mixing & Mastering">
+        <p>Your song, balanced, polished and loud enough to stand next to the records you love, on every speaker it meets.</p>
+      </PageHero>
+
+      <section aria-labelledby="included-title" className={`${sectionContainer} py-16 sm:py-20`}>
+        <SectionHeading id="included-title" eyebrow="Every order" title="What's Included" />
+        <div className="mt-12">
+          <FeatureGrid items={MIXING_INCLUDED} columns={4} />
+        </div>
+      </section>
+
+      <section aria-labelledby="packages-title" className="border-y border-line bg-surface/40 py-16 sm:py-20">
+        <div className={sectionContainer}>
+          <SectionHeading id="packages-title" eyebrow="Pricing" title="Choose Your Package" />
+          <div className="mx-auto mt-14 grid max-w-4xl gap-8 md:grid-cols-2">
+            {MIXING_PAGE_PACKAGES.map((pkg) => (
+              <PackageCard key={pkg.id} pkg={pkg} />
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <CtaBand id="mixing-cta-title" title="Let's Finish Your Song" actions={<ContactCta />}>
+        <p>Send us a message with a few words about your project and we will set up a free consultation.</p>
+      </CtaBand>
+    </>
   );
 }

@@ -1,18 +1,69 @@
+import { ArrowRight, Check } from 'lucide-react';
 import type { Route } from './+types/services';
 import { PageHero } from '~/components/page-hero';
 import { seo } from '~/components/seo';
+import { ButtonLink } from '~/components/ui/button';
+import { INTRO_PRICE_USD, VOCAL_PRODUCTION_FROM_USD, formatPrice } from '~/content/pricing';
+import { SERVICE_OVERVIEW, WHY_CHOOSE_US } from '~/content/services';
+import { CtaBand, ContactCta } from '~/features/marketing/cta-band';
+import { FeatureGrid } from '~/features/marketing/feature-grid';
+import { SectionHeading, sectionContainer } from '~/features/marketing/section-heading';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'Services',
-    description: 'Mixing, mastering and vocal production services for independent artists, with transparent pricing.',
+    description: `Mixing and mastering from ${formatPrice(INTRO_PRICE_USD)} and vocal production from ${formatPrice(VOCAL_PRODUCTION_FROM_USD)}, for independent artists worldwide, with transparent pricing.`,
     path: '/services',
   });
 
 export default function Page() {
   return (
-    <PageHero eyebrow="Services" title="Our Services">
-      <p>Everything your song needs to sound finished: mixing, mastering and vocal production.</p>
-    </PageHero>
+    <>
+      <PageHero eyebrow="Services" title="Our Services">
+        <p>Everything your song needs to sound finished: mixing, mastering and vocal production, done by hand in Atlanta for artists everywhere.</p>
+      </PageHero>
+
+      <section aria-label="Services" className={`${sectionContainer} py-16 sm:py-20`}>
+        <div className="grid gap-8 md:grid-cols-2">
+          {SERVICE_OVERVIEW.map((service) => (
+            <article key={service.id} className="flex flex-col rounded-2xl border border-line bg-surface p-6 sm:p-8">
+              <h2 className="text-2xl font-semibold text-fg">{service.title}</h2>
+              <p className="mt-4">
+                <span className="block text-sm text-fg-subtle">{service.priceLabel}</span>
+                <span className="text-4xl font-bold tracking-tight text-accent">{service.price}</span>
+              </p>
+              <p className="mt-4 leading-relaxed text-fg-muted">{service.text}</p>
+              <ul className="mt-6 grid gap-3 text-sm text-fg sm:grid-cols-2">
+                {service.points.map((point) => (
+                  <li key={point} className="flex gap-3">
+                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-auto pt-8">
+                <ButtonLink to={service.to} variant="secondary">
+                  Learn more<span className="sr-only"> about {service.title}</span>
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </ButtonLink>
+              </div>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="why-title" className="border-y border-line bg-surface/40 py-16 sm:py-20">
+        <div className={sectionContainer}>
+          <SectionHeading id="why-title" eyebrow="Why us" title="Why Choose Us" />
+          <div className="mt-12">
+            <FeatureGrid items={WHY_CHOOSE_US} />
+          </div>
+        </div>
+      </section>
+
+      <CtaBand id="services-cta-title" title="Ready to Hear the Difference?" actions={<ContactCta />}>
+        <p>Tell us about your song. The consultation is free, and new clients get their first song mixed and mastered for {formatPrice(INTRO_PRICE_USD)}.</p>
+      </CtaBand>
+    </>
   );
 }

@@ -1,18 +1,64 @@
 import type { Route } from './+types/services.vocal-production';
 import { PageHero } from '~/components/page-hero';
 import { seo } from '~/components/seo';
+import { Button } from '~/components/ui/button';
+import { VOCAL_PRODUCTION_FROM_USD, formatPrice } from '~/content/pricing';
+import { VOCAL_EXTRAS, VOCAL_PROCESS, VOCAL_SERVICES } from '~/content/services';
+import { FeatureGrid, StepList } from '~/features/marketing/feature-grid';
+import { SectionHeading, sectionContainer } from '~/features/marketing/section-heading';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'Vocal Production',
-    description: 'Vocal tuning, timing, comping, effects and harmonies from $100, for vocals that sit right in the mix.',
+    description: `Vocal tuning, timing, comping, effects and harmonies from ${formatPrice(VOCAL_PRODUCTION_FROM_USD)}, for vocals that sit right in the mix.`,
     path: '/services/vocal-production',
   });
 
+/**
+ * As the spec records, this page's buttons do not change the route. They stay real, focusable
+ * buttons (type="button") so keyboard and screen-reader users meet the same page as everyone else.
+ */
 export default function Page() {
   return (
-    <PageHero eyebrow="Services" title="Vocal Production">
-      <p>Polished, natural vocals that carry the song.</p>
-    </PageHero>
+    <>
+      <PageHero eyebrow="Services" title="Vocal Production">
+        <p>Polished, natural vocals that carry the song: tuned, timed and shaped to sit right in the mix.</p>
+        <p className="mt-6 text-base">
+          Starting at <span className="text-3xl font-bold text-accent">{formatPrice(VOCAL_PRODUCTION_FROM_USD)}</span>
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-4">
+          <Button size="lg">Start Your Vocal Project</Button>
+          <Button size="lg" variant="secondary">
+            Hear Vocal Samples
+          </Button>
+        </div>
+      </PageHero>
+
+      <section aria-labelledby="vocal-services-title" className={`${sectionContainer} py-16 sm:py-20`}>
+        <SectionHeading id="vocal-services-title" eyebrow="What we do" title="Vocal Production Services" />
+        <div className="mt-12">
+          <FeatureGrid items={VOCAL_SERVICES} columns={4} />
+        </div>
+      </section>
+
+      <section aria-labelledby="vocal-extras-title" className="border-y border-line bg-surface/40 py-16 sm:py-20">
+        <div className={sectionContainer}>
+          <SectionHeading id="vocal-extras-title" eyebrow="And more" title="Additional Services" />
+          <div className="mt-12">
+            <FeatureGrid items={VOCAL_EXTRAS} />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="vocal-process-title" className={`${sectionContainer} py-16 sm:py-20`}>
+        <SectionHeading id="vocal-process-title" eyebrow="How it works" title="Our Vocal Production Process" />
+        <div className="mt-12">
+          <StepList steps={VOCAL_PROCESS} />
+        </div>
+        <div className="mt-12 flex justify-center">
+          <Button size="lg">Book Your Vocal Session</Button>
+        </div>
+      </section>
+    </>
   );
 }

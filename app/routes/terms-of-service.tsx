@@ -1,18 +1,15 @@
 import type { Route } from './+types/terms-of-service';
-import { PageHero } from '~/components/page-hero';
 import { seo } from '~/components/seo';
+import { GOVERNING_LAW_STATE, POLICIES_EFFECTIVE_DATE, TERMS_INTRO, TERMS_SECTIONS } from '~/content/policies';
+import { PolicyDocument } from '~/features/marketing/policy-document';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'Terms of Service',
-    description: 'The terms that govern our mixing, mastering and vocal production services.',
+    description: `The terms for using this website and booking our services, governed by ${GOVERNING_LAW_STATE} law. Effective ${POLICIES_EFFECTIVE_DATE}.`,
     path: '/terms-of-service',
   });
 
 export default function Page() {
-  return (
-    <PageHero eyebrow="Legal" title="Terms of Service">
-      <p>Effective January 1, 2025.</p>
-    </PageHero>
-  );
+  return <PolicyDocument title="Terms of Service" intro={TERMS_INTRO} sections={TERMS_SECTIONS} />;
 }

@@ -1,11 +1,23 @@
-import { Migrator, type Kysely } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
+
+/**
+ * Kysely looks for its bookkeeping tables in every schema it can see; on PostgreSQL it must look only
+ * in the schema in use, or a second schema in the same database (parallel test files, each with its
+ * own) finds the first one's tables and fails with `relation "kysely_migration_lock" does not exist`.
+ */
+async function migrationTableSchema(db: Kysely<Database>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    migrationTableSchema: await migrationTableSchema(db),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -70,6 +70,33 @@ export interface RateLimitsTable {
   resetAt: string;
 }
 
+/** Upload grants and the objects they produced (server/storage). */
+export interface UploadedObjectsTable {
+  key: string;
+  status: 'pending' | 'uploading' | 'uploaded' | 'registered' | 'failed';
+  size: number | null;
+  contentType: string | null;
+  createdAt: Timestamp;
+  registeredAt: string | null;
+}
+
+/** The owner's e-mail about a contact submission; unsent ones are retried (server/contact). */
+export interface ContactNoticesTable {
+  id: Generated<number>;
+  submissionId: number;
+  attempts: Generated<number>;
+  nextAttemptAt: Timestamp;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: Timestamp;
+}
+
+/** One-time jobs already done (the first-run demo seed). */
+export interface CompletedOnceTable {
+  name: string;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   samples: SamplesTable;
   contactSubmissions: ContactSubmissionsTable;
@@ -77,6 +104,9 @@ export interface Database {
   adminUsers: AdminUsersTable;
   passwordResetTokens: PasswordResetTokensTable;
   rateLimits: RateLimitsTable;
+  contactNotices: ContactNoticesTable;
+  uploadedObjects: UploadedObjectsTable;
+  completedOnce: CompletedOnceTable;
 }
 
 export type Sample = Selectable<SamplesTable>;

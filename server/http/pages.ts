@@ -13,6 +13,7 @@ function loadContext(services: Services) {
     requestId: String(req.id ?? ''),
     admin: (res.locals.admin as ServerContext['admin']) ?? null,
     publicUrl: services.config.PUBLIC_URL,
+    clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
   });
 }
 

@@ -1,4 +1,204 @@
-// Owned by the contact-form work (issue 6): it replaces this with the real form.
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useActionData, useFormAction } from 'react-router';
+import { CheckCircle2, CircleAlert } from 'lucide-react';
+import {
+  CONTACT_FIELDS,
+  CONTACT_FORM_TOKEN_FIELD,
+  CONTACT_HONEYPOT_FIELD,
+  validateContactSubmission,
+  type ContactField as FieldName,
+  type ContactFieldErrors,
+} from '#common/contact';
+import { Button } from '~/components/ui/button';
+import {
+  CONTACT_FAILURE_TITLE,
+  CONTACT_FORM_LABELS,
+  CONTACT_FORM_PLACEHOLDERS,
+  CONTACT_SUCCESS_MESSAGE,
+  CONTACT_SUCCESS_TITLE,
+} from '~/content/contact-form';
+import { toast } from '~/lib/toast';
+import { useRootData } from '~/root';
+import type { contactPageAction } from './contact-action.server';
+import { ContactField, contactInputClasses, describedBy } from './contact-field';
+import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values';
+import { postContact } from './post-contact';
+
+/** The anchor a no-JavaScript post returns to, so the visitor lands on the errors or the confirmation. */
+const FORM_ANCHOR = 'contact-form';
+
+/**
+ * The contact form of the home page (#contact) and /contact. With JavaScript it validates in the
+ * browser and posts JSON to /api/contact; without, it is a plain form post to the page's action
+ * (contact-action.server.ts), which runs the same rules and answers with this form re-rendered.
+ */
 export function ContactForm() {
-  return null;
+  const serverResult = useActionData<typeof contactPageAction>();
+  const formAction = useFormAction();
+  const { contactFormToken } = useRootData();
+  const idPrefix = useId();
+  const ids = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, `${idPrefix}-${field}`])) as Record<FieldName, string>;
+
+  const [values, setValues] = useState<ContactFormValues>(serverResult?.status === 'error' ? serverResult.values : EMPTY_CONTACT_FORM);
+  const [errors, setErrors] = useState<ContactFieldErrors>(serverResult?.status === 'error' ? serverResult.errors : {});
+  // After a failed attempt, errors follow the typing, so a fixed field stops being marked at once.
+  const [liveValidation, setLiveValidation] = useState(serverResult?.status === 'error');
+  const [sending, setSending] = useState(false);
+  const [showServerResult, setShowServerResult] = useState(true);
+  const controls = useRef<Partial<Record<FieldName, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const honeypot = useRef<HTMLInputElement>(null);
+
+  const focusFirstInvalid = (found: ContactFieldErrors) => {
+    const first = CONTACT_FIELDS.find((field) => found[field]?.length);
+    if (first) controls.current[first]?.focus();
+  };
+
+  // A post that went through without JavaScript (slow network) and came back with errors.
+  useEffect(() => {
+    if (serverResult?.status === 'error') focusFirstInvalid(serverResult.errors);
+  }, [serverResult]);
+
+  const onChange = (field: FieldName) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (liveValidation) {
+      const result = validateContactSubmission(next);
+      setErrors(result.success ? {} : result.errors);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    setShowServerResult(false);
+    const result = validateContactSubmission(values);
+    if (!result.success) {
+      setErrors(result.errors);
+      setLiveValidation(true);
+      focusFirstInvalid(result.errors);
+      return;
+    }
+    setSending(true);
+    const outcome = await postContact(result.data, { honeypot: honeypot.current?.value ?? '', formToken: contactFormToken });
+    setSending(false);
+    if (outcome.ok) {
+      setValues(EMPTY_CONTACT_FORM);
+      setErrors({});
+      setLiveValidation(false);
+      toast({ title: CONTACT_SUCCESS_TITLE, description: CONTACT_SUCCESS_MESSAGE });
+      return;
+    }
+    setErrors(outcome.errors);
+    if (Object.keys(outcome.errors).length > 0) {
+      setLiveValidation(true);
+      focusFirstInvalid(outcome.errors);
+    }
+    toast({ title: CONTACT_FAILURE_TITLE, description: outcome.message, variant: 'destructive' });
+  };
+
+  const errorOf = (field: FieldName) => errors[field]?.[0];
+  const controlProps = (field: FieldName) => ({
+    id: ids[field],
+    name: field,
+    value: values[field],
+    onChange: onChange(field),
+    'aria-invalid': errorOf(field) ? true : undefined,
+    'aria-describedby': describedBy(ids[field], errorOf(field), field === 'message'),
+    className: contactInputClasses,
+  });
+
+  return (
+    <form
+      id={FORM_ANCHOR}
+      method="post"
+      action={`${formAction}#${FORM_ANCHOR}`}
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={sending}
+      className="grid scroll-mt-24 gap-5"
+    >
+      {showServerResult && serverResult?.status === 'sent' ? (
+        <div role="status" className="flex gap-3 rounded-xl border border-success/40 bg-success/10 p-4 text-fg">
+          <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
+          <div>
+            <p className="font-semibold">{CONTACT_SUCCESS_TITLE}</p>
+            <p className="mt-1 text-sm text-fg-muted">{CONTACT_SUCCESS_MESSAGE}</p>
+          </div>
+        </div>
+      ) : null}
+      {showServerResult && serverResult?.status === 'error' ? (
+        <div role="alert" className="flex gap-3 rounded-xl border border-red-400/50 bg-danger-surface/60 p-4 text-fg">
+          <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-red-400" />
+          <div>
+            <p className="font-semibold">{CONTACT_FAILURE_TITLE}</p>
+            <p className="mt-1 text-sm text-fg-muted">{serverResult.message}</p>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <ContactField id={ids.name} label={CONTACT_FORM_LABELS.name} error={errorOf('name')}>
+          <input
+            {...controlProps('name')}
+            ref={(element) => {
+              controls.current.name = element;
+            }}
+            type="text"
+            autoComplete="name"
+            required
+            placeholder={CONTACT_FORM_PLACEHOLDERS.name}
+          />
+        </ContactField>
+        <ContactField id={ids.email} label={CONTACT_FORM_LABELS.email} error={errorOf('email')}>
+          <input
+            {...controlProps('email')}
+            ref={(element) => {
+              controls.current.email = element;
+            }}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            placeholder={CONTACT_FORM_PLACEHOLDERS.email}
+          />
+        </ContactField>
+      </div>
+      <ContactField id={ids.phone} label={CONTACT_FORM_LABELS.phone} error={errorOf('phone')}>
+        <input
+          {...controlProps('phone')}
+          ref={(element) => {
+            controls.current.phone = element;
+          }}
+          type="tel"
+          autoComplete="tel"
+          placeholder={CONTACT_FORM_PLACEHOLDERS.phone}
+        />
+      </ContactField>
+      <ContactField id={ids.message} label={CONTACT_FORM_LABELS.message} error={errorOf('message')} hint="At least 10 characters.">
+        <textarea
+          {...controlProps('message')}
+          ref={(element) => {
+            controls.current.message = element;
+          }}
+          rows={6}
+          required
+          placeholder={CONTACT_FORM_PLACEHOLDERS.message}
+          className={`${contactInputClasses} min-h-36 resize-y`}
+        />
+      </ContactField>
+
+      {/* Spam traps. Off-screen rather than display:none, which some bots skip; hidden from assistive tech and the tab order. */}
+      <div aria-hidden="true" className="pointer-events-none absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${idPrefix}-hp`}>Leave this field empty</label>
+        <input ref={honeypot} id={`${idPrefix}-hp`} name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <input type="hidden" name={CONTACT_FORM_TOKEN_FIELD} value={contactFormToken} />
+
+      <div>
+        <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+          {sending ? CONTACT_FORM_LABELS.sending : CONTACT_FORM_LABELS.submit}
+        </Button>
+      </div>
+    </form>
+  );
 }

@@ -1,7 +1,40 @@
+import { useEffect, useState } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import type { FeaturedSample } from '#common/samples';
 import { ButtonLink } from '~/components/ui/button';
+import type { featuredSamplesLoader } from './featured-loader.server';
+import { fetchLatestSamples } from './fetch-samples';
+import { FEATURED_FETCH_DELAY_MS, FEATURED_WAVEFORM_HEIGHT } from './player-constants';
+import { GenreBadge, SamplesEmpty, SamplesError, SamplesLoading } from './sample-states';
+import { WaveformPlayer } from './waveform-player';
 
-// Owned by the samples work (issue 4): it replaces this with the data-driven block and its states.
-export function FeaturedSamples() {
+type FeaturedState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'list'; samples: FeaturedSample[] };
+
+/**
+ * Home page block with the six newest samples. The server renders the list from the home loader
+ * (read here, so the page only mounts the block); without it the browser asks the API after 100 ms.
+ */
+export function FeaturedSamples({ samples: given }: { samples?: FeaturedSample[] | null }) {
+  const homeData = useRouteLoaderData<typeof featuredSamplesLoader>('routes/home');
+  const samples = given ?? homeData?.featuredSamples ?? null;
+  const [fetched, setState] = useState<FeaturedState>({ kind: 'loading' });
+  const state: FeaturedState = samples ? { kind: 'list', samples } : fetched;
+
+  useEffect(() => {
+    if (samples) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      fetchLatestSamples().then(
+        (list) => !cancelled && setState({ kind: 'list', samples: list }),
+        (error: unknown) => !cancelled && setState({ kind: 'error', message: error instanceof Error ? `Error: ${error.message}` : 'Unknown error' }),
+      );
+    }, FEATURED_FETCH_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [samples]);
+
   return (
     <section aria-labelledby="featured-samples-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
       <div className="text-center">
@@ -9,6 +42,43 @@ export function FeaturedSamples() {
           Featured Mix &amp; Mastering Samples
         </h2>
         <p className="mt-4 text-lg text-fg-muted">Listen to our latest professionally mastered tracks across various genres</p>
+      </div>
+      <div className="mt-12">
+        {state.kind === 'loading' ? <SamplesLoading /> : null}
+        {state.kind === 'error' ? <SamplesError>{state.message}</SamplesError> : null}
+        {state.kind === 'list' && state.samples.length === 0 ? (
+          <SamplesEmpty debug={`Debug: GET /api/samples/latest/6 returned ${state.samples.length} samples.`} />
+        ) : null}
+        {state.kind === 'list' && state.samples.length > 0 ? (
+          <>
+            <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {state.samples.map((sample) => (
+                <li key={sample.id} className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-5">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <h3 className="truncate text-lg font-semibold text-fg">{sample.title}</h3>
+                      {sample.artist ? <p className="truncate text-sm text-fg-muted">{sample.artist}</p> : null}
+                    </div>
+                    <GenreBadge genre={sample.genre} />
+                  </div>
+                  {sample.duration ? <p className="text-xs text-fg-subtle">Duration: {sample.duration}</p> : null}
+                  <WaveformPlayer
+                    audioUrl={sample.audioUrl}
+                    title={sample.title}
+                    peaks={sample.peaks}
+                    durationSeconds={sample.durationSeconds}
+                    height={FEATURED_WAVEFORM_HEIGHT}
+                    compact
+                    className="mt-auto"
+                  />
+                </li>
+              ))}
+            </ul>
+            <p className="mt-6 text-center text-sm text-fg-subtle">
+              Showing {state.samples.length} {state.samples.length === 1 ? 'sample' : 'samples'}
+            </p>
+          </>
+        ) : null}
       </div>
       <div className="mt-10 flex justify-center">
         <ButtonLink to="/samples" variant="secondary">

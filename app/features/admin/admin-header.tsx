@@ -1,0 +1,19 @@
+import type { AdminProfile } from '#common/admin-auth';
+import { AccountMenu } from './auth/account-menu';
+import { LogoutButton } from './auth/logout-button';
+
+/** Title bar of the dashboard: who is signed in, the account menu and Logout. */
+export function AdminHeader({ admin, onLoggedOut }: { admin: AdminProfile; onLoggedOut: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4 border-b border-line pb-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Admin Dashboard</h1>
+        <p className="mt-1 text-sm text-fg-muted">Manage samples and contact submissions.</p>
+      </div>
+      <div className="flex items-center gap-2">
+        <AccountMenu admin={admin} />
+        <LogoutButton onLoggedOut={onLoggedOut} />
+      </div>
+    </div>
+  );
+}

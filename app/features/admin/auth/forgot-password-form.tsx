@@ -1,0 +1,53 @@
+import { useState, type FormEvent } from 'react';
+import { AUTH_MESSAGES, fieldErrorsOf, forgotPasswordSchema } from '#common/admin-auth';
+import { Button } from '~/components/ui/button';
+import { toast } from '~/lib/toast';
+import { firstErrors, postJson } from './auth-api';
+import { FormField } from './form-field';
+
+const sendFailed = () => toast({ title: 'Error', description: 'Unable to send reset email', variant: 'destructive' });
+
+export function ForgotPasswordForm({ onBackToLogin }: { onBackToLogin: () => void }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = forgotPasswordSchema.safeParse({ email: new FormData(event.currentTarget).get('email') });
+    if (!parsed.success) {
+      setErrors(firstErrors(fieldErrorsOf(parsed.error)));
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const result = await postJson('/api/admin/forgot-password', parsed.data);
+      if (result.ok) {
+        toast({ title: 'Reset email sent', description: AUTH_MESSAGES.resetEmailSent });
+        onBackToLogin();
+      } else if (result.status === 400 && result.errors) {
+        setErrors(firstErrors(result.errors));
+      } else {
+        sendFailed();
+      }
+    } catch {
+      sendFailed();
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form method="post" noValidate onSubmit={submit} className="grid gap-5">
+      <FormField id="reset-email" name="email" type="email" label="Email" autoComplete="email" required error={errors.email} />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button variant="secondary" onClick={onBackToLogin}>
+          Back to Login
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Sending...' : 'Send Reset Link'}
+        </Button>
+      </div>
+    </form>
+  );
+}

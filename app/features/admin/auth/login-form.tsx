@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { AUTH_MESSAGES, fieldErrorsOf, loginSchema, type AdminProfile } from '#common/admin-auth';
+import { Button } from '~/components/ui/button';
+import { toast } from '~/lib/toast';
+import { firstErrors, postJson } from './auth-api';
+import { FormField, PasswordField } from './form-field';
+
+export function LoginForm({ onForgotPassword, onLoggedIn }: { onForgotPassword: () => void; onLoggedIn: () => void }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = loginSchema.safeParse({ username: form.get('username'), password: form.get('password') });
+    if (!parsed.success) {
+      setErrors(firstErrors(fieldErrorsOf(parsed.error)));
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const result = await postJson<{ admin: AdminProfile }>('/api/admin/login', parsed.data);
+      if (result.ok) {
+        toast({ title: 'Login successful', description: 'Welcome to the admin panel.' });
+        onLoggedIn();
+        return;
+      }
+      toast({ title: 'Login failed', description: result.message || AUTH_MESSAGES.invalidCredentials, variant: 'destructive' });
+    } catch {
+      toast({ title: 'Login error', description: 'Unable to connect to server', variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    // method=post keeps the password out of the URL should someone submit before the page is interactive.
+    <form method="post" noValidate onSubmit={submit} className="grid gap-5">
+      <FormField id="username" name="username" label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} required error={errors.username} />
+      <PasswordField id="password" name="password" label="Password" autoComplete="current-password" required error={errors.password} />
+      <div className="flex justify-end">
+        <button
+          type="button"
+          onClick={onForgotPassword}
+          className="rounded text-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+        >
+          Forgot password?
+        </button>
+      </div>
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? 'Logging in...' : 'Login'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '~/components/ui/button';
+import { toast } from '~/lib/toast';
+import { postJson } from './auth-api';
+
+const logoutFailed = () => toast({ title: 'Logout error', description: 'There was an error logging out.', variant: 'destructive' });
+
+export function LogoutButton({ onLoggedOut }: { onLoggedOut: () => void }) {
+  const [pending, setPending] = useState(false);
+
+  async function logout() {
+    setPending(true);
+    try {
+      const result = await postJson('/api/admin/logout');
+      if (!result.ok) return logoutFailed();
+      toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+      onLoggedOut();
+    } catch {
+      logoutFailed();
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Button variant="secondary" size="sm" onClick={logout} disabled={pending}>
+      <LogOut aria-hidden className="size-4" />
+      {pending ? 'Logging out...' : 'Logout'}
+    </Button>
+  );
+}

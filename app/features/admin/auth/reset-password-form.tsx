@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react';
+import { fieldErrorsOf, resetPasswordFormSchema } from '#common/admin-auth';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { toast } from '~/lib/toast';
+import { firstErrors, postJson } from './auth-api';
+import { PasswordField } from './form-field';
+
+type Outcome = { kind: 'editing' } | { kind: 'done' } | { kind: 'link-invalid'; message: string };
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'editing' });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = resetPasswordFormSchema.safeParse({ password: form.get('password'), confirmPassword: form.get('confirmPassword') });
+    if (!parsed.success) {
+      setErrors(firstErrors(fieldErrorsOf(parsed.error)));
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const result = await postJson<{ message: string }>('/api/admin/reset-password', { token, password: parsed.data.password });
+      if (result.ok) {
+        toast({ title: 'Password reset', description: 'You can now log in with your new password.' });
+        setOutcome({ kind: 'done' });
+      } else if (result.errors?.password) {
+        setErrors(firstErrors(result.errors));
+      } else {
+        setOutcome({ kind: 'link-invalid', message: result.message ?? 'This reset link is invalid or has expired.' });
+      }
+    } catch {
+      toast({ title: 'Error', description: 'Unable to connect to server', variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (outcome.kind !== 'editing') {
+    return (
+      <div className="grid gap-5">
+        <p role="status" className={outcome.kind === 'done' ? 'text-fg' : 'font-medium text-red-400'}>
+          {outcome.kind === 'done' ? 'Your password has been changed. Every signed-in session was logged out.' : outcome.message}
+        </p>
+        <ButtonLink to="/manage" className="w-full">
+          {outcome.kind === 'done' ? 'Go to Login' : 'Back to Login'}
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  return (
+    <form method="post" noValidate onSubmit={submit} className="grid gap-5">
+      <PasswordField id="new-password" name="password" label="New password" autoComplete="new-password" required error={errors.password} />
+      <PasswordField id="confirm-password" name="confirmPassword" label="Confirm new password" autoComplete="new-password" required error={errors.confirmPassword} />
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? 'Saving...' : 'Set New Password'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { data, type ActionFunctionArgs } from 'react-router';
+import { CONTACT_FIELDS, CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD, type ContactFieldErrors } from '#common/contact';
+import { CONTACT_FAILURE_FALLBACK } from '~/content/contact-form';
+import { CONTACT_INVALID_MESSAGE, contactRateLimitMessage } from '../../../server/contact/messages.ts';
+import { receiveContactSubmission } from '../../../server/contact/receive-submission.ts';
+import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values';
+
+export type ContactActionData =
+  | { status: 'sent' }
+  | { status: 'error'; message: string; errors: ContactFieldErrors; values: ContactFormValues };
+
+/**
+ * The contact form without JavaScript: a plain form post to the page (home or /contact), judged by
+ * the same pipeline as POST /api/contact. The page re-renders with the errors or the confirmation.
+ */
+export async function contactPageAction({ request, context }: ActionFunctionArgs) {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data<ContactActionData>({ status: 'error', message: CONTACT_FAILURE_FALLBACK, errors: {}, values: EMPTY_CONTACT_FORM }, { status: 400 });
+  }
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const body = Object.fromEntries([...CONTACT_FIELDS, CONTACT_HONEYPOT_FIELD, CONTACT_FORM_TOKEN_FIELD].map((name) => [name, text(name)]));
+  const values: ContactFormValues = { name: text('name') ?? '', email: text('email') ?? '', phone: text('phone') ?? '', message: text('message') ?? '' };
+
+  const outcome = await receiveContactSubmission(context.services, { body, ip: context.clientIp });
+  switch (outcome.kind) {
+    case 'invalid':
+      return data<ContactActionData>({ status: 'error', message: CONTACT_INVALID_MESSAGE, errors: outcome.errors, values }, { status: 400 });
+    case 'rate-limited':
+      return data<ContactActionData>(
+        { status: 'error', message: contactRateLimitMessage(outcome.retryAfterSeconds), errors: {}, values },
+        { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
+      );
+    case 'stored':
+    case 'discarded':
+      return data<ContactActionData>({ status: 'sent' });
+  }
+}

@@ -1,0 +1,44 @@
+import { Clock, Globe, Mail, MapPin } from 'lucide-react';
+import { WORLDWIDE_SERVICE } from '~/content/contact';
+import { HOURS_CONTACT_PAGE, STUDIO_LOCATION } from '~/content/site';
+
+/** E-mail, hours (the contact page's reading), location and the worldwide note. */
+export function ContactInfo({ email }: { email: string }) {
+  const rows = [
+    {
+      icon: Mail,
+      label: 'Email',
+      value: (
+        <a
+          href={`mailto:${email}`}
+          className="break-all rounded text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+        >
+          {email}
+        </a>
+      ),
+    },
+    { icon: Clock, label: 'Business Hours', value: HOURS_CONTACT_PAGE },
+    { icon: MapPin, label: 'Location', value: STUDIO_LOCATION.label },
+    { icon: Globe, label: 'Service Area', value: WORLDWIDE_SERVICE },
+  ];
+  return (
+    <section aria-labelledby="contact-info-title" className="rounded-2xl border border-line bg-surface p-6 sm:p-8">
+      <h2 id="contact-info-title" className="text-xl font-semibold text-fg">
+        Contact Information
+      </h2>
+      <dl className="mt-6 grid gap-5">
+        {rows.map(({ icon: Icon, label, value }) => (
+          <div key={label} className="relative min-h-10 pl-14">
+            <dt className="text-sm text-fg-subtle">
+              <span className="absolute top-0 left-0 grid size-10 place-items-center rounded-xl bg-accent-soft text-accent">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              {label}
+            </dt>
+            <dd className="mt-0.5 font-medium text-fg">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

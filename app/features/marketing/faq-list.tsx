@@ -1,0 +1,27 @@
+import { ChevronDown } from 'lucide-react';
+import { FAQ } from '~/content/contact';
+
+/**
+ * The FAQ as native <details>/<summary> disclosures: keyboard and screen-reader friendly,
+ * and readable before (or without) JavaScript.
+ */
+export function FaqList() {
+  return (
+    <section aria-labelledby="faq-title" className="rounded-2xl border border-line bg-surface p-6 sm:p-8">
+      <h2 id="faq-title" className="text-xl font-semibold text-fg">
+        Frequently Asked Questions
+      </h2>
+      <div className="mt-4 divide-y divide-line">
+        {FAQ.map((entry) => (
+          <details key={entry.question} className="group py-4">
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded font-medium text-fg hover:text-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent [&::-webkit-details-marker]:hidden">
+              {entry.question}
+              <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-fg-subtle transition-transform group-open:rotate-180" />
+            </summary>
+            <p className="mt-3 text-sm leading-relaxed text-fg-muted">{entry.answer}</p>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
+import { formatTime } from '#common/samples';
+import { cn } from '~/lib/cn';
+import { DEFAULT_VOLUME, FULL_WAVEFORM_HEIGHT, KEYBOARD_SEEK_SECONDS, VOLUME_STEP } from './player-constants';
+import { useWaveform } from './use-waveform';
+
+export interface WaveformPlayerProps {
+  audioUrl: string;
+  title?: string | null;
+  peaks?: number[] | null;
+  durationSeconds?: number | null;
+  /** Waveform height in px (SPEC: 50 featured, 80 on /samples and in the admin). */
+  height?: number;
+  /** Hides the volume slider and mute button. */
+  compact?: boolean;
+  className?: string;
+}
+
+const iconButton =
+  'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-40';
+
+/** A waveform player for one sample: SPEC section 4 "Audio player". */
+export function WaveformPlayer({ audioUrl, title, peaks = null, durationSeconds = null, height = FULL_WAVEFORM_HEIGHT, compact = false, className }: WaveformPlayerProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const media = useRef<HTMLAudioElement>(null);
+  const player = useWaveform({ container, media, audioUrl, peaks, durationSeconds, height });
+  const [volume, setVolume] = useState(DEFAULT_VOLUME);
+  const [muted, setMuted] = useState(false);
+  const [volumeBeforeMute, setVolumeBeforeMute] = useState(DEFAULT_VOLUME);
+  const volumeId = useId();
+  const name = title || 'Unknown track';
+  const ready = player.status === 'ready';
+
+  if (player.status === 'error' || player.status === 'inaccessible') {
+    return (
+      <div role="alert" className={cn('rounded-lg border border-danger/60 bg-danger-surface px-4 py-3 text-sm text-red-200', className)}>
+        {player.status === 'error' ? `Unable to load: ${title || 'Unknown track'}` : `Audio file not accessible: ${title ?? ''}`.trim()}
+      </div>
+    );
+  }
+
+  const applyVolume = (next: number) => {
+    setVolume(next);
+    player.setVolume(next);
+    if (muted && next > 0) setMuted(false);
+  };
+  const toggleMute = () => {
+    if (muted) {
+      const restored = volumeBeforeMute > 0 ? volumeBeforeMute : DEFAULT_VOLUME;
+      setMuted(false);
+      setVolume(restored);
+      player.setVolume(restored);
+    } else {
+      setVolumeBeforeMute(volume);
+      setMuted(true);
+      setVolume(0);
+      player.setVolume(0);
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    // Buttons and the slider keep their own keys; Space and the arrows belong to the player itself.
+    if (target.closest('button, input')) return;
+    if (event.key === ' ') {
+      event.preventDefault();
+      void player.togglePlay();
+    } else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      event.preventDefault();
+      player.seekBy(event.key === 'ArrowRight' ? KEYBOARD_SEEK_SECONDS : -KEYBOARD_SEEK_SECONDS);
+    }
+  };
+
+  return (
+    <div
+      role="group"
+      aria-label={`Audio player: ${name}`}
+      aria-keyshortcuts="Space ArrowLeft ArrowRight"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-player-status={player.status}
+      data-playing={player.playing ? 'true' : 'false'}
+      className={cn('rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent', className)}
+    >
+      <audio ref={media} preload="none" src={audioUrl} className="hidden" />
+      <div className="flex items-center gap-3">
+        <button
+          type="button"
+          onClick={() => void player.togglePlay()}
+          disabled={!ready}
+          aria-label={player.playing ? `Pause ${name}` : `Play ${name}`}
+          className={cn(iconButton, 'bg-accent text-ink hover:bg-accent-strong')}
+        >
+          {player.playing ? <Pause className="size-5" aria-hidden /> : <Play className="size-5 translate-x-px" aria-hidden />}
+        </button>
+        <div className="relative min-w-0 flex-1" style={{ height }}>
+          {/* Fixed height before wavesurfer arrives: no layout shift. */}
+          <div ref={container} className="h-full w-full cursor-pointer" aria-hidden />
+          {!ready ? <div className="absolute inset-x-0 top-1/2 h-px -translate-y-1/2 bg-line-strong" aria-hidden /> : null}
+        </div>
+      </div>
+      <div className="mt-2 flex items-center gap-2 text-xs text-fg-muted">
+        <button type="button" onClick={player.restart} disabled={!ready} aria-label={`Restart ${name}`} className={cn(iconButton, 'size-8 text-fg-muted hover:bg-surface-raised hover:text-fg')}>
+          <RotateCcw className="size-4" aria-hidden />
+        </button>
+        <span className="tabular-nums" aria-live="off">
+          {ready ? `${formatTime(player.currentTime)} / ${formatTime(player.duration)}` : 'Loading...'}
+        </span>
+        {!compact ? (
+          <div className="ml-auto flex items-center gap-1">
+            <button type="button" onClick={toggleMute} disabled={!ready} aria-label={muted ? `Unmute ${name}` : `Mute ${name}`} aria-pressed={muted} className={cn(iconButton, 'size-8 text-fg-muted hover:bg-surface-raised hover:text-fg')}>
+              {muted ? <VolumeX className="size-4" aria-hidden /> : <Volume2 className="size-4" aria-hidden />}
+            </button>
+            <label htmlFor={volumeId} className="sr-only">
+              Volume for {name}
+            </label>
+            <input
+              id={volumeId}
+              type="range"
+              min={0}
+              max={1}
+              step={VOLUME_STEP}
+              value={volume}
+              disabled={!ready}
+              onChange={(event) => applyVolume(Number(event.target.value))}
+              className="h-1 w-24 cursor-pointer accent-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+            />
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

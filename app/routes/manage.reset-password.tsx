@@ -1,0 +1,35 @@
+import type { Route } from './+types/manage.reset-password';
+import { seo } from '~/components/seo';
+import { ButtonLink } from '~/components/ui/button';
+import { AuthCard } from '~/features/admin/auth/auth-card';
+import { ResetPasswordForm } from '~/features/admin/auth/reset-password-form';
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, { title: 'Reset Password', description: 'Choose a new password for the studio admin panel.', noindex: true });
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get('token') ?? '' };
+}
+
+// The token is in the URL: keep the page out of caches (the site-wide referrer policy already keeps
+// the query string from other origins).
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.token) {
+    return (
+      <AuthCard title="Reset Password" intro="This reset link is incomplete. Request a new one from the login page.">
+        <ButtonLink to="/manage" variant="secondary" className="w-full">
+          Back to Login
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a New Password" intro="Enter your new password twice. The link works once and expires one hour after it was sent.">
+      <ResetPasswordForm token={loaderData.token} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** Password rules shared by the reset form, the change-password dialog, the API and the CLI. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const AUTH_MESSAGES = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  validEmail: 'Valid email is required',
+  tokenRequired: 'Reset token is required',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  passwordsDoNotMatch: 'Passwords do not match',
+  currentPasswordRequired: 'Current password is required',
+  /** The one answer for unknown user, wrong password and inactive account. */
+  invalidCredentials: 'Invalid credentials',
+  tooManyAttempts: 'Too many login attempts. Please try again later.',
+  resetEmailSent: 'If an account with that email exists, a password reset link has been sent.',
+  invalidResetToken: 'This reset link is invalid or has expired. Please request a new one.',
+  currentPasswordWrong: 'Current password is incorrect',
+} as const;
+
+const requiredText = (message: string, max = 1024) =>
+  z.string({ error: message }).min(1, message).max(max, message);
+
+export const newPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
+
+export const loginSchema = z.object({
+  username: z.string({ error: AUTH_MESSAGES.usernameRequired }).trim().min(1, AUTH_MESSAGES.usernameRequired).max(200, AUTH_MESSAGES.usernameRequired),
+  // Not trimmed: spaces may be part of a password.
+  password: requiredText(AUTH_MESSAGES.passwordRequired),
+});
+
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.validEmail })
+  .trim()
+  .toLowerCase()
+  .max(254, AUTH_MESSAGES.validEmail)
+  .pipe(z.email({ error: AUTH_MESSAGES.validEmail }));
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z.object({
+  token: requiredText(AUTH_MESSAGES.tokenRequired, 200),
+  password: newPasswordSchema,
+});
+
+export const changePasswordSchema = z.object({
+  currentPassword: requiredText(AUTH_MESSAGES.currentPasswordRequired),
+  newPassword: newPasswordSchema,
+});
+
+/** The reset form also asks for the password twice; the API takes it once. */
+export const resetPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** Field errors as the API sends them (`errors`) and as the forms show them. */
+export type FieldErrors = Record<string, string[]>;
+
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  return z.flattenError(error).fieldErrors as FieldErrors;
+}
+
+/** The signed-in admin as the browser sees it (the same shape as the server's PublicAdmin). */
+export interface AdminProfile {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * The contact form's rules (SPEC section 5), shared by the browser form, the page action and
+ * POST /api/contact, so a message is judged the same way wherever it arrives.
+ */
+export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const;
+
+export const CONTACT_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooShort: 'Name must be at least 2 characters',
+  nameTooLong: `Name must be at most ${CONTACT_LIMITS.name} characters`,
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  // 254 is the longest address SMTP can deliver to, so a longer one is simply not valid.
+  emailTooLong: `Email must be at most ${CONTACT_LIMITS.email} characters`,
+  phoneTooLong: `Phone must be at most ${CONTACT_LIMITS.phone} characters`,
+  messageRequired: 'Message is required',
+  messageTooShort: 'Message must be at least 10 characters',
+  messageTooLong: `Message must be at most ${CONTACT_LIMITS.message} characters`,
+} as const;
+
+export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/** A missing value and a non-text value read the same to a visitor: the field needs filling in. */
+const text = (required: string) =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${required.replace(' is required', '')} must be text`) });
+
+export const contactSubmissionSchema = z.object({
+  name: text(CONTACT_MESSAGES.nameRequired)
+    .trim()
+    .min(1, { error: CONTACT_MESSAGES.nameRequired, abort: true })
+    .min(2, CONTACT_MESSAGES.nameTooShort)
+    .max(CONTACT_LIMITS.name, CONTACT_MESSAGES.nameTooLong),
+  email: text(CONTACT_MESSAGES.emailRequired)
+    .trim()
+    .min(1, { error: CONTACT_MESSAGES.emailRequired, abort: true })
+    .max(CONTACT_LIMITS.email, { error: CONTACT_MESSAGES.emailTooLong, abort: true })
+    .pipe(z.email(CONTACT_MESSAGES.emailInvalid)),
+  // Optional: blank or missing becomes undefined, so it is omitted from the request and stored as null.
+  phone: z
+    .string({ error: 'Phone must be text' })
+    .nullish()
+    .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined))
+    .pipe(z.string().max(CONTACT_LIMITS.phone, CONTACT_MESSAGES.phoneTooLong).optional()),
+  message: text(CONTACT_MESSAGES.messageRequired)
+    .trim()
+    .min(1, { error: CONTACT_MESSAGES.messageRequired, abort: true })
+    .min(10, CONTACT_MESSAGES.messageTooShort)
+    .max(CONTACT_LIMITS.message, CONTACT_MESSAGES.messageTooLong),
+});
+
+export type ContactSubmissionInput = z.input<typeof contactSubmissionSchema>;
+export type ContactSubmissionData = z.output<typeof contactSubmissionSchema>;
+export type ContactFieldErrors = Partial<Record<ContactField, string[]>>;
+
+export type ContactValidation =
+  | { success: true; data: ContactSubmissionData }
+  | { success: false; errors: ContactFieldErrors };
+
+/** Validates anything (a JSON body, form values) and names each bad field with its messages. */
+export function validateContactSubmission(input: unknown): ContactValidation {
+  const source = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
+  const result = contactSubmissionSchema.safeParse(source);
+  if (result.success) return { success: true, data: result.data };
+  const errors: ContactFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || !(CONTACT_FIELDS as readonly string[]).includes(field)) continue;
+    // One message per field, the first rule broken: that is what the visitor must fix next.
+    errors[field as ContactField] ??= [issue.message];
+  }
+  return { success: false, errors };
+}
+
+/**
+ * Anti-spam fields the site's own form sends next to the spec's fields. API clients may omit both.
+ * The honeypot has a name that autofill does not recognise, so a person's browser never fills it.
+ */
+export const CONTACT_HONEYPOT_FIELD = 'url_confirm';
+export const CONTACT_FORM_TOKEN_FIELD = 'formToken';
+/** A form sent sooner than this after it was rendered was filled by a machine. */
+export const CONTACT_MIN_FILL_MS = 2000;

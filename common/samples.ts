@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+/** Limits shared by the admin form, the API and the upload route (SPEC section 9). */
+export const MAX_AUDIO_BYTES = 50_485_760;
+export const ALLOWED_AUDIO_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.aac', '.flac'] as const;
+export const LATEST_SAMPLES_COUNT = 6;
+
+/** Where a registered upload is served: `/objects/uploads/{key}` (the key is a server-made UUID). */
+export const OBJECT_PATH_PATTERN = /^\/objects\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** The upload key inside an object path, or null when the path is not one this server issues. */
+export function objectKeyFromPath(path: string): string | null {
+  return OBJECT_PATH_PATTERN.exec(path)?.[1] ?? null;
+}
+
+// An empty or blank optional field means "not given", as the admin form omits empty fields.
+const optionalText = (max: number, label: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value === null ? undefined : value),
+    z.string().trim().max(max, `${label} must be at most ${max} characters`).optional(),
+  );
+
+const isHttpsUrl = (value: string) => {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+export const sampleInputSchema = z.object({
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'Title must be at most 200 characters'),
+  artist: optionalText(200, 'Artist'),
+  genre: optionalText(60, 'Genre'),
+  description: optionalText(2000, 'Description'),
+  duration: optionalText(10, 'Duration').refine(
+    (value) => value === undefined || /^(\d{1,2}:)?\d{1,3}:[0-5]\d$/.test(value),
+    'Duration must look like 3:45',
+  ),
+  coverImageUrl: optionalText(2048, 'Cover image URL').refine(
+    (value) => value === undefined || isHttpsUrl(value) || /^\/[\w\-./]+$/.test(value),
+    'Cover image URL must be an https URL or a path on this site',
+  ),
+  audioUrl: z
+    .string({ error: 'Audio file is required' })
+    .trim()
+    .min(1, 'Audio file is required')
+    .max(2048, 'Audio URL is too long')
+    .refine(
+      (value) => OBJECT_PATH_PATTERN.test(value) || isHttpsUrl(value),
+      'Audio URL must be an uploaded audio file (/objects/uploads/...) or an https URL',
+    ),
+});
+
+export type SampleInput = z.infer<typeof sampleInputSchema>;
+
+export const reorderSchema = z.object({
+  sampleOrders: z
+    .array(
+      z.object({
+        id: z.number({ error: 'id must be a number' }).int().positive(),
+        displayOrder: z.number({ error: 'displayOrder must be a number' }).int().min(0).max(1_000_000),
+      }),
+      { error: 'sampleOrders must be a list of {id, displayOrder}' },
+    )
+    .min(1, 'sampleOrders must not be empty')
+    .max(1000)
+    .refine((orders) => new Set(orders.map((o) => o.id)).size === orders.length, 'Each sample may appear only once'),
+});
+
+export const registerAudioSchema = z.object({
+  audioFileURL: z.string({ error: 'audioFileURL is required' }).trim().min(1, 'audioFileURL is required').max(4096),
+});
+
+/** A sample as both list endpoints return it. */
+export interface PublicSample {
+  id: number;
+  title: string;
+  artist: string | null;
+  genre: string | null;
+  description: string | null;
+  audioUrl: string;
+  coverImageUrl: string | null;
+  duration: string | null;
+  displayOrder: number;
+  /** From server analysis; null until analysed or when the file could not be decoded. */
+  durationSeconds: number | null;
+  /** Waveform peaks in 0..1 (about 1000 values), or null. */
+  peaks: number[] | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What the home page's featured block needs (GET /api/samples/latest/6). */
+export type FeaturedSample = Pick<PublicSample, 'id' | 'title' | 'artist' | 'genre' | 'duration' | 'audioUrl' | 'durationSeconds' | 'peaks'>;
+
+/** `m:ss` as the player and the prefilled duration show it. */
+export function formatTime(totalSeconds: number): string {
+  const safe = Number.isFinite(totalSeconds) && totalSeconds > 0 ? Math.floor(totalSeconds) : 0;
+  const minutes = Math.floor(safe / 60);
+  const seconds = safe % 60;
+  return `${minutes}:${String(seconds).padStart(2, '0')}`;
+}

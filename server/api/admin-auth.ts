@@ -1,0 +1,107 @@
+import { Router, type Request } from 'express';
+import type { z } from 'zod';
+import {
+  AUTH_MESSAGES,
+  changePasswordSchema,
+  fieldErrorsOf,
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+} from '../../common/admin-auth.ts';
+import type { Services } from '../context.ts';
+import { findAdminById, setAdminPassword } from '../auth/admin-users.ts';
+import { passwordChangedEmail } from '../auth/auth-emails.ts';
+import { runInBackground } from '../auth/background.ts';
+import { loginLockedFor, recordLoginFailure } from '../auth/login-guard.ts';
+import { attemptLogin } from '../auth/login.ts';
+import { requestPasswordReset, resetPassword } from '../auth/password-reset.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie.ts';
+import { createSession, destroySession } from '../auth/session-store.ts';
+import { HttpError } from '../http/errors.ts';
+import { requireAdmin } from '../http/require-admin.ts';
+
+/** 400 with the first rule's message (what a form shows) and every field's messages. */
+function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request', fieldErrorsOf(result.error));
+}
+
+/** With TRUST_PROXY=false Express ignores X-Forwarded-For here, so a forged header cannot pick a bucket. */
+const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+function tooManyAttempts(retryAfterSeconds: number) {
+  return new HttpError(429, AUTH_MESSAGES.tooManyAttempts, undefined, { 'Retry-After': String(retryAfterSeconds) });
+}
+
+/** Login, logout, the current admin, password reset and change (SPEC section 7). */
+export function adminAuthRouter(services: Services): Router {
+  const { db, config, logger, mailer } = services;
+  const router = Router();
+  // Answers about who is signed in must never be cached by a browser or a proxy.
+  router.use(['/auth', '/admin'], (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/auth/user', (_req, res) => {
+    if (!res.locals.admin) throw new HttpError(401, 'Unauthorized');
+    res.json(res.locals.admin);
+  });
+
+  router.get('/admin/me', requireAdmin, (_req, res) => {
+    res.json(res.locals.admin);
+  });
+
+  router.post('/admin/login', async (req, res) => {
+    const input = parseBody(loginSchema, req.body);
+    const outcome = await attemptLogin(db, input, clientIp(req));
+    if (outcome.kind === 'locked') throw tooManyAttempts(outcome.retryAfterSeconds);
+    if (outcome.kind === 'invalid') throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+    // A fresh id on every login: a session id planted before login is never promoted (fixation).
+    if (res.locals.sessionId) await destroySession(db, res.locals.sessionId as string);
+    const session = await createSession(db, outcome.admin.id);
+    setSessionCookie(req, res, session.token, config.SESSION_SECRET, session.maxAgeMs);
+    req.log?.info({ adminId: outcome.admin.id }, 'admin logged in');
+    res.json({ admin: outcome.admin });
+  });
+
+  router.post('/admin/logout', async (req, res) => {
+    if (res.locals.sessionId) await destroySession(db, res.locals.sessionId as string);
+    clearSessionCookie(req, res);
+    res.json({ message: 'Logged out' });
+  });
+
+  router.post('/admin/forgot-password', async (req, res) => {
+    const { email } = parseBody(forgotPasswordSchema, req.body);
+    await requestPasswordReset(services, email, clientIp(req));
+    res.json({ message: AUTH_MESSAGES.resetEmailSent });
+  });
+
+  router.post('/admin/reset-password', async (req, res) => {
+    const { token, password } = parseBody(resetPasswordSchema, req.body);
+    if (!(await resetPassword(services, token, password))) throw new HttpError(400, AUTH_MESSAGES.invalidResetToken);
+    // The browser that used the link may hold a session of its own; it ended with the others.
+    clearSessionCookie(req, res);
+    res.json({ message: 'Password updated. You can now log in with your new password.' });
+  });
+
+  router.post('/admin/change-password', requireAdmin, async (req, res) => {
+    const input = parseBody(changePasswordSchema, req.body);
+    const admin = await findAdminById(db, (res.locals.admin as { id: number }).id);
+    if (!admin) throw new HttpError(401, 'Unauthorized');
+    // Guessing the current password from a stolen session counts against the same lock as logins.
+    const retryAfterSeconds = await loginLockedFor(db, admin.username, clientIp(req));
+    if (retryAfterSeconds > 0) throw tooManyAttempts(retryAfterSeconds);
+    if (!(await verifyPassword(admin.password, input.currentPassword))) {
+      await recordLoginFailure(db, admin.username, clientIp(req));
+      throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, { currentPassword: [AUTH_MESSAGES.currentPasswordWrong] });
+    }
+    await setAdminPassword(db, admin.id, input.newPassword, res.locals.sessionId as string | undefined);
+    runInBackground(logger, 'password changed notice', () => mailer.send(passwordChangedEmail(admin.email, admin.username, config.PUBLIC_URL)));
+    res.json({ message: 'Password changed. Your other sessions have been logged out.' });
+  });
+
+  return router;
+}

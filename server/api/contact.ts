@@ -1,0 +1,41 @@
+import { Router } from 'express';
+import type { Services } from '../context.ts';
+import { CONTACT_INVALID_MESSAGE, contactRateLimitMessage } from '../contact/messages.ts';
+import { listContactSubmissions } from '../contact/submissions.ts';
+import { receiveContactSubmission } from '../contact/receive-submission.ts';
+import { HttpError, methodNotAllowed } from '../http/errors.ts';
+import { requireAdmin } from '../http/require-admin.ts';
+
+/** POST /api/contact (public) and GET /api/contact-submissions (admin). */
+export function contactRouter(services: Services): Router {
+  const router = Router();
+
+  router
+    .route('/contact')
+    .post(async (req, res) => {
+      // A body of another type is refused; no body at all is judged as an empty form below.
+      if (req.headers['content-type'] && !req.is('application/json')) throw new HttpError(415, 'Send the form as JSON (Content-Type: application/json)');
+      const outcome = await receiveContactSubmission(services, { body: req.body, ip: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
+      switch (outcome.kind) {
+        case 'invalid':
+          throw new HttpError(400, CONTACT_INVALID_MESSAGE, outcome.errors);
+        case 'rate-limited':
+          throw new HttpError(429, contactRateLimitMessage(outcome.retryAfterSeconds), undefined, {
+            'Retry-After': String(outcome.retryAfterSeconds),
+          });
+        case 'stored':
+        case 'discarded':
+          res.status(201).set('Cache-Control', 'no-store').json(outcome.receipt);
+      }
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/contact-submissions')
+    .get(requireAdmin, async (_req, res) => {
+      res.set('Cache-Control', 'no-store').json(await listContactSubmissions(services.db));
+    })
+    .all(methodNotAllowed(['GET']));
+
+  return router;
+}

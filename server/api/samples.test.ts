@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplesModule } from '../samples/module.ts';
+import { uploadAudio } from '../samples/test-audio.ts';
+import { createTestApp, type TestApp } from '../test-support/app.ts';
+import { testDialects } from '../test-support/services.ts';
+
+describe.each(testDialects())('samples API on %s', (dialect) => {
+  let t: TestApp;
+  let visitor: TestApp;
+  let audioUrl: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { asAdmin: true });
+    visitor = await createTestApp(dialect);
+    audioUrl = await uploadAudio(t);
+  });
+  afterAll(async () => {
+    await samplesModule(t.services).analysis.idle();
+    await t.close();
+    await visitor.close();
+  });
+
+  const create = (body: Record<string, unknown>) => t.request.post('/api/samples').send({ audioUrl, ...body });
+
+  it('starts with empty lists', async () => {
+    const all = await t.request.get('/api/samples');
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual([]);
+    const latest = await t.request.get('/api/samples/latest/6');
+    expect(latest.headers['cache-control']).toBe('no-store');
+    expect(latest.body).toEqual([]);
+  });
+
+  it('creates a sample with trimmed fields and omits blank optionals', async () => {
+    const res = await create({ title: '  Night Drive  ', artist: 'Kay', genre: '', duration: '3:45', description: '   ' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ title: 'Night Drive', artist: 'Kay', genre: null, description: null, duration: '3:45', audioUrl, displayOrder: 0 });
+    expect(res.body.id).toBeGreaterThan(0);
+  });
+
+  it('analyses the audio in the background and prefills an empty duration', async () => {
+    const res = await create({ title: 'No duration given' });
+    await samplesModule(t.services).analysis.idle();
+    const list = await t.request.get('/api/samples');
+    const sample = list.body.find((s: { id: number }) => s.id === res.body.id);
+    expect(sample.durationSeconds).toBeCloseTo(2, 1);
+    expect(sample.duration).toBe('0:02');
+    expect(sample.peaks.length).toBeGreaterThan(500);
+    expect(Math.max(...sample.peaks)).toBe(1);
+    expect(sample.peaks.every((p: number) => p >= 0 && p <= 1)).toBe(true);
+    const first = list.body.find((s: { title: string }) => s.title === 'Night Drive');
+    expect(first.duration).toBe('3:45');
+  });
+
+  it('refuses bad bodies with 400 and errors per field', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ title: '   ' }, 'title'],
+      [{ title: undefined }, 'title'],
+      [{ title: 'x'.repeat(201) }, 'title'],
+      [{ title: 'ok', duration: 'three minutes' }, 'duration'],
+      [{ title: 'ok', audioUrl: 'http://example.com/a.mp3' }, 'audioUrl'],
+      [{ title: 'ok', audioUrl: '/objects/uploads/../../etc/passwd' }, 'audioUrl'],
+      [{ title: 'ok', audioUrl: '' }, 'audioUrl'],
+      [{ title: 'ok', genre: 'g'.repeat(61) }, 'genre'],
+      [{ title: 'ok', coverImageUrl: 'javascript:alert(1)' }, 'coverImageUrl'],
+      [{ title: 42 }, 'title'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await create(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors[field], JSON.stringify(body)).toBeInstanceOf(Array);
+    }
+  });
+
+  it('refuses an object path that this server never registered', async () => {
+    const res = await create({ title: 'ok', audioUrl: '/objects/uploads/00000000-0000-4000-8000-000000000000' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.audioUrl).toBeDefined();
+  });
+
+  it('accepts an https URL for an external file', async () => {
+    const res = await create({ title: 'External', audioUrl: 'https://cdn.example.com/song.mp3' });
+    expect(res.status).toBe(201);
+    await t.request.delete(`/api/samples/${res.body.id}`).expect(204);
+  });
+
+  it('lists by displayOrder, then newest first, and latest-six by newest', async () => {
+    const made = [];
+    for (const title of ['A', 'B', 'C']) made.push((await create({ title })).body);
+    const order = made.map((s, index) => ({ id: s.id, displayOrder: 10 + index }));
+    expect((await t.request.put('/api/samples/reorder').send({ sampleOrders: order })).status).toBe(200);
+    const all = (await t.request.get('/api/samples')).body.map((s: { title: string }) => s.title);
+    expect(all.slice(-3)).toEqual(['A', 'B', 'C']);
+    expect(all[0]).toBe('No duration given');
+    const latest = await t.request.get('/api/samples/latest/6');
+    expect(latest.body.map((s: { title: string }) => s.title).slice(0, 3)).toEqual(['C', 'B', 'A']);
+    expect(Object.keys(latest.body[0]).sort()).toEqual(['artist', 'audioUrl', 'duration', 'durationSeconds', 'genre', 'id', 'peaks', 'title']);
+  });
+
+  it('applies a reorder all or nothing', async () => {
+    const before = (await t.request.get('/api/samples')).body;
+    const res = await t.request.put('/api/samples/reorder').send({ sampleOrders: [{ id: before[0].id, displayOrder: 99 }, { id: 999999, displayOrder: 0 }] });
+    expect(res.status).toBe(404);
+    expect((await t.request.get('/api/samples')).body).toEqual(before);
+  });
+
+  it('refuses malformed reorder payloads', async () => {
+    for (const body of [{}, { sampleOrders: [] }, { sampleOrders: [{ id: 'x', displayOrder: 0 }] }, { sampleOrders: [{ id: 1, displayOrder: -1 }] }, { sampleOrders: [{ id: 1, displayOrder: 0 }, { id: 1, displayOrder: 1 }] }]) {
+      const res = await t.request.put('/api/samples/reorder').send(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors.sampleOrders).toBeDefined();
+    }
+  });
+
+  it('updates a sample and clears omitted optionals', async () => {
+    const made = (await create({ title: 'Before', artist: 'Someone', genre: 'Pop' })).body;
+    const res = await t.request.put(`/api/samples/${made.id}`).send({ title: 'After', audioUrl, genre: 'Rock' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: made.id, title: 'After', artist: null, genre: 'Rock' });
+    const listed = (await t.request.get('/api/samples')).body.find((s: { id: number }) => s.id === made.id);
+    expect(listed.title).toBe('After');
+    expect((await t.request.put(`/api/samples/${made.id}`).send({ title: '', audioUrl })).status).toBe(400);
+  });
+
+  it('answers 404 for unknown ids', async () => {
+    expect((await t.request.put('/api/samples/999999').send({ title: 'x', audioUrl })).status).toBe(404);
+    expect((await t.request.delete('/api/samples/999999')).status).toBe(404);
+    expect((await t.request.delete('/api/samples/not-a-number')).status).toBe(404);
+  });
+
+  it('deletes the audio object only when no other sample uses it', async () => {
+    const ownAudio = await uploadAudio(t);
+    const first = (await create({ title: 'Shares audio 1', audioUrl: ownAudio })).body;
+    const second = (await create({ title: 'Shares audio 2', audioUrl: ownAudio })).body;
+    await t.request.delete(`/api/samples/${first.id}`).expect(204);
+    expect((await t.request.head(ownAudio)).status).toBe(200);
+    await t.request.delete(`/api/samples/${second.id}`).expect(204);
+    expect((await t.request.head(ownAudio)).status).toBe(404);
+    const latest = (await t.request.get('/api/samples/latest/6')).body.map((s: { id: number }) => s.id);
+    expect(latest).not.toContain(second.id);
+  });
+
+  it('requires an admin for every write', async () => {
+    const r = visitor.request;
+    expect((await r.post('/api/samples').send({ title: 'x', audioUrl })).status).toBe(401);
+    expect((await r.put('/api/samples/1').send({ title: 'x', audioUrl })).status).toBe(401);
+    expect((await r.delete('/api/samples/1')).status).toBe(401);
+    expect((await r.put('/api/samples/reorder').send({ sampleOrders: [{ id: 1, displayOrder: 0 }] })).status).toBe(401);
+    expect((await r.post('/api/objects/upload')).status).toBe(401);
+    expect((await r.put('/api/audio-files').send({ audioFileURL: audioUrl })).status).toBe(401);
+    expect((await r.get('/api/samples')).status).toBe(200);
+  });
+});

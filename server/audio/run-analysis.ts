@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { AudioFormat } from '../storage/audio-signature.ts';
+import type { AudioAnalysis } from './analyze.ts';
+
+// The worker is TypeScript: its JavaScript entry loads tsx in the thread, whatever runs the main thread.
+const workerUrl = new URL('./analysis-worker-entry.mjs', import.meta.url);
+const ANALYSIS_TIMEOUT_MS = 120_000;
+// Decoding a 50 MB file chunk by chunk needs far less; the cap protects the server from a bad file.
+const WORKER_HEAP_MB = 256;
+
+/** Analyses one audio file in a fresh worker thread, so decoding never blocks request handling. */
+export function runAnalysisInWorker(filePath: string, format: AudioFormat): Promise<AudioAnalysis> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(fileURLToPath(workerUrl), {
+      workerData: { filePath, format },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      reject(new Error('audio analysis timed out'));
+    }, ANALYSIS_TIMEOUT_MS);
+    worker.once('message', (message: { ok: true; result: AudioAnalysis } | { ok: false; message: string }) => {
+      clearTimeout(timer);
+      void worker.terminate();
+      if (message.ok) resolve(message.result);
+      else reject(new Error(message.message));
+    });
+    worker.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    worker.once('exit', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) reject(new Error(`analysis worker exited with code ${code}`));
+    });
+  });
+}

@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import { emailSchema, newPasswordSchema } from '../../common/admin-auth.ts';
+import type { Database } from '../db/schema.ts';
+import { createAdmin, findAdminByEmail, findAdminByUsername, listAdmins, setAdminActive, setAdminPassword } from './admin-users.ts';
+import { randomPassword } from './first-admin.ts';
+
+export const ADMIN_CLI_USAGE = `Usage: npm run admin -- <command> [arguments]
+
+  list                                   all admin accounts
+  create <username> <email> [password]   new admin account
+  set-password <username> [password]     new password; ends the account's sessions and reset links
+  deactivate <username>                  refuse logins and end the account's sessions
+  activate <username>                    allow logins again
+
+Instead of a password argument you may pass --password-stdin (read one line from standard input);
+with neither, a random 20-character password is generated and printed once.
+Works on the database the site uses (DATABASE_URL, or the SQLite file in DATA_DIR), also while the
+site is running.`;
+
+export interface CliIo {
+  out(line: string): void;
+  readStdin(): Promise<string>;
+}
+
+export class CliError extends Error {}
+
+async function passwordFrom(args: string[], io: CliIo): Promise<{ password: string; generated: boolean }> {
+  let password: string | undefined = args.find((arg) => !arg.startsWith('--'));
+  if (args.includes('--password-stdin')) password = (await io.readStdin()).split(/\r?\n/)[0];
+  if (password === undefined) return { password: randomPassword(), generated: true };
+  const checked = newPasswordSchema.safeParse(password);
+  if (!checked.success) throw new CliError(checked.error.issues[0]!.message);
+  return { password, generated: false };
+}
+
+async function requireAdminNamed(db: Kysely<Database>, username: string | undefined) {
+  if (!username) throw new CliError('A username is required.');
+  const admin = await findAdminByUsername(db, username);
+  if (!admin) throw new CliError(`No admin account named "${username}".`);
+  return admin;
+}
+
+/** Runs one CLI command against a database; scripts/admin.ts wires it to the configured one. */
+export async function runAdminCli(db: Kysely<Database>, argv: string[], io: CliIo): Promise<void> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'list': {
+      const admins = await listAdmins(db);
+      if (admins.length === 0) io.out('No admin accounts.');
+      for (const admin of admins) {
+        const state = admin.isActive === 1 ? 'active' : 'inactive';
+        io.out(`${admin.id}\t${admin.username}\t${admin.email}\t${state}\tlast login: ${admin.lastLogin ?? 'never'}`);
+      }
+      return;
+    }
+    case 'create': {
+      const [username, email, ...rest] = args;
+      if (!username || !email) throw new CliError('Usage: create <username> <email> [password]');
+      const checkedEmail = emailSchema.safeParse(email);
+      if (!checkedEmail.success) throw new CliError(checkedEmail.error.issues[0]!.message);
+      if ((await findAdminByUsername(db, username)) || (await findAdminByEmail(db, checkedEmail.data))) {
+        throw new CliError('An admin with that username or e-mail already exists.');
+      }
+      const { password, generated } = await passwordFrom(rest, io);
+      const admin = await createAdmin(db, { username, email: checkedEmail.data, password });
+      io.out(`Created admin "${admin.username}" (id ${admin.id}).`);
+      if (generated) io.out(`Password: ${password}`);
+      return;
+    }
+    case 'set-password': {
+      const admin = await requireAdminNamed(db, args[0]);
+      const { password, generated } = await passwordFrom(args.slice(1), io);
+      await setAdminPassword(db, admin.id, password);
+      io.out(`Password of "${admin.username}" changed; its sessions were ended.`);
+      if (generated) io.out(`Password: ${password}`);
+      return;
+    }
+    case 'deactivate':
+    case 'activate': {
+      const admin = await requireAdminNamed(db, args[0]);
+      await setAdminActive(db, admin.id, command === 'activate');
+      io.out(`Admin "${admin.username}" is now ${command === 'activate' ? 'active' : 'inactive'}.`);
+      return;
+    }
+    default:
+      throw new CliError(command && command !== 'help' && command !== '--help' ? `Unknown command "${command}".\n\n${ADMIN_CLI_USAGE}` : ADMIN_CLI_USAGE);
+  }
+}

@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import type { PublicAdmin } from '../context.ts';
+import type { AdminUser, Database } from '../db/schema.ts';
+import { hashPassword } from './passwords.ts';
+
+export function toPublicAdmin(user: Pick<AdminUser, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl'>): PublicAdmin {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+  };
+}
+
+/** Usernames and e-mails are matched without regard to case, so `Owner` and `owner` are one account. */
+export const normaliseIdentifier = (value: string) => value.trim().toLowerCase();
+
+export function findAdminByUsername(db: Kysely<Database>, username: string) {
+  return db.selectFrom('adminUsers').selectAll().where('username', '=', normaliseIdentifier(username)).executeTakeFirst();
+}
+
+export function findAdminByEmail(db: Kysely<Database>, email: string) {
+  return db.selectFrom('adminUsers').selectAll().where('email', '=', normaliseIdentifier(email)).executeTakeFirst();
+}
+
+export function findAdminById(db: Kysely<Database>, id: number) {
+  return db.selectFrom('adminUsers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listAdmins(db: Kysely<Database>) {
+  return db
+    .selectFrom('adminUsers')
+    .select(['id', 'username', 'email', 'isActive', 'lastLogin', 'createdAt'])
+    .orderBy('id')
+    .execute();
+}
+
+export function countAdmins(db: Kysely<Database>) {
+  return db
+    .selectFrom('adminUsers')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.count));
+}
+
+export interface NewAdmin {
+  username: string;
+  email: string;
+  password: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+export async function createAdmin(db: Kysely<Database>, input: NewAdmin): Promise<AdminUser> {
+  const password = await hashPassword(input.password);
+  const now = new Date().toISOString();
+  return db
+    .insertInto('adminUsers')
+    .values({
+      username: normaliseIdentifier(input.username),
+      email: normaliseIdentifier(input.email),
+      password,
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Sets a new password and ends everything the old one opened: every session of that admin and every
+ * outstanding reset link. `keepSessionId` spares the session that made the change.
+ */
+export async function setAdminPassword(db: Kysely<Database>, adminId: number, password: string, keepSessionId?: string): Promise<void> {
+  const hashed = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('adminUsers').set({ password: hashed, updatedAt: new Date().toISOString() }).where('id', '=', adminId).execute();
+    let sessions = trx.deleteFrom('sessions').where('adminUserId', '=', adminId);
+    if (keepSessionId) sessions = sessions.where('sid', '!=', keepSessionId);
+    await sessions.execute();
+    await trx.updateTable('passwordResetTokens').set({ used: 1 }).where('adminUserId', '=', adminId).where('used', '=', 0).execute();
+  });
+}
+
+/** Deactivating also ends the admin's sessions at once, not at their next expiry. */
+export async function setAdminActive(db: Kysely<Database>, adminId: number, active: boolean): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('adminUsers').set({ isActive: active ? 1 : 0, updatedAt: new Date().toISOString() }).where('id', '=', adminId).execute();
+    if (!active) await trx.deleteFrom('sessions').where('adminUserId', '=', adminId).execute();
+  });
+}

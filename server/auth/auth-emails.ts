@@ -1,0 +1,36 @@
+import type { MailMessage } from '../email/mailer.ts';
+
+const siteName = (publicUrl: string) => new URL(publicUrl).host;
+
+export function resetLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/manage/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+export function passwordResetEmail(to: string, username: string, link: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Reset your admin password',
+    text: [
+      `Someone asked to reset the password of the admin account "${username}" on ${siteName(publicUrl)}.`,
+      '',
+      'To choose a new password, open this link within 1 hour (it works once):',
+      link,
+      '',
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+export function passwordChangedEmail(to: string, username: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Your admin password was changed',
+    text: [
+      `The password of the admin account "${username}" on ${siteName(publicUrl)} was just changed, and every`,
+      'other signed-in session of that account was ended.',
+      '',
+      'If this was not you, reset the password now and check who has access:',
+      `${publicUrl}/manage`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,75 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestServices, testDialects, type TestServices } from '../test-support/services.ts';
+import { runAdminCli } from './admin-cli.ts';
+import { findAdminByUsername } from './admin-users.ts';
+import { ensureInitialAdmin, INITIAL_PASSWORD_FILE } from './first-admin.ts';
+import { verifyPassword } from './passwords.ts';
+import { createSession, loadSession } from './session-store.ts';
+
+describe.each(testDialects())('first-run admin and the admin CLI (%s)', (dialect) => {
+  let services: TestServices | undefined;
+  afterEach(async () => {
+    await services?.cleanup();
+    services = undefined;
+  });
+
+  it('creates the admin from ADMIN_* once, and never a second one', async () => {
+    services = await createTestServices(dialect, { env: { ADMIN_USERNAME: 'Owner', ADMIN_EMAIL: 'owner@studio.test', ADMIN_PASSWORD: 'env-password-1' } });
+    await ensureInitialAdmin(services);
+    await ensureInitialAdmin(services);
+    const admins = await services.db.selectFrom('adminUsers').selectAll().execute();
+    expect(admins).toHaveLength(1);
+    expect(admins[0]).toMatchObject({ username: 'owner', email: 'owner@studio.test', isActive: 1 });
+    expect(admins[0]!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(admins[0]!.password, 'env-password-1')).toBe(true);
+    expect(existsSync(path.join(services.dataDir, INITIAL_PASSWORD_FILE))).toBe(false);
+  });
+
+  it('without ADMIN_PASSWORD creates `admin` with a random 20-character password kept in a 0600 file', async () => {
+    services = await createTestServices(dialect);
+    await ensureInitialAdmin(services);
+    const file = path.join(services.dataDir, INITIAL_PASSWORD_FILE);
+    const text = readFileSync(file, 'utf8');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const password = text.match(/Admin password: (\S+)/)![1]!;
+    expect(password).toHaveLength(20);
+    expect(text).toMatch(/set-password admin/);
+    const admin = await findAdminByUsername(services.db, 'admin');
+    expect(await verifyPassword(admin!.password, password)).toBe(true);
+  });
+
+  it('the CLI creates, lists, sets passwords, deactivates and activates accounts', async () => {
+    services = await createTestServices(dialect);
+    const { db } = services;
+    const lines: string[] = [];
+    const io = { out: (line: string) => lines.push(line), readStdin: async () => 'from-stdin-pass\n' };
+    await runAdminCli(db, ['create', 'Helper', 'helper@studio.test', 'helper-pass-1'], io);
+    await runAdminCli(db, ['create', 'second', 'second@studio.test'], io);
+    expect(lines.at(-1)).toMatch(/^Password: \S{20}$/);
+    await expect(runAdminCli(db, ['create', 'helper', 'other@studio.test', 'helper-pass-1'], io)).rejects.toThrow(/already exists/);
+    await expect(runAdminCli(db, ['create', 'third', 'third@studio.test', 'short'], io)).rejects.toThrow('Password must be at least 8 characters');
+    await expect(runAdminCli(db, ['create', 'third', 'not-an-email', 'long-enough-1'], io)).rejects.toThrow('Valid email is required');
+
+    lines.length = 0;
+    await runAdminCli(db, ['list'], io);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/helper\thelper@studio\.test\tactive\tlast login: never/);
+
+    const helper = (await findAdminByUsername(db, 'helper'))!;
+    const session = await createSession(db, helper.id);
+    await runAdminCli(db, ['set-password', 'helper', '--password-stdin'], io);
+    expect(await verifyPassword((await findAdminByUsername(db, 'helper'))!.password, 'from-stdin-pass')).toBe(true);
+    expect(await loadSession(db, session.token)).toBeNull();
+
+    const again = await createSession(db, helper.id);
+    await runAdminCli(db, ['deactivate', 'helper'], io);
+    expect((await findAdminByUsername(db, 'helper'))!.isActive).toBe(0);
+    expect(await loadSession(db, again.token)).toBeNull();
+    await runAdminCli(db, ['activate', 'helper'], io);
+    expect((await findAdminByUsername(db, 'helper'))!.isActive).toBe(1);
+    await expect(runAdminCli(db, ['deactivate', 'ghost'], io)).rejects.toThrow('No admin account named "ghost".');
+    await expect(runAdminCli(db, ['frobnicate'], io)).rejects.toThrow(/Unknown command/);
+  });
+});

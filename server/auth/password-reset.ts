@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Services } from '../context.ts';
+import { hitRateLimit } from '../http/rate-limit.ts';
+import { findAdminByEmail, findAdminById, setAdminPassword } from './admin-users.ts';
+import { passwordChangedEmail, passwordResetEmail, resetLink } from './auth-emails.ts';
+import { runInBackground } from './background.ts';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const FORGOT_PER_EMAIL_LIMIT = 5;
+export const FORGOT_PER_IP_LIMIT = 20;
+const FORGOT_WINDOW_MS = 60 * 60 * 1000;
+
+/** Only this hash is stored: whoever reads the table cannot use a pending link. */
+export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Counts the request, then (within the limits) sends a reset link in the background. The caller
+ * answers the same thing right away whatever happens here, so the answer and its timing reveal
+ * neither whether the address has an account nor whether a limit was hit.
+ */
+export async function requestPasswordReset(services: Services, email: string, ip: string): Promise<void> {
+  const { db, logger } = services;
+  const perEmail = await hitRateLimit(db, { key: `forgot:email:${email}`, limit: FORGOT_PER_EMAIL_LIMIT, windowMs: FORGOT_WINDOW_MS });
+  const perIp = await hitRateLimit(db, { key: `forgot:ip:${ip}`, limit: FORGOT_PER_IP_LIMIT, windowMs: FORGOT_WINDOW_MS });
+  if (!perEmail.allowed || !perIp.allowed) {
+    logger.warn({ ip }, 'password reset request over the limit: nothing sent');
+    return;
+  }
+  runInBackground(logger, 'password reset e-mail', () => issueResetLink(services, email));
+}
+
+async function issueResetLink({ db, mailer, config }: Services, email: string): Promise<void> {
+  const admin = await findAdminByEmail(db, email);
+  if (!admin || admin.isActive !== 1) return;
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  await db.transaction().execute(async (trx) => {
+    // One live link per admin: a new request retires the older ones.
+    await trx.updateTable('passwordResetTokens').set({ used: 1 }).where('adminUserId', '=', admin.id).where('used', '=', 0).execute();
+    await trx
+      .insertInto('passwordResetTokens')
+      .values({
+        adminUserId: admin.id,
+        token: hashResetToken(token),
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+        createdAt: now.toISOString(),
+      })
+      .execute();
+  });
+  await mailer.send(passwordResetEmail(admin.email, admin.username, resetLink(config.PUBLIC_URL, token), config.PUBLIC_URL));
+}
+
+/**
+ * Spends a reset token: sets the password, ends every session of that admin, retires all of its
+ * links and sends a notice. False when the token is unknown, used, expired or its admin inactive.
+ */
+export async function resetPassword(services: Services, token: string, password: string): Promise<boolean> {
+  const { db, logger, mailer, config } = services;
+  const now = new Date().toISOString();
+  // Claiming with `used = 0` in the WHERE makes two concurrent uses of one link succeed only once.
+  const claimed = await db
+    .updateTable('passwordResetTokens')
+    .set({ used: 1 })
+    .where('token', '=', hashResetToken(token))
+    .where('used', '=', 0)
+    .where('expiresAt', '>', now)
+    .returning(['adminUserId'])
+    .executeTakeFirst();
+  if (!claimed) return false;
+  const admin = await findAdminById(db, claimed.adminUserId);
+  if (!admin || admin.isActive !== 1) return false;
+  await setAdminPassword(db, admin.id, password);
+  runInBackground(logger, 'password changed notice', () => mailer.send(passwordChangedEmail(admin.email, admin.username, config.PUBLIC_URL)));
+  return true;
+}

@@ -1,0 +1,30 @@
+import type { RequestHandler } from 'express';
+import type { Services } from '../context.ts';
+import { clearSessionCookie, readSessionToken } from './session-cookie.ts';
+import { loadSession } from './session-store.ts';
+
+/**
+ * Resolves the session cookie to an admin for every request, so the JSON API (`requireAdmin`) and the
+ * page loaders (`context.admin`) see the same identity. A cookie that no longer maps to a live session
+ * is cleared, so the browser stops sending it.
+ */
+export function sessionMiddleware({ db, config, logger }: Services): RequestHandler {
+  return async (req, res, next) => {
+    res.locals.admin = null;
+    const token = readSessionToken(req, config.SESSION_SECRET);
+    if (!token) return next();
+    try {
+      const session = await loadSession(db, token);
+      if (session) {
+        res.locals.admin = session.admin;
+        res.locals.sessionId = session.sid;
+      } else {
+        clearSessionCookie(req, res);
+      }
+    } catch (error) {
+      // A database hiccup must not take the public pages down: the request carries on as a visitor.
+      (req.log ?? logger).error({ err: error }, 'session lookup failed');
+    }
+    next();
+  };
+}

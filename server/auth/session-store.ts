@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { PublicAdmin } from '../context.ts';
+import type { Database } from '../db/schema.ts';
+import { toPublicAdmin } from './admin-users.ts';
+
+export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Sliding the idle deadline on every request would write on every page view; once a minute is plenty. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** What the `sess` JSON column holds. */
+export interface SessionData {
+  adminUserId: number;
+  createdAt: string;
+  lastSeenAt: string;
+  absoluteExpiresAt: string;
+}
+
+export interface ActiveSession {
+  /** The stored key (a hash of the cookie's token). */
+  sid: string;
+  admin: PublicAdmin;
+  data: SessionData;
+}
+
+/**
+ * The table keeps only a SHA-256 of the cookie's token, so a leaked database or backup cannot be
+ * replayed as a login.
+ */
+export const sessionKey = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const idleDeadline = (data: SessionData, now: Date) =>
+  new Date(Math.min(now.getTime() + SESSION_IDLE_MS, new Date(data.absoluteExpiresAt).getTime())).toISOString();
+
+/** Opens a session with a fresh 256-bit random id; returns the token for the cookie. */
+export async function createSession(db: Kysely<Database>, adminUserId: number, now = new Date()) {
+  const token = randomBytes(32).toString('base64url');
+  const data: SessionData = {
+    adminUserId,
+    createdAt: now.toISOString(),
+    lastSeenAt: now.toISOString(),
+    absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+  };
+  const sid = sessionKey(token);
+  await db
+    .insertInto('sessions')
+    .values({ sid, sess: JSON.stringify(data), expire: idleDeadline(data, now), adminUserId, createdAt: data.createdAt })
+    .execute();
+  return { token, sid, maxAgeMs: SESSION_ABSOLUTE_MS };
+}
+
+/**
+ * The session behind a cookie token, if it is within both its idle and absolute lifetime and its
+ * admin is still active. Slides the idle deadline (never past the absolute one).
+ */
+export async function loadSession(db: Kysely<Database>, token: string, now = new Date()): Promise<ActiveSession | null> {
+  const sid = sessionKey(token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('adminUsers', 'adminUsers.id', 'sessions.adminUserId')
+    .select(['sessions.sid', 'sessions.sess', 'adminUsers.id', 'adminUsers.username', 'adminUsers.email', 'adminUsers.firstName', 'adminUsers.lastName', 'adminUsers.profileImageUrl'])
+    .where('sessions.sid', '=', sid)
+    .where('sessions.expire', '>', now.toISOString())
+    .where('adminUsers.isActive', '=', 1)
+    .executeTakeFirst();
+  if (!row) return null;
+  let data: SessionData;
+  try {
+    data = JSON.parse(row.sess) as SessionData;
+  } catch {
+    return null;
+  }
+  if (new Date(data.absoluteExpiresAt).getTime() <= now.getTime() || data.adminUserId !== row.id) {
+    await destroySession(db, sid);
+    return null;
+  }
+  if (now.getTime() - new Date(data.lastSeenAt).getTime() >= TOUCH_INTERVAL_MS) {
+    data = { ...data, lastSeenAt: now.toISOString() };
+    await db.updateTable('sessions').set({ sess: JSON.stringify(data), expire: idleDeadline(data, now) }).where('sid', '=', sid).execute();
+  }
+  return { sid, admin: toPublicAdmin(row), data };
+}
+
+export async function destroySession(db: Kysely<Database>, sid: string): Promise<void> {
+  await db.deleteFrom('sessions').where('sid', '=', sid).execute();
+}
+
+/** Removes sessions past their idle or absolute deadline (`expire` is always the earlier of the two). */
+export async function pruneExpiredSessions(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expire', '<=', now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

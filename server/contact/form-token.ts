@@ -1,0 +1,34 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { CONTACT_MIN_FILL_MS } from '../../common/contact.ts';
+
+/**
+ * The time the contact form was rendered, signed with the session secret, so the server can tell
+ * how long the visitor took without trusting a clock in the browser. Format: `<ms>.<signature>`.
+ */
+const PURPOSE = 'contact-form-rendered-at';
+/** A browser clock or a second instance may run a little ahead; more than this is a forgery. */
+const CLOCK_SKEW_MS = 5000;
+
+function sign(secret: string, issuedAt: number): string {
+  return createHmac('sha256', secret).update(`${PURPOSE}:${issuedAt}`).digest('base64url').slice(0, 32);
+}
+
+export function issueContactFormToken(secret: string, now = Date.now()): string {
+  return `${now}.${sign(secret, now)}`;
+}
+
+export type FormTokenVerdict = 'absent' | 'human' | 'too-fast' | 'forged';
+
+/** `absent` is fine: the spec's JSON contract has no token, so API clients may omit it. */
+export function judgeContactFormToken(secret: string, token: unknown, now = Date.now()): FormTokenVerdict {
+  if (token === undefined || token === null || token === '') return 'absent';
+  if (typeof token !== 'string') return 'forged';
+  const match = /^(\d{1,16})\.([\w-]{32})$/.exec(token);
+  if (!match) return 'forged';
+  const issuedAt = Number(match[1]);
+  const expected = Buffer.from(sign(secret, issuedAt));
+  const given = Buffer.from(match[2]);
+  if (!timingSafeEqual(expected, given)) return 'forged';
+  if (issuedAt > now + CLOCK_SKEW_MS) return 'forged';
+  return now - issuedAt < CONTACT_MIN_FILL_MS ? 'too-fast' : 'human';
+}

@@ -1,0 +1,41 @@
+import { DEFAULT_STUDIO_EMAIL, STUDIO_NAME } from '../../app/content/site.ts';
+import type { Config } from '../config.ts';
+import type { MailMessage } from '../email/mailer.ts';
+import type { ContactSubmissionView } from './submissions.ts';
+
+/** The owner's inbox: STUDIO_EMAIL, or the address the site shows. */
+export function studioInbox(config: Pick<Config, 'STUDIO_EMAIL'>): string {
+  return config.STUDIO_EMAIL ?? DEFAULT_STUDIO_EMAIL;
+}
+
+/** Visitor text goes into a header: no line breaks or control characters, and a sane length. */
+function headerSafe(value: string, max = 80): string {
+  const flat = value.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/**
+ * The e-mail the owner gets for each submission. Reply-To is the visitor, so answering the e-mail
+ * answers the visitor.
+ */
+export function composeOwnerNotice(submission: ContactSubmissionView, options: { to: string; publicUrl: string }): MailMessage {
+  const text = [
+    `New message from the contact form on ${STUDIO_NAME}.`,
+    '',
+    `Name:     ${submission.name}`,
+    `Email:    ${submission.email}`,
+    `Phone:    ${submission.phone ?? '(not given)'}`,
+    `Received: ${submission.createdAt}`,
+    '',
+    'Message:',
+    submission.message,
+    '',
+    `Reply to this e-mail to answer ${submission.name}. All submissions: ${options.publicUrl}/manage`,
+  ].join('\n');
+  return {
+    to: options.to,
+    subject: `New consultation request from ${headerSafe(submission.name)}`,
+    text,
+    replyTo: submission.email,
+  };
+}

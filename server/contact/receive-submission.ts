@@ -1,0 +1,73 @@
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_FORM_TOKEN_FIELD,
+  validateContactSubmission,
+  type ContactFieldErrors,
+} from '../../common/contact.ts';
+import type { Services } from '../context.ts';
+import { hitRateLimit } from '../http/rate-limit.ts';
+import { judgeContactFormToken } from './form-token.ts';
+import { deliverNotice } from './notice-delivery.ts';
+import { decoyReceipt, storeContactSubmission, type SubmissionReceipt } from './submissions.ts';
+
+export const CONTACT_RATE_WINDOW_MS = 10 * 60_000;
+
+export type ContactOutcome =
+  | { kind: 'invalid'; errors: ContactFieldErrors }
+  | { kind: 'rate-limited'; retryAfterSeconds: number }
+  /** `notified` settles when the first attempt at the owner's e-mail is over (tests wait on it; the visitor never does). */
+  | { kind: 'stored'; receipt: SubmissionReceipt; notified: Promise<void> }
+  /** A bot: it gets a receipt like a person's, but nothing was stored or mailed. */
+  | { kind: 'discarded'; receipt: SubmissionReceipt; reason: 'honeypot' | 'too-fast' | 'forged-token' };
+
+export interface ContactIntake {
+  /** The spec's fields plus the site form's honeypot and render token, as sent (JSON or form). */
+  body: unknown;
+  /** The client address, for the per-IP limit. */
+  ip: string;
+  now?: Date;
+}
+
+function field(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+/**
+ * The one path every contact message takes, from the JSON API and from the no-JavaScript page form:
+ * validate -> per-IP limit -> spam checks -> store (committed) -> notify the owner in the background.
+ */
+export async function receiveContactSubmission(services: Services, intake: ContactIntake): Promise<ContactOutcome> {
+  const now = intake.now ?? new Date();
+  const validation = validateContactSubmission(intake.body);
+  if (!validation.success) return { kind: 'invalid', errors: validation.errors };
+
+  // Only well-formed messages count, so a person fixing typos without JavaScript is not locked out.
+  const limit = await hitRateLimit(
+    services.db,
+    { key: `contact:ip:${intake.ip}`, limit: services.config.CONTACT_RATE_LIMIT, windowMs: CONTACT_RATE_WINDOW_MS },
+    now,
+  );
+  if (!limit.allowed) return { kind: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds };
+
+  const honeypot = field(intake.body, CONTACT_HONEYPOT_FIELD);
+  const verdict = judgeContactFormToken(services.config.SESSION_SECRET, field(intake.body, CONTACT_FORM_TOKEN_FIELD), now.getTime());
+  const reason =
+    honeypot !== undefined && honeypot !== null && honeypot !== ''
+      ? 'honeypot'
+      : verdict === 'too-fast'
+        ? 'too-fast'
+        : verdict === 'forged'
+          ? 'forged-token'
+          : null;
+  if (reason) {
+    services.logger.info({ ip: intake.ip, reason }, 'contact submission discarded as spam');
+    return { kind: 'discarded', reason, receipt: await decoyReceipt(services.db, now) };
+  }
+
+  const { receipt, noticeId } = await storeContactSubmission(services.db, validation.data);
+  const notified = deliverNotice(services, noticeId).then(
+    () => undefined,
+    (error: unknown) => services.logger.error({ err: error, noticeId }, 'contact notice attempt crashed; the retry task will send it'),
+  );
+  return { kind: 'stored', receipt, notified };
+}

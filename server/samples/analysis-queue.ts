@@ -1,0 +1,111 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Kysely } from 'kysely';
+import { formatTime, objectKeyFromPath } from '#common/samples';
+import type { AudioAnalysis } from '../audio/analyze.ts';
+import { runAnalysisInWorker } from '../audio/run-analysis.ts';
+import type { Database } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+import type { AudioFormat } from '../storage/audio-signature.ts';
+import { LocalObjectStore } from '../storage/local-store.ts';
+import { storageKey } from '../storage/object-store.ts';
+import type { UploadService } from '../storage/uploads.ts';
+import type { SampleAnalysisScheduler } from './service.ts';
+
+export type Analyzer = (filePath: string, format: AudioFormat) => Promise<AudioAnalysis>;
+
+/**
+ * Analyses samples one at a time in a worker thread (one decode at a time keeps memory flat) and
+ * stores duration and peaks on the sample. Failures leave the sample playable.
+ */
+export class SampleAnalysisQueue implements SampleAnalysisScheduler {
+  private readonly waiting = new Set<number>();
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly uploads: UploadService,
+    private readonly logger: Logger,
+    private readonly analyze: Analyzer = runAnalysisInWorker,
+  ) {}
+
+  schedule(sampleId: number): void {
+    if (this.stopped) return;
+    this.waiting.add(sampleId);
+    this.running ??= this.drain().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Queues every sample that was never analysed (older data, or a restart mid-queue). */
+  async scheduleBacklog(): Promise<number> {
+    const rows = await this.db.selectFrom('samples').select('id').where('peaks', 'is', null).where('durationSeconds', 'is', null).execute();
+    rows.forEach((row) => this.schedule(row.id));
+    return rows.length;
+  }
+
+  /** Resolves when nothing is queued or running (tests, the seed and benchmarks wait on it). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.waiting.clear();
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const next = this.waiting.values().next();
+      if (next.done || this.stopped) return;
+      this.waiting.delete(next.value);
+      try {
+        await this.analyseSample(next.value);
+      } catch (error) {
+        this.logger.warn({ err: error, sampleId: next.value }, 'audio analysis failed; the player will decode in the browser');
+      }
+    }
+  }
+
+  private async analyseSample(sampleId: number): Promise<void> {
+    const sample = await this.db.selectFrom('samples').select(['audioUrl', 'duration']).where('id', '=', sampleId).executeTakeFirst();
+    const key = sample ? objectKeyFromPath(sample.audioUrl) : null;
+    // External https files are not fetched by the server (no requests to arbitrary hosts).
+    if (!sample || !key) return;
+    const format = await this.uploads.formatOf(sample.audioUrl);
+    if (!format) return;
+    const result = await this.withLocalFile(key, (file) => this.analyze(file, format)).catch((error: unknown) => {
+      this.logger.warn({ err: error, sampleId }, 'audio analysis could not run');
+      return { durationSeconds: null, peaks: null } satisfies AudioAnalysis;
+    });
+    await this.db
+      .updateTable('samples')
+      .set({
+        durationSeconds: result.durationSeconds,
+        peaks: JSON.stringify(result.peaks ?? []),
+        // The admin's own duration text wins; an empty one is filled in.
+        ...(sample.duration || result.durationSeconds === null ? {} : { duration: formatTime(result.durationSeconds) }),
+      })
+      // The audio may have been replaced meanwhile: then this result is stale.
+      .where('id', '=', sampleId)
+      .where('audioUrl', '=', sample.audioUrl)
+      .execute();
+  }
+
+  private async withLocalFile<T>(key: string, work: (file: string) => Promise<T>): Promise<T> {
+    const store = this.uploads.store;
+    if (store instanceof LocalObjectStore) return work(store.filePath(storageKey(key)));
+    const folder = await mkdtemp(path.join(tmpdir(), 'studio-analysis-'));
+    try {
+      const file = path.join(folder, 'audio');
+      await pipeline(await store.read(storageKey(key)), createWriteStream(file));
+      return await work(file);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/app.ts';
+import { testDialects } from '../test-support/services.ts';
+import { seedDemoSamples } from './demo-seed.ts';
+import { samplesModule } from './module.ts';
+
+describe.each(testDialects())('demo seed on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { asAdmin: true, env: { SEED_DEMO: 'true' } });
+  });
+  afterAll(async () => {
+    await samplesModule(t.services).analysis.idle();
+    await t.close();
+  });
+
+  it('adds three labelled demo samples with synthesized, analysed, playable WAV audio once', async () => {
+    expect(await seedDemoSamples(t.services)).toBe(3);
+    await samplesModule(t.services).analysis.idle();
+    const list = (await t.request.get('/api/samples')).body;
+    expect(list.map((s: { title: string }) => s.title)).toEqual(['Demo: Midnight Groove', 'Demo: Golden Hour', 'Demo: Slow Tide']);
+    for (const sample of list) {
+      expect(sample.peaks.length).toBeGreaterThan(500);
+      expect(sample.durationSeconds).toBeGreaterThan(5);
+      expect(sample.duration).toMatch(/^0:\d\d$/);
+      const head = await t.request.head(sample.audioUrl);
+      expect(head.status).toBe(200);
+      expect(head.headers['content-type']).toBe('audio/wav');
+    }
+    // Deleting the demos must not bring them back at the next start.
+    for (const sample of list) await t.request.delete(`/api/samples/${sample.id}`).expect(204);
+    expect(await seedDemoSamples(t.services)).toBe(0);
+  });
+
+  it('does nothing when SEED_DEMO=false', async () => {
+    const off = await createTestApp(dialect, { env: { SEED_DEMO: 'false' } });
+    expect(await seedDemoSamples(off.services)).toBe(0);
+    await off.close();
+  });
+});

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import { LATEST_SAMPLES_COUNT, type FeaturedSample, type PublicSample } from '#common/samples';
+import type { Database, Sample } from '../db/schema.ts';
+
+// Pure reads with no state: page loaders import these directly (they run inside the page bundle).
+
+function parsePeaks(text: string | null): number[] | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    // '[]' marks a file that was analysed but could not be decoded here: the browser decodes it.
+    return Array.isArray(value) && value.length > 0 && value.every((n) => typeof n === 'number') ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function toPublicSample(row: Sample): PublicSample {
+  return {
+    id: row.id,
+    title: row.title,
+    artist: row.artist,
+    genre: row.genre,
+    description: row.description,
+    audioUrl: row.audioUrl,
+    coverImageUrl: row.coverImageUrl,
+    duration: row.duration,
+    displayOrder: row.displayOrder,
+    durationSeconds: row.durationSeconds,
+    peaks: parsePeaks(row.peaks),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Every sample in public order: lowest displayOrder first, then newest first. */
+export async function listSamples(db: Kysely<Database>): Promise<PublicSample[]> {
+  const rows = await db.selectFrom('samples').selectAll().orderBy('displayOrder', 'asc').orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(toPublicSample);
+}
+
+/** The six newest samples for the home page's featured block. */
+export async function latestSamples(db: Kysely<Database>): Promise<FeaturedSample[]> {
+  const rows = await db
+    .selectFrom('samples')
+    .select(['id', 'title', 'artist', 'genre', 'duration', 'audioUrl', 'durationSeconds', 'peaks'])
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(LATEST_SAMPLES_COUNT)
+    .execute();
+  return rows.map((row) => ({ ...row, peaks: parsePeaks(row.peaks) }));
+}
+
+export async function findSample(db: Kysely<Database>, id: number): Promise<PublicSample | null> {
+  const row = await db.selectFrom('samples').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toPublicSample(row) : null;
+}

@@ -1,0 +1,176 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_AUDIO_BYTES } from '#common/samples';
+import { samplesModule } from '../samples/module.ts';
+import { testWav, uploadAudio } from '../samples/test-audio.ts';
+import { createTestApp, type TestApp } from '../test-support/app.ts';
+import { testDialects } from '../test-support/services.ts';
+import { signUploadGrant } from './upload-grant.ts';
+
+/** PUTs 1 MiB chunks on a real socket until the server answers; resolves with its status. */
+async function putRaw(t: TestApp, url: string, { declaredLength }: { declaredLength?: number }): Promise<number> {
+  const server = t.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        path: url,
+        method: 'PUT',
+        headers: declaredLength ? { 'Content-Length': String(declaredLength) } : { 'Transfer-Encoding': 'chunked' },
+      });
+      let answered = false;
+      req.on('response', (res) => {
+        answered = true;
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', (error) => (answered ? undefined : reject(error)));
+      const chunk = Buffer.alloc(1024 * 1024, 1);
+      let sent = 0;
+      const pump = () => {
+        while (!answered && sent < 60) {
+          sent++;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        if (!answered) req.end();
+      };
+      pump();
+    });
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
+
+const grant = async (t: TestApp) => (await t.request.post('/api/objects/upload').expect(200)).body.uploadURL as string;
+const keyOf = (url: string) => /uploads\/([0-9a-f-]{36})/.exec(url)![1];
+
+describe.each(testDialects())('local object store on %s', (dialect) => {
+  let t: TestApp;
+  let objectsDir: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { asAdmin: true });
+    objectsDir = path.join(t.services.dataDir, 'objects', 'uploads');
+  });
+  afterAll(async () => {
+    await samplesModule(t.services).analysis.idle();
+    await t.close();
+  });
+
+  it('issues a signed, expiring upload URL for a server-made key', async () => {
+    const url = await grant(t);
+    expect(url).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}\?expires=\d+&signature=[\w-]+$/);
+    const expires = Number(new URL(url, 'http://x').searchParams.get('expires'));
+    expect(expires * 1000 - Date.now()).toBeGreaterThan(14 * 60 * 1000);
+    expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(15 * 60 * 1000);
+  });
+
+  it('accepts one PUT per grant and refuses forged or expired grants', async () => {
+    const url = await grant(t);
+    expect((await t.request.put(url).send(testWav())).status).toBe(200);
+    expect((await t.request.put(url).send(testWav())).status).toBe(409);
+    const key = keyOf(await grant(t));
+    expect((await t.request.put(`/objects/uploads/${key}?expires=9999999999&signature=forged`).send(testWav())).status).toBe(403);
+    const past = Math.floor(Date.now() / 1000) - 1;
+    const expired = `/objects/uploads/${key}?expires=${past}&signature=${signUploadGrant(t.services.config.SESSION_SECRET, `uploads/${key}`, past)}`;
+    const res = await t.request.put(expired).send(testWav());
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Request has expired');
+  });
+
+  it('refuses a body over 50485760 bytes with 413 and leaves no partial file', async () => {
+    const declared = await putRaw(t, await grant(t), { declaredLength: MAX_AUDIO_BYTES + 1 });
+    expect(declared).toBe(413);
+    // Without a declared length, the byte counter stops the stream once it passes the limit.
+    const url = await grant(t);
+    expect(await putRaw(t, url, {})).toBe(413);
+    const files = existsSync(objectsDir) ? readdirSync(objectsDir) : [];
+    expect(files.filter((f) => f.startsWith(keyOf(url)))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
+  });
+
+  it('refuses a non-audio file at registration and deletes it', async () => {
+    const url = await grant(t);
+    await t.request.put(url).send(Buffer.from('<!doctype html><html><body>not audio</body></html>')).expect(200);
+    expect(readdirSync(objectsDir)).toContain(keyOf(url));
+    const res = await t.request.put('/api/audio-files').send({ audioFileURL: url });
+    expect(res.status).toBe(415);
+    expect(readdirSync(objectsDir)).not.toContain(keyOf(url));
+  });
+
+  it('recognises MP3, WAV, M4A, AAC and FLAC by their first bytes', async () => {
+    const heads = [
+      Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'),
+      Buffer.from([0xff, 0xfb, 0x90, 0x64, 0, 0, 0, 0]),
+      Buffer.from('\x00\x00\x00\x20ftypM4A \x00\x00\x00\x00', 'latin1'),
+      Buffer.from([0xff, 0xf1, 0x50, 0x80, 0, 0, 0, 0]),
+      Buffer.from('fLaC\x00\x00\x00\x22', 'latin1'),
+    ];
+    for (const head of heads) {
+      const url = await grant(t);
+      await t.request.put(url).send(Buffer.concat([head, Buffer.alloc(64)])).expect(200);
+      const res = await t.request.put('/api/audio-files').send({ audioFileURL: url });
+      expect(res.status, head.toString('hex')).toBe(200);
+      expect(res.body.objectPath).toBe(`/objects/uploads/${keyOf(url)}`);
+    }
+  });
+
+  it('refuses registration of unknown, unissued or not yet uploaded files', async () => {
+    expect((await t.request.put('/api/audio-files').send({})).status).toBe(400);
+    expect((await t.request.put('/api/audio-files').send({ audioFileURL: 'https://evil.example/x' })).status).toBe(400);
+    expect((await t.request.put('/api/audio-files').send({ audioFileURL: '/objects/uploads/00000000-0000-4000-8000-000000000000' })).status).toBe(400);
+    expect((await t.request.put('/api/audio-files').send({ audioFileURL: await grant(t) })).status).toBe(409);
+  });
+
+  it('serves registered audio with ranges, validators and long caching', async () => {
+    const wav = testWav();
+    const objectPath = await uploadAudio(t, wav);
+    const full = await t.request.get(objectPath).buffer(true);
+    expect(full.status).toBe(200);
+    expect(full.headers['content-type']).toBe('audio/wav');
+    expect(full.headers['accept-ranges']).toBe('bytes');
+    expect(full.headers['x-content-type-options']).toBe('nosniff');
+    expect(full.headers['cache-control']).toContain('max-age=31536000');
+    expect(full.headers['last-modified']).toBeTruthy();
+    expect(Number(full.headers['content-length'])).toBe(wav.length);
+    const partial = await t.request.get(objectPath).set('Range', 'bytes=100-199').buffer(true);
+    expect(partial.status).toBe(206);
+    expect(partial.headers['content-range']).toBe(`bytes 100-199/${wav.length}`);
+    expect(Buffer.from(partial.body).equals(wav.subarray(100, 200))).toBe(true);
+    const tail = await t.request.get(objectPath).set('Range', 'bytes=-10');
+    expect(tail.headers['content-range']).toBe(`bytes ${wav.length - 10}-${wav.length - 1}/${wav.length}`);
+    const open = await t.request.get(objectPath).set('Range', `bytes=${wav.length - 5}-`);
+    expect(open.status).toBe(206);
+    expect((await t.request.get(objectPath).set('Range', `bytes=${wav.length}-`)).status).toBe(416);
+    const head = await t.request.head(objectPath);
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(wav.length));
+    const cached = await t.request.get(objectPath).set('If-None-Match', full.headers.etag);
+    expect(cached.status).toBe(304);
+  });
+
+  it('never serves an upload that was not registered', async () => {
+    const url = await grant(t);
+    await t.request.put(url).send(testWav()).expect(200);
+    expect((await t.request.get(`/objects/uploads/${keyOf(url)}`)).status).toBe(404);
+    expect((await t.request.get('/objects/uploads/../../studio.db')).status).toBe(404);
+  });
+
+  it('removes uploads left unregistered for a day', async () => {
+    const url = await grant(t);
+    await t.request.put(url).send(testWav()).expect(200);
+    const kept = await uploadAudio(t);
+    const { uploads } = samplesModule(t.services);
+    expect(await uploads.removeAbandonedUploads()).toBe(0);
+    const removed = await uploads.removeAbandonedUploads(Date.now() + 25 * 60 * 60 * 1000);
+    expect(removed).toBeGreaterThan(0);
+    expect(readdirSync(objectsDir)).not.toContain(keyOf(url));
+    expect((await t.request.head(kept)).status).toBe(200);
+  });
+});

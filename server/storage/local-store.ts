@@ -1,0 +1,95 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ByteRange, ObjectInfo, ObjectStore } from './object-store.ts';
+import { signUploadGrant } from './upload-grant.ts';
+
+export class UploadTooLargeError extends Error {}
+
+/** Objects as files under DATA_DIR/objects; uploads come back to this server's own PUT route. */
+export class LocalObjectStore implements ObjectStore {
+  readonly kind = 'local';
+
+  constructor(
+    readonly root: string,
+    private readonly secret: string,
+  ) {}
+
+  filePath(key: string): string {
+    const resolved = path.resolve(this.root, key);
+    // Keys are server-made, but a path must never leave the store whatever it is given.
+    if (!resolved.startsWith(this.root + path.sep)) throw new Error(`object key escapes the store: ${key}`);
+    return resolved;
+  }
+
+  async createUploadUrl(key: string, expiresInSeconds: number): Promise<string> {
+    const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
+    const signature = signUploadGrant(this.secret, key, expires);
+    // Relative on purpose: the browser PUTs to the origin it is on, whatever PUBLIC_URL says.
+    return `/objects/${key}?expires=${expires}&signature=${signature}`;
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    try {
+      const info = await stat(this.filePath(key));
+      if (!info.isFile()) return null;
+      return {
+        size: info.size,
+        lastModified: info.mtime,
+        etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    return createReadStream(this.filePath(key), range ? { start: range.start, end: range.end } : {});
+  }
+
+  async write(key: string, body: Buffer): Promise<void> {
+    const file = this.filePath(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, body, { flush: true });
+  }
+
+  /**
+   * Streams a request body to disk (never whole in memory) through a byte counter. Writes to a
+   * temporary name, flushes to disk and only then renames, so a reader never sees half a file.
+   */
+  async receive(key: string, body: Readable, maxBytes: number): Promise<number> {
+    const file = this.filePath(key);
+    const partial = `${file}.part`;
+    await mkdir(path.dirname(file), { recursive: true });
+    let received = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        received += chunk.length;
+        if (received > maxBytes) callback(new UploadTooLargeError('upload exceeds the size limit'));
+        else callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, counter, createWriteStream(partial));
+      const handle = await open(partial, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(partial, file);
+      return received;
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.filePath(key), { force: true });
+    await rm(`${this.filePath(key)}.part`, { force: true });
+  }
+}

@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { createRequire } from 'node:module';
+import { e2eDataDir } from './support';
+
+const SUCCESS_TEXT = "Your message has been submitted. We'll respond within 24 hours to schedule your free consultation.";
+/** The server treats a form sent sooner than 2 s after rendering as a bot (and silently drops it). */
+const HUMAN_FILL_MS = 2200;
+
+interface OutboxMail {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+}
+
+async function findOutboxMail(marker: string): Promise<OutboxMail | undefined> {
+  const dir = path.join(e2eDataDir(), 'outbox');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.json'));
+  for (const file of files) {
+    // The mailer may still be writing a file: a partial one is read again on the next poll.
+    const mail = await readFile(path.join(dir, file), 'utf8')
+      .then((text) => JSON.parse(text) as OutboxMail)
+      .catch(() => undefined);
+    if (mail?.text.includes(marker)) return mail;
+  }
+  return undefined;
+}
+
+async function expectOwnerMail(marker: string, visitorEmail: string) {
+  await expect.poll(() => findOutboxMail(marker), { timeout: 10_000 }).toBeTruthy();
+  const mail = (await findOutboxMail(marker))!;
+  expect(mail.replyTo).toBe(visitorEmail);
+  expect(mail.to).toMatch(/@/);
+  expect(mail.subject).toContain('New consultation request from');
+}
+
+const form = (page: Page) => page.locator('#contact-form');
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core on the form alone (with its errors showing): the rest of the page has its own checks. */
+async function expectNoSeriousFormViolations(page: Page) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: string, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe;
+    return (await axe.run('#contact-form', { resultTypes: ['violations'] })).violations;
+  });
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+}
+
+async function fillValid(page: Page, marker: string, email: string) {
+  const contact = form(page);
+  await contact.getByLabel('Name').fill('Ada Lovelace');
+  await contact.getByLabel('Email').fill(email);
+  await contact.getByLabel('Phone (optional)').fill('+1 404 555 0100');
+  await contact.getByLabel('Message').fill(`Please mix and master my single. Reference ${marker}.`);
+}
+
+test.describe('contact form with JavaScript', () => {
+  for (const start of ['/', '/contact']) {
+    test(`sends a message from ${start}, clears the form and e-mails the owner`, async ({ page }) => {
+      await page.goto(start === '/' ? '/#contact' : start);
+      const marker = `js-${start === '/' ? 'home' : 'contact'}-${Date.now()}`;
+      const email = `${marker}@example.com`;
+      await fillValid(page, marker, email);
+      await page.waitForTimeout(HUMAN_FILL_MS);
+
+      // Hold the request a moment so the sending state can be seen.
+      await page.route('**/api/contact', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      });
+      await form(page).getByRole('button', { name: 'Send Message' }).click();
+      await expect(form(page).getByRole('button', { name: 'Sending...' })).toBeDisabled();
+
+      const toast = page.getByRole('status').filter({ hasText: 'Success!' });
+      await expect(toast).toContainText(SUCCESS_TEXT);
+      await expect(form(page).getByLabel('Name')).toHaveValue('');
+      await expect(form(page).getByLabel('Message')).toHaveValue('');
+      await expect(form(page).getByRole('button', { name: 'Send Message' })).toBeEnabled();
+      await expectOwnerMail(marker, email);
+    });
+  }
+
+  test('shows every validation message next to its field and focuses the first invalid one', async ({ page }) => {
+    await page.goto('/contact');
+    const contact = form(page);
+    await contact.getByRole('button', { name: 'Send Message' }).click();
+    await expect(contact.getByText('Name is required')).toBeVisible();
+    await expect(contact.getByText('Email is required')).toBeVisible();
+    await expect(contact.getByText('Message is required')).toBeVisible();
+    const name = contact.getByLabel('Name');
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('Name is required');
+    await expect(contact.getByRole('alert')).toHaveCount(3);
+
+    await name.fill('A');
+    await contact.getByLabel('Email').fill('not-an-address');
+    await contact.getByLabel('Message').fill('Too short');
+    await contact.getByRole('button', { name: 'Send Message' }).click();
+    await expect(contact.getByText('Name must be at least 2 characters')).toBeVisible();
+    await expect(contact.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(contact.getByText('Message must be at least 10 characters')).toBeVisible();
+    await expect(name).toBeFocused();
+    await expectNoSeriousFormViolations(page);
+
+    // Fixing a field clears its message as the visitor types.
+    await name.fill('Ada');
+    await expect(contact.getByText('Name must be at least 2 characters')).toHaveCount(0);
+    await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a refused submission shows the Error toast with the server message and keeps the input', async ({ page }) => {
+    await page.goto('/contact');
+    await fillValid(page, 'refused', 'refused@example.com');
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '600' },
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Too many messages from your connection. Please try again in 10 minutes.' }),
+      }),
+    );
+    await form(page).getByRole('button', { name: 'Send Message' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Error' });
+    await expect(toast).toContainText('Too many messages from your connection. Please try again in 10 minutes.');
+    await expect(form(page).getByLabel('Name')).toHaveValue('Ada Lovelace');
+
+    await page.unroute('**/api/contact');
+    await page.route('**/api/contact', (route) => route.abort('connectionrefused'));
+    await form(page).getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Error' })).toContainText('Failed to submit form. Please try again.');
+    await expect(form(page).getByLabel('Email')).toHaveValue('refused@example.com');
+  });
+});
+
+test.describe('contact form without JavaScript', () => {
+  for (const start of ['/', '/contact']) {
+    test(`posts to the ${start} page, which answers with the errors or the confirmation`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        await page.goto(start);
+        const contact = form(page);
+        await contact.getByLabel('Name').fill('A');
+        await contact.getByLabel('Email').fill('nope');
+        await contact.getByRole('button', { name: 'Send Message' }).click();
+        await expect(contact.getByText('Name must be at least 2 characters')).toBeVisible();
+        await expect(contact.getByText('Please enter a valid email address')).toBeVisible();
+        await expect(contact.getByText('Message is required')).toBeVisible();
+        await expect(contact.getByLabel('Email')).toHaveValue('nope');
+        await expect(contact.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+        expect(new URL(page.url()).hash).toBe('#contact-form');
+
+        const marker = `nojs-${start === '/' ? 'home' : 'contact'}-${Date.now()}`;
+        const email = `${marker}@example.com`;
+        await fillValid(page, marker, email);
+        await page.waitForTimeout(HUMAN_FILL_MS);
+        await contact.getByRole('button', { name: 'Send Message' }).click();
+        await expect(contact.getByRole('status')).toContainText('Success!');
+        await expect(contact.getByRole('status')).toContainText(SUCCESS_TEXT);
+        await expect(contact.getByLabel('Name')).toHaveValue('');
+        await expectOwnerMail(marker, email);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

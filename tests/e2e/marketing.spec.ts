@@ -1,0 +1,228 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { ALBUMS_MASTERED, YEARS_EXPERIENCE } from '../../app/content/about';
+import { FAQ } from '../../app/content/contact';
+import { POLICIES_EFFECTIVE_DATE } from '../../app/content/policies';
+import {
+  INTRO_PRICE_USD,
+  PREMIUM_PRICE_HOME_USD,
+  PREMIUM_PRICE_MIXING_PAGE_USD,
+  REGULAR_SONG_PRICE_USD,
+  VOCAL_PRODUCTION_FROM_USD,
+  formatPrice,
+} from '../../app/content/pricing';
+import { PROCESS_STEPS, PROJECT_TIMELINE, TYPICAL_COMPLETION } from '../../app/content/process';
+import { HOURS_CONTACT_PAGE } from '../../app/content/site';
+import { expectNoSeriousA11yViolations } from './support';
+
+const main = (page: Page) => page.locator('main');
+const h2 = (page: Page, name: string) => main(page).getByRole('heading', { level: 2, name, exact: true });
+
+test.describe('marketing pages', () => {
+  test('home shows the hero, the packages, file preparation, featured samples and contact, in order', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Professional Audio Mastering' })).toBeVisible();
+    await expect(page.getByText('New Client Special')).toBeVisible();
+    const packages = page.locator('#services');
+    await expect(packages.getByRole('heading', { level: 2, name: 'Our Service Packages' })).toBeVisible();
+    for (const [id, price] of [
+      ['intro', INTRO_PRICE_USD],
+      ['standard', REGULAR_SONG_PRICE_USD],
+      ['premium', PREMIUM_PRICE_HOME_USD],
+    ] as const) {
+      await expect(packages.getByTestId(`price-${id}`)).toHaveText(formatPrice(price));
+    }
+    await expect(packages.getByText('Most Popular')).toHaveCount(1);
+    const process = page.locator('#process');
+    await expect(process.getByRole('heading', { name: 'Preparing Your Project' })).toBeVisible();
+    for (const name of ['Essential Requirements', 'File Preparation', 'Technical Specifications', 'Vocal Track Guidelines', 'Instrumental Guidelines', 'Pro Tips for Best Results']) {
+      await expect(process.getByRole('heading', { name })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'Featured Mix & Mastering Samples' })).toBeVisible();
+    await expect(page.locator('#contact')).toBeVisible();
+
+    // Sections come in the spec's order.
+    const order = await page.evaluate(() =>
+      ['#hero-title', '#services', '#process', '#featured-samples-title', '#contact', 'footer'].map(
+        (selector) => document.querySelector(selector)?.getBoundingClientRect().top ?? -1,
+      ),
+    );
+    expect(order.every((top) => top >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('View Services lands on #services', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'View Services' }).click();
+    await expect(page).toHaveURL(/\/#services$/);
+    await expect(page.getByRole('heading', { name: 'Our Service Packages' })).toBeInViewport();
+  });
+
+  const ctaPages: Array<[string, RegExp]> = [
+    ['/', /^Get Started/],
+    ['/services', /^Get Started$/],
+    ['/services/mixing-mastering', /^Get Started/],
+    ['/process', /^Start Your Project$/],
+    ['/about', /^Get Free Consultation$/],
+  ];
+  for (const [path, name] of ctaPages) {
+    test(`every call to action on ${path} reaches /contact`, async ({ page }) => {
+      await page.goto(path);
+      const ctas = main(page).getByRole('link', { name });
+      const count = await ctas.count();
+      expect(count).toBeGreaterThan(0);
+      for (let i = 0; i < count; i++) await expect(ctas.nth(i)).toHaveAttribute('href', '/contact');
+      await ctas.nth(count - 1).click();
+      await expect(page).toHaveURL(/\/contact$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Free Consultation' })).toBeVisible();
+    });
+  }
+
+  test('the header Get Started reaches /contact', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/process');
+    await page.getByRole('banner').getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  for (const label of ['Sound Design', 'Audio Restoration']) {
+    test(`the footer link ${label} lands on the 404 page`, async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('contentinfo').getByRole('link', { name: label }).click();
+      await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+    });
+  }
+
+  test('a hero image that fails to load is hidden and the failure logged', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.route('**/images/studio-hero-*', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Professional Audio Mastering' })).toBeVisible();
+    await expect(page.getByTestId('hero-image')).toHaveCount(0);
+    await expect.poll(() => errors.some((text) => text.includes('Hero image failed to load'))).toBe(true);
+  });
+
+  test('the hero image loads with its size and a modern format', async ({ page }) => {
+    await page.goto('/');
+    const image = page.getByTestId('hero-image');
+    await expect(image).toHaveAttribute('width', '1200');
+    await expect(image).toHaveAttribute('height', '900');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.(avif|webp)$/);
+  });
+
+  test('/services shows both services with their prices and why choose us', async ({ page }) => {
+    await page.goto('/services');
+    await expect(h2(page, 'Mixing & Mastering')).toBeVisible();
+    await expect(h2(page, 'Vocal Production')).toBeVisible();
+    await expect(main(page).getByText(formatPrice(INTRO_PRICE_USD), { exact: true })).toBeVisible();
+    await expect(main(page).getByText(formatPrice(VOCAL_PRODUCTION_FROM_USD), { exact: true })).toBeVisible();
+    for (const name of ['Professional Quality', 'Fast Turnaround', 'Collaborative Approach']) {
+      await expect(main(page).getByRole('heading', { name })).toBeVisible();
+    }
+    await main(page).getByRole('link', { name: /Learn more about Vocal Production/ }).click();
+    await expect(page).toHaveURL(/\/services\/vocal-production$/);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('/services/mixing-mastering shows what is included and both packages', async ({ page }) => {
+    await page.goto('/services/mixing-mastering');
+    await expect(h2(page, "What's Included")).toBeVisible();
+    await expect(main(page).getByTestId('price-intro')).toHaveText(formatPrice(INTRO_PRICE_USD));
+    await expect(main(page).getByTestId('price-premium')).toHaveText(formatPrice(PREMIUM_PRICE_MIXING_PAGE_USD));
+    await expect(main(page).getByText('3 free revisions', { exact: true })).toBeVisible();
+    await expect(main(page).getByText('Stem mastering available')).toBeVisible();
+  });
+
+  test('/services/vocal-production buttons are focusable buttons that stay on the page', async ({ page }) => {
+    await page.goto('/services/vocal-production');
+    await expect(main(page).getByText(formatPrice(VOCAL_PRODUCTION_FROM_USD), { exact: true })).toBeVisible();
+    for (const name of ['Tuning & Timing', 'Comping', 'Effects', 'Harmony', 'Recording Consultation', 'Noise Reduction', 'Creative Enhancement']) {
+      await expect(main(page).getByRole('heading', { name, exact: true })).toBeVisible();
+    }
+    const buttons = main(page).getByRole('button');
+    expect(await buttons.count()).toBeGreaterThan(0);
+    const first = buttons.first();
+    await expect(first).toHaveAttribute('type', 'button');
+    await first.focus();
+    await expect(first).toBeFocused();
+    await first.press('Enter');
+    await expect(page).toHaveURL(/\/services\/vocal-production$/);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('/process shows six steps, quality standards and the timeline', async ({ page }) => {
+    await page.goto('/process');
+    const steps = main(page).locator('ol > li');
+    await expect(steps).toHaveCount(PROCESS_STEPS.length);
+    for (const step of PROCESS_STEPS) await expect(main(page).getByRole('heading', { name: `Step ${step.number}: ${step.title}` })).toBeVisible();
+    await expect(h2(page, 'Quality Standards')).toBeVisible();
+    for (const entry of PROJECT_TIMELINE) await expect(main(page).getByText(entry.days, { exact: true })).toBeVisible();
+    await expect(main(page).getByText(TYPICAL_COMPLETION)).toBeVisible();
+  });
+
+  test('/about shows the biography, the stats and links to contact and samples', async ({ page }) => {
+    await page.goto('/about');
+    await expect(h2(page, 'Meet the Founder')).toBeVisible();
+    await expect(main(page).getByText(YEARS_EXPERIENCE, { exact: true })).toBeVisible();
+    await expect(main(page).getByText(ALBUMS_MASTERED, { exact: true })).toBeVisible();
+    await expect(main(page).getByText('Quality Standards', { exact: true })).toBeVisible();
+    await expect(main(page).getByRole('link', { name: 'Listen to Samples' })).toHaveAttribute('href', '/samples');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('/contact shows contact info, the FAQ disclosures and the services glance', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(main(page).getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+    await expect(main(page).getByText(HOURS_CONTACT_PAGE)).toBeVisible();
+    await expect(main(page).getByText('Atlanta, GA', { exact: true })).toBeVisible();
+    await expect(main(page).getByText('Worldwide digital service')).toBeVisible();
+    await expect(main(page).getByText(`From ${formatPrice(INTRO_PRICE_USD)}`)).toBeVisible();
+    await expect(main(page).getByText(`From ${formatPrice(VOCAL_PRODUCTION_FROM_USD)}`)).toBeVisible();
+
+    expect(FAQ).toHaveLength(4);
+    const first = FAQ[0];
+    const answer = main(page).getByText(first.answer);
+    await expect(answer).toBeHidden();
+    const question = main(page).getByText(first.question);
+    await question.focus();
+    await page.keyboard.press('Enter');
+    await expect(answer).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the policies show their effective date, retention and governing law', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expect(main(page).getByText(`Effective ${POLICIES_EFFECTIVE_DATE}`)).toBeVisible();
+    await expect(main(page).getByText(/30 days after project completion/).first()).toBeVisible();
+    await page.goto('/terms-of-service');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    await expect(main(page).getByText(/governed by the laws of the State of Georgia/)).toBeVisible();
+    await expect(main(page).getByText(/30 days after project completion/).first()).toBeVisible();
+  });
+});
+
+// Screenshots for review: SHOTS_DIR=/tmp/shots-mkt npx playwright test tests/e2e/marketing.spec.ts -g screenshots
+const shotsDir = process.env.SHOTS_DIR;
+test.describe('marketing screenshots', () => {
+  test.skip(!shotsDir, 'set SHOTS_DIR to write screenshots');
+  const pages = ['/', '/services', '/services/mixing-mastering', '/services/vocal-production', '/process', '/about', '/contact', '/privacy-policy', '/terms-of-service'];
+  for (const width of [390, 1440]) {
+    test(`screenshots at ${width}px`, async ({ page }) => {
+      test.setTimeout(120_000);
+      mkdirSync(shotsDir as string, { recursive: true });
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of pages) {
+        await page.goto(path);
+        await page.evaluate(() => document.fonts.ready);
+        const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
+        await page.screenshot({ path: `${shotsDir}/${name}-${width}.png`, fullPage: true });
+      }
+    });
+  }
+});

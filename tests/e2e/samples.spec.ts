@@ -1,0 +1,103 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support';
+
+const DEMO_TITLES = ['Demo: Midnight Groove', 'Demo: Golden Hour', 'Demo: Slow Tide'];
+const isAudio = (request: Request) => new URL(request.url()).pathname.startsWith('/objects/');
+
+/** Records every request for audio bytes (GET /objects/...) the page makes. */
+function recordAudioRequests(page: Page) {
+  const requests: Request[] = [];
+  page.on('request', (request) => {
+    if (isAudio(request) && request.method() === 'GET') requests.push(request);
+  });
+  return requests;
+}
+
+const player = (page: Page, title: string) => page.getByRole('group', { name: `Audio player: ${title}` });
+const currentTime = (page: Page, title: string) => player(page, title).locator('audio').evaluate((audio: HTMLAudioElement) => audio.currentTime);
+
+test.describe('sample portfolio', () => {
+  test('/samples has the seeded samples in its first HTML and costs no audio bytes before play', async ({ page, request }) => {
+    const html = await (await request.get('/samples')).text();
+    for (const title of DEMO_TITLES) expect(html).toContain(title);
+    expect(html).toMatch(/by (<!-- -->)?Studio Demo/);
+
+    const audio = recordAudioRequests(page);
+    await page.goto('/samples');
+    for (const title of DEMO_TITLES) {
+      await expect(player(page, title)).toHaveAttribute('data-player-status', 'ready');
+      await expect(player(page, title).getByRole('button', { name: `Play ${title}` })).toBeEnabled();
+    }
+    await expect(player(page, DEMO_TITLES[0])).toContainText(/0:00 \/ 0:1\d/);
+    await page.waitForTimeout(500);
+    expect(audio.map((r) => r.url())).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the home page shows the featured samples with compact players and no audio requests', async ({ page }) => {
+    const audio = recordAudioRequests(page);
+    await page.goto('/');
+    const block = page.locator('section', { has: page.getByRole('heading', { name: 'Featured Mix & Mastering Samples' }) });
+    await expect(block.getByText('Listen to our latest professionally mastered tracks across various genres')).toBeVisible();
+    for (const title of DEMO_TITLES) await expect(player(page, title)).toHaveAttribute('data-player-status', 'ready');
+    await expect(block.getByText('Showing 3 samples')).toBeVisible();
+    // Compact: no volume or mute controls.
+    await expect(block.getByRole('slider')).toHaveCount(0);
+    await expect(block.getByRole('link', { name: 'View All Samples' })).toHaveAttribute('href', '/samples');
+    await page.waitForTimeout(500);
+    expect(audio).toEqual([]);
+  });
+
+  test('play advances time, seeking uses Range requests, and only one player plays at a time', async ({ page }) => {
+    const audio = recordAudioRequests(page);
+    const ranged: string[] = [];
+    page.on('response', (response) => {
+      if (isAudio(response.request()) && response.status() === 206) ranged.push(response.request().headers()['range'] ?? '');
+    });
+    await page.goto('/samples');
+    const [first, second] = DEMO_TITLES;
+    await expect(player(page, first)).toHaveAttribute('data-player-status', 'ready');
+    await player(page, first).getByRole('button', { name: `Play ${first}` }).click();
+    await expect(player(page, first)).toHaveAttribute('data-playing', 'true');
+    await expect.poll(() => currentTime(page, first), { timeout: 10_000 }).toBeGreaterThan(0.3);
+    expect(audio.length).toBeGreaterThan(0);
+
+    // Seek with the keyboard (ArrowRight = +5 s) and by clicking late in the waveform.
+    await player(page, first).focus();
+    const before = await currentTime(page, first);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => currentTime(page, first)).toBeGreaterThan(before + 4);
+    const box = (await player(page, first).locator('[aria-hidden="true"]').first().boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.9, box.y + box.height / 2);
+    await expect.poll(() => ranged.length).toBeGreaterThan(0);
+    expect(ranged.every((range) => /^bytes=\d+-\d*$/.test(range))).toBe(true);
+
+    // Space on the focused player pauses it.
+    await player(page, first).focus();
+    await page.keyboard.press(' ');
+    await expect(player(page, first)).toHaveAttribute('data-playing', 'false');
+    await page.keyboard.press(' ');
+    await expect(player(page, first)).toHaveAttribute('data-playing', 'true');
+
+    await player(page, second).getByRole('button', { name: `Play ${second}` }).click();
+    await expect(player(page, second)).toHaveAttribute('data-playing', 'true');
+    await expect(player(page, first)).toHaveAttribute('data-playing', 'false');
+    await expect.poll(() => currentTime(page, second)).toBeGreaterThan(0.2);
+  });
+
+  test('a missing file shows the error box instead of a player', async ({ page }) => {
+    const [first, second] = DEMO_TITLES;
+    await page.goto('/samples');
+    const missingUrl = await player(page, first).locator('audio').getAttribute('src');
+    const brokenUrl = await player(page, second).locator('audio').getAttribute('src');
+    // The first file is gone for HEAD and GET; the second answers HEAD but its bytes fail to load.
+    await page.route(`**${missingUrl}`, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.route(`**${brokenUrl}`, (route) =>
+      route.request().method() === 'HEAD' ? route.fulfill({ status: 200, contentType: 'audio/wav', body: '' }) : route.fulfill({ status: 404, body: 'gone' }),
+    );
+    await player(page, first).getByRole('button', { name: `Play ${first}` }).click();
+    await expect(page.getByRole('alert').filter({ hasText: `Audio file not accessible: ${first}` })).toBeVisible();
+    await player(page, second).getByRole('button', { name: `Play ${second}` }).click();
+    await expect(page.getByRole('alert').filter({ hasText: `Unable to load: ${second}` })).toBeVisible();
+  });
+});
