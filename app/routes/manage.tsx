@@ -2,6 +2,7 @@ import { useRevalidator } from 'react-router';
 import type { Route } from './+types/manage';
 import { seo } from '~/components/seo';
 import { AdminDashboard } from '~/features/admin/admin-dashboard';
+import { DashboardTabs } from '~/features/admin/dashboard/dashboard-tabs';
 import { LoadingAdminPanel } from '~/features/admin/auth/auth-card';
 import { LoginScreen } from '~/features/admin/auth/login-screen';
 
@@ -24,5 +25,9 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
   const reload = () => void revalidator.revalidate();
   if (revalidator.state === 'loading') return <LoadingAdminPanel />;
   if (!loaderData.admin) return <LoginScreen onLoggedIn={reload} />;
-  return <AdminDashboard admin={loaderData.admin} onLoggedOut={reload} />;
+  return (
+    <AdminDashboard admin={loaderData.admin} onLoggedOut={reload}>
+      <DashboardTabs />
+    </AdminDashboard>
+  );
 }

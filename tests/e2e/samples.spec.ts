@@ -85,16 +85,18 @@ test.describe('sample portfolio', () => {
     await expect.poll(() => currentTime(page, second)).toBeGreaterThan(0.2);
   });
 
-  test('a missing file shows the error box instead of a player', async ({ page }) => {
+  test('a missing file shows the error box instead of a player', async ({ page, request }) => {
     const [first, second] = DEMO_TITLES;
-    await page.goto('/samples');
-    const missingUrl = await player(page, first).locator('audio').getAttribute('src');
-    const brokenUrl = await player(page, second).locator('audio').getAttribute('src');
+    const samples: Array<{ title: string; audioUrl: string }> = await (await request.get('/api/samples')).json();
+    const missingUrl = samples.find((s) => s.title === first)!.audioUrl;
+    const brokenUrl = samples.find((s) => s.title === second)!.audioUrl;
     // The first file is gone for HEAD and GET; the second answers HEAD but its bytes fail to load.
     await page.route(`**${missingUrl}`, (route) => route.fulfill({ status: 404, body: '' }));
     await page.route(`**${brokenUrl}`, (route) =>
       route.request().method() === 'HEAD' ? route.fulfill({ status: 200, contentType: 'audio/wav', body: '' }) : route.fulfill({ status: 404, body: 'gone' }),
     );
+    await page.goto('/samples');
+    await expect(player(page, first)).toHaveAttribute('data-player-status', 'ready');
     await player(page, first).getByRole('button', { name: `Play ${first}` }).click();
     await expect(page.getByRole('alert').filter({ hasText: `Audio file not accessible: ${first}` })).toBeVisible();
     await player(page, second).getByRole('button', { name: `Play ${second}` }).click();

@@ -40,9 +40,14 @@ export function useWaveform({ container, media, audioUrl, peaks, durationSeconds
     const handle = { pause: () => instance?.pause() };
     void import('wavesurfer.js').then(({ default: WaveSurferClass }) => {
       if (cancelled || !container.current || !media.current) return;
+      const stored = analysis.current;
+      // Given url, peaks and duration, wavesurfer loads once by itself (an extra load() would
+      // supersede that one and report it as an error).
       instance = WaveSurferClass.create({
         container: container.current,
         media: media.current,
+        url: audioUrl,
+        ...(hasAnalysis && stored.peaks && stored.durationSeconds ? { peaks: [stored.peaks], duration: stored.durationSeconds } : {}),
         height,
         barWidth: BAR_WIDTH,
         barGap: BAR_GAP,
@@ -72,16 +77,15 @@ export function useWaveform({ container, media, audioUrl, peaks, durationSeconds
         setPlaying(false);
         setCurrentTime(0);
       });
-      instance.on('error', () => setStatus('error'));
-      const stored = analysis.current;
-      const load =
-        hasAnalysis && stored.peaks && stored.durationSeconds
-          ? instance.load(audioUrl, [stored.peaks], stored.durationSeconds)
-          : instance.load(audioUrl);
-      load.catch(() => {
-        if (!cancelled) setStatus('error');
+      instance.on('error', (error) => {
+        if (cancelled || error.name === 'AbortError') return;
+        console.warn(`Audio player could not load ${audioUrl}:`, error);
+        setStatus('error');
       });
-    }, () => setStatus('error'));
+    }, (error: unknown) => {
+      console.warn('Audio player could not start:', error);
+      setStatus('error');
+    });
     return () => {
       cancelled = true;
       releasePlayback(handle);

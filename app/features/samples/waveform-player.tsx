@@ -82,7 +82,8 @@ export function WaveformPlayer({ audioUrl, title, peaks = null, durationSeconds 
       data-playing={player.playing ? 'true' : 'false'}
       className={cn('rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent', className)}
     >
-      <audio ref={media} preload="none" src={audioUrl} className="hidden" />
+      {/* wavesurfer sets the source; preload="none" means no bytes until play. */}
+      <audio ref={media} preload="none" className="hidden" />
       <div className="flex items-center gap-3">
         <button
           type="button"

@@ -1,0 +1,63 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { PublicSample } from '#common/samples';
+import { Button } from '~/components/ui/button';
+import { FULL_WAVEFORM_HEIGHT } from '~/features/samples/player-constants';
+import { GenreBadge } from '~/features/samples/sample-states';
+import { WaveformPlayer } from '~/features/samples/waveform-player';
+import { EditSampleDialog } from './edit-sample-dialog';
+import type { AdminSamplesState } from './use-admin-samples';
+
+/** Manage Samples: every sample with its player, Edit (modal) and Delete (immediate, with Undo). */
+export function ManageSamplesList({ samples, state }: { samples: PublicSample[]; state: AdminSamplesState }) {
+  const [editing, setEditing] = useState<PublicSample | null>(null);
+  if (samples.length === 0) return <EmptyNote>No samples uploaded yet</EmptyNote>;
+  return (
+    <>
+      <ul className="grid gap-4">
+        {samples.map((sample) => (
+          <li key={sample.id}>
+            <article aria-labelledby={`manage-sample-${sample.id}`} className="rounded-xl border border-line bg-surface p-4 sm:p-5">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 id={`manage-sample-${sample.id}`} className="break-words text-lg font-semibold text-fg">
+                      {sample.title}
+                    </h3>
+                    <GenreBadge genre={sample.genre} />
+                    {sample.duration ? <span className="text-xs tabular-nums text-fg-subtle">{sample.duration}</span> : null}
+                  </div>
+                  {sample.artist ? <p className="mt-1 text-sm text-fg-muted">by {sample.artist}</p> : null}
+                  {sample.description ? <p className="mt-2 max-w-3xl text-sm leading-relaxed text-fg-muted">{sample.description}</p> : null}
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Button variant="secondary" size="sm" onClick={() => setEditing(sample)} aria-label={`Edit ${sample.title}`}>
+                    <Pencil aria-hidden className="size-4" />
+                    Edit
+                  </Button>
+                  <Button variant="destructive" size="sm" onClick={() => void state.remove(sample)} aria-label={`Delete ${sample.title}`}>
+                    <Trash2 aria-hidden className="size-4" />
+                    Delete
+                  </Button>
+                </div>
+              </div>
+              <WaveformPlayer
+                audioUrl={sample.audioUrl}
+                title={sample.title}
+                peaks={sample.peaks}
+                durationSeconds={sample.durationSeconds}
+                height={FULL_WAVEFORM_HEIGHT}
+                className="mt-4"
+              />
+            </article>
+          </li>
+        ))}
+      </ul>
+      {editing ? <EditSampleDialog key={editing.id} sample={editing} onSave={state.update} onClose={() => setEditing(null)} /> : null}
+    </>
+  );
+}
+
+export function EmptyNote({ children }: { children: string }) {
+  return <p className="rounded-xl border border-dashed border-line-strong px-6 py-12 text-center text-fg-muted">{children}</p>;
+}

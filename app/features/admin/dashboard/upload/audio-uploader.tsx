@@ -1,0 +1,93 @@
+import '@uppy/core/css/style.min.css';
+import '@uppy/dashboard/css/style.min.css';
+import AwsS3 from '@uppy/aws-s3';
+import Uppy from '@uppy/core';
+import DashboardModal from '@uppy/react/dashboard-modal';
+import { Upload } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '~/components/ui/button';
+import { apiRequest } from '../admin-api';
+import { UPLOAD_NOTE, UPPY_RESTRICTIONS } from './uppy-options';
+
+export interface UploadedAudio {
+  /** The registered object path, or the raw upload URL when registration failed. */
+  audioUrl: string;
+  registered: boolean;
+  fileName: string;
+}
+
+interface Props {
+  onUploaded: (audio: UploadedAudio) => void;
+  onRemoved: () => void;
+  /** Bumped by the form after a successful create: the uploader starts over. */
+  resetKey: number;
+}
+
+/**
+ * The Uppy Dashboard modal with the S3 plugin in single-PUT mode: the grant comes from
+ * POST /api/objects/upload, the bytes go by PUT to that URL, then PUT /api/audio-files registers it.
+ * Loaded lazily, so Uppy reaches the browser only when the owner opens Upload New.
+ */
+export default function AudioUploader({ onUploaded, onRemoved, resetKey }: Props) {
+  const [open, setOpen] = useState(false);
+  const [uppy] = useState(() => {
+    // The grant of each file's latest attempt: a resume or retry asks for a fresh, single-use grant.
+    const grants = new Map<string, string>();
+    const instance = new Uppy({ id: 'sample-audio', autoProceed: false, restrictions: UPPY_RESTRICTIONS }).use(AwsS3, {
+      shouldUseMultipart: false,
+      async getUploadParameters(file) {
+        const { uploadURL } = await apiRequest<{ uploadURL: string }>('POST', '/api/objects/upload');
+        grants.set(file.id, uploadURL);
+        return { method: 'PUT', url: uploadURL, fields: {}, headers: { 'Content-Type': file.type || 'application/octet-stream' } };
+      },
+    });
+    return Object.assign(instance, { grants });
+  });
+
+  useEffect(() => {
+    const onSuccess = (file: { id: string; name?: string } | undefined) => {
+      if (!file) return;
+      const uploadURL = uppy.grants.get(file.id);
+      if (!uploadURL) return;
+      apiRequest<{ objectPath: string }>('PUT', '/api/audio-files', { audioFileURL: uploadURL })
+        .then(({ objectPath }) => {
+          onUploaded({ audioUrl: objectPath, registered: true, fileName: file.name ?? 'audio' });
+          setOpen(false);
+        })
+        .catch(() => onUploaded({ audioUrl: uploadURL, registered: false, fileName: file.name ?? 'audio' }));
+    };
+    const onRemove = () => onRemoved();
+    uppy.on('upload-success', onSuccess);
+    uppy.on('file-removed', onRemove);
+    return () => {
+      uppy.off('upload-success', onSuccess);
+      uppy.off('file-removed', onRemove);
+    };
+  }, [uppy, onUploaded, onRemoved]);
+
+  useEffect(() => {
+    if (resetKey > 0) uppy.clear();
+  }, [uppy, resetKey]);
+
+  // Leaving the page stops a running upload. (Not destroy(): React's development double mount would
+  // leave a destroyed instance behind.)
+  useEffect(() => () => uppy.cancelAll(), [uppy]);
+
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <Upload aria-hidden className="size-4" />
+        Choose audio file
+      </Button>
+      <DashboardModal
+        uppy={uppy}
+        open={open}
+        onRequestClose={() => setOpen(false)}
+        closeModalOnClickOutside
+        proudlyDisplayPoweredByUppy={false}
+        note={UPLOAD_NOTE}
+        theme="dark"
+      />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { CheckCircle2 } from 'lucide-react';
+import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
+import { Button } from '~/components/ui/button';
+import { toast } from '~/lib/toast';
+import { EMPTY_FIELDS, toPayload, type SampleFields, type SamplePayload } from '../samples/sample-payload';
+import { SampleTextFields } from '../samples/sample-text-fields';
+import { useHydrated } from '../use-hydrated';
+import type { UploadedAudio } from './audio-uploader';
+
+const AudioUploader = lazy(() => import('./audio-uploader'));
+
+function UploaderPlaceholder() {
+  return (
+    <Button variant="secondary" disabled>
+      Choose audio file
+    </Button>
+  );
+}
+
+/** Upload New (SPEC section 2): the sample's text fields and its audio file, then Create Sample. */
+export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePayload) => Promise<boolean> }) {
+  const [fields, setFields] = useState<SampleFields>(EMPTY_FIELDS);
+  const [audio, setAudio] = useState<UploadedAudio | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [resetKey, setResetKey] = useState(0);
+  // Uppy touches the DOM: it is only loaded in the browser, after hydration.
+  const hydrated = useHydrated();
+
+  const onUploaded = useCallback((uploaded: UploadedAudio) => {
+    setAudio(uploaded);
+    toast(
+      uploaded.registered
+        ? { title: 'Upload Complete', description: 'Audio file uploaded and configured successfully' }
+        : { title: 'Upload Complete', description: 'Audio file uploaded (with limited access)', variant: 'destructive' },
+    );
+  }, []);
+  const onRemoved = useCallback(() => setAudio(null), []);
+
+  const ready = fields.title.trim() !== '' && audio !== null;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!ready) {
+      toast({ title: 'Error', description: 'Title and audio file are required', variant: 'destructive' });
+      return;
+    }
+    setSaving(true);
+    const created = await onCreate(toPayload(fields, audio.audioUrl));
+    setSaving(false);
+    if (created) {
+      setFields(EMPTY_FIELDS);
+      setAudio(null);
+      setResetKey((key) => key + 1);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="upload-heading" className="grid gap-6 rounded-xl border border-line bg-surface p-4 sm:p-6">
+      <h3 id="upload-heading" className="text-lg font-semibold text-fg">
+        Upload New Sample
+      </h3>
+      <SampleTextFields idPrefix="new-sample" fields={fields} onChange={setFields} titleLabel="Song Title" markRequired disabled={saving} />
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-medium text-fg">
+          Audio File
+          <span aria-hidden className="ml-0.5 text-accent">
+            *
+          </span>
+          <span className="sr-only"> (required)</span>
+        </legend>
+        <div className="flex flex-wrap items-center gap-3">
+          {hydrated ? (
+            <Suspense fallback={<UploaderPlaceholder />}>
+              <AudioUploader onUploaded={onUploaded} onRemoved={onRemoved} resetKey={resetKey} />
+            </Suspense>
+          ) : (
+            <UploaderPlaceholder />
+          )}
+          {audio ? (
+            <span role="status" className="inline-flex items-center gap-1.5 rounded-full bg-success/15 px-3 py-1 text-sm font-medium text-success">
+              <CheckCircle2 aria-hidden className="size-4" />
+              Audio file uploaded
+            </span>
+          ) : null}
+        </div>
+        {audio ? <p className="break-all text-xs text-fg-subtle">{audio.fileName}</p> : <p className="text-xs text-fg-subtle">MP3, WAV, M4A, AAC or FLAC, up to 50 MB.</p>}
+      </fieldset>
+      <div>
+        <Button type="submit" disabled={!ready || saving} className="w-full sm:w-auto">
+          {saving ? 'Creating...' : 'Create Sample'}
+        </Button>
+      </div>
+    </form>
+  );
+}

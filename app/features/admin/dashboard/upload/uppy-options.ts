@@ -1,0 +1,10 @@
+import { ALLOWED_AUDIO_EXTENSIONS, MAX_AUDIO_BYTES } from '#common/samples';
+
+/** SPEC section 5 "Audio upload": one file, these types, at most 50485760 bytes, never auto-starting. */
+export const UPPY_RESTRICTIONS = {
+  maxNumberOfFiles: 1,
+  allowedFileTypes: [...ALLOWED_AUDIO_EXTENSIONS],
+  maxFileSize: MAX_AUDIO_BYTES,
+};
+
+export const UPLOAD_NOTE = 'One audio file: MP3, WAV, M4A, AAC or FLAC, up to 50 MB';
