@@ -23,6 +23,8 @@ export const CHROMIUM_LAUNCH = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Runs with their own BUILD_DIR keep their traces apart too.
+  outputDir: process.env.BUILD_DIR && process.env.BUILD_DIR !== 'build' ? `test-results/${process.env.BUILD_DIR}` : 'test-results/e2e',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

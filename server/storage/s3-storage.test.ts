@@ -7,7 +7,7 @@ import { samplesModule } from '../samples/module.ts';
 import { testWav } from '../samples/test-audio.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { testDialects } from '../test-support/services.ts';
-import { S3ObjectStore } from './s3-store.ts';
+import type { S3ObjectStore } from './s3-store.ts';
 
 const BUCKET = 'studio-audio';
 

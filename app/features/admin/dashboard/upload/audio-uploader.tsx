@@ -36,7 +36,9 @@ export default function AudioUploader({ onUploaded, onRemoved, resetKey }: Props
     const instance = new Uppy({ id: 'sample-audio', autoProceed: false, restrictions: UPPY_RESTRICTIONS }).use(AwsS3, {
       shouldUseMultipart: false,
       async getUploadParameters(file) {
-        const { uploadURL } = await apiRequest<{ uploadURL: string }>('POST', '/api/objects/upload');
+        const grant = await apiRequest<{ uploadURL: string }>('POST', '/api/objects/upload');
+        // The local store answers a path on this origin; Uppy needs an absolute URL (it parses it).
+        const uploadURL = new URL(grant.uploadURL, window.location.href).href;
         grants.set(file.id, uploadURL);
         return { method: 'PUT', url: uploadURL, fields: {}, headers: { 'Content-Type': file.type || 'application/octet-stream' } };
       },
