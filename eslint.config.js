@@ -17,4 +17,15 @@ export default tseslint.config(
       'no-console': ['warn', { allow: ['warn', 'error', 'log'] }],
     },
   },
+  {
+    // Browser-bound schemas must come from common/zod.ts, which turns off zod's eval-based JIT (CSP).
+    files: ['app/**/*.{ts,tsx}', 'common/**/*.ts'],
+    ignores: ['common/zod.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import { z } from common/zod.ts (CSP-safe zod).", allowTypeImports: true }] },
+      ],
+    },
+  },
 );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Password rules shared by the reset form, the change-password dialog, the API and the CLI. */
 export const PASSWORD_MIN_LENGTH = 8;

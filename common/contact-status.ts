@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Where the owner is with a contact submission. The spec names `new` and `in_progress` and shows any

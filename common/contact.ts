@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * The contact form's rules (SPEC section 5), shared by the browser form, the page action and

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Limits shared by the admin form, the API and the upload route (SPEC section 9). */
 export const MAX_AUDIO_BYTES = 50_485_760;

@@ -1,7 +1,8 @@
-// The server the Playwright journeys run against: the production build on a throw-away DATA_DIR.
+// The server the Playwright journeys and benchmarks run against: the production build on a throw-away DATA_DIR.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (!existsSync(path.join(root, process.env.BUILD_DIR ?? 'build', 'server', 'index.js'))) {
@@ -14,7 +15,7 @@ if (!process.env.DATA_DIR) {
 }
 process.env.NODE_ENV = 'production';
 process.env.STUDIO_LOCAL_START = '1';
-const { register } = await import('tsx/esm/api');
-register();
-const { main } = await import(pathToFileURL(path.join(root, 'server', 'index.ts')).href);
+// Always re-bundled (it takes milliseconds), so tests never run a stale server.
+const bundle = await buildServer();
+const { main } = await import(pathToFileURL(bundle).href);
 await main();

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-if (!existsSync(path.join(root, process.env.BUILD_DIR ?? 'build', 'server', 'index.js'))) {
+const buildDir = path.join(root, process.env.BUILD_DIR ?? 'build');
+if (!existsSync(path.join(buildDir, 'server', 'index.js')) || !existsSync(path.join(buildDir, 'server-main.js'))) {
   console.log('No production build yet: building (about a minute)...');
-  const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 if (!process.env.NODE_ENV) {
@@ -15,7 +16,5 @@ if (!process.env.NODE_ENV) {
   process.env.NODE_ENV = 'production';
   process.env.STUDIO_LOCAL_START = '1';
 }
-const { register } = await import('tsx/esm/api');
-register();
-const { main } = await import(pathToFileURL(path.join(root, 'server', 'index.ts')).href);
+const { main } = await import(pathToFileURL(path.join(buildDir, 'server-main.js')).href);
 await main();

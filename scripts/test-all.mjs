@@ -42,7 +42,7 @@ if (vitest) {
   results.failed += 1;
 }
 
-const buildOk = run('build', 'npx', ['react-router', 'build']);
+const buildOk = run('build', 'npm', ['run', 'build']);
 countCheck(buildOk);
 if (buildOk) {
   rmSync('test-results/playwright.json', { force: true });

@@ -8,9 +8,9 @@ import { connectDatabase, pingDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMailer } from './email/mailer.ts';
 import { createLogger } from './logger.ts';
+import { buildDir } from './paths.ts';
 import { runStartupTasks } from './startup.ts';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHUTDOWN_GRACE_MS = 10_000;
 
 function describeDatabaseFailure(config: Config, error: unknown): string {
@@ -54,7 +54,7 @@ export async function main(): Promise<Server> {
   const stopBackgroundTasks = await runStartupTasks(services);
 
   const built = await createApp(services, {
-    pages: development ? { kind: 'development' } : { kind: 'production', buildDir: path.resolve(projectRoot, process.env.BUILD_DIR ?? 'build') },
+    pages: development ? { kind: 'development' } : { kind: 'production', buildDir: buildDir() },
   });
   const server = built.app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
@@ -94,6 +94,7 @@ export async function main(): Promise<Server> {
   return server;
 }
 
+// Run directly (`tsx server/index.ts`); the bundled server and the start scripts call main() themselves.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((error: unknown) => {
     console.error(error);

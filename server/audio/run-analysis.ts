@@ -1,10 +1,12 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { projectRoot } from '../paths.ts';
 import type { AudioFormat } from '../storage/audio-signature.ts';
 import type { AudioAnalysis } from './analyze.ts';
 
-// The worker is TypeScript: its JavaScript entry loads tsx in the thread, whatever runs the main thread.
-const workerUrl = new URL('./analysis-worker-entry.mjs', import.meta.url);
+// The worker is TypeScript: its JavaScript entry loads tsx in the thread, whatever runs the main thread
+// (tsx from source, or the bundled server), so it is found from the project root, not from this file.
+const workerEntry = path.join(projectRoot, 'server', 'audio', 'analysis-worker-entry.mjs');
 const ANALYSIS_TIMEOUT_MS = 120_000;
 // Decoding a 50 MB file chunk by chunk needs far less; the cap protects the server from a bad file.
 const WORKER_HEAP_MB = 256;
@@ -12,7 +14,7 @@ const WORKER_HEAP_MB = 256;
 /** Analyses one audio file in a fresh worker thread, so decoding never blocks request handling. */
 export function runAnalysisInWorker(filePath: string, format: AudioFormat): Promise<AudioAnalysis> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(fileURLToPath(workerUrl), {
+    const worker = new Worker(workerEntry, {
       workerData: { filePath, format },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });

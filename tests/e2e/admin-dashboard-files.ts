@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -47,7 +47,8 @@ export function makeSilentMp3(frames = 115): Buffer {
 
 /** A file above the 50485760-byte limit (60 MB); too big for a Playwright buffer, so it goes to disk. */
 export function writeOversizedAudio(): string {
-  const file = path.join(tmpdir(), `oversized-${process.pid}.wav`);
+  const folder = mkdtempSync(path.join(tmpdir(), 'oversized-'));
+  const file = path.join(folder, 'big-track.wav');
   const body = Buffer.alloc(60 * 1024 * 1024);
   makeWav(0.1).copy(body);
   writeFileSync(file, body);

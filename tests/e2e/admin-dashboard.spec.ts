@@ -70,6 +70,8 @@ async function createSample(page: Page, fields: { title: string; artist?: string
 }
 
 async function dragBy(page: Page, handle: Locator, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await handle.scrollIntoViewIfNeeded();
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('no box');
@@ -153,6 +155,7 @@ test.describe('admin dashboard', () => {
 
   test('reorders by mouse drag and by keyboard, and the public order follows', async ({ page }) => {
     test.setTimeout(60_000);
+    await page.setViewportSize({ width: 1280, height: 1100 });
     await openDashboard(page);
     await innerTab(page, 'Reorder');
     await expect(page.getByRole('heading', { name: 'Drag and drop to reorder' })).toBeVisible();
@@ -163,7 +166,7 @@ test.describe('admin dashboard', () => {
     const reorderUrl = '/api/samples/reorder';
 
     // Mouse: drag the third row to the top.
-    const saved = page.waitForRequest((request) => request.url().endsWith(reorderUrl) && request.method() === 'PUT');
+    const saved = page.waitForRequest((request) => request.url().endsWith(reorderUrl) && request.method() === 'PUT', { timeout: 10_000 });
     await dragBy(page, reorderRows(page).nth(2).getByRole('button', { name: /^Reorder / }), reorderRows(page).nth(0));
     const payload = (await saved).postDataJSON() as { sampleOrders: Array<{ id: number; displayOrder: number }> };
     expect(payload.sampleOrders.map((entry) => entry.displayOrder)).toEqual(before.map((_, index) => index));
@@ -239,12 +242,12 @@ test.describe('admin dashboard', () => {
     const big = writeOversizedAudio();
     try {
       await input.setInputFiles(big);
-      await expect(uppyModal(page).locator('.uppy-Informer')).toContainText('exceeds maximum allowed size of');
+      await expect(uppyModal(page).locator('.uppy-Informer').getByText(/big-track\.wav exceeds maximum allowed size of/)).toBeVisible();
     } finally {
       rmSync(big, { force: true });
     }
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not audio') });
-    await expect(uppyModal(page).locator('.uppy-Informer')).toContainText('You can only upload: .mp3, .wav, .m4a, .aac, .flac');
+    await expect(uppyModal(page).locator('.uppy-Informer').getByText('You can only upload: .mp3, .wav, .m4a, .aac, .flac')).toBeVisible();
     await expect(uppyModal(page).locator('.uppy-Dashboard-Item')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(uppyModal(page)).toHaveAttribute('aria-hidden', 'true');

@@ -132,3 +132,20 @@ test.describe('mobile menu', () => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+test.describe('console', () => {
+  const PUBLIC_PATHS = ['/', '/services', '/services/mixing-mastering', '/services/vocal-production', '/process', '/samples', '/about', '/contact', '/privacy-policy', '/terms-of-service', '/manage'];
+
+  test('public pages hydrate without errors, CSP violations or hydration mismatches', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+    for (const path of PUBLIC_PATHS) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(problems).toEqual([]);
+  });
+});

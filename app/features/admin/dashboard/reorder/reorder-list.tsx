@@ -1,4 +1,5 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import { useRef } from 'react';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { PublicSample } from '#common/samples';
 import { EmptyNote } from '../samples/manage-samples-list';
@@ -14,13 +15,23 @@ export function ReorderList({ samples, state }: { samples: PublicSample[]; state
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
+  const lastOver = useRef<UniqueIdentifier | null>(null);
+
   if (samples.length === 0) return <EmptyNote>No samples to reorder. Upload some samples first.</EmptyNote>;
 
   const titleOf = (id: string | number) => samples.find((sample) => sample.id === id)?.title ?? 'sample';
   const positionOf = (id: string | number) => samples.findIndex((sample) => sample.id === id);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, at position ${positionOf(active.id)} of ${samples.length - 1}.`,
-    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} moved to position ${positionOf(over.id)}.` : `${titleOf(active.id)} is not over the list.`),
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return `Picked up ${titleOf(active.id)}, at position ${positionOf(active.id)} of ${samples.length - 1}.`;
+    },
+    // Only real moves are announced (dnd-kit also reports the item being over its own place).
+    onDragOver: ({ active, over }) => {
+      if ((over?.id ?? null) === lastOver.current) return undefined;
+      lastOver.current = over?.id ?? null;
+      return over ? `${titleOf(active.id)} moved to position ${positionOf(over.id)}.` : `${titleOf(active.id)} is not over the list.`;
+    },
     onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped at position ${positionOf(over.id)}.` : `${titleOf(active.id)} dropped.`),
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled. It stays at position ${positionOf(active.id)}.`,
   };
