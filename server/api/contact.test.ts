@@ -160,7 +160,11 @@ describe.each(testDialects())('POST /api/contact on %s', (dialect) => {
     expect(mail).toMatchObject({ to: DEFAULT_STUDIO_EMAIL, replyTo: 'grace@example.com', subject: 'New consultation request from Grace Hopper' });
     expect(mail.text).toContain(valid.message);
     expect(mail.text).toContain('+1 404 555 0199');
-    const notice = await app.services.db.selectFrom('contactNotices').selectAll().where('submissionId', '=', response.body.id).executeTakeFirstOrThrow();
+    // The notice is marked sent just after the mail is handed over: wait for that write too.
+    const notice = await until(async () => {
+      const row = await app.services.db.selectFrom('contactNotices').selectAll().where('submissionId', '=', response.body.id).executeTakeFirst();
+      return row?.sentAt ? row : undefined;
+    });
     expect(notice.sentAt).not.toBeNull();
   });
 });
