@@ -11,9 +11,9 @@ export function DashboardTabs() {
   const contacts = useContactSubmissions();
   const samples = useAdminSamples();
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <StatCards submissions={contacts.submissions} />
-      <Tabs.Root defaultValue="samples" className="grid gap-6">
+      <Tabs.Root defaultValue="samples" className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <Tabs.List aria-label="Dashboard" className={tabListClasses}>
           <Tabs.Trigger value="samples" className={tabTriggerClasses}>
             Sample Management

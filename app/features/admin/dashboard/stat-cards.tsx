@@ -23,7 +23,7 @@ function StatCard({ label, value, icon }: { label: string; value: number | null;
 export function StatCards({ submissions }: { submissions: ContactSubmission[] | null }) {
   const pending = submissions ? submissions.filter((item) => item.status === PENDING_CONTACT_STATUS).length : null;
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4">
+    <div className="grid grid-cols-[repeat(2,minmax(0,1fr))] gap-3 sm:gap-4">
       <StatCard label="Total Contacts" value={submissions ? submissions.length : null} icon={<Inbox className="size-5" />} />
       <StatCard label="Pending Contacts" value={pending} icon={<MailWarning className="size-5" />} />
     </div>

@@ -42,8 +42,8 @@ export function ContactSubmissionsTab({ state }: { state: ContactSubmissionsStat
   if (state.submissions.length === 0) return <EmptyNote>No contact submissions yet</EmptyNote>;
 
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-[1fr_auto]">
         <div className="relative">
           <label htmlFor="contact-search" className="sr-only">
             Search by name, e-mail or message
@@ -78,7 +78,7 @@ export function ContactSubmissionsTab({ state }: { state: ContactSubmissionsStat
       {visible.length === 0 ? (
         <EmptyNote>No submissions match your filters</EmptyNote>
       ) : (
-        <ul className="grid gap-4">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-4">
           {visible.map((submission) => (
             <li key={submission.id}>
               <ContactCard submission={submission} onStatus={(status) => void state.setStatus(submission, status)} onDelete={() => state.remove(submission)} />

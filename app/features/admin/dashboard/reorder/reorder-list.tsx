@@ -45,7 +45,7 @@ export function ReorderList({ samples, state }: { samples: PublicSample[]; state
   }
 
   return (
-    <section aria-labelledby="reorder-heading" className="grid gap-4">
+    <section aria-labelledby="reorder-heading" className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div>
         <h3 id="reorder-heading" className="text-lg font-semibold text-fg">
           Drag and drop to reorder
@@ -64,7 +64,7 @@ export function ReorderList({ samples, state }: { samples: PublicSample[]; state
         }}
       >
         <SortableContext items={samples.map((sample) => sample.id)} strategy={verticalListSortingStrategy}>
-          <ol className="grid gap-2">
+          <ol className="grid grid-cols-[minmax(0,1fr)] gap-2">
             {samples.map((sample, index) => (
               <SortableSampleRow key={sample.id} sample={sample} position={index} onDelete={(item) => void state.remove(item)} />
             ))}

@@ -14,12 +14,13 @@ export function ManageSamplesList({ samples, state }: { samples: PublicSample[];
   if (samples.length === 0) return <EmptyNote>No samples uploaded yet</EmptyNote>;
   return (
     <>
-      <ul className="grid gap-4">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-4">
         {samples.map((sample) => (
           <li key={sample.id}>
             <article aria-labelledby={`manage-sample-${sample.id}`} className="rounded-xl border border-line bg-surface p-4 sm:p-5">
               <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0 flex-1">
+                {/* At least 12rem for the text: on a phone the buttons move below rather than squeezing it. */}
+                <div className="min-w-48 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 id={`manage-sample-${sample.id}`} className="break-words text-lg font-semibold text-fg">
                       {sample.title}

@@ -15,7 +15,7 @@ export function SampleManagementTab({ state }: { state: AdminSamplesState }) {
     <ListPending error={error} />
   );
   return (
-    <Tabs.Root defaultValue="upload" className="grid gap-5">
+    <Tabs.Root defaultValue="upload" className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Tabs.List aria-label="Samples" className={tabListClasses}>
           <Tabs.Trigger value="upload" className={tabTriggerClasses}>

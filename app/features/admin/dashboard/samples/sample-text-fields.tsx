@@ -5,7 +5,7 @@ import type { SampleFields } from './sample-payload';
 
 function Field({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
       <label htmlFor={id} className="text-sm font-medium text-fg">
         {label}
       </label>
@@ -29,7 +29,7 @@ export function SampleTextFields({ idPrefix, fields, onChange, titleLabel, markR
   const set = (key: keyof SampleFields) => (event: { target: { value: string } }) => onChange({ ...fields, [key]: event.target.value });
   const input = cn(inputClasses, 'py-2.5');
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <Field
         id={`${idPrefix}-title`}
         label={
@@ -45,7 +45,7 @@ export function SampleTextFields({ idPrefix, fields, onChange, titleLabel, markR
       >
         <input id={`${idPrefix}-title`} name="title" required={markRequired} aria-required={markRequired || undefined} value={fields.title} onChange={set('title')} disabled={disabled} className={input} maxLength={200} autoComplete="off" />
       </Field>
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 sm:grid-cols-2">
         <Field id={`${idPrefix}-artist`} label="Artist">
           <input id={`${idPrefix}-artist`} name="artist" value={fields.artist} onChange={set('artist')} disabled={disabled} className={input} maxLength={200} autoComplete="off" />
         </Field>

@@ -55,12 +55,12 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="upload-heading" className="grid gap-6 rounded-xl border border-line bg-surface p-4 sm:p-6">
+    <form onSubmit={submit} noValidate aria-labelledby="upload-heading" className="grid grid-cols-[minmax(0,1fr)] gap-6 rounded-xl border border-line bg-surface p-4 sm:p-6">
       <h3 id="upload-heading" className="text-lg font-semibold text-fg">
         Upload New Sample
       </h3>
       <SampleTextFields idPrefix="new-sample" fields={fields} onChange={setFields} titleLabel="Song Title" markRequired disabled={saving} />
-      <fieldset className="grid gap-3">
+      <fieldset className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <legend className="mb-2 text-sm font-medium text-fg">
           Audio File
           <span aria-hidden className="ml-0.5 text-accent">
