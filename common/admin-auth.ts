@@ -70,7 +70,7 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return z.flattenError(error).fieldErrors as FieldErrors;
 }
 
-/** The signed-in admin as the browser sees it (the same shape as the server's PublicAdmin). */
+/** The signed-in admin's public profile: what the browser sees and the server's PublicAdmin. */
 export interface AdminProfile {
   id: number;
   username: string;

@@ -1,3 +1,4 @@
+import type { AdminProfile } from '../common/admin-auth.ts';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Dialect } from './db/connection.ts';
@@ -14,15 +15,8 @@ export interface Services {
   mailer: Mailer;
 }
 
-/** The signed-in admin as pages and the public API may see it. */
-export interface PublicAdmin {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-}
+/** The signed-in admin as pages and the public API may see it (one shape for server and browser). */
+export type PublicAdmin = AdminProfile;
 
 /** What React Router loaders and actions receive: the same services the JSON API uses. */
 export interface ServerContext {

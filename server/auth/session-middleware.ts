@@ -11,6 +11,8 @@ import { loadSession } from './session-store.ts';
 export function sessionMiddleware({ db, config, logger }: Services): RequestHandler {
   return async (req, res, next) => {
     res.locals.admin = null;
+    // Built assets are the same for everyone: no session lookup for each script and font.
+    if (req.path.startsWith('/assets/')) return next();
     const token = readSessionToken(req, config.SESSION_SECRET);
     if (!token) return next();
     try {

@@ -4,7 +4,8 @@ import { E2E_ADMIN } from '../../playwright.config';
 import { makeSilentMp3, makeWav, writeOversizedAudio } from './admin-dashboard-files';
 import { expectNoSeriousA11yViolations } from './support';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-dash';
+// Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
+const SHOTS = process.env.SHOTS_DIR;
 
 /** Logs in through the form (never a failed attempt: failures count towards the shared login limit). */
 async function openDashboard(page: Page) {
@@ -18,6 +19,37 @@ async function openDashboard(page: Page) {
   await expect(dashboard).toBeVisible();
   await expect(page.getByTestId('samples-total')).toHaveText(/^\d+ samples total$/);
 }
+
+/**
+ * Every spec shares one e2e server: once done, remove the samples this spec created and put the
+ * others back in the order they had, so the portfolio journeys see the site as seeded.
+ */
+let originalOrder: Array<{ id: number; title: string }> = [];
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const api = await playwright.request.newContext({ baseURL });
+  originalOrder = ((await (await api.get('/api/samples')).json()) as Array<{ id: number; title: string }>).map(({ id, title }) => ({ id, title }));
+  await api.dispose();
+});
+
+test.afterAll(async ({ playwright, baseURL }) => {
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL as string } });
+  try {
+    const login = await api.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
+    expect(login.ok()).toBe(true);
+    const now = (await (await api.get('/api/samples')).json()) as Array<{ id: number; title: string }>;
+    const keep = new Set(originalOrder.map((sample) => sample.id));
+    for (const sample of now.filter((item) => !keep.has(item.id))) {
+      expect((await api.delete(`/api/samples/${sample.id}`)).ok()).toBe(true);
+    }
+    const survivors = originalOrder.filter((sample) => now.some((item) => item.id === sample.id));
+    const reorder = await api.put('/api/samples/reorder', { data: { sampleOrders: survivors.map((sample, displayOrder) => ({ id: sample.id, displayOrder })) } });
+    expect(reorder.ok()).toBe(true);
+    await api.post('/api/admin/logout');
+  } finally {
+    await api.dispose();
+  }
+});
 
 const samplesTotal = async (page: Page) => Number((await page.getByTestId('samples-total').textContent())?.split(' ')[0]);
 const toast = (page: Page) => page.getByRole('region', { name: /Notification/ }).locator('li').first();
@@ -239,14 +271,14 @@ test.describe('admin dashboard', () => {
     expect(await rowTitles(page)).toEqual(before);
     expect(await publicOrder(page)).toEqual(before);
 
-    // Deleting from the Reorder list removes the row at once too.
+    // Deleting from the Reorder list removes the row at once too (a sample this spec created).
     await openDashboard(page);
     await innerTab(page, 'Reorder');
-    const last = before.at(-1)!;
-    await reorderRows(page).last().getByRole('button', { name: `Delete ${last}` }).click();
+    const mine = 'E2E Mp3 Song';
+    await reorderRows(page).filter({ hasText: mine }).getByRole('button', { name: `Delete ${mine}` }).click();
     await expect(reorderRows(page)).toHaveCount(before.length - 1);
     await expect(toast(page)).toContainText('Sample deleted successfully');
-    expect(await publicOrder(page)).toEqual(before.slice(0, -1));
+    expect(await publicOrder(page)).toEqual(before.filter((title) => title !== mine));
   });
 
   test('Uppy refuses a 60 MB file and a .txt file with its notices', async ({ page }) => {
@@ -326,7 +358,7 @@ test.describe('admin dashboard', () => {
 
   test('has no serious accessibility violations, and looks right at 390 px and 1440 px', async ({ page }) => {
     test.setTimeout(90_000);
-    mkdirSync(SHOTS, { recursive: true });
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     await openDashboard(page);
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
@@ -337,26 +369,26 @@ test.describe('admin dashboard', () => {
         await page.waitForTimeout(400);
         if (width === 390) await expectNoSidewaysScroll(page);
         if (width === 1440) await expectNoSeriousA11yViolations(page);
-        await page.screenshot({ path: `${SHOTS}/manage-${tab.toLowerCase().replace(/ /g, '-')}-${width}.png`, fullPage: true });
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/manage-${tab.toLowerCase().replace(/ /g, '-')}-${width}.png`, fullPage: true });
       }
       await page.getByRole('tab', { name: 'Contact Submissions' }).click();
       await expect(page.locator('article').first().or(page.getByText('No contact submissions yet'))).toBeVisible();
       await page.waitForTimeout(400);
       if (width === 390) await expectNoSidewaysScroll(page);
       if (width === 1440) await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${SHOTS}/manage-contacts-${width}.png`, fullPage: true });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/manage-contacts-${width}.png`, fullPage: true });
       await page.getByRole('tab', { name: 'Sample Management' }).click();
       await innerTab(page, 'Manage Samples');
       await page.getByRole('button', { name: /^Edit / }).first().click();
       await expect(page.getByRole('dialog', { name: 'Edit Sample' })).toBeVisible();
       if (width === 1440) await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${SHOTS}/manage-edit-dialog-${width}.png` });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/manage-edit-dialog-${width}.png` });
       await page.keyboard.press('Escape');
       await innerTab(page, 'Upload New');
       await page.getByRole('button', { name: 'Choose audio file' }).click();
       await expect(uppyModal(page)).toHaveAttribute('aria-hidden', 'false');
       await page.waitForTimeout(400);
-      await page.screenshot({ path: `${SHOTS}/manage-uppy-${width}.png` });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/manage-uppy-${width}.png` });
       await page.keyboard.press('Escape');
     }
   });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ALBUMS_MASTERED, YEARS_EXPERIENCE } from '../../app/content/about';
 import { FAQ } from '../../app/content/contact';
@@ -205,24 +204,4 @@ test.describe('marketing pages', () => {
     await expect(main(page).getByText(/governed by the laws of the State of Georgia/)).toBeVisible();
     await expect(main(page).getByText(/30 days after project completion/).first()).toBeVisible();
   });
-});
-
-// Screenshots for review: SHOTS_DIR=/tmp/shots-mkt npx playwright test tests/e2e/marketing.spec.ts -g screenshots
-const shotsDir = process.env.SHOTS_DIR;
-test.describe('marketing screenshots', () => {
-  test.skip(!shotsDir, 'set SHOTS_DIR to write screenshots');
-  const pages = ['/', '/services', '/services/mixing-mastering', '/services/vocal-production', '/process', '/about', '/contact', '/privacy-policy', '/terms-of-service'];
-  for (const width of [390, 1440]) {
-    test(`screenshots at ${width}px`, async ({ page }) => {
-      test.setTimeout(120_000);
-      mkdirSync(shotsDir as string, { recursive: true });
-      await page.setViewportSize({ width, height: 900 });
-      for (const path of pages) {
-        await page.goto(path);
-        await page.evaluate(() => document.fonts.ready);
-        const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
-        await page.screenshot({ path: `${shotsDir}/${name}-${width}.png`, fullPage: true });
-      }
-    });
-  }
 });

@@ -1,8 +1,6 @@
-import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, changePasswordSchema, fieldErrorsOf } from '#common/admin-auth';
-import { Button } from '~/components/ui/button';
+import { FormDialog } from '~/components/ui/form-dialog';
 import { toast } from '~/lib/toast';
 import { firstErrors, postJson } from './auth-api';
 import { PasswordField } from './form-field';
@@ -39,39 +37,22 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
   }
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) setErrors({});
         onOpenChange(next);
       }}
+      title="Change password"
+      description="Your other signed-in sessions will be logged out."
+      onSubmit={submit}
+      pending={pending}
+      submitLabel="Change password"
+      pendingLabel="Saving..."
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface p-6 shadow-2xl focus:outline-none">
-          <Dialog.Title className="text-xl font-bold text-fg">Change password</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-fg-muted">Your other signed-in sessions will be logged out.</Dialog.Description>
-          <form method="post" noValidate onSubmit={submit} className="mt-6 grid gap-5">
-            <PasswordField id="current-password" name="currentPassword" label="Current password" autoComplete="current-password" error={errors.currentPassword} />
-            <PasswordField id="new-password" name="newPassword" label="New password" autoComplete="new-password" error={errors.newPassword} />
-            <PasswordField id="confirm-new-password" name="confirmPassword" label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword} />
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={pending}>
-                {pending ? 'Saving...' : 'Change password'}
-              </Button>
-            </div>
-          </form>
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute right-3 top-3 grid size-9 place-items-center rounded-md text-fg-muted hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
-          >
-            <X aria-hidden className="size-5" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <PasswordField id="current-password" name="currentPassword" label="Current password" autoComplete="current-password" error={errors.currentPassword} />
+      <PasswordField id="new-password" name="newPassword" label="New password" autoComplete="new-password" error={errors.newPassword} />
+      <PasswordField id="confirm-new-password" name="confirmPassword" label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword} />
+    </FormDialog>
   );
 }

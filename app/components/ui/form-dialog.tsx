@@ -1,0 +1,60 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Dialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from '~/lib/cn';
+import { Button } from './button';
+
+interface FormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  /** Read to screen readers only (the title says enough on screen). */
+  hideDescription?: boolean;
+  size?: 'md' | 'lg';
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  children: ReactNode;
+}
+
+/**
+ * A centred modal holding one form, with Cancel, a submit button that shows its pending label,
+ * and a close button. Radix traps focus, closes on Escape and returns focus to the opener.
+ */
+export function FormDialog({ open, onOpenChange, title, description, hideDescription, size = 'md', onSubmit, pending, submitLabel, pendingLabel, children }: FormDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
+        <Dialog.Content
+          className={cn(
+            'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface p-6 shadow-2xl focus:outline-none',
+            size === 'lg' ? 'max-w-lg' : 'max-w-md',
+          )}
+        >
+          <Dialog.Title className="text-xl font-bold text-fg">{title}</Dialog.Title>
+          <Dialog.Description className={hideDescription ? 'sr-only' : 'mt-1 text-sm text-fg-muted'}>{description}</Dialog.Description>
+          <form method="post" noValidate onSubmit={onSubmit} className="mt-6 grid gap-5">
+            {children}
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Dialog.Close asChild>
+                <Button variant="secondary">Cancel</Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={pending}>
+                {pending ? pendingLabel : submitLabel}
+              </Button>
+            </div>
+          </form>
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute right-3 top-3 grid size-9 place-items-center rounded-md text-fg-muted hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+          >
+            <X aria-hidden className="size-5" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
