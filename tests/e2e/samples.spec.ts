@@ -67,14 +67,21 @@ test.describe('sample portfolio', () => {
     const before = await currentTime(page, first);
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => currentTime(page, first)).toBeGreaterThan(before + 4);
-    const box = (await player(page, first).locator('[aria-hidden="true"]').first().boundingBox())!;
-    // Not too near the end: the track must still be playing when Space resumes it below.
+    const duration = await player(page, first).locator('audio').evaluate((audio: HTMLAudioElement) => audio.duration);
+    const box = (await player(page, first).locator('[data-waveform]').boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.55, box.y + box.height / 2);
+    await expect.poll(() => currentTime(page, first)).toBeGreaterThan(duration * 0.5);
+    await expect(player(page, first)).toHaveAttribute('data-playing', 'true');
     await expect.poll(() => ranged.length).toBeGreaterThan(0);
     expect(ranged.every((range) => /^bytes=\d+-\d*$/.test(range))).toBe(true);
 
-    // Space on the focused player pauses it.
+    // Back to the start (ArrowLeft = -5 s), so the track is still playing when Space resumes it.
     await player(page, first).focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => currentTime(page, first)).toBeLessThan(3);
+
+    // Space on the focused player pauses it.
     await page.keyboard.press(' ');
     await expect(player(page, first)).toHaveAttribute('data-playing', 'false');
     await page.keyboard.press(' ');

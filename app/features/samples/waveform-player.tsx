@@ -96,7 +96,7 @@ export function WaveformPlayer({ audioUrl, title, peaks = null, durationSeconds 
         </button>
         <div className="relative min-w-0 flex-1" style={{ height }}>
           {/* Fixed height before wavesurfer arrives: no layout shift. */}
-          <div ref={container} className="h-full w-full cursor-pointer" aria-hidden />
+          <div ref={container} data-waveform className="h-full w-full cursor-pointer" aria-hidden />
           {!ready ? <div className="absolute inset-x-0 top-1/2 h-px -translate-y-1/2 bg-line-strong" aria-hidden /> : null}
         </div>
       </div>
