@@ -4,7 +4,6 @@ import type { Route } from './+types/root';
 import { SiteHeader } from '~/components/site-header';
 import { Toaster } from '~/components/ui/toaster';
 import { DEFAULT_STUDIO_EMAIL } from '~/content/site';
-import { issueContactFormToken } from '~/features/contact/form-token.server';
 import { useNonce } from '~/lib/nonce';
 // Linked (not imported for its side effect) so the stylesheet can carry `precedence`: React then
 // emits it at the top of <head>, ahead of the module preloads that would otherwise delay first paint.
@@ -24,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
     studioEmail: context.services.config.STUDIO_EMAIL ?? DEFAULT_STUDIO_EMAIL,
     isAdmin: context.admin !== null,
     // When the page was rendered, signed: the contact form's minimum fill time is checked against it.
-    contactFormToken: issueContactFormToken(context.services.config.SESSION_SECRET),
+    contactFormToken: context.contactFormToken,
   };
 }
 

@@ -10,6 +10,7 @@ import { sessionMiddleware } from './auth/session-middleware.ts';
 import { requestLogging } from './http/request-logging.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountPages, type PageMode } from './http/pages.ts';
+import { clearPageCacheOnWrite, PageCache } from './http/page-cache.ts';
 import { apiRouter } from './api/index.ts';
 import { objectRoutes } from './storage/object-routes.ts';
 
@@ -38,6 +39,9 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.use(requestLogging(logger));
   app.use(securityHeaders({ development: options.pages?.kind === 'development' }));
   app.use(compression());
+  // Rendered public pages live a second; any successful write clears them (server/http/page-cache.ts).
+  const pageCache = new PageCache({ ttlMs: 1000, maxEntries: 200 });
+  app.use(clearPageCacheOnWrite(pageCache));
   // Before every route: cross-site writes are refused, and the session cookie becomes res.locals.admin
   // for the API (requireAdmin) and the page loaders (context.admin) alike.
   app.use(csrfProtection(config.PUBLIC_URL));
@@ -65,7 +69,7 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.use(redirectToCanonicalPath);
   app.use(limitPageFormBody);
 
-  const closePages = options.pages ? await mountPages(app, services, options.pages) : async () => {};
+  const closePages = options.pages ? await mountPages(app, services, options.pages, pageCache) : async () => {};
   app.use(errorHandler(logger));
   return { app, close: closePages };
 }

@@ -28,6 +28,8 @@ export interface ServerContext {
   publicUrl: string;
   /** The client address as Express sees it (honours TRUST_PROXY), for per-IP limits in actions. */
   clientIp: string;
+  /** The contact form's signed render time, issued per response (server/contact/form-token.ts). */
+  contactFormToken: string;
 }
 
 declare module 'react-router' {

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
 import { createRequestHandler } from '@react-router/express';
-import type { AppLoadContext, ServerBuild } from 'react-router';
+import { createRequestHandler as createDocumentHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { issueContactFormToken } from '../contact/form-token.ts';
 import type { ServerContext, Services } from '../context.ts';
+import { isCacheablePageRequest, newPlaceholder, replayCachedPage, type PageCache } from './page-cache.ts';
 
 export type PageMode = { kind: 'development' } | { kind: 'production'; buildDir: string };
 
@@ -14,14 +16,55 @@ function loadContext(services: Services) {
     admin: (res.locals.admin as ServerContext['admin']) ?? null,
     publicUrl: services.config.PUBLIC_URL,
     clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    contactFormToken: issueContactFormToken(services.config.SESSION_SECRET),
   });
+}
+
+/**
+ * Visitors' page requests go through the page cache: a miss renders the page once with placeholder
+ * nonce and form token (and no request headers, so one rendering fits every visitor); every response
+ * then gets its own values. Everything else goes straight to React Router.
+ */
+function cachedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadContext>, cache: PageCache, secret: string) {
+  const handleDocument = createDocumentHandler(build, 'production');
+  const handleDirectly = createRequestHandler({ build, getLoadContext, mode: 'production' });
+  return async (req: Request, res: Response, next: (error?: unknown) => void) => {
+    if (!isCacheablePageRequest(req, res)) return handleDirectly(req, res, next);
+    const fresh = { nonce: res.locals.cspNonce as string, formToken: issueContactFormToken(secret) };
+    const headOnly = req.method === 'HEAD';
+    const key = req.originalUrl;
+    const hit = cache.get(key);
+    if (hit) {
+      res.setHeader('X-Page-Cache', 'hit');
+      return replayCachedPage(hit, res, fresh, headOnly);
+    }
+    try {
+      const noncePlaceholder = newPlaceholder();
+      const formTokenPlaceholder = newPlaceholder();
+      const context = { ...getLoadContext(req, res), admin: null, cspNonce: noncePlaceholder, contactFormToken: formTokenPlaceholder };
+      const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+      const response = await handleDocument(new Request(url, { headers: { accept: 'text/html' } }), context);
+      const entry = {
+        status: response.status,
+        headers: [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'set-cookie'),
+        body: await response.text(),
+        noncePlaceholder,
+        formTokenPlaceholder,
+      };
+      if ((response.status === 200 || response.status === 404) && !response.headers.has('set-cookie')) cache.set(key, entry);
+      res.setHeader('X-Page-Cache', 'miss');
+      replayCachedPage(entry, res, fresh, headOnly);
+    } catch (error) {
+      next(error);
+    }
+  };
 }
 
 /**
  * Mounts the React Router app last: Vite middleware with hot reload in development, the built
  * client assets (immutable, a year) and server bundle in production.
  */
-export async function mountPages(app: Express, services: Services, mode: PageMode): Promise<() => Promise<void>> {
+export async function mountPages(app: Express, services: Services, mode: PageMode, pageCache: PageCache): Promise<() => Promise<void>> {
   const getLoadContext = loadContext(services);
   if (mode.kind === 'development') {
     const vite = await import('vite');
@@ -42,6 +85,6 @@ export async function mountPages(app: Express, services: Services, mode: PageMod
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
   const build = (await import(path.join(mode.buildDir, 'server', 'index.js'))) as ServerBuild;
-  app.use(createRequestHandler({ build, getLoadContext, mode: 'production' }));
+  app.use(cachedPages(build, getLoadContext, pageCache, services.config.SESSION_SECRET));
   return async () => {};
 }
