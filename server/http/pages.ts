@@ -31,12 +31,11 @@ function cachedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadC
   return async (req: Request, res: Response, next: (error?: unknown) => void) => {
     if (!isCacheablePageRequest(req, res)) return handleDirectly(req, res, next);
     const fresh = { nonce: res.locals.cspNonce as string, formToken: issueContactFormToken(secret) };
-    const headOnly = req.method === 'HEAD';
     const key = req.originalUrl;
     const hit = cache.get(key);
     if (hit) {
       res.setHeader('X-Page-Cache', 'hit');
-      return replayCachedPage(hit, res, fresh, headOnly);
+      return replayCachedPage(hit, req, res, fresh);
     }
     try {
       const noncePlaceholder = newPlaceholder();
@@ -53,7 +52,7 @@ function cachedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadC
       };
       if ((response.status === 200 || response.status === 404) && !response.headers.has('set-cookie')) cache.set(key, entry);
       res.setHeader('X-Page-Cache', 'miss');
-      replayCachedPage(entry, res, fresh, headOnly);
+      replayCachedPage(entry, req, res, fresh);
     } catch (error) {
       next(error);
     }
