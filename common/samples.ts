@@ -98,10 +98,4 @@ export interface PublicSample {
 /** What the home page's featured block needs (GET /api/samples/latest/6). */
 export type FeaturedSample = Pick<PublicSample, 'id' | 'title' | 'artist' | 'genre' | 'duration' | 'audioUrl' | 'durationSeconds' | 'peaks'>;
 
-/** `m:ss` as the player and the prefilled duration show it. */
-export function formatTime(totalSeconds: number): string {
-  const safe = Number.isFinite(totalSeconds) && totalSeconds > 0 ? Math.floor(totalSeconds) : 0;
-  const minutes = Math.floor(safe / 60);
-  const seconds = safe % 60;
-  return `${minutes}:${String(seconds).padStart(2, '0')}`;
-}
+export { formatTime } from './format-time.ts';

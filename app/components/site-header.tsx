@@ -1,11 +1,8 @@
-import { DropdownMenu } from 'radix-ui';
-import { ChevronDown } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import {
   ADMIN_LINK,
   PRIMARY_LINKS_AFTER_SERVICES,
   PRIMARY_LINKS_BEFORE_SERVICES,
-  SERVICE_LINKS,
   isActivePath,
   type NavLink as NavLinkData,
 } from '~/content/navigation';
@@ -13,6 +10,7 @@ import { STUDIO_NAME } from '~/content/site';
 import { cn } from '~/lib/cn';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
+import { ServicesMenu } from './services-menu';
 import { ButtonLink } from './ui/button';
 
 const linkClass = (active: boolean) =>
@@ -27,40 +25,6 @@ function TopLink({ link, pathname }: { link: NavLinkData; pathname: string }) {
     <NavLink to={link.to} className={linkClass(active)} aria-current={active ? 'page' : undefined} end={link.to === '/'}>
       {link.label}
     </NavLink>
-  );
-}
-
-function ServicesDropdown({ pathname }: { pathname: string }) {
-  const active = isActivePath('/services', pathname);
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={cn(linkClass(active), 'inline-flex items-center gap-1 data-[state=open]:text-fg')}>
-        Services
-        <ChevronDown aria-hidden className="size-4" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={8}
-          className="z-50 min-w-56 rounded-xl border border-line-strong bg-surface-raised p-1.5 shadow-2xl"
-        >
-          {SERVICE_LINKS.map((link) => (
-            <DropdownMenu.Item key={link.to} asChild>
-              <Link
-                to={link.to}
-                aria-current={pathname === link.to ? 'page' : undefined}
-                className={cn(
-                  'block rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface data-[highlighted]:text-fg',
-                  pathname === link.to ? 'text-accent' : 'text-fg-muted',
-                )}
-              >
-                {link.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
   );
 }
 
@@ -79,7 +43,7 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
           {PRIMARY_LINKS_BEFORE_SERVICES.map((link) => (
             <TopLink key={link.to} link={link} pathname={pathname} />
           ))}
-          <ServicesDropdown pathname={pathname} />
+          <ServicesMenu pathname={pathname} triggerClassName={linkClass(false)} />
           {PRIMARY_LINKS_AFTER_SERVICES.map((link) => (
             <TopLink key={link.to} link={link} pathname={pathname} />
           ))}

@@ -69,22 +69,44 @@ test.describe('site shell', () => {
     await page.goto('/services/vocal-production');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByRole('button', { name: 'Services' })).toHaveClass(/text-accent/);
+    await expect(nav.locator('summary', { hasText: 'Services' })).toHaveClass(/text-accent/);
     await page.goto('/');
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   });
 
   test('the Services dropdown works with the keyboard', async ({ page }) => {
     await page.goto('/');
-    const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const trigger = nav.locator('summary', { hasText: 'Services' });
+    const panel = nav.locator('details ul');
+    await expect(panel).toBeHidden();
     await trigger.focus();
     await page.keyboard.press('Enter');
-    const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['All Services', 'Mixing & Mastering', 'Vocal Production']);
+    await expect(panel.getByRole('link')).toHaveText(['All Services', 'Mixing & Mastering', 'Vocal Production']);
+    await page.keyboard.press('ArrowDown');
+    await expect(panel.getByRole('link', { name: 'All Services' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/services\/mixing-mastering$/);
-    await expect(menu).toBeHidden();
+    await expect(panel).toBeHidden();
+    // Escape closes it and gives focus back to the trigger.
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test('the Services links open without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.locator('summary', { hasText: 'Services' }).click();
+    await nav.getByRole('link', { name: 'Vocal Production' }).click();
+    await expect(page).toHaveURL(/\/services\/vocal-production$/);
+    await context.close();
   });
 
   test('a route change scrolls the page back to the top', async ({ page }) => {

@@ -1,14 +1,8 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useActionData, useFormAction } from 'react-router';
 import { CheckCircle2, CircleAlert } from 'lucide-react';
-import {
-  CONTACT_FIELDS,
-  CONTACT_FORM_TOKEN_FIELD,
-  CONTACT_HONEYPOT_FIELD,
-  validateContactSubmission,
-  type ContactField as FieldName,
-  type ContactFieldErrors,
-} from '#common/contact';
+import type { ContactFieldErrors } from '#common/contact';
+import { CONTACT_FIELDS, CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD, type ContactField as FieldName } from '#common/contact-fields';
 import { Button } from '~/components/ui/button';
 import {
   CONTACT_FAILURE_TITLE,
@@ -23,6 +17,7 @@ import type { contactPageAction } from './contact-action.server';
 import { ContactField, contactInputClasses, describedBy } from './contact-field';
 import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values';
 import { postContact } from './post-contact';
+import { loadContactValidation } from './load-contact-validation';
 
 /** The anchor a no-JavaScript post returns to, so the visitor lands on the errors or the confirmation. */
 const FORM_ANCHOR = 'contact-form';
@@ -62,8 +57,10 @@ export function ContactForm() {
     const next = { ...values, [field]: event.target.value };
     setValues(next);
     if (liveValidation) {
-      const result = validateContactSubmission(next);
-      setErrors(result.success ? {} : result.errors);
+      void loadContactValidation().then(({ validateContactSubmission }) => {
+        const result = validateContactSubmission(next);
+        setErrors(result.success ? {} : result.errors);
+      });
     }
   };
 
@@ -71,6 +68,7 @@ export function ContactForm() {
     event.preventDefault();
     if (sending) return;
     setShowServerResult(false);
+    const { validateContactSubmission } = await loadContactValidation();
     const result = validateContactSubmission(values);
     if (!result.success) {
       setErrors(result.errors);
@@ -114,6 +112,8 @@ export function ContactForm() {
       action={`${formAction}#${FORM_ANCHOR}`}
       noValidate
       onSubmit={onSubmit}
+      // Fetch the validation while the visitor types, so it is there by the time they send.
+      onFocus={() => void loadContactValidation()}
       aria-busy={sending}
       className="grid scroll-mt-24 gap-5"
     >

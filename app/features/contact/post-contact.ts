@@ -1,5 +1,5 @@
 import type { ContactFieldErrors, ContactSubmissionData } from '#common/contact';
-import { CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD } from '#common/contact';
+import { CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD } from '#common/contact-fields';
 import { CONTACT_FAILURE_FALLBACK } from '~/content/contact-form';
 
 export type PostContactResult = { ok: true } | { ok: false; message: string; errors: ContactFieldErrors };

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
-import { formatTime } from '#common/samples';
+import { formatTime } from '#common/format-time';
 import { cn } from '~/lib/cn';
 import { DEFAULT_VOLUME, FULL_WAVEFORM_HEIGHT, KEYBOARD_SEEK_SECONDS, VOLUME_STEP } from './player-constants';
 import { useWaveform } from './use-waveform';
