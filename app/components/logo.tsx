@@ -1,4 +1,4 @@
-import { STUDIO_NAME } from '~/content/site';
+import { STUDIO_NAME, STUDIO_SHORT_NAME } from '~/content/site';
 
 /** The studio mark: a short waveform in the accent colour beside the name. */
 export function Logo() {
@@ -16,7 +16,11 @@ export function Logo() {
           <rect key={x} x={x} y={y} width="2.5" height={h} rx="1.25" className="fill-ink" />
         ))}
       </svg>
-      <span className="text-base font-bold tracking-tight text-fg">{STUDIO_NAME}</span>
+      {/* The short name on phones keeps the header to one line beside Get Started and the menu. */}
+      <span className="whitespace-nowrap text-base font-bold tracking-tight text-fg">
+        <span className="sm:hidden">{STUDIO_SHORT_NAME}</span>
+        <span className="hidden sm:inline">{STUDIO_NAME}</span>
+      </span>
     </span>
   );
 }
