@@ -6,7 +6,7 @@ import type { featuredSamplesLoader } from './featured-loader.server';
 import { fetchLatestSamples } from './fetch-samples';
 import { FEATURED_FETCH_DELAY_MS, FEATURED_WAVEFORM_HEIGHT } from './player-constants';
 import { GenreBadge, SamplesEmpty, SamplesError, SamplesLoading } from './sample-states';
-import { WaveformPlayer } from './waveform-player';
+import { SamplePlayer } from './waveform-player';
 
 type FeaturedState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'list'; samples: FeaturedSample[] };
 
@@ -62,15 +62,7 @@ export function FeaturedSamples({ samples: given }: { samples?: FeaturedSample[]
                     <GenreBadge genre={sample.genre} />
                   </div>
                   {sample.duration ? <p className="text-xs text-fg-subtle">Duration: {sample.duration}</p> : null}
-                  <WaveformPlayer
-                    audioUrl={sample.audioUrl}
-                    title={sample.title}
-                    peaks={sample.peaks}
-                    durationSeconds={sample.durationSeconds}
-                    height={FEATURED_WAVEFORM_HEIGHT}
-                    compact
-                    className="mt-auto"
-                  />
+                  <SamplePlayer sample={sample} height={FEATURED_WAVEFORM_HEIGHT} compact className="mt-auto" />
                 </li>
               ))}
             </ul>

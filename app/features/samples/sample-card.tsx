@@ -1,7 +1,7 @@
 import type { PublicSample } from '#common/samples';
 import { FULL_WAVEFORM_HEIGHT } from './player-constants';
 import { GenreBadge } from './sample-states';
-import { WaveformPlayer } from './waveform-player';
+import { SamplePlayer } from './waveform-player';
 
 /** One sample on /samples: title, `by {artist}`, genre badge, description and the full player. */
 export function SampleCard({ sample }: { sample: PublicSample }) {
@@ -20,14 +20,7 @@ export function SampleCard({ sample }: { sample: PublicSample }) {
         </div>
       </div>
       {sample.description ? <p className="mt-3 max-w-3xl text-sm leading-relaxed text-fg-muted">{sample.description}</p> : null}
-      <WaveformPlayer
-        audioUrl={sample.audioUrl}
-        title={sample.title}
-        peaks={sample.peaks}
-        durationSeconds={sample.durationSeconds}
-        height={FULL_WAVEFORM_HEIGHT}
-        className="mt-5"
-      />
+      <SamplePlayer sample={sample} height={FULL_WAVEFORM_HEIGHT} className="mt-5" />
     </article>
   );
 }

@@ -132,3 +132,11 @@ export function WaveformPlayer({ audioUrl, title, peaks = null, durationSeconds 
     </div>
   );
 }
+
+type PlayableSample = Pick<WaveformPlayerProps, 'audioUrl' | 'title' | 'peaks' | 'durationSeconds'>;
+
+/** The player for one stored sample: its audio, title and the server's waveform analysis. */
+export function SamplePlayer({ sample, ...options }: { sample: PlayableSample } & Pick<WaveformPlayerProps, 'height' | 'compact' | 'className'>) {
+  return <WaveformPlayer audioUrl={sample.audioUrl} title={sample.title} peaks={sample.peaks} durationSeconds={sample.durationSeconds} {...options} />;
+}
+

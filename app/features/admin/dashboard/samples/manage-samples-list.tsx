@@ -4,7 +4,7 @@ import type { PublicSample } from '#common/samples';
 import { Button } from '~/components/ui/button';
 import { FULL_WAVEFORM_HEIGHT } from '~/features/samples/player-constants';
 import { GenreBadge } from '~/features/samples/sample-states';
-import { WaveformPlayer } from '~/features/samples/waveform-player';
+import { SamplePlayer } from '~/features/samples/waveform-player';
 import { EditSampleDialog } from './edit-sample-dialog';
 import type { AdminSamplesState } from './use-admin-samples';
 
@@ -42,14 +42,7 @@ export function ManageSamplesList({ samples, state }: { samples: PublicSample[];
                   </Button>
                 </div>
               </div>
-              <WaveformPlayer
-                audioUrl={sample.audioUrl}
-                title={sample.title}
-                peaks={sample.peaks}
-                durationSeconds={sample.durationSeconds}
-                height={FULL_WAVEFORM_HEIGHT}
-                className="mt-4"
-              />
+              <SamplePlayer sample={sample} height={FULL_WAVEFORM_HEIGHT} className="mt-4" />
             </article>
           </li>
         ))}
