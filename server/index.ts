@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
@@ -53,10 +53,16 @@ export async function main(): Promise<Server> {
   const services: Services = { config, logger, db: database.db, dialect: database.dialect, mailer };
   const stopBackgroundTasks = await runStartupTasks(services);
 
+  const server = createServer();
   const built = await createApp(services, {
-    pages: development ? { kind: 'development' } : { kind: 'production', buildDir: buildDir() },
+    pages: development ? { kind: 'development', httpServer: server } : { kind: 'production', buildDir: buildDir() },
   });
-  const server = built.app.listen(config.PORT, config.HOST, () => {
+  server.on('request', built.app);
+  server.once('error', (error) => {
+    console.error(`Cannot listen on ${config.HOST}:${config.PORT} (PORT): ${error.message}`);
+    process.exit(1);
+  });
+  server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     logger.info({ port, database: database.description, mail: mailer.destination, mode: development ? 'development' : 'production' }, `listening on http://localhost:${port}`);

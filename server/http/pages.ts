@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
 import { createRequestHandler } from '@react-router/express';
@@ -6,7 +7,10 @@ import { issueContactFormToken } from '../contact/form-token.ts';
 import type { ServerContext, Services } from '../context.ts';
 import { isCacheablePageRequest, newPlaceholder, replayCachedPage, type PageCache } from './page-cache.ts';
 
-export type PageMode = { kind: 'development' } | { kind: 'production'; buildDir: string };
+export type PageMode =
+  /** Hot reload runs its websocket on the app's own HTTP server: one port in development too. */
+  | { kind: 'development'; httpServer?: HttpServer }
+  | { kind: 'production'; buildDir: string };
 
 function loadContext(services: Services) {
   return (req: Request, res: Response): AppLoadContext => ({
@@ -67,7 +71,10 @@ export async function mountPages(app: Express, services: Services, mode: PageMod
   const getLoadContext = loadContext(services);
   if (mode.kind === 'development') {
     const vite = await import('vite');
-    const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: 'custom' });
+    const devServer = await vite.createServer({
+      server: { middlewareMode: true, ...(mode.httpServer ? { hmr: { server: mode.httpServer } } : {}) },
+      appType: 'custom',
+    });
     app.use(devServer.middlewares);
     app.use(async (req, res, next) => {
       try {
