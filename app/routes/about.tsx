@@ -6,7 +6,7 @@ import { ABOUT_STATS, ABOUT_VALUES, ALBUMS_MASTERED, FOUNDER_BIO, YEARS_EXPERIEN
 import { STUDIO_LOCATION } from '~/content/site';
 import { CtaBand } from '~/features/marketing/cta-band';
 import { FeatureGrid } from '~/features/marketing/feature-grid';
-import { SectionHeading, sectionContainer } from '~/features/marketing/section-heading';
+import { ContentSection, SectionHeading, sectionContainer } from '~/features/marketing/section-heading';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -43,14 +43,11 @@ export default function Page() {
         </div>
       </section>
 
-      <section aria-labelledby="values-title" className="border-y border-line bg-surface/40 py-16 sm:py-20">
-        <div className={sectionContainer}>
-          <SectionHeading id="values-title" eyebrow="How we work" title="What We Stand For" />
-          <div className="mt-12">
-            <FeatureGrid items={ABOUT_VALUES} />
-          </div>
+      <ContentSection id="values" eyebrow="How we work" title="What We Stand For" band>
+        <div className="mt-12">
+          <FeatureGrid items={ABOUT_VALUES} />
         </div>
-      </section>
+      </ContentSection>
 
       <CtaBand
         id="about-cta-title"

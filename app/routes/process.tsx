@@ -4,7 +4,7 @@ import { seo } from '~/components/seo';
 import { PROCESS_STEPS, PROJECT_TIMELINE, QUALITY_STANDARDS, TYPICAL_COMPLETION } from '~/content/process';
 import { CtaBand, ContactCta } from '~/features/marketing/cta-band';
 import { FeatureGrid, StepList } from '~/features/marketing/feature-grid';
-import { SectionHeading, sectionContainer } from '~/features/marketing/section-heading';
+import { ContentSection } from '~/features/marketing/section-heading';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -20,26 +20,19 @@ export default function Page() {
         <p>Six clear steps from the first conversation to your final master, with you in the loop the whole way.</p>
       </PageHero>
 
-      <section aria-labelledby="steps-title" className={`${sectionContainer} py-16 sm:py-20`}>
-        <SectionHeading id="steps-title" eyebrow="Step by step" title="How We Work" />
+      <ContentSection id="steps" eyebrow="Step by step" title="How We Work">
         <div className="mt-12">
           <StepList steps={PROCESS_STEPS} />
         </div>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="quality-title" className="border-y border-line bg-surface/40 py-16 sm:py-20">
-        <div className={sectionContainer}>
-          <SectionHeading id="quality-title" eyebrow="Every project" title="Quality Standards" />
-          <div className="mt-12">
-            <FeatureGrid items={QUALITY_STANDARDS} columns={4} />
-          </div>
+      <ContentSection id="quality" eyebrow="Every project" title="Quality Standards" band>
+        <div className="mt-12">
+          <FeatureGrid items={QUALITY_STANDARDS} columns={4} />
         </div>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="timeline-title" className={`${sectionContainer} py-16 sm:py-20`}>
-        <SectionHeading id="timeline-title" eyebrow="Turnaround" title="Project Timeline">
-          <p>Most projects are completed within {TYPICAL_COMPLETION}, depending on their size and the number of revisions.</p>
-        </SectionHeading>
+      <ContentSection id="timeline" eyebrow="Turnaround" title="Project Timeline" intro={<p>Most projects are completed within {TYPICAL_COMPLETION}, depending on their size and the number of revisions.</p>}>
         <dl className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-3">
           {PROJECT_TIMELINE.map((entry) => (
             <div key={entry.label} className="rounded-2xl border border-line bg-surface p-6 text-center">
@@ -51,7 +44,7 @@ export default function Page() {
             </div>
           ))}
         </dl>
-      </section>
+      </ContentSection>
 
       <CtaBand id="process-cta-title" title="Start With a Free Consultation" actions={<ContactCta label="Start Your Project" />}>
         <p>Step one is a conversation. Tell us about your song and we will take it from there.</p>

@@ -5,7 +5,7 @@ import { INTRO_PRICE_USD, MIXING_INCLUDED, MIXING_PAGE_PACKAGES, formatPrice } f
 import { CtaBand, ContactCta } from '~/features/marketing/cta-band';
 import { FeatureGrid } from '~/features/marketing/feature-grid';
 import { PackageCard } from '~/features/marketing/package-card';
-import { SectionHeading, sectionContainer } from '~/features/marketing/section-heading';
+import { ContentSection } from '~/features/marketing/section-heading';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -21,23 +21,19 @@ export default function Page() {
         <p>Your song, balanced, polished and loud enough to stand next to the records you love, on every speaker it meets.</p>
       </PageHero>
 
-      <section aria-labelledby="included-title" className={`${sectionContainer} py-16 sm:py-20`}>
-        <SectionHeading id="included-title" eyebrow="Every order" title="What's Included" />
+      <ContentSection id="included" eyebrow="Every order" title="What's Included">
         <div className="mt-12">
           <FeatureGrid items={MIXING_INCLUDED} columns={4} />
         </div>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="packages-title" className="border-y border-line bg-surface/40 py-16 sm:py-20">
-        <div className={sectionContainer}>
-          <SectionHeading id="packages-title" eyebrow="Pricing" title="Choose Your Package" />
-          <div className="mx-auto mt-14 grid max-w-4xl gap-8 md:grid-cols-2">
-            {MIXING_PAGE_PACKAGES.map((pkg) => (
-              <PackageCard key={pkg.id} pkg={pkg} />
-            ))}
-          </div>
+      <ContentSection id="packages" eyebrow="Pricing" title="Choose Your Package" band>
+        <div className="mx-auto mt-14 grid max-w-4xl gap-8 md:grid-cols-2">
+          {MIXING_PAGE_PACKAGES.map((pkg) => (
+            <PackageCard key={pkg.id} pkg={pkg} />
+          ))}
         </div>
-      </section>
+      </ContentSection>
 
       <CtaBand id="mixing-cta-title" title="Let's Finish Your Song" actions={<ContactCta />}>
         <p>Send us a message with a few words about your project and we will set up a free consultation.</p>

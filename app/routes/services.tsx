@@ -7,7 +7,7 @@ import { INTRO_PRICE_USD, VOCAL_PRODUCTION_FROM_USD, formatPrice } from '~/conte
 import { SERVICE_OVERVIEW, WHY_CHOOSE_US } from '~/content/services';
 import { CtaBand, ContactCta } from '~/features/marketing/cta-band';
 import { FeatureGrid } from '~/features/marketing/feature-grid';
-import { SectionHeading, sectionContainer } from '~/features/marketing/section-heading';
+import { ContentSection, sectionContainer } from '~/features/marketing/section-heading';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -52,14 +52,11 @@ export default function Page() {
         </div>
       </section>
 
-      <section aria-labelledby="why-title" className="border-y border-line bg-surface/40 py-16 sm:py-20">
-        <div className={sectionContainer}>
-          <SectionHeading id="why-title" eyebrow="Why us" title="Why Choose Us" />
-          <div className="mt-12">
-            <FeatureGrid items={WHY_CHOOSE_US} />
-          </div>
+      <ContentSection id="why" eyebrow="Why us" title="Why Choose Us" band>
+        <div className="mt-12">
+          <FeatureGrid items={WHY_CHOOSE_US} />
         </div>
-      </section>
+      </ContentSection>
 
       <CtaBand id="services-cta-title" title="Ready to Hear the Difference?" actions={<ContactCta />}>
         <p>Tell us about your song. The consultation is free, and new clients get their first song mixed and mastered for {formatPrice(INTRO_PRICE_USD)}.</p>

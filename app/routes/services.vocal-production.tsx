@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/button';
 import { VOCAL_PRODUCTION_FROM_USD, formatPrice } from '~/content/pricing';
 import { VOCAL_EXTRAS, VOCAL_PROCESS, VOCAL_SERVICES } from '~/content/services';
 import { FeatureGrid, StepList } from '~/features/marketing/feature-grid';
-import { SectionHeading, sectionContainer } from '~/features/marketing/section-heading';
+import { ContentSection } from '~/features/marketing/section-heading';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -34,31 +34,26 @@ export default function Page() {
         </div>
       </PageHero>
 
-      <section aria-labelledby="vocal-services-title" className={`${sectionContainer} py-16 sm:py-20`}>
-        <SectionHeading id="vocal-services-title" eyebrow="What we do" title="Vocal Production Services" />
+      <ContentSection id="vocal-services" eyebrow="What we do" title="Vocal Production Services">
         <div className="mt-12">
           <FeatureGrid items={VOCAL_SERVICES} columns={4} />
         </div>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="vocal-extras-title" className="border-y border-line bg-surface/40 py-16 sm:py-20">
-        <div className={sectionContainer}>
-          <SectionHeading id="vocal-extras-title" eyebrow="And more" title="Additional Services" />
-          <div className="mt-12">
-            <FeatureGrid items={VOCAL_EXTRAS} />
-          </div>
+      <ContentSection id="vocal-extras" eyebrow="And more" title="Additional Services" band>
+        <div className="mt-12">
+          <FeatureGrid items={VOCAL_EXTRAS} />
         </div>
-      </section>
+      </ContentSection>
 
-      <section aria-labelledby="vocal-process-title" className={`${sectionContainer} py-16 sm:py-20`}>
-        <SectionHeading id="vocal-process-title" eyebrow="How it works" title="Our Vocal Production Process" />
+      <ContentSection id="vocal-process" eyebrow="How it works" title="Our Vocal Production Process">
         <div className="mt-12">
           <StepList steps={VOCAL_PROCESS} />
         </div>
         <div className="mt-12 flex justify-center">
           <Button size="lg">Book Your Vocal Session</Button>
         </div>
-      </section>
+      </ContentSection>
     </>
   );
 }

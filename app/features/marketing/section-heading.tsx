@@ -27,3 +27,36 @@ export function SectionHeading({
 }
 
 export const sectionContainer = 'mx-auto max-w-7xl px-4 sm:px-6 lg:px-8';
+
+interface ContentSectionProps {
+  /** Names the section; its heading gets the id `${id}-title`. */
+  id: string;
+  eyebrow?: string;
+  title: string;
+  /** The lead paragraph under the heading. */
+  intro?: ReactNode;
+  /** A full-width tinted band between rules, to set a section apart from its neighbours. */
+  band?: boolean;
+  children: ReactNode;
+}
+
+/** A content section of a marketing page: eyebrow, h2, lead, then the content, on the page's grid. */
+export function ContentSection({ id, eyebrow, title, intro, band = false, children }: ContentSectionProps) {
+  const content = (
+    <>
+      <SectionHeading id={`${id}-title`} eyebrow={eyebrow} title={title}>
+        {intro}
+      </SectionHeading>
+      {children}
+    </>
+  );
+  return band ? (
+    <section aria-labelledby={`${id}-title`} className="border-y border-line bg-surface/40 py-16 sm:py-20">
+      <div className={sectionContainer}>{content}</div>
+    </section>
+  ) : (
+    <section aria-labelledby={`${id}-title`} className={`${sectionContainer} py-16 sm:py-20`}>
+      {content}
+    </section>
+  );
+}
