@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { SiteHeader } from '~/components/site-header';
-import { Toaster } from '~/components/ui/toaster';
+import { LazyToaster } from '~/components/ui/lazy-toaster';
 import { DEFAULT_STUDIO_EMAIL } from '~/content/site';
 import { useNonce } from '~/lib/nonce';
 // Linked (not imported for its side effect) so the stylesheet can carry `precedence`: React then
@@ -71,7 +71,7 @@ export default function App() {
     <>
       <SiteHeader isAdmin={isAdmin} />
       <Outlet />
-      <Toaster />
+      <LazyToaster />
     </>
   );
 }

@@ -1,80 +1,42 @@
-import { useState } from 'react';
-import { Dialog } from 'radix-ui';
-import { Menu, X } from 'lucide-react';
-import { Link } from 'react-router';
-import {
-  ADMIN_LINK,
-  PRIMARY_LINKS_AFTER_SERVICES,
-  PRIMARY_LINKS_BEFORE_SERVICES,
-  SERVICE_LINKS,
-  isActivePath,
-  type NavLink,
-} from '~/content/navigation';
-import { cn } from '~/lib/cn';
-import { ButtonLink } from './ui/button';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Menu } from 'lucide-react';
 
-/** Right-side slide-in panel for small screens; Radix Dialog traps focus and closes on Escape. */
+const loadPanel = () => import('./mobile-menu-panel');
+const MobileMenuPanel = lazy(loadPanel);
+
+/**
+ * The phone menu's button. The panel (and Radix Dialog with it) is fetched when the button is
+ * first pointed at, focused or pressed, so visitors on a desktop never download it.
+ */
 export function MobileMenu({ isAdmin, pathname }: { isAdmin: boolean; pathname: string }) {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-
-  const item = (link: NavLink, nested = false) => {
-    const active = link.to === '/services' ? pathname === '/services' : isActivePath(link.to, pathname);
-    return (
-      <li key={link.to}>
-        <Link
-          to={link.to}
-          onClick={close}
-          aria-current={active ? 'page' : undefined}
-          className={cn(
-            'block rounded-lg px-3 py-2.5 font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
-            nested ? 'pl-6 text-sm' : 'text-base',
-            active ? 'bg-surface text-accent' : 'text-fg-muted hover:bg-surface hover:text-fg',
-          )}
-        >
-          {link.label}
-        </Link>
-      </li>
-    );
-  };
+  const [wanted, setWanted] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const prefetch = () => void loadPanel();
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
-        className="inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-raised focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent lg:hidden"
+    <>
+      <button
+        ref={trigger}
+        type="button"
         aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        className="inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-raised focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent lg:hidden"
       >
         <Menu aria-hidden className="size-6" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="sheet-overlay fixed inset-0 z-50 bg-black/70" />
-        <Dialog.Content className="sheet-content fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col gap-6 overflow-y-auto border-l border-line bg-ink p-6 shadow-2xl">
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold text-fg">Menu</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-raised focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
-              aria-label="Close menu"
-            >
-              <X aria-hidden className="size-6" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-          <nav aria-label="Mobile">
-            <ul className="grid gap-1">
-              {PRIMARY_LINKS_BEFORE_SERVICES.map((link) => item(link))}
-              <li>
-                <p className="px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wider text-fg-subtle">Services</p>
-                <ul className="grid gap-1">{SERVICE_LINKS.map((link) => item(link, true))}</ul>
-              </li>
-              {PRIMARY_LINKS_AFTER_SERVICES.map((link) => item(link))}
-              {isAdmin ? item(ADMIN_LINK) : null}
-            </ul>
-          </nav>
-          <ButtonLink to="/contact" onClick={close} className="mt-auto w-full">
-            Get Started
-          </ButtonLink>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileMenuPanel isAdmin={isAdmin} pathname={pathname} open={open} onOpenChange={setOpen} trigger={trigger} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
