@@ -1,4 +1,5 @@
-import type { FieldErrors } from '#common/admin-auth';
+import type { ZodType } from 'zod';
+import { fieldErrorsOf, type FieldErrors } from '#common/admin-auth';
 
 export type ApiResult<T> =
   | { ok: true; data: T }
@@ -25,4 +26,14 @@ export function firstErrors(errors: FieldErrors | undefined): Record<string, str
   const result: Record<string, string> = {};
   for (const [field, messages] of Object.entries(errors ?? {})) if (messages?.[0]) result[field] = messages[0];
   return result;
+}
+
+/**
+ * Checks a form's values against its shared schema: shows the first message per field and answers
+ * null, or clears the messages and answers the parsed data.
+ */
+export function validateForm<T>(schema: ZodType<T>, values: unknown, setErrors: (errors: Record<string, string>) => void): T | null {
+  const parsed = schema.safeParse(values);
+  setErrors(parsed.success ? {} : firstErrors(fieldErrorsOf(parsed.error)));
+  return parsed.success ? parsed.data : null;
 }

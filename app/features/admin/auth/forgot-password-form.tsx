@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { AUTH_MESSAGES, fieldErrorsOf, forgotPasswordSchema } from '#common/admin-auth';
+import { AUTH_MESSAGES, forgotPasswordSchema } from '#common/admin-auth';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
-import { firstErrors, postJson } from './auth-api';
+import { firstErrors, postJson, validateForm } from './auth-api';
 import { FormField } from './form-field';
 
 const sendFailed = () => toast({ title: 'Error', description: 'Unable to send reset email', variant: 'destructive' });
@@ -13,15 +13,11 @@ export function ForgotPasswordForm({ onBackToLogin }: { onBackToLogin: () => voi
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = forgotPasswordSchema.safeParse({ email: new FormData(event.currentTarget).get('email') });
-    if (!parsed.success) {
-      setErrors(firstErrors(fieldErrorsOf(parsed.error)));
-      return;
-    }
-    setErrors({});
+    const values = validateForm(forgotPasswordSchema, { email: new FormData(event.currentTarget).get('email') }, setErrors);
+    if (!values) return;
     setPending(true);
     try {
-      const result = await postJson('/api/admin/forgot-password', parsed.data);
+      const result = await postJson('/api/admin/forgot-password', values);
       if (result.ok) {
         toast({ title: 'Reset email sent', description: AUTH_MESSAGES.resetEmailSent });
         onBackToLogin();

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { AUTH_MESSAGES, fieldErrorsOf, loginSchema, type AdminProfile } from '#common/admin-auth';
+import { AUTH_MESSAGES, loginSchema, type AdminProfile } from '#common/admin-auth';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
-import { firstErrors, postJson } from './auth-api';
+import { postJson, validateForm } from './auth-api';
 import { FormField, PasswordField } from './form-field';
 
 export function LoginForm({ onForgotPassword, onLoggedIn }: { onForgotPassword: () => void; onLoggedIn: () => void }) {
@@ -12,15 +12,11 @@ export function LoginForm({ onForgotPassword, onLoggedIn }: { onForgotPassword: 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = loginSchema.safeParse({ username: form.get('username'), password: form.get('password') });
-    if (!parsed.success) {
-      setErrors(firstErrors(fieldErrorsOf(parsed.error)));
-      return;
-    }
-    setErrors({});
+    const values = validateForm(loginSchema, { username: form.get('username'), password: form.get('password') }, setErrors);
+    if (!values) return;
     setPending(true);
     try {
-      const result = await postJson<{ admin: AdminProfile }>('/api/admin/login', parsed.data);
+      const result = await postJson<{ admin: AdminProfile }>('/api/admin/login', values);
       if (result.ok) {
         toast({ title: 'Login successful', description: 'Welcome to the admin panel.' });
         onLoggedIn();

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { fieldErrorsOf, resetPasswordFormSchema } from '#common/admin-auth';
+import { resetPasswordFormSchema } from '#common/admin-auth';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
-import { firstErrors, postJson } from './auth-api';
+import { firstErrors, postJson, validateForm } from './auth-api';
 import { PasswordField } from './form-field';
 
 type Outcome = { kind: 'editing' } | { kind: 'done' } | { kind: 'link-invalid'; message: string };
@@ -15,15 +15,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = resetPasswordFormSchema.safeParse({ password: form.get('password'), confirmPassword: form.get('confirmPassword') });
-    if (!parsed.success) {
-      setErrors(firstErrors(fieldErrorsOf(parsed.error)));
-      return;
-    }
-    setErrors({});
+    const values = validateForm(resetPasswordFormSchema, { password: form.get('password'), confirmPassword: form.get('confirmPassword') }, setErrors);
+    if (!values) return;
     setPending(true);
     try {
-      const result = await postJson<{ message: string }>('/api/admin/reset-password', { token, password: parsed.data.password });
+      const result = await postJson<{ message: string }>('/api/admin/reset-password', { token, password: values.password });
       if (result.ok) {
         toast({ title: 'Password reset', description: 'You can now log in with your new password.' });
         setOutcome({ kind: 'done' });
