@@ -1,16 +1,9 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  resolve: {
-    alias: {
-      '~': fileURLToPath(new URL('./app', import.meta.url)),
-      '#common': fileURLToPath(new URL('./common', import.meta.url)),
-    },
-  },
   build: { assetsInlineLimit: 0 },
   // Bundled into the server build so only the icons and primitives in use are loaded: as externals,
   // the whole icon set and every Radix primitive sat in the server's memory.

@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
-import { NonceContext } from '~/lib/nonce';
+import { NonceContext } from '#app/lib/nonce.ts';
 
 export const streamTimeout = 5_000;
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
-import { SiteHeader } from '~/components/site-header';
-import { LazyToaster } from '~/components/ui/lazy-toaster';
-import { DEFAULT_STUDIO_EMAIL } from '~/content/site';
-import { useNonce } from '~/lib/nonce';
+import { SiteHeader } from '#app/components/site-header.tsx';
+import { LazyToaster } from '#app/components/ui/lazy-toaster.tsx';
+import { DEFAULT_STUDIO_EMAIL } from '#app/content/site.ts';
+import { useNonce } from '#app/lib/nonce.ts';
 // Linked (not imported for its side effect) so the stylesheet can carry `precedence`: React then
 // emits it at the top of <head>, ahead of the module preloads that would otherwise delay first paint.
 import appStylesheet from './app.css?url';

@@ -2,10 +2,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { ADMIN_CLI_USAGE, CliError, runAdminCli } from '../server/auth/admin-cli.ts';
-import { ConfigError, parseEnvironment } from '../server/config.ts';
-import { connectDatabase } from '../server/db/connection.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
+import { ADMIN_CLI_USAGE, CliError, runAdminCli } from '#server/auth/admin-cli.ts';
+import { ConfigError, parseEnvironment } from '#server/config.ts';
+import { connectDatabase } from '#server/db/connection.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
 
 const argv = process.argv.slice(2);
 if (argv.length === 0) {

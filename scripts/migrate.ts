@@ -1,7 +1,7 @@
 // `npm run db:migrate`: applies pending migrations to the configured database (the server also does this at start-up).
-import { loadConfig } from '../server/config.ts';
-import { connectDatabase } from '../server/db/connection.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
+import { loadConfig } from '#server/config.ts';
+import { connectDatabase } from '#server/db/connection.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
 
 const config = loadConfig();
 const database = connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../playwright.config.ts';
-import { PUBLIC_PAGES } from '../app/content/navigation.ts';
+import { PUBLIC_PAGES } from '#app/content/navigation.ts';
 import { ensureBuild, startServer } from './bench-support.ts';
 
 const outDir = path.resolve(process.argv[2] ?? '/tmp/shots');

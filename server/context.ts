@@ -1,4 +1,4 @@
-import type { AdminProfile } from '../common/admin-auth.ts';
+import type { AdminProfile } from '#common/admin-auth.ts';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Dialect } from './db/connection.ts';

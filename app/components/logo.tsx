@@ -1,4 +1,4 @@
-import { STUDIO_NAME, STUDIO_SHORT_NAME } from '~/content/site';
+import { STUDIO_NAME, STUDIO_SHORT_NAME } from '#app/content/site.ts';
 
 /** The studio mark: a short waveform in the accent colour beside the name. */
 export function Logo() {

@@ -9,8 +9,8 @@ import {
   SERVICE_LINKS,
   isActivePath,
   type NavLink,
-} from '~/content/navigation';
-import { cn } from '~/lib/cn';
+} from '#app/content/navigation.ts';
+import { cn } from '#app/lib/cn.ts';
 import { ButtonLink } from './ui/button';
 
 interface MobileMenuPanelProps {

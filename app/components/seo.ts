@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { SITE_KEYWORDS, STUDIO_LOCATION, STUDIO_NAME } from '~/content/site';
+import { SITE_KEYWORDS, STUDIO_LOCATION, STUDIO_NAME } from '#app/content/site.ts';
 
 export interface PageSeo {
   title: string;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
-import { SERVICE_LINKS, isActivePath } from '~/content/navigation';
-import { cn } from '~/lib/cn';
+import { SERVICE_LINKS, isActivePath } from '#app/content/navigation.ts';
+import { cn } from '#app/lib/cn.ts';
 
 /**
  * The Services dropdown as a disclosure (WAI-ARIA's pattern for site navigation) built on

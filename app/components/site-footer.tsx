@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { FOOTER_LEGAL_LINKS, FOOTER_SERVICE_LINKS, PRIMARY_LINKS_AFTER_SERVICES } from '~/content/navigation';
-import { COPYRIGHT_YEAR, HOURS_FOOTER, SOCIAL_LINKS, STUDIO_NAME } from '~/content/site';
+import { FOOTER_LEGAL_LINKS, FOOTER_SERVICE_LINKS, PRIMARY_LINKS_AFTER_SERVICES } from '#app/content/navigation.ts';
+import { COPYRIGHT_YEAR, HOURS_FOOTER, SOCIAL_LINKS, STUDIO_NAME } from '#app/content/site.ts';
 import { Logo } from './logo';
 
 const footerLink =

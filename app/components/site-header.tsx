@@ -5,9 +5,9 @@ import {
   PRIMARY_LINKS_BEFORE_SERVICES,
   isActivePath,
   type NavLink as NavLinkData,
-} from '~/content/navigation';
-import { STUDIO_NAME } from '~/content/site';
-import { cn } from '~/lib/cn';
+} from '#app/content/navigation.ts';
+import { STUDIO_NAME } from '#app/content/site.ts';
+import { cn } from '#app/lib/cn.ts';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { ServicesMenu } from './services-menu';

@@ -1,23 +1,23 @@
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import SiteLayout from '~/routes/site-layout';
-import AboutPage from '~/routes/about';
-import ContactPage from '~/routes/contact';
-import HomePage from '~/routes/home';
-import MixingPage from '~/routes/services.mixing-mastering';
-import PrivacyPage from '~/routes/privacy-policy';
-import ProcessPage from '~/routes/process';
-import ServicesPage from '~/routes/services';
-import TermsPage from '~/routes/terms-of-service';
-import VocalPage from '~/routes/services.vocal-production';
+import SiteLayout from '#app/routes/site-layout.tsx';
+import AboutPage from '#app/routes/about.tsx';
+import ContactPage from '#app/routes/contact.tsx';
+import HomePage from '#app/routes/home.tsx';
+import MixingPage from '#app/routes/services.mixing-mastering.tsx';
+import PrivacyPage from '#app/routes/privacy-policy.tsx';
+import ProcessPage from '#app/routes/process.tsx';
+import ServicesPage from '#app/routes/services.tsx';
+import TermsPage from '#app/routes/terms-of-service.tsx';
+import VocalPage from '#app/routes/services.vocal-production.tsx';
 import * as pricing from './pricing';
 import { HOURS_CONTACT_PAGE, HOURS_FOOTER } from './site';
 
 // The form and the samples block belong to other features (and reach for data); this test is about
 // the marketing copy, so they render as empty slots here.
-vi.mock('~/features/contact/contact-form', () => ({ ContactForm: () => null }));
-vi.mock('~/features/samples/featured-samples', () => ({ FeaturedSamples: () => null }));
+vi.mock('#app/features/contact/contact-form.tsx', () => ({ ContactForm: () => null }));
+vi.mock('#app/features/samples/featured-samples.tsx', () => ({ FeaturedSamples: () => null }));
 
 const PAGES: Array<[string, () => React.ReactNode]> = [
   ['/', HomePage],

@@ -1,12 +1,12 @@
 import type { Route } from './+types/about';
-import { PageHero } from '~/components/page-hero';
-import { seo } from '~/components/seo';
-import { ButtonLink } from '~/components/ui/button';
-import { ABOUT_STATS, ABOUT_VALUES, ALBUMS_MASTERED, FOUNDER_BIO, YEARS_EXPERIENCE } from '~/content/about';
-import { STUDIO_LOCATION } from '~/content/site';
-import { CtaBand } from '~/features/marketing/cta-band';
-import { FeatureGrid } from '~/features/marketing/feature-grid';
-import { ContentSection, SectionHeading, sectionContainer } from '~/features/marketing/section-heading';
+import { PageHero } from '#app/components/page-hero.tsx';
+import { seo } from '#app/components/seo.ts';
+import { ButtonLink } from '#app/components/ui/button.tsx';
+import { ABOUT_STATS, ABOUT_VALUES, ALBUMS_MASTERED, FOUNDER_BIO, YEARS_EXPERIENCE } from '#app/content/about.ts';
+import { STUDIO_LOCATION } from '#app/content/site.ts';
+import { CtaBand } from '#app/features/marketing/cta-band.tsx';
+import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
+import { ContentSection, SectionHeading, sectionContainer } from '#app/features/marketing/section-heading.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

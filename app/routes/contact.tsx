@@ -1,15 +1,15 @@
 import type { Route } from './+types/contact';
-import { PageHero } from '~/components/page-hero';
-import { seo } from '~/components/seo';
-import { CONTACT_INTRO } from '~/content/contact';
-import { ContactForm } from '~/features/contact/contact-form';
-import { ContactInfo } from '~/features/marketing/contact-info';
-import { FaqList } from '~/features/marketing/faq-list';
-import { ServicesGlance } from '~/features/marketing/services-glance';
-import { useRootData } from '~/root';
+import { PageHero } from '#app/components/page-hero.tsx';
+import { seo } from '#app/components/seo.ts';
+import { CONTACT_INTRO } from '#app/content/contact.ts';
+import { ContactForm } from '#app/features/contact/contact-form.tsx';
+import { ContactInfo } from '#app/features/marketing/contact-info.tsx';
+import { FaqList } from '#app/features/marketing/faq-list.tsx';
+import { ServicesGlance } from '#app/features/marketing/services-glance.tsx';
+import { useRootData } from '#app/root.tsx';
 
 // The contact form posts here when JavaScript is off (see contact-form.tsx).
-export { contactPageAction as action } from '~/features/contact/contact-action.server';
+export { contactPageAction as action } from '#app/features/contact/contact-action.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

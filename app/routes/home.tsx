@@ -1,17 +1,17 @@
 import type { Route } from './+types/home';
-import { seo } from '~/components/seo';
-import { INTRO_PRICE_USD, formatPrice } from '~/content/pricing';
-import { ContactForm } from '~/features/contact/contact-form';
-import { HomeContactSection } from '~/features/marketing/home-contact-section';
-import { HomeHero } from '~/features/marketing/home-hero';
-import { PreparingProjectSection } from '~/features/marketing/preparing-project-section';
-import { ServicePackagesSection } from '~/features/marketing/service-packages-section';
-import { FeaturedSamples } from '~/features/samples/featured-samples';
+import { seo } from '#app/components/seo.ts';
+import { INTRO_PRICE_USD, formatPrice } from '#app/content/pricing.ts';
+import { ContactForm } from '#app/features/contact/contact-form.tsx';
+import { HomeContactSection } from '#app/features/marketing/home-contact-section.tsx';
+import { HomeHero } from '#app/features/marketing/home-hero.tsx';
+import { PreparingProjectSection } from '#app/features/marketing/preparing-project-section.tsx';
+import { ServicePackagesSection } from '#app/features/marketing/service-packages-section.tsx';
+import { FeaturedSamples } from '#app/features/samples/featured-samples.tsx';
 
 // The contact form posts here when JavaScript is off (see contact-form.tsx).
-export { contactPageAction as action } from '~/features/contact/contact-action.server';
+export { contactPageAction as action } from '#app/features/contact/contact-action.server.ts';
 // The six newest samples for the featured block, rendered into the first HTML.
-export { featuredSamplesLoader as loader } from '~/features/samples/featured-loader.server';
+export { featuredSamplesLoader as loader } from '#app/features/samples/featured-loader.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -1,8 +1,8 @@
 import type { Route } from './+types/manage.reset-password';
-import { seo } from '~/components/seo';
-import { ButtonLink } from '~/components/ui/button';
-import { AuthCard } from '~/features/admin/auth/auth-card';
-import { ResetPasswordForm } from '~/features/admin/auth/reset-password-form';
+import { seo } from '#app/components/seo.ts';
+import { ButtonLink } from '#app/components/ui/button.tsx';
+import { AuthCard } from '#app/features/admin/auth/auth-card.tsx';
+import { ResetPasswordForm } from '#app/features/admin/auth/reset-password-form.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: 'Reset Password', description: 'Choose a new password for the studio admin panel.', noindex: true });

@@ -1,10 +1,10 @@
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/manage';
-import { seo } from '~/components/seo';
-import { AdminDashboard } from '~/features/admin/admin-dashboard';
-import { DashboardTabs } from '~/features/admin/dashboard/dashboard-tabs';
-import { LoadingAdminPanel } from '~/features/admin/auth/auth-card';
-import { LoginScreen } from '~/features/admin/auth/login-screen';
+import { seo } from '#app/components/seo.ts';
+import { AdminDashboard } from '#app/features/admin/admin-dashboard.tsx';
+import { DashboardTabs } from '#app/features/admin/dashboard/dashboard-tabs.tsx';
+import { LoadingAdminPanel } from '#app/features/admin/auth/auth-card.tsx';
+import { LoginScreen } from '#app/features/admin/auth/login-screen.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: 'Admin', description: 'Studio admin panel.', noindex: true });

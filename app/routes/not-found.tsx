@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/not-found';
-import { seo } from '~/components/seo';
-import { ButtonLink } from '~/components/ui/button';
+import { seo } from '#app/components/seo.ts';
+import { ButtonLink } from '#app/components/ui/button.tsx';
 
 /** Any path no other route matches: the 404 page, answered with HTTP status 404. */
 export function loader() {

@@ -1,7 +1,7 @@
 import type { Route } from './+types/privacy-policy';
-import { seo } from '~/components/seo';
-import { POLICIES_EFFECTIVE_DATE, PRIVACY_INTRO, PRIVACY_SECTIONS } from '~/content/policies';
-import { PolicyDocument } from '~/features/marketing/policy-document';
+import { seo } from '#app/components/seo.ts';
+import { POLICIES_EFFECTIVE_DATE, PRIVACY_INTRO, PRIVACY_SECTIONS } from '#app/content/policies.ts';
+import { PolicyDocument } from '#app/features/marketing/policy-document.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -1,10 +1,10 @@
 import type { Route } from './+types/process';
-import { PageHero } from '~/components/page-hero';
-import { seo } from '~/components/seo';
-import { PROCESS_STEPS, PROJECT_TIMELINE, QUALITY_STANDARDS, TYPICAL_COMPLETION } from '~/content/process';
-import { CtaBand, ContactCta } from '~/features/marketing/cta-band';
-import { FeatureGrid, StepList } from '~/features/marketing/feature-grid';
-import { ContentSection } from '~/features/marketing/section-heading';
+import { PageHero } from '#app/components/page-hero.tsx';
+import { seo } from '#app/components/seo.ts';
+import { PROCESS_STEPS, PROJECT_TIMELINE, QUALITY_STANDARDS, TYPICAL_COMPLETION } from '#app/content/process.ts';
+import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
+import { FeatureGrid, StepList } from '#app/features/marketing/feature-grid.tsx';
+import { ContentSection } from '#app/features/marketing/section-heading.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { PublicSample } from '#common/samples';
+import type { PublicSample } from '#common/samples.ts';
 import type { Route } from './+types/samples';
-import { PageHero } from '~/components/page-hero';
-import { seo } from '~/components/seo';
-import { fetchAllSamples } from '~/features/samples/fetch-samples';
-import { SampleCard } from '~/features/samples/sample-card';
-import { SamplesEmpty, SamplesError, SamplesLoading } from '~/features/samples/sample-states';
-import { listSamples } from '~/features/samples/samples.server';
+import { PageHero } from '#app/components/page-hero.tsx';
+import { seo } from '#app/components/seo.ts';
+import { fetchAllSamples } from '#app/features/samples/fetch-samples.ts';
+import { SampleCard } from '#app/features/samples/sample-card.tsx';
+import { SamplesEmpty, SamplesError, SamplesLoading } from '#app/features/samples/sample-states.tsx';
+import { listSamples } from '#app/features/samples/samples.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -1,11 +1,11 @@
 import type { Route } from './+types/services.mixing-mastering';
-import { PageHero } from '~/components/page-hero';
-import { seo } from '~/components/seo';
-import { INTRO_PRICE_USD, MIXING_INCLUDED, MIXING_PAGE_PACKAGES, formatPrice } from '~/content/pricing';
-import { CtaBand, ContactCta } from '~/features/marketing/cta-band';
-import { FeatureGrid } from '~/features/marketing/feature-grid';
-import { PackageCard } from '~/features/marketing/package-card';
-import { ContentSection } from '~/features/marketing/section-heading';
+import { PageHero } from '#app/components/page-hero.tsx';
+import { seo } from '#app/components/seo.ts';
+import { INTRO_PRICE_USD, MIXING_INCLUDED, MIXING_PAGE_PACKAGES, formatPrice } from '#app/content/pricing.ts';
+import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
+import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
+import { PackageCard } from '#app/features/marketing/package-card.tsx';
+import { ContentSection } from '#app/features/marketing/section-heading.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

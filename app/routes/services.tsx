@@ -1,13 +1,13 @@
 import { ArrowRight, Check } from 'lucide-react';
 import type { Route } from './+types/services';
-import { PageHero } from '~/components/page-hero';
-import { seo } from '~/components/seo';
-import { ButtonLink } from '~/components/ui/button';
-import { INTRO_PRICE_USD, VOCAL_PRODUCTION_FROM_USD, formatPrice } from '~/content/pricing';
-import { SERVICE_OVERVIEW, WHY_CHOOSE_US } from '~/content/services';
-import { CtaBand, ContactCta } from '~/features/marketing/cta-band';
-import { FeatureGrid } from '~/features/marketing/feature-grid';
-import { ContentSection, sectionContainer } from '~/features/marketing/section-heading';
+import { PageHero } from '#app/components/page-hero.tsx';
+import { seo } from '#app/components/seo.ts';
+import { ButtonLink } from '#app/components/ui/button.tsx';
+import { INTRO_PRICE_USD, VOCAL_PRODUCTION_FROM_USD, formatPrice } from '#app/content/pricing.ts';
+import { SERVICE_OVERVIEW, WHY_CHOOSE_US } from '#app/content/services.ts';
+import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
+import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
+import { ContentSection, sectionContainer } from '#app/features/marketing/section-heading.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

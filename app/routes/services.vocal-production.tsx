@@ -1,11 +1,11 @@
 import type { Route } from './+types/services.vocal-production';
-import { PageHero } from '~/components/page-hero';
-import { seo } from '~/components/seo';
-import { Button } from '~/components/ui/button';
-import { VOCAL_PRODUCTION_FROM_USD, formatPrice } from '~/content/pricing';
-import { VOCAL_EXTRAS, VOCAL_PROCESS, VOCAL_SERVICES } from '~/content/services';
-import { FeatureGrid, StepList } from '~/features/marketing/feature-grid';
-import { ContentSection } from '~/features/marketing/section-heading';
+import { PageHero } from '#app/components/page-hero.tsx';
+import { seo } from '#app/components/seo.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { VOCAL_PRODUCTION_FROM_USD, formatPrice } from '#app/content/pricing.ts';
+import { VOCAL_EXTRAS, VOCAL_PROCESS, VOCAL_SERVICES } from '#app/content/services.ts';
+import { FeatureGrid, StepList } from '#app/features/marketing/feature-grid.tsx';
+import { ContentSection } from '#app/features/marketing/section-heading.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
-import { SiteFooter } from '~/components/site-footer';
-import { useRootData } from '~/root';
+import { SiteFooter } from '#app/components/site-footer.tsx';
+import { useRootData } from '#app/root.tsx';
 
 /** Public pages: the page content followed by the footer. */
 export default function SiteLayout() {

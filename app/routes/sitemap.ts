@@ -1,5 +1,5 @@
 import type { Route } from './+types/sitemap';
-import { PUBLIC_PAGES } from '~/content/navigation';
+import { PUBLIC_PAGES } from '#app/content/navigation.ts';
 
 export function loader({ context }: Route.LoaderArgs) {
   const urls = PUBLIC_PAGES.map((page) => `  <url><loc>${context.publicUrl}${page}</loc></url>`).join('\n');

@@ -1,7 +1,7 @@
 import type { Route } from './+types/terms-of-service';
-import { seo } from '~/components/seo';
-import { GOVERNING_LAW_STATE, POLICIES_EFFECTIVE_DATE, TERMS_INTRO, TERMS_SECTIONS } from '~/content/policies';
-import { PolicyDocument } from '~/features/marketing/policy-document';
+import { seo } from '#app/components/seo.ts';
+import { GOVERNING_LAW_STATE, POLICIES_EFFECTIVE_DATE, TERMS_INTRO, TERMS_SECTIONS } from '#app/content/policies.ts';
+import { PolicyDocument } from '#app/features/marketing/policy-document.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAdmin, setAdminActive } from '../auth/admin-users.ts';
-import { SESSION_COOKIE, SECURE_SESSION_COOKIE } from '../auth/session-cookie.ts';
-import { createTestApp, type TestApp } from '../test-support/app.ts';
-import { testDialects } from '../test-support/services.ts';
+import { createAdmin, setAdminActive } from '#server/auth/admin-users.ts';
+import { SESSION_COOKIE, SECURE_SESSION_COOKIE } from '#server/auth/session-cookie.ts';
+import { createTestApp, type TestApp } from '#server/test-support/app.ts';
+import { testDialects } from '#server/test-support/services.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const OWNER = { username: 'owner', email: 'owner@example.com', password: 'correct-horse-9' };
@@ -171,7 +171,7 @@ describe.each(testDialects())('admin authentication API (%s)', (dialect) => {
     expect(oldAnswer.status).toBe(401);
     // The browser is told to drop a cookie that no longer maps to a session.
     expect((oldAnswer.headers['set-cookie'] as unknown as string[]).join()).toMatch(/studio\.sid=;/);
-    const { pruneExpiredSessions } = await import('../auth/session-store.ts');
+    const { pruneExpiredSessions } = await import('#server/auth/session-store.ts');
     await pruneExpiredSessions(db);
     const left = await db.selectFrom('sessions').select('sid').where('sid', 'in', [oldRow!.sid, idleRow!.sid]).execute();
     expect(left).toEqual([]);

@@ -7,19 +7,19 @@ import {
   forgotPasswordSchema,
   loginSchema,
   resetPasswordSchema,
-} from '../../common/admin-auth.ts';
-import type { Services } from '../context.ts';
-import { findAdminById, setAdminPassword } from '../auth/admin-users.ts';
-import { passwordChangedEmail } from '../auth/auth-emails.ts';
-import { runInBackground } from '../auth/background.ts';
-import { loginLockedFor, recordLoginFailure } from '../auth/login-guard.ts';
-import { attemptLogin } from '../auth/login.ts';
-import { requestPasswordReset, resetPassword } from '../auth/password-reset.ts';
-import { verifyPassword } from '../auth/passwords.ts';
-import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie.ts';
-import { createSession, destroySession } from '../auth/session-store.ts';
-import { HttpError } from '../http/errors.ts';
-import { requireAdmin } from '../http/require-admin.ts';
+} from '#common/admin-auth.ts';
+import type { Services } from '#server/context.ts';
+import { findAdminById, setAdminPassword } from '#server/auth/admin-users.ts';
+import { passwordChangedEmail } from '#server/auth/auth-emails.ts';
+import { runInBackground } from '#server/auth/background.ts';
+import { loginLockedFor, recordLoginFailure } from '#server/auth/login-guard.ts';
+import { attemptLogin } from '#server/auth/login.ts';
+import { requestPasswordReset, resetPassword } from '#server/auth/password-reset.ts';
+import { verifyPassword } from '#server/auth/passwords.ts';
+import { clearSessionCookie, setSessionCookie } from '#server/auth/session-cookie.ts';
+import { createSession, destroySession } from '#server/auth/session-store.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { requireAdmin } from '#server/http/require-admin.ts';
 
 /** 400 with the first rule's message (what a form shows) and every field's messages. */
 function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { contactStatusUpdateSchema } from '#common/contact-status';
-import type { Services } from '../context.ts';
-import { deleteContactSubmission, setContactSubmissionStatus } from '../contact/submission-admin.ts';
-import { HttpError, methodNotAllowed } from '../http/errors.ts';
-import { requireAdmin } from '../http/require-admin.ts';
-import { parseInput } from '../samples/parse-input.ts';
+import { contactStatusUpdateSchema } from '#common/contact-status.ts';
+import type { Services } from '#server/context.ts';
+import { deleteContactSubmission, setContactSubmissionStatus } from '#server/contact/submission-admin.ts';
+import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
+import { requireAdmin } from '#server/http/require-admin.ts';
+import { parseInput } from '#server/samples/parse-input.ts';
 
 const notFound = () => new HttpError(404, 'Contact submission not found');
 

@@ -1,12 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STUDIO_EMAIL } from '../../app/content/site.ts';
-import { createTestApp, type TestApp } from '../test-support/app.ts';
-import { testDialects } from '../test-support/services.ts';
-import { issueContactFormToken } from '../contact/form-token.ts';
-import { retryDueNotices } from '../contact/notice-delivery.ts';
-import type { MailMessage, Mailer } from '../email/mailer.ts';
+import { DEFAULT_STUDIO_EMAIL } from '#app/content/site.ts';
+import { createTestApp, type TestApp } from '#server/test-support/app.ts';
+import { testDialects } from '#server/test-support/services.ts';
+import { issueContactFormToken } from '#server/contact/form-token.ts';
+import { retryDueNotices } from '#server/contact/notice-delivery.ts';
+import type { MailMessage, Mailer } from '#server/email/mailer.ts';
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Please master my new single, due in May.' };
 

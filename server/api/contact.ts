@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import type { Services } from '../context.ts';
-import { CONTACT_INVALID_MESSAGE, contactRateLimitMessage } from '../contact/messages.ts';
-import { listContactSubmissions } from '../contact/submissions.ts';
-import { receiveContactSubmission } from '../contact/receive-submission.ts';
-import { HttpError, methodNotAllowed } from '../http/errors.ts';
-import { requireAdmin } from '../http/require-admin.ts';
+import type { Services } from '#server/context.ts';
+import { CONTACT_INVALID_MESSAGE, contactRateLimitMessage } from '#server/contact/messages.ts';
+import { listContactSubmissions } from '#server/contact/submissions.ts';
+import { receiveContactSubmission } from '#server/contact/receive-submission.ts';
+import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
+import { requireAdmin } from '#server/http/require-admin.ts';
 
 /** POST /api/contact (public) and GET /api/contact-submissions (admin). */
 export function contactRouter(services: Services): Router {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Services } from '../context.ts';
+import type { Services } from '#server/context.ts';
 import { adminAuthRouter } from './admin-auth.ts';
 import { contactRouter } from './contact.ts';
 import { contactSubmissionsAdminRouter } from './contact-submissions-admin.ts';

@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { registerAudioSchema } from '#common/samples';
-import type { Services } from '../context.ts';
-import { requireAdmin } from '../http/require-admin.ts';
-import { samplesModule } from '../samples/module.ts';
-import { parseInput } from '../samples/parse-input.ts';
+import { registerAudioSchema } from '#common/samples.ts';
+import type { Services } from '#server/context.ts';
+import { requireAdmin } from '#server/http/require-admin.ts';
+import { samplesModule } from '#server/samples/module.ts';
+import { parseInput } from '#server/samples/parse-input.ts';
 
 /** Upload grants and audio registration (admin only). The bytes themselves never pass through /api. */
 export function objectsRouter(services: Services): Router {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplesModule } from '../samples/module.ts';
-import { uploadAudio } from '../samples/test-audio.ts';
-import { UndoableSampleDelete, UNDO_WINDOW_MS } from '../samples/undoable-delete.ts';
-import { createTestApp, type TestApp } from '../test-support/app.ts';
-import { testDialects } from '../test-support/services.ts';
+import { samplesModule } from '#server/samples/module.ts';
+import { uploadAudio } from '#server/samples/test-audio.ts';
+import { UndoableSampleDelete, UNDO_WINDOW_MS } from '#server/samples/undoable-delete.ts';
+import { createTestApp, type TestApp } from '#server/test-support/app.ts';
+import { testDialects } from '#server/test-support/services.ts';
 
 describe.each(testDialects())('delete with undo on %s', (dialect) => {
   let t: TestApp;

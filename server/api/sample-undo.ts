@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { Services } from '../context.ts';
-import { methodNotAllowed } from '../http/errors.ts';
-import { requireAdmin } from '../http/require-admin.ts';
-import { samplesModule } from '../samples/module.ts';
-import { parseId, parseInput } from '../samples/parse-input.ts';
-import { UndoableSampleDelete } from '../samples/undoable-delete.ts';
+import type { Services } from '#server/context.ts';
+import { methodNotAllowed } from '#server/http/errors.ts';
+import { requireAdmin } from '#server/http/require-admin.ts';
+import { samplesModule } from '#server/samples/module.ts';
+import { parseId, parseInput } from '#server/samples/parse-input.ts';
+import { UndoableSampleDelete } from '#server/samples/undoable-delete.ts';
 
 const restoreSchema = z.object({ restoreToken: z.string({ error: 'restoreToken is required' }).min(1, 'restoreToken is required') });
 

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { reorderSchema, sampleInputSchema } from '#common/samples';
-import type { Services } from '../context.ts';
-import { requireAdmin } from '../http/require-admin.ts';
-import { samplesModule } from '../samples/module.ts';
-import { parseId, parseInput } from '../samples/parse-input.ts';
-import { latestSamples, listSamples } from '../samples/queries.ts';
+import { reorderSchema, sampleInputSchema } from '#common/samples.ts';
+import type { Services } from '#server/context.ts';
+import { requireAdmin } from '#server/http/require-admin.ts';
+import { samplesModule } from '#server/samples/module.ts';
+import { parseId, parseInput } from '#server/samples/parse-input.ts';
+import { latestSamples, listSamples } from '#server/samples/queries.ts';
 
 /** /api/samples: public lists, admin writes (SPEC section 7). */
 export function samplesRouter(services: Services): Router {

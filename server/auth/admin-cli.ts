@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { emailSchema, newPasswordSchema } from '../../common/admin-auth.ts';
-import type { Database } from '../db/schema.ts';
+import { emailSchema, newPasswordSchema } from '#common/admin-auth.ts';
+import type { Database } from '#server/db/schema.ts';
 import { createAdmin, findAdminByEmail, findAdminByUsername, listAdmins, setAdminActive, setAdminPassword } from './admin-users.ts';
 import { randomPassword } from './first-admin.ts';
 

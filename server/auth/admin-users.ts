@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { PublicAdmin } from '../context.ts';
-import type { AdminUser, Database } from '../db/schema.ts';
+import type { PublicAdmin } from '#server/context.ts';
+import type { AdminUser, Database } from '#server/db/schema.ts';
 import { hashPassword } from './passwords.ts';
 
 export function toPublicAdmin(user: Pick<AdminUser, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl'>): PublicAdmin {

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../email/mailer.ts';
+import type { MailMessage } from '#server/email/mailer.ts';
 
 const siteName = (publicUrl: string) => new URL(publicUrl).host;
 

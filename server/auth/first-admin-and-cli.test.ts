@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestServices, testDialects, type TestServices } from '../test-support/services.ts';
+import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
 import { runAdminCli } from './admin-cli.ts';
 import { findAdminByUsername } from './admin-users.ts';
 import { ensureInitialAdmin, INITIAL_PASSWORD_FILE } from './first-admin.ts';

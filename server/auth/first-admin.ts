@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Services } from '../context.ts';
-import { PASSWORD_MIN_LENGTH } from '../../common/admin-auth.ts';
+import type { Services } from '#server/context.ts';
+import { PASSWORD_MIN_LENGTH } from '#common/admin-auth.ts';
 import { countAdmins, createAdmin } from './admin-users.ts';
 
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password.txt';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { PublicAdmin } from '../context.ts';
-import type { Database } from '../db/schema.ts';
-import type { LoginInput } from '../../common/admin-auth.ts';
+import type { PublicAdmin } from '#server/context.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { LoginInput } from '#common/admin-auth.ts';
 import { findAdminByUsername, toPublicAdmin } from './admin-users.ts';
 import { loginLockedFor, recordLoginFailure, recordLoginSuccess } from './login-guard.ts';
 import { burnPasswordCheck, verifyPassword } from './passwords.ts';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Services } from '../context.ts';
+import type { Services } from '#server/context.ts';
 import { clearSessionCookie, readSessionToken } from './session-cookie.ts';
 import { loadSession } from './session-store.ts';
 

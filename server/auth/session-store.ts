@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { PublicAdmin } from '../context.ts';
-import type { Database } from '../db/schema.ts';
+import type { PublicAdmin } from '#server/context.ts';
+import type { Database } from '#server/db/schema.ts';
 import { toPublicAdmin } from './admin-users.ts';
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { CONTACT_MIN_FILL_MS } from '../../common/contact.ts';
+import { CONTACT_MIN_FILL_MS } from '#common/contact.ts';
 
 /**
  * The time the contact form was rendered, signed with the session secret, so the server can tell

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServices, testDialects, type TestServices } from '../test-support/services.ts';
-import type { MailMessage } from '../email/mailer.ts';
+import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
+import type { MailMessage } from '#server/email/mailer.ts';
 import { deliverNotice, retryDelayMs, retryDueNotices } from './notice-delivery.ts';
 import { storeContactSubmission } from './submissions.ts';
 

@@ -1,4 +1,4 @@
-import type { Services } from '../context.ts';
+import type { Services } from '#server/context.ts';
 import { composeOwnerNotice, studioInbox } from './owner-notice.ts';
 
 /** How often unsent notices are looked at. */

@@ -1,6 +1,6 @@
-import { DEFAULT_STUDIO_EMAIL, STUDIO_NAME } from '../../app/content/site.ts';
-import type { Config } from '../config.ts';
-import type { MailMessage } from '../email/mailer.ts';
+import { DEFAULT_STUDIO_EMAIL, STUDIO_NAME } from '#app/content/site.ts';
+import type { Config } from '#server/config.ts';
+import type { MailMessage } from '#server/email/mailer.ts';
 import type { ContactSubmissionView } from './submissions.ts';
 
 /** The owner's inbox: STUDIO_EMAIL, or the address the site shows. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ContactStatus } from '../../common/contact-status.ts';
-import type { Database } from '../db/schema.ts';
+import type { ContactStatus } from '#common/contact-status.ts';
+import type { Database } from '#server/db/schema.ts';
 import type { ContactSubmissionView } from './submissions.ts';
 
 /** The owner's status change; null when no submission has that id. */

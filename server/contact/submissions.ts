@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ContactSubmissionData } from '../../common/contact.ts';
-import type { Database } from '../db/schema.ts';
+import type { ContactSubmissionData } from '#common/contact.ts';
+import type { Database } from '#server/db/schema.ts';
 
 /** What POST /api/contact answers: enough to refer to the message, nothing more. */
 export interface SubmissionReceipt {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestServices, testDialects, type TestServices } from '../test-support/services.ts';
+import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
 import { migrateToLatest } from './migrate.ts';
 
 const SPEC_TABLES = ['admin_users', 'contact_submissions', 'password_reset_tokens', 'rate_limits', 'samples', 'sessions'];

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '#server/logger.ts';
 
 export interface MailMessage {
   to: string;

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { hasSessionCookie } from '../auth/session-cookie.ts';
+import { hasSessionCookie } from '#server/auth/session-cookie.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '#server/logger.ts';
 
 /** A client mistake with a status and a message safe to show; anything else becomes a generic 500. */
 export class HttpError extends Error {

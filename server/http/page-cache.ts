@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
-import { hasSessionCookie } from '../auth/session-cookie.ts';
+import { hasSessionCookie } from '#server/auth/session-cookie.ts';
 
 /**
  * A short-lived cache of rendered public pages for visitors. Rendering the home page costs a few

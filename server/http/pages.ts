@@ -3,8 +3,8 @@ import path from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
 import { createRequestHandler } from '@react-router/express';
 import { createRequestHandler as createDocumentHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import { issueContactFormToken } from '../contact/form-token.ts';
-import type { ServerContext, Services } from '../context.ts';
+import { issueContactFormToken } from '#server/contact/form-token.ts';
+import type { ServerContext, Services } from '#server/context.ts';
 import { isCacheablePageRequest, newPlaceholder, replayCachedPage, type PageCache } from './page-cache.ts';
 
 export type PageMode =

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServices, testDialects, type TestServices } from '../test-support/services.ts';
+import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
 import { hitRateLimit, peekRateLimit, pruneRateLimits, resetRateLimit } from './rate-limit.ts';
 
 describe.each(testDialects())('database rate limit on %s', (dialect) => {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '#server/db/schema.ts';
 
 export interface RateLimitResult {
   allowed: boolean;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '#server/logger.ts';
 
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
 

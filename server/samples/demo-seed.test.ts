@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/app.ts';
-import { testDialects } from '../test-support/services.ts';
+import { createTestApp, type TestApp } from '#server/test-support/app.ts';
+import { testDialects } from '#server/test-support/services.ts';
 import { seedDemoSamples } from './demo-seed.ts';
 import { samplesModule } from './module.ts';
 

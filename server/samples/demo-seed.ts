@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Services } from '../context.ts';
-import { synthesizeDemoTrack, type DemoTrackRecipe } from '../audio/synthesize.ts';
+import type { Services } from '#server/context.ts';
+import { synthesizeDemoTrack, type DemoTrackRecipe } from '#server/audio/synthesize.ts';
 import { samplesModule } from './module.ts';
 
 interface DemoSample {

@@ -1,6 +1,6 @@
-import type { Services } from '../context.ts';
-import { createObjectStore } from '../storage/create-store.ts';
-import { UploadService } from '../storage/uploads.ts';
+import type { Services } from '#server/context.ts';
+import { createObjectStore } from '#server/storage/create-store.ts';
+import { UploadService } from '#server/storage/uploads.ts';
 import { SampleAnalysisQueue } from './analysis-queue.ts';
 import { SampleService } from './service.ts';
 

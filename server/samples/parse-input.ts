@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '#server/http/errors.ts';
 
 /** Parses a JSON body with a shared schema; a mismatch is a 400 with messages per field. */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, body: unknown, message: string): z.infer<Schema> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { LATEST_SAMPLES_COUNT, type FeaturedSample, type PublicSample } from '#common/samples';
-import type { Database, Sample } from '../db/schema.ts';
+import { LATEST_SAMPLES_COUNT, type FeaturedSample, type PublicSample } from '#common/samples.ts';
+import type { Database, Sample } from '#server/db/schema.ts';
 
 // Pure reads with no state: page loaders import these directly (they run inside the page bundle).
 

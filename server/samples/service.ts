@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { PublicSample, SampleInput } from '#common/samples';
-import type { Database } from '../db/schema.ts';
-import { HttpError, notFound } from '../http/errors.ts';
-import type { UploadService } from '../storage/uploads.ts';
+import type { PublicSample, SampleInput } from '#common/samples.ts';
+import type { Database } from '#server/db/schema.ts';
+import { HttpError, notFound } from '#server/http/errors.ts';
+import type { UploadService } from '#server/storage/uploads.ts';
 import { findSample, toPublicSample } from './queries.ts';
 
 export interface SampleAnalysisScheduler {

@@ -1,4 +1,4 @@
-import type { Services } from '../context.ts';
+import type { Services } from '#server/context.ts';
 import { seedDemoSamples } from './demo-seed.ts';
 import { samplesModule } from './module.ts';
 

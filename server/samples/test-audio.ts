@@ -1,5 +1,5 @@
-import type { TestApp } from '../test-support/app.ts';
-import { synthesizeDemoTrack } from '../audio/synthesize.ts';
+import type { TestApp } from '#server/test-support/app.ts';
+import { synthesizeDemoTrack } from '#server/audio/synthesize.ts';
 
 /** A short real WAV file for tests (one bar, quick to analyse). */
 export const testWav = (bars = 1) => synthesizeDemoTrack({ progression: [57], bpm: 120, bars, brightness: 0.3, drums: true }, 8000);

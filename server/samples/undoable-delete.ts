@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { objectKeyFromPath, type PublicSample } from '#common/samples';
-import type { Database, Sample } from '../db/schema.ts';
-import { HttpError, notFound } from '../http/errors.ts';
-import type { Logger } from '../logger.ts';
-import type { UploadService } from '../storage/uploads.ts';
+import { objectKeyFromPath, type PublicSample } from '#common/samples.ts';
+import type { Database, Sample } from '#server/db/schema.ts';
+import { HttpError, notFound } from '#server/http/errors.ts';
+import type { Logger } from '#server/logger.ts';
+import type { UploadService } from '#server/storage/uploads.ts';
 import { toPublicSample } from './queries.ts';
 import type { SampleAnalysisScheduler } from './service.ts';
 

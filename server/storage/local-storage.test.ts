@@ -3,11 +3,11 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_AUDIO_BYTES } from '#common/samples';
-import { samplesModule } from '../samples/module.ts';
-import { testWav, uploadAudio } from '../samples/test-audio.ts';
-import { createTestApp, type TestApp } from '../test-support/app.ts';
-import { testDialects } from '../test-support/services.ts';
+import { MAX_AUDIO_BYTES } from '#common/samples.ts';
+import { samplesModule } from '#server/samples/module.ts';
+import { testWav, uploadAudio } from '#server/samples/test-audio.ts';
+import { createTestApp, type TestApp } from '#server/test-support/app.ts';
+import { testDialects } from '#server/test-support/services.ts';
 import { signUploadGrant } from './upload-grant.ts';
 
 /** PUTs 1 MiB chunks on a real socket until the server answers; resolves with its status. */

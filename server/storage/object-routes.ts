@@ -1,8 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
-import type { Services } from '../context.ts';
-import { HttpError } from '../http/errors.ts';
-import { samplesModule } from '../samples/module.ts';
+import type { Services } from '#server/context.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { samplesModule } from '#server/samples/module.ts';
 import { parseByteRange } from './byte-range.ts';
 import { storageKey } from './object-store.ts';
 

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplesModule } from '../samples/module.ts';
-import { testWav } from '../samples/test-audio.ts';
-import { createTestApp, type TestApp } from '../test-support/app.ts';
-import { testDialects } from '../test-support/services.ts';
+import { samplesModule } from '#server/samples/module.ts';
+import { testWav } from '#server/samples/test-audio.ts';
+import { createTestApp, type TestApp } from '#server/test-support/app.ts';
+import { testDialects } from '#server/test-support/services.ts';
 import type { S3ObjectStore } from './s3-store.ts';
 
 const BUCKET = 'studio-audio';

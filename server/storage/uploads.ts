@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { MAX_AUDIO_BYTES, objectKeyFromPath } from '#common/samples';
-import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import { MAX_AUDIO_BYTES, objectKeyFromPath } from '#common/samples.ts';
+import type { Database } from '#server/db/schema.ts';
+import { HttpError } from '#server/http/errors.ts';
 import { AUDIO_CONTENT_TYPES, detectAudioFormat, SIGNATURE_BYTES, type AudioFormat } from './audio-signature.ts';
 import { LocalObjectStore, UploadTooLargeError } from './local-store.ts';
 import { storageKey, UPLOAD_GRANT_SECONDS, type ObjectStore } from './object-store.ts';

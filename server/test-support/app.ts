@@ -1,8 +1,8 @@
 import type { Express } from 'express';
 import supertest from 'supertest';
-import { createApp } from '../app.ts';
-import type { PublicAdmin } from '../context.ts';
-import type { Dialect } from '../db/connection.ts';
+import { createApp } from '#server/app.ts';
+import type { PublicAdmin } from '#server/context.ts';
+import type { Dialect } from '#server/db/connection.ts';
 import { createTestServices, type TestServiceOptions, type TestServices } from './services.ts';
 
 export interface TestApp {

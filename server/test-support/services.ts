@@ -4,11 +4,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
-import { loadConfig, type Config } from '../config.ts';
-import type { Services } from '../context.ts';
-import { connectDatabase, type Dialect } from '../db/connection.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { createMailer, type Mailer } from '../email/mailer.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import type { Services } from '#server/context.ts';
+import { connectDatabase, type Dialect } from '#server/db/connection.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { createMailer, type Mailer } from '#server/email/mailer.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export function testDialects(): Dialect[] {

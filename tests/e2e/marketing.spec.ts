@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ALBUMS_MASTERED, YEARS_EXPERIENCE } from '../../app/content/about';
-import { FAQ } from '../../app/content/contact';
-import { POLICIES_EFFECTIVE_DATE } from '../../app/content/policies';
+import { ALBUMS_MASTERED, YEARS_EXPERIENCE } from '#app/content/about.ts';
+import { FAQ } from '#app/content/contact.ts';
+import { POLICIES_EFFECTIVE_DATE } from '#app/content/policies.ts';
 import {
   INTRO_PRICE_USD,
   PREMIUM_PRICE_HOME_USD,
@@ -9,9 +9,9 @@ import {
   REGULAR_SONG_PRICE_USD,
   VOCAL_PRODUCTION_FROM_USD,
   formatPrice,
-} from '../../app/content/pricing';
-import { PROCESS_STEPS, PROJECT_TIMELINE, TYPICAL_COMPLETION } from '../../app/content/process';
-import { HOURS_CONTACT_PAGE } from '../../app/content/site';
+} from '#app/content/pricing.ts';
+import { PROCESS_STEPS, PROJECT_TIMELINE, TYPICAL_COMPLETION } from '#app/content/process.ts';
+import { HOURS_CONTACT_PAGE } from '#app/content/site.ts';
 import { expectNoSeriousA11yViolations } from './support';
 
 const main = (page: Page) => page.locator('main');

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { cn } from '~/lib/cn';
+import { cn } from '#app/lib/cn.ts';
 import { Button } from './button';
 
 interface FormDialogProps {

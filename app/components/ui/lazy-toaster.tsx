@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useToasts } from '~/lib/toast';
+import { useToasts } from '#app/lib/toast.ts';
 
 const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
 

@@ -1,7 +1,7 @@
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
-import { cn } from '~/lib/cn';
-import { dismissToast, TOAST_DURATION_MS, useToasts } from '~/lib/toast';
+import { cn } from '#app/lib/cn.ts';
+import { dismissToast, TOAST_DURATION_MS, useToasts } from '#app/lib/toast.ts';
 
 /** Radix Toast with the spec's defaults: 5000 ms, swipe right past 50 px, F8 to focus, label Notification. */
 export function Toaster() {

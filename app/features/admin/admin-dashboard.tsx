@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AdminProfile } from '#common/admin-auth';
+import type { AdminProfile } from '#common/admin-auth.ts';
 import { AdminHeader } from './admin-header';
 
 /**

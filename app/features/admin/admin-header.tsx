@@ -1,4 +1,4 @@
-import type { AdminProfile } from '#common/admin-auth';
+import type { AdminProfile } from '#common/admin-auth.ts';
 import { AccountMenu } from './auth/account-menu';
 import { LogoutButton } from './auth/logout-button';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '~/lib/cn';
+import { cn } from '#app/lib/cn.ts';
 
 export const contactInputClasses = cn(
   'block w-full rounded-lg border border-line-strong bg-ink px-4 py-3 text-base text-fg placeholder:text-fg-subtle',

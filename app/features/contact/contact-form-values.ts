@@ -1,4 +1,4 @@
-import type { ContactField } from '#common/contact-fields';
+import type { ContactField } from '#common/contact-fields.ts';
 
 /** What is typed in the form, as typed (the schema trims and drops a blank phone on submit). */
 export type ContactFormValues = Record<ContactField, string>;

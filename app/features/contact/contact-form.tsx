@@ -1,18 +1,18 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useActionData, useFormAction } from 'react-router';
 import { CheckCircle2, CircleAlert } from 'lucide-react';
-import type { ContactFieldErrors } from '#common/contact';
-import { CONTACT_FIELDS, CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD, type ContactField as FieldName } from '#common/contact-fields';
-import { Button } from '~/components/ui/button';
+import type { ContactFieldErrors } from '#common/contact.ts';
+import { CONTACT_FIELDS, CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD, type ContactField as FieldName } from '#common/contact-fields.ts';
+import { Button } from '#app/components/ui/button.tsx';
 import {
   CONTACT_FAILURE_TITLE,
   CONTACT_FORM_LABELS,
   CONTACT_FORM_PLACEHOLDERS,
   CONTACT_SUCCESS_MESSAGE,
   CONTACT_SUCCESS_TITLE,
-} from '~/content/contact-form';
-import { toast } from '~/lib/toast';
-import { useRootData } from '~/root';
+} from '#app/content/contact-form.ts';
+import { toast } from '#app/lib/toast.ts';
+import { useRootData } from '#app/root.tsx';
 import type { contactPageAction } from './contact-action.server';
 import { ContactField, contactInputClasses, describedBy } from './contact-field';
 import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values';

@@ -1,4 +1,4 @@
-import type * as ContactRules from '#common/contact';
+import type * as ContactRules from '#common/contact.ts';
 
 let validation: Promise<typeof ContactRules> | undefined;
 
@@ -7,6 +7,6 @@ let validation: Promise<typeof ContactRules> | undefined;
  * page: a visitor who only reads never downloads them. Later calls reuse the same module.
  */
 export function loadContactValidation() {
-  validation ??= import('#common/contact');
+  validation ??= import('#common/contact.ts');
   return validation;
 }

@@ -1,6 +1,6 @@
-import type { ContactFieldErrors, ContactSubmissionData } from '#common/contact';
-import { CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD } from '#common/contact-fields';
-import { CONTACT_FAILURE_FALLBACK } from '~/content/contact-form';
+import type { ContactFieldErrors, ContactSubmissionData } from '#common/contact.ts';
+import { CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD } from '#common/contact-fields.ts';
+import { CONTACT_FAILURE_FALLBACK } from '#app/content/contact-form.ts';
 
 export type PostContactResult = { ok: true } | { ok: false; message: string; errors: ContactFieldErrors };
 

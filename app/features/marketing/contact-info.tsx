@@ -1,6 +1,6 @@
 import { Clock, Globe, Mail, MapPin } from 'lucide-react';
-import { WORLDWIDE_SERVICE } from '~/content/contact';
-import { HOURS_CONTACT_PAGE, STUDIO_LOCATION } from '~/content/site';
+import { WORLDWIDE_SERVICE } from '#app/content/contact.ts';
+import { HOURS_CONTACT_PAGE, STUDIO_LOCATION } from '#app/content/site.ts';
 
 /** E-mail, hours (the contact page's reading), location and the worldwide note. */
 export function ContactInfo({ email }: { email: string }) {

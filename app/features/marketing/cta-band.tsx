@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ButtonLink } from '~/components/ui/button';
+import { ButtonLink } from '#app/components/ui/button.tsx';
 
 /** Closing call to action of an inner page: a heading, a line and links (the first one usually to /contact). */
 export function CtaBand({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions: ReactNode }) {

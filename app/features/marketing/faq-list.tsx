@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { FAQ } from '~/content/contact';
+import { FAQ } from '#app/content/contact.ts';
 
 /**
  * The FAQ as native <details>/<summary> disclosures: keyboard and screen-reader friendly,

@@ -1,4 +1,4 @@
-import { cn } from '~/lib/cn';
+import { cn } from '#app/lib/cn.ts';
 
 /** A grid of small titled cards (what is included, why choose us, quality standards...). */
 export function FeatureGrid({

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CONTACT_INTRO } from '~/content/contact';
+import { CONTACT_INTRO } from '#app/content/contact.ts';
 import { SectionHeading, sectionContainer } from './section-heading';
 
 /** Home page #contact: heading and intro around the contact form, which the route passes in. */

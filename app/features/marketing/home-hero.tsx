@@ -1,9 +1,9 @@
 import { ArrowDown, Sparkles } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { ButtonLink, buttonClasses } from '~/components/ui/button';
-import { INTRO_PRICE_USD, INTRO_SAVING_PERCENT, REGULAR_SONG_PRICE_USD, formatPrice } from '~/content/pricing';
-import { YEARS_EXPERIENCE } from '~/content/about';
-import { STUDIO_LOCATION } from '~/content/site';
+import { ButtonLink, buttonClasses } from '#app/components/ui/button.tsx';
+import { INTRO_PRICE_USD, INTRO_SAVING_PERCENT, REGULAR_SONG_PRICE_USD, formatPrice } from '#app/content/pricing.ts';
+import { YEARS_EXPERIENCE } from '#app/content/about.ts';
+import { STUDIO_LOCATION } from '#app/content/site.ts';
 import { HeroImage } from './hero-image';
 
 /** Smooth-scrolls to #services (unless the visitor prefers reduced motion) and keeps the hash in the URL. */

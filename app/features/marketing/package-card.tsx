@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
-import { ButtonLink } from '~/components/ui/button';
-import { formatPrice, type ServicePackage } from '~/content/pricing';
-import { cn } from '~/lib/cn';
+import { ButtonLink } from '#app/components/ui/button.tsx';
+import { formatPrice, type ServicePackage } from '#app/content/pricing.ts';
+import { cn } from '#app/lib/cn.ts';
 
 /** One price card with its features and a Get Started link to /contact. */
 export function PackageCard({ pkg, headingLevel = 3 }: { pkg: ServicePackage; headingLevel?: 3 | 4 }) {

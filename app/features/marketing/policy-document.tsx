@@ -1,7 +1,7 @@
-import { PageHero } from '~/components/page-hero';
-import type { PolicySection } from '~/content/policies';
-import { POLICIES_EFFECTIVE_DATE } from '~/content/policies';
-import { useRootData } from '~/root';
+import { PageHero } from '#app/components/page-hero.tsx';
+import type { PolicySection } from '#app/content/policies.ts';
+import { POLICIES_EFFECTIVE_DATE } from '#app/content/policies.ts';
+import { useRootData } from '#app/root.tsx';
 
 /** A legal page: hero with the effective date, readable sections, and a contact paragraph with the e-mail link. */
 export function PolicyDocument({ title, intro, sections }: { title: string; intro: string; sections: PolicySection[] }) {

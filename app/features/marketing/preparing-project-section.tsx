@@ -5,7 +5,7 @@ import {
   INSTRUMENTAL_GUIDELINES,
   PRO_TIPS,
   VOCAL_GUIDELINES,
-} from '~/content/file-requirements';
+} from '#app/content/file-requirements.ts';
 import { SectionHeading, sectionContainer } from './section-heading';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;

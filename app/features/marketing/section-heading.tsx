@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '~/lib/cn';
+import { cn } from '#app/lib/cn.ts';
 
 /** Eyebrow, h2 and lead paragraph at the top of a content section. */
 export function SectionHeading({

@@ -1,4 +1,4 @@
-import { HOME_PACKAGES } from '~/content/pricing';
+import { HOME_PACKAGES } from '#app/content/pricing.ts';
 import { PackageCard } from './package-card';
 import { SectionHeading, sectionContainer } from './section-heading';
 

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { SERVICES_GLANCE } from '~/content/contact';
+import { SERVICES_GLANCE } from '#app/content/contact.ts';
 
 /** The contact page's short price overview. */
 export function ServicesGlance() {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { latestSamples } from '../../../server/samples/queries.ts';
+import { latestSamples } from '#server/samples/queries.ts';
 
 /**
  * The home page loader's part for the featured block: the six newest samples in the first HTML.

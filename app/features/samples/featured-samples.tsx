@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import type { FeaturedSample } from '#common/samples';
-import { ButtonLink } from '~/components/ui/button';
+import type { FeaturedSample } from '#common/samples.ts';
+import { ButtonLink } from '#app/components/ui/button.tsx';
 import type { featuredSamplesLoader } from './featured-loader.server';
 import { fetchLatestSamples } from './fetch-samples';
 import { FEATURED_FETCH_DELAY_MS, FEATURED_WAVEFORM_HEIGHT } from './player-constants';

@@ -1,4 +1,4 @@
-import type { FeaturedSample, PublicSample } from '#common/samples';
+import type { FeaturedSample, PublicSample } from '#common/samples.ts';
 
 /** GET helper of the public samples calls: a non-OK answer becomes `HTTP {status}: {statusText}`. */
 async function getJson(url: string): Promise<unknown> {

@@ -1,4 +1,4 @@
-import type { PublicSample } from '#common/samples';
+import type { PublicSample } from '#common/samples.ts';
 import { FULL_WAVEFORM_HEIGHT } from './player-constants';
 import { GenreBadge } from './sample-states';
 import { SamplePlayer } from './waveform-player';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
-import { formatTime } from '#common/format-time';
-import { cn } from '~/lib/cn';
+import { formatTime } from '#common/format-time.ts';
+import { cn } from '#app/lib/cn.ts';
 import { DEFAULT_VOLUME, FULL_WAVEFORM_HEIGHT, KEYBOARD_SEEK_SECONDS, VOLUME_STEP } from './player-constants';
 import { useWaveform } from './use-waveform';
 

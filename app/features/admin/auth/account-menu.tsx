@@ -1,8 +1,8 @@
 import { ChevronDown, KeyRound, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
-import type { AdminProfile } from '#common/admin-auth';
-import { buttonClasses } from '~/components/ui/button';
+import type { AdminProfile } from '#common/admin-auth.ts';
+import { buttonClasses } from '#app/components/ui/button.tsx';
 import { ChangePasswordDialog } from './change-password-dialog';
 
 /** The signed-in admin's name, opening a menu with account actions (change password). */

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { fieldErrorsOf, type FieldErrors } from '#common/admin-auth';
+import { fieldErrorsOf, type FieldErrors } from '#common/admin-auth.ts';
 
 export type ApiResult<T> =
   | { ok: true; data: T }

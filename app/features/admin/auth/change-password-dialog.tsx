@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { AUTH_MESSAGES, changePasswordSchema, fieldErrorsOf } from '#common/admin-auth';
-import { FormDialog } from '~/components/ui/form-dialog';
-import { toast } from '~/lib/toast';
+import { AUTH_MESSAGES, changePasswordSchema, fieldErrorsOf } from '#common/admin-auth.ts';
+import { FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { toast } from '#app/lib/toast.ts';
 import { firstErrors, postJson } from './auth-api';
 import { PasswordField } from './form-field';
 

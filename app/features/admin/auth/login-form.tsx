@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { AUTH_MESSAGES, loginSchema, type AdminProfile } from '#common/admin-auth';
-import { Button } from '~/components/ui/button';
-import { toast } from '~/lib/toast';
+import { AUTH_MESSAGES, loginSchema, type AdminProfile } from '#common/admin-auth.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { toast } from '#app/lib/toast.ts';
 import { postJson, validateForm } from './auth-api';
 import { FormField, PasswordField } from './form-field';
 

@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '~/components/ui/button';
-import { toast } from '~/lib/toast';
+import { Button } from '#app/components/ui/button.tsx';
+import { toast } from '#app/lib/toast.ts';
 import { postJson } from './auth-api';
 
 const logoutFailed = () => toast({ title: 'Logout error', description: 'There was an error logging out.', variant: 'destructive' });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { resetPasswordFormSchema } from '#common/admin-auth';
-import { Button, ButtonLink } from '~/components/ui/button';
-import { toast } from '~/lib/toast';
+import { resetPasswordFormSchema } from '#common/admin-auth.ts';
+import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { toast } from '#app/lib/toast.ts';
 import { firstErrors, postJson, validateForm } from './auth-api';
 import { PasswordField } from './form-field';
 

@@ -1,6 +1,6 @@
 import { Inbox, MailWarning } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { PENDING_CONTACT_STATUS } from '#common/contact-status';
+import { PENDING_CONTACT_STATUS } from '#common/contact-status.ts';
 import type { ContactSubmission } from './contacts/contact-types';
 
 function StatCard({ label, value, icon }: { label: string; value: number | null; icon: ReactNode }) {

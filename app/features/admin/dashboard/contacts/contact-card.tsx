@@ -1,8 +1,8 @@
 import { Mail, Phone } from 'lucide-react';
-import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from '#common/contact-status';
-import { cn } from '~/lib/cn';
-import { inputClasses } from '../../auth/form-field';
-import { useHydrated } from '../use-hydrated';
+import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from '#common/contact-status.ts';
+import { cn } from '#app/lib/cn.ts';
+import { inputClasses } from '#app/features/admin/auth/form-field.tsx';
+import { useHydrated } from '#app/features/admin/dashboard/use-hydrated.ts';
 import { ContactStatusBadge } from './contact-status-badge';
 import type { ContactSubmission } from './contact-types';
 import { DeleteContactDialog } from './delete-contact-dialog';

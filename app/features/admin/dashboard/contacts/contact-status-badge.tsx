@@ -1,5 +1,5 @@
-import { CONTACT_STATUS_LABELS, type ContactStatus } from '#common/contact-status';
-import { cn } from '~/lib/cn';
+import { CONTACT_STATUS_LABELS, type ContactStatus } from '#common/contact-status.ts';
+import { cn } from '#app/lib/cn.ts';
 
 /** new yellow, in_progress blue, anything else green (SPEC section 2). */
 export function ContactStatusBadge({ status }: { status: string }) {

@@ -1,9 +1,9 @@
 import { Loader2, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '#common/contact-status';
-import { cn } from '~/lib/cn';
-import { inputClasses } from '../../auth/form-field';
-import { EmptyNote } from '../samples/manage-samples-list';
+import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '#common/contact-status.ts';
+import { cn } from '#app/lib/cn.ts';
+import { inputClasses } from '#app/features/admin/auth/form-field.tsx';
+import { EmptyNote } from '#app/features/admin/dashboard/samples/manage-samples-list.tsx';
 import { ContactCard } from './contact-card';
 import type { ContactSubmission } from './contact-types';
 import type { ContactSubmissionsState } from './use-contact-submissions';

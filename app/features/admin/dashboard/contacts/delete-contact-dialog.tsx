@@ -1,6 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
-import { buttonClasses } from '~/components/ui/button';
+import { buttonClasses } from '#app/components/ui/button.tsx';
 import type { ContactSubmission } from './contact-types';
 
 /** Deleting a message cannot be undone, so it asks first. */

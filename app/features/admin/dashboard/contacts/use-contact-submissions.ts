@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ContactStatus } from '#common/contact-status';
-import { toast } from '~/lib/toast';
-import { apiRequest } from '../admin-api';
+import type { ContactStatus } from '#common/contact-status.ts';
+import { toast } from '#app/lib/toast.ts';
+import { apiRequest } from '#app/features/admin/dashboard/admin-api.ts';
 import type { ContactSubmission } from './contact-types';
 
 export interface ContactSubmissionsState {

@@ -1,9 +1,9 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { useRef } from 'react';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import type { PublicSample } from '#common/samples';
-import { EmptyNote } from '../samples/manage-samples-list';
-import type { AdminSamplesState } from '../samples/use-admin-samples';
+import type { PublicSample } from '#common/samples.ts';
+import { EmptyNote } from '#app/features/admin/dashboard/samples/manage-samples-list.tsx';
+import type { AdminSamplesState } from '#app/features/admin/dashboard/samples/use-admin-samples.ts';
 import { SortableSampleRow } from './sortable-sample-row';
 
 /** Reorder (SPEC section 2): each completed drag saves the whole order at once, numbered from 0. */

@@ -1,6 +1,6 @@
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { claimPlayback, releasePlayback } from '~/features/samples/playback-owner';
+import { claimPlayback, releasePlayback } from '#app/features/samples/playback-owner.ts';
 
 /** The Reorder row's play button: plays the sample's audio; starting it pauses any other player. */
 export function RowPlayButton({ audioUrl, title }: { audioUrl: string; title: string }) {

@@ -1,9 +1,9 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, Trash2 } from 'lucide-react';
-import type { PublicSample } from '#common/samples';
-import { cn } from '~/lib/cn';
-import { GenreBadge } from '~/features/samples/sample-states';
+import type { PublicSample } from '#common/samples.ts';
+import { cn } from '#app/lib/cn.ts';
+import { GenreBadge } from '#app/features/samples/sample-states.tsx';
 import { RowPlayButton } from './row-play-button';
 
 interface Props {

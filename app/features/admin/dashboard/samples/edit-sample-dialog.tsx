@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { PublicSample } from '#common/samples';
-import { FormDialog } from '~/components/ui/form-dialog';
+import type { PublicSample } from '#common/samples.ts';
+import { FormDialog } from '#app/components/ui/form-dialog.tsx';
 import { fieldsOf, toPayload, type SampleFields, type SamplePayload } from './sample-payload';
 import { SampleTextFields } from './sample-text-fields';
 

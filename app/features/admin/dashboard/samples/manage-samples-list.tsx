@@ -1,10 +1,10 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { PublicSample } from '#common/samples';
-import { Button } from '~/components/ui/button';
-import { FULL_WAVEFORM_HEIGHT } from '~/features/samples/player-constants';
-import { GenreBadge } from '~/features/samples/sample-states';
-import { SamplePlayer } from '~/features/samples/waveform-player';
+import type { PublicSample } from '#common/samples.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { FULL_WAVEFORM_HEIGHT } from '#app/features/samples/player-constants.ts';
+import { GenreBadge } from '#app/features/samples/sample-states.tsx';
+import { SamplePlayer } from '#app/features/samples/waveform-player.tsx';
 import { EditSampleDialog } from './edit-sample-dialog';
 import type { AdminSamplesState } from './use-admin-samples';
 

@@ -1,8 +1,8 @@
 import { Loader2 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { ReorderList } from '../reorder/reorder-list';
-import { tabListClasses, tabTriggerClasses } from '../tab-styles';
-import { UploadSampleForm } from '../upload/upload-sample-form';
+import { ReorderList } from '#app/features/admin/dashboard/reorder/reorder-list.tsx';
+import { tabListClasses, tabTriggerClasses } from '#app/features/admin/dashboard/tab-styles.ts';
+import { UploadSampleForm } from '#app/features/admin/dashboard/upload/upload-sample-form.tsx';
 import { ManageSamplesList } from './manage-samples-list';
 import type { AdminSamplesState } from './use-admin-samples';
 

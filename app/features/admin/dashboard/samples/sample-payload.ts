@@ -1,4 +1,4 @@
-import type { PublicSample } from '#common/samples';
+import type { PublicSample } from '#common/samples.ts';
 
 /** The editable text fields of the upload form and the Edit Sample dialog. */
 export interface SampleFields {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { cn } from '~/lib/cn';
-import { inputClasses } from '../../auth/form-field';
+import { cn } from '#app/lib/cn.ts';
+import { inputClasses } from '#app/features/admin/auth/form-field.tsx';
 import type { SampleFields } from './sample-payload';
 
 function Field({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PublicSample } from '#common/samples';
-import { toast } from '~/lib/toast';
-import { apiRequest } from '../admin-api';
+import type { PublicSample } from '#common/samples.ts';
+import { toast } from '#app/lib/toast.ts';
+import { apiRequest } from '#app/features/admin/dashboard/admin-api.ts';
 import type { SamplePayload } from './sample-payload';
 
 /** How long to wait for the server's analysis (duration, waveform) of a new sample. */

@@ -5,8 +5,8 @@ import Uppy from '@uppy/core';
 import DashboardModal from '@uppy/react/dashboard-modal';
 import { Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '~/components/ui/button';
-import { apiRequest } from '../admin-api';
+import { Button } from '#app/components/ui/button.tsx';
+import { apiRequest } from '#app/features/admin/dashboard/admin-api.ts';
 import { UPLOAD_NOTE, UPPY_RESTRICTIONS } from './uppy-options';
 
 export interface UploadedAudio {

@@ -1,10 +1,10 @@
 import { CheckCircle2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
-import { Button } from '~/components/ui/button';
-import { toast } from '~/lib/toast';
-import { EMPTY_FIELDS, toPayload, type SampleFields, type SamplePayload } from '../samples/sample-payload';
-import { SampleTextFields } from '../samples/sample-text-fields';
-import { useHydrated } from '../use-hydrated';
+import { Button } from '#app/components/ui/button.tsx';
+import { toast } from '#app/lib/toast.ts';
+import { EMPTY_FIELDS, toPayload, type SampleFields, type SamplePayload } from '#app/features/admin/dashboard/samples/sample-payload.ts';
+import { SampleTextFields } from '#app/features/admin/dashboard/samples/sample-text-fields.tsx';
+import { useHydrated } from '#app/features/admin/dashboard/use-hydrated.ts';
 import type { UploadedAudio } from './audio-uploader';
 
 const AudioUploader = lazy(() => import('./audio-uploader'));
