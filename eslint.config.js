@@ -24,7 +24,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ name: 'zod', message: "Import { z } from common/zod.ts (CSP-safe zod).", allowTypeImports: true }] },
+        { paths: [{ name: 'zod', message: 'Import { z } from common/zod.ts (CSP-safe zod).', allowTypeImports: true }] },
       ],
     },
   },

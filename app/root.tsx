@@ -30,7 +30,9 @@ export function loader({ context }: Route.LoaderArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function useRootData(): RootData {
-  return useRouteLoaderData<typeof loader>('root') ?? { publicUrl: '', studioEmail: DEFAULT_STUDIO_EMAIL, isAdmin: false, contactFormToken: '' };
+  return (
+    useRouteLoaderData<typeof loader>('root') ?? { publicUrl: '', studioEmail: DEFAULT_STUDIO_EMAIL, isAdmin: false, contactFormToken: '' }
+  );
 }
 
 /** Every change of route path smooth-scrolls to the top (hash links within a page do not). */
@@ -83,9 +85,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main id="main" className="mx-auto grid min-h-dvh max-w-xl place-content-center gap-4 px-6 text-center">
       <title>{title}</title>
       <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="text-fg-muted">
-        {notFound ? 'The page you are looking for does not exist.' : 'Please try again in a moment.'}
-      </p>
+      <p className="text-fg-muted">{notFound ? 'The page you are looking for does not exist.' : 'Please try again in a moment.'}</p>
       <a href="/" className="text-accent underline underline-offset-4">
         Back to the home page
       </a>

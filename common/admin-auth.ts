@@ -21,8 +21,7 @@ export const AUTH_MESSAGES = {
   currentPasswordWrong: 'Current password is incorrect',
 } as const;
 
-const requiredText = (message: string, max = 1024) =>
-  z.string({ error: message }).min(1, message).max(max, message);
+const requiredText = (message: string, max = 1024) => z.string({ error: message }).min(1, message).max(max, message);
 
 export const newPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordTooShort })
@@ -30,7 +29,11 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
 
 export const loginSchema = z.object({
-  username: z.string({ error: AUTH_MESSAGES.usernameRequired }).trim().min(1, AUTH_MESSAGES.usernameRequired).max(200, AUTH_MESSAGES.usernameRequired),
+  username: z
+    .string({ error: AUTH_MESSAGES.usernameRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.usernameRequired)
+    .max(200, AUTH_MESSAGES.usernameRequired),
   // Not trimmed: spaces may be part of a password.
   password: requiredText(AUTH_MESSAGES.passwordRequired),
 });

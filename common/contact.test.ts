@@ -11,7 +11,12 @@ function errorsOf(input: unknown) {
 
 describe('contact submission rules (SPEC section 5)', () => {
   it('accepts a complete message and trims what was typed', () => {
-    const result = validateContactSubmission({ name: '  Ada  ', email: ' ada@example.com ', phone: ' +1 404 555 0100 ', message: '  Please master my new single.  ' });
+    const result = validateContactSubmission({
+      name: '  Ada  ',
+      email: ' ada@example.com ',
+      phone: ' +1 404 555 0100 ',
+      message: '  Please master my new single.  ',
+    });
     expect(result).toEqual({
       success: true,
       data: { name: 'Ada', email: 'ada@example.com', phone: '+1 404 555 0100', message: 'Please master my new single.' },
@@ -46,7 +51,9 @@ describe('contact submission rules (SPEC section 5)', () => {
     expect(errorsOf({ ...valid, email: `${'e'.repeat(250)}@example.com` })).toEqual({ email: ['Email must be at most 254 characters'] });
     expect(errorsOf({ ...valid, phone: '1'.repeat(41) })).toEqual({ phone: ['Phone must be at most 40 characters'] });
     expect(errorsOf({ ...valid, message: 'm'.repeat(5001) })).toEqual({ message: ['Message must be at most 5000 characters'] });
-    expect(validateContactSubmission({ ...valid, name: 'n'.repeat(100), message: 'm'.repeat(5000), phone: '1'.repeat(40) }).success).toBe(true);
+    expect(validateContactSubmission({ ...valid, name: 'n'.repeat(100), message: 'm'.repeat(5000), phone: '1'.repeat(40) }).success).toBe(
+      true,
+    );
   });
 
   it('names a field that is not text instead of crashing', () => {

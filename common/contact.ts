@@ -10,7 +10,10 @@ export * from './contact-fields.ts';
 
 /** A missing value and a non-text value read the same to a visitor: the field needs filling in. */
 const text = (required: string) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${required.replace(' is required', '')} must be text`) });
+  z.string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? required : `${required.replace(' is required', '')} must be text`,
+  });
 
 export const contactSubmissionSchema = z.object({
   name: text(CONTACT_MESSAGES.nameRequired)
@@ -40,9 +43,7 @@ export type ContactSubmissionInput = z.input<typeof contactSubmissionSchema>;
 export type ContactSubmissionData = z.output<typeof contactSubmissionSchema>;
 export type ContactFieldErrors = Partial<Record<ContactField, string[]>>;
 
-export type ContactValidation =
-  | { success: true; data: ContactSubmissionData }
-  | { success: false; errors: ContactFieldErrors };
+export type ContactValidation = { success: true; data: ContactSubmissionData } | { success: false; errors: ContactFieldErrors };
 
 /** Validates anything (a JSON body, form values) and names each bad field with its messages. */
 export function validateContactSubmission(input: unknown): ContactValidation {

@@ -29,11 +29,7 @@ const isHttpsUrl = (value: string) => {
 };
 
 export const sampleInputSchema = z.object({
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(200, 'Title must be at most 200 characters'),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
   artist: optionalText(200, 'Artist'),
   genre: optionalText(60, 'Genre'),
   description: optionalText(2000, 'Description'),
@@ -96,6 +92,9 @@ export interface PublicSample {
 }
 
 /** What the home page's featured block needs (GET /api/samples/latest/6). */
-export type FeaturedSample = Pick<PublicSample, 'id' | 'title' | 'artist' | 'genre' | 'duration' | 'audioUrl' | 'durationSeconds' | 'peaks'>;
+export type FeaturedSample = Pick<
+  PublicSample,
+  'id' | 'title' | 'artist' | 'genre' | 'duration' | 'audioUrl' | 'durationSeconds' | 'peaks'
+>;
 
 export { formatTime } from './format-time.ts';

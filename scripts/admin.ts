@@ -28,7 +28,11 @@ try {
   await migrateToLatest(database.db);
   await runAdminCli(database.db, argv, { out: (line) => console.log(line), readStdin: () => text(process.stdin) });
 } catch (error) {
-  console.error(error instanceof CliError ? error.message : `Failed on ${database.description}: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    error instanceof CliError
+      ? error.message
+      : `Failed on ${database.description}: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exitCode = 1;
 } finally {
   await database.close();

@@ -39,7 +39,12 @@ try {
   const idleRssMb = server.rssMb();
   const js = await javascriptOnHome(server.url);
   // Browsers ask for gzip: measure the compressed responses they get.
-  const result = await autocannon({ url: `${server.url}/`, connections: CONNECTIONS, duration: DURATION_S, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  const result = await autocannon({
+    url: `${server.url}/`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+  });
   const rows = [
     ['Cold start to first 200 on / (restart, existing data)', `${coldStartMs.toFixed(0)} ms`, '< 1500 ms'],
     ['First start on an empty DATA_DIR (migrate, admin, demo seed)', `${firstStartMs.toFixed(0)} ms`, '-'],

@@ -34,13 +34,27 @@ if (!existsSync(path.join(root, buildDir, 'server', 'index.js'))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const port = Number(execFileSync(process.execPath, [path.join(root, 'scripts/free-port.mjs')]).toString().trim());
+const port = Number(
+  execFileSync(process.execPath, [path.join(root, 'scripts/free-port.mjs')])
+    .toString()
+    .trim(),
+);
 const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-lighthouse-'));
 const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'production', STUDIO_LOCAL_START: '1', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', BUILD_DIR: buildDir },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    STUDIO_LOCAL_START: '1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    BUILD_DIR: buildDir,
+  },
 });
 
 async function waitForServer() {
@@ -101,7 +115,9 @@ try {
       .join(', ');
     console.log(`${pagePath}: ${metrics}`);
   }
-  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile profile, ${CHROME_PATH}`);
+  console.log(
+    `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile profile, ${CHROME_PATH}`,
+  );
   const columns = ['page', ...Object.keys(TARGETS), 'performance runs'];
   console.log(columns.join(' | '));
   for (const row of rows) console.log(columns.map((column) => row[column]).join(' | '));

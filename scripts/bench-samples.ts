@@ -30,11 +30,25 @@ async function prepareData(dataDir: string): Promise<{ uploadUrl: string }> {
   const database = connectDatabase({ dataDir: config.DATA_DIR });
   await migrateToLatest(database.db);
   const logger = pino({ level: 'silent' });
-  const services: Services = { config, logger, db: database.db, dialect: 'sqlite', mailer: createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger }) };
+  const services: Services = {
+    config,
+    logger,
+    db: database.db,
+    dialect: 'sqlite',
+    mailer: createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger }),
+  };
   await seedDemoSamples(services);
   const { uploads, samples, analysis } = samplesModule(services);
   for (const [index, root] of [62, 59, 64].entries()) {
-    const audioUrl = await uploads.storeOwnAudio(synthesizeDemoTrack({ progression: [root, root - 5, root + 2, root - 3], bpm: 100 + index * 8, bars: 4, brightness: 0.5, drums: true }));
+    const audioUrl = await uploads.storeOwnAudio(
+      synthesizeDemoTrack({
+        progression: [root, root - 5, root + 2, root - 3],
+        bpm: 100 + index * 8,
+        bars: 4,
+        brightness: 0.5,
+        drums: true,
+      }),
+    );
     await samples.create({ title: `Bench sample ${index + 1}`, artist: 'Bench', genre: 'Test', audioUrl });
   }
   await analysis.idle();
@@ -44,7 +58,10 @@ async function prepareData(dataDir: string): Promise<{ uploadUrl: string }> {
 }
 
 async function measureHomePage(url: string) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const page = await browser.newPage();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -82,7 +99,14 @@ async function measureAnalysis(file: string, format: 'wav' | 'mp3') {
   const ms = performance.now() - started;
   loop.disable();
   clearInterval(sampler);
-  return { ms, rssGrowth: peak - baseline, loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6, peaks: result.peaks?.length ?? 0, duration: result.durationSeconds };
+  return {
+    ms,
+    rssGrowth: peak - baseline,
+    loopMaxMs: loop.max / 1e6,
+    loopP99Ms: loop.percentile(99) / 1e6,
+    peaks: result.peaks?.length ?? 0,
+    duration: result.durationSeconds,
+  };
 }
 
 function fourMinuteStereo(sampleRate = 44_100): Float32Array[] {
@@ -102,7 +126,13 @@ function fourMinuteStereo(sampleRate = 44_100): Float32Array[] {
 async function encodeMp3(channels: Float32Array[], sampleRate: number): Promise<Buffer | null> {
   const encoderPath = process.env.BENCH_LAMEJS;
   if (!encoderPath) return null;
-  const lame = (await import(pathToFileURL(encoderPath).href)) as { Mp3Encoder: new (channels: number, rate: number, kbps: number) => { encodeBuffer(l: Int16Array, r: Int16Array): Int8Array; flush(): Int8Array } };
+  const lame = (await import(pathToFileURL(encoderPath).href)) as {
+    Mp3Encoder: new (
+      channels: number,
+      rate: number,
+      kbps: number,
+    ) => { encodeBuffer(l: Int16Array, r: Int16Array): Int8Array; flush(): Int8Array };
+  };
   const encoder = new lame.Mp3Encoder(2, sampleRate, 320);
   const toInt16 = (data: Float32Array) => Int16Array.from(data, (v) => Math.round(Math.max(-1, Math.min(1, v)) * 32767));
   const [left, right] = channels.map(toInt16);
@@ -122,10 +152,14 @@ async function measureUpload(url: string, uploadPath: string, rssMb: () => numbe
   const started = performance.now();
   const status = await new Promise<number>((resolve, reject) => {
     const target = new URL(uploadPath, url);
-    const req = request(target, { method: 'PUT', headers: { 'Content-Length': String(statSync(file).size), 'Content-Type': 'audio/wav' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      target,
+      { method: 'PUT', headers: { 'Content-Length': String(statSync(file).size), 'Content-Type': 'audio/wav' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     createReadStream(file).pipe(req);
   });
@@ -142,7 +176,9 @@ async function main() {
     const server = await startServer({ SEED_DEMO: 'false', BUILD_DIR: buildDir }, dataDir);
     try {
       const home = await measureHomePage(server.url);
-      console.log(`/ with six samples: ${home.players} players ready, ${kb(home.total)} transferred, audio requests ${home.audioRequests} (${home.audioBytes} bytes)`);
+      console.log(
+        `/ with six samples: ${home.players} players ready, ${kb(home.total)} transferred, audio requests ${home.audioRequests} (${home.audioBytes} bytes)`,
+      );
       console.log('  by type:', home.byType);
 
       const uploadFile = path.join(work, 'upload.wav');
@@ -150,7 +186,9 @@ async function main() {
       encodeWav([new Float32Array(16)], 8000).copy(payload);
       writeFileSync(uploadFile, payload);
       const upload = await measureUpload(server.url, uploadUrl, () => server.rssMb(), uploadFile);
-      console.log(`50 MB upload: HTTP ${upload.status} in ${upload.ms.toFixed(0)} ms, server RSS ${upload.beforeMb.toFixed(1)} MB before, peak growth ${upload.growthMb.toFixed(1)} MB`);
+      console.log(
+        `50 MB upload: HTTP ${upload.status} in ${upload.ms.toFixed(0)} ms, server RSS ${upload.beforeMb.toFixed(1)} MB before, peak growth ${upload.growthMb.toFixed(1)} MB`,
+      );
     } finally {
       await server.stop();
     }
@@ -159,14 +197,18 @@ async function main() {
     const wavFile = path.join(work, 'four-minutes.wav');
     writeFileSync(wavFile, encodeWav(channels, 44_100));
     const wav = await measureAnalysis(wavFile, 'wav');
-    console.log(`4-min 44.1 kHz stereo WAV (${mb(statSync(wavFile).size)}): ${wav.ms.toFixed(0)} ms, RSS growth ${mb(wav.rssGrowth)}, event-loop delay max ${wav.loopMaxMs.toFixed(1)} ms (p99 ${wav.loopP99Ms.toFixed(1)} ms), ${wav.peaks} peaks, ${wav.duration?.toFixed(2)} s`);
+    console.log(
+      `4-min 44.1 kHz stereo WAV (${mb(statSync(wavFile).size)}): ${wav.ms.toFixed(0)} ms, RSS growth ${mb(wav.rssGrowth)}, event-loop delay max ${wav.loopMaxMs.toFixed(1)} ms (p99 ${wav.loopP99Ms.toFixed(1)} ms), ${wav.peaks} peaks, ${wav.duration?.toFixed(2)} s`,
+    );
 
     const mp3 = await encodeMp3(channels, 44_100);
     if (mp3) {
       const mp3File = path.join(work, 'four-minutes.mp3');
       writeFileSync(mp3File, mp3);
       const result = await measureAnalysis(mp3File, 'mp3');
-      console.log(`4-min 320 kbps MP3 (${mb(mp3.length)}): ${result.ms.toFixed(0)} ms, RSS growth ${mb(result.rssGrowth)}, event-loop delay max ${result.loopMaxMs.toFixed(1)} ms (p99 ${result.loopP99Ms.toFixed(1)} ms), ${result.peaks} peaks, ${result.duration?.toFixed(2)} s`);
+      console.log(
+        `4-min 320 kbps MP3 (${mb(mp3.length)}): ${result.ms.toFixed(0)} ms, RSS growth ${mb(result.rssGrowth)}, event-loop delay max ${result.loopMaxMs.toFixed(1)} ms (p99 ${result.loopP99Ms.toFixed(1)} ms), ${result.peaks} peaks, ${result.duration?.toFixed(2)} s`,
+      );
     } else {
       console.log('320 kbps MP3: skipped (set BENCH_LAMEJS to the path of an installed lamejs module to encode one)');
     }

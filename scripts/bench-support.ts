@@ -35,7 +35,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}, dataDir = mkdtempSync(path.join(tmpdir(), 'studio-bench-'))): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(path.join(tmpdir(), 'studio-bench-')),
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();

@@ -203,7 +203,11 @@ const allNoticesSentAfterMs = unsent === 0 ? Date.now() - noticeWaitStarted : nu
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));
 
-const rows = await database.db.selectFrom('contactSubmissions').select(['id', 'message']).where('message', 'like', `Fault test ${runId}:%`).execute();
+const rows = await database.db
+  .selectFrom('contactSubmissions')
+  .select(['id', 'message'])
+  .where('message', 'like', `Fault test ${runId}:%`)
+  .execute();
 const notices = await database.db.selectFrom('contactNotices').select(['submissionId', 'sentAt']).execute();
 await database.close();
 
@@ -250,6 +254,7 @@ console.log(JSON.stringify(result, null, 2));
 rmSync(dataDir, { recursive: true, force: true });
 await pgDatabase?.drop();
 
-const passed = acknowledged.length === TOTAL && missing.length === 0 && withoutNotice === 0 && noticesSent === acknowledged.length && killedAt !== null;
+const passed =
+  acknowledged.length === TOTAL && missing.length === 0 && withoutNotice === 0 && noticesSent === acknowledged.length && killedAt !== null;
 console.log(passed ? 'PASS: every 201 is in the database, and the owner was e-mailed about each' : 'FAIL');
 process.exit(passed ? 0 : 1);

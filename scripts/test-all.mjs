@@ -10,7 +10,9 @@ function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `=== ${label}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return result.status === 0;
 }
 
@@ -31,7 +33,13 @@ countCheck(run('typecheck', 'npx', ['react-router', 'typegen']) && run('typechec
 countCheck(run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
 
 rmSync('test-results/vitest.json', { force: true });
-const vitestOk = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+const vitestOk = run('vitest', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/vitest.json',
+]);
 const vitest = readJson('test-results/vitest.json');
 if (vitest) {
   results.passed += vitest.numPassedTests;

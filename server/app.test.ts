@@ -74,7 +74,6 @@ describe.each(testDialects())('HTTP baseline on %s', (dialect) => {
       .send(`message=${'x'.repeat(120 * 1024)}`);
     expect(res.status).toBe(413);
   });
-
 });
 
 describe('behind a proxy', () => {

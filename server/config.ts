@@ -38,7 +38,12 @@ const environmentSchema = z.object({
       return z.NEVER;
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Studio Website <no-reply@localhost>'),
   STUDIO_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),

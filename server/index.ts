@@ -65,7 +65,10 @@ export async function main(): Promise<Server> {
   server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
-    logger.info({ port, database: database.description, mail: mailer.destination, mode: development ? 'development' : 'production' }, `listening on http://localhost:${port}`);
+    logger.info(
+      { port, database: database.description, mail: mailer.destination, mode: development ? 'development' : 'production' },
+      `listening on http://localhost:${port}`,
+    );
   });
   // Keep-alive must outlive a load balancer's idle timeout, or it sees resets.
   server.keepAliveTimeout = 65_000;

@@ -58,7 +58,8 @@ export default function MobileMenuPanel({ isAdmin, pathname, open, onOpenChange,
             event.preventDefault();
             trigger.current?.focus();
           }}
-          className="sheet-content fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col gap-6 overflow-y-auto border-l border-line bg-ink p-6 shadow-2xl">
+          className="sheet-content fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col gap-6 overflow-y-auto border-l border-line bg-ink p-6 shadow-2xl"
+        >
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold text-fg">Menu</Dialog.Title>
             <Dialog.Close

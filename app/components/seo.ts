@@ -19,7 +19,12 @@ interface MetaArgsLike {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 }
 
-export const SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630, alt: `${STUDIO_NAME}: professional mixing and mastering in Atlanta, GA` };
+export const SHARE_IMAGE = {
+  path: '/og-image.png',
+  width: 1200,
+  height: 630,
+  alt: `${STUDIO_NAME}: professional mixing and mastering in Atlanta, GA`,
+};
 
 /** Root loader data as seen from any route's meta function. */
 export function rootSeoData(args: MetaArgsLike): RootSeoData {

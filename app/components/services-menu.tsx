@@ -52,7 +52,11 @@ export function ServicesMenu({ pathname, triggerClassName }: { pathname: string;
     <details ref={details} open={open} onToggle={(event) => setOpen(event.currentTarget.open)} onKeyDown={moveFocus} className="relative">
       <summary
         ref={trigger}
-        className={cn(triggerClassName, 'inline-flex cursor-pointer list-none items-center gap-1 [&::-webkit-details-marker]:hidden', isActivePath('/services', pathname) ? 'text-accent' : '')}
+        className={cn(
+          triggerClassName,
+          'inline-flex cursor-pointer list-none items-center gap-1 [&::-webkit-details-marker]:hidden',
+          isActivePath('/services', pathname) ? 'text-accent' : '',
+        )}
       >
         Services
         <ChevronDown aria-hidden className={cn('size-4 transition-transform', open && 'rotate-180')} />

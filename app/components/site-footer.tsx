@@ -30,8 +30,8 @@ export function SiteFooter({ studioEmail }: { studioEmail: string }) {
         <div className="grid content-start gap-4">
           <Logo />
           <p className="max-w-xs text-sm leading-relaxed text-fg-muted">
-            Mixing, mastering and vocal production from Atlanta, GA. We work with artists everywhere: send your
-            tracks from anywhere in the world and get radio-ready sound back.
+            Mixing, mastering and vocal production from Atlanta, GA. We work with artists everywhere: send your tracks from anywhere in the
+            world and get radio-ready sound back.
           </p>
           {SOCIAL_LINKS.length > 0 ? (
             <ul className="flex gap-4">

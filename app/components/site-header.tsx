@@ -32,11 +32,18 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
   const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-ink/90 backdrop-blur supports-[backdrop-filter]:bg-ink/75">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-accent focus:px-3 focus:py-2 focus:text-ink">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-accent focus:px-3 focus:py-2 focus:text-ink"
+      >
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent" aria-label={`${STUDIO_NAME} home`}>
+        <Link
+          to="/"
+          className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+          aria-label={`${STUDIO_NAME} home`}
+        >
           <Logo />
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">

@@ -100,13 +100,13 @@ export const TERMS_SECTIONS: PolicySection[] = [
   {
     heading: 'Prices and Payment',
     paragraphs: [
-      'Prices are in US dollars and are quoted per song unless we agree otherwise in writing. The new-client special applies to a new client\'s first song only. We confirm the price of your project during the free consultation, before any work starts.',
+      "Prices are in US dollars and are quoted per song unless we agree otherwise in writing. The new-client special applies to a new client's first song only. We confirm the price of your project during the free consultation, before any work starts.",
     ],
   },
   {
     heading: 'Your Material and Rights',
     paragraphs: [
-      'You confirm that you own or have permission to use all audio, lyrics, samples and other material you send us, and that our work on it will not infringe anyone else\'s rights.',
+      "You confirm that you own or have permission to use all audio, lyrics, samples and other material you send us, and that our work on it will not infringe anyone else's rights.",
       'You keep all rights to your music and to the finished mixes and masters. We will not publish or share your work without your permission.',
     ],
   },

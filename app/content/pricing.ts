@@ -117,6 +117,9 @@ export const MIXING_PAGE_PACKAGES: ServicePackage[] = [
 export const MIXING_INCLUDED = [
   { title: 'Professional Mixing', text: 'Balance, EQ, compression, space and movement, so every part of the song has its place.' },
   { title: 'Stereo Mastering', text: 'Loudness, tone and polish for streaming, radio and club playback.' },
-  { title: `Up to ${INTRO_REVISIONS_MIXING_PAGE} Free Revisions`, text: 'We refine the mix with you until it sounds the way you hear it in your head.' },
+  {
+    title: `Up to ${INTRO_REVISIONS_MIXING_PAGE} Free Revisions`,
+    text: 'We refine the mix with you until it sounds the way you hear it in your head.',
+  },
   { title: 'Multiple Formats', text: 'Masters delivered as high-resolution WAV and MP3, ready for distribution.' },
 ];

@@ -46,7 +46,10 @@ export const VOCAL_SERVICES = [
 ];
 
 export const VOCAL_EXTRAS = [
-  { title: 'Recording Consultation', text: 'Advice on microphones, room and gain staging before you record, so the raw takes are as good as they can be.' },
+  {
+    title: 'Recording Consultation',
+    text: 'Advice on microphones, room and gain staging before you record, so the raw takes are as good as they can be.',
+  },
   { title: 'Noise Reduction', text: 'Hiss, hum, clicks and room noise removed without dulling the voice.' },
   { title: 'Creative Enhancement', text: 'Ad-lib treatments, vocal chops and signature effects that make the hook stick.' },
 ];

@@ -27,7 +27,14 @@ export const RESPONSE_PROMISE_HOURS = 24;
 
 export const SITE_DESCRIPTION =
   'Professional mixing, mastering and vocal production from Atlanta, GA, for artists worldwide. Radio-ready sound, first song mixed and mastered for $75.';
-export const SITE_KEYWORDS = ['audio mastering', 'mixing and mastering', 'vocal production', 'Atlanta recording studio', 'online mastering', 'radio-ready mix'];
+export const SITE_KEYWORDS = [
+  'audio mastering',
+  'mixing and mastering',
+  'vocal production',
+  'Atlanta recording studio',
+  'online mastering',
+  'radio-ready mix',
+];
 
 /**
  * Social profiles shown in the footer. The spec only has placeholders, and a link to nowhere helps

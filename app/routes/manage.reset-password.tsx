@@ -28,7 +28,10 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <AuthCard title="Choose a New Password" intro="Enter your new password twice. The link works once and expires one hour after it was sent.">
+    <AuthCard
+      title="Choose a New Password"
+      intro="Enter your new password twice. The link works once and expires one hour after it was sent."
+    >
       <ResetPasswordForm token={loaderData.token} />
     </AuthCard>
   );

@@ -6,8 +6,7 @@ import { DashboardTabs } from '#app/features/admin/dashboard/dashboard-tabs.tsx'
 import { LoadingAdminPanel } from '#app/features/admin/auth/auth-card.tsx';
 import { LoginScreen } from '#app/features/admin/auth/login-screen.tsx';
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: 'Admin', description: 'Studio admin panel.', noindex: true });
+export const meta: Route.MetaFunction = (args) => seo(args, { title: 'Admin', description: 'Studio admin panel.', noindex: true });
 
 // The session middleware has already resolved the cookie, so the first HTML is the right screen.
 export function loader({ context }: Route.LoaderArgs) {

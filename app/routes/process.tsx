@@ -32,7 +32,12 @@ export default function Page() {
         </div>
       </ContentSection>
 
-      <ContentSection id="timeline" eyebrow="Turnaround" title="Project Timeline" intro={<p>Most projects are completed within {TYPICAL_COMPLETION}, depending on their size and the number of revisions.</p>}>
+      <ContentSection
+        id="timeline"
+        eyebrow="Turnaround"
+        title="Project Timeline"
+        intro={<p>Most projects are completed within {TYPICAL_COMPLETION}, depending on their size and the number of revisions.</p>}
+      >
         <dl className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-3">
           {PROJECT_TIMELINE.map((entry) => (
             <div key={entry.label} className="rounded-2xl border border-line bg-surface p-6 text-center">

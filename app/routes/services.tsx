@@ -20,7 +20,10 @@ export default function Page() {
   return (
     <>
       <PageHero eyebrow="Services" title="Our Services">
-        <p>Everything your song needs to sound finished: mixing, mastering and vocal production, done by hand in Atlanta for artists everywhere.</p>
+        <p>
+          Everything your song needs to sound finished: mixing, mastering and vocal production, done by hand in Atlanta for artists
+          everywhere.
+        </p>
       </PageHero>
 
       <section aria-label="Services" className={`${sectionContainer} py-16 sm:py-20`}>
@@ -59,7 +62,10 @@ export default function Page() {
       </ContentSection>
 
       <CtaBand id="services-cta-title" title="Ready to Hear the Difference?" actions={<ContactCta />}>
-        <p>Tell us about your song. The consultation is free, and new clients get their first song mixed and mastered for {formatPrice(INTRO_PRICE_USD)}.</p>
+        <p>
+          Tell us about your song. The consultation is free, and new clients get their first song mixed and mastered for{' '}
+          {formatPrice(INTRO_PRICE_USD)}.
+        </p>
       </CtaBand>
     </>
   );

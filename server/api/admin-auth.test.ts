@@ -124,7 +124,11 @@ describe.each(testDialects())('admin authentication API (%s)', (dialect) => {
     expect(noToken.body.errors.token).toEqual(['Reset token is required']);
     const short = await t.request.post('/api/admin/reset-password').set('Origin', ORIGIN).send({ token: 'abc', password: 'short' });
     expect(short.body.errors.password).toEqual(['Password must be at least 8 characters']);
-    const malformed = await t.request.post('/api/admin/login').set('Origin', ORIGIN).set('Content-Type', 'application/json').send('{"username":');
+    const malformed = await t.request
+      .post('/api/admin/login')
+      .set('Origin', ORIGIN)
+      .set('Content-Type', 'application/json')
+      .send('{"username":');
     expect(malformed.status).toBe(400);
   });
 
@@ -162,10 +166,18 @@ describe.each(testDialects())('admin authentication API (%s)', (dialect) => {
     const rows = await db.selectFrom('sessions').select(['sid', 'sess', 'createdAt']).orderBy('createdAt', 'desc').limit(2).execute();
     const [oldRow, idleRow] = rows; // newest first
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
-    await db.updateTable('sessions').set({ expire: hoursAgo(0.01) }).where('sid', '=', idleRow!.sid).execute();
+    await db
+      .updateTable('sessions')
+      .set({ expire: hoursAgo(0.01) })
+      .where('sid', '=', idleRow!.sid)
+      .execute();
     // Idle deadline still ahead, but the absolute lifetime is over.
     const sess = { ...JSON.parse(oldRow!.sess), absoluteExpiresAt: hoursAgo(0.01), createdAt: hoursAgo(7 * 24 + 1) };
-    await db.updateTable('sessions').set({ sess: JSON.stringify(sess), expire: new Date(Date.now() + 3600_000).toISOString() }).where('sid', '=', oldRow!.sid).execute();
+    await db
+      .updateTable('sessions')
+      .set({ sess: JSON.stringify(sess), expire: new Date(Date.now() + 3600_000).toISOString() })
+      .where('sid', '=', oldRow!.sid)
+      .execute();
     expect((await t.request.get('/api/admin/me').set('Cookie', idle)).status).toBe(401);
     const oldAnswer = await t.request.get('/api/admin/me').set('Cookie', old);
     expect(oldAnswer.status).toBe(401);
@@ -196,10 +208,18 @@ describe.each(testDialects())('admin authentication API (%s)', (dialect) => {
 
   it('locks an address after 5 failures across usernames; a forged X-Forwarded-For does not move it (TRUST_PROXY=false)', async () => {
     for (let i = 0; i < 5; i++) {
-      const res = await t.request.post('/api/admin/login').set('Origin', ORIGIN).set('X-Forwarded-For', `198.51.100.${i}`).send({ username: `guess-${i}`, password: 'x' });
+      const res = await t.request
+        .post('/api/admin/login')
+        .set('Origin', ORIGIN)
+        .set('X-Forwarded-For', `198.51.100.${i}`)
+        .send({ username: `guess-${i}`, password: 'x' });
       expect(res.status).toBe(401);
     }
-    const res = await t.request.post('/api/admin/login').set('Origin', ORIGIN).set('X-Forwarded-For', '203.0.113.77').send({ username: 'owner', password: OWNER.password });
+    const res = await t.request
+      .post('/api/admin/login')
+      .set('Origin', ORIGIN)
+      .set('X-Forwarded-For', '203.0.113.77')
+      .send({ username: 'owner', password: OWNER.password });
     expect(res.status).toBe(429);
   });
 
@@ -220,9 +240,16 @@ describe.each(testDialects())('admin authentication API (%s)', (dialect) => {
     });
 
     it('accepts the request host as origin, and refuses a login posted from another site', async () => {
-      const ownHost = await t.request.post('/api/admin/login').set('Host', 'studio.test:8080').set('Origin', 'http://studio.test:8080').send({ username: 'owner', password: OWNER.password });
+      const ownHost = await t.request
+        .post('/api/admin/login')
+        .set('Host', 'studio.test:8080')
+        .set('Origin', 'http://studio.test:8080')
+        .send({ username: 'owner', password: OWNER.password });
       expect(ownHost.status).toBe(200);
-      const foreign = await t.request.post('/api/admin/login').set('Origin', 'https://evil.example').send({ username: 'owner', password: OWNER.password });
+      const foreign = await t.request
+        .post('/api/admin/login')
+        .set('Origin', 'https://evil.example')
+        .send({ username: 'owner', password: OWNER.password });
       expect(foreign.status).toBe(403);
     });
   });
@@ -231,18 +258,26 @@ describe.each(testDialects())('admin authentication API (%s)', (dialect) => {
     const mine = sessionCookie(await login({ username: 'owner', password: OWNER.password }))!;
     const other = sessionCookie(await login({ username: 'owner', password: OWNER.password }))!;
     const change = (body: object) => t.request.post('/api/admin/change-password').set('Origin', ORIGIN).set('Cookie', mine).send(body);
-    expect((await t.request.post('/api/admin/change-password').set('Origin', ORIGIN).send({ currentPassword: 'x', newPassword: 'y' })).status).toBe(401);
+    expect(
+      (await t.request.post('/api/admin/change-password').set('Origin', ORIGIN).send({ currentPassword: 'x', newPassword: 'y' })).status,
+    ).toBe(401);
     const wrong = await change({ currentPassword: 'nope-nope', newPassword: 'brand-new-pass-1' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors.currentPassword).toEqual(['Current password is incorrect']);
-    expect((await change({ currentPassword: OWNER.password, newPassword: 'short' })).body.message).toBe('Password must be at least 8 characters');
+    expect((await change({ currentPassword: OWNER.password, newPassword: 'short' })).body.message).toBe(
+      'Password must be at least 8 characters',
+    );
     expect((await change({ currentPassword: OWNER.password, newPassword: 'brand-new-pass-1' })).status).toBe(200);
     expect((await t.request.get('/api/admin/me').set('Cookie', mine)).status).toBe(200);
     expect((await t.request.get('/api/admin/me').set('Cookie', other)).status).toBe(401);
     expect((await login({ username: 'owner', password: OWNER.password })).status).toBe(401);
     expect((await login({ username: 'owner', password: 'brand-new-pass-1' })).status).toBe(200);
     // Put it back for the other tests in this file.
-    await t.request.post('/api/admin/change-password').set('Origin', ORIGIN).set('Cookie', mine).send({ currentPassword: 'brand-new-pass-1', newPassword: OWNER.password });
+    await t.request
+      .post('/api/admin/change-password')
+      .set('Origin', ORIGIN)
+      .set('Cookie', mine)
+      .send({ currentPassword: 'brand-new-pass-1', newPassword: OWNER.password });
   });
 
   it('requireAdmin guards with 401 and lets a session through', async () => {

@@ -99,7 +99,9 @@ export function adminAuthRouter(services: Services): Router {
       throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, { currentPassword: [AUTH_MESSAGES.currentPasswordWrong] });
     }
     await setAdminPassword(db, admin.id, input.newPassword, res.locals.sessionId as string | undefined);
-    runInBackground(logger, 'password changed notice', () => mailer.send(passwordChangedEmail(admin.email, admin.username, config.PUBLIC_URL)));
+    runInBackground(logger, 'password changed notice', () =>
+      mailer.send(passwordChangedEmail(admin.email, admin.username, config.PUBLIC_URL)),
+    );
     res.json({ message: 'Password changed. Your other sessions have been logged out.' });
   });
 

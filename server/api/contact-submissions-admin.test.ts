@@ -45,7 +45,10 @@ describe.each(testDialects())('admin changes to contact submissions on %s', (dia
       expect(response.body.message).toBe('Invalid status');
       expect(Object.keys(response.body.errors ?? {}).length).toBeGreaterThan(0);
     }
-    const malformed = await admin.request.patch(`/api/contact-submissions/${id}`).set('Content-Type', 'application/json').send('{"status":');
+    const malformed = await admin.request
+      .patch(`/api/contact-submissions/${id}`)
+      .set('Content-Type', 'application/json')
+      .send('{"status":');
     expect(malformed.status).toBe(400);
     expect(await statusOf(id)).toBe('new');
   });

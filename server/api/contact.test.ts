@@ -11,7 +11,10 @@ import type { MailMessage, Mailer } from '#server/email/mailer.ts';
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Please master my new single, due in May.' };
 
 async function countSubmissions(app: TestApp) {
-  const row = await app.services.db.selectFrom('contactSubmissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await app.services.db
+    .selectFrom('contactSubmissions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -62,7 +65,11 @@ describe.each(testDialects())('POST /api/contact on %s', (dialect) => {
     expect(Object.keys(response.body).sort()).toEqual(['createdAt', 'id', 'status']);
     expect(response.body).toMatchObject({ id: expect.any(Number), status: 'new' });
     expect(new Date(response.body.createdAt).toISOString()).toBe(response.body.createdAt);
-    const row = await app.services.db.selectFrom('contactSubmissions').selectAll().where('id', '=', response.body.id).executeTakeFirstOrThrow();
+    const row = await app.services.db
+      .selectFrom('contactSubmissions')
+      .selectAll()
+      .where('id', '=', response.body.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ ...valid, phone: '404-555-0100', status: 'new' });
   });
 
@@ -71,7 +78,11 @@ describe.each(testDialects())('POST /api/contact on %s', (dialect) => {
     const omitted = await app.request.post('/api/contact').send(valid);
     for (const response of [blank, omitted]) {
       expect(response.status).toBe(201);
-      const row = await app.services.db.selectFrom('contactSubmissions').select('phone').where('id', '=', response.body.id).executeTakeFirstOrThrow();
+      const row = await app.services.db
+        .selectFrom('contactSubmissions')
+        .select('phone')
+        .where('id', '=', response.body.id)
+        .executeTakeFirstOrThrow();
       expect(row.phone).toBeNull();
     }
   });
@@ -137,12 +148,16 @@ describe.each(testDialects())('POST /api/contact on %s', (dialect) => {
     const secret = app.services.config.SESSION_SECRET;
     const before = await countSubmissions(app);
     const fast = await app.request.post('/api/contact').send({ ...valid, formToken: issueContactFormToken(secret, Date.now() - 500) });
-    const forged = await app.request.post('/api/contact').send({ ...valid, formToken: issueContactFormToken('another-secret-another-secret-xx', Date.now() - 5000) });
+    const forged = await app.request
+      .post('/api/contact')
+      .send({ ...valid, formToken: issueContactFormToken('another-secret-another-secret-xx', Date.now() - 5000) });
     const future = await app.request.post('/api/contact').send({ ...valid, formToken: issueContactFormToken(secret, Date.now() + 60_000) });
     for (const response of [fast, forged, future]) expect(response.status).toBe(201);
     expect(await countSubmissions(app)).toBe(before);
 
-    const human = await app.request.post('/api/contact').send({ ...valid, url_confirm: '', formToken: issueContactFormToken(secret, Date.now() - 2500) });
+    const human = await app.request
+      .post('/api/contact')
+      .send({ ...valid, url_confirm: '', formToken: issueContactFormToken(secret, Date.now() - 2500) });
     expect(human.status).toBe(201);
     expect(await countSubmissions(app)).toBe(before + 1);
   });
@@ -154,15 +169,25 @@ describe.each(testDialects())('POST /api/contact on %s', (dialect) => {
   });
 
   it('e-mails the owner at the site address with the visitor as Reply-To', async () => {
-    const response = await app.request.post('/api/contact').send({ ...valid, name: 'Grace Hopper', email: 'grace@example.com', phone: '+1 404 555 0199' });
+    const response = await app.request
+      .post('/api/contact')
+      .send({ ...valid, name: 'Grace Hopper', email: 'grace@example.com', phone: '+1 404 555 0199' });
     expect(response.status).toBe(201);
     const mail = await until(async () => (await outboxMessages(app)).find((m) => m.subject.includes('Grace Hopper')));
-    expect(mail).toMatchObject({ to: DEFAULT_STUDIO_EMAIL, replyTo: 'grace@example.com', subject: 'New consultation request from Grace Hopper' });
+    expect(mail).toMatchObject({
+      to: DEFAULT_STUDIO_EMAIL,
+      replyTo: 'grace@example.com',
+      subject: 'New consultation request from Grace Hopper',
+    });
     expect(mail.text).toContain(valid.message);
     expect(mail.text).toContain('+1 404 555 0199');
     // The notice is marked sent just after the mail is handed over: wait for that write too.
     const notice = await until(async () => {
-      const row = await app.services.db.selectFrom('contactNotices').selectAll().where('submissionId', '=', response.body.id).executeTakeFirst();
+      const row = await app.services.db
+        .selectFrom('contactNotices')
+        .selectAll()
+        .where('submissionId', '=', response.body.id)
+        .executeTakeFirst();
       return row?.sentAt ? row : undefined;
     });
     expect(notice.sentAt).not.toBeNull();
@@ -186,7 +211,12 @@ describe.each(testDialects())('contact notices when the mail server fails, on %s
     const stored = await app.services.db.selectFrom('contactSubmissions').selectAll().where('id', '=', response.body.id).executeTakeFirst();
     expect(stored).toMatchObject(valid);
     const failed = await until(() =>
-      app.services.db.selectFrom('contactNotices').selectAll().where('submissionId', '=', response.body.id).where('lastError', 'is not', null).executeTakeFirst(),
+      app.services.db
+        .selectFrom('contactNotices')
+        .selectAll()
+        .where('submissionId', '=', response.body.id)
+        .where('lastError', 'is not', null)
+        .executeTakeFirst(),
     );
     expect(failed).toMatchObject({ attempts: 1, sentAt: null });
     expect(failed.lastError).toContain('ECONNREFUSED');
@@ -201,7 +231,11 @@ describe.each(testDialects())('contact notices when the mail server fails, on %s
     expect(await retryDueNotices(app.services, muchLater)).toMatchObject({ sent: 1, failed: 0 });
     expect(transport.sent).toHaveLength(1);
     expect(transport.sent[0]).toMatchObject({ to: 'owner@studio.test', replyTo: valid.email });
-    const notice = await app.services.db.selectFrom('contactNotices').selectAll().where('submissionId', '=', response.body.id).executeTakeFirstOrThrow();
+    const notice = await app.services.db
+      .selectFrom('contactNotices')
+      .selectAll()
+      .where('submissionId', '=', response.body.id)
+      .executeTakeFirstOrThrow();
     expect(notice).toMatchObject({ attempts: 3, lastError: null });
     expect(notice.sentAt).not.toBeNull();
     // Sent notices are never sent again.
@@ -230,7 +264,10 @@ describe.each(testDialects())('contact rate limit on %s', (dialect) => {
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(590);
     expect(retryAfter).toBeLessThanOrEqual(600);
-    const row = await app.services.db.selectFrom('contactSubmissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await app.services.db
+      .selectFrom('contactSubmissions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(row.n)).toBe(2);
   });
 });

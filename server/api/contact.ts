@@ -14,7 +14,8 @@ export function contactRouter(services: Services): Router {
     .route('/contact')
     .post(async (req, res) => {
       // A body of another type is refused; no body at all is judged as an empty form below.
-      if (req.headers['content-type'] && !req.is('application/json')) throw new HttpError(415, 'Send the form as JSON (Content-Type: application/json)');
+      if (req.headers['content-type'] && !req.is('application/json'))
+        throw new HttpError(415, 'Send the form as JSON (Content-Type: application/json)');
       const outcome = await receiveContactSubmission(services, { body: req.body, ip: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
       switch (outcome.kind) {
         case 'invalid':

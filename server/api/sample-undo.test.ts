@@ -56,7 +56,12 @@ describe.each(testDialects())('delete with undo on %s', (dialect) => {
     const trash = await t.request.post(`/api/samples/${ids[0]}/trash`);
     const [encoded, signature] = (trash.body.restoreToken as string).split('.');
     const forgedRow = Buffer.from(Buffer.from(encoded, 'base64url').toString('utf8').replace('First', 'Forged')).toString('base64url');
-    for (const restoreToken of [`${forgedRow}.${signature}`, `${encoded}.x${signature.slice(1)}`, 'nonsense', `${encoded}.${signature}.x`]) {
+    for (const restoreToken of [
+      `${forgedRow}.${signature}`,
+      `${encoded}.x${signature.slice(1)}`,
+      'nonsense',
+      `${encoded}.${signature}.x`,
+    ]) {
       const res = await t.request.post('/api/samples/restore').send({ restoreToken });
       expect(res.status, restoreToken.slice(0, 20)).toBe(400);
     }
@@ -73,7 +78,9 @@ describe.each(testDialects())('delete with undo on %s', (dialect) => {
     const ids = await createThree();
     const { uploads, analysis } = samplesModule(t.services);
     const later: Array<() => void> = [];
-    const undo = new UndoableSampleDelete(t.services.db, uploads, analysis, t.services.config.SESSION_SECRET, t.services.logger, (work) => later.push(work));
+    const undo = new UndoableSampleDelete(t.services.db, uploads, analysis, t.services.config.SESSION_SECRET, t.services.logger, (work) =>
+      later.push(work),
+    );
     const sample = (await t.request.get('/api/samples')).body.find((s: { id: number }) => s.id === ids[0]);
     await undo.delete(ids[0]);
     expect(await uploads.isRegistered(sample.audioUrl)).toBe(true);

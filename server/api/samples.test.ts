@@ -33,7 +33,15 @@ describe.each(testDialects())('samples API on %s', (dialect) => {
   it('creates a sample with trimmed fields and omits blank optionals', async () => {
     const res = await create({ title: '  Night Drive  ', artist: 'Kay', genre: '', duration: '3:45', description: '   ' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ title: 'Night Drive', artist: 'Kay', genre: null, description: null, duration: '3:45', audioUrl, displayOrder: 0 });
+    expect(res.body).toMatchObject({
+      title: 'Night Drive',
+      artist: 'Kay',
+      genre: null,
+      description: null,
+      duration: '3:45',
+      audioUrl,
+      displayOrder: 0,
+    });
     expect(res.body.id).toBeGreaterThan(0);
   });
 
@@ -93,18 +101,43 @@ describe.each(testDialects())('samples API on %s', (dialect) => {
     expect(all[0]).toBe('No duration given');
     const latest = await t.request.get('/api/samples/latest/6');
     expect(latest.body.map((s: { title: string }) => s.title).slice(0, 3)).toEqual(['C', 'B', 'A']);
-    expect(Object.keys(latest.body[0]).sort()).toEqual(['artist', 'audioUrl', 'duration', 'durationSeconds', 'genre', 'id', 'peaks', 'title']);
+    expect(Object.keys(latest.body[0]).sort()).toEqual([
+      'artist',
+      'audioUrl',
+      'duration',
+      'durationSeconds',
+      'genre',
+      'id',
+      'peaks',
+      'title',
+    ]);
   });
 
   it('applies a reorder all or nothing', async () => {
     const before = (await t.request.get('/api/samples')).body;
-    const res = await t.request.put('/api/samples/reorder').send({ sampleOrders: [{ id: before[0].id, displayOrder: 99 }, { id: 999999, displayOrder: 0 }] });
+    const res = await t.request.put('/api/samples/reorder').send({
+      sampleOrders: [
+        { id: before[0].id, displayOrder: 99 },
+        { id: 999999, displayOrder: 0 },
+      ],
+    });
     expect(res.status).toBe(404);
     expect((await t.request.get('/api/samples')).body).toEqual(before);
   });
 
   it('refuses malformed reorder payloads', async () => {
-    for (const body of [{}, { sampleOrders: [] }, { sampleOrders: [{ id: 'x', displayOrder: 0 }] }, { sampleOrders: [{ id: 1, displayOrder: -1 }] }, { sampleOrders: [{ id: 1, displayOrder: 0 }, { id: 1, displayOrder: 1 }] }]) {
+    for (const body of [
+      {},
+      { sampleOrders: [] },
+      { sampleOrders: [{ id: 'x', displayOrder: 0 }] },
+      { sampleOrders: [{ id: 1, displayOrder: -1 }] },
+      {
+        sampleOrders: [
+          { id: 1, displayOrder: 0 },
+          { id: 1, displayOrder: 1 },
+        ],
+      },
+    ]) {
       const res = await t.request.put('/api/samples/reorder').send(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errors.sampleOrders).toBeDefined();

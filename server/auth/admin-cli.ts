@@ -83,6 +83,8 @@ export async function runAdminCli(db: Kysely<Database>, argv: string[], io: CliI
       return;
     }
     default:
-      throw new CliError(command && command !== 'help' && command !== '--help' ? `Unknown command "${command}".\n\n${ADMIN_CLI_USAGE}` : ADMIN_CLI_USAGE);
+      throw new CliError(
+        command && command !== 'help' && command !== '--help' ? `Unknown command "${command}".\n\n${ADMIN_CLI_USAGE}` : ADMIN_CLI_USAGE,
+      );
   }
 }

@@ -3,7 +3,9 @@ import type { PublicAdmin } from '#server/context.ts';
 import type { AdminUser, Database } from '#server/db/schema.ts';
 import { hashPassword } from './passwords.ts';
 
-export function toPublicAdmin(user: Pick<AdminUser, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl'>): PublicAdmin {
+export function toPublicAdmin(
+  user: Pick<AdminUser, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl'>,
+): PublicAdmin {
   return {
     id: user.id,
     username: user.username,
@@ -30,11 +32,7 @@ export function findAdminById(db: Kysely<Database>, id: number) {
 }
 
 export function listAdmins(db: Kysely<Database>) {
-  return db
-    .selectFrom('adminUsers')
-    .select(['id', 'username', 'email', 'isActive', 'lastLogin', 'createdAt'])
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('adminUsers').select(['id', 'username', 'email', 'isActive', 'lastLogin', 'createdAt']).orderBy('id').execute();
 }
 
 export function countAdmins(db: Kysely<Database>) {
@@ -89,7 +87,11 @@ export async function setAdminPassword(db: Kysely<Database>, adminId: number, pa
 /** Deactivating also ends the admin's sessions at once, not at their next expiry. */
 export async function setAdminActive(db: Kysely<Database>, adminId: number, active: boolean): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('adminUsers').set({ isActive: active ? 1 : 0, updatedAt: new Date().toISOString() }).where('id', '=', adminId).execute();
+    await trx
+      .updateTable('adminUsers')
+      .set({ isActive: active ? 1 : 0, updatedAt: new Date().toISOString() })
+      .where('id', '=', adminId)
+      .execute();
     if (!active) await trx.deleteFrom('sessions').where('adminUserId', '=', adminId).execute();
   });
 }

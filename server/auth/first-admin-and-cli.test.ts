@@ -16,7 +16,9 @@ describe.each(testDialects())('first-run admin and the admin CLI (%s)', (dialect
   });
 
   it('creates the admin from ADMIN_* once, and never a second one', async () => {
-    services = await createTestServices(dialect, { env: { ADMIN_USERNAME: 'Owner', ADMIN_EMAIL: 'owner@studio.test', ADMIN_PASSWORD: 'env-password-1' } });
+    services = await createTestServices(dialect, {
+      env: { ADMIN_USERNAME: 'Owner', ADMIN_EMAIL: 'owner@studio.test', ADMIN_PASSWORD: 'env-password-1' },
+    });
     await ensureInitialAdmin(services);
     await ensureInitialAdmin(services);
     const admins = await services.db.selectFrom('adminUsers').selectAll().execute();
@@ -49,7 +51,9 @@ describe.each(testDialects())('first-run admin and the admin CLI (%s)', (dialect
     await runAdminCli(db, ['create', 'second', 'second@studio.test'], io);
     expect(lines.at(-1)).toMatch(/^Password: \S{20}$/);
     await expect(runAdminCli(db, ['create', 'helper', 'other@studio.test', 'helper-pass-1'], io)).rejects.toThrow(/already exists/);
-    await expect(runAdminCli(db, ['create', 'third', 'third@studio.test', 'short'], io)).rejects.toThrow('Password must be at least 8 characters');
+    await expect(runAdminCli(db, ['create', 'third', 'third@studio.test', 'short'], io)).rejects.toThrow(
+      'Password must be at least 8 characters',
+    );
     await expect(runAdminCli(db, ['create', 'third', 'not-an-email', 'long-enough-1'], io)).rejects.toThrow('Valid email is required');
 
     lines.length = 0;

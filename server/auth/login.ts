@@ -6,10 +6,7 @@ import { findAdminByUsername, toPublicAdmin } from './admin-users.ts';
 import { loginLockedFor, recordLoginFailure, recordLoginSuccess } from './login-guard.ts';
 import { burnPasswordCheck, verifyPassword } from './passwords.ts';
 
-export type LoginOutcome =
-  | { kind: 'ok'; admin: PublicAdmin }
-  | { kind: 'invalid' }
-  | { kind: 'locked'; retryAfterSeconds: number };
+export type LoginOutcome = { kind: 'ok'; admin: PublicAdmin } | { kind: 'invalid' } | { kind: 'locked'; retryAfterSeconds: number };
 
 /**
  * Checks a username and password. Unknown user, wrong password and inactive account take the same

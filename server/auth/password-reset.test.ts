@@ -54,7 +54,12 @@ describe.each(testDialects())('password reset by e-mail (%s)', (dialect) => {
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'Studio <no-reply@studio.test>', outboxDir: '/nonexistent', logger: pino({ level: 'silent' }) });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      from: 'Studio <no-reply@studio.test>',
+      outboxDir: '/nonexistent',
+      logger: pino({ level: 'silent' }),
+    });
     t = await createTestApp(dialect, { mailer });
     await createAdmin(t.services.db, OWNER);
   });
@@ -126,7 +131,11 @@ describe.each(testDialects())('password reset by e-mail (%s)', (dialect) => {
 
   it('rejects an expired link, an unknown one, and an older link once a newer one was sent', async () => {
     const expired = await requestLink();
-    await t.services.db.updateTable('passwordResetTokens').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('token', '=', hashResetToken(expired)).execute();
+    await t.services.db
+      .updateTable('passwordResetTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('token', '=', hashResetToken(expired))
+      .execute();
     expect((await reset(expired, 'whatever-pass-1')).status).toBe(400);
     expect((await reset('not-a-token', 'whatever-pass-1')).status).toBe(400);
     const older = await requestLink();

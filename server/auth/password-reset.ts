@@ -70,6 +70,8 @@ export async function resetPassword(services: Services, token: string, password:
   const admin = await findAdminById(db, claimed.adminUserId);
   if (!admin || admin.isActive !== 1) return false;
   await setAdminPassword(db, admin.id, password);
-  runInBackground(logger, 'password changed notice', () => mailer.send(passwordChangedEmail(admin.email, admin.username, config.PUBLIC_URL)));
+  runInBackground(logger, 'password changed notice', () =>
+    mailer.send(passwordChangedEmail(admin.email, admin.username, config.PUBLIC_URL)),
+  );
   return true;
 }

@@ -59,7 +59,16 @@ export async function loadSession(db: Kysely<Database>, token: string, now = new
   const row = await db
     .selectFrom('sessions')
     .innerJoin('adminUsers', 'adminUsers.id', 'sessions.adminUserId')
-    .select(['sessions.sid', 'sessions.sess', 'adminUsers.id', 'adminUsers.username', 'adminUsers.email', 'adminUsers.firstName', 'adminUsers.lastName', 'adminUsers.profileImageUrl'])
+    .select([
+      'sessions.sid',
+      'sessions.sess',
+      'adminUsers.id',
+      'adminUsers.username',
+      'adminUsers.email',
+      'adminUsers.firstName',
+      'adminUsers.lastName',
+      'adminUsers.profileImageUrl',
+    ])
     .where('sessions.sid', '=', sid)
     .where('sessions.expire', '>', now.toISOString())
     .where('adminUsers.isActive', '=', 1)
@@ -77,7 +86,11 @@ export async function loadSession(db: Kysely<Database>, token: string, now = new
   }
   if (now.getTime() - new Date(data.lastSeenAt).getTime() >= TOUCH_INTERVAL_MS) {
     data = { ...data, lastSeenAt: now.toISOString() };
-    await db.updateTable('sessions').set({ sess: JSON.stringify(data), expire: idleDeadline(data, now) }).where('sid', '=', sid).execute();
+    await db
+      .updateTable('sessions')
+      .set({ sess: JSON.stringify(data), expire: idleDeadline(data, now) })
+      .where('sid', '=', sid)
+      .execute();
   }
   return { sid, admin: toPublicAdmin(row), data };
 }

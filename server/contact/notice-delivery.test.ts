@@ -24,7 +24,11 @@ describe.each(testDialects())('owner notice delivery on %s', (dialect) => {
   });
 
   it('sends a notice once even when the first attempt and a retry pass race for it', async () => {
-    const { noticeId } = await storeContactSubmission(services.db, { name: 'Ada', email: 'ada@example.com', message: 'Master my single please.' });
+    const { noticeId } = await storeContactSubmission(services.db, {
+      name: 'Ada',
+      email: 'ada@example.com',
+      message: 'Master my single please.',
+    });
     const results = await Promise.all([deliverNotice(services, noticeId), retryDueNotices(services), deliverNotice(services, noticeId)]);
     expect(results[0] === 'sent' || results[2] === 'sent' || results[1].sent === 1).toBe(true);
     expect(sent).toHaveLength(1);
@@ -32,7 +36,11 @@ describe.each(testDialects())('owner notice delivery on %s', (dialect) => {
   });
 
   it('keeps a visitor name with line breaks out of the mail headers', async () => {
-    const { noticeId } = await storeContactSubmission(services.db, { name: 'Eve\r\nBcc: all@example.com', email: 'eve@example.com', message: 'Header injection attempt.' });
+    const { noticeId } = await storeContactSubmission(services.db, {
+      name: 'Eve\r\nBcc: all@example.com',
+      email: 'eve@example.com',
+      message: 'Header injection attempt.',
+    });
     await deliverNotice(services, noticeId);
     expect(sent.at(-1)?.subject).toBe('New consultation request from Eve Bcc: all@example.com');
   });

@@ -1,9 +1,4 @@
-import {
-  CONTACT_HONEYPOT_FIELD,
-  CONTACT_FORM_TOKEN_FIELD,
-  validateContactSubmission,
-  type ContactFieldErrors,
-} from '#common/contact.ts';
+import { CONTACT_HONEYPOT_FIELD, CONTACT_FORM_TOKEN_FIELD, validateContactSubmission, type ContactFieldErrors } from '#common/contact.ts';
 import type { Services } from '#server/context.ts';
 import { hitRateLimit } from '#server/http/rate-limit.ts';
 import { judgeContactFormToken } from './form-token.ts';

@@ -44,9 +44,17 @@ describe.each(testDialects())('migrations on %s', (dialect) => {
     services = await createTestServices(dialect);
     const values = { username: 'owner', email: 'owner@example.com', password: 'hash' };
     const admin = await services.db.insertInto('adminUsers').values(values).returning('id').executeTakeFirstOrThrow();
-    await expect(services.db.insertInto('adminUsers').values({ ...values, email: 'other@example.com' }).execute()).rejects.toThrow();
     await expect(
-      services.db.insertInto('passwordResetTokens').values({ adminUserId: admin.id + 999, token: 't', expiresAt: new Date().toISOString() }).execute(),
+      services.db
+        .insertInto('adminUsers')
+        .values({ ...values, email: 'other@example.com' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      services.db
+        .insertInto('passwordResetTokens')
+        .values({ adminUserId: admin.id + 999, token: 't', expiresAt: new Date().toISOString() })
+        .execute(),
     ).rejects.toThrow();
     const count = await sql<{ n: number }>`select count(*) as n from sessions`.execute(services.db);
     expect(Number(count.rows[0].n)).toBe(0);

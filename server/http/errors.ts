@@ -35,7 +35,9 @@ function fromBodyParser(error: BodyParserError): HttpError | null {
       return new HttpError(400, 'Request was aborted');
     default:
       // Other http-errors from Express middleware (e.g. static files): keep their status, say it plainly.
-      return error.status && error.status >= 400 && error.status < 500 ? new HttpError(error.status, STATUS_CODES[error.status] ?? 'Bad request') : null;
+      return error.status && error.status >= 400 && error.status < 500
+        ? new HttpError(error.status, STATUS_CODES[error.status] ?? 'Bad request')
+        : null;
   }
 }
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PageCache } from './page-cache.ts';
 
-const page = (body: string) => ({ status: 200, headers: [['content-type', 'text/html']] as Array<[string, string]>, body, noncePlaceholder: 'n', formTokenPlaceholder: 't' });
+const page = (body: string) => ({
+  status: 200,
+  headers: [['content-type', 'text/html']] as Array<[string, string]>,
+  body,
+  noncePlaceholder: 'n',
+  formTokenPlaceholder: 't',
+});
 
 describe('PageCache', () => {
   it('serves an entry until its time is up', () => {

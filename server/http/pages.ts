@@ -9,8 +9,7 @@ import { isCacheablePageRequest, newPlaceholder, replayCachedPage, type PageCach
 
 export type PageMode =
   /** Hot reload runs its websocket on the app's own HTTP server: one port in development too. */
-  | { kind: 'development'; httpServer?: HttpServer }
-  | { kind: 'production'; buildDir: string };
+  { kind: 'development'; httpServer?: HttpServer } | { kind: 'production'; buildDir: string };
 
 function loadContext(services: Services) {
   return (req: Request, res: Response): AppLoadContext => ({

@@ -42,7 +42,10 @@ const DEMO_SAMPLES: DemoSample[] = [
  */
 export async function seedDemoSamples(services: Services): Promise<number> {
   if (!services.config.SEED_DEMO) return 0;
-  const { count } = await services.db.selectFrom('samples').select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  const { count } = await services.db
+    .selectFrom('samples')
+    .select(sql<number>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow();
   const done = await services.db.selectFrom('completedOnce').select('name').where('name', '=', 'demo-samples').executeTakeFirst();
   if (Number(count) > 0 || done) return 0;
   // Claimed first: a second instance starting at the same moment fails here instead of seeding twice.
@@ -51,7 +54,13 @@ export async function seedDemoSamples(services: Services): Promise<number> {
   // Oldest first, so the first one listed ends up first on the site (newest first within an order).
   for (const [index, demo] of DEMO_SAMPLES.entries()) {
     const audioUrl = await uploads.storeOwnAudio(synthesizeDemoTrack(demo.recipe));
-    const created = await samples.create({ title: demo.title, artist: demo.artist, genre: demo.genre, description: demo.description, audioUrl });
+    const created = await samples.create({
+      title: demo.title,
+      artist: demo.artist,
+      genre: demo.genre,
+      description: demo.description,
+      audioUrl,
+    });
     await services.db.updateTable('samples').set({ displayOrder: index }).where('id', '=', created.id).execute();
   }
   services.logger.info({ count: DEMO_SAMPLES.length }, 'seeded demo samples');

@@ -35,7 +35,13 @@ export function toPublicSample(row: Sample): PublicSample {
 
 /** Every sample in public order: lowest displayOrder first, then newest first. */
 export async function listSamples(db: Kysely<Database>): Promise<PublicSample[]> {
-  const rows = await db.selectFrom('samples').selectAll().orderBy('displayOrder', 'asc').orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('samples')
+    .selectAll()
+    .orderBy('displayOrder', 'asc')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map(toPublicSample);
 }
 

@@ -81,7 +81,8 @@ export class SampleService {
       const now = new Date().toISOString();
       for (const { id, displayOrder } of orders) {
         const result = await trx.updateTable('samples').set({ displayOrder, updatedAt: now }).where('id', '=', id).executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw new HttpError(404, `Sample ${id} not found`, { sampleOrders: [`Unknown sample id ${id}`] });
+        if (Number(result.numUpdatedRows) !== 1)
+          throw new HttpError(404, `Sample ${id} not found`, { sampleOrders: [`Unknown sample id ${id}`] });
       }
     });
   }

@@ -45,7 +45,9 @@ export class UndoableSampleDelete {
     const exp = now + UNDO_WINDOW_MS;
     const encoded = Buffer.from(JSON.stringify({ row, exp } satisfies TokenPayload)).toString('base64url');
     this.schedule(() => {
-      this.uploads.releaseIfUnused(row.audioUrl).catch((error: unknown) => this.logger.warn({ err: error, audioUrl: row.audioUrl }, 'could not release audio of a deleted sample'));
+      this.uploads
+        .releaseIfUnused(row.audioUrl)
+        .catch((error: unknown) => this.logger.warn({ err: error, audioUrl: row.audioUrl }, 'could not release audio of a deleted sample'));
     }, RELEASE_AFTER_MS);
     return { restoreToken: `${encoded}.${this.sign(encoded)}`, expiresAt: new Date(exp).toISOString() };
   }

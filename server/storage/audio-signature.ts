@@ -12,8 +12,7 @@ export const AUDIO_CONTENT_TYPES: Record<AudioFormat, string> = {
 /** Bytes needed to tell the formats apart. */
 export const SIGNATURE_BYTES = 16;
 
-const ascii = (bytes: Uint8Array, start: number, length: number) =>
-  String.fromCharCode(...bytes.subarray(start, start + length));
+const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
 
 export function detectAudioFormat(head: Uint8Array): AudioFormat | null {
   if (head.length < 4) return null;

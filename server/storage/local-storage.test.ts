@@ -114,7 +114,10 @@ describe.each(testDialects())('local object store on %s', (dialect) => {
     ];
     for (const head of heads) {
       const url = await grant(t);
-      await t.request.put(url).send(Buffer.concat([head, Buffer.alloc(64)])).expect(200);
+      await t.request
+        .put(url)
+        .send(Buffer.concat([head, Buffer.alloc(64)]))
+        .expect(200);
       const res = await t.request.put('/api/audio-files').send({ audioFileURL: url });
       expect(res.status, head.toString('hex')).toBe(200);
       expect(res.body.objectPath).toBe(`/objects/uploads/${keyOf(url)}`);
@@ -124,7 +127,9 @@ describe.each(testDialects())('local object store on %s', (dialect) => {
   it('refuses registration of unknown, unissued or not yet uploaded files', async () => {
     expect((await t.request.put('/api/audio-files').send({})).status).toBe(400);
     expect((await t.request.put('/api/audio-files').send({ audioFileURL: 'https://evil.example/x' })).status).toBe(400);
-    expect((await t.request.put('/api/audio-files').send({ audioFileURL: '/objects/uploads/00000000-0000-4000-8000-000000000000' })).status).toBe(400);
+    expect(
+      (await t.request.put('/api/audio-files').send({ audioFileURL: '/objects/uploads/00000000-0000-4000-8000-000000000000' })).status,
+    ).toBe(400);
     expect((await t.request.put('/api/audio-files').send({ audioFileURL: await grant(t) })).status).toBe(409);
   });
 

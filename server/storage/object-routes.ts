@@ -50,7 +50,9 @@ export function objectRoutes(services: Services): Router {
       return;
     }
     if (range) {
-      res.status(206).set({ 'Content-Range': `bytes ${range.start}-${range.end}/${info.size}`, 'Content-Length': String(range.end - range.start + 1) });
+      res
+        .status(206)
+        .set({ 'Content-Range': `bytes ${range.start}-${range.end}/${info.size}`, 'Content-Length': String(range.end - range.start + 1) });
     } else {
       res.status(200).set('Content-Length', String(info.size));
     }

@@ -10,13 +10,7 @@ export function signUploadGrant(secret: string, key: string, expiresAtSeconds: n
 
 export type GrantCheck = 'valid' | 'expired' | 'invalid';
 
-export function checkUploadGrant(
-  secret: string,
-  key: string,
-  expires: unknown,
-  signature: unknown,
-  nowMs = Date.now(),
-): GrantCheck {
+export function checkUploadGrant(secret: string, key: string, expires: unknown, signature: unknown, nowMs = Date.now()): GrantCheck {
   if (typeof expires !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(expires)) return 'invalid';
   const expected = Buffer.from(signUploadGrant(secret, key, Number(expires)));
   const given = Buffer.from(signature);

@@ -27,7 +27,10 @@ async function latestMailTo(address: string, since: number): Promise<{ subject: 
           }
         })();
         const mails = files
-          .map((f) => JSON.parse(readFileSync(path.join(outbox, f), 'utf8')) as { to: string; subject: string; text: string; createdAt: string })
+          .map(
+            (f) =>
+              JSON.parse(readFileSync(path.join(outbox, f), 'utf8')) as { to: string; subject: string; text: string; createdAt: string },
+          )
           .filter((m) => m.to === address && new Date(m.createdAt).getTime() >= since && m.subject === 'Reset your admin password');
         found = mails.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1);
         return Boolean(found);
@@ -109,7 +112,9 @@ test.describe('admin accounts', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByText('Reset email sent', { exact: true })).toBeVisible();
-    await expect(page.getByText('If an account with that email exists, a password reset link has been sent.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('If an account with that email exists, a password reset link has been sent.', { exact: true }),
+    ).toBeVisible();
 
     const mail = await latestMailTo(email, since);
     const link = mail.text.match(/https?:\/\/\S+\/manage\/reset-password\?token=\S+/)?.[0];

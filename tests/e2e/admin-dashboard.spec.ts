@@ -28,7 +28,10 @@ let originalOrder: Array<{ id: number; title: string }> = [];
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL });
-  originalOrder = ((await (await api.get('/api/samples')).json()) as Array<{ id: number; title: string }>).map(({ id, title }) => ({ id, title }));
+  originalOrder = ((await (await api.get('/api/samples')).json()) as Array<{ id: number; title: string }>).map(({ id, title }) => ({
+    id,
+    title,
+  }));
   await api.dispose();
 });
 
@@ -43,7 +46,9 @@ test.afterAll(async ({ playwright, baseURL }) => {
       expect((await api.delete(`/api/samples/${sample.id}`)).ok()).toBe(true);
     }
     const survivors = originalOrder.filter((sample) => now.some((item) => item.id === sample.id));
-    const reorder = await api.put('/api/samples/reorder', { data: { sampleOrders: survivors.map((sample, displayOrder) => ({ id: sample.id, displayOrder })) } });
+    const reorder = await api.put('/api/samples/reorder', {
+      data: { sampleOrders: survivors.map((sample, displayOrder) => ({ id: sample.id, displayOrder })) },
+    });
     expect(reorder.ok()).toBe(true);
     await api.post('/api/admin/logout');
   } finally {
@@ -52,12 +57,17 @@ test.afterAll(async ({ playwright, baseURL }) => {
 });
 
 const samplesTotal = async (page: Page) => Number((await page.getByTestId('samples-total').textContent())?.split(' ')[0]);
-const toast = (page: Page) => page.getByRole('region', { name: /Notification/ }).locator('li').first();
+const toast = (page: Page) =>
+  page
+    .getByRole('region', { name: /Notification/ })
+    .locator('li')
+    .first();
 const innerTab = (page: Page, name: 'Upload New' | 'Manage Samples' | 'Reorder') => page.getByRole('tab', { name, exact: true }).click();
 const uppyModal = (page: Page) => page.locator('.uppy-Dashboard--modal');
 const reorderRows = (page: Page) => page.getByTestId('reorder-row');
 const rowTitles = (page: Page) => reorderRows(page).locator('p.truncate').allTextContents();
-const manageCard = (page: Page, title: string) => page.locator('article', { has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+const manageCard = (page: Page, title: string) =>
+  page.locator('article', { has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
 
 async function publicOrder(page: Page): Promise<string[]> {
   await page.goto('/samples');
@@ -65,7 +75,11 @@ async function publicOrder(page: Page): Promise<string[]> {
 }
 
 /** Fills the form, uploads the file through the Uppy dialog and creates the sample. */
-async function createSample(page: Page, fields: { title: string; artist?: string; genre?: string }, file: { name: string; mimeType: string; buffer: Buffer }) {
+async function createSample(
+  page: Page,
+  fields: { title: string; artist?: string; genre?: string },
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
   await innerTab(page, 'Upload New');
   const before = await samplesTotal(page);
   const create = page.getByRole('button', { name: 'Create Sample' });
@@ -84,7 +98,9 @@ async function createSample(page: Page, fields: { title: string; artist?: string
   // Never starts by itself.
   await page.waitForTimeout(300);
   await expect(page.getByText('Audio file uploaded', { exact: true })).toHaveCount(0);
-  await uppyModal(page).getByRole('button', { name: /^Upload 1 file/ }).click();
+  await uppyModal(page)
+    .getByRole('button', { name: /^Upload 1 file/ })
+    .click();
 
   await expect(toast(page)).toContainText('Upload Complete');
   await expect(toast(page)).toContainText('Audio file uploaded and configured successfully');
@@ -117,7 +133,10 @@ async function expectNoSidewaysScroll(page: Page) {
 /** Space lifts the row, ArrowDown moves it one place, Space drops it; each step is announced. */
 async function moveDownByKeyboard(page: Page, index: number) {
   const liveRegion = page.locator('[id^="DndLiveRegion"]');
-  await reorderRows(page).nth(index).getByRole('button', { name: /^Reorder / }).focus();
+  await reorderRows(page)
+    .nth(index)
+    .getByRole('button', { name: /^Reorder / })
+    .focus();
   await page.keyboard.press('Space');
   await expect(liveRegion).toContainText('Picked up');
   await page.keyboard.press('ArrowDown');
@@ -162,8 +181,16 @@ test.describe('admin dashboard', () => {
   test('uploads a WAV and an MP3 through the Uppy dialog and publishes them', async ({ page }) => {
     test.setTimeout(90_000);
     await openDashboard(page);
-    await createSample(page, { title: 'E2E Wave Song', artist: 'Test Artist', genre: 'Rock' }, { name: 'wave-song.wav', mimeType: 'audio/wav', buffer: makeWav(3) });
-    await createSample(page, { title: 'E2E Mp3 Song', artist: 'Mp3 Artist', genre: 'Pop' }, { name: 'silent-song.mp3', mimeType: 'audio/mpeg', buffer: makeSilentMp3() });
+    await createSample(
+      page,
+      { title: 'E2E Wave Song', artist: 'Test Artist', genre: 'Rock' },
+      { name: 'wave-song.wav', mimeType: 'audio/wav', buffer: makeWav(3) },
+    );
+    await createSample(
+      page,
+      { title: 'E2E Mp3 Song', artist: 'Mp3 Artist', genre: 'Pop' },
+      { name: 'silent-song.mp3', mimeType: 'audio/mpeg', buffer: makeSilentMp3() },
+    );
 
     await innerTab(page, 'Manage Samples');
     const wave = manageCard(page, 'E2E Wave Song');
@@ -177,7 +204,12 @@ test.describe('admin dashboard', () => {
     await page.goto('/samples');
     for (const title of ['E2E Wave Song', 'E2E Mp3 Song']) {
       await expect(page.getByRole('group', { name: `Audio player: ${title}` })).toHaveAttribute('data-player-status', 'ready');
-      await expect(page.getByRole('group', { name: `Audio player: ${title}` }).locator('canvas, div[part="wrapper"], [part]').first()).toBeAttached();
+      await expect(
+        page
+          .getByRole('group', { name: `Audio player: ${title}` })
+          .locator('canvas, div[part="wrapper"], [part]')
+          .first(),
+      ).toBeAttached();
     }
     await page.goto('/');
     for (const title of ['E2E Wave Song', 'E2E Mp3 Song']) {
@@ -224,7 +256,13 @@ test.describe('admin dashboard', () => {
 
     // Mouse: drag the third row to the top.
     const saved = page.waitForRequest((request) => request.url().endsWith(reorderUrl) && request.method() === 'PUT', { timeout: 10_000 });
-    await dragBy(page, reorderRows(page).nth(2).getByRole('button', { name: /^Reorder / }), reorderRows(page).nth(0));
+    await dragBy(
+      page,
+      reorderRows(page)
+        .nth(2)
+        .getByRole('button', { name: /^Reorder / }),
+      reorderRows(page).nth(0),
+    );
     const payload = (await saved).postDataJSON() as { sampleOrders: Array<{ id: number; displayOrder: number }> };
     expect(payload.sampleOrders.map((entry) => entry.displayOrder)).toEqual(before.map((_, index) => index));
     const afterMouse = [before[2], before[0], before[1], ...before.slice(3)];
@@ -258,14 +296,19 @@ test.describe('admin dashboard', () => {
     const victim = before[1];
 
     await innerTab(page, 'Manage Samples');
-    await manageCard(page, victim).getByRole('button', { name: `Delete ${victim}` }).click();
+    await manageCard(page, victim)
+      .getByRole('button', { name: `Delete ${victim}` })
+      .click();
     await expect(manageCard(page, victim)).toHaveCount(0);
     await expect(page.getByTestId('samples-total')).toHaveText(`${total - 1} samples total`);
     await expect(toast(page)).toContainText('Sample deleted successfully');
     await toast(page).getByRole('button', { name: 'Undo' }).click();
     await expect(toast(page)).toContainText('Sample restored');
     await expect(page.getByTestId('samples-total')).toHaveText(`${total} samples total`);
-    await expect(manageCard(page, victim).getByRole('group', { name: `Audio player: ${victim}` })).toHaveAttribute('data-player-status', 'ready');
+    await expect(manageCard(page, victim).getByRole('group', { name: `Audio player: ${victim}` })).toHaveAttribute(
+      'data-player-status',
+      'ready',
+    );
 
     await innerTab(page, 'Reorder');
     expect(await rowTitles(page)).toEqual(before);
@@ -275,7 +318,10 @@ test.describe('admin dashboard', () => {
     await openDashboard(page);
     await innerTab(page, 'Reorder');
     const mine = 'E2E Mp3 Song';
-    await reorderRows(page).filter({ hasText: mine }).getByRole('button', { name: `Delete ${mine}` }).click();
+    await reorderRows(page)
+      .filter({ hasText: mine })
+      .getByRole('button', { name: `Delete ${mine}` })
+      .click();
     await expect(reorderRows(page)).toHaveCount(before.length - 1);
     await expect(toast(page)).toContainText('Sample deleted successfully');
     expect(await publicOrder(page)).toEqual(before.filter((title) => title !== mine));
@@ -288,12 +334,19 @@ test.describe('admin dashboard', () => {
     const big = writeOversizedAudio();
     try {
       await input.setInputFiles(big);
-      await expect(uppyModal(page).locator('.uppy-Informer').getByText(/big-track\.wav exceeds maximum allowed size of/).first()).toBeVisible();
+      await expect(
+        uppyModal(page)
+          .locator('.uppy-Informer')
+          .getByText(/big-track\.wav exceeds maximum allowed size of/)
+          .first(),
+      ).toBeVisible();
     } finally {
       rmSync(big, { force: true });
     }
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not audio') });
-    await expect(uppyModal(page).locator('.uppy-Informer').getByText('You can only upload: .mp3, .wav, .m4a, .aac, .flac').first()).toBeVisible();
+    await expect(
+      uppyModal(page).locator('.uppy-Informer').getByText('You can only upload: .mp3, .wav, .m4a, .aac, .flac').first(),
+    ).toBeVisible();
     await expect(uppyModal(page).locator('.uppy-Dashboard-Item')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(uppyModal(page)).toHaveAttribute('aria-hidden', 'true');
@@ -303,7 +356,12 @@ test.describe('admin dashboard', () => {
   test('works through contact submissions: status, Pending count, filter, search, delete', async ({ page, request, baseURL }) => {
     const stamp = Date.now();
     const people = [
-      { name: `Ada Client ${stamp}`, email: `ada-${stamp}@example.com`, phone: '+1 404 555 0100', message: 'Please mix and master my single, due next month.' },
+      {
+        name: `Ada Client ${stamp}`,
+        email: `ada-${stamp}@example.com`,
+        phone: '+1 404 555 0100',
+        message: 'Please mix and master my single, due next month.',
+      },
       { name: `Bob Client ${stamp}`, email: `bob-${stamp}@example.com`, message: 'Do you offer vocal tuning for a whole album?' },
     ];
     for (const person of people) {
@@ -379,7 +437,10 @@ test.describe('admin dashboard', () => {
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/manage-contacts-${width}.png`, fullPage: true });
       await page.getByRole('tab', { name: 'Sample Management' }).click();
       await innerTab(page, 'Manage Samples');
-      await page.getByRole('button', { name: /^Edit / }).first().click();
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
       await expect(page.getByRole('dialog', { name: 'Edit Sample' })).toBeVisible();
       if (width === 1440) await expectNoSeriousA11yViolations(page);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/manage-edit-dialog-${width}.png` });

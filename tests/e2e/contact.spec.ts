@@ -45,7 +45,11 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 async function expectNoSeriousFormViolations(page: Page) {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: string, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: string, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null }> }> };
+      }
+    ).axe;
     return (await axe.run('#contact-form', { resultTypes: ['violations'] })).violations;
   });
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);

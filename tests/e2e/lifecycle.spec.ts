@@ -30,7 +30,12 @@ test.describe('server process', () => {
 
   test('an unreachable DATABASE_URL stops start-up with one line naming it', () => {
     const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'e2e-server.mjs')], {
-      env: { ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'studio-bad-')), PORT: '0', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      env: {
+        ...process.env,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'studio-bad-')),
+        PORT: '0',
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });

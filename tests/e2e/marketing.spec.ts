@@ -34,7 +34,14 @@ test.describe('marketing pages', () => {
     await expect(packages.getByText('Most Popular')).toHaveCount(1);
     const process = page.locator('#process');
     await expect(process.getByRole('heading', { name: 'Preparing Your Project' })).toBeVisible();
-    for (const name of ['Essential Requirements', 'File Preparation', 'Technical Specifications', 'Vocal Track Guidelines', 'Instrumental Guidelines', 'Pro Tips for Best Results']) {
+    for (const name of [
+      'Essential Requirements',
+      'File Preparation',
+      'Technical Specifications',
+      'Vocal Track Guidelines',
+      'Instrumental Guidelines',
+      'Pro Tips for Best Results',
+    ]) {
       await expect(process.getByRole('heading', { name })).toBeVisible();
     }
     await expect(page.getByRole('heading', { name: 'Featured Mix & Mastering Samples' })).toBeVisible();
@@ -123,7 +130,9 @@ test.describe('marketing pages', () => {
     for (const name of ['Professional Quality', 'Fast Turnaround', 'Collaborative Approach']) {
       await expect(main(page).getByRole('heading', { name })).toBeVisible();
     }
-    await main(page).getByRole('link', { name: /Learn more about Vocal Production/ }).click();
+    await main(page)
+      .getByRole('link', { name: /Learn more about Vocal Production/ })
+      .click();
     await expect(page).toHaveURL(/\/services\/vocal-production$/);
     await expectNoSeriousA11yViolations(page);
   });
@@ -140,7 +149,15 @@ test.describe('marketing pages', () => {
   test('/services/vocal-production buttons are focusable buttons that stay on the page', async ({ page }) => {
     await page.goto('/services/vocal-production');
     await expect(main(page).getByText(formatPrice(VOCAL_PRODUCTION_FROM_USD), { exact: true })).toBeVisible();
-    for (const name of ['Tuning & Timing', 'Comping', 'Effects', 'Harmony', 'Recording Consultation', 'Noise Reduction', 'Creative Enhancement']) {
+    for (const name of [
+      'Tuning & Timing',
+      'Comping',
+      'Effects',
+      'Harmony',
+      'Recording Consultation',
+      'Noise Reduction',
+      'Creative Enhancement',
+    ]) {
       await expect(main(page).getByRole('heading', { name, exact: true })).toBeVisible();
     }
     const buttons = main(page).getByRole('button');
@@ -158,7 +175,8 @@ test.describe('marketing pages', () => {
     await page.goto('/process');
     const steps = main(page).locator('ol > li');
     await expect(steps).toHaveCount(PROCESS_STEPS.length);
-    for (const step of PROCESS_STEPS) await expect(main(page).getByRole('heading', { name: `Step ${step.number}: ${step.title}` })).toBeVisible();
+    for (const step of PROCESS_STEPS)
+      await expect(main(page).getByRole('heading', { name: `Step ${step.number}: ${step.title}` })).toBeVisible();
     await expect(h2(page, 'Quality Standards')).toBeVisible();
     for (const entry of PROJECT_TIMELINE) await expect(main(page).getByText(entry.days, { exact: true })).toBeVisible();
     await expect(main(page).getByText(TYPICAL_COMPLETION)).toBeVisible();
@@ -198,10 +216,18 @@ test.describe('marketing pages', () => {
     await page.goto('/privacy-policy');
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     await expect(main(page).getByText(`Effective ${POLICIES_EFFECTIVE_DATE}`)).toBeVisible();
-    await expect(main(page).getByText(/30 days after project completion/).first()).toBeVisible();
+    await expect(
+      main(page)
+        .getByText(/30 days after project completion/)
+        .first(),
+    ).toBeVisible();
     await page.goto('/terms-of-service');
     await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
     await expect(main(page).getByText(/governed by the laws of the State of Georgia/)).toBeVisible();
-    await expect(main(page).getByText(/30 days after project completion/).first()).toBeVisible();
+    await expect(
+      main(page)
+        .getByText(/30 days after project completion/)
+        .first(),
+    ).toBeVisible();
   });
 });

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 
 const nonceOf = (header: string) => header.match(/'nonce-([^']+)'/)?.[1];
-const formTokenOf = (html: string) => html.match(/name="formToken" value="([^"]+)"/)?.[1] ?? html.match(/"contactFormToken","([^"]+)"/)?.[1];
+const formTokenOf = (html: string) =>
+  html.match(/name="formToken" value="([^"]+)"/)?.[1] ?? html.match(/"contactFormToken","([^"]+)"/)?.[1];
 
 test.describe('page cache', () => {
   test('a cached page still gets its own CSP nonce and contact form token on every response', async ({ request }) => {

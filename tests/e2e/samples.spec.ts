@@ -14,7 +14,10 @@ function recordAudioRequests(page: Page) {
 }
 
 const player = (page: Page, title: string) => page.getByRole('group', { name: `Audio player: ${title}` });
-const currentTime = (page: Page, title: string) => player(page, title).locator('audio').evaluate((audio: HTMLAudioElement) => audio.currentTime);
+const currentTime = (page: Page, title: string) =>
+  player(page, title)
+    .locator('audio')
+    .evaluate((audio: HTMLAudioElement) => audio.currentTime);
 
 test.describe('sample portfolio', () => {
   test('/samples has the seeded samples in its first HTML and costs no audio bytes before play', async ({ page, request }) => {
@@ -57,7 +60,9 @@ test.describe('sample portfolio', () => {
     await page.goto('/samples');
     const [first, second] = DEMO_TITLES;
     await expect(player(page, first)).toHaveAttribute('data-player-status', 'ready');
-    await player(page, first).getByRole('button', { name: `Play ${first}` }).click();
+    await player(page, first)
+      .getByRole('button', { name: `Play ${first}` })
+      .click();
     await expect(player(page, first)).toHaveAttribute('data-playing', 'true');
     await expect.poll(() => currentTime(page, first), { timeout: 10_000 }).toBeGreaterThan(0.3);
     expect(audio.length).toBeGreaterThan(0);
@@ -67,7 +72,9 @@ test.describe('sample portfolio', () => {
     const before = await currentTime(page, first);
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => currentTime(page, first)).toBeGreaterThan(before + 4);
-    const duration = await player(page, first).locator('audio').evaluate((audio: HTMLAudioElement) => audio.duration);
+    const duration = await player(page, first)
+      .locator('audio')
+      .evaluate((audio: HTMLAudioElement) => audio.duration);
     const box = (await player(page, first).locator('[data-waveform]').boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.55, box.y + box.height / 2);
     await expect.poll(() => currentTime(page, first)).toBeGreaterThan(duration * 0.5);
@@ -87,7 +94,9 @@ test.describe('sample portfolio', () => {
     await page.keyboard.press(' ');
     await expect(player(page, first)).toHaveAttribute('data-playing', 'true');
 
-    await player(page, second).getByRole('button', { name: `Play ${second}` }).click();
+    await player(page, second)
+      .getByRole('button', { name: `Play ${second}` })
+      .click();
     await expect(player(page, second)).toHaveAttribute('data-playing', 'true');
     await expect(player(page, first)).toHaveAttribute('data-playing', 'false');
     await expect.poll(() => currentTime(page, second)).toBeGreaterThan(0.2);
@@ -101,13 +110,19 @@ test.describe('sample portfolio', () => {
     // The first file is gone for HEAD and GET; the second answers HEAD but its bytes fail to load.
     await page.route(`**${missingUrl}`, (route) => route.fulfill({ status: 404, body: '' }));
     await page.route(`**${brokenUrl}`, (route) =>
-      route.request().method() === 'HEAD' ? route.fulfill({ status: 200, contentType: 'audio/wav', body: '' }) : route.fulfill({ status: 404, body: 'gone' }),
+      route.request().method() === 'HEAD'
+        ? route.fulfill({ status: 200, contentType: 'audio/wav', body: '' })
+        : route.fulfill({ status: 404, body: 'gone' }),
     );
     await page.goto('/samples');
     await expect(player(page, first)).toHaveAttribute('data-player-status', 'ready');
-    await player(page, first).getByRole('button', { name: `Play ${first}` }).click();
+    await player(page, first)
+      .getByRole('button', { name: `Play ${first}` })
+      .click();
     await expect(page.getByRole('alert').filter({ hasText: `Audio file not accessible: ${first}` })).toBeVisible();
-    await player(page, second).getByRole('button', { name: `Play ${second}` }).click();
+    await player(page, second)
+      .getByRole('button', { name: `Play ${second}` })
+      .click();
     await expect(page.getByRole('alert').filter({ hasText: `Unable to load: ${second}` })).toBeVisible();
   });
 });

@@ -156,7 +156,19 @@ test.describe('mobile menu', () => {
 });
 
 test.describe('console', () => {
-  const PUBLIC_PATHS = ['/', '/services', '/services/mixing-mastering', '/services/vocal-production', '/process', '/samples', '/about', '/contact', '/privacy-policy', '/terms-of-service', '/manage'];
+  const PUBLIC_PATHS = [
+    '/',
+    '/services',
+    '/services/mixing-mastering',
+    '/services/vocal-production',
+    '/process',
+    '/samples',
+    '/about',
+    '/contact',
+    '/privacy-policy',
+    '/terms-of-service',
+    '/manage',
+  ];
 
   test('public pages hydrate without errors, CSP violations or hydration mismatches', async ({ page }) => {
     const problems: string[] = [];

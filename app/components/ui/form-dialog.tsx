@@ -23,7 +23,19 @@ interface FormDialogProps {
  * A centred modal holding one form, with Cancel, a submit button that shows its pending label,
  * and a close button. Radix traps focus, closes on Escape and returns focus to the opener.
  */
-export function FormDialog({ open, onOpenChange, title, description, hideDescription, size = 'md', onSubmit, pending, submitLabel, pendingLabel, children }: FormDialogProps) {
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  hideDescription,
+  size = 'md',
+  onSubmit,
+  pending,
+  submitLabel,
+  pendingLabel,
+  children,
+}: FormDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

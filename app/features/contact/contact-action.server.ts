@@ -6,8 +6,7 @@ import { receiveContactSubmission } from '#server/contact/receive-submission.ts'
 import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values';
 
 export type ContactActionData =
-  | { status: 'sent' }
-  | { status: 'error'; message: string; errors: ContactFieldErrors; values: ContactFormValues };
+  { status: 'sent' } | { status: 'error'; message: string; errors: ContactFieldErrors; values: ContactFormValues };
 
 /**
  * The contact form without JavaScript: a plain form post to the page (home or /contact), judged by
@@ -18,19 +17,30 @@ export async function contactPageAction({ request, context }: ActionFunctionArgs
   try {
     form = await request.formData();
   } catch {
-    return data<ContactActionData>({ status: 'error', message: CONTACT_FAILURE_FALLBACK, errors: {}, values: EMPTY_CONTACT_FORM }, { status: 400 });
+    return data<ContactActionData>(
+      { status: 'error', message: CONTACT_FAILURE_FALLBACK, errors: {}, values: EMPTY_CONTACT_FORM },
+      { status: 400 },
+    );
   }
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === 'string' ? value : undefined;
   };
   const body = Object.fromEntries([...CONTACT_FIELDS, CONTACT_HONEYPOT_FIELD, CONTACT_FORM_TOKEN_FIELD].map((name) => [name, text(name)]));
-  const values: ContactFormValues = { name: text('name') ?? '', email: text('email') ?? '', phone: text('phone') ?? '', message: text('message') ?? '' };
+  const values: ContactFormValues = {
+    name: text('name') ?? '',
+    email: text('email') ?? '',
+    phone: text('phone') ?? '',
+    message: text('message') ?? '',
+  };
 
   const outcome = await receiveContactSubmission(context.services, { body, ip: context.clientIp });
   switch (outcome.kind) {
     case 'invalid':
-      return data<ContactActionData>({ status: 'error', message: CONTACT_INVALID_MESSAGE, errors: outcome.errors, values }, { status: 400 });
+      return data<ContactActionData>(
+        { status: 'error', message: CONTACT_INVALID_MESSAGE, errors: outcome.errors, values },
+        { status: 400 },
+      );
     case 'rate-limited':
       return data<ContactActionData>(
         { status: 'error', message: contactRateLimitMessage(outcome.retryAfterSeconds), errors: {}, values },

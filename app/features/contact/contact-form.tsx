@@ -2,7 +2,12 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { useActionData, useFormAction } from 'react-router';
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import type { ContactFieldErrors } from '#common/contact.ts';
-import { CONTACT_FIELDS, CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD, type ContactField as FieldName } from '#common/contact-fields.ts';
+import {
+  CONTACT_FIELDS,
+  CONTACT_FORM_TOKEN_FIELD,
+  CONTACT_HONEYPOT_FIELD,
+  type ContactField as FieldName,
+} from '#common/contact-fields.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import {
   CONTACT_FAILURE_TITLE,
@@ -190,7 +195,15 @@ export function ContactForm() {
       {/* Spam traps. Off-screen rather than display:none, which some bots skip; hidden from assistive tech and the tab order. */}
       <div aria-hidden="true" className="pointer-events-none absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={`${idPrefix}-hp`}>Leave this field empty</label>
-        <input ref={honeypot} id={`${idPrefix}-hp`} name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          ref={honeypot}
+          id={`${idPrefix}-hp`}
+          name={CONTACT_HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <input type="hidden" name={CONTACT_FORM_TOKEN_FIELD} value={contactFormToken} />
 

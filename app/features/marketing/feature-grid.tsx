@@ -1,13 +1,7 @@
 import { cn } from '#app/lib/cn.ts';
 
 /** A grid of small titled cards (what is included, why choose us, quality standards...). */
-export function FeatureGrid({
-  items,
-  columns = 3,
-}: {
-  items: ReadonlyArray<{ title: string; text: string }>;
-  columns?: 2 | 3 | 4;
-}) {
+export function FeatureGrid({ items, columns = 3 }: { items: ReadonlyArray<{ title: string; text: string }>; columns?: 2 | 3 | 4 }) {
   return (
     <ul
       className={cn(

@@ -32,8 +32,8 @@ export function HomeHero() {
             Professional Audio Mastering
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-fg-muted">
-            Radio-ready sound for artists everywhere. We mix and master your songs in Atlanta with{' '}
-            {YEARS_EXPERIENCE} years of experience, and we work with you until your music sounds the way you hear it.
+            Radio-ready sound for artists everywhere. We mix and master your songs in Atlanta with {YEARS_EXPERIENCE} years of experience,
+            and we work with you until your music sounds the way you hear it.
           </p>
           <div className="mt-8 max-w-xl rounded-2xl border border-accent/40 bg-accent-soft p-5">
             <p className="flex items-center gap-2 text-sm font-bold uppercase tracking-wide text-accent">

@@ -1,11 +1,6 @@
 import { CheckCircle2, Lightbulb, Mic, Music } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
-import {
-  ESSENTIAL_REQUIREMENTS,
-  INSTRUMENTAL_GUIDELINES,
-  PRO_TIPS,
-  VOCAL_GUIDELINES,
-} from '#app/content/file-requirements.ts';
+import { ESSENTIAL_REQUIREMENTS, INSTRUMENTAL_GUIDELINES, PRO_TIPS, VOCAL_GUIDELINES } from '#app/content/file-requirements.ts';
 import { SectionHeading, sectionContainer } from './section-heading';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;

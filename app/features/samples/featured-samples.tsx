@@ -26,7 +26,8 @@ export function FeaturedSamples({ samples: given }: { samples?: FeaturedSample[]
     const timer = setTimeout(() => {
       fetchLatestSamples().then(
         (list) => !cancelled && setState({ kind: 'list', samples: list }),
-        (error: unknown) => !cancelled && setState({ kind: 'error', message: error instanceof Error ? `Error: ${error.message}` : 'Unknown error' }),
+        (error: unknown) =>
+          !cancelled && setState({ kind: 'error', message: error instanceof Error ? `Error: ${error.message}` : 'Unknown error' }),
       );
     }, FEATURED_FETCH_DELAY_MS);
     return () => {

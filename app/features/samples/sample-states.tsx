@@ -14,7 +14,10 @@ export function SamplesLoading() {
 
 export function SamplesError({ children }: { children: ReactNode }) {
   return (
-    <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-xl border border-danger/50 bg-danger-surface/40 px-6 py-10 text-center">
+    <div
+      role="alert"
+      className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-xl border border-danger/50 bg-danger-surface/40 px-6 py-10 text-center"
+    >
       <AlertTriangle className="size-8 text-red-300" aria-hidden />
       <h3 className="text-lg font-semibold text-fg">Unable to Load Samples</h3>
       <p className="text-sm text-red-200">{children}</p>
@@ -35,5 +38,9 @@ export function SamplesEmpty({ debug }: { debug?: string }) {
 
 export function GenreBadge({ genre }: { genre: string | null }) {
   if (!genre) return null;
-  return <span className="inline-flex shrink-0 items-center rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium text-accent">{genre}</span>;
+  return (
+    <span className="inline-flex shrink-0 items-center rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium text-accent">
+      {genre}
+    </span>
+  );
 }

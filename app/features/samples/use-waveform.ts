@@ -38,54 +38,57 @@ export function useWaveform({ container, media, audioUrl, peaks, durationSeconds
     let cancelled = false;
     let instance: WaveSurfer | null = null;
     const handle = { pause: () => instance?.pause() };
-    void import('wavesurfer.js').then(({ default: WaveSurferClass }) => {
-      if (cancelled || !container.current || !media.current) return;
-      const stored = analysis.current;
-      // Given url, peaks and duration, wavesurfer loads once by itself (an extra load() would
-      // supersede that one and report it as an error).
-      instance = WaveSurferClass.create({
-        container: container.current,
-        media: media.current,
-        url: audioUrl,
-        ...(hasAnalysis && stored.peaks && stored.durationSeconds ? { peaks: [stored.peaks], duration: stored.durationSeconds } : {}),
-        height,
-        barWidth: BAR_WIDTH,
-        barGap: BAR_GAP,
-        barRadius: 1,
-        sampleRate: DECODE_SAMPLE_RATE,
-        waveColor: '#4a4a58',
-        progressColor: '#f5b83d',
-        cursorColor: '#ffc95c',
-        cursorWidth: 1,
-        normalize: false,
-      });
-      surfer.current = instance;
-      instance.on('ready', (total) => {
-        setDuration(total);
-        instance?.setVolume(DEFAULT_VOLUME);
-        setStatus('ready');
-      });
-      instance.on('play', () => {
-        claimPlayback(handle);
-        setPlaying(true);
-      });
-      instance.on('pause', () => setPlaying(false));
-      instance.on('timeupdate', (time) => setCurrentTime(time));
-      instance.on('finish', () => {
-        // Stop and rewind, so the next press plays from the start.
-        instance?.stop();
-        setPlaying(false);
-        setCurrentTime(0);
-      });
-      instance.on('error', (error) => {
-        if (cancelled || error.name === 'AbortError') return;
-        console.warn(`Audio player could not load ${audioUrl}:`, error);
+    void import('wavesurfer.js').then(
+      ({ default: WaveSurferClass }) => {
+        if (cancelled || !container.current || !media.current) return;
+        const stored = analysis.current;
+        // Given url, peaks and duration, wavesurfer loads once by itself (an extra load() would
+        // supersede that one and report it as an error).
+        instance = WaveSurferClass.create({
+          container: container.current,
+          media: media.current,
+          url: audioUrl,
+          ...(hasAnalysis && stored.peaks && stored.durationSeconds ? { peaks: [stored.peaks], duration: stored.durationSeconds } : {}),
+          height,
+          barWidth: BAR_WIDTH,
+          barGap: BAR_GAP,
+          barRadius: 1,
+          sampleRate: DECODE_SAMPLE_RATE,
+          waveColor: '#4a4a58',
+          progressColor: '#f5b83d',
+          cursorColor: '#ffc95c',
+          cursorWidth: 1,
+          normalize: false,
+        });
+        surfer.current = instance;
+        instance.on('ready', (total) => {
+          setDuration(total);
+          instance?.setVolume(DEFAULT_VOLUME);
+          setStatus('ready');
+        });
+        instance.on('play', () => {
+          claimPlayback(handle);
+          setPlaying(true);
+        });
+        instance.on('pause', () => setPlaying(false));
+        instance.on('timeupdate', (time) => setCurrentTime(time));
+        instance.on('finish', () => {
+          // Stop and rewind, so the next press plays from the start.
+          instance?.stop();
+          setPlaying(false);
+          setCurrentTime(0);
+        });
+        instance.on('error', (error) => {
+          if (cancelled || error.name === 'AbortError') return;
+          console.warn(`Audio player could not load ${audioUrl}:`, error);
+          setStatus('error');
+        });
+      },
+      (error: unknown) => {
+        console.warn('Audio player could not start:', error);
         setStatus('error');
-      });
-    }, (error: unknown) => {
-      console.warn('Audio player could not start:', error);
-      setStatus('error');
-    });
+      },
+    );
     return () => {
       cancelled = true;
       releasePlayback(handle);

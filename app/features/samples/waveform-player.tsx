@@ -21,7 +21,15 @@ const iconButton =
   'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-40';
 
 /** A waveform player for one sample: SPEC section 4 "Audio player". */
-export function WaveformPlayer({ audioUrl, title, peaks = null, durationSeconds = null, height = FULL_WAVEFORM_HEIGHT, compact = false, className }: WaveformPlayerProps) {
+export function WaveformPlayer({
+  audioUrl,
+  title,
+  peaks = null,
+  durationSeconds = null,
+  height = FULL_WAVEFORM_HEIGHT,
+  compact = false,
+  className,
+}: WaveformPlayerProps) {
   const container = useRef<HTMLDivElement>(null);
   const media = useRef<HTMLAudioElement>(null);
   const player = useWaveform({ container, media, audioUrl, peaks, durationSeconds, height });
@@ -101,7 +109,13 @@ export function WaveformPlayer({ audioUrl, title, peaks = null, durationSeconds 
         </div>
       </div>
       <div className="mt-2 flex items-center gap-2 text-xs text-fg-muted">
-        <button type="button" onClick={player.restart} disabled={!ready} aria-label={`Restart ${name}`} className={cn(iconButton, 'size-8 text-fg-muted hover:bg-surface-raised hover:text-fg')}>
+        <button
+          type="button"
+          onClick={player.restart}
+          disabled={!ready}
+          aria-label={`Restart ${name}`}
+          className={cn(iconButton, 'size-8 text-fg-muted hover:bg-surface-raised hover:text-fg')}
+        >
           <RotateCcw className="size-4" aria-hidden />
         </button>
         <span className="tabular-nums" aria-live="off">
@@ -109,7 +123,14 @@ export function WaveformPlayer({ audioUrl, title, peaks = null, durationSeconds 
         </span>
         {!compact ? (
           <div className="ml-auto flex items-center gap-1">
-            <button type="button" onClick={toggleMute} disabled={!ready} aria-label={muted ? `Unmute ${name}` : `Mute ${name}`} aria-pressed={muted} className={cn(iconButton, 'size-8 text-fg-muted hover:bg-surface-raised hover:text-fg')}>
+            <button
+              type="button"
+              onClick={toggleMute}
+              disabled={!ready}
+              aria-label={muted ? `Unmute ${name}` : `Mute ${name}`}
+              aria-pressed={muted}
+              className={cn(iconButton, 'size-8 text-fg-muted hover:bg-surface-raised hover:text-fg')}
+            >
               {muted ? <VolumeX className="size-4" aria-hidden /> : <Volume2 className="size-4" aria-hidden />}
             </button>
             <label htmlFor={volumeId} className="sr-only">
@@ -136,7 +157,17 @@ export function WaveformPlayer({ audioUrl, title, peaks = null, durationSeconds 
 type PlayableSample = Pick<WaveformPlayerProps, 'audioUrl' | 'title' | 'peaks' | 'durationSeconds'>;
 
 /** The player for one stored sample: its audio, title and the server's waveform analysis. */
-export function SamplePlayer({ sample, ...options }: { sample: PlayableSample } & Pick<WaveformPlayerProps, 'height' | 'compact' | 'className'>) {
-  return <WaveformPlayer audioUrl={sample.audioUrl} title={sample.title} peaks={sample.peaks} durationSeconds={sample.durationSeconds} {...options} />;
+export function SamplePlayer({
+  sample,
+  ...options
+}: { sample: PlayableSample } & Pick<WaveformPlayerProps, 'height' | 'compact' | 'className'>) {
+  return (
+    <WaveformPlayer
+      audioUrl={sample.audioUrl}
+      title={sample.title}
+      peaks={sample.peaks}
+      durationSeconds={sample.durationSeconds}
+      {...options}
+    />
+  );
 }
-

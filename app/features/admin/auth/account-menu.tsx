@@ -17,7 +17,11 @@ export function AccountMenu({ admin }: { admin: AdminProfile }) {
           <ChevronDown aria-hidden className="size-4 shrink-0" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-xl border border-line-strong bg-surface-raised p-1.5 shadow-2xl">
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={8}
+            className="z-50 min-w-56 rounded-xl border border-line-strong bg-surface-raised p-1.5 shadow-2xl"
+          >
             <DropdownMenu.Label className="px-3 py-2 text-xs text-fg-subtle">
               Signed in as <span className="block truncate text-sm text-fg">{admin.email}</span>
             </DropdownMenu.Label>

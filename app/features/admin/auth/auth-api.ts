@@ -1,9 +1,7 @@
 import type { ZodType } from 'zod';
 import { fieldErrorsOf, type FieldErrors } from '#common/admin-auth.ts';
 
-export type ApiResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; status: number; message?: string; errors?: FieldErrors };
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; message?: string; errors?: FieldErrors };
 
 /**
  * POSTs JSON with the session cookie and reads the `{message, errors?}` error shape. A network

@@ -50,9 +50,21 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
       submitLabel="Change password"
       pendingLabel="Saving..."
     >
-      <PasswordField id="current-password" name="currentPassword" label="Current password" autoComplete="current-password" error={errors.currentPassword} />
+      <PasswordField
+        id="current-password"
+        name="currentPassword"
+        label="Current password"
+        autoComplete="current-password"
+        error={errors.currentPassword}
+      />
       <PasswordField id="new-password" name="newPassword" label="New password" autoComplete="new-password" error={errors.newPassword} />
-      <PasswordField id="confirm-new-password" name="confirmPassword" label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword} />
+      <PasswordField
+        id="confirm-new-password"
+        name="confirmPassword"
+        label="Confirm new password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+      />
     </FormDialog>
   );
 }

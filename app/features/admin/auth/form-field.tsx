@@ -21,7 +21,13 @@ export function FormField({ id, label, error, className, ...input }: FieldProps)
       <label htmlFor={id} className="text-sm font-medium text-fg">
         {label}
       </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={cn(inputClasses, className)} {...input} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={cn(inputClasses, className)}
+        {...input}
+      />
       <FieldError id={id} error={error} />
     </div>
   );

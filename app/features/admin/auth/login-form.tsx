@@ -33,7 +33,16 @@ export function LoginForm({ onForgotPassword, onLoggedIn }: { onForgotPassword: 
   return (
     // method=post keeps the password out of the URL should someone submit before the page is interactive.
     <form method="post" noValidate onSubmit={submit} className="grid gap-5">
-      <FormField id="username" name="username" label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} required error={errors.username} />
+      <FormField
+        id="username"
+        name="username"
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        error={errors.username}
+      />
       <PasswordField id="password" name="password" label="Password" autoComplete="current-password" required error={errors.password} />
       <div className="flex justify-end">
         <button

@@ -8,7 +8,10 @@ export function LoginScreen({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [view, setView] = useState<'login' | 'forgot'>('login');
   if (view === 'forgot') {
     return (
-      <AuthCard title="Reset Password" intro="Enter the email address of your admin account and we will send you a link to choose a new password.">
+      <AuthCard
+        title="Reset Password"
+        intro="Enter the email address of your admin account and we will send you a link to choose a new password."
+      >
         <ForgotPasswordForm onBackToLogin={() => setView('login')} />
       </AuthCard>
     );

@@ -15,7 +15,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const values = validateForm(resetPasswordFormSchema, { password: form.get('password'), confirmPassword: form.get('confirmPassword') }, setErrors);
+    const values = validateForm(
+      resetPasswordFormSchema,
+      { password: form.get('password'), confirmPassword: form.get('confirmPassword') },
+      setErrors,
+    );
     if (!values) return;
     setPending(true);
     try {
@@ -51,7 +55,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form method="post" noValidate onSubmit={submit} className="grid gap-5">
       <PasswordField id="new-password" name="password" label="New password" autoComplete="new-password" required error={errors.password} />
-      <PasswordField id="confirm-password" name="confirmPassword" label="Confirm new password" autoComplete="new-password" required error={errors.confirmPassword} />
+      <PasswordField
+        id="confirm-password"
+        name="confirmPassword"
+        label="Confirm new password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword}
+      />
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? 'Saving...' : 'Set New Password'}
       </Button>

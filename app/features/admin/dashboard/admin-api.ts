@@ -2,7 +2,11 @@
  * JSON calls of the dashboard (SPEC section 7): cookies go along (same origin) and a non-OK answer
  * becomes an Error whose message is `{status}: {body text}` (or the status text when the body is empty).
  */
-export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(url, {
     method,
     credentials: 'same-origin',

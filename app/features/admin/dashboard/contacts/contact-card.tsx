@@ -33,12 +33,18 @@ export function ContactCard({ submission, onStatus, onDelete }: Props) {
             <ContactStatusBadge status={submission.status} />
           </div>
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            <a href={`mailto:${submission.email}`} className="inline-flex min-w-0 items-center gap-1.5 break-all text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent">
+            <a
+              href={`mailto:${submission.email}`}
+              className="inline-flex min-w-0 items-center gap-1.5 break-all text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+            >
               <Mail aria-hidden className="size-4 shrink-0" />
               {submission.email}
             </a>
             {submission.phone ? (
-              <a href={`tel:${submission.phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1.5 text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent">
+              <a
+                href={`tel:${submission.phone.replace(/[^\d+]/g, '')}`}
+                className="inline-flex items-center gap-1.5 text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+              >
                 <Phone aria-hidden className="size-4 shrink-0" />
                 {submission.phone}
               </a>

@@ -10,7 +10,10 @@ export function ContactStatusBadge({ status }: { status: string }) {
         ? 'bg-blue-400/15 text-blue-300 ring-blue-400/40'
         : 'bg-green-400/15 text-green-300 ring-green-400/40';
   return (
-    <span data-status={status} className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', tone)}>
+    <span
+      data-status={status}
+      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', tone)}
+    >
       {CONTACT_STATUS_LABELS[status as ContactStatus] ?? status}
     </span>
   );

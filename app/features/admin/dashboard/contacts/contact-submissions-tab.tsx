@@ -22,7 +22,10 @@ export function ContactSubmissionsTab({ state }: { state: ContactSubmissionsStat
   const [filter, setFilter] = useState<Filter>('all');
   const [query, setQuery] = useState('');
   const needle = query.trim().toLowerCase();
-  const visible = useMemo(() => state.submissions?.filter((item) => matches(item, filter, needle)) ?? [], [state.submissions, filter, needle]);
+  const visible = useMemo(
+    () => state.submissions?.filter((item) => matches(item, filter, needle)) ?? [],
+    [state.submissions, filter, needle],
+  );
 
   if (state.error) {
     return (
@@ -62,7 +65,12 @@ export function ContactSubmissionsTab({ state }: { state: ContactSubmissionsStat
           <label htmlFor="contact-filter" className="text-sm text-fg-muted">
             Show
           </label>
-          <select id="contact-filter" value={filter} onChange={(event) => setFilter(event.target.value as Filter)} className={cn(inputClasses, 'py-2.5 pr-8')}>
+          <select
+            id="contact-filter"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as Filter)}
+            className={cn(inputClasses, 'py-2.5 pr-8')}
+          >
             <option value="all">All statuses</option>
             {CONTACT_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -81,7 +89,11 @@ export function ContactSubmissionsTab({ state }: { state: ContactSubmissionsStat
         <ul className="grid grid-cols-[minmax(0,1fr)] gap-4">
           {visible.map((submission) => (
             <li key={submission.id}>
-              <ContactCard submission={submission} onStatus={(status) => void state.setStatus(submission, status)} onDelete={() => state.remove(submission)} />
+              <ContactCard
+                submission={submission}
+                onStatus={(status) => void state.setStatus(submission, status)}
+                onDelete={() => state.remove(submission)}
+              />
             </li>
           ))}
         </ul>

@@ -9,7 +9,10 @@ export function DeleteContactDialog({ submission, onDelete }: { submission: Cont
   const [pending, setPending] = useState(false);
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger className={buttonClasses('ghost', 'sm', 'text-red-300 hover:text-red-200')} aria-label={`Delete the message from ${submission.name}`}>
+      <AlertDialog.Trigger
+        className={buttonClasses('ghost', 'sm', 'text-red-300 hover:text-red-200')}
+        aria-label={`Delete the message from ${submission.name}`}
+      >
         Delete
       </AlertDialog.Trigger>
       <AlertDialog.Portal>

@@ -36,7 +36,8 @@ export function useContactSubmissions(): ContactSubmissionsState {
 
   const setStatus = useCallback(async (submission: ContactSubmission, status: ContactStatus) => {
     const previous = submission.status;
-    const apply = (value: string) => setSubmissions((list) => list?.map((item) => (item.id === submission.id ? { ...item, status: value } : item)) ?? list);
+    const apply = (value: string) =>
+      setSubmissions((list) => list?.map((item) => (item.id === submission.id ? { ...item, status: value } : item)) ?? list);
     apply(status);
     try {
       await apiRequest('PATCH', `/api/contact-submissions/${submission.id}`, { status });

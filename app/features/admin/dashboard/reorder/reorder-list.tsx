@@ -1,4 +1,14 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
 import { useRef } from 'react';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { PublicSample } from '#common/samples.ts';
@@ -32,7 +42,8 @@ export function ReorderList({ samples, state }: { samples: PublicSample[]; state
       lastOver.current = over?.id ?? null;
       return over ? `${titleOf(active.id)} moved to position ${positionOf(over.id)}.` : `${titleOf(active.id)} is not over the list.`;
     },
-    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped at position ${positionOf(over.id)}.` : `${titleOf(active.id)} dropped.`),
+    onDragEnd: ({ active, over }) =>
+      over ? `${titleOf(active.id)} dropped at position ${positionOf(over.id)}.` : `${titleOf(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled. It stays at position ${positionOf(active.id)}.`,
   };
 
@@ -59,7 +70,8 @@ export function ReorderList({ samples, state }: { samples: PublicSample[]; state
         accessibility={{
           announcements,
           screenReaderInstructions: {
-            draggable: 'To pick up a sample, press Space or Enter. Use the up and down arrow keys to move it, Space or Enter to drop it, or Escape to cancel.',
+            draggable:
+              'To pick up a sample, press Space or Enter. Use the up and down arrow keys to move it, Space or Enter to drop it, or Escape to cancel.',
           },
         }}
       >

@@ -9,11 +9,7 @@ import type { AdminSamplesState } from './use-admin-samples';
 /** Sample Management: Upload New, Manage Samples and Reorder, with the `{n} samples total` count. */
 export function SampleManagementTab({ state }: { state: AdminSamplesState }) {
   const { samples, error } = state;
-  const list = samples ? (
-    <ManageSamplesList samples={samples} state={state} />
-  ) : (
-    <ListPending error={error} />
-  );
+  const list = samples ? <ManageSamplesList samples={samples} state={state} /> : <ListPending error={error} />;
   return (
     <Tabs.Root defaultValue="upload" className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">

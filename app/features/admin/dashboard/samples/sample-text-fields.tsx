@@ -43,21 +43,71 @@ export function SampleTextFields({ idPrefix, fields, onChange, titleLabel, markR
           </>
         }
       >
-        <input id={`${idPrefix}-title`} name="title" required={markRequired} aria-required={markRequired || undefined} value={fields.title} onChange={set('title')} disabled={disabled} className={input} maxLength={200} autoComplete="off" />
+        <input
+          id={`${idPrefix}-title`}
+          name="title"
+          required={markRequired}
+          aria-required={markRequired || undefined}
+          value={fields.title}
+          onChange={set('title')}
+          disabled={disabled}
+          className={input}
+          maxLength={200}
+          autoComplete="off"
+        />
       </Field>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-5 sm:grid-cols-2">
         <Field id={`${idPrefix}-artist`} label="Artist">
-          <input id={`${idPrefix}-artist`} name="artist" value={fields.artist} onChange={set('artist')} disabled={disabled} className={input} maxLength={200} autoComplete="off" />
+          <input
+            id={`${idPrefix}-artist`}
+            name="artist"
+            value={fields.artist}
+            onChange={set('artist')}
+            disabled={disabled}
+            className={input}
+            maxLength={200}
+            autoComplete="off"
+          />
         </Field>
         <Field id={`${idPrefix}-genre`} label="Genre">
-          <input id={`${idPrefix}-genre`} name="genre" value={fields.genre} onChange={set('genre')} disabled={disabled} className={input} placeholder="e.g. Hip-Hop, Rock, Pop" maxLength={60} autoComplete="off" />
+          <input
+            id={`${idPrefix}-genre`}
+            name="genre"
+            value={fields.genre}
+            onChange={set('genre')}
+            disabled={disabled}
+            className={input}
+            placeholder="e.g. Hip-Hop, Rock, Pop"
+            maxLength={60}
+            autoComplete="off"
+          />
         </Field>
       </div>
       <Field id={`${idPrefix}-duration`} label="Duration">
-        <input id={`${idPrefix}-duration`} name="duration" value={fields.duration} onChange={set('duration')} disabled={disabled} className={cn(input, 'sm:max-w-40')} placeholder="e.g. 3:45" maxLength={10} autoComplete="off" inputMode="numeric" />
+        <input
+          id={`${idPrefix}-duration`}
+          name="duration"
+          value={fields.duration}
+          onChange={set('duration')}
+          disabled={disabled}
+          className={cn(input, 'sm:max-w-40')}
+          placeholder="e.g. 3:45"
+          maxLength={10}
+          autoComplete="off"
+          inputMode="numeric"
+        />
       </Field>
       <Field id={`${idPrefix}-description`} label="Description">
-        <textarea id={`${idPrefix}-description`} name="description" rows={3} value={fields.description} onChange={set('description')} disabled={disabled} className={input} maxLength={2000} />
+        <textarea
+          id={`${idPrefix}-description`}
+          name="description"
+          rows={3}
+          value={fields.description}
+          onChange={set('description')}
+          disabled={disabled}
+          className={input}
+          maxLength={2000}
+        />
       </Field>
     </div>
   );

@@ -131,7 +131,9 @@ export function useAdminSamples(): AdminSamplesState {
   const reorder = useCallback(async (previous: PublicSample[], next: PublicSample[]) => {
     setSamples(next);
     try {
-      await apiRequest('PUT', '/api/samples/reorder', { sampleOrders: next.map((sample, index) => ({ id: sample.id, displayOrder: index })) });
+      await apiRequest('PUT', '/api/samples/reorder', {
+        sampleOrders: next.map((sample, index) => ({ id: sample.id, displayOrder: index })),
+      });
       setSamples((list) => list?.map((sample) => ({ ...sample, displayOrder: next.findIndex((item) => item.id === sample.id) })) ?? list);
       toast({ title: 'Success', description: 'Samples reordered successfully' });
     } catch {

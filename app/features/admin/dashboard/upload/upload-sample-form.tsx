@@ -55,7 +55,12 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="upload-heading" className="grid grid-cols-[minmax(0,1fr)] gap-6 rounded-xl border border-line bg-surface p-4 sm:p-6">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="upload-heading"
+      className="grid grid-cols-[minmax(0,1fr)] gap-6 rounded-xl border border-line bg-surface p-4 sm:p-6"
+    >
       <h3 id="upload-heading" className="text-lg font-semibold text-fg">
         Upload New Sample
       </h3>
@@ -77,13 +82,20 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
             <UploaderPlaceholder />
           )}
           {audio ? (
-            <span role="status" className="inline-flex items-center gap-1.5 rounded-full bg-success/15 px-3 py-1 text-sm font-medium text-success">
+            <span
+              role="status"
+              className="inline-flex items-center gap-1.5 rounded-full bg-success/15 px-3 py-1 text-sm font-medium text-success"
+            >
               <CheckCircle2 aria-hidden className="size-4" />
               Audio file uploaded
             </span>
           ) : null}
         </div>
-        {audio ? <p className="break-all text-xs text-fg-subtle">{audio.fileName}</p> : <p className="text-xs text-fg-subtle">MP3, WAV, M4A, AAC or FLAC, up to 50 MB.</p>}
+        {audio ? (
+          <p className="break-all text-xs text-fg-subtle">{audio.fileName}</p>
+        ) : (
+          <p className="text-xs text-fg-subtle">MP3, WAV, M4A, AAC or FLAC, up to 50 MB.</p>
+        )}
       </fieldset>
       <div>
         <Button type="submit" disabled={!ready || saving} className="w-full sm:w-auto">
