@@ -1,13 +1,7 @@
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
-import {
-  AUTH_MESSAGES,
-  changePasswordSchema,
-  fieldErrorsOf,
-  forgotPasswordSchema,
-  loginSchema,
-  resetPasswordSchema,
-} from '#common/admin-auth.ts';
+import { AUTH_MESSAGES, changePasswordSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema } from '#common/admin-auth.ts';
+import { fieldErrorsOf } from '#common/validation.ts';
 import type { Services } from '#server/context.ts';
 import { findAdminById, setAdminPassword } from '#server/auth/admin-users.ts';
 import { passwordChangedEmail } from '#server/auth/auth-emails.ts';
