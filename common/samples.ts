@@ -1,17 +1,10 @@
+import { OBJECT_PATH_PATTERN } from './object-keys.ts';
 import { z } from './zod.ts';
 
 /** Limits shared by the admin form, the API and the upload route (SPEC section 9). */
 export const MAX_AUDIO_BYTES = 50_485_760;
 export const ALLOWED_AUDIO_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.aac', '.flac'] as const;
 export const LATEST_SAMPLES_COUNT = 6;
-
-/** Where a registered upload is served: `/objects/uploads/{key}` (the key is a server-made UUID). */
-export const OBJECT_PATH_PATTERN = /^\/objects\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-/** The upload key inside an object path, or null when the path is not one this server issues. */
-export function objectKeyFromPath(path: string): string | null {
-  return OBJECT_PATH_PATTERN.exec(path)?.[1] ?? null;
-}
 
 // An empty or blank optional field means "not given", as the admin form omits empty fields.
 const optionalText = (max: number, label: string) =>
@@ -98,3 +91,8 @@ export type FeaturedSample = Pick<
 >;
 
 export { formatTime } from './format-time.ts';
+
+/** Undo of a dashboard delete: the token the trash call answered. */
+export const restoreSampleSchema = z.object({
+  restoreToken: z.string({ error: 'restoreToken is required' }).min(1, 'restoreToken is required'),
+});

@@ -9,7 +9,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import pino from 'pino';
 import { loadConfig } from '#server/config.ts';
-import type { Services } from '#server/context.ts';
+import { buildServices, stopServices } from '#server/services.ts';
 import { connectDatabase } from '#server/db/connection.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createMailer } from '#server/email/mailer.ts';
@@ -17,7 +17,6 @@ import { runAnalysisInWorker } from '#server/audio/run-analysis.ts';
 import { synthesizeDemoTrack } from '#server/audio/synthesize.ts';
 import { encodeWav } from '#server/audio/wav.ts';
 import { seedDemoSamples } from '#server/samples/demo-seed.ts';
-import { samplesModule } from '#server/samples/module.ts';
 import { ensureBuild, startServer } from './bench-support.ts';
 
 const buildDir = process.env.BUILD_DIR ?? 'build';
@@ -30,15 +29,15 @@ async function prepareData(dataDir: string): Promise<{ uploadUrl: string }> {
   const database = connectDatabase({ dataDir: config.DATA_DIR });
   await migrateToLatest(database.db);
   const logger = pino({ level: 'silent' });
-  const services: Services = {
+  const services = buildServices({
     config,
     logger,
     db: database.db,
     dialect: 'sqlite',
     mailer: createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger }),
-  };
+  });
   await seedDemoSamples(services);
-  const { uploads, samples, analysis } = samplesModule(services);
+  const { audioUploads: uploads, samples, sampleAnalysis: analysis } = services;
   for (const [index, root] of [62, 59, 64].entries()) {
     const audioUrl = await uploads.storeOwnAudio(
       synthesizeDemoTrack({
@@ -53,6 +52,7 @@ async function prepareData(dataDir: string): Promise<{ uploadUrl: string }> {
   }
   await analysis.idle();
   const uploadUrl = await uploads.issueUploadUrl();
+  stopServices(services);
   await database.close();
   return { uploadUrl };
 }

@@ -12,7 +12,9 @@ import { securityHeaders } from './http/security-headers.ts';
 import { mountPages, type PageMode } from './http/pages.ts';
 import { clearPageCacheOnWrite, PageCache } from './http/page-cache.ts';
 import { apiRouter } from './api/index.ts';
-import { objectRoutes } from './storage/object-routes.ts';
+import { audioObjectRoutes } from './api/audio-objects.ts';
+import { hasSessionCookie } from './auth/session-cookie.ts';
+import { issueContactFormToken } from './contact/form-token.ts';
 
 export interface AppOptions {
   /** Omitted in API integration tests, which need no pages. */
@@ -47,7 +49,7 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.use(clearPageCacheOnWrite(pageCache));
   // Before every route: cross-site writes are refused, and the session cookie becomes res.locals.admin
   // for the API (requireAdmin) and the page loaders (context.admin) alike.
-  app.use(csrfProtection(config.PUBLIC_URL));
+  app.use(csrfProtection(config.PUBLIC_URL, hasSessionCookie));
   app.use(sessionMiddleware(services));
   if (options.testAdmin) {
     const admin = options.testAdmin;
@@ -68,11 +70,12 @@ export async function createApp(services: Services, options: AppOptions = {}): P
 
   app.use('/api', jsonBody, apiRouter(services), apiNotFound);
   // Audio delivery and local uploads: before the page body limit and the page handler.
-  app.use(objectRoutes(services));
+  app.use(audioObjectRoutes(services));
   app.use(redirectToCanonicalPath);
   app.use(limitPageFormBody);
 
-  const closePages = options.pages ? await mountPages(app, services, options.pages, pageCache) : async () => {};
+  const issueFormToken = () => issueContactFormToken(config.SESSION_SECRET);
+  const closePages = options.pages ? await mountPages(app, { services, mode: options.pages, pageCache, issueFormToken }) : async () => {};
   app.use(errorHandler(logger));
   return { app, close: closePages };
 }

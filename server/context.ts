@@ -1,18 +1,29 @@
-import type { AdminProfile } from '#common/admin-auth.ts';
 import type { Kysely } from 'kysely';
+import type { AdminProfile } from '#common/admin-auth.ts';
 import type { Config } from './config.ts';
 import type { Dialect } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { Logger } from './logger.ts';
+import type { SamplesCapability } from './samples/samples-capability.ts';
+import type { ObjectStore } from './storage/object-store.ts';
 
-/** The long-lived parts every service is built from. */
-export interface Services {
+/** The long-lived infrastructure every capability is built from. */
+export interface CoreServices {
   config: Config;
   logger: Logger;
   db: Kysely<Database>;
   dialect: Dialect;
   mailer: Mailer;
+}
+
+/**
+ * Everything the routes, page loaders and start-up tasks use, built once by `buildServices`
+ * (server/services.ts). Stateless capabilities (auth, contact) are plain functions over the core;
+ * stateful ones (samples: the object store, the analysis queue) are built here.
+ */
+export interface Services extends CoreServices, SamplesCapability {
+  store: ObjectStore;
 }
 
 /** The signed-in admin as pages and the public API may see it (one shape for server and browser). */

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import type { Services } from './context.ts';
 import { connectDatabase, pingDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMailer } from './email/mailer.ts';
 import { createLogger } from './logger.ts';
 import { buildDir } from './paths.ts';
+import { buildServices, stopServices } from './services.ts';
 import { runStartupTasks } from './startup.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -50,7 +50,7 @@ export async function main(): Promise<Server> {
     outboxDir: path.join(config.DATA_DIR, 'outbox'),
     logger,
   });
-  const services: Services = { config, logger, db: database.db, dialect: database.dialect, mailer };
+  const services = buildServices({ config, logger, db: database.db, dialect: database.dialect, mailer });
   const stopBackgroundTasks = await runStartupTasks(services);
 
   const server = createServer();
@@ -90,6 +90,7 @@ export async function main(): Promise<Server> {
     server.close(async () => {
       clearInterval(sweepIdle);
       stopBackgroundTasks();
+      stopServices(services);
       await built.close().catch(() => {});
       mailer.close();
       await database.close();

@@ -1,37 +1,23 @@
-import { Router, type Request } from 'express';
-import type { z } from 'zod';
+import { Router } from 'express';
 import { AUTH_MESSAGES, changePasswordSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema } from '#common/admin-auth.ts';
-import { fieldErrorsOf } from '#common/validation.ts';
-import type { Services } from '#server/context.ts';
-import { findAdminById, setAdminPassword } from '#server/auth/admin-users.ts';
-import { passwordChangedEmail } from '#server/auth/auth-emails.ts';
-import { runInBackground } from '#server/auth/background.ts';
-import { loginLockedFor, recordLoginFailure } from '#server/auth/login-guard.ts';
+import { changeAdminPassword } from '#server/auth/change-password.ts';
 import { attemptLogin } from '#server/auth/login.ts';
 import { requestPasswordReset, resetPassword } from '#server/auth/password-reset.ts';
-import { verifyPassword } from '#server/auth/passwords.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/auth/session-cookie.ts';
 import { createSession, destroySession } from '#server/auth/session-store.ts';
+import type { Services } from '#server/context.ts';
+import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
-
-/** 400 with the first rule's message (what a form shows) and every field's messages. */
-function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request', fieldErrorsOf(result.error));
-}
-
-/** With TRUST_PROXY=false Express ignores X-Forwarded-For here, so a forged header cannot pick a bucket. */
-const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+import { parseBody } from '#server/http/validation.ts';
 
 function tooManyAttempts(retryAfterSeconds: number) {
   return new HttpError(429, AUTH_MESSAGES.tooManyAttempts, undefined, { 'Retry-After': String(retryAfterSeconds) });
 }
 
-/** Login, logout, the current admin, password reset and change (SPEC section 7). */
+/** Login, logout, the current admin, password reset and change. */
 export function adminAuthRouter(services: Services): Router {
-  const { db, config, logger, mailer } = services;
+  const { db, config } = services;
   const router = Router();
   // Answers about who is signed in must never be cached by a browser or a proxy.
   router.use(['/auth', '/admin'], (_req, res, next) => {
@@ -83,20 +69,22 @@ export function adminAuthRouter(services: Services): Router {
 
   router.post('/admin/change-password', requireAdmin, async (req, res) => {
     const input = parseBody(changePasswordSchema, req.body);
-    const admin = await findAdminById(db, (res.locals.admin as { id: number }).id);
-    if (!admin) throw new HttpError(401, 'Unauthorized');
-    // Guessing the current password from a stolen session counts against the same lock as logins.
-    const retryAfterSeconds = await loginLockedFor(db, admin.username, clientIp(req));
-    if (retryAfterSeconds > 0) throw tooManyAttempts(retryAfterSeconds);
-    if (!(await verifyPassword(admin.password, input.currentPassword))) {
-      await recordLoginFailure(db, admin.username, clientIp(req));
-      throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, { currentPassword: [AUTH_MESSAGES.currentPasswordWrong] });
+    const outcome = await changeAdminPassword(services, {
+      adminId: (res.locals.admin as { id: number }).id,
+      sessionId: res.locals.sessionId as string | undefined,
+      ip: clientIp(req),
+      input,
+    });
+    switch (outcome.kind) {
+      case 'unknown-admin':
+        throw new HttpError(401, 'Unauthorized');
+      case 'locked':
+        throw tooManyAttempts(outcome.retryAfterSeconds);
+      case 'wrong-current-password':
+        throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, { currentPassword: [AUTH_MESSAGES.currentPasswordWrong] });
+      case 'changed':
+        res.json({ message: 'Password changed. Your other sessions have been logged out.' });
     }
-    await setAdminPassword(db, admin.id, input.newPassword, res.locals.sessionId as string | undefined);
-    runInBackground(logger, 'password changed notice', () =>
-      mailer.send(passwordChangedEmail(admin.email, admin.username, config.PUBLIC_URL)),
-    );
-    res.json({ message: 'Password changed. Your other sessions have been logged out.' });
   });
 
   return router;

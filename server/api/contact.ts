@@ -3,6 +3,7 @@ import type { Services } from '#server/context.ts';
 import { CONTACT_INVALID_MESSAGE, contactRateLimitMessage } from '#server/contact/messages.ts';
 import { listContactSubmissions } from '#server/contact/submissions.ts';
 import { receiveContactSubmission } from '#server/contact/receive-submission.ts';
+import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 
@@ -16,7 +17,7 @@ export function contactRouter(services: Services): Router {
       // A body of another type is refused; no body at all is judged as an empty form below.
       if (req.headers['content-type'] && !req.is('application/json'))
         throw new HttpError(415, 'Send the form as JSON (Content-Type: application/json)');
-      const outcome = await receiveContactSubmission(services, { body: req.body, ip: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
+      const outcome = await receiveContactSubmission(services, { body: req.body, ip: clientIp(req) });
       switch (outcome.kind) {
         case 'invalid':
           throw new HttpError(400, CONTACT_INVALID_MESSAGE, outcome.errors);

@@ -4,7 +4,7 @@ import { adminAuthRouter } from './admin-auth.ts';
 import { contactRouter } from './contact.ts';
 import { contactSubmissionsAdminRouter } from './contact-submissions-admin.ts';
 import { objectsRouter } from './objects.ts';
-import { sampleUndoRouter } from './sample-undo.ts';
+import { sampleTrashRouter } from './sample-trash.ts';
 import { samplesRouter } from './samples.ts';
 
 /** Every JSON API router, mounted under /api. Each resource has its own file. */
@@ -15,6 +15,6 @@ export function apiRouter(services: Services): Router {
   router.use(adminAuthRouter(services));
   router.use(samplesRouter(services));
   router.use(objectsRouter(services));
-  router.use(sampleUndoRouter(services));
+  router.use(sampleTrashRouter(services));
   return router;
 }

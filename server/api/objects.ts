@@ -1,23 +1,37 @@
 import { Router } from 'express';
-import { registerAudioSchema } from '#common/samples.ts';
+import { MAX_AUDIO_BYTES, registerAudioSchema } from '#common/samples.ts';
 import type { Services } from '#server/context.ts';
+import { HttpError } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
-import { samplesModule } from '#server/samples/module.ts';
-import { parseInput } from '#server/samples/parse-input.ts';
+import { parseBody } from '#server/http/validation.ts';
 
 /** Upload grants and audio registration (admin only). The bytes themselves never pass through /api. */
 export function objectsRouter(services: Services): Router {
   const router = Router();
-  const { uploads } = samplesModule(services);
+  const { audioUploads } = services;
 
   router.post('/objects/upload', requireAdmin, async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ uploadURL: await uploads.issueUploadUrl() });
+    res.set('Cache-Control', 'no-store').json({ uploadURL: await audioUploads.issueUploadUrl() });
   });
 
   router.put('/audio-files', requireAdmin, async (req, res) => {
-    const { audioFileURL } = parseInput(registerAudioSchema, req.body, 'Invalid audio file');
-    const { objectPath } = await uploads.register(audioFileURL);
-    res.json({ objectPath });
+    const { audioFileURL } = parseBody(registerAudioSchema, req.body, 'Invalid audio file');
+    const outcome = await audioUploads.register(audioFileURL);
+    switch (outcome.kind) {
+      case 'registered':
+        res.json({ objectPath: outcome.objectPath });
+        return;
+      case 'not-issued':
+        throw new HttpError(400, 'Not an upload URL issued by this server', { audioFileURL: ['Unknown upload'] });
+      case 'not-uploaded':
+        throw new HttpError(409, 'The file has not been uploaded yet', { audioFileURL: ['Upload the file first'] });
+      case 'too-large':
+        throw new HttpError(413, `The file is larger than ${MAX_AUDIO_BYTES} bytes`);
+      case 'not-audio':
+        throw new HttpError(415, 'The uploaded file is not a supported audio file (MP3, WAV, M4A/AAC or FLAC)', {
+          audioFileURL: ['The file is not MP3, WAV, M4A/AAC or FLAC audio'],
+        });
+    }
   });
 
   return router;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplesModule } from '#server/samples/module.ts';
-import { uploadAudio } from '#server/samples/test-audio.ts';
+import { uploadAudio } from '#server/test-support/test-audio.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 
@@ -14,7 +13,7 @@ describe.each(testDialects())('samples API on %s', (dialect) => {
     audioUrl = await uploadAudio(t);
   });
   afterAll(async () => {
-    await samplesModule(t.services).analysis.idle();
+    await t.services.sampleAnalysis.idle();
     await t.close();
     await visitor.close();
   });
@@ -47,7 +46,7 @@ describe.each(testDialects())('samples API on %s', (dialect) => {
 
   it('analyses the audio in the background and prefills an empty duration', async () => {
     const res = await create({ title: 'No duration given' });
-    await samplesModule(t.services).analysis.idle();
+    await t.services.sampleAnalysis.idle();
     const list = await t.request.get('/api/samples');
     const sample = list.body.find((s: { id: number }) => s.id === res.body.id);
     expect(sample.durationSeconds).toBeCloseTo(2, 1);

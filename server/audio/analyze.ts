@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { decodeChunked } from 'audio-decode';
 import { parseFile } from 'music-metadata';
-import type { AudioFormat } from '#server/storage/audio-signature.ts';
+import type { AudioFormat } from '#server/audio/audio-format.ts';
 
 export interface AudioAnalysis {
   durationSeconds: number | null;

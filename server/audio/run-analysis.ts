@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { projectRoot } from '#server/paths.ts';
-import type { AudioFormat } from '#server/storage/audio-signature.ts';
+import type { AudioFormat } from '#server/audio/audio-format.ts';
 import type { AudioAnalysis } from './analyze.ts';
 
 // The worker is TypeScript: its JavaScript entry loads tsx in the thread, whatever runs the main thread

@@ -1,5 +1,5 @@
 import type { Services } from '#server/context.ts';
-import { pruneRateLimits } from '#server/http/rate-limit.ts';
+import { pruneRateLimits } from '#server/rate-limits/rate-limit.ts';
 import { pruneExpiredSessions } from './session-store.ts';
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import { hitRateLimit, peekRateLimit, resetRateLimit, type RateLimitRule } from '#server/http/rate-limit.ts';
+import { hitRateLimit, peekRateLimit, resetRateLimit, type RateLimitRule } from '#server/rate-limits/rate-limit.ts';
 import { normaliseIdentifier } from './admin-users.ts';
 
 export const LOGIN_MAX_FAILURES = 5;

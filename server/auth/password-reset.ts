@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Services } from '#server/context.ts';
-import { hitRateLimit } from '#server/http/rate-limit.ts';
+import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { findAdminByEmail, findAdminById, setAdminPassword } from './admin-users.ts';
 import { passwordChangedEmail, passwordResetEmail, resetLink } from './auth-emails.ts';
 import { runInBackground } from './background.ts';

@@ -1,6 +1,6 @@
 import { CONTACT_HONEYPOT_FIELD, CONTACT_FORM_TOKEN_FIELD, validateContactSubmission, type ContactFieldErrors } from '#common/contact.ts';
 import type { Services } from '#server/context.ts';
-import { hitRateLimit } from '#server/http/rate-limit.ts';
+import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { judgeContactFormToken } from './form-token.ts';
 import { deliverNotice } from './notice-delivery.ts';
 import { decoyReceipt, storeContactSubmission, type SubmissionReceipt } from './submissions.ts';

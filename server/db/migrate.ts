@@ -18,6 +18,8 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: await migrationTableSchema(db),
+    // A development database may have run 0004 before 0003 (added in parallel); both orders are fine.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -1,3 +1,4 @@
+import type { AudioFormat } from '#server/audio/audio-format.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** ISO-8601 text in both dialects (PostgreSQL timestamptz values are read back as ISO strings). */
@@ -76,6 +77,8 @@ export interface UploadedObjectsTable {
   status: 'pending' | 'uploading' | 'uploaded' | 'registered' | 'failed';
   size: number | null;
   contentType: string | null;
+  /** Detected from the first bytes at registration (server/audio/audio-format.ts). */
+  format: AudioFormat | null;
   createdAt: Timestamp;
   registeredAt: string | null;
 }

@@ -1,5 +1,4 @@
 import type { Request, RequestHandler } from 'express';
-import { hasSessionCookie } from '#server/auth/session-cookie.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -26,7 +25,7 @@ function isSameSite(req: Request, publicOrigin: string | null): boolean {
  * one that comes from elsewhere is refused even without the cookie (that stops login CSRF and forms
  * on other sites posting here). SameSite=Lax on the cookie is the second layer.
  */
-export function csrfProtection(publicUrl: string): RequestHandler {
+export function csrfProtection(publicUrl: string, hasSessionCookie: (req: Request) => boolean): RequestHandler {
   const publicOrigin = originOf(publicUrl);
   return (req, res, next) => {
     if (!STATE_CHANGING.has(req.method)) return next();

@@ -3,23 +3,26 @@ import path from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
 import { createRequestHandler } from '@react-router/express';
 import { createRequestHandler as createDocumentHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import { issueContactFormToken } from '#server/contact/form-token.ts';
 import type { ServerContext, Services } from '#server/context.ts';
+import { clientIp } from './client-ip.ts';
 import { isCacheablePageRequest, newPlaceholder, replayCachedPage, type PageCache } from './page-cache.ts';
 
 export type PageMode =
   /** Hot reload runs its websocket on the app's own HTTP server: one port in development too. */
   { kind: 'development'; httpServer?: HttpServer } | { kind: 'production'; buildDir: string };
 
-function loadContext(services: Services) {
+/** Issues the contact form's signed render time; one per response (server/contact/form-token.ts). */
+export type FormTokenIssuer = () => string;
+
+function loadContext(services: Services, issueFormToken: FormTokenIssuer) {
   return (req: Request, res: Response): AppLoadContext => ({
     services,
     cspNonce: res.locals.cspNonce as string,
     requestId: String(req.id ?? ''),
     admin: (res.locals.admin as ServerContext['admin']) ?? null,
     publicUrl: services.config.PUBLIC_URL,
-    clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-    contactFormToken: issueContactFormToken(services.config.SESSION_SECRET),
+    clientIp: clientIp(req),
+    contactFormToken: issueFormToken(),
   });
 }
 
@@ -28,12 +31,17 @@ function loadContext(services: Services) {
  * nonce and form token (and no request headers, so one rendering fits every visitor); every response
  * then gets its own values. Everything else goes straight to React Router.
  */
-function cachedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadContext>, cache: PageCache, secret: string) {
+function cachedPages(
+  build: ServerBuild,
+  getLoadContext: ReturnType<typeof loadContext>,
+  cache: PageCache,
+  issueFormToken: FormTokenIssuer,
+) {
   const handleDocument = createDocumentHandler(build, 'production');
   const handleDirectly = createRequestHandler({ build, getLoadContext, mode: 'production' });
   return async (req: Request, res: Response, next: (error?: unknown) => void) => {
     if (!isCacheablePageRequest(req, res)) return handleDirectly(req, res, next);
-    const fresh = { nonce: res.locals.cspNonce as string, formToken: issueContactFormToken(secret) };
+    const fresh = { nonce: res.locals.cspNonce as string, formToken: issueFormToken() };
     const key = req.originalUrl;
     const hit = cache.get(key);
     if (hit) {
@@ -66,8 +74,16 @@ function cachedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadC
  * Mounts the React Router app last: Vite middleware with hot reload in development, the built
  * client assets (immutable, a year) and server bundle in production.
  */
-export async function mountPages(app: Express, services: Services, mode: PageMode, pageCache: PageCache): Promise<() => Promise<void>> {
-  const getLoadContext = loadContext(services);
+export async function mountPages(
+  app: Express,
+  {
+    services,
+    mode,
+    pageCache,
+    issueFormToken,
+  }: { services: Services; mode: PageMode; pageCache: PageCache; issueFormToken: FormTokenIssuer },
+): Promise<() => Promise<void>> {
+  const getLoadContext = loadContext(services, issueFormToken);
   if (mode.kind === 'development') {
     const vite = await import('vite');
     const devServer = await vite.createServer({
@@ -90,6 +106,6 @@ export async function mountPages(app: Express, services: Services, mode: PageMod
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
   const build = (await import(path.join(mode.buildDir, 'server', 'index.js'))) as ServerBuild;
-  app.use(cachedPages(build, getLoadContext, pageCache, services.config.SESSION_SECRET));
+  app.use(cachedPages(build, getLoadContext, pageCache, issueFormToken));
   return async () => {};
 }

@@ -1,18 +1,12 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
-import { formatTime, objectKeyFromPath } from '#common/samples.ts';
+import { objectKeyFromPath } from '#common/object-keys.ts';
+import { formatTime } from '#common/samples.ts';
 import type { AudioAnalysis } from '#server/audio/analyze.ts';
 import { runAnalysisInWorker } from '#server/audio/run-analysis.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
-import type { AudioFormat } from '#server/storage/audio-signature.ts';
-import { LocalObjectStore } from '#server/storage/local-store.ts';
-import { storageKey } from '#server/storage/object-store.ts';
-import type { UploadService } from '#server/storage/uploads.ts';
+import type { AudioFormat } from '#server/audio/audio-format.ts';
+import type { AudioUploadService } from './audio-uploads.ts';
 import type { SampleAnalysisScheduler } from './service.ts';
 
 export type Analyzer = (filePath: string, format: AudioFormat) => Promise<AudioAnalysis>;
@@ -28,7 +22,7 @@ export class SampleAnalysisQueue implements SampleAnalysisScheduler {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly uploads: UploadService,
+    private readonly uploads: AudioUploadService,
     private readonly logger: Logger,
     private readonly analyze: Analyzer = runAnalysisInWorker,
   ) {}
@@ -73,15 +67,16 @@ export class SampleAnalysisQueue implements SampleAnalysisScheduler {
 
   private async analyseSample(sampleId: number): Promise<void> {
     const sample = await this.db.selectFrom('samples').select(['audioUrl', 'duration']).where('id', '=', sampleId).executeTakeFirst();
-    const key = sample ? objectKeyFromPath(sample.audioUrl) : null;
     // External https files are not fetched by the server (no requests to arbitrary hosts).
-    if (!sample || !key) return;
+    if (!sample || !objectKeyFromPath(sample.audioUrl)) return;
     const format = await this.uploads.formatOf(sample.audioUrl);
     if (!format) return;
-    const result = await this.withLocalFile(key, (file) => this.analyze(file, format)).catch((error: unknown) => {
-      this.logger.warn({ err: error, sampleId }, 'audio analysis could not run');
-      return { durationSeconds: null, peaks: null } satisfies AudioAnalysis;
-    });
+    const result = await this.uploads
+      .withLocalFile(sample.audioUrl, (file) => this.analyze(file, format))
+      .catch((error: unknown) => {
+        this.logger.warn({ err: error, sampleId }, 'audio analysis could not run');
+        return { durationSeconds: null, peaks: null } satisfies AudioAnalysis;
+      });
     await this.db
       .updateTable('samples')
       .set({
@@ -94,18 +89,5 @@ export class SampleAnalysisQueue implements SampleAnalysisScheduler {
       .where('id', '=', sampleId)
       .where('audioUrl', '=', sample.audioUrl)
       .execute();
-  }
-
-  private async withLocalFile<T>(key: string, work: (file: string) => Promise<T>): Promise<T> {
-    const store = this.uploads.store;
-    if (store instanceof LocalObjectStore) return work(store.filePath(storageKey(key)));
-    const folder = await mkdtemp(path.join(tmpdir(), 'studio-analysis-'));
-    try {
-      const file = path.join(folder, 'audio');
-      await pipeline(await store.read(storageKey(key)), createWriteStream(file));
-      return await work(file);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
   }
 }

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import { seedDemoSamples } from './demo-seed.ts';
-import { samplesModule } from './module.ts';
 
 describe.each(testDialects())('demo seed on %s', (dialect) => {
   let t: TestApp;
@@ -10,13 +9,13 @@ describe.each(testDialects())('demo seed on %s', (dialect) => {
     t = await createTestApp(dialect, { asAdmin: true, env: { SEED_DEMO: 'true' } });
   });
   afterAll(async () => {
-    await samplesModule(t.services).analysis.idle();
+    await t.services.sampleAnalysis.idle();
     await t.close();
   });
 
   it('adds three labelled demo samples with synthesized, analysed, playable WAV audio once', async () => {
     expect(await seedDemoSamples(t.services)).toBe(3);
-    await samplesModule(t.services).analysis.idle();
+    await t.services.sampleAnalysis.idle();
     const list = (await t.request.get('/api/samples')).body;
     expect(list.map((s: { title: string }) => s.title)).toEqual(['Demo: Midnight Groove', 'Demo: Golden Hour', 'Demo: Slow Tide']);
     for (const sample of list) {

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Services } from '#server/context.ts';
 import { synthesizeDemoTrack, type DemoTrackRecipe } from '#server/audio/synthesize.ts';
-import { samplesModule } from './module.ts';
 
 interface DemoSample {
   title: string;
@@ -50,10 +49,10 @@ export async function seedDemoSamples(services: Services): Promise<number> {
   if (Number(count) > 0 || done) return 0;
   // Claimed first: a second instance starting at the same moment fails here instead of seeding twice.
   await services.db.insertInto('completedOnce').values({ name: 'demo-samples', createdAt: new Date().toISOString() }).execute();
-  const { uploads, samples } = samplesModule(services);
+  const { audioUploads, samples } = services;
   // Oldest first, so the first one listed ends up first on the site (newest first within an order).
   for (const [index, demo] of DEMO_SAMPLES.entries()) {
-    const audioUrl = await uploads.storeOwnAudio(synthesizeDemoTrack(demo.recipe));
+    const audioUrl = await audioUploads.storeOwnAudio(synthesizeDemoTrack(demo.recipe));
     const created = await samples.create({
       title: demo.title,
       artist: demo.artist,
@@ -61,7 +60,8 @@ export async function seedDemoSamples(services: Services): Promise<number> {
       description: demo.description,
       audioUrl,
     });
-    await services.db.updateTable('samples').set({ displayOrder: index }).where('id', '=', created.id).execute();
+    if (created.kind !== 'saved') throw new Error(`demo sample refused: ${created.kind}`);
+    await services.db.updateTable('samples').set({ displayOrder: index }).where('id', '=', created.sample.id).execute();
   }
   services.logger.info({ count: DEMO_SAMPLES.length }, 'seeded demo samples');
   return DEMO_SAMPLES.length;

@@ -1,12 +1,29 @@
 import type { Kysely } from 'kysely';
 import type { PublicSample, SampleInput } from '#common/samples.ts';
+import type { FieldErrors } from '#common/validation.ts';
 import type { Database } from '#server/db/schema.ts';
-import { HttpError, notFound } from '#server/http/errors.ts';
-import type { UploadService } from '#server/storage/uploads.ts';
+import type { AudioUploadService } from './audio-uploads.ts';
 import { findSample, toPublicSample } from './queries.ts';
 
 export interface SampleAnalysisScheduler {
   schedule(sampleId: number): void;
+}
+
+export type SampleWriteOutcome =
+  | { kind: 'saved'; sample: PublicSample }
+  | { kind: 'not-found' }
+  /** The audio URL names an object path that is not a registered upload. */
+  | { kind: 'invalid'; errors: FieldErrors };
+
+export type ReorderOutcome = { kind: 'reordered' } | { kind: 'unknown-sample'; id: number };
+
+const unregisteredAudio: SampleWriteOutcome = { kind: 'invalid', errors: { audioUrl: ['Audio file is not a registered upload'] } };
+
+/** Thrown inside the reorder transaction only to roll it back; answered as an outcome. */
+class UnknownSampleRollback extends Error {
+  constructor(readonly id: number) {
+    super(`unknown sample ${id}`);
+  }
 }
 
 const columns = (input: SampleInput) => ({
@@ -23,18 +40,16 @@ const columns = (input: SampleInput) => ({
 export class SampleService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly uploads: UploadService,
+    private readonly uploads: AudioUploadService,
     private readonly analysis: SampleAnalysisScheduler,
   ) {}
 
-  private async assertUsableAudio(audioUrl: string): Promise<void> {
-    if (audioUrl.startsWith('/objects/') && !(await this.uploads.isRegistered(audioUrl))) {
-      throw new HttpError(400, 'Invalid sample', { audioUrl: ['Audio file is not a registered upload'] });
-    }
+  private async isUsableAudio(audioUrl: string): Promise<boolean> {
+    return !audioUrl.startsWith('/objects/') || (await this.uploads.isRegistered(audioUrl));
   }
 
-  async create(input: SampleInput): Promise<PublicSample> {
-    await this.assertUsableAudio(input.audioUrl);
+  async create(input: SampleInput): Promise<SampleWriteOutcome> {
+    if (!(await this.isUsableAudio(input.audioUrl))) return unregisteredAudio;
     const now = new Date().toISOString();
     const row = await this.db
       .insertInto('samples')
@@ -42,15 +57,15 @@ export class SampleService {
       .returningAll()
       .executeTakeFirstOrThrow();
     this.analysis.schedule(row.id);
-    return toPublicSample(row);
+    return { kind: 'saved', sample: toPublicSample(row) };
   }
 
   /** Replaces the editable fields (an omitted optional field is cleared, as the form omits empty ones). */
-  async update(id: number, input: SampleInput): Promise<PublicSample> {
+  async update(id: number, input: SampleInput): Promise<SampleWriteOutcome> {
     const existing = await findSample(this.db, id);
-    if (!existing) throw notFound('Sample not found');
+    if (!existing) return { kind: 'not-found' };
     const audioChanged = existing.audioUrl !== input.audioUrl;
-    if (audioChanged) await this.assertUsableAudio(input.audioUrl);
+    if (audioChanged && !(await this.isUsableAudio(input.audioUrl))) return unregisteredAudio;
     const row = await this.db
       .updateTable('samples')
       .set({
@@ -65,25 +80,32 @@ export class SampleService {
       await this.uploads.releaseIfUnused(existing.audioUrl);
       this.analysis.schedule(id);
     }
-    return toPublicSample(row);
+    return { kind: 'saved', sample: toPublicSample(row) };
   }
 
-  async delete(id: number): Promise<void> {
+  /** Deletes a sample and its audio (when no other sample uses it). False when there is no such sample. */
+  async delete(id: number): Promise<boolean> {
     const existing = await findSample(this.db, id);
-    if (!existing) throw notFound('Sample not found');
+    if (!existing) return false;
     await this.db.deleteFrom('samples').where('id', '=', id).execute();
     await this.uploads.releaseIfUnused(existing.audioUrl);
+    return true;
   }
 
   /** Applies a whole new order in one transaction: an unknown id changes nothing. */
-  async reorder(orders: Array<{ id: number; displayOrder: number }>): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const now = new Date().toISOString();
-      for (const { id, displayOrder } of orders) {
-        const result = await trx.updateTable('samples').set({ displayOrder, updatedAt: now }).where('id', '=', id).executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1)
-          throw new HttpError(404, `Sample ${id} not found`, { sampleOrders: [`Unknown sample id ${id}`] });
-      }
-    });
+  async reorder(orders: Array<{ id: number; displayOrder: number }>): Promise<ReorderOutcome> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const now = new Date().toISOString();
+        for (const { id, displayOrder } of orders) {
+          const result = await trx.updateTable('samples').set({ displayOrder, updatedAt: now }).where('id', '=', id).executeTakeFirst();
+          if (Number(result.numUpdatedRows) !== 1) throw new UnknownSampleRollback(id);
+        }
+      });
+      return { kind: 'reordered' };
+    } catch (error) {
+      if (error instanceof UnknownSampleRollback) return { kind: 'unknown-sample', id: error.id };
+      throw error;
+    }
   }
 }

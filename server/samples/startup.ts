@@ -1,6 +1,5 @@
 import type { Services } from '#server/context.ts';
 import { seedDemoSamples } from './demo-seed.ts';
-import { samplesModule } from './module.ts';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -9,15 +8,15 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
  * sweep of uploads never registered within a day. Returns the sweep's timer.
  */
 export async function startSampleTasks(services: Services): Promise<NodeJS.Timeout> {
-  const { uploads, analysis } = samplesModule(services);
+  const { audioUploads, sampleAnalysis } = services;
   try {
     await seedDemoSamples(services);
   } catch (error) {
     services.logger.error({ err: error }, 'could not seed the demo samples');
   }
-  await analysis.scheduleBacklog();
+  await sampleAnalysis.scheduleBacklog();
   const sweep = () =>
-    uploads.removeAbandonedUploads().then(
+    audioUploads.removeAbandonedUploads().then(
       (removed) => removed > 0 && services.logger.info({ removed }, 'removed abandoned uploads'),
       (error: unknown) => services.logger.warn({ err: error }, 'abandoned upload sweep failed'),
     );

@@ -3,21 +3,25 @@ import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ByteRange, ObjectInfo, ObjectStore } from './object-store.ts';
-import { signUploadGrant } from './upload-grant.ts';
-
-export class UploadTooLargeError extends Error {}
+import { checkUploadGrant, signUploadGrant } from './local-upload-grant.ts';
+import { UploadTooLargeError, type ByteRange, type DirectUploadReceiver, type ObjectInfo, type ObjectStore } from './object-store.ts';
 
 /** Objects as files under DATA_DIR/objects; uploads come back to this server's own PUT route. */
 export class LocalObjectStore implements ObjectStore {
   readonly kind = 'local';
+  readonly directUploads: DirectUploadReceiver;
 
   constructor(
     readonly root: string,
     private readonly secret: string,
-  ) {}
+  ) {
+    this.directUploads = {
+      checkGrant: (key, expires, signature) => checkUploadGrant(this.secret, key, expires, signature),
+      receive: (key, body, maxBytes) => this.receive(key, body, maxBytes),
+    };
+  }
 
-  filePath(key: string): string {
+  private filePath(key: string): string {
     const resolved = path.resolve(this.root, key);
     // Keys are server-made, but a path must never leave the store whatever it is given.
     if (!resolved.startsWith(this.root + path.sep)) throw new Error(`object key escapes the store: ${key}`);
@@ -60,7 +64,7 @@ export class LocalObjectStore implements ObjectStore {
    * Streams a request body to disk (never whole in memory) through a byte counter. Writes to a
    * temporary name, flushes to disk and only then renames, so a reader never sees half a file.
    */
-  async receive(key: string, body: Readable, maxBytes: number): Promise<number> {
+  private async receive(key: string, body: Readable, maxBytes: number): Promise<number> {
     const file = this.filePath(key);
     const partial = `${file}.part`;
     await mkdir(path.dirname(file), { recursive: true });
@@ -92,4 +96,11 @@ export class LocalObjectStore implements ObjectStore {
     await rm(this.filePath(key), { force: true });
     await rm(`${this.filePath(key)}.part`, { force: true });
   }
+
+  /** The stored file itself: nothing to copy. */
+  withLocalFile<T>(key: string, work: (filePath: string) => Promise<T>): Promise<T> {
+    return work(this.filePath(key));
+  }
+
+  close(): void {}
 }

@@ -13,22 +13,47 @@ export interface ByteRange {
   end: number;
 }
 
+export type GrantCheck = 'valid' | 'expired' | 'invalid';
+
+/** A body that passed the store's size limit while streaming in. */
+export class UploadTooLargeError extends Error {}
+
 /**
- * Where uploaded audio lives. Keys are server-made ("uploads/{uuid}"); callers never pass a path
- * from a request. Both implementations hand out a URL the browser PUTs the file to directly.
+ * How a store that hands out upload URLs pointing back at this server (the local folder) takes the
+ * upload in. A bucket receives uploads itself and has none.
+ */
+export interface DirectUploadReceiver {
+  /** Checks the signature and expiry that the store's own upload URL carries. */
+  checkGrant(key: string, expires: unknown, signature: unknown): GrantCheck;
+  /** Streams a body in, never whole in memory; throws UploadTooLargeError past `maxBytes`. Answers the size. */
+  receive(key: string, body: Readable, maxBytes: number): Promise<number>;
+}
+
+/**
+ * Where uploaded files live: a local folder or an S3-compatible bucket. Keys are server-made
+ * (`uploads/{uuid}`, see common/object-keys.ts); callers never pass a path from a request. No caller
+ * needs to know which driver it has: what differs is answered here.
  */
 export interface ObjectStore {
   readonly kind: 'local' | 's3';
   /** A URL for one PUT of `key`, valid for `expiresInSeconds`. */
   createUploadUrl(key: string, expiresInSeconds: number): Promise<string>;
+  /** Set when the upload URLs point at this server, which must then receive the PUT itself. */
+  readonly directUploads: DirectUploadReceiver | null;
   stat(key: string): Promise<ObjectInfo | null>;
   /** The object's bytes, or one range of them. */
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Writes a whole object from the server itself (demo seed, tests). */
   write(key: string, body: Buffer, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * Runs `work` with the object as a file on this machine (decoders want a path): the stored file
+   * itself, or a temporary copy removed when `work` settles.
+   */
+  withLocalFile<T>(key: string, work: (filePath: string) => Promise<T>): Promise<T>;
+  /** Releases connections (shutdown). */
+  close(): void;
 }
 
+/** How long an upload URL works. */
 export const UPLOAD_GRANT_SECONDS = 15 * 60;
-
-export const storageKey = (uploadKey: string) => `uploads/${uploadKey}`;

@@ -1,4 +1,9 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -29,6 +34,8 @@ const isNotFound = (error: unknown) =>
  */
 export class S3ObjectStore implements ObjectStore {
   readonly kind = 's3';
+  /** The browser PUTs straight to the bucket. */
+  readonly directUploads = null;
   private readonly client: S3Client;
 
   constructor(private readonly options: S3StoreOptions) {
@@ -80,7 +87,19 @@ export class S3ObjectStore implements ObjectStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
   }
 
-  destroy(): void {
+  /** Decoders need a file: the object is copied to a temporary folder for the length of `work`. */
+  async withLocalFile<T>(key: string, work: (filePath: string) => Promise<T>): Promise<T> {
+    const folder = await mkdtemp(path.join(tmpdir(), 'studio-object-'));
+    try {
+      const file = path.join(folder, 'object');
+      await pipeline(await this.read(key), createWriteStream(file));
+      return await work(file);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  close(): void {
     this.client.destroy();
   }
 }

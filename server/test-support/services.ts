@@ -9,6 +9,7 @@ import type { Services } from '#server/context.ts';
 import { connectDatabase, type Dialect } from '#server/db/connection.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createMailer, type Mailer } from '#server/email/mailer.ts';
+import { buildServices, stopServices } from '#server/services.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export function testDialects(): Dialect[] {
@@ -55,14 +56,13 @@ export async function createTestServices(dialect: Dialect, options: TestServiceO
   await migrateToLatest(database.db);
   const logger = pino({ level: 'silent' });
   const mailer = options.mailer ?? createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger });
-  return {
-    config: { ...config, DATABASE_URL: databaseUrl },
-    logger,
-    db: database.db,
-    dialect,
-    mailer,
+  const services = buildServices({ config: { ...config, DATABASE_URL: databaseUrl }, logger, db: database.db, dialect, mailer });
+  return Object.assign(services, {
     dataDir,
     async cleanup() {
+      // An analysis still running would write to a closed database.
+      await services.sampleAnalysis.idle();
+      stopServices(services);
       await database.close();
       if (schema && databaseUrl) {
         const admin = new pg.Client({ connectionString: databaseUrl });
@@ -72,5 +72,5 @@ export async function createTestServices(dialect: Dialect, options: TestServiceO
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
-  };
+  });
 }

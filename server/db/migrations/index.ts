@@ -2,13 +2,20 @@ import type { Migration } from 'kysely';
 import * as initial from './0001_initial.ts';
 import * as contactNotices from './0003_contact_notices.ts';
 import * as samplesStorage from './0004_samples_storage.ts';
+import * as uploadedObjectFormat from './0005_uploaded_object_format.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
- * Add new ones at the end with the next number; never edit one that has shipped.
+ * Add new ones at the end with the next number; never edit or rename one that has shipped: the name
+ * is what a database records as applied.
+ *
+ * There is no 0002: it was written on a branch that never shipped, and 0003 and 0004 were added in
+ * parallel. Renumbering would make every existing database run 0003/0004 again, so the gap stays
+ * (docs/decisions/022-migration-numbering.md).
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0003_contact_notices': contactNotices,
   '0004_samples_storage': samplesStorage,
+  '0005_uploaded_object_format': uploadedObjectFormat,
 };

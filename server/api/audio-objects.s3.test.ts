@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplesModule } from '#server/samples/module.ts';
-import { testWav } from '#server/samples/test-audio.ts';
+import { testWav } from '#server/test-support/test-audio.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
-import type { S3ObjectStore } from './s3-store.ts';
+import type { ObjectStore } from '#server/storage/object-store.ts';
 
 const BUCKET = 'studio-audio';
 
@@ -16,7 +15,7 @@ describe.each(testDialects())('S3-compatible object store on %s', (dialect) => {
   let s3: S3rver;
   let s3Dir: string;
   let t: TestApp;
-  let store: S3ObjectStore;
+  let store: ObjectStore;
 
   beforeAll(async () => {
     s3Dir = mkdtempSync(path.join(tmpdir(), 'studio-s3rver-'));
@@ -34,11 +33,9 @@ describe.each(testDialects())('S3-compatible object store on %s', (dialect) => {
         S3_FORCE_PATH_STYLE: 'true',
       },
     });
-    store = samplesModule(t.services).uploads.store as S3ObjectStore;
+    store = t.services.store;
   });
   afterAll(async () => {
-    await samplesModule(t.services).analysis.idle();
-    store.destroy();
     await t.close();
     await s3.close();
     rmSync(s3Dir, { recursive: true, force: true });
@@ -88,7 +85,7 @@ describe.each(testDialects())('S3-compatible object store on %s', (dialect) => {
     const { register } = await upload(testWav());
     const objectPath = (await register()).body.objectPath as string;
     const created = await t.request.post('/api/samples').send({ title: 'From the bucket', audioUrl: objectPath }).expect(201);
-    await samplesModule(t.services).analysis.idle();
+    await t.services.sampleAnalysis.idle();
     const listed = (await t.request.get('/api/samples/latest/6')).body.find((s: { id: number }) => s.id === created.body.id);
     expect(listed.peaks.length).toBeGreaterThan(500);
     expect(listed.duration).toBe('0:02');

@@ -4,11 +4,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
-import { samplesModule } from '#server/samples/module.ts';
-import { testWav, uploadAudio } from '#server/samples/test-audio.ts';
+import { testWav, uploadAudio } from '#server/test-support/test-audio.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
-import { signUploadGrant } from './upload-grant.ts';
+import { signUploadGrant } from '#server/storage/local-upload-grant.ts';
 
 /** PUTs 1 MiB chunks on a real socket until the server answers; resolves with its status. */
 async function putRaw(t: TestApp, url: string, { declaredLength }: { declaredLength?: number }): Promise<number> {
@@ -59,7 +58,7 @@ describe.each(testDialects())('local object store on %s', (dialect) => {
     objectsDir = path.join(t.services.dataDir, 'objects', 'uploads');
   });
   afterAll(async () => {
-    await samplesModule(t.services).analysis.idle();
+    await t.services.sampleAnalysis.idle();
     await t.close();
   });
 
@@ -171,7 +170,7 @@ describe.each(testDialects())('local object store on %s', (dialect) => {
     const url = await grant(t);
     await t.request.put(url).send(testWav()).expect(200);
     const kept = await uploadAudio(t);
-    const { uploads } = samplesModule(t.services);
+    const uploads = t.services.audioUploads;
     expect(await uploads.removeAbandonedUploads()).toBe(0);
     const removed = await uploads.removeAbandonedUploads(Date.now() + 25 * 60 * 60 * 1000);
     expect(removed).toBeGreaterThan(0);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplesModule } from '#server/samples/module.ts';
-import { uploadAudio } from '#server/samples/test-audio.ts';
-import { UndoableSampleDelete, UNDO_WINDOW_MS } from '#server/samples/undoable-delete.ts';
+import { SampleTrash, UNDO_WINDOW_MS } from '#server/samples/sample-trash.ts';
+import { uploadAudio } from '#server/test-support/test-audio.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 
@@ -13,7 +12,6 @@ describe.each(testDialects())('delete with undo on %s', (dialect) => {
     visitor = await createTestApp(dialect);
   });
   afterAll(async () => {
-    await samplesModule(t.services).analysis.idle();
     await t.close();
     await visitor.close();
   });
@@ -26,7 +24,7 @@ describe.each(testDialects())('delete with undo on %s', (dialect) => {
       ids.push(res.body.id);
     }
     await t.request.put('/api/samples/reorder').send({ sampleOrders: ids.map((id, displayOrder) => ({ id, displayOrder })) });
-    await samplesModule(t.services).analysis.idle();
+    await t.services.sampleAnalysis.idle();
     return ids;
   };
 
@@ -55,7 +53,11 @@ describe.each(testDialects())('delete with undo on %s', (dialect) => {
     const ids = await createThree();
     const trash = await t.request.post(`/api/samples/${ids[0]}/trash`);
     const [encoded, signature] = (trash.body.restoreToken as string).split('.');
-    const forgedRow = Buffer.from(Buffer.from(encoded, 'base64url').toString('utf8').replace('First', 'Forged')).toString('base64url');
+    // A changed row under the genuine signature: whatever the row holds, its title is now different.
+    const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as { row: { title: string } };
+    payload.row.title = `${payload.row.title} (forged)`;
+    const forgedRow = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    expect(forgedRow).not.toBe(encoded);
     for (const restoreToken of [
       `${forgedRow}.${signature}`,
       `${encoded}.x${signature.slice(1)}`,
@@ -67,20 +69,19 @@ describe.each(testDialects())('delete with undo on %s', (dialect) => {
     }
     expect((await t.request.post('/api/samples/restore').send({})).status).toBe(400);
 
-    const { uploads, analysis } = samplesModule(t.services);
-    const undo = new UndoableSampleDelete(t.services.db, uploads, analysis, t.services.config.SESSION_SECRET, t.services.logger, () => {});
-    const late = await undo.delete(ids[2], Date.now() - UNDO_WINDOW_MS - 1000);
+    const { db, audioUploads, sampleAnalysis, config, logger } = t.services;
+    const trashLater = new SampleTrash(db, audioUploads, sampleAnalysis, config.SESSION_SECRET, logger, () => {});
+    const late = await trashLater.delete(ids[2], Date.now() - UNDO_WINDOW_MS - 1000);
+    if (late.kind !== 'trashed') throw new Error('not trashed');
     const res = await t.request.post('/api/samples/restore').send({ restoreToken: late.restoreToken });
     expect(res.status).toBe(410);
   });
 
   it('releases the audio once the undo window is over', async () => {
     const ids = await createThree();
-    const { uploads, analysis } = samplesModule(t.services);
+    const { db, audioUploads: uploads, sampleAnalysis, config, logger } = t.services;
     const later: Array<() => void> = [];
-    const undo = new UndoableSampleDelete(t.services.db, uploads, analysis, t.services.config.SESSION_SECRET, t.services.logger, (work) =>
-      later.push(work),
-    );
+    const undo = new SampleTrash(db, uploads, sampleAnalysis, config.SESSION_SECRET, logger, (work) => later.push(work));
     const sample = (await t.request.get('/api/samples')).body.find((s: { id: number }) => s.id === ids[0]);
     await undo.delete(ids[0]);
     expect(await uploads.isRegistered(sample.audioUrl)).toBe(true);

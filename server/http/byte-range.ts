@@ -1,4 +1,4 @@
-import type { ByteRange } from './object-store.ts';
+import type { ByteRange } from '#server/storage/object-store.ts';
 
 /**
  * Reads a Range header for one range of a `size`-byte object. Returns null to send the whole

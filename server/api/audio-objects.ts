@@ -1,10 +1,10 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import type { Services } from '#server/context.ts';
+import { MAX_AUDIO_BYTES } from '#common/samples.ts';
+import { parseByteRange } from '#server/http/byte-range.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { samplesModule } from '#server/samples/module.ts';
-import { parseByteRange } from './byte-range.ts';
-import { storageKey } from './object-store.ts';
+import type { DirectUploadOutcome } from '#server/samples/audio-uploads.ts';
 
 // Keys are never reused for other content, so a year of caching is safe.
 const AUDIO_CACHE_CONTROL = 'public, max-age=31536000, immutable, no-transform';
@@ -19,15 +19,15 @@ function declaredLength(req: Request): number | null {
  * every browser needs 206); PUT is the local store's upload target, authorised by a signed grant.
  * Mounted before the body limits and the page handler: an upload is up to 50 MB.
  */
-export function objectRoutes(services: Services): Router {
+export function audioObjectRoutes(services: Services): Router {
   const router = Router();
-  const { uploads } = samplesModule(services);
+  const { audioUploads } = services;
 
   router.get('/objects/uploads/:key', async (req, res) => {
     const key = req.params.key;
-    const contentType = await uploads.publicContentType(key);
-    const info = contentType ? await uploads.store.stat(storageKey(key)) : null;
-    if (!contentType || !info) throw new HttpError(404, 'Not found');
+    const found = await audioUploads.findPublic(key);
+    if (!found) throw new HttpError(404, 'Not found');
+    const { contentType, info } = found;
 
     res.set({
       'Content-Type': contentType,
@@ -60,22 +60,38 @@ export function objectRoutes(services: Services): Router {
       res.end();
       return;
     }
-    const body = await uploads.store.read(storageKey(key), range ?? undefined);
+    const body = await audioUploads.read(key, range ?? undefined);
     // A listener that seeks away aborts the response; that is not an error worth a log line.
     await pipeline(body, res).catch(() => body.destroy());
   });
 
   router.put('/objects/uploads/:key', async (req, res) => {
-    const length = declaredLength(req);
+    let outcome: DirectUploadOutcome;
     try {
-      await uploads.receiveLocalUpload(req.params.key, req.query as Record<string, unknown>, req, length);
-    } catch (error) {
-      // The rest of a refused body is not read: close the connection once the answer is out.
+      const grant = { expires: req.query.expires, signature: req.query.signature };
+      outcome = await audioUploads.receiveDirectUpload(req.params.key, grant, req, declaredLength(req));
+    } finally {
+      // The rest of a refused or broken body is not read: close the connection once the answer is out.
       if (!req.complete) res.set('Connection', 'close');
-      throw error;
     }
+    if (outcome.kind !== 'stored') throw uploadRefusal(outcome);
     res.set('Cache-Control', 'no-store').status(200).json({ message: 'Uploaded' });
   });
 
   return router;
+}
+
+function uploadRefusal(outcome: Exclude<DirectUploadOutcome, { kind: 'stored' }>): HttpError {
+  switch (outcome.kind) {
+    case 'not-found':
+      return new HttpError(404, 'Not found');
+    case 'invalid-grant':
+      return new HttpError(403, 'Invalid upload grant');
+    case 'expired-grant':
+      return new HttpError(403, 'Request has expired');
+    case 'grant-used':
+      return new HttpError(409, 'This upload grant has already been used');
+    case 'too-large':
+      return new HttpError(413, `The file is larger than ${MAX_AUDIO_BYTES} bytes`);
+  }
 }

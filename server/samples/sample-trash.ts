@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { objectKeyFromPath, type PublicSample } from '#common/samples.ts';
+import { objectKeyFromPath } from '#common/object-keys.ts';
+import type { PublicSample } from '#common/samples.ts';
 import type { Database, Sample } from '#server/db/schema.ts';
-import { HttpError, notFound } from '#server/http/errors.ts';
 import type { Logger } from '#server/logger.ts';
-import type { UploadService } from '#server/storage/uploads.ts';
+import type { AudioUploadService } from './audio-uploads.ts';
 import { toPublicSample } from './queries.ts';
 import type { SampleAnalysisScheduler } from './service.ts';
 
@@ -18,17 +18,25 @@ interface TokenPayload {
   exp: number;
 }
 
-const invalidToken = () => new HttpError(400, 'Invalid restore token', { restoreToken: ['This deletion can no longer be undone'] });
+export type TrashOutcome = { kind: 'trashed'; restoreToken: string; expiresAt: string } | { kind: 'not-found' };
+
+export type RestoreOutcome =
+  | { kind: 'restored'; sample: PublicSample }
+  /** Forged, malformed or not a token at all. */
+  | { kind: 'invalid-token' }
+  | { kind: 'expired' }
+  | { kind: 'audio-gone' }
+  | { kind: 'already-restored' };
 
 /**
  * Deletes a sample so that it can be put back exactly (same id, order, dates, analysis) for a short
  * while. The deleted row travels in an HMAC-signed token, so any instance can restore it without
  * shared state; the audio object is released only after the token has expired (if no sample uses it).
  */
-export class UndoableSampleDelete {
+export class SampleTrash {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly uploads: UploadService,
+    private readonly uploads: AudioUploadService,
     private readonly analysis: SampleAnalysisScheduler,
     private readonly secret: string,
     private readonly logger: Logger,
@@ -39,9 +47,9 @@ export class UndoableSampleDelete {
     return createHmac('sha256', this.secret).update(`sample-undo:${encoded}`).digest('base64url');
   }
 
-  async delete(id: number, now = Date.now()): Promise<{ restoreToken: string; expiresAt: string }> {
+  async delete(id: number, now = Date.now()): Promise<TrashOutcome> {
     const row = await this.db.deleteFrom('samples').where('id', '=', id).returningAll().executeTakeFirst();
-    if (!row) throw notFound('Sample not found');
+    if (!row) return { kind: 'not-found' };
     const exp = now + UNDO_WINDOW_MS;
     const encoded = Buffer.from(JSON.stringify({ row, exp } satisfies TokenPayload)).toString('base64url');
     this.schedule(() => {
@@ -49,31 +57,31 @@ export class UndoableSampleDelete {
         .releaseIfUnused(row.audioUrl)
         .catch((error: unknown) => this.logger.warn({ err: error, audioUrl: row.audioUrl }, 'could not release audio of a deleted sample'));
     }, RELEASE_AFTER_MS);
-    return { restoreToken: `${encoded}.${this.sign(encoded)}`, expiresAt: new Date(exp).toISOString() };
+    return { kind: 'trashed', restoreToken: `${encoded}.${this.sign(encoded)}`, expiresAt: new Date(exp).toISOString() };
   }
 
-  private readToken(token: unknown, now: number): Sample {
-    if (typeof token !== 'string' || token.length > 200_000) throw invalidToken();
+  /** The payload of a token this server signed, or null for anything else. */
+  private readToken(token: unknown): TokenPayload | null {
+    if (typeof token !== 'string' || token.length > 200_000) return null;
     const [encoded, signature, ...rest] = token.split('.');
-    if (!encoded || !signature || rest.length > 0) throw invalidToken();
+    if (!encoded || !signature || rest.length > 0) return null;
     const expected = Buffer.from(this.sign(encoded));
     const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalidToken();
-    const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as TokenPayload;
-    if (payload.exp < now) throw new HttpError(410, 'The time to undo this deletion has passed', { restoreToken: ['Expired'] });
-    return payload.row;
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    return JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as TokenPayload;
   }
 
-  async restore(token: unknown, now = Date.now()): Promise<PublicSample> {
-    const row = this.readToken(token, now);
-    if (objectKeyFromPath(row.audioUrl) && !(await this.uploads.isRegistered(row.audioUrl))) {
-      throw new HttpError(410, 'The audio file of this sample is gone', { restoreToken: ['Audio file no longer stored'] });
-    }
+  async restore(token: unknown, now = Date.now()): Promise<RestoreOutcome> {
+    const payload = this.readToken(token);
+    if (!payload) return { kind: 'invalid-token' };
+    if (payload.exp < now) return { kind: 'expired' };
+    const { row } = payload;
+    if (objectKeyFromPath(row.audioUrl) && !(await this.uploads.isRegistered(row.audioUrl))) return { kind: 'audio-gone' };
     const taken = await this.db.selectFrom('samples').select('id').where('id', '=', row.id).executeTakeFirst();
-    if (taken) throw new HttpError(409, 'This sample has already been restored');
+    if (taken) return { kind: 'already-restored' };
     const restored = await this.db.insertInto('samples').values(row).returningAll().executeTakeFirstOrThrow();
     // Deleted before its analysis finished: analyse it again.
     if (restored.peaks === null && restored.durationSeconds === null) this.analysis.schedule(restored.id);
-    return toPublicSample(restored);
+    return { kind: 'restored', sample: toPublicSample(restored) };
   }
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { GrantCheck } from './object-store.ts';
 
 /**
  * A local upload URL carries an HMAC over the key and its expiry, so only URLs this server issued
@@ -7,8 +8,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export function signUploadGrant(secret: string, key: string, expiresAtSeconds: number): string {
   return createHmac('sha256', secret).update(`upload-grant:${key}:${expiresAtSeconds}`).digest('base64url');
 }
-
-export type GrantCheck = 'valid' | 'expired' | 'invalid';
 
 export function checkUploadGrant(secret: string, key: string, expires: unknown, signature: unknown, nowMs = Date.now()): GrantCheck {
   if (typeof expires !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(expires)) return 'invalid';

@@ -1,0 +1,42 @@
+/**
+ * The one rule for naming stored files. Every object the server stores gets a server-made UUID key;
+ * it lives in the store under `uploads/{key}` and is served (once registered) at
+ * `/objects/uploads/{key}`. Nothing a request sends is ever used as a path.
+ */
+const UUID_SOURCE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+export const UPLOAD_KEY_PATTERN = new RegExp(`^${UUID_SOURCE}$`);
+
+/** Where a registered upload is served: `/objects/uploads/{key}`. */
+export const OBJECT_PATH_PATTERN = new RegExp(`^/objects/uploads/(${UUID_SOURCE})$`);
+
+export const isUploadKey = (value: string): boolean => UPLOAD_KEY_PATTERN.test(value);
+
+/** The key's name inside the object store. */
+export const storageKey = (uploadKey: string): string => `uploads/${uploadKey}`;
+
+/** The public path a registered upload is served at. */
+export const objectPathOf = (uploadKey: string): string => `/objects/${storageKey(uploadKey)}`;
+
+/** The upload key inside an object path, or null when the path is not one this server issues. */
+export function objectKeyFromPath(path: string): string | null {
+  return OBJECT_PATH_PATTERN.exec(path)?.[1] ?? null;
+}
+
+/**
+ * The upload key inside an upload URL as the browser got it: the local store's signed URL, a
+ * presigned S3 URL (path-style or virtual-host style) or an object path. Null when it holds none.
+ */
+export function uploadKeyFromUrl(url: string): string | null {
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://upload.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const direct = objectKeyFromPath(pathname);
+  if (direct) return direct;
+  // Presigned URLs name the key at the end of the path, after the bucket in path-style addressing.
+  const match = /\/uploads\/([^/]+)$/.exec(pathname);
+  return match && isUploadKey(match[1]) ? match[1] : null;
+}

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
+import type { Logger } from '#server/logger.ts';
+import type { ObjectStore } from '#server/storage/object-store.ts';
+import { SampleAnalysisQueue } from './analysis-queue.ts';
+import { AudioUploadService } from './audio-uploads.ts';
+import { SampleTrash } from './sample-trash.ts';
+import { SampleService } from './service.ts';
+
+/** The stateful parts of the samples capability, built once per process by server/services.ts. */
+export interface SamplesCapability {
+  audioUploads: AudioUploadService;
+  samples: SampleService;
+  sampleAnalysis: SampleAnalysisQueue;
+  sampleTrash: SampleTrash;
+}
+
+export function createSamplesCapability(parts: {
+  db: Kysely<Database>;
+  store: ObjectStore;
+  logger: Logger;
+  secret: string;
+}): SamplesCapability {
+  const { db, store, logger, secret } = parts;
+  const audioUploads = new AudioUploadService(db, store);
+  const sampleAnalysis = new SampleAnalysisQueue(db, audioUploads, logger);
+  return {
+    audioUploads,
+    sampleAnalysis,
+    samples: new SampleService(db, audioUploads, sampleAnalysis),
+    sampleTrash: new SampleTrash(db, audioUploads, sampleAnalysis, secret, logger),
+  };
+}

@@ -1,0 +1,25 @@
+import type { CoreServices, Services } from './context.ts';
+import { createSamplesCapability } from './samples/samples-capability.ts';
+import { createObjectStore } from './storage/create-store.ts';
+
+/**
+ * Builds every service once, in one place: the process entry and the tests call this, so what a
+ * route reaches is exactly what was built here (no module-level caches).
+ */
+export function buildServices(core: CoreServices): Services {
+  const store = createObjectStore(core.config);
+  return {
+    ...core,
+    store,
+    ...createSamplesCapability({ db: core.db, store, logger: core.logger, secret: core.config.SESSION_SECRET }),
+  };
+}
+
+/**
+ * Shutdown: no further analysis starts and the store's connections close (the database closes
+ * after). An analysis cut short is redone at the next start: its sample still has no peaks.
+ */
+export function stopServices(services: Services): void {
+  services.sampleAnalysis.stop();
+  services.store.close();
+}
