@@ -75,7 +75,9 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.use(limitPageFormBody);
 
   const issueFormToken = () => issueContactFormToken(config.SESSION_SECRET);
-  const closePages = options.pages ? await mountPages(app, { services, mode: options.pages, pageCache, issueFormToken }) : async () => {};
+  const closePages = options.pages
+    ? await mountPages(app, { services, mode: options.pages, caching: { cache: pageCache, issueFormToken, hasSessionCookie } })
+    : async () => {};
   app.use(errorHandler(logger));
   return { app, close: closePages };
 }

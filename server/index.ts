@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -8,10 +9,12 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createMailer } from './email/mailer.ts';
 import { createLogger } from './logger.ts';
 import { buildDir } from './paths.ts';
+import { settleBackgroundWork } from './auth/background.ts';
 import { buildServices, stopServices } from './services.ts';
 import { runStartupTasks } from './startup.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const BACKGROUND_WORK_GRACE_MS = 5_000;
 
 function describeDatabaseFailure(config: Config, error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
@@ -90,6 +93,9 @@ export async function main(): Promise<Server> {
     server.close(async () => {
       clearInterval(sweepIdle);
       stopBackgroundTasks();
+      // E-mails already on their way (reset links, password notices) go out before the database closes,
+      // within a bound: a mail server that hangs must not hold the shutdown.
+      await Promise.race([settleBackgroundWork(), delay(BACKGROUND_WORK_GRACE_MS)]);
       stopServices(services);
       await built.close().catch(() => {});
       mailer.close();

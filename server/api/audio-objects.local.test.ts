@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storageKey } from '#common/object-keys.ts';
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
 import { testWav, uploadAudio } from '#server/test-support/test-audio.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
@@ -77,7 +78,8 @@ describe.each(testDialects())('local object store on %s', (dialect) => {
     const key = keyOf(await grant(t));
     expect((await t.request.put(`/objects/uploads/${key}?expires=9999999999&signature=forged`).send(testWav())).status).toBe(403);
     const past = Math.floor(Date.now() / 1000) - 1;
-    const expired = `/objects/uploads/${key}?expires=${past}&signature=${signUploadGrant(t.services.config.SESSION_SECRET, `uploads/${key}`, past)}`;
+    const pastSignature = signUploadGrant(t.services.config.SESSION_SECRET, storageKey(key), past);
+    const expired = `/objects/uploads/${key}?expires=${past}&signature=${pastSignature}`;
     const res = await t.request.put(expired).send(testWav());
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Request has expired');

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STUDIO_EMAIL } from '#app/content/site.ts';
+import { DEFAULT_STUDIO_EMAIL } from '#common/studio.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import { issueContactFormToken } from '#server/contact/form-token.ts';

@@ -19,7 +19,7 @@ export function issueContactFormToken(secret: string, now = Date.now()): string 
 
 export type FormTokenVerdict = 'absent' | 'human' | 'too-fast' | 'forged';
 
-/** `absent` is fine: the spec's JSON contract has no token, so API clients may omit it. */
+/** `absent` is fine: the public JSON API has no token field, so API clients may omit it. */
 export function judgeContactFormToken(secret: string, token: unknown, now = Date.now()): FormTokenVerdict {
   if (token === undefined || token === null || token === '') return 'absent';
   if (typeof token !== 'string') return 'forged';

@@ -1,4 +1,4 @@
-import { DEFAULT_STUDIO_EMAIL, STUDIO_NAME } from '#app/content/site.ts';
+import { DEFAULT_STUDIO_EMAIL, STUDIO_NAME } from '#common/studio.ts';
 import type { Config } from '#server/config.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import type { ContactSubmissionView } from './submissions.ts';

@@ -16,7 +16,7 @@ export type ContactOutcome =
   | { kind: 'discarded'; receipt: SubmissionReceipt; reason: 'honeypot' | 'too-fast' | 'forged-token' };
 
 export interface ContactIntake {
-  /** The spec's fields plus the site form's honeypot and render token, as sent (JSON or form). */
+  /** The contact fields plus the site form's honeypot and render token, as sent (JSON or form). */
   body: unknown;
   /** The client address, for the per-IP limit. */
   ip: string;

@@ -1,4 +1,8 @@
-import type { ByteRange } from '#server/storage/object-store.ts';
+/** One range of bytes, both ends inclusive as in HTTP (the object store reads the same shape). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 /**
  * Reads a Range header for one range of a `size`-byte object. Returns null to send the whole

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import type { SessionCookieProbe } from './page-cache.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -25,7 +26,7 @@ function isSameSite(req: Request, publicOrigin: string | null): boolean {
  * one that comes from elsewhere is refused even without the cookie (that stops login CSRF and forms
  * on other sites posting here). SameSite=Lax on the cookie is the second layer.
  */
-export function csrfProtection(publicUrl: string, hasSessionCookie: (req: Request) => boolean): RequestHandler {
+export function csrfProtection(publicUrl: string, hasSessionCookie: SessionCookieProbe): RequestHandler {
   const publicOrigin = originOf(publicUrl);
   return (req, res, next) => {
     if (!STATE_CHANGING.has(req.method)) return next();

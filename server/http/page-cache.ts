@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
-import { hasSessionCookie } from '#server/auth/session-cookie.ts';
 
 /**
  * A short-lived cache of rendered public pages for visitors. Rendering the home page costs a few
@@ -78,7 +77,10 @@ export function clearPageCacheOnWrite(cache: PageCache): RequestHandler {
  * Documents for visitors only: a signed-in admin sees their own header, and data requests, the
  * admin area and anything carrying a query for a form are left to React Router.
  */
-export function isCacheablePageRequest(req: Request, res: Response): boolean {
+/** Tells whether a request carries a session cookie (passed in: sessions belong to server/auth). */
+export type SessionCookieProbe = (req: Request) => boolean;
+
+export function isCacheablePageRequest(req: Request, res: Response, hasSessionCookie: SessionCookieProbe): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (res.locals.admin || hasSessionCookie(req)) return false;
   const path = req.path;

@@ -5,7 +5,7 @@ import { createRequestHandler } from '@react-router/express';
 import { createRequestHandler as createDocumentHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { ServerContext, Services } from '#server/context.ts';
 import { clientIp } from './client-ip.ts';
-import { isCacheablePageRequest, newPlaceholder, replayCachedPage, type PageCache } from './page-cache.ts';
+import { isCacheablePageRequest, newPlaceholder, replayCachedPage, type PageCache, type SessionCookieProbe } from './page-cache.ts';
 
 export type PageMode =
   /** Hot reload runs its websocket on the app's own HTTP server: one port in development too. */
@@ -31,16 +31,18 @@ function loadContext(services: Services, issueFormToken: FormTokenIssuer) {
  * nonce and form token (and no request headers, so one rendering fits every visitor); every response
  * then gets its own values. Everything else goes straight to React Router.
  */
-function cachedPages(
-  build: ServerBuild,
-  getLoadContext: ReturnType<typeof loadContext>,
-  cache: PageCache,
-  issueFormToken: FormTokenIssuer,
-) {
+interface PageCaching {
+  cache: PageCache;
+  issueFormToken: FormTokenIssuer;
+  hasSessionCookie: SessionCookieProbe;
+}
+
+function cachedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadContext>, caching: PageCaching) {
+  const { cache, issueFormToken, hasSessionCookie } = caching;
   const handleDocument = createDocumentHandler(build, 'production');
   const handleDirectly = createRequestHandler({ build, getLoadContext, mode: 'production' });
   return async (req: Request, res: Response, next: (error?: unknown) => void) => {
-    if (!isCacheablePageRequest(req, res)) return handleDirectly(req, res, next);
+    if (!isCacheablePageRequest(req, res, hasSessionCookie)) return handleDirectly(req, res, next);
     const fresh = { nonce: res.locals.cspNonce as string, formToken: issueFormToken() };
     const key = req.originalUrl;
     const hit = cache.get(key);
@@ -76,14 +78,9 @@ function cachedPages(
  */
 export async function mountPages(
   app: Express,
-  {
-    services,
-    mode,
-    pageCache,
-    issueFormToken,
-  }: { services: Services; mode: PageMode; pageCache: PageCache; issueFormToken: FormTokenIssuer },
+  { services, mode, caching }: { services: Services; mode: PageMode; caching: PageCaching },
 ): Promise<() => Promise<void>> {
-  const getLoadContext = loadContext(services, issueFormToken);
+  const getLoadContext = loadContext(services, caching.issueFormToken);
   if (mode.kind === 'development') {
     const vite = await import('vite');
     const devServer = await vite.createServer({
@@ -106,6 +103,6 @@ export async function mountPages(
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
   const build = (await import(path.join(mode.buildDir, 'server', 'index.js'))) as ServerBuild;
-  app.use(cachedPages(build, getLoadContext, pageCache, issueFormToken));
+  app.use(cachedPages(build, getLoadContext, caching));
   return async () => {};
 }

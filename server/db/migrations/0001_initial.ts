@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { jsonType, timestampColumn, timestampType, withId } from './column-types.ts';
 
-// Tables of SPEC section 3. The spec's `users` table belonged to a hosted login we do not use:
-// the signed-in identity is the admin user.
+// The product's first tables: samples, contact submissions, admin users, sessions, reset tokens, rate limits.
+// No `users` table: it belonged to a hosted login we do not use; the signed-in identity is the admin user.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('samples'))
     .addColumn('title', 'text', (col) => col.notNull())

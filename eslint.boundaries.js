@@ -1,0 +1,49 @@
+// Dependency boundaries, checked on the import string. Cross-folder imports go through the aliases
+// of package.json `imports` (#app/, #server/, #common/), never `../`, so the string names the folder.
+// Every file matches exactly one block below: flat config would let a later block replace an
+// earlier one's list instead of adding to it.
+
+/** The server's capability folders: each owns its services, queries and jobs. */
+export const CAPABILITIES = ['auth', 'contact', 'samples'];
+/** Infrastructure every capability may use; it depends on no capability. */
+const INFRASTRUCTURE = ['audio', 'db', 'email', 'rate-limits', 'storage'];
+
+const rule = (regex, message) => ({ regex, message });
+
+const noParentImports = rule('^\\.\\./', 'Import across folders through #app/, #server/ or #common/ (package.json imports), not ../');
+const noApp = rule('^#app/', 'Only the browser app imports app/: move shared facts to common/ or pass them in through config.');
+const noServer = rule('^#server/', 'Browser code must not import server/: call the API, or use a *.server.ts module.');
+const noHttp = rule(
+  '^#server/(http|api)/',
+  'Capabilities return outcomes; only server/api and server/http speak HTTP. Take what you need as arguments.',
+);
+const noCapabilities = (except = []) =>
+  rule(
+    `^#server/(${CAPABILITIES.filter((name) => !except.includes(name)).join('|')})/`,
+    'Do not reach into a capability from here: pass what the code needs in as an argument or through services.',
+  );
+
+const block = (files, patterns, ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns: [noParentImports, ...patterns] }] },
+});
+
+export const importBoundaries = [
+  block(['common/**/*.ts'], [noApp, noServer]),
+  block(['app/**/*.{ts,tsx}'], [noServer], ['app/**/*.server.{ts,tsx}']),
+  block(['app/**/*.server.{ts,tsx}'], []),
+  block(['server/*.ts', 'server/api/**/*.ts', 'server/test-support/**/*.ts'], [noApp]),
+  block(
+    ['server/http/**/*.ts'],
+    [noApp, noCapabilities(), rule(`^#server/(${INFRASTRUCTURE.join('|')})/`, 'Middleware gets services as arguments.')],
+  ),
+  ...CAPABILITIES.map((name) =>
+    block([`server/${name}/**/*.ts`], [noApp, noHttp, noCapabilities([name])], [`server/${name}/**/*.test.ts`]),
+  ),
+  ...CAPABILITIES.map((name) => block([`server/${name}/**/*.test.ts`], [noApp, noCapabilities([name])])),
+  block(
+    INFRASTRUCTURE.map((name) => `server/${name}/**/*.ts`),
+    [noApp, noHttp, noCapabilities()],
+  ),
+];
