@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, Vitest (unit + integration), production build, Playwright journeys.
+// `npm test`: typecheck, lint and formatting, Vitest (unit + integration), production build, Playwright journeys.
 // Runs every step even after a failure, then prints one line `N passed, N failed` over all suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -30,7 +30,7 @@ function readJson(file) {
 }
 
 countCheck(run('typecheck', 'npx', ['react-router', 'typegen']) && run('typecheck', 'npx', ['tsc', '--noEmit']));
-countCheck(run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
+countCheck(run('lint', 'npx', ['eslint', '.', '--max-warnings=0']) && run('format', 'npx', ['prettier', '--check', '.']));
 
 rmSync('test-results/vitest.json', { force: true });
 const vitestOk = run('vitest', 'npx', [

@@ -1,0 +1,52 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The boundary rules are only worth having if they fail: each case lints one import line as if it
+// were written in the named file, with the project's real ESLint configuration.
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function boundaryErrors(filePath: string, importLine: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${importLine}\nexport {};\n`, { filePath });
+  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['server/contact/owner-notice.ts', "import { STUDIO_NAME } from '#app/content/site.ts';", 'server never imports app'],
+    ['server/samples/service.ts', "import { HttpError } from '#server/http/errors.ts';", 'a capability does not speak HTTP'],
+    ['server/auth/login.ts', "import { samplesRouter } from '#server/api/samples.ts';", 'a capability does not import routers'],
+    ['server/contact/receive-submission.ts', "import { findSample } from '#server/samples/queries.ts';", 'capabilities stay apart'],
+    [
+      'server/http/csrf.ts',
+      "import { hasSessionCookie } from '#server/auth/session-cookie.ts';",
+      'middleware gets capabilities as arguments',
+    ],
+    [
+      'server/http/page-cache.ts',
+      "import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';",
+      'middleware gets services as arguments',
+    ],
+    [
+      'server/storage/local-store.ts',
+      "import { SampleService } from '#server/samples/service.ts';",
+      'infrastructure depends on no capability',
+    ],
+    ['common/samples.ts', "import { cn } from '#app/lib/cn.ts';", 'common depends on nothing'],
+    ['common/contact.ts', "import type { Services } from '#server/context.ts';", 'common depends on nothing'],
+    ['app/components/site-footer.tsx', "import { listSamples } from '#server/samples/queries.ts';", 'browser code never imports server'],
+    ['server/api/samples.ts', "import { HttpError } from '../http/errors.ts';", 'cross-folder imports use an alias'],
+  ])('refuses %s importing: %s (%s)', async (file, line) => {
+    expect(await boundaryErrors(file, line)).toHaveLength(1);
+  });
+
+  it.each([
+    ['server/api/samples.ts', "import { HttpError } from '#server/http/errors.ts';"],
+    ['server/samples/service.ts', "import type { Database } from '#server/db/schema.ts';"],
+    ['server/contact/receive-submission.ts', "import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';"],
+    ['app/features/samples/featured-loader.server.ts', "import { latestSamples } from '#server/samples/queries.ts';"],
+    ['app/routes/home.tsx', "import { STUDIO_NAME } from '#common/studio.ts';"],
+    ['server/samples/service.ts', "import { findSample } from './queries.ts';"],
+  ])('allows %s importing: %s', async (file, line) => {
+    expect(await boundaryErrors(file, line)).toEqual([]);
+  });
+});
