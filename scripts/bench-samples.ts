@@ -177,7 +177,8 @@ async function main() {
     try {
       const home = await measureHomePage(server.url);
       console.log(
-        `/ with six samples: ${home.players} players ready, ${kb(home.total)} transferred, audio requests ${home.audioRequests} (${home.audioBytes} bytes)`,
+        `/ with six samples: ${home.players} players ready, ${kb(home.total)} transferred, audio requests ` +
+          `${home.audioRequests} (${home.audioBytes} bytes)`,
       );
       console.log('  by type:', home.byType);
 
@@ -187,7 +188,8 @@ async function main() {
       writeFileSync(uploadFile, payload);
       const upload = await measureUpload(server.url, uploadUrl, () => server.rssMb(), uploadFile);
       console.log(
-        `50 MB upload: HTTP ${upload.status} in ${upload.ms.toFixed(0)} ms, server RSS ${upload.beforeMb.toFixed(1)} MB before, peak growth ${upload.growthMb.toFixed(1)} MB`,
+        `50 MB upload: HTTP ${upload.status} in ${upload.ms.toFixed(0)} ms, server RSS ${upload.beforeMb.toFixed(1)} ` +
+          `MB before, peak growth ${upload.growthMb.toFixed(1)} MB`,
       );
     } finally {
       await server.stop();
@@ -198,7 +200,9 @@ async function main() {
     writeFileSync(wavFile, encodeWav(channels, 44_100));
     const wav = await measureAnalysis(wavFile, 'wav');
     console.log(
-      `4-min 44.1 kHz stereo WAV (${mb(statSync(wavFile).size)}): ${wav.ms.toFixed(0)} ms, RSS growth ${mb(wav.rssGrowth)}, event-loop delay max ${wav.loopMaxMs.toFixed(1)} ms (p99 ${wav.loopP99Ms.toFixed(1)} ms), ${wav.peaks} peaks, ${wav.duration?.toFixed(2)} s`,
+      `4-min 44.1 kHz stereo WAV (${mb(statSync(wavFile).size)}): ${wav.ms.toFixed(0)} ms, RSS growth ` +
+        `${mb(wav.rssGrowth)}, event-loop delay max ${wav.loopMaxMs.toFixed(1)} ms (p99 ${wav.loopP99Ms.toFixed(1)} ` +
+        `ms), ${wav.peaks} peaks, ${wav.duration?.toFixed(2)} s`,
     );
 
     const mp3 = await encodeMp3(channels, 44_100);
@@ -207,7 +211,9 @@ async function main() {
       writeFileSync(mp3File, mp3);
       const result = await measureAnalysis(mp3File, 'mp3');
       console.log(
-        `4-min 320 kbps MP3 (${mb(mp3.length)}): ${result.ms.toFixed(0)} ms, RSS growth ${mb(result.rssGrowth)}, event-loop delay max ${result.loopMaxMs.toFixed(1)} ms (p99 ${result.loopP99Ms.toFixed(1)} ms), ${result.peaks} peaks, ${result.duration?.toFixed(2)} s`,
+        `4-min 320 kbps MP3 (${mb(mp3.length)}): ${result.ms.toFixed(0)} ms, RSS growth ${mb(result.rssGrowth)}, ` +
+          `event-loop delay max ${result.loopMaxMs.toFixed(1)} ms (p99 ${result.loopP99Ms.toFixed(1)} ` +
+          `ms), ${result.peaks} peaks, ${result.duration?.toFixed(2)} s`,
       );
     } else {
       console.log('320 kbps MP3: skipped (set BENCH_LAMEJS to the path of an installed lamejs module to encode one)');

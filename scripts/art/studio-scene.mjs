@@ -26,7 +26,9 @@ function waveform(x, y, width, height, bars, seed) {
     const envelope = 0.25 + 0.55 * Math.sin(Math.PI * t) ** 0.6 + (t > 0.45 && t < 0.75 ? 0.18 : 0);
     const h = Math.max(2, height * envelope * (0.45 + 0.55 * rnd()));
     const played = t < 0.42;
-    out += `<rect x="${(x + i * step).toFixed(1)}" y="${(y - h / 2).toFixed(1)}" width="${(step * 0.62).toFixed(1)}" height="${h.toFixed(1)}" rx="1.5" fill="${played ? AMBER : '#5b5b6e'}"/>`;
+    out +=
+      `<rect x="${(x + i * step).toFixed(1)}" y="${(y - h / 2).toFixed(1)}" width="${(step * 0.62).toFixed(1)}" ` +
+      `height="${h.toFixed(1)}" rx="1.5" fill="${played ? AMBER : '#5b5b6e'}"/>`;
   }
   return out;
 }
@@ -57,14 +59,18 @@ function console_(x, y, width, channels, seed) {
       const ky = y + 42 + k * 38;
       const rad = (angle * Math.PI) / 180;
       strips += `<circle cx="${cx}" cy="${ky}" r="11" fill="#2b2b36" stroke="#3d3d4a" stroke-width="2"/>`;
-      strips += `<line x1="${cx}" y1="${ky}" x2="${(cx + Math.sin(rad) * 9).toFixed(1)}" y2="${(ky - Math.cos(rad) * 9).toFixed(1)}" stroke="${k === 0 ? AMBER : '#d9d9e3'}" stroke-width="2.5" stroke-linecap="round"/>`;
+      strips +=
+        `<line x1="${cx}" y1="${ky}" x2="${(cx + Math.sin(rad) * 9).toFixed(1)}" y2="${(ky - Math.cos(rad) * 9).toFixed(1)}" ` +
+        `stroke="${k === 0 ? AMBER : '#d9d9e3'}" stroke-width="2.5" stroke-linecap="round"/>`;
     }
     // Level meter: lit segments up to a random level, the top ones hot.
     const level = 3 + Math.floor(rnd() * 7);
     for (let s = 0; s < 10; s++) {
       const lit = s < level;
       const colour = s >= 8 ? '#ef4444' : s >= 6 ? AMBER_HOT : AMBER;
-      strips += `<rect x="${cx - 4}" y="${y + 232 - s * 9}" width="8" height="6" rx="1" fill="${lit ? colour : '#2a2a33'}" opacity="${lit ? 1 : 0.9}"/>`;
+      strips +=
+        `<rect x="${cx - 4}" y="${y + 232 - s * 9}" width="8" height="6" rx="1" ` +
+        `fill="${lit ? colour : '#2a2a33'}" opacity="${lit ? 1 : 0.9}"/>`;
     }
     // Fader slot and cap.
     strips += `<rect x="${cx - 2}" y="${y + 246}" width="4" height="62" rx="2" fill="#08080c"/>`;
@@ -74,7 +80,8 @@ function console_(x, y, width, channels, seed) {
   }
   return `
   <g>
-    <path d="M ${x - 40} ${y} L ${x + width + 40} ${y} L ${x + width + 90} ${y + 340} L ${x - 90} ${y + 340} Z" fill="#121219" stroke="#2c2c38" stroke-width="2"/>
+    <path d="M ${x - 40} ${y} L ${x + width + 40} ${y} L ${x + width + 90} ${y + 340} L ${x - 90} ${y + 340} Z"
+      fill="#121219" stroke="#2c2c38" stroke-width="2"/>
     <rect x="${x - 90}" y="${y + 330}" width="${width + 180}" height="40" rx="6" fill="#0e0e14"/>
     ${strips}
   </g>`;
@@ -112,7 +119,8 @@ export function studioSceneSvg({ width = 1200, height = 900 } = {}) {
     <rect x="290" y="120" width="620" height="360" rx="18" fill="#1a1a22" stroke="#30303c" stroke-width="3"/>
     <rect x="306" y="136" width="588" height="328" rx="8" fill="url(#screen)"/>
     <rect x="306" y="136" width="588" height="34" rx="8" fill="#17171f"/>
-    <circle cx="326" cy="153" r="6" fill="#ef4444"/><circle cx="346" cy="153" r="6" fill="${AMBER}"/><circle cx="366" cy="153" r="6" fill="#22c55e"/>
+    <circle cx="326" cy="153" r="6" fill="#ef4444"/><circle cx="346" cy="153" r="6" fill="${AMBER}"/>
+    <circle cx="366" cy="153" r="6" fill="#22c55e"/>
     <rect x="400" y="147" width="160" height="12" rx="6" fill="#262630"/>
     <g>${waveform(330, 250, 540, 120, 90, 7)}</g>
     <line x1="558" y1="186" x2="558" y2="316" stroke="${AMBER_HOT}" stroke-width="2"/>
@@ -139,8 +147,10 @@ export function shareCardSvg({ name, tagline, place }) {
   </linearGradient>
   <rect width="1200" height="630" fill="url(#fade)"/>
   <rect x="72" y="150" width="56" height="6" rx="3" fill="${AMBER}"/>
-  <text x="72" y="240" font-family="Liberation Sans, DejaVu Sans, Arial, sans-serif" font-size="64" font-weight="700" fill="#f5f5f7">${name}</text>
+  <text x="72" y="240" font-family="Liberation Sans, DejaVu Sans, Arial, sans-serif"
+    font-size="64" font-weight="700" fill="#f5f5f7">${name}</text>
   <text x="72" y="310" font-family="Liberation Sans, DejaVu Sans, Arial, sans-serif" font-size="36" fill="#b9b9c6">${tagline}</text>
-  <text x="72" y="370" font-family="Liberation Sans, DejaVu Sans, Arial, sans-serif" font-size="28" font-weight="700" fill="${AMBER}">${place}</text>
+  <text x="72" y="370" font-family="Liberation Sans, DejaVu Sans, Arial, sans-serif"
+    font-size="28" font-weight="700" fill="${AMBER}">${place}</text>
 </svg>`;
 }
