@@ -8,7 +8,6 @@ import { UploadTooLargeError, type ByteRange, type DirectUploadReceiver, type Ob
 
 /** Objects as files under DATA_DIR/objects; uploads come back to this server's own PUT route. */
 export class LocalObjectStore implements ObjectStore {
-  readonly kind = 'local';
   readonly directUploads: DirectUploadReceiver;
 
   constructor(

@@ -35,7 +35,6 @@ export interface DirectUploadReceiver {
  * needs to know which driver it has: what differs is answered here.
  */
 export interface ObjectStore {
-  readonly kind: 'local' | 's3';
   /** A URL for one PUT of `key`, valid for `expiresInSeconds`. */
   createUploadUrl(key: string, expiresInSeconds: number): Promise<string>;
   /** Set when the upload URLs point at this server, which must then receive the PUT itself. */

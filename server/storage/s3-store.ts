@@ -33,7 +33,6 @@ const isNotFound = (error: unknown) =>
  * (with the Range forwarded), so the bucket stays private and seeking works the same as locally.
  */
 export class S3ObjectStore implements ObjectStore {
-  readonly kind = 's3';
   /** The browser PUTs straight to the bucket. */
   readonly directUploads = null;
   private readonly client: S3Client;

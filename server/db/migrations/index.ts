@@ -10,8 +10,8 @@ import * as uploadedObjectFormat from './0005_uploaded_object_format.ts';
  * is what a database records as applied.
  *
  * There is no 0002: it was written on a branch that never shipped, and 0003 and 0004 were added in
- * parallel. Renumbering would make every existing database run 0003/0004 again, so the gap stays
- * (docs/decisions/022-migration-numbering.md).
+ * parallel. Renumbering would make Kysely refuse to start every existing database (an applied
+ * migration would be missing from the list), so the gap stays (docs/decisions/022-migration-numbering.md).
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
