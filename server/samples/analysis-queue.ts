@@ -18,6 +18,7 @@ export type Analyzer = (filePath: string, format: AudioFormat) => Promise<AudioA
 export class SampleAnalysisQueue implements SampleAnalysisScheduler {
   private readonly waiting = new Set<number>();
   private running: Promise<void> | null = null;
+  private analysing = false;
   private stopped = false;
 
   constructor(
@@ -47,6 +48,11 @@ export class SampleAnalysisQueue implements SampleAnalysisScheduler {
     while (this.running) await this.running;
   }
 
+  /** Samples waiting or being analysed right now (read by the metrics endpoint). */
+  get depth(): number {
+    return this.waiting.size + (this.analysing ? 1 : 0);
+  }
+
   stop(): void {
     this.stopped = true;
     this.waiting.clear();
@@ -57,10 +63,13 @@ export class SampleAnalysisQueue implements SampleAnalysisScheduler {
       const next = this.waiting.values().next();
       if (next.done || this.stopped) return;
       this.waiting.delete(next.value);
+      this.analysing = true;
       try {
         await this.analyseSample(next.value);
       } catch (error) {
         this.logger.warn({ err: error, sampleId: next.value }, 'audio analysis failed; the player will decode in the browser');
+      } finally {
+        this.analysing = false;
       }
     }
   }

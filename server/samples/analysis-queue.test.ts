@@ -1,0 +1,63 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AudioAnalysis } from '#server/audio/analyze.ts';
+import { createTestServices, type TestServices } from '#server/test-support/services.ts';
+import { testWav } from '#server/test-support/test-audio.ts';
+import { SampleAnalysisQueue } from './analysis-queue.ts';
+
+describe('analysis queue depth', () => {
+  let services: TestServices;
+  beforeAll(async () => {
+    services = await createTestServices('sqlite');
+  });
+  afterAll(async () => {
+    await services.cleanup();
+  });
+
+  async function addSample(title: string): Promise<number> {
+    const audioUrl = await services.audioUploads.storeOwnAudio(testWav());
+    const now = new Date().toISOString();
+    const row = await services.db
+      .insertInto('samples')
+      .values({
+        title,
+        artist: null,
+        genre: null,
+        description: null,
+        audioUrl,
+        coverImageUrl: null,
+        duration: null,
+        durationSeconds: null,
+        peaks: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  it('counts samples waiting and the one being analysed, down to zero when done', async () => {
+    // Each analysis waits for release(), so the test sees the queue mid-way.
+    let release: () => void = () => {};
+    let started = 0;
+    const gated = () => {
+      started += 1;
+      return new Promise<AudioAnalysis>((resolve) => {
+        release = () => resolve({ durationSeconds: 2, peaks: [0.5] });
+      });
+    };
+    const queue = new SampleAnalysisQueue(services.db, services.audioUploads, pino({ level: 'silent' }), gated);
+    expect(queue.depth).toBe(0);
+    queue.schedule(await addSample('one'));
+    queue.schedule(await addSample('two'));
+    await expect.poll(() => started).toBe(1);
+    expect(queue.depth).toBe(2);
+    release();
+    await expect.poll(() => started).toBe(2);
+    expect(queue.depth).toBe(1);
+    release();
+    await queue.idle();
+    expect(queue.depth).toBe(0);
+  });
+});
