@@ -45,4 +45,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toBe('loopback, 10.0.0.0/8');
   });
+
+  it('keeps metrics off unless METRICS_TOKEN is set, and refuses a weak or unsendable token', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'a'.repeat(16) }).METRICS_TOKEN).toBe('a'.repeat(16));
+    expect(() => loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'has a space in the middle' })).toThrow(
+      /METRICS_TOKEN: must be printable ASCII/,
+    );
+  });
 });

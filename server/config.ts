@@ -58,6 +58,14 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalText,
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  // Unset keeps GET /metrics off (404). A bearer token travels in a header: printable ASCII, no spaces.
+  METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
+  ),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
