@@ -89,6 +89,16 @@ export async function retryDueNotices(services: NoticeServices, now = new Date()
   }
 }
 
+/** The owner e-mails still waiting to go out (the metrics endpoint reports it; the index makes it cheap). */
+export async function countUnsentNotices(db: NoticeServices['db']): Promise<number> {
+  const row = await db
+    .selectFrom('contactNotices')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('sentAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /**
  * Start-up and periodic task: sends what a crash or a mail outage left behind. Returns the timer
  * so shutdown can stop it.

@@ -6,9 +6,18 @@ import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** Connections as the pool sees them; SQLite has one connection and nothing more to tell. */
+export interface DatabasePoolStats {
+  total: number;
+  idle?: number;
+  /** Queries waiting for a free connection. */
+  waiting?: number;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  poolStats(): DatabasePoolStats;
   /** Where the data lives, without credentials: for logs and the health check. */
   description: string;
   close(): Promise<void>;
@@ -47,7 +56,7 @@ function connectSqlite(file: string): DatabaseHandle {
   // WAL with NORMAL sync is durable against process crashes (a committed write survives SIGKILL).
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
-  return { db, dialect: 'sqlite', description: `sqlite:${file}`, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', poolStats: () => ({ total: 1 }), description: `sqlite:${file}`, close: () => db.destroy() };
 }
 
 function connectPostgres(url: string, schema?: string): DatabaseHandle {
@@ -62,7 +71,13 @@ function connectPostgres(url: string, schema?: string): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   const redacted = new URL(url);
   redacted.password = redacted.password ? '***' : '';
-  return { db, dialect: 'postgres', description: redacted.toString(), close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    description: redacted.toString(),
+    close: () => db.destroy(),
+  };
 }
 
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {

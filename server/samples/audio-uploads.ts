@@ -19,7 +19,7 @@ export type DirectUploadOutcome =
   | { kind: 'too-large' };
 
 export type RegistrationOutcome =
-  | { kind: 'registered'; objectPath: string; format: AudioFormat }
+  | { kind: 'registered'; objectPath: string; format: AudioFormat; size: number }
   | { kind: 'not-issued' }
   | { kind: 'not-uploaded' }
   | { kind: 'too-large' }
@@ -118,7 +118,7 @@ export class AudioUploadService {
       })
       .where('key', '=', key)
       .execute();
-    return { kind: 'registered', objectPath: objectPathOf(key), format };
+    return { kind: 'registered', objectPath: objectPathOf(key), format, size: info.size };
   }
 
   /** Stores a file the server made itself (the demo seed) as a registered object; answers its path. */
