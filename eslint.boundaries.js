@@ -6,7 +6,7 @@
 /** The server's capability folders: each owns its services, queries and jobs. */
 export const CAPABILITIES = ['auth', 'contact', 'samples'];
 /** Infrastructure every capability may use; it depends on no capability. */
-const INFRASTRUCTURE = ['audio', 'db', 'email', 'rate-limits', 'storage'];
+const INFRASTRUCTURE = ['audio', 'db', 'email', 'metrics', 'rate-limits', 'storage'];
 
 const rule = (regex, message) => ({ regex, message });
 
@@ -16,6 +16,10 @@ const noServer = rule('^#server/', 'Browser code must not import server/: call t
 const noHttp = rule(
   '^#server/(http|api)/',
   'Capabilities return outcomes; only server/api and server/http speak HTTP. Take what you need as arguments.',
+);
+const noMetrics = rule(
+  '^#server/metrics/',
+  'Capabilities do not count themselves: server/services.ts hands their numbers to the metrics as callbacks.',
 );
 const noCapabilities = (except = []) =>
   rule(
@@ -39,7 +43,7 @@ export const importBoundaries = [
     [noApp, noCapabilities(), rule(`^#server/(${INFRASTRUCTURE.join('|')})/`, 'Middleware gets services as arguments.')],
   ),
   ...CAPABILITIES.map((name) =>
-    block([`server/${name}/**/*.ts`], [noApp, noHttp, noCapabilities([name])], [`server/${name}/**/*.test.ts`]),
+    block([`server/${name}/**/*.ts`], [noApp, noHttp, noMetrics, noCapabilities([name])], [`server/${name}/**/*.test.ts`]),
   ),
   ...CAPABILITIES.map((name) => block([`server/${name}/**/*.test.ts`], [noApp, noCapabilities([name])])),
   block(

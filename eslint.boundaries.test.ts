@@ -31,6 +31,17 @@ describe('import boundaries', () => {
       "import { SampleService } from '#server/samples/service.ts';",
       'infrastructure depends on no capability',
     ],
+    [
+      'server/samples/analysis-queue.ts',
+      "import { createMetrics } from '#server/metrics/metrics.ts';",
+      'capabilities are counted through callbacks',
+    ],
+    ['server/metrics/metrics.ts', "import { countUnsentNotices } from '#server/contact/notice-delivery.ts';", 'metrics is infrastructure'],
+    [
+      'server/http/request-metrics.ts',
+      "import type { Metrics } from '#server/metrics/metrics.ts';",
+      'middleware gets the metrics as an argument',
+    ],
     ['common/samples.ts', "import { cn } from '#app/lib/cn.ts';", 'common depends on nothing'],
     ['common/contact.ts', "import type { Services } from '#server/context.ts';", 'common depends on nothing'],
     ['app/components/site-footer.tsx', "import { listSamples } from '#server/samples/queries.ts';", 'browser code never imports server'],
@@ -46,6 +57,7 @@ describe('import boundaries', () => {
     ['app/features/samples/featured-loader.server.ts', "import { latestSamples } from '#server/samples/queries.ts';"],
     ['app/routes/home.tsx', "import { STUDIO_NAME } from '#common/studio.ts';"],
     ['server/samples/service.ts', "import { findSample } from './queries.ts';"],
+    ['server/services.ts', "import { createMetrics } from '#server/metrics/metrics.ts';"],
   ])('allows %s importing: %s', async (file, line) => {
     expect(await boundaryErrors(file, line)).toEqual([]);
   });
