@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { AdminProfile } from '#common/admin-auth.ts';
 import type { Config } from './config.ts';
-import type { Dialect } from './db/connection.ts';
+import type { DatabasePoolStats, Dialect } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { Logger } from './logger.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { SamplesCapability } from './samples/samples-capability.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 
@@ -15,6 +16,8 @@ export interface CoreServices {
   db: Kysely<Database>;
   dialect: Dialect;
   mailer: Mailer;
+  /** The connection pool's state, for the metrics (scripts that build services may leave it out). */
+  databasePool?: () => DatabasePoolStats;
 }
 
 /**
@@ -24,6 +27,8 @@ export interface CoreServices {
  */
 export interface Services extends CoreServices, SamplesCapability {
   store: ObjectStore;
+  /** Built only when METRICS_TOKEN is set: without it nothing is counted and /metrics does not exist. */
+  metrics: Metrics | null;
 }
 
 /** The signed-in admin as pages and the public API may see it (one shape for server and browser). */

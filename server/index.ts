@@ -53,7 +53,7 @@ export async function main(): Promise<Server> {
     outboxDir: path.join(config.DATA_DIR, 'outbox'),
     logger,
   });
-  const services = buildServices({ config, logger, db: database.db, dialect: database.dialect, mailer });
+  const services = buildServices({ config, logger, db: database.db, dialect: database.dialect, databasePool: database.poolStats, mailer });
   const stopBackgroundTasks = await runStartupTasks(services);
 
   const server = createServer();

@@ -1,4 +1,6 @@
 import type { CoreServices, Services } from './context.ts';
+import { countUnsentNotices } from './contact/notice-delivery.ts';
+import { createMetrics } from './metrics/metrics.ts';
 import { createSamplesCapability } from './samples/samples-capability.ts';
 import { createObjectStore } from './storage/create-store.ts';
 
@@ -8,11 +10,19 @@ import { createObjectStore } from './storage/create-store.ts';
  */
 export function buildServices(core: CoreServices): Services {
   const store = createObjectStore(core.config);
-  return {
-    ...core,
-    store,
-    ...createSamplesCapability({ db: core.db, store, logger: core.logger, secret: core.config.SESSION_SECRET }),
-  };
+  const samples = createSamplesCapability({ db: core.db, store, logger: core.logger, secret: core.config.SESSION_SECRET });
+  // The metrics read the capabilities through these callbacks; no capability knows the metrics exist.
+  const metrics = core.config.METRICS_TOKEN
+    ? createMetrics(
+        {
+          analysisQueueDepth: () => samples.sampleAnalysis.depth,
+          unsentContactNotices: () => countUnsentNotices(core.db),
+          databasePool: core.databasePool,
+        },
+        core.logger,
+      )
+    : null;
+  return { ...core, store, ...samples, metrics };
 }
 
 /**

@@ -75,6 +75,7 @@ export function audioObjectRoutes(services: Services): Router {
       if (!req.complete) res.set('Connection', 'close');
     }
     if (outcome.kind !== 'stored') throw uploadRefusal(outcome);
+    services.metrics?.countUploadReceived(outcome.size);
     res.set('Cache-Control', 'no-store').status(200).json({ message: 'Uploaded' });
   });
 

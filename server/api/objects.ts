@@ -19,6 +19,7 @@ export function objectsRouter(services: Services): Router {
     const outcome = await audioUploads.register(audioFileURL);
     switch (outcome.kind) {
       case 'registered':
+        services.metrics?.countAudioRegistered(outcome.size);
         res.json({ objectPath: outcome.objectPath });
         return;
       case 'not-issued':

@@ -18,7 +18,8 @@ export function requestLogging(logger: Logger) {
       if (error || res.statusCode >= 500) return 'error';
       return 'info';
     },
-    autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') === true || req.url === '/healthz' },
+    // Health checks and metrics scrapes come every few seconds and would drown the lines worth reading.
+    autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') === true || req.url === '/healthz' || req.url === '/metrics' },
     serializers: {
       req: (req) => ({ id: req.id, method: req.method, url: req.url }),
       res: (res) => ({ statusCode: res.statusCode }),

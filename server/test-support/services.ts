@@ -56,7 +56,14 @@ export async function createTestServices(dialect: Dialect, options: TestServiceO
   await migrateToLatest(database.db);
   const logger = pino({ level: 'silent' });
   const mailer = options.mailer ?? createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger });
-  const services = buildServices({ config: { ...config, DATABASE_URL: databaseUrl }, logger, db: database.db, dialect, mailer });
+  const services = buildServices({
+    config: { ...config, DATABASE_URL: databaseUrl },
+    logger,
+    db: database.db,
+    dialect,
+    databasePool: database.poolStats,
+    mailer,
+  });
   return Object.assign(services, {
     dataDir,
     async cleanup() {
