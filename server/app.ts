@@ -10,7 +10,7 @@ import { sessionMiddleware } from './auth/session-middleware.ts';
 import { requestLogging } from './http/request-logging.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountPages, type PageMode } from './http/pages.ts';
-import { clearPageCacheOnWrite, PageCache } from './http/page-cache.ts';
+import { PageCache, publishSuccessfulWrites } from './http/page-cache.ts';
 import { apiRouter } from './api/index.ts';
 import { audioObjectRoutes } from './api/audio-objects.ts';
 import { hasSessionCookie } from './auth/session-cookie.ts';
@@ -28,7 +28,7 @@ export interface AppOptions {
 
 export interface BuiltApp {
   app: Express;
-  /** Releases what the page layer holds (the Vite dev server). */
+  /** Releases what the page layer holds (the Vite dev server) and stops listening for changes. */
   close(): Promise<void>;
 }
 
@@ -44,9 +44,11 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   // at a fast level: 4x the throughput of the default for about 9% more bytes.
   app.use('/assets', compression({ level: 9 }));
   app.use(compression({ level: 3, filter: (req, res) => !req.path.startsWith('/assets/') && compression.filter(req, res) }));
-  // Rendered public pages live a second; any successful write clears them (server/http/page-cache.ts).
+  // Rendered public pages live a second; any successful write, on any instance, clears them
+  // (server/http/page-cache.ts, decision 035).
   const pageCache = new PageCache({ ttlMs: 1000, maxEntries: 200 });
-  app.use(clearPageCacheOnWrite(pageCache));
+  const stopClearing = services.invalidation.subscribe(() => pageCache.clear());
+  app.use(publishSuccessfulWrites(services.invalidation));
   // Before every route: cross-site writes are refused, and the session cookie becomes res.locals.admin
   // for the API (requireAdmin) and the page loaders (context.admin) alike.
   app.use(csrfProtection(config.PUBLIC_URL, hasSessionCookie));
@@ -79,5 +81,11 @@ export async function createApp(services: Services, options: AppOptions = {}): P
     ? await mountPages(app, { services, mode: options.pages, caching: { cache: pageCache, issueFormToken, hasSessionCookie } })
     : async () => {};
   app.use(errorHandler(logger));
-  return { app, close: closePages };
+  return {
+    app,
+    async close() {
+      stopClearing();
+      await closePages();
+    },
+  };
 }

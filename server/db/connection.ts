@@ -11,6 +11,11 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Where the data lives, without credentials: for logs and the health check. */
   description: string;
+  /**
+   * PostgreSQL only: a new connection outside the pool, with the pool's settings (schema included),
+   * for a session that must stay open on its own, such as LISTEN. The caller connects and ends it.
+   */
+  dedicatedClient?: () => pg.Client;
   close(): Promise<void>;
 }
 
@@ -51,18 +56,20 @@ function connectSqlite(file: string): DatabaseHandle {
 }
 
 function connectPostgres(url: string, schema?: string): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: 5000,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  const settings = { connectionString: url, connectionTimeoutMillis: 5000, ...(schema ? { options: `-c search_path=${schema}` } : {}) };
+  const pool = new pg.Pool({ ...settings, max: 10 });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   const redacted = new URL(url);
   redacted.password = redacted.password ? '***' : '';
-  return { db, dialect: 'postgres', description: redacted.toString(), close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    description: redacted.toString(),
+    dedicatedClient: () => new pg.Client(settings),
+    close: () => db.destroy(),
+  };
 }
 
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {
