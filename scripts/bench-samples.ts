@@ -11,6 +11,7 @@ import pino from 'pino';
 import { loadConfig } from '#server/config.ts';
 import { buildServices, stopServices } from '#server/services.ts';
 import { connectDatabase } from '#server/db/connection.ts';
+import { openInvalidationChannel } from '#server/db/invalidation-channel.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createMailer } from '#server/email/mailer.ts';
 import { runAnalysisInWorker } from '#server/audio/run-analysis.ts';
@@ -35,6 +36,7 @@ async function prepareData(dataDir: string): Promise<{ uploadUrl: string }> {
     db: database.db,
     dialect: 'sqlite',
     mailer: createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger }),
+    invalidation: await openInvalidationChannel(database, logger),
   });
   await seedDemoSamples(services);
   const { audioUploads: uploads, samples, sampleAnalysis: analysis } = services;

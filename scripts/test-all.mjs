@@ -1,4 +1,5 @@
-// `npm test`: typecheck, lint and formatting, Vitest (unit + integration), production build, Playwright journeys.
+// `npm test`: typecheck, lint and formatting, Vitest (unit + integration), production build, Playwright journeys
+// (one instance, then two behind nginx).
 // Runs every step even after a failure, then prints one line `N passed, N failed` over all suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -50,20 +51,27 @@ if (vitest) {
   results.failed += 1;
 }
 
-const buildOk = run('build', 'npm', ['run', 'build']);
-countCheck(buildOk);
-if (buildOk) {
-  rmSync('test-results/playwright.json', { force: true });
-  const e2eOk = run('e2e', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' });
-  const e2e = existsSync('test-results/playwright.json') ? readJson('test-results/playwright.json') : null;
-  if (e2e?.stats) {
-    results.passed += e2e.stats.expected + e2e.stats.flaky;
-    results.failed += e2e.stats.unexpected;
-    results.skipped += e2e.stats.skipped;
-    if (!e2eOk && e2e.stats.unexpected === 0) results.failed += 1; // the server did not start, or a global error
+/** Runs one Playwright configuration and adds its test counts to the totals. */
+function playwrightStep(label, args, jsonFile) {
+  rmSync(jsonFile, { force: true });
+  const ok = run(label, 'npx', ['playwright', 'test', ...args], { PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile });
+  const report = existsSync(jsonFile) ? readJson(jsonFile) : null;
+  if (report?.stats) {
+    results.passed += report.stats.expected + report.stats.flaky;
+    results.failed += report.stats.unexpected;
+    results.skipped += report.stats.skipped;
+    if (!ok && report.stats.unexpected === 0) results.failed += 1; // the server did not start, or a global error
   } else {
     results.failed += 1;
   }
+}
+
+const buildOk = run('build', 'npm', ['run', 'build']);
+countCheck(buildOk);
+if (buildOk) {
+  playwrightStep('e2e', [], 'test-results/playwright.json');
+  // Two instances behind nginx on one PostgreSQL database and one bucket (skipped without nginx outside CI).
+  playwrightStep('e2e-multi', ['--config', 'playwright.multi.config.ts'], 'test-results/playwright-multi.json');
 }
 
 console.log(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`);

@@ -12,7 +12,7 @@ import { recordRequestMetrics } from './http/request-metrics.ts';
 import { requestLogging } from './http/request-logging.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountPages, type PageMode } from './http/pages.ts';
-import { clearPageCacheOnWrite, PageCache } from './http/page-cache.ts';
+import { PageCache, publishSuccessfulWrites } from './http/page-cache.ts';
 import { apiRouter } from './api/index.ts';
 import { audioObjectRoutes } from './api/audio-objects.ts';
 import { hasSessionCookie } from './auth/session-cookie.ts';
@@ -30,7 +30,7 @@ export interface AppOptions {
 
 export interface BuiltApp {
   app: Express;
-  /** Releases what the page layer holds (the Vite dev server). */
+  /** Releases what the page layer holds (the Vite dev server) and stops listening for changes. */
   close(): Promise<void>;
 }
 
@@ -52,9 +52,11 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   if (metrics && config.METRICS_TOKEN) {
     app.get('/metrics', metricsEndpoint(config.METRICS_TOKEN, metrics));
   }
-  // Rendered public pages live a second; any successful write clears them (server/http/page-cache.ts).
+  // Rendered public pages live a second; any successful write, on any instance, clears them
+  // (server/http/page-cache.ts, decision 035).
   const pageCache = new PageCache({ ttlMs: 1000, maxEntries: 200 });
-  app.use(clearPageCacheOnWrite(pageCache));
+  const stopClearing = services.invalidation.subscribe(() => pageCache.clear());
+  app.use(publishSuccessfulWrites(services.invalidation));
   // Before every route: cross-site writes are refused, and the session cookie becomes res.locals.admin
   // for the API (requireAdmin) and the page loaders (context.admin) alike.
   app.use(csrfProtection(config.PUBLIC_URL, hasSessionCookie));
@@ -87,5 +89,11 @@ export async function createApp(services: Services, options: AppOptions = {}): P
     ? await mountPages(app, { services, mode: options.pages, caching: { cache: pageCache, issueFormToken, hasSessionCookie } })
     : async () => {};
   app.use(errorHandler(logger));
-  return { app, close: closePages };
+  return {
+    app,
+    async close() {
+      stopClearing();
+      await closePages();
+    },
+  };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AdminProfile } from '#common/admin-auth.ts';
 import type { Config } from './config.ts';
 import type { DatabasePoolStats, Dialect } from './db/connection.ts';
+import type { InvalidationChannel } from './db/invalidation-channel.ts';
 import type { Database } from './db/schema.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { Logger } from './logger.ts';
@@ -18,6 +19,8 @@ export interface CoreServices {
   mailer: Mailer;
   /** The connection pool's state, for the metrics (scripts that build services may leave it out). */
   databasePool?: () => DatabasePoolStats;
+  /** Clears every instance's caches after a change (server/db/invalidation-channel.ts). */
+  invalidation: InvalidationChannel;
 }
 
 /**

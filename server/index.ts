@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, pingDatabase } from './db/connection.ts';
+import { openInvalidationChannel } from './db/invalidation-channel.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMailer } from './email/mailer.ts';
 import { createLogger } from './logger.ts';
@@ -53,7 +54,17 @@ export async function main(): Promise<Server> {
     outboxDir: path.join(config.DATA_DIR, 'outbox'),
     logger,
   });
-  const services = buildServices({ config, logger, db: database.db, dialect: database.dialect, databasePool: database.poolStats, mailer });
+  // Before any request: a write on another instance must clear this one's caches from the start.
+  const invalidation = await openInvalidationChannel(database, logger);
+  const services = buildServices({
+    config,
+    logger,
+    db: database.db,
+    dialect: database.dialect,
+    databasePool: database.poolStats,
+    mailer,
+    invalidation,
+  });
   const stopBackgroundTasks = await runStartupTasks(services);
 
   const server = createServer();
@@ -99,6 +110,7 @@ export async function main(): Promise<Server> {
       stopServices(services);
       await built.close().catch(() => {});
       mailer.close();
+      await invalidation.close();
       await database.close();
       logger.info('stopped');
       process.exit(0);

@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   poolStats(): DatabasePoolStats;
   /** Where the data lives, without credentials: for logs and the health check. */
   description: string;
+  /**
+   * PostgreSQL only: a new connection outside the pool, with the pool's settings (schema included),
+   * for a session that must stay open on its own, such as LISTEN. The caller connects and ends it.
+   */
+  dedicatedClient?: () => pg.Client;
   close(): Promise<void>;
 }
 
@@ -60,12 +65,8 @@ function connectSqlite(file: string): DatabaseHandle {
 }
 
 function connectPostgres(url: string, schema?: string): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: 5000,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  const settings = { connectionString: url, connectionTimeoutMillis: 5000, ...(schema ? { options: `-c search_path=${schema}` } : {}) };
+  const pool = new pg.Pool({ ...settings, max: 10 });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
@@ -76,6 +77,7 @@ function connectPostgres(url: string, schema?: string): DatabaseHandle {
     dialect: 'postgres',
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     description: redacted.toString(),
+    dedicatedClient: () => new pg.Client(settings),
     close: () => db.destroy(),
   };
 }

@@ -7,7 +7,7 @@ import type { Request, RequestHandler, Response } from 'express';
  * milliseconds of CPU; serving it from memory costs a string replace, so a burst of visitors does not
  * queue behind React. Per-response values stay per-response: each page is rendered with placeholder
  * tokens for the CSP nonce and the contact form's signed render time, and every response gets fresh
- * ones. Any successful write clears the cache, so the site shows a change at once.
+ * ones. Any successful write, on any instance, clears the cache, so the site shows a change at once.
  */
 export interface CachedPage {
   status: number;
@@ -26,7 +26,13 @@ export interface PageCacheOptions {
 
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
+  private clears = 0;
   constructor(private readonly options: PageCacheOptions) {}
+
+  /** Taken before a render starts and handed to set(): a page rendered across a clear may hold old data. */
+  get generation(): number {
+    return this.clears;
+  }
 
   get(key: string, now = Date.now()): CachedPage | undefined {
     const entry = this.entries.get(key);
@@ -38,7 +44,8 @@ export class PageCache {
     return entry;
   }
 
-  set(key: string, entry: Omit<CachedPage, 'expiresAt'>, now = Date.now()): void {
+  set(key: string, entry: Omit<CachedPage, 'expiresAt'>, { now = Date.now(), generation = this.clears } = {}): void {
+    if (generation !== this.clears) return;
     // Bounded: random URLs (404s) must not grow memory without limit. Oldest entries go first.
     if (this.entries.size >= this.options.maxEntries) {
       const oldest = this.entries.keys().next().value;
@@ -48,6 +55,7 @@ export class PageCache {
   }
 
   clear(): void {
+    this.clears += 1;
     this.entries.clear();
   }
 
@@ -61,14 +69,29 @@ export const newPlaceholder = () => `ph${randomBytes(12).toString('hex')}`;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Clears the cache after every successful write (API or page action), whatever it changed. */
-export function clearPageCacheOnWrite(cache: PageCache): RequestHandler {
+/** What the write hook needs from the invalidation channel (server/db/invalidation-channel.ts). */
+export interface ChangePublisher {
+  /** Clears this instance's caches and tells the other instances; never rejects. */
+  publish(): Promise<void>;
+}
+
+/**
+ * After every successful write (API or page action), whatever it changed, every instance's caches are
+ * cleared. The response is held back until the notice is out (as express-session holds it to save a
+ * session), so the caller's next request finds the caches cleared whichever instance answers it.
+ */
+export function publishSuccessfulWrites(changes: ChangePublisher): RequestHandler {
   return (req, res, next) => {
-    if (WRITE_METHODS.has(req.method)) {
-      res.on('finish', () => {
-        if (res.statusCode < 400) cache.clear();
-      });
-    }
+    if (!WRITE_METHODS.has(req.method)) return next();
+    const end = res.end;
+    let publishing = false;
+    res.end = function (this: Response, ...args: Parameters<Response['end']>) {
+      if (publishing || res.statusCode >= 400) return end.apply(this, args);
+      publishing = true;
+      const finish = () => end.apply(this, args);
+      void changes.publish().then(finish, finish);
+      return this;
+    } as Response['end'];
     next();
   };
 }

@@ -51,6 +51,7 @@ function cachedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadC
       return replayCachedPage(hit, req, res, fresh);
     }
     try {
+      const generation = cache.generation;
       const noncePlaceholder = newPlaceholder();
       const formTokenPlaceholder = newPlaceholder();
       const context = { ...getLoadContext(req, res), admin: null, cspNonce: noncePlaceholder, contactFormToken: formTokenPlaceholder };
@@ -63,7 +64,8 @@ function cachedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadC
         noncePlaceholder,
         formTokenPlaceholder,
       };
-      if ((response.status === 200 || response.status === 404) && !response.headers.has('set-cookie')) cache.set(key, entry);
+      if ((response.status === 200 || response.status === 404) && !response.headers.has('set-cookie'))
+        cache.set(key, entry, { generation });
       res.setHeader('X-Page-Cache', 'miss');
       replayCachedPage(entry, req, res, fresh);
     } catch (error) {

@@ -31,6 +31,18 @@ describe.each(testDialects())('demo seed on %s', (dialect) => {
     expect(await seedDemoSamples(t.services)).toBe(0);
   });
 
+  it('seeds once when several instances start at the same moment', async () => {
+    const fresh = await createTestApp(dialect, { env: { SEED_DEMO: 'true' } });
+    try {
+      const seeded = await Promise.all([seedDemoSamples(fresh.services), seedDemoSamples(fresh.services)]);
+      expect(seeded.sort()).toEqual([0, 3]);
+      expect((await fresh.request.get('/api/samples')).body).toHaveLength(3);
+    } finally {
+      await fresh.services.sampleAnalysis.idle();
+      await fresh.close();
+    }
+  });
+
   it('does nothing when SEED_DEMO=false', async () => {
     const off = await createTestApp(dialect, { env: { SEED_DEMO: 'false' } });
     expect(await seedDemoSamples(off.services)).toBe(0);

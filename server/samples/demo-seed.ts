@@ -47,8 +47,13 @@ export async function seedDemoSamples(services: Services): Promise<number> {
     .executeTakeFirstOrThrow();
   const done = await services.db.selectFrom('completedOnce').select('name').where('name', '=', 'demo-samples').executeTakeFirst();
   if (Number(count) > 0 || done) return 0;
-  // Claimed first: a second instance starting at the same moment fails here instead of seeding twice.
-  await services.db.insertInto('completedOnce').values({ name: 'demo-samples', createdAt: new Date().toISOString() }).execute();
+  // Claimed first: of several instances starting at the same moment, only the one whose claim lands seeds.
+  const claim = await services.db
+    .insertInto('completedOnce')
+    .values({ name: 'demo-samples', createdAt: new Date().toISOString() })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .executeTakeFirst();
+  if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return 0;
   const { audioUploads, samples } = services;
   // Oldest first, so the first one listed ends up first on the site (newest first within an order).
   for (const [index, demo] of DEMO_SAMPLES.entries()) {

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import supertest from 'supertest';
-import { createApp } from '#server/app.ts';
+import { createApp, type AppOptions } from '#server/app.ts';
 import type { PublicAdmin } from '#server/context.ts';
 import type { Dialect } from '#server/db/connection.ts';
 import { createTestServices, type TestServiceOptions, type TestServices } from './services.ts';
@@ -25,11 +25,13 @@ export const TEST_ADMIN: PublicAdmin = {
 export interface TestAppOptions extends TestServiceOptions {
   /** Every request acts as TEST_ADMIN (for admin APIs whose auth is tested elsewhere). */
   asAdmin?: boolean;
+  /** Pages too, e.g. production mode on the stand-in build of test-support/page-build. */
+  pages?: AppOptions['pages'];
 }
 
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   const services = await createTestServices(dialect, options);
-  const built = await createApp(services, options.asAdmin ? { testAdmin: TEST_ADMIN } : {});
+  const built = await createApp(services, { pages: options.pages, ...(options.asAdmin ? { testAdmin: TEST_ADMIN } : {}) });
   return {
     app: built.app,
     services,

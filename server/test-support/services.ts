@@ -7,6 +7,8 @@ import pino from 'pino';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { Services } from '#server/context.ts';
 import { connectDatabase, type Dialect } from '#server/db/connection.ts';
+import { openInvalidationChannel } from '#server/db/invalidation-channel.ts';
+import type { ListenerTimings } from '#server/db/invalidation-listener.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createMailer, type Mailer } from '#server/email/mailer.ts';
 import { buildServices, stopServices } from '#server/services.ts';
@@ -18,6 +20,8 @@ export function testDialects(): Dialect[] {
 
 export interface TestServices extends Services {
   dataDir: string;
+  /** The PostgreSQL schema these services use. */
+  pgSchema?: string;
   /** Drops the PostgreSQL schema / deletes the temporary folder. */
   cleanup(): Promise<void>;
 }
@@ -25,6 +29,13 @@ export interface TestServices extends Services {
 export interface TestServiceOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
+  /**
+   * PostgreSQL only: share another instance's schema instead of making a new one (several app
+   * instances on one database). The schema is dropped by the services that made it.
+   */
+  sameDatabaseAs?: TestServices;
+  /** The PostgreSQL listener's timings, shortened by the tests of reconnection. */
+  listenerTimings?: Partial<ListenerTimings>;
 }
 
 /**
@@ -43,10 +54,14 @@ export async function createTestServices(dialect: Dialect, options: TestServiceO
   });
   let schema: string | undefined;
   let databaseUrl: string | undefined;
+  const shared = options.sameDatabaseAs?.pgSchema;
+  if (options.sameDatabaseAs && (dialect !== 'postgres' || !shared)) throw new Error('only a PostgreSQL schema can be shared');
   if (dialect === 'postgres') {
     databaseUrl = process.env.TEST_DATABASE_URL;
     if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set');
-    schema = `test_${randomBytes(6).toString('hex')}`;
+    schema = shared ?? `test_${randomBytes(6).toString('hex')}`;
+  }
+  if (schema && !shared) {
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
@@ -56,6 +71,7 @@ export async function createTestServices(dialect: Dialect, options: TestServiceO
   await migrateToLatest(database.db);
   const logger = pino({ level: 'silent' });
   const mailer = options.mailer ?? createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger });
+  const invalidation = await openInvalidationChannel(database, logger, options.listenerTimings);
   const services = buildServices({
     config: { ...config, DATABASE_URL: databaseUrl },
     logger,
@@ -63,15 +79,18 @@ export async function createTestServices(dialect: Dialect, options: TestServiceO
     dialect,
     databasePool: database.poolStats,
     mailer,
+    invalidation,
   });
   return Object.assign(services, {
     dataDir,
+    pgSchema: schema,
     async cleanup() {
       // An analysis still running would write to a closed database.
       await services.sampleAnalysis.idle();
       stopServices(services);
+      await invalidation.close();
       await database.close();
-      if (schema && databaseUrl) {
+      if (schema && databaseUrl && !shared) {
         const admin = new pg.Client({ connectionString: databaseUrl });
         await admin.connect();
         await admin.query(`drop schema ${schema} cascade`);
