@@ -20,6 +20,9 @@ export interface ApiFailure {
 
 export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
+/** Whether a refusal names fields to fix (a form shows them) rather than failing as a whole. */
+export const hasFieldErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
+
 /**
  * The one way the browser calls the site's JSON API: cookies go along (same origin), the answer is
  * never taken from the HTTP cache, and nothing throws. A successful answer without a body (204)

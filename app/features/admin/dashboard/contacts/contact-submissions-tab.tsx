@@ -2,7 +2,7 @@ import { Loader2, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '#common/contact-status.ts';
 import { cn } from '#app/lib/cn.ts';
-import { inputClasses } from '#app/features/admin/auth/form-field.tsx';
+import { inputClasses } from '#app/components/ui/form-field.tsx';
 import { EmptyNote } from '#app/features/admin/dashboard/samples/manage-samples-list.tsx';
 import { ContactCard } from './contact-card';
 import type { ContactSubmission } from './contact-types';
