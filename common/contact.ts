@@ -40,7 +40,6 @@ export const contactSubmissionSchema = z.object({
     .max(CONTACT_LIMITS.message, CONTACT_MESSAGES.messageTooLong),
 });
 
-export type ContactSubmissionInput = z.input<typeof contactSubmissionSchema>;
 export type ContactSubmissionData = z.output<typeof contactSubmissionSchema>;
 export type ContactFieldErrors = Partial<Record<ContactField, string[]>>;
 
