@@ -6,7 +6,7 @@ import { ABOUT_STATS, ABOUT_VALUES, ALBUMS_MASTERED, FOUNDER_BIO, YEARS_EXPERIEN
 import { STUDIO_LOCATION } from '#app/content/site.ts';
 import { CtaBand } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
-import { ContentSection, SectionHeading, sectionContainer } from '#app/features/marketing/section-heading.tsx';
+import { ContentSection, SectionHeading, sectionContainer } from '#app/features/marketing/content-section.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

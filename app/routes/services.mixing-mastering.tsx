@@ -5,7 +5,7 @@ import { INTRO_PRICE_USD, MIXING_INCLUDED, MIXING_PAGE_PACKAGES, formatPrice } f
 import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
 import { PackageCard } from '#app/features/marketing/package-card.tsx';
-import { ContentSection } from '#app/features/marketing/section-heading.tsx';
+import { ContentSection } from '#app/features/marketing/content-section.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -6,7 +6,8 @@ import type { ApiFailure } from '#app/lib/api.ts';
 import type { featuredSamplesLoader } from './featured-loader.server';
 import { fetchLatestSamples } from './fetch-samples';
 import { FEATURED_FETCH_DELAY_MS, FEATURED_WAVEFORM_HEIGHT } from './player-constants';
-import { GenreBadge, SamplesEmpty, SamplesError, SamplesLoading } from './sample-states';
+import { GenreBadge } from './genre-badge';
+import { SamplesEmpty, SamplesError, SamplesLoading } from './sample-states';
 import { SamplePlayer } from './waveform-player';
 
 // Without an answer there is no status to name: the browser's own words say what went wrong.

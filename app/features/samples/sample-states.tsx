@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, Loader2, Music2 } from 'lucide-react';
 
-// The loading, error and empty views shared by the featured block and /samples (SPEC section 2).
+// The loading, error and empty views shared by the featured block and /samples.
 
 export function SamplesLoading() {
   return (
@@ -33,14 +33,5 @@ export function SamplesEmpty({ debug }: { debug?: string }) {
       <p className="text-fg-muted">Check back soon for new sample songs!</p>
       {debug ? <p className="font-mono text-xs text-fg-subtle">{debug}</p> : null}
     </div>
-  );
-}
-
-export function GenreBadge({ genre }: { genre: string | null }) {
-  if (!genre) return null;
-  return (
-    <span className="inline-flex shrink-0 items-center rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium text-accent">
-      {genre}
-    </span>
   );
 }

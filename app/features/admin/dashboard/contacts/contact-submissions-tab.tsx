@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '#common/contact-status.ts';
 import { cn } from '#app/lib/cn.ts';
 import { inputClasses } from '#app/components/ui/form-field.tsx';
-import { EmptyNote } from '#app/features/admin/dashboard/samples/manage-samples-list.tsx';
+import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
 import { ContactCard } from './contact-card';
 import type { ContactSubmission } from './contact-types';
 import type { ContactSubmissionsState } from './use-contact-submissions';

@@ -3,7 +3,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, Trash2 } from 'lucide-react';
 import type { PublicSample } from '#common/samples.ts';
 import { cn } from '#app/lib/cn.ts';
-import { GenreBadge } from '#app/features/samples/sample-states.tsx';
+import { GenreBadge } from '#app/features/samples/genre-badge.tsx';
 import { RowPlayButton } from './row-play-button';
 
 interface Props {
