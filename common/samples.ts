@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 
-/** Limits shared by the admin form, the API and the upload route (SPEC section 9). */
+/** Limits shared by the admin form, the API and the upload route. */
 export const MAX_AUDIO_BYTES = 50_485_760;
 export const ALLOWED_AUDIO_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.aac', '.flac'] as const;
 export const LATEST_SAMPLES_COUNT = 6;

@@ -1,4 +1,4 @@
-/** Copy of the contact form (SPEC section 8 toasts; labels and hints). */
+/** Copy of the contact form: its toasts, labels and placeholders. */
 import { RESPONSE_PROMISE_HOURS } from './site';
 
 export const CONTACT_SUCCESS_TITLE = 'Success!';
