@@ -2,7 +2,7 @@ import { Mail, Phone } from 'lucide-react';
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from '#common/contact-status.ts';
 import { cn } from '#app/lib/cn.ts';
 import { inputClasses } from '#app/components/ui/form-field.tsx';
-import { useHydrated } from '#app/features/admin/dashboard/use-hydrated.ts';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { ContactStatusBadge } from './contact-status-badge';
 import type { ContactSubmission } from './contact-types';
 import { DeleteContactDialog } from './delete-contact-dialog';

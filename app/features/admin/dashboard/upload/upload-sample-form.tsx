@@ -5,7 +5,7 @@ import { toast } from '#app/lib/toast.ts';
 import { EMPTY_FIELDS, toPayload, type SampleFields, type SamplePayload } from '#app/features/admin/dashboard/samples/sample-payload.ts';
 import { SampleTextFields } from '#app/features/admin/dashboard/samples/sample-text-fields.tsx';
 import type { SaveOutcome } from '#app/features/admin/dashboard/samples/use-admin-samples.ts';
-import { useHydrated } from '#app/features/admin/dashboard/use-hydrated.ts';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
 import type { UploadedAudio } from './audio-uploader';
 
 const AudioUploader = lazy(() => import('./audio-uploader'));
