@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from './api';
+import { api, hasFieldErrors } from './api';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -62,7 +62,13 @@ describe('api', () => {
 
   it('keeps a refusal that is not JSON as text, without server message or field errors', async () => {
     answer(502, 'boom', 'Bad Gateway');
-    expect(await api('GET', '/api/samples')).toEqual({ ok: false, status: 502, statusText: 'Bad Gateway', message: '502: boom', errors: {} });
+    expect(await api('GET', '/api/samples')).toEqual({
+      ok: false,
+      status: 502,
+      statusText: 'Bad Gateway',
+      message: '502: boom',
+      errors: {},
+    });
   });
 
   it('keeps only well-formed field errors and a text message', async () => {
@@ -79,6 +85,17 @@ describe('api', () => {
 
   it('counts a success whose body is not JSON as a failure', async () => {
     answer(200, '<!doctype html>', 'OK');
-    expect(await api('GET', '/api/samples')).toEqual({ ok: false, status: 200, statusText: 'OK', message: '200: <!doctype html>', errors: {} });
+    expect(await api('GET', '/api/samples')).toEqual({
+      ok: false,
+      status: 200,
+      statusText: 'OK',
+      message: '200: <!doctype html>',
+      errors: {},
+    });
+  });
+
+  it('tells a refusal that names fields from one that does not', () => {
+    expect(hasFieldErrors({ title: ['Title is required'] })).toBe(true);
+    expect(hasFieldErrors({})).toBe(false);
   });
 });
