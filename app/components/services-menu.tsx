@@ -72,14 +72,20 @@ export function ServicesMenu({ pathname, triggerClassName }: { pathname: string;
         Services
         <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
       </summary>
-      <ul className="absolute left-0 top-full z-50 mt-2 grid min-w-56 gap-0.5 rounded-xl border border-line-strong bg-surface-raised p-1.5 shadow-2xl">
+      <ul
+        className={cn(
+          'absolute left-0 top-full z-50 mt-2 grid min-w-56 gap-0.5',
+          'rounded-xl border border-line-strong bg-surface-raised p-1.5 shadow-2xl',
+        )}
+      >
         {SERVICE_LINKS.map((link) => (
           <li key={link.to}>
             <Link
               to={link.to}
               aria-current={pathname === link.to ? 'page' : undefined}
               className={cn(
-                'block rounded-lg px-3 py-2 text-sm outline-none hover:bg-surface hover:text-fg focus-visible:bg-surface focus-visible:text-fg focus-visible:ring-2 focus-visible:ring-accent',
+                'block rounded-lg px-3 py-2 text-sm outline-none hover:bg-surface hover:text-fg',
+                'focus-visible:bg-surface focus-visible:text-fg focus-visible:ring-2 focus-visible:ring-accent',
                 pathname === link.to ? 'text-accent' : 'text-fg-muted',
               )}
             >

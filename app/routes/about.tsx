@@ -11,7 +11,9 @@ import { ContentSection, SectionHeading, sectionContainer } from '#app/features/
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'About',
-    description: `Meet the founder: ${YEARS_EXPERIENCE} years of experience and ${ALBUMS_MASTERED} albums mastered to radio quality standards, from ${STUDIO_LOCATION.label}.`,
+    description:
+      `Meet the founder: ${YEARS_EXPERIENCE} years of experience and ${ALBUMS_MASTERED} albums mastered ` +
+      `to radio quality standards, from ${STUDIO_LOCATION.label}.`,
     path: '/about',
   });
 

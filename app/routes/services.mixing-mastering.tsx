@@ -10,7 +10,9 @@ import { ContentSection } from '#app/features/marketing/content-section.tsx';
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'Mixing & Mastering',
-    description: `Professional mixing and stereo mastering from ${formatPrice(INTRO_PRICE_USD)} per song, with free revisions and masters in multiple formats.`,
+    description:
+      `Professional mixing and stereo mastering from ${formatPrice(INTRO_PRICE_USD)} per song, ` +
+      'with free revisions and masters in multiple formats.',
     path: '/services/mixing-mastering',
   });
 

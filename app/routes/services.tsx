@@ -12,7 +12,9 @@ import { ContentSection, sectionContainer } from '#app/features/marketing/conten
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'Services',
-    description: `Mixing and mastering from ${formatPrice(INTRO_PRICE_USD)} and vocal production from ${formatPrice(VOCAL_PRODUCTION_FROM_USD)}, for independent artists worldwide, with transparent pricing.`,
+    description:
+      `Mixing and mastering from ${formatPrice(INTRO_PRICE_USD)} and vocal production from ${formatPrice(VOCAL_PRODUCTION_FROM_USD)}, ` +
+      'for independent artists worldwide, with transparent pricing.',
     path: '/services',
   });
 

@@ -11,7 +11,9 @@ import { ContentSection } from '#app/features/marketing/content-section.tsx';
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'Vocal Production',
-    description: `Vocal tuning, timing, comping, effects and harmonies from ${formatPrice(VOCAL_PRODUCTION_FROM_USD)}, for vocals that sit right in the mix.`,
+    description:
+      `Vocal tuning, timing, comping, effects and harmonies from ${formatPrice(VOCAL_PRODUCTION_FROM_USD)}, ` +
+      'for vocals that sit right in the mix.',
     path: '/services/vocal-production',
   });
 

@@ -4,7 +4,8 @@ import { cn } from '#app/lib/cn.ts';
 /** The one look of a text input, select or textarea, public and admin alike. */
 export const inputClasses = cn(
   'block w-full rounded-lg border border-line-strong bg-ink px-4 py-3 text-base text-fg placeholder:text-fg-subtle',
-  'transition-colors hover:border-fg-subtle focus-visible:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+  'transition-colors hover:border-fg-subtle',
+  'focus-visible:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
   'aria-invalid:border-red-400 disabled:opacity-60',
 );
 

@@ -23,7 +23,10 @@ export function PasswordField({ id, label, error, className, ...input }: Passwor
             aria-label={visible ? 'Hide password' : 'Show password'}
             aria-pressed={visible}
             aria-controls={id}
-            className="absolute inset-y-1 right-1 grid w-10 place-items-center rounded-md text-fg-muted hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+            className={cn(
+              'absolute inset-y-1 right-1 grid w-10 place-items-center rounded-md text-fg-muted hover:text-fg',
+              'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+            )}
           >
             {visible ? <EyeOff aria-hidden className="size-5" /> : <Eye aria-hidden className="size-5" />}
           </button>

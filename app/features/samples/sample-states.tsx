@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, Loader2, Music2 } from 'lucide-react';
+import { cn } from '#app/lib/cn.ts';
 
 // The loading, error and empty views shared by the featured block and /samples.
 
@@ -16,7 +17,10 @@ export function SamplesError({ children }: { children: ReactNode }) {
   return (
     <div
       role="alert"
-      className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-xl border border-danger/50 bg-danger-surface/40 px-6 py-10 text-center"
+      className={cn(
+        'mx-auto flex max-w-lg flex-col items-center gap-3 rounded-xl px-6 py-10 text-center',
+        'border border-danger/50 bg-danger-surface/40',
+      )}
     >
       <AlertTriangle className="size-8 text-red-300" aria-hidden />
       <h3 className="text-lg font-semibold text-fg">Unable to Load Samples</h3>

@@ -18,7 +18,9 @@ export interface WaveformPlayerProps {
 }
 
 const iconButton =
-  'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-40';
+  'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors ' +
+  'disabled:cursor-not-allowed disabled:opacity-40 ' +
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-surface';
 
 /** A waveform player for one sample: play/pause, restart, seek on the waveform, volume and mute, the time. */
 export function WaveformPlayer({

@@ -6,6 +6,7 @@ import { PasswordField } from '#app/components/ui/password-field.tsx';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
 import { validateForm } from './validate-form';
+import { cn } from '#app/lib/cn.ts';
 
 export function LoginForm({ onForgotPassword, onLoggedIn }: { onForgotPassword: () => void; onLoggedIn: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -47,7 +48,10 @@ export function LoginForm({ onForgotPassword, onLoggedIn }: { onForgotPassword: 
         <button
           type="button"
           onClick={onForgotPassword}
-          className="rounded text-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+          className={cn(
+            'rounded text-sm font-medium text-accent underline-offset-4 hover:underline',
+            'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+          )}
         >
           Forgot password?
         </button>

@@ -71,7 +71,8 @@ export function ReorderList({ samples, state }: { samples: PublicSample[]; state
           announcements,
           screenReaderInstructions: {
             draggable:
-              'To pick up a sample, press Space or Enter. Use the up and down arrow keys to move it, Space or Enter to drop it, or Escape to cancel.',
+              'To pick up a sample, press Space or Enter. ' +
+              'Use the up and down arrow keys to move it, Space or Enter to drop it, or Escape to cancel.',
           },
         }}
       >
