@@ -5,6 +5,7 @@ import { SiteHeader } from '#app/components/site-header.tsx';
 import { LazyToaster } from '#app/components/ui/lazy-toaster.tsx';
 import { DEFAULT_STUDIO_EMAIL } from '#app/content/site.ts';
 import { useNonce } from '#app/lib/nonce.ts';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
 // Linked (not imported for its side effect) so the stylesheet can carry `precedence`: React then
 // emits it at the top of <head>, ahead of the module preloads that would otherwise delay first paint.
 import appStylesheet from './app.css?url';
@@ -49,8 +50,10 @@ function useScrollToTopOnPathChange() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Marks the moment the page's own handlers are live: tests wait for it before pressing keys only JavaScript handles.
+  const hydrated = useHydrated();
   return (
-    <html lang="en" className="bg-ink">
+    <html lang="en" className="bg-ink" data-hydrated={hydrated ? 'true' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

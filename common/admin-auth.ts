@@ -63,15 +63,6 @@ export const resetPasswordFormSchema = z
   .refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
 
 export type LoginInput = z.infer<typeof loginSchema>;
-export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
-
-/** Field errors as the API sends them (`errors`) and as the forms show them. */
-export type FieldErrors = Record<string, string[]>;
-
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  return z.flattenError(error).fieldErrors as FieldErrors;
-}
 
 /** The signed-in admin's public profile: what the browser sees and the server's PublicAdmin. */
 export interface AdminProfile {

@@ -1,5 +1,5 @@
 /**
- * The contact form's fields, limits, messages (SPEC section 5) and anti-spam field names: plain data,
+ * The contact form's fields, limits, messages and anti-spam field names: plain data,
  * no zod, so the browser can show the form without downloading the validation (common/contact.ts),
  * which it loads when the visitor starts typing.
  */

@@ -9,7 +9,7 @@ function errorsOf(input: unknown) {
   return result.errors;
 }
 
-describe('contact submission rules (SPEC section 5)', () => {
+describe('contact submission rules', () => {
   it('accepts a complete message and trims what was typed', () => {
     const result = validateContactSubmission({
       name: '  Ada  ',

@@ -1,11 +1,12 @@
 import { z } from './zod.ts';
 import { CONTACT_FIELDS, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactField } from './contact-fields.ts';
+import { validate } from './validation.ts';
 
 export * from './contact-fields.ts';
 
 /*
- * The contact form's rules (SPEC section 5), shared by the browser form, the page action and
- * POST /api/contact, so a message is judged the same way wherever it arrives.
+ * The contact form's rules, shared by the browser form, the page action and POST /api/contact, so a
+ * message is judged the same way wherever it arrives.
  */
 
 /** A missing value and a non-text value read the same to a visitor: the field needs filling in. */
@@ -39,7 +40,6 @@ export const contactSubmissionSchema = z.object({
     .max(CONTACT_LIMITS.message, CONTACT_MESSAGES.messageTooLong),
 });
 
-export type ContactSubmissionInput = z.input<typeof contactSubmissionSchema>;
 export type ContactSubmissionData = z.output<typeof contactSubmissionSchema>;
 export type ContactFieldErrors = Partial<Record<ContactField, string[]>>;
 
@@ -48,14 +48,13 @@ export type ContactValidation = { success: true; data: ContactSubmissionData } |
 /** Validates anything (a JSON body, form values) and names each bad field with its messages. */
 export function validateContactSubmission(input: unknown): ContactValidation {
   const source = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
-  const result = contactSubmissionSchema.safeParse(source);
-  if (result.success) return { success: true, data: result.data };
+  const result = validate(contactSubmissionSchema, source);
+  if (result.success) return result;
   const errors: ContactFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field !== 'string' || !(CONTACT_FIELDS as readonly string[]).includes(field)) continue;
+  for (const field of CONTACT_FIELDS) {
     // One message per field, the first rule broken: that is what the visitor must fix next.
-    errors[field as ContactField] ??= [issue.message];
+    const first = result.errors[field]?.[0];
+    if (first) errors[field] = [first];
   }
   return { success: false, errors };
 }

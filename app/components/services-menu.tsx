@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { SERVICE_LINKS, isActivePath } from '#app/content/navigation.ts';
@@ -9,23 +9,33 @@ import { cn } from '#app/lib/cn.ts';
  * <details>: it opens and its links work without JavaScript. With JavaScript it also closes on
  * Escape, an outside click or a route change, and the arrow keys move between its links. No
  * positioning library: the panel simply hangs below its trigger.
+ *
+ * Whether it is open lives in the DOM only (the `open` attribute), never in React state: a menu
+ * opened before the page became interactive is then still handled correctly once it is, and no
+ * key has to wait for a re-render.
  */
 export function ServicesMenu({ pathname, triggerClassName }: { pathname: string; triggerClassName: string }) {
-  // Remembers the page it was opened on, so moving to another page closes it without an effect.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const details = useRef<HTMLDetailsElement>(null);
   const trigger = useRef<HTMLElement>(null);
 
+  // Moving to another page closes it; the first render is no move, so an open menu stays open.
+  const shownOn = useRef(pathname);
   useEffect(() => {
-    if (!open) return;
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    if (details.current) details.current.open = false;
+  }, [pathname]);
+
+  // Listening from the start rather than from opening: Escape right after Enter is never missed.
+  useEffect(() => {
     const closeOutside = (event: PointerEvent) => {
-      if (!details.current?.contains(event.target as Node)) setOpenOn(null);
+      const menu = details.current;
+      if (menu?.open && !menu.contains(event.target as Node)) menu.open = false;
     };
     const closeOnEscape = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenOn(null);
+      const menu = details.current;
+      if (event.key !== 'Escape' || !menu?.open) return;
+      menu.open = false;
       trigger.current?.focus();
     };
     document.addEventListener('pointerdown', closeOutside);
@@ -34,22 +44,23 @@ export function ServicesMenu({ pathname, triggerClassName }: { pathname: string;
       document.removeEventListener('pointerdown', closeOutside);
       document.removeEventListener('keydown', closeOnEscape);
     };
-  }, [open]);
+  }, []);
 
   const moveFocus = (event: KeyboardEvent<HTMLDetailsElement>) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     event.preventDefault();
-    setOpen(true);
-    const links = Array.from(details.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
+    const menu = event.currentTarget;
+    // Opened in place, so its links can take focus now: a key pressed next already lands on the new link.
+    menu.open = true;
+    const links = Array.from(menu.querySelectorAll<HTMLAnchorElement>('a'));
     const current = links.indexOf(document.activeElement as HTMLAnchorElement);
     const step = event.key === 'ArrowDown' ? 1 : -1;
     const next = current === -1 ? (step === 1 ? 0 : links.length - 1) : (current + step + links.length) % links.length;
-    // The panel is rendered on the next paint when it was closed.
-    requestAnimationFrame(() => links[next]?.focus());
+    links[next]?.focus();
   };
 
   return (
-    <details ref={details} open={open} onToggle={(event) => setOpen(event.currentTarget.open)} onKeyDown={moveFocus} className="relative">
+    <details ref={details} onKeyDown={moveFocus} className="group relative">
       <summary
         ref={trigger}
         className={cn(
@@ -59,16 +70,22 @@ export function ServicesMenu({ pathname, triggerClassName }: { pathname: string;
         )}
       >
         Services
-        <ChevronDown aria-hidden className={cn('size-4 transition-transform', open && 'rotate-180')} />
+        <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
       </summary>
-      <ul className="absolute left-0 top-full z-50 mt-2 grid min-w-56 gap-0.5 rounded-xl border border-line-strong bg-surface-raised p-1.5 shadow-2xl">
+      <ul
+        className={cn(
+          'absolute left-0 top-full z-50 mt-2 grid min-w-56 gap-0.5',
+          'rounded-xl border border-line-strong bg-surface-raised p-1.5 shadow-2xl',
+        )}
+      >
         {SERVICE_LINKS.map((link) => (
           <li key={link.to}>
             <Link
               to={link.to}
               aria-current={pathname === link.to ? 'page' : undefined}
               className={cn(
-                'block rounded-lg px-3 py-2 text-sm outline-none hover:bg-surface hover:text-fg focus-visible:bg-surface focus-visible:text-fg focus-visible:ring-2 focus-visible:ring-accent',
+                'block rounded-lg px-3 py-2 text-sm outline-none hover:bg-surface hover:text-fg',
+                'focus-visible:bg-surface focus-visible:text-fg focus-visible:ring-2 focus-visible:ring-accent',
                 pathname === link.to ? 'text-accent' : 'text-fg-muted',
               )}
             >

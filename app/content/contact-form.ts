@@ -1,8 +1,9 @@
-/** Copy of the contact form (SPEC section 8 toasts; labels and hints). */
+/** Copy of the contact form: its toasts, labels and placeholders. */
 import { RESPONSE_PROMISE_HOURS } from './site';
 
 export const CONTACT_SUCCESS_TITLE = 'Success!';
-export const CONTACT_SUCCESS_MESSAGE = `Your message has been submitted. We'll respond within ${RESPONSE_PROMISE_HOURS} hours to schedule your free consultation.`;
+export const CONTACT_SUCCESS_MESSAGE =
+  `Your message has been submitted. We'll respond within ${RESPONSE_PROMISE_HOURS} hours ` + 'to schedule your free consultation.';
 export const CONTACT_FAILURE_TITLE = 'Error';
 export const CONTACT_FAILURE_FALLBACK = 'Failed to submit form. Please try again.';
 

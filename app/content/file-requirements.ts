@@ -1,6 +1,6 @@
 /**
- * What clients send us: the "Preparing Your Project" section of the home page (SPEC section 9,
- * file requirements). The numbers live here once; the copy around them reads from these constants.
+ * What clients send us: the "Preparing Your Project" section of the home page. The numbers live
+ * here once; the copy around them reads from these constants.
  */
 export const PREFERRED_FORMATS = 'WAV or AIFF';
 export const MIN_BIT_DEPTH = '24-bit';

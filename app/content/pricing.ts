@@ -39,7 +39,7 @@ export interface ServicePackage {
   popular: boolean;
 }
 
-/** The three cards of the home page's "Our Service Packages" section (SPEC section 9). */
+/** The three cards of the home page's "Our Service Packages" section. */
 export const HOME_PACKAGES: ServicePackage[] = [
   {
     id: 'intro',

@@ -1,4 +1,4 @@
-/** The six steps, quality standards and project timeline of /process (SPEC sections 2 and 9). */
+/** The six steps, quality standards and project timeline of /process. */
 
 export interface ProcessStep {
   number: number;

@@ -11,8 +11,6 @@ export const HOURS_CONTACT_PAGE = 'Monday-Sunday 9:00 AM-7:00 PM EST';
 export const COPYRIGHT_YEAR = 2025;
 export const RESPONSE_PROMISE_HOURS = 24;
 
-export const SITE_DESCRIPTION =
-  'Professional mixing, mastering and vocal production from Atlanta, GA, for artists worldwide. Radio-ready sound, first song mixed and mastered for $75.';
 export const SITE_KEYWORDS = [
   'audio mastering',
   'mixing and mastering',

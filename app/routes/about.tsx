@@ -6,12 +6,14 @@ import { ABOUT_STATS, ABOUT_VALUES, ALBUMS_MASTERED, FOUNDER_BIO, YEARS_EXPERIEN
 import { STUDIO_LOCATION } from '#app/content/site.ts';
 import { CtaBand } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
-import { ContentSection, SectionHeading, sectionContainer } from '#app/features/marketing/section-heading.tsx';
+import { ContentSection, SectionHeading, sectionContainer } from '#app/features/marketing/content-section.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'About',
-    description: `Meet the founder: ${YEARS_EXPERIENCE} years of experience and ${ALBUMS_MASTERED} albums mastered to radio quality standards, from ${STUDIO_LOCATION.label}.`,
+    description:
+      `Meet the founder: ${YEARS_EXPERIENCE} years of experience and ${ALBUMS_MASTERED} albums mastered ` +
+      `to radio quality standards, from ${STUDIO_LOCATION.label}.`,
     path: '/about',
   });
 

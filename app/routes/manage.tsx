@@ -3,7 +3,7 @@ import type { Route } from './+types/manage';
 import { seo } from '#app/components/seo.ts';
 import { AdminDashboard } from '#app/features/admin/admin-dashboard.tsx';
 import { DashboardTabs } from '#app/features/admin/dashboard/dashboard-tabs.tsx';
-import { LoadingAdminPanel } from '#app/features/admin/auth/auth-card.tsx';
+import { LoadingAdminPanel } from '#app/features/admin/auth/loading-admin-panel.tsx';
 import { LoginScreen } from '#app/features/admin/auth/login-screen.tsx';
 
 export const meta: Route.MetaFunction = (args) => seo(args, { title: 'Admin', description: 'Studio admin panel.', noindex: true });

@@ -3,8 +3,9 @@ import { PageHero } from '#app/components/page-hero.tsx';
 import { seo } from '#app/components/seo.ts';
 import { PROCESS_STEPS, PROJECT_TIMELINE, QUALITY_STANDARDS, TYPICAL_COMPLETION } from '#app/content/process.ts';
 import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
-import { FeatureGrid, StepList } from '#app/features/marketing/feature-grid.tsx';
-import { ContentSection } from '#app/features/marketing/section-heading.tsx';
+import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
+import { StepList } from '#app/features/marketing/step-list.tsx';
+import { ContentSection } from '#app/features/marketing/content-section.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

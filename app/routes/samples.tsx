@@ -34,10 +34,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (loaderData.samples) return;
     let cancelled = false;
-    fetchAllSamples().then(
-      (samples) => !cancelled && setFetched({ kind: 'list', samples }),
-      () => !cancelled && setFetched({ kind: 'error' }),
-    );
+    void fetchAllSamples().then((result) => {
+      if (!cancelled) setFetched(result.ok ? { kind: 'list', samples: result.data } : { kind: 'error' });
+    });
     return () => {
       cancelled = true;
     };

@@ -5,12 +5,14 @@ import { INTRO_PRICE_USD, MIXING_INCLUDED, MIXING_PAGE_PACKAGES, formatPrice } f
 import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
 import { PackageCard } from '#app/features/marketing/package-card.tsx';
-import { ContentSection } from '#app/features/marketing/section-heading.tsx';
+import { ContentSection } from '#app/features/marketing/content-section.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'Mixing & Mastering',
-    description: `Professional mixing and stereo mastering from ${formatPrice(INTRO_PRICE_USD)} per song, with free revisions and masters in multiple formats.`,
+    description:
+      `Professional mixing and stereo mastering from ${formatPrice(INTRO_PRICE_USD)} per song, ` +
+      'with free revisions and masters in multiple formats.',
     path: '/services/mixing-mastering',
   });
 

@@ -7,12 +7,14 @@ import { INTRO_PRICE_USD, VOCAL_PRODUCTION_FROM_USD, formatPrice } from '#app/co
 import { SERVICE_OVERVIEW, WHY_CHOOSE_US } from '#app/content/services.ts';
 import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
-import { ContentSection, sectionContainer } from '#app/features/marketing/section-heading.tsx';
+import { ContentSection, sectionContainer } from '#app/features/marketing/content-section.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'Services',
-    description: `Mixing and mastering from ${formatPrice(INTRO_PRICE_USD)} and vocal production from ${formatPrice(VOCAL_PRODUCTION_FROM_USD)}, for independent artists worldwide, with transparent pricing.`,
+    description:
+      `Mixing and mastering from ${formatPrice(INTRO_PRICE_USD)} and vocal production from ${formatPrice(VOCAL_PRODUCTION_FROM_USD)}, ` +
+      'for independent artists worldwide, with transparent pricing.',
     path: '/services',
   });
 

@@ -4,13 +4,16 @@ import { seo } from '#app/components/seo.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { VOCAL_PRODUCTION_FROM_USD, formatPrice } from '#app/content/pricing.ts';
 import { VOCAL_EXTRAS, VOCAL_PROCESS, VOCAL_SERVICES } from '#app/content/services.ts';
-import { FeatureGrid, StepList } from '#app/features/marketing/feature-grid.tsx';
-import { ContentSection } from '#app/features/marketing/section-heading.tsx';
+import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
+import { StepList } from '#app/features/marketing/step-list.tsx';
+import { ContentSection } from '#app/features/marketing/content-section.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'Vocal Production',
-    description: `Vocal tuning, timing, comping, effects and harmonies from ${formatPrice(VOCAL_PRODUCTION_FROM_USD)}, for vocals that sit right in the mix.`,
+    description:
+      `Vocal tuning, timing, comping, effects and harmonies from ${formatPrice(VOCAL_PRODUCTION_FROM_USD)}, ` +
+      'for vocals that sit right in the mix.',
     path: '/services/vocal-production',
   });
 

@@ -242,6 +242,45 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('heading', { name: 'E2E Wave Song (edited)' })).toBeVisible();
   });
 
+  test('Edit Sample shows the messages of fields the server refuses, under those fields', async ({ page }) => {
+    const title = 'E2E Wave Song (edited)';
+    await openDashboard(page);
+    await innerTab(page, 'Manage Samples');
+    await manageCard(page, title)
+      .getByRole('button', { name: `Edit ${title}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Sample' });
+    const duration = await dialog.getByLabel('Duration').inputValue();
+    // The dialog checks nothing itself: a blank title and a malformed duration go to the server.
+    await dialog.getByLabel('Title').fill('   ');
+    await dialog.getByLabel('Duration').fill('soon');
+    const answer = page.waitForResponse((response) => /\/api\/samples\/\d+$/.test(response.url()) && response.request().method() === 'PUT');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    const refused = await answer;
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      message: 'Invalid sample',
+      errors: { title: ['Title is required'], duration: ['Duration must look like 3:45'] },
+    });
+
+    // The modal dialog hides the rest of the page from the accessibility tree, the toast's region too.
+    await expect(page.locator('li.toast-root', { hasText: 'Failed to update sample' })).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveText(['Title is required', 'Duration must look like 3:45']);
+    await expect(dialog.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Title')).toHaveAccessibleDescription('Title is required');
+    await expect(dialog.getByLabel('Duration')).toHaveAccessibleDescription('Duration must look like 3:45');
+    await expect(dialog.getByLabel('Artist')).not.toHaveAttribute('aria-invalid');
+
+    // Fixed, it saves and closes; nothing was changed by the refused attempt.
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Duration').fill(duration);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page)).toContainText('Sample updated successfully');
+    await expect(dialog).toHaveCount(0);
+    await expect(manageCard(page, title)).toContainText(duration);
+  });
+
   test('reorders by mouse drag and by keyboard, and the public order follows', async ({ page }) => {
     test.setTimeout(60_000);
     await page.setViewportSize({ width: 1280, height: 1100 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support';
+import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
 
 const ROUTES: Array<[string, RegExp]> = [
   ['/', /Professional Audio/],
@@ -75,7 +75,8 @@ test.describe('site shell', () => {
   });
 
   test('the Services dropdown works with the keyboard', async ({ page }) => {
-    await page.goto('/');
+    // The arrow keys and Escape are JavaScript's: pressed before hydration they would do nothing.
+    await gotoHydrated(page, '/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const trigger = nav.locator('summary', { hasText: 'Services' });
     const panel = nav.locator('details ul');
@@ -92,6 +93,31 @@ test.describe('site shell', () => {
     // Escape closes it and gives focus back to the trigger.
     await trigger.focus();
     await page.keyboard.press('Enter');
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test('a Services menu opened before the page is interactive closes with Escape once it is', async ({ page }) => {
+    // Holds the client entry back, so the page is shown (and the native disclosure works) but not hydrated.
+    let hydrate = () => {};
+    const held = new Promise<void>((resolve) => (hydrate = resolve));
+    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const trigger = nav.locator('summary', { hasText: 'Services' });
+    const panel = nav.locator('details ul');
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(panel).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+
+    hydrate();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await expect(panel).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
@@ -127,7 +153,7 @@ test.describe('mobile menu', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('opens from the right, traps focus, navigates and closes', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const panel = page.getByRole('dialog', { name: 'Menu' });
     await expect(panel).toBeVisible();
@@ -141,7 +167,7 @@ test.describe('mobile menu', () => {
   });
 
   test('closes on Escape', async ({ page }) => {
-    await page.goto('/process');
+    await gotoHydrated(page, '/process');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     await page.keyboard.press('Escape');

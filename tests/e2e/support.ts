@@ -27,5 +27,14 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious, serious.join('\n')).toEqual([]);
 }
 
+/**
+ * Opens a page and waits until React has hydrated it: a key or click that only JavaScript handles
+ * (an arrow key in a menu, a button that opens a dialog) is lost when it comes before.
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
 /** The server's throw-away data folder (outbox, objects, database), set by playwright.config.ts. */
 export const e2eDataDir = () => process.env.E2E_DATA_DIR as string;

@@ -9,19 +9,20 @@ import {
   type ContactField as FieldName,
 } from '#common/contact-fields.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { FormField, inputClasses } from '#app/components/ui/form-field.tsx';
 import {
+  CONTACT_FAILURE_FALLBACK,
   CONTACT_FAILURE_TITLE,
   CONTACT_FORM_LABELS,
   CONTACT_FORM_PLACEHOLDERS,
   CONTACT_SUCCESS_MESSAGE,
   CONTACT_SUCCESS_TITLE,
 } from '#app/content/contact-form.ts';
+import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
 import { useRootData } from '#app/root.tsx';
 import type { contactPageAction } from './contact-action.server';
-import { ContactField, contactInputClasses, describedBy } from './contact-field';
 import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values';
-import { postContact } from './post-contact';
 import { loadContactValidation } from './load-contact-validation';
 
 /** The anchor a no-JavaScript post returns to, so the visitor lands on the errors or the confirmation. */
@@ -82,7 +83,11 @@ export function ContactForm() {
       return;
     }
     setSending(true);
-    const outcome = await postContact(result.data, { honeypot: honeypot.current?.value ?? '', formToken: contactFormToken });
+    const outcome = await api('POST', '/api/contact', {
+      ...result.data,
+      [CONTACT_HONEYPOT_FIELD]: honeypot.current?.value ?? '',
+      [CONTACT_FORM_TOKEN_FIELD]: contactFormToken,
+    });
     setSending(false);
     if (outcome.ok) {
       setValues(EMPTY_CONTACT_FORM);
@@ -91,23 +96,26 @@ export function ContactForm() {
       toast({ title: CONTACT_SUCCESS_TITLE, description: CONTACT_SUCCESS_MESSAGE });
       return;
     }
-    setErrors(outcome.errors);
-    if (Object.keys(outcome.errors).length > 0) {
+    const fieldErrors: ContactFieldErrors = outcome.errors;
+    setErrors(fieldErrors);
+    if (Object.keys(fieldErrors).length > 0) {
       setLiveValidation(true);
-      focusFirstInvalid(outcome.errors);
+      focusFirstInvalid(fieldErrors);
     }
-    toast({ title: CONTACT_FAILURE_TITLE, description: outcome.message, variant: 'destructive' });
+    // No answer, or one without words for the visitor: the form's own fallback says what to do.
+    const message = outcome.serverMessage?.trim() ? outcome.serverMessage : CONTACT_FAILURE_FALLBACK;
+    toast({ title: CONTACT_FAILURE_TITLE, description: message, variant: 'destructive' });
   };
 
   const errorOf = (field: FieldName) => errors[field]?.[0];
   const controlProps = (field: FieldName) => ({
-    id: ids[field],
     name: field,
     value: values[field],
     onChange: onChange(field),
-    'aria-invalid': errorOf(field) ? true : undefined,
-    'aria-describedby': describedBy(ids[field], errorOf(field), field === 'message'),
-    className: contactInputClasses,
+    ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+      controls.current[field] = element;
+    },
+    className: inputClasses,
   });
 
   return (
@@ -142,55 +150,49 @@ export function ContactForm() {
       ) : null}
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <ContactField id={ids.name} label={CONTACT_FORM_LABELS.name} error={errorOf('name')}>
-          <input
-            {...controlProps('name')}
-            ref={(element) => {
-              controls.current.name = element;
-            }}
-            type="text"
-            autoComplete="name"
-            required
-            placeholder={CONTACT_FORM_PLACEHOLDERS.name}
-          />
-        </ContactField>
-        <ContactField id={ids.email} label={CONTACT_FORM_LABELS.email} error={errorOf('email')}>
-          <input
-            {...controlProps('email')}
-            ref={(element) => {
-              controls.current.email = element;
-            }}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            placeholder={CONTACT_FORM_PLACEHOLDERS.email}
-          />
-        </ContactField>
+        <FormField id={ids.name} label={CONTACT_FORM_LABELS.name} error={errorOf('name')}>
+          {(control) => (
+            <input
+              {...control}
+              {...controlProps('name')}
+              type="text"
+              autoComplete="name"
+              required
+              placeholder={CONTACT_FORM_PLACEHOLDERS.name}
+            />
+          )}
+        </FormField>
+        <FormField id={ids.email} label={CONTACT_FORM_LABELS.email} error={errorOf('email')}>
+          {(control) => (
+            <input
+              {...control}
+              {...controlProps('email')}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              required
+              placeholder={CONTACT_FORM_PLACEHOLDERS.email}
+            />
+          )}
+        </FormField>
       </div>
-      <ContactField id={ids.phone} label={CONTACT_FORM_LABELS.phone} error={errorOf('phone')}>
-        <input
-          {...controlProps('phone')}
-          ref={(element) => {
-            controls.current.phone = element;
-          }}
-          type="tel"
-          autoComplete="tel"
-          placeholder={CONTACT_FORM_PLACEHOLDERS.phone}
-        />
-      </ContactField>
-      <ContactField id={ids.message} label={CONTACT_FORM_LABELS.message} error={errorOf('message')} hint="At least 10 characters.">
-        <textarea
-          {...controlProps('message')}
-          ref={(element) => {
-            controls.current.message = element;
-          }}
-          rows={6}
-          required
-          placeholder={CONTACT_FORM_PLACEHOLDERS.message}
-          className={`${contactInputClasses} min-h-36 resize-y`}
-        />
-      </ContactField>
+      <FormField id={ids.phone} label={CONTACT_FORM_LABELS.phone} error={errorOf('phone')}>
+        {(control) => (
+          <input {...control} {...controlProps('phone')} type="tel" autoComplete="tel" placeholder={CONTACT_FORM_PLACEHOLDERS.phone} />
+        )}
+      </FormField>
+      <FormField id={ids.message} label={CONTACT_FORM_LABELS.message} error={errorOf('message')} hint="At least 10 characters.">
+        {(control) => (
+          <textarea
+            {...control}
+            {...controlProps('message')}
+            rows={6}
+            required
+            placeholder={CONTACT_FORM_PLACEHOLDERS.message}
+            className={`${inputClasses} min-h-36 resize-y`}
+          />
+        )}
+      </FormField>
 
       {/* Spam traps. Off-screen rather than display:none, which some bots skip; hidden from assistive tech and the tab order. */}
       <div aria-hidden="true" className="pointer-events-none absolute -left-[9999px] h-px w-px overflow-hidden">

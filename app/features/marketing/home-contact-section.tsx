@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CONTACT_INTRO } from '#app/content/contact.ts';
-import { SectionHeading, sectionContainer } from './section-heading';
+import { SectionHeading, sectionContainer } from './content-section';
 
 /** Home page #contact: heading and intro around the contact form, which the route passes in. */
 export function HomeContactSection({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { CheckCircle2, Lightbulb, Mic, Music } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { ESSENTIAL_REQUIREMENTS, INSTRUMENTAL_GUIDELINES, PRO_TIPS, VOCAL_GUIDELINES } from '#app/content/file-requirements.ts';
-import { SectionHeading, sectionContainer } from './section-heading';
+import { SectionHeading, sectionContainer } from './content-section';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -26,7 +26,7 @@ function GuidelineCard({ title, items, icon: IconComponent }: { title: string; i
   );
 }
 
-/** Home page #process: how to prepare files (SPEC section 9, file requirements). */
+/** Home page #process: the file requirements, how to prepare files before sending them. */
 export function PreparingProjectSection() {
   return (
     <section id="process" aria-labelledby="process-title" className="scroll-mt-20 border-y border-line bg-surface/40 py-20 sm:py-28">

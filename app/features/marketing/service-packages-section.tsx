@@ -1,6 +1,6 @@
 import { HOME_PACKAGES } from '#app/content/pricing.ts';
 import { PackageCard } from './package-card';
-import { SectionHeading, sectionContainer } from './section-heading';
+import { SectionHeading, sectionContainer } from './content-section';
 
 /** Home page #services: the three package cards. */
 export function ServicePackagesSection() {

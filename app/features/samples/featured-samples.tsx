@@ -2,11 +2,17 @@ import { useEffect, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { FeaturedSample } from '#common/samples.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
+import type { ApiFailure } from '#app/lib/api.ts';
 import type { featuredSamplesLoader } from './featured-loader.server';
 import { fetchLatestSamples } from './fetch-samples';
 import { FEATURED_FETCH_DELAY_MS, FEATURED_WAVEFORM_HEIGHT } from './player-constants';
-import { GenreBadge, SamplesEmpty, SamplesError, SamplesLoading } from './sample-states';
+import { GenreBadge } from './genre-badge';
+import { SamplesEmpty, SamplesError, SamplesLoading } from './sample-states';
 import { SamplePlayer } from './waveform-player';
+
+// Without an answer there is no status to name: the browser's own words say what went wrong.
+const errorText = (failure: ApiFailure) =>
+  `Error: ${failure.status === 0 ? failure.message : `HTTP ${failure.status}: ${failure.statusText}`}`;
 
 type FeaturedState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'list'; samples: FeaturedSample[] };
 
@@ -24,11 +30,9 @@ export function FeaturedSamples({ samples: given }: { samples?: FeaturedSample[]
     if (samples) return;
     let cancelled = false;
     const timer = setTimeout(() => {
-      fetchLatestSamples().then(
-        (list) => !cancelled && setState({ kind: 'list', samples: list }),
-        (error: unknown) =>
-          !cancelled && setState({ kind: 'error', message: error instanceof Error ? `Error: ${error.message}` : 'Unknown error' }),
-      );
+      void fetchLatestSamples().then((result) => {
+        if (!cancelled) setState(result.ok ? { kind: 'list', samples: result.data } : { kind: 'error', message: errorText(result) });
+      });
     }, FEATURED_FETCH_DELAY_MS);
     return () => {
       cancelled = true;

@@ -1,6 +1,6 @@
 import type { PublicSample } from '#common/samples.ts';
 import { FULL_WAVEFORM_HEIGHT } from './player-constants';
-import { GenreBadge } from './sample-states';
+import { GenreBadge } from './genre-badge';
 import { SamplePlayer } from './waveform-player';
 
 /** One sample on /samples: title, `by {artist}`, genre badge, description and the full player. */

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, Loader2, Music2 } from 'lucide-react';
+import { cn } from '#app/lib/cn.ts';
 
-// The loading, error and empty views shared by the featured block and /samples (SPEC section 2).
+// The loading, error and empty views shared by the featured block and /samples.
 
 export function SamplesLoading() {
   return (
@@ -16,7 +17,10 @@ export function SamplesError({ children }: { children: ReactNode }) {
   return (
     <div
       role="alert"
-      className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-xl border border-danger/50 bg-danger-surface/40 px-6 py-10 text-center"
+      className={cn(
+        'mx-auto flex max-w-lg flex-col items-center gap-3 rounded-xl px-6 py-10 text-center',
+        'border border-danger/50 bg-danger-surface/40',
+      )}
     >
       <AlertTriangle className="size-8 text-red-300" aria-hidden />
       <h3 className="text-lg font-semibold text-fg">Unable to Load Samples</h3>
@@ -33,14 +37,5 @@ export function SamplesEmpty({ debug }: { debug?: string }) {
       <p className="text-fg-muted">Check back soon for new sample songs!</p>
       {debug ? <p className="font-mono text-xs text-fg-subtle">{debug}</p> : null}
     </div>
-  );
-}
-
-export function GenreBadge({ genre }: { genre: string | null }) {
-  if (!genre) return null;
-  return (
-    <span className="inline-flex shrink-0 items-center rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium text-accent">
-      {genre}
-    </span>
   );
 }

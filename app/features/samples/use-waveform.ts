@@ -97,7 +97,7 @@ export function useWaveform({ container, media, audioUrl, peaks, durationSeconds
     };
   }, [container, media, audioUrl, hasAnalysis, height]);
 
-  /** Checks once, before the first play, that the file is reachable (SPEC section 7, HEAD {audioUrl}). */
+  /** Checks once, before the first play, that the file is reachable (HEAD {audioUrl}): a missing file shows as such. */
   async function ensureAccessible(): Promise<boolean> {
     if (accessChecked.current) return true;
     try {

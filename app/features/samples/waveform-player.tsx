@@ -10,7 +10,7 @@ export interface WaveformPlayerProps {
   title?: string | null;
   peaks?: number[] | null;
   durationSeconds?: number | null;
-  /** Waveform height in px (SPEC: 50 featured, 80 on /samples and in the admin). */
+  /** Waveform height in px: 50 in the featured block, 80 on /samples and in the admin. */
   height?: number;
   /** Hides the volume slider and mute button. */
   compact?: boolean;
@@ -18,9 +18,11 @@ export interface WaveformPlayerProps {
 }
 
 const iconButton =
-  'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-40';
+  'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors ' +
+  'disabled:cursor-not-allowed disabled:opacity-40 ' +
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-surface';
 
-/** A waveform player for one sample: SPEC section 4 "Audio player". */
+/** A waveform player for one sample: play/pause, restart, seek on the waveform, volume and mute, the time. */
 export function WaveformPlayer({
   audioUrl,
   title,

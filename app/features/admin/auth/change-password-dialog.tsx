@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { AUTH_MESSAGES, changePasswordSchema, fieldErrorsOf } from '#common/admin-auth.ts';
+import { AUTH_MESSAGES, changePasswordSchema } from '#common/admin-auth.ts';
+import { firstErrors, validate } from '#common/validation.ts';
 import { FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { PasswordField } from '#app/components/ui/password-field.tsx';
+import { api, hasFieldErrors } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { firstErrors, postJson } from './auth-api';
-import { PasswordField } from './form-field';
 
 /** Current password, new password twice; on success the admin's other sessions have ended. */
 export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -13,26 +14,23 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = changePasswordSchema.safeParse({ currentPassword: form.get('currentPassword'), newPassword: form.get('newPassword') });
-    const nextErrors = parsed.success ? {} : firstErrors(fieldErrorsOf(parsed.error));
+    const parsed = validate(changePasswordSchema, { currentPassword: form.get('currentPassword'), newPassword: form.get('newPassword') });
+    const nextErrors = parsed.success ? {} : firstErrors(parsed.errors);
     if (form.get('newPassword') !== form.get('confirmPassword')) nextErrors.confirmPassword ??= AUTH_MESSAGES.passwordsDoNotMatch;
     setErrors(nextErrors);
     if (!parsed.success || Object.keys(nextErrors).length > 0) return;
     setPending(true);
-    try {
-      const result = await postJson<{ message: string }>('/api/admin/change-password', parsed.data);
-      if (result.ok) {
-        toast({ title: 'Password changed', description: result.data.message });
-        onOpenChange(false);
-      } else if (result.errors) {
-        setErrors(firstErrors(result.errors));
-      } else {
-        toast({ title: 'Error', description: result.message ?? 'Unable to change password', variant: 'destructive' });
-      }
-    } catch {
+    const result = await api<{ message: string }>('POST', '/api/admin/change-password', parsed.data);
+    setPending(false);
+    if (result.ok) {
+      toast({ title: 'Password changed', description: result.data.message });
+      onOpenChange(false);
+    } else if (result.status === 0) {
       toast({ title: 'Error', description: 'Unable to connect to server', variant: 'destructive' });
-    } finally {
-      setPending(false);
+    } else if (hasFieldErrors(result.errors)) {
+      setErrors(firstErrors(result.errors));
+    } else {
+      toast({ title: 'Error', description: result.serverMessage ?? 'Unable to change password', variant: 'destructive' });
     }
   }
 

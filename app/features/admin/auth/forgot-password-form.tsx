@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, forgotPasswordSchema } from '#common/admin-auth.ts';
+import { firstErrors } from '#common/validation.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { TextField } from '#app/components/ui/form-field.tsx';
+import { api, hasFieldErrors } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { firstErrors, postJson, validateForm } from './auth-api';
-import { FormField } from './form-field';
+import { validateForm } from './validate-form';
 
 const sendFailed = () => toast({ title: 'Error', description: 'Unable to send reset email', variant: 'destructive' });
 
@@ -16,26 +18,21 @@ export function ForgotPasswordForm({ onBackToLogin }: { onBackToLogin: () => voi
     const values = validateForm(forgotPasswordSchema, { email: new FormData(event.currentTarget).get('email') }, setErrors);
     if (!values) return;
     setPending(true);
-    try {
-      const result = await postJson('/api/admin/forgot-password', values);
-      if (result.ok) {
-        toast({ title: 'Reset email sent', description: AUTH_MESSAGES.resetEmailSent });
-        onBackToLogin();
-      } else if (result.status === 400 && result.errors) {
-        setErrors(firstErrors(result.errors));
-      } else {
-        sendFailed();
-      }
-    } catch {
+    const result = await api('POST', '/api/admin/forgot-password', values);
+    setPending(false);
+    if (result.ok) {
+      toast({ title: 'Reset email sent', description: AUTH_MESSAGES.resetEmailSent });
+      onBackToLogin();
+    } else if (result.status === 400 && hasFieldErrors(result.errors)) {
+      setErrors(firstErrors(result.errors));
+    } else {
       sendFailed();
-    } finally {
-      setPending(false);
     }
   }
 
   return (
     <form method="post" noValidate onSubmit={submit} className="grid gap-5">
-      <FormField id="reset-email" name="email" type="email" label="Email" autoComplete="email" required error={errors.email} />
+      <TextField id="reset-email" name="email" type="email" label="Email" autoComplete="email" required error={errors.email} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="secondary" onClick={onBackToLogin}>
           Back to Login

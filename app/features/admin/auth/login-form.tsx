@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, loginSchema, type AdminProfile } from '#common/admin-auth.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { TextField } from '#app/components/ui/form-field.tsx';
+import { PasswordField } from '#app/components/ui/password-field.tsx';
+import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { postJson, validateForm } from './auth-api';
-import { FormField, PasswordField } from './form-field';
+import { validateForm } from './validate-form';
+import { cn } from '#app/lib/cn.ts';
 
 export function LoginForm({ onForgotPassword, onLoggedIn }: { onForgotPassword: () => void; onLoggedIn: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -15,25 +18,22 @@ export function LoginForm({ onForgotPassword, onLoggedIn }: { onForgotPassword: 
     const values = validateForm(loginSchema, { username: form.get('username'), password: form.get('password') }, setErrors);
     if (!values) return;
     setPending(true);
-    try {
-      const result = await postJson<{ admin: AdminProfile }>('/api/admin/login', values);
-      if (result.ok) {
-        toast({ title: 'Login successful', description: 'Welcome to the admin panel.' });
-        onLoggedIn();
-        return;
-      }
-      toast({ title: 'Login failed', description: result.message || AUTH_MESSAGES.invalidCredentials, variant: 'destructive' });
-    } catch {
+    const result = await api<{ admin: AdminProfile }>('POST', '/api/admin/login', values);
+    setPending(false);
+    if (result.ok) {
+      toast({ title: 'Login successful', description: 'Welcome to the admin panel.' });
+      onLoggedIn();
+    } else if (result.status === 0) {
       toast({ title: 'Login error', description: 'Unable to connect to server', variant: 'destructive' });
-    } finally {
-      setPending(false);
+    } else {
+      toast({ title: 'Login failed', description: result.serverMessage || AUTH_MESSAGES.invalidCredentials, variant: 'destructive' });
     }
   }
 
   return (
     // method=post keeps the password out of the URL should someone submit before the page is interactive.
     <form method="post" noValidate onSubmit={submit} className="grid gap-5">
-      <FormField
+      <TextField
         id="username"
         name="username"
         label="Username"
@@ -48,7 +48,10 @@ export function LoginForm({ onForgotPassword, onLoggedIn }: { onForgotPassword: 
         <button
           type="button"
           onClick={onForgotPassword}
-          className="rounded text-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+          className={cn(
+            'rounded text-sm font-medium text-accent underline-offset-4 hover:underline',
+            'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+          )}
         >
           Forgot password?
         </button>

@@ -1,8 +1,8 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
+import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { postJson } from './auth-api';
 
 const logoutFailed = () => toast({ title: 'Logout error', description: 'There was an error logging out.', variant: 'destructive' });
 
@@ -11,16 +11,11 @@ export function LogoutButton({ onLoggedOut }: { onLoggedOut: () => void }) {
 
   async function logout() {
     setPending(true);
-    try {
-      const result = await postJson('/api/admin/logout');
-      if (!result.ok) return logoutFailed();
-      toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
-      onLoggedOut();
-    } catch {
-      logoutFailed();
-    } finally {
-      setPending(false);
-    }
+    const result = await api('POST', '/api/admin/logout');
+    setPending(false);
+    if (!result.ok) return logoutFailed();
+    toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+    onLoggedOut();
   }
 
   return (

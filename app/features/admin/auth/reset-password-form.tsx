@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { resetPasswordFormSchema } from '#common/admin-auth.ts';
+import { firstErrors } from '#common/validation.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { PasswordField } from '#app/components/ui/password-field.tsx';
+import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { firstErrors, postJson, validateForm } from './auth-api';
-import { PasswordField } from './form-field';
+import { validateForm } from './validate-form';
 
 type Outcome = { kind: 'editing' } | { kind: 'done' } | { kind: 'link-invalid'; message: string };
 
@@ -22,20 +24,17 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
     if (!values) return;
     setPending(true);
-    try {
-      const result = await postJson<{ message: string }>('/api/admin/reset-password', { token, password: values.password });
-      if (result.ok) {
-        toast({ title: 'Password reset', description: 'You can now log in with your new password.' });
-        setOutcome({ kind: 'done' });
-      } else if (result.errors?.password) {
-        setErrors(firstErrors(result.errors));
-      } else {
-        setOutcome({ kind: 'link-invalid', message: result.message ?? 'This reset link is invalid or has expired.' });
-      }
-    } catch {
+    const result = await api<{ message: string }>('POST', '/api/admin/reset-password', { token, password: values.password });
+    setPending(false);
+    if (result.ok) {
+      toast({ title: 'Password reset', description: 'You can now log in with your new password.' });
+      setOutcome({ kind: 'done' });
+    } else if (result.status === 0) {
       toast({ title: 'Error', description: 'Unable to connect to server', variant: 'destructive' });
-    } finally {
-      setPending(false);
+    } else if (result.errors.password) {
+      setErrors(firstErrors(result.errors));
+    } else {
+      setOutcome({ kind: 'link-invalid', message: result.serverMessage ?? 'This reset link is invalid or has expired.' });
     }
   }
 

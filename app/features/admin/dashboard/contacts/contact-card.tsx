@@ -1,11 +1,14 @@
 import { Mail, Phone } from 'lucide-react';
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from '#common/contact-status.ts';
 import { cn } from '#app/lib/cn.ts';
-import { inputClasses } from '#app/features/admin/auth/form-field.tsx';
-import { useHydrated } from '#app/features/admin/dashboard/use-hydrated.ts';
+import { inputClasses } from '#app/components/ui/form-field.tsx';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { ContactStatusBadge } from './contact-status-badge';
 import type { ContactSubmission } from './contact-types';
 import { DeleteContactDialog } from './delete-contact-dialog';
+
+const linkClasses =
+  'text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent';
 
 /** The date in the viewer's locale: rendered after hydration, as the server does not know the locale. */
 function LocaleDate({ iso }: { iso: string }) {
@@ -33,18 +36,12 @@ export function ContactCard({ submission, onStatus, onDelete }: Props) {
             <ContactStatusBadge status={submission.status} />
           </div>
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            <a
-              href={`mailto:${submission.email}`}
-              className="inline-flex min-w-0 items-center gap-1.5 break-all text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
-            >
+            <a href={`mailto:${submission.email}`} className={cn('inline-flex min-w-0 items-center gap-1.5 break-all', linkClasses)}>
               <Mail aria-hidden className="size-4 shrink-0" />
               {submission.email}
             </a>
             {submission.phone ? (
-              <a
-                href={`tel:${submission.phone.replace(/[^\d+]/g, '')}`}
-                className="inline-flex items-center gap-1.5 text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
-              >
+              <a href={`tel:${submission.phone.replace(/[^\d+]/g, '')}`} className={cn('inline-flex items-center gap-1.5', linkClasses)}>
                 <Phone aria-hidden className="size-4 shrink-0" />
                 {submission.phone}
               </a>

@@ -1,7 +1,7 @@
 import { CONTACT_STATUS_LABELS, type ContactStatus } from '#common/contact-status.ts';
 import { cn } from '#app/lib/cn.ts';
 
-/** new yellow, in_progress blue, anything else green (SPEC section 2). */
+/** The status colours: new yellow, in_progress blue, anything else (completed) green. */
 export function ContactStatusBadge({ status }: { status: string }) {
   const tone =
     status === 'new'

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ContactStatus } from '#common/contact-status.ts';
+import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { apiRequest } from '#app/features/admin/dashboard/admin-api.ts';
 import type { ContactSubmission } from './contact-types';
 
 export interface ContactSubmissionsState {
@@ -21,14 +21,12 @@ export function useContactSubmissions(): ContactSubmissionsState {
 
   useEffect(() => {
     let cancelled = false;
-    // Read once, no retry (SPEC section 7).
-    apiRequest<ContactSubmission[]>('GET', '/api/contact-submissions')
-      .then((list) => {
-        if (!cancelled) setSubmissions(Array.isArray(list) ? list : []);
-      })
-      .catch((reason: unknown) => {
-        if (!cancelled) setError(reason instanceof Error ? reason.message : 'Unknown error');
-      });
+    // Read once, no retry: a failure shows its message until the page is reloaded.
+    void api<ContactSubmission[]>('GET', '/api/contact-submissions').then((result) => {
+      if (cancelled) return;
+      if (result.ok) setSubmissions(Array.isArray(result.data) ? result.data : []);
+      else setError(result.message);
+    });
     return () => {
       cancelled = true;
     };
@@ -39,25 +37,24 @@ export function useContactSubmissions(): ContactSubmissionsState {
     const apply = (value: string) =>
       setSubmissions((list) => list?.map((item) => (item.id === submission.id ? { ...item, status: value } : item)) ?? list);
     apply(status);
-    try {
-      await apiRequest('PATCH', `/api/contact-submissions/${submission.id}`, { status });
+    const result = await api('PATCH', `/api/contact-submissions/${submission.id}`, { status });
+    if (result.ok) {
       toast({ title: 'Success', description: 'Status updated' });
-    } catch {
-      apply(previous);
-      toast({ title: 'Error', description: 'Failed to update status', variant: 'destructive' });
+      return;
     }
+    apply(previous);
+    toast({ title: 'Error', description: 'Failed to update status', variant: 'destructive' });
   }, []);
 
   const remove = useCallback(async (submission: ContactSubmission) => {
-    try {
-      await apiRequest('DELETE', `/api/contact-submissions/${submission.id}`);
-      setSubmissions((list) => list?.filter((item) => item.id !== submission.id) ?? list);
-      toast({ title: 'Success', description: 'Submission deleted' });
-      return true;
-    } catch {
+    const result = await api('DELETE', `/api/contact-submissions/${submission.id}`);
+    if (!result.ok) {
       toast({ title: 'Error', description: 'Failed to delete submission', variant: 'destructive' });
       return false;
     }
+    setSubmissions((list) => list?.filter((item) => item.id !== submission.id) ?? list);
+    toast({ title: 'Success', description: 'Submission deleted' });
+    return true;
   }, []);
 
   return { submissions, error, setStatus, remove };

@@ -12,11 +12,11 @@ import {
 import { useRef } from 'react';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { PublicSample } from '#common/samples.ts';
-import { EmptyNote } from '#app/features/admin/dashboard/samples/manage-samples-list.tsx';
+import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
 import type { AdminSamplesState } from '#app/features/admin/dashboard/samples/use-admin-samples.ts';
 import { SortableSampleRow } from './sortable-sample-row';
 
-/** Reorder (SPEC section 2): each completed drag saves the whole order at once, numbered from 0. */
+/** Reorder: each completed drag saves the whole order at once, numbered from 0. */
 export function ReorderList({ samples, state }: { samples: PublicSample[]; state: AdminSamplesState }) {
   const sensors = useSensors(
     // Pointer events cover mouse, pen and touch (the handle is touch-action: none, so a finger drags
@@ -71,7 +71,8 @@ export function ReorderList({ samples, state }: { samples: PublicSample[]; state
           announcements,
           screenReaderInstructions: {
             draggable:
-              'To pick up a sample, press Space or Enter. Use the up and down arrow keys to move it, Space or Enter to drop it, or Escape to cancel.',
+              'To pick up a sample, press Space or Enter. ' +
+              'Use the up and down arrow keys to move it, Space or Enter to drop it, or Escape to cancel.',
           },
         }}
       >

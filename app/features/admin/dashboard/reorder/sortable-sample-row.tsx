@@ -3,7 +3,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, Trash2 } from 'lucide-react';
 import type { PublicSample } from '#common/samples.ts';
 import { cn } from '#app/lib/cn.ts';
-import { GenreBadge } from '#app/features/samples/sample-states.tsx';
+import { GenreBadge } from '#app/features/samples/genre-badge.tsx';
 import { RowPlayButton } from './row-play-button';
 
 interface Props {
@@ -31,7 +31,10 @@ export function SortableSampleRow({ sample, position, onDelete }: Props) {
         {...attributes}
         {...listeners}
         aria-label={`Reorder ${sample.title}, position ${position}`}
-        className="grid h-11 w-9 shrink-0 cursor-grab touch-none place-items-center rounded-md text-fg-subtle hover:bg-surface-raised hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent active:cursor-grabbing"
+        className={cn(
+          'grid h-11 w-9 shrink-0 cursor-grab touch-none place-items-center rounded-md text-fg-subtle active:cursor-grabbing',
+          'hover:bg-surface-raised hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+        )}
       >
         <GripVertical aria-hidden className="size-5" />
       </button>
@@ -50,7 +53,10 @@ export function SortableSampleRow({ sample, position, onDelete }: Props) {
         type="button"
         onClick={() => onDelete(sample)}
         aria-label={`Delete ${sample.title}`}
-        className="grid size-10 shrink-0 place-items-center rounded-full text-red-300 transition-colors hover:bg-danger/20 hover:text-red-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+        className={cn(
+          'grid size-10 shrink-0 place-items-center rounded-full text-red-300 transition-colors hover:bg-danger/20 hover:text-red-200',
+          'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+        )}
       >
         <Trash2 aria-hidden className="size-4" />
       </button>

@@ -3,24 +3,30 @@ import type { PublicSample } from '#common/samples.ts';
 import { FormDialog } from '#app/components/ui/form-dialog.tsx';
 import { fieldsOf, toPayload, type SampleFields, type SamplePayload } from './sample-payload';
 import { SampleTextFields } from './sample-text-fields';
+import type { SaveOutcome } from './use-admin-samples';
 
 interface Props {
   sample: PublicSample;
-  onSave: (id: number, payload: SamplePayload) => Promise<boolean>;
+  onSave: (id: number, payload: SamplePayload) => Promise<SaveOutcome>;
   onClose: () => void;
 }
 
-/** The `Edit Sample` modal; closes on save or cancel. The save sends title, audioUrl and the optional fields. */
+/**
+ * The `Edit Sample` modal; closes on save or cancel. The save sends title, audioUrl and the optional
+ * fields; when the server refuses them, its messages stay under the fields until the next save.
+ */
 export function EditSampleDialog({ sample, onSave, onClose }: Props) {
   const [fields, setFields] = useState<SampleFields>(() => fieldsOf(sample));
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaving(true);
-    const saved = await onSave(sample.id, toPayload(fields, sample.audioUrl, sample.coverImageUrl));
+    const outcome = await onSave(sample.id, toPayload(fields, sample.audioUrl, sample.coverImageUrl));
     setSaving(false);
-    if (saved) onClose();
+    if (outcome.saved) onClose();
+    else setErrors(outcome.fieldErrors);
   }
 
   return (
@@ -36,7 +42,7 @@ export function EditSampleDialog({ sample, onSave, onClose }: Props) {
       submitLabel="Save Changes"
       pendingLabel="Saving..."
     >
-      <SampleTextFields idPrefix="edit-sample" fields={fields} onChange={setFields} titleLabel="Title" disabled={saving} />
+      <SampleTextFields idPrefix="edit-sample" fields={fields} onChange={setFields} errors={errors} titleLabel="Title" disabled={saving} />
     </FormDialog>
   );
 }

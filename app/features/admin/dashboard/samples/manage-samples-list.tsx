@@ -3,8 +3,9 @@ import { useState } from 'react';
 import type { PublicSample } from '#common/samples.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { FULL_WAVEFORM_HEIGHT } from '#app/features/samples/player-constants.ts';
-import { GenreBadge } from '#app/features/samples/sample-states.tsx';
+import { GenreBadge } from '#app/features/samples/genre-badge.tsx';
 import { SamplePlayer } from '#app/features/samples/waveform-player.tsx';
+import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
 import { EditSampleDialog } from './edit-sample-dialog';
 import type { AdminSamplesState } from './use-admin-samples';
 
@@ -50,8 +51,4 @@ export function ManageSamplesList({ samples, state }: { samples: PublicSample[];
       {editing ? <EditSampleDialog key={editing.id} sample={editing} onSave={state.update} onClose={() => setEditing(null)} /> : null}
     </>
   );
-}
-
-export function EmptyNote({ children }: { children: string }) {
-  return <p className="rounded-xl border border-dashed border-line-strong px-6 py-12 text-center text-fg-muted">{children}</p>;
 }

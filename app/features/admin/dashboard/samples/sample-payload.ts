@@ -21,7 +21,7 @@ export interface SamplePayload {
   coverImageUrl?: string;
 }
 
-/** POST/PUT body: empty optional fields are omitted (SPEC section 5). */
+/** POST/PUT body: empty optional fields are left out rather than sent as empty text. */
 export function toPayload(fields: SampleFields, audioUrl: string, coverImageUrl?: string | null): SamplePayload {
   const payload: SamplePayload = { title: fields.title.trim(), audioUrl };
   for (const key of ['artist', 'genre', 'description', 'duration'] as const) {

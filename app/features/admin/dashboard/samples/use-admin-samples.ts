@@ -1,18 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PublicSample } from '#common/samples.ts';
+import { firstErrors } from '#common/validation.ts';
+import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { apiRequest } from '#app/features/admin/dashboard/admin-api.ts';
 import type { SamplePayload } from './sample-payload';
 
 /** How long to wait for the server's analysis (duration, waveform) of a new sample. */
 const ANALYSIS_POLL_MS = 1500;
 const ANALYSIS_POLL_LIMIT = 20;
 
+/** What a sample form learns from a save: done, or the server's first message per field to show. */
+export type SaveOutcome = { saved: true } | { saved: false; fieldErrors: Record<string, string> };
+
 export interface AdminSamplesState {
   samples: PublicSample[] | null;
   error: string | null;
-  create(payload: SamplePayload): Promise<boolean>;
-  update(id: number, payload: SamplePayload): Promise<boolean>;
+  create(payload: SamplePayload): Promise<SaveOutcome>;
+  update(id: number, payload: SamplePayload): Promise<SaveOutcome>;
   remove(sample: PublicSample): Promise<void>;
   /** Shows `next` at once and saves it; on failure `previous` comes back. */
   reorder(previous: PublicSample[], next: PublicSample[]): Promise<void>;
@@ -20,31 +24,29 @@ export interface AdminSamplesState {
 
 const analysed = (sample: PublicSample) => sample.durationSeconds !== null || sample.peaks !== null;
 
-/** The samples of the dashboard and every write on them, with the toasts of SPEC section 8. */
+/** The samples of the dashboard and every write on them, each write confirmed or refused by a toast. */
 export function useAdminSamples(): AdminSamplesState {
   const [samples, setSamples] = useState<PublicSample[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const mounted = useRef(true);
 
   const refresh = useCallback(async () => {
-    try {
-      const list = await apiRequest<PublicSample[]>('GET', '/api/samples');
-      if (mounted.current) {
-        setSamples(Array.isArray(list) ? list : []);
-        setError(null);
-      }
-      return Array.isArray(list) ? list : [];
-    } catch (reason) {
-      if (mounted.current) setError(reason instanceof Error ? reason.message : 'Unknown error');
-      return null;
+    const result = await api<PublicSample[]>('GET', '/api/samples');
+    const list = result.ok && Array.isArray(result.data) ? result.data : [];
+    if (mounted.current) {
+      if (result.ok) setSamples(list);
+      setError(result.ok ? null : result.message);
     }
+    return result.ok ? list : null;
   }, []);
 
   useEffect(() => {
     mounted.current = true;
-    apiRequest<PublicSample[]>('GET', '/api/samples')
-      .then((list) => mounted.current && setSamples(Array.isArray(list) ? list : []))
-      .catch((reason: unknown) => mounted.current && setError(reason instanceof Error ? reason.message : 'Unknown error'));
+    void api<PublicSample[]>('GET', '/api/samples').then((result) => {
+      if (!mounted.current) return;
+      if (result.ok) setSamples(Array.isArray(result.data) ? result.data : []);
+      else setError(result.message);
+    });
     return () => {
       mounted.current = false;
     };
@@ -64,82 +66,81 @@ export function useAdminSamples(): AdminSamplesState {
   );
 
   const create = useCallback(
-    async (payload: SamplePayload) => {
-      try {
-        const created = await apiRequest<PublicSample>('POST', '/api/samples', payload);
-        toast({ title: 'Success', description: 'Sample created successfully' });
-        await refresh();
-        if (!analysed(created)) void awaitAnalysis(created.id);
-        return true;
-      } catch {
+    async (payload: SamplePayload): Promise<SaveOutcome> => {
+      const result = await api<PublicSample>('POST', '/api/samples', payload);
+      if (!result.ok) {
         toast({ title: 'Error', description: 'Failed to create sample', variant: 'destructive' });
-        return false;
+        return { saved: false, fieldErrors: firstErrors(result.errors) };
       }
+      toast({ title: 'Success', description: 'Sample created successfully' });
+      await refresh();
+      if (!analysed(result.data)) void awaitAnalysis(result.data.id);
+      return { saved: true };
     },
     [refresh, awaitAnalysis],
   );
 
   const update = useCallback(
-    async (id: number, payload: SamplePayload) => {
-      try {
-        const updated = await apiRequest<PublicSample>('PUT', `/api/samples/${id}`, payload);
-        toast({ title: 'Success', description: 'Sample updated successfully' });
-        await refresh();
-        if (!analysed(updated)) void awaitAnalysis(id);
-        return true;
-      } catch {
+    async (id: number, payload: SamplePayload): Promise<SaveOutcome> => {
+      const result = await api<PublicSample>('PUT', `/api/samples/${id}`, payload);
+      if (!result.ok) {
         toast({ title: 'Error', description: 'Failed to update sample', variant: 'destructive' });
-        return false;
+        return { saved: false, fieldErrors: firstErrors(result.errors) };
       }
+      toast({ title: 'Success', description: 'Sample updated successfully' });
+      await refresh();
+      if (!analysed(result.data)) void awaitAnalysis(id);
+      return { saved: true };
     },
     [refresh, awaitAnalysis],
   );
 
   const restore = useCallback(
     async (restoreToken: string) => {
-      try {
-        await apiRequest('POST', '/api/samples/restore', { restoreToken });
-        toast({ title: 'Success', description: 'Sample restored' });
-      } catch {
-        toast({ title: 'Error', description: 'Failed to restore sample', variant: 'destructive' });
-      }
+      const result = await api('POST', '/api/samples/restore', { restoreToken });
+      toast(
+        result.ok
+          ? { title: 'Success', description: 'Sample restored' }
+          : { title: 'Error', description: 'Failed to restore sample', variant: 'destructive' },
+      );
       await refresh();
     },
     [refresh],
   );
 
-  // Immediate, as the spec says (no confirmation, the row goes at once); the toast offers Undo.
+  // Immediate, with no confirmation: the row goes at once and the toast offers Undo.
   const remove = useCallback(
     async (sample: PublicSample) => {
       setSamples((list) => list?.filter((item) => item.id !== sample.id) ?? list);
-      try {
-        const { restoreToken } = await apiRequest<{ restoreToken: string }>('POST', `/api/samples/${sample.id}/trash`);
+      const result = await api<{ restoreToken: string }>('POST', `/api/samples/${sample.id}/trash`);
+      if (result.ok) {
+        const { restoreToken } = result.data;
         toast({
           title: 'Success',
           description: 'Sample deleted successfully',
           action: { label: 'Undo', onSelect: () => void restore(restoreToken) },
         });
-      } catch {
-        toast({ title: 'Error', description: 'Failed to delete sample', variant: 'destructive' });
-        // Show what the server really has (the sample is back if it was not deleted).
-        await refresh();
+        return;
       }
+      toast({ title: 'Error', description: 'Failed to delete sample', variant: 'destructive' });
+      // Show what the server really has (the sample is back if it was not deleted).
+      await refresh();
     },
     [refresh, restore],
   );
 
   const reorder = useCallback(async (previous: PublicSample[], next: PublicSample[]) => {
     setSamples(next);
-    try {
-      await apiRequest('PUT', '/api/samples/reorder', {
-        sampleOrders: next.map((sample, index) => ({ id: sample.id, displayOrder: index })),
-      });
-      setSamples((list) => list?.map((sample) => ({ ...sample, displayOrder: next.findIndex((item) => item.id === sample.id) })) ?? list);
-      toast({ title: 'Success', description: 'Samples reordered successfully' });
-    } catch {
+    const result = await api('PUT', '/api/samples/reorder', {
+      sampleOrders: next.map((sample, index) => ({ id: sample.id, displayOrder: index })),
+    });
+    if (!result.ok) {
       setSamples(previous);
       toast({ title: 'Error', description: 'Failed to reorder samples', variant: 'destructive' });
+      return;
     }
+    setSamples((list) => list?.map((sample) => ({ ...sample, displayOrder: next.findIndex((item) => item.id === sample.id) })) ?? list);
+    toast({ title: 'Success', description: 'Samples reordered successfully' });
   }, []);
 
   return { samples, error, create, update, remove, reorder };

@@ -6,7 +6,7 @@ import DashboardModal from '@uppy/react/dashboard-modal';
 import { Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
-import { apiRequest } from '#app/features/admin/dashboard/admin-api.ts';
+import { api } from '#app/lib/api.ts';
 import { UPLOAD_NOTE, UPPY_RESTRICTIONS } from './uppy-options';
 
 export interface UploadedAudio {
@@ -36,9 +36,11 @@ export default function AudioUploader({ onUploaded, onRemoved, resetKey }: Props
     const instance = new Uppy({ id: 'sample-audio', autoProceed: false, restrictions: UPPY_RESTRICTIONS }).use(AwsS3, {
       shouldUseMultipart: false,
       async getUploadParameters(file) {
-        const grant = await apiRequest<{ uploadURL: string }>('POST', '/api/objects/upload');
+        const grant = await api<{ uploadURL: string }>('POST', '/api/objects/upload');
+        // Uppy shows a rejection as the file's upload error.
+        if (!grant.ok) throw new Error(grant.message);
         // The local store answers a path on this origin; Uppy needs an absolute URL (it parses it).
-        const uploadURL = new URL(grant.uploadURL, window.location.href).href;
+        const uploadURL = new URL(grant.data.uploadURL, window.location.href).href;
         grants.set(file.id, uploadURL);
         return { method: 'PUT', url: uploadURL, fields: {}, headers: { 'Content-Type': file.type || 'application/octet-stream' } };
       },
@@ -51,12 +53,12 @@ export default function AudioUploader({ onUploaded, onRemoved, resetKey }: Props
       if (!file) return;
       const uploadURL = uppy.grants.get(file.id);
       if (!uploadURL) return;
-      apiRequest<{ objectPath: string }>('PUT', '/api/audio-files', { audioFileURL: uploadURL })
-        .then(({ objectPath }) => {
-          onUploaded({ audioUrl: objectPath, registered: true, fileName: file.name ?? 'audio' });
-          setOpen(false);
-        })
-        .catch(() => onUploaded({ audioUrl: uploadURL, registered: false, fileName: file.name ?? 'audio' }));
+      void api<{ objectPath: string }>('PUT', '/api/audio-files', { audioFileURL: uploadURL }).then((registration) => {
+        const fileName = file.name ?? 'audio';
+        if (!registration.ok) return onUploaded({ audioUrl: uploadURL, registered: false, fileName });
+        onUploaded({ audioUrl: registration.data.objectPath, registered: true, fileName });
+        setOpen(false);
+      });
     };
     const onRemove = () => onRemoved();
     uppy.on('upload-success', onSuccess);

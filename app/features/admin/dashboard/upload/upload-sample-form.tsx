@@ -4,7 +4,8 @@ import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/lib/toast.ts';
 import { EMPTY_FIELDS, toPayload, type SampleFields, type SamplePayload } from '#app/features/admin/dashboard/samples/sample-payload.ts';
 import { SampleTextFields } from '#app/features/admin/dashboard/samples/sample-text-fields.tsx';
-import { useHydrated } from '#app/features/admin/dashboard/use-hydrated.ts';
+import type { SaveOutcome } from '#app/features/admin/dashboard/samples/use-admin-samples.ts';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
 import type { UploadedAudio } from './audio-uploader';
 
 const AudioUploader = lazy(() => import('./audio-uploader'));
@@ -17,9 +18,13 @@ function UploaderPlaceholder() {
   );
 }
 
-/** Upload New (SPEC section 2): the sample's text fields and its audio file, then Create Sample. */
-export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePayload) => Promise<boolean> }) {
+/**
+ * Upload New: the sample's text fields and its audio file, then Create Sample. Fields the server
+ * refuses show its message until the next attempt.
+ */
+export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePayload) => Promise<SaveOutcome> }) {
   const [fields, setFields] = useState<SampleFields>(EMPTY_FIELDS);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [audio, setAudio] = useState<UploadedAudio | null>(null);
   const [saving, setSaving] = useState(false);
   const [resetKey, setResetKey] = useState(0);
@@ -45,9 +50,10 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
       return;
     }
     setSaving(true);
-    const created = await onCreate(toPayload(fields, audio.audioUrl));
+    const outcome = await onCreate(toPayload(fields, audio.audioUrl));
     setSaving(false);
-    if (created) {
+    setErrors(outcome.saved ? {} : outcome.fieldErrors);
+    if (outcome.saved) {
       setFields(EMPTY_FIELDS);
       setAudio(null);
       setResetKey((key) => key + 1);
@@ -64,7 +70,15 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
       <h3 id="upload-heading" className="text-lg font-semibold text-fg">
         Upload New Sample
       </h3>
-      <SampleTextFields idPrefix="new-sample" fields={fields} onChange={setFields} titleLabel="Song Title" markRequired disabled={saving} />
+      <SampleTextFields
+        idPrefix="new-sample"
+        fields={fields}
+        onChange={setFields}
+        errors={errors}
+        titleLabel="Song Title"
+        markRequired
+        disabled={saving}
+      />
       <fieldset className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <legend className="mb-2 text-sm font-medium text-fg">
           Audio File

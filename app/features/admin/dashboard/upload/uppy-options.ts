@@ -1,6 +1,6 @@
 import { ALLOWED_AUDIO_EXTENSIONS, MAX_AUDIO_BYTES } from '#common/samples.ts';
 
-/** SPEC section 5 "Audio upload": one file, these types, at most 50485760 bytes, never auto-starting. */
+/** The audio upload rules: one file, these types, at most 50485760 bytes, never auto-starting. */
 export const UPPY_RESTRICTIONS = {
   maxNumberOfFiles: 1,
   allowedFileTypes: [...ALLOWED_AUDIO_EXTENSIONS],
