@@ -63,6 +63,7 @@ export const resetPasswordFormSchema = z
   .refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
 
 export type LoginInput = z.infer<typeof loginSchema>;
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** The signed-in admin's public profile: what the browser sees and the server's PublicAdmin. */
 export interface AdminProfile {

@@ -58,12 +58,18 @@ export default function MobileMenuPanel({ isAdmin, pathname, open, onOpenChange,
             event.preventDefault();
             trigger.current?.focus();
           }}
-          className="sheet-content fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col gap-6 overflow-y-auto border-l border-line bg-ink p-6 shadow-2xl"
+          className={cn(
+            'sheet-content fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col gap-6 overflow-y-auto',
+            'border-l border-line bg-ink p-6 shadow-2xl',
+          )}
         >
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold text-fg">Menu</Dialog.Title>
             <Dialog.Close
-              className="inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-raised focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+              className={cn(
+                'inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-raised',
+                'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+              )}
               aria-label="Close menu"
             >
               <X aria-hidden className="size-6" />

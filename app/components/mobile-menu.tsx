@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Menu } from 'lucide-react';
+import { cn } from '#app/lib/cn.ts';
 
 const loadPanel = () => import('./mobile-menu-panel');
 const MobileMenuPanel = lazy(loadPanel);
@@ -28,7 +29,10 @@ export function MobileMenu({ isAdmin, pathname }: { isAdmin: boolean; pathname: 
           setWanted(true);
           setOpen(true);
         }}
-        className="inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-raised focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent lg:hidden"
+        className={cn(
+          'inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-raised',
+          'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent lg:hidden',
+        )}
       >
         <Menu aria-hidden className="size-6" />
       </button>

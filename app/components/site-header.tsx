@@ -34,7 +34,10 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
     <header className="sticky top-0 z-40 border-b border-line bg-ink/90 backdrop-blur supports-[backdrop-filter]:bg-ink/75">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-accent focus:px-3 focus:py-2 focus:text-ink"
+        className={cn(
+          'sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md',
+          'focus:bg-accent focus:px-3 focus:py-2 focus:text-ink',
+        )}
       >
         Skip to content
       </a>

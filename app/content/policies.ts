@@ -17,7 +17,10 @@ export interface PolicySection {
   list?: string[];
 }
 
-export const PRIVACY_INTRO = `${STUDIO_NAME} ("we", "us") is a mixing, mastering and vocal production studio in ${STUDIO_LOCATION.label}. This policy explains what information we collect when you use this website or work with us, why we collect it, and the choices you have.`;
+export const PRIVACY_INTRO =
+  `${STUDIO_NAME} ("we", "us") is a mixing, mastering and vocal production studio in ${STUDIO_LOCATION.label}. ` +
+  `This policy explains what information we collect when you use this website or work with us, ` +
+  `why we collect it, and the choices you have.`;
 
 export const PRIVACY_SECTIONS: PolicySection[] = [
   {
@@ -26,7 +29,8 @@ export const PRIVACY_SECTIONS: PolicySection[] = [
     list: [
       'Contact details you send through our contact form: your name, e-mail address, an optional phone number and your message.',
       'Audio files, stems, reference tracks and notes you send us for a project.',
-      'Basic technical information that every web server receives, such as your IP address, browser type and the pages requested, kept in server logs for security and troubleshooting.',
+      'Basic technical information that every web server receives, such as your IP address, browser ' +
+        'type and the pages requested, kept in server logs for security and troubleshooting.',
     ],
   },
   {
@@ -42,44 +46,59 @@ export const PRIVACY_SECTIONS: PolicySection[] = [
   {
     heading: 'Your Audio Files',
     paragraphs: [
-      'Your music stays yours. We use the files you send only to work on your project. We never sell, share or publish them, and we only feature a track in our sample portfolio with your explicit permission.',
-      `We keep project audio for ${AUDIO_RETENTION_DAYS} days after project completion, so that you can ask for a last change or a new copy of your files. After that period we delete it from our working storage.`,
+      'Your music stays yours. We use the files you send only to work on your project. We never sell, ' +
+        'share or publish them, and we only feature a track in our sample portfolio with your explicit ' +
+        'permission.',
+      `We keep project audio for ${AUDIO_RETENTION_DAYS} days after project completion, so that you ` +
+        `can ask for a last change or a new copy of your files. After that period we delete it from ` +
+        `our working storage.`,
     ],
   },
   {
     heading: 'Cookies',
     paragraphs: [
-      'The public website does not use advertising or tracking cookies. A strictly necessary session cookie is set only when studio staff sign in to the administration area.',
+      'The public website does not use advertising or tracking cookies. A strictly necessary session ' +
+        'cookie is set only when studio staff sign in to the administration area.',
     ],
   },
   {
     heading: 'Sharing Your Information',
     paragraphs: [
-      'We do not sell or rent your personal information. We share it only with service providers that help us run the website and deliver e-mail and files (such as hosting and e-mail providers), who may use it only on our behalf, or when the law requires us to.',
+      'We do not sell or rent your personal information. We share it only with service providers ' +
+        'that help us run the website and deliver e-mail and files (such as hosting and e-mail providers), ' +
+        'who may use it only on our behalf, or when the law requires us to.',
     ],
   },
   {
     heading: 'How Long We Keep Information',
     paragraphs: [
-      `Contact messages are kept as long as needed to answer you and to keep a record of our work together. Project audio is kept for ${AUDIO_RETENTION_DAYS} days after project completion, as described above.`,
+      `Contact messages are kept as long as needed to answer you and to keep a record of our work ` +
+        `together. Project audio is kept for ${AUDIO_RETENTION_DAYS} days after project completion, ` +
+        `as described above.`,
     ],
   },
   {
     heading: 'Security',
     paragraphs: [
-      'We protect your information with encrypted connections, access limited to studio staff and careful handling of your files. No method of storage or transmission is perfectly secure, but we take reasonable care to keep your information safe.',
+      'We protect your information with encrypted connections, access limited to studio staff and ' +
+        'careful handling of your files. No method of storage or transmission is perfectly secure, ' +
+        'but we take reasonable care to keep your information safe.',
     ],
   },
   {
     heading: 'Your Choices and Rights',
     paragraphs: [
-      'You can ask us at any time to see the personal information we hold about you, to correct it, or to delete it, including your audio files before the end of the retention period. Write to us at the address below and we will answer promptly.',
+      'You can ask us at any time to see the personal information we hold about you, to correct it, ' +
+        'or to delete it, including your audio files before the end of the retention period. Write ' +
+        'to us at the address below and we will answer promptly.',
     ],
   },
   {
     heading: "Children's Privacy",
     paragraphs: [
-      'This website is not directed at children under 13, and we do not knowingly collect their personal information. If you are under 18, please involve a parent or guardian before starting a project with us.',
+      'This website is not directed at children under 13, and we do not knowingly collect their personal ' +
+        'information. If you are under 18, please involve a parent or guardian before starting a project ' +
+        'with us.',
     ],
   },
   {
@@ -88,68 +107,90 @@ export const PRIVACY_SECTIONS: PolicySection[] = [
   },
 ];
 
-export const TERMS_INTRO = `These terms apply when you use this website or book mixing, mastering or vocal production services from ${STUDIO_NAME} ("we", "us"). By sending us files or booking a project you agree to them.`;
+export const TERMS_INTRO =
+  `These terms apply when you use this website or book mixing, mastering or vocal production ` +
+  `services from ${STUDIO_NAME} ("we", "us"). By sending us files or booking a project you agree ` +
+  `to them.`;
 
 export const TERMS_SECTIONS: PolicySection[] = [
   {
     heading: 'Our Services',
     paragraphs: [
-      'We offer audio mixing, mastering and vocal production, delivered digitally to clients worldwide. The contents, price, number of revisions and turnaround of each package are described on our website and confirmed with you before work begins.',
+      'We offer audio mixing, mastering and vocal production, delivered digitally to clients worldwide. ' +
+        'The contents, price, number of revisions and turnaround of each package are described on our ' +
+        'website and confirmed with you before work begins.',
     ],
   },
   {
     heading: 'Prices and Payment',
     paragraphs: [
-      "Prices are in US dollars and are quoted per song unless we agree otherwise in writing. The new-client special applies to a new client's first song only. We confirm the price of your project during the free consultation, before any work starts.",
+      'Prices are in US dollars and are quoted per song unless we agree otherwise in writing. The ' +
+        "new-client special applies to a new client's first song only. We confirm the price of your " +
+        'project during the free consultation, before any work starts.',
     ],
   },
   {
     heading: 'Your Material and Rights',
     paragraphs: [
-      "You confirm that you own or have permission to use all audio, lyrics, samples and other material you send us, and that our work on it will not infringe anyone else's rights.",
-      'You keep all rights to your music and to the finished mixes and masters. We will not publish or share your work without your permission.',
+      'You confirm that you own or have permission to use all audio, lyrics, samples and other material ' +
+        "you send us, and that our work on it will not infringe anyone else's rights.",
+      'You keep all rights to your music and to the finished mixes and masters. We will not publish ' +
+        'or share your work without your permission.',
     ],
   },
   {
     heading: 'Files and Preparation',
     paragraphs: [
-      'Results depend on the quality of the files we receive. Please follow our file preparation guidelines; if files are missing, damaged or not as described, we will let you know and the timeline may change.',
+      'Results depend on the quality of the files we receive. Please follow our file preparation ' +
+        'guidelines; if files are missing, damaged or not as described, we will let you know and the ' +
+        'timeline may change.',
     ],
   },
   {
     heading: 'Revisions',
     paragraphs: [
-      'Each package includes the number of revisions stated for it. A revision is a change to the mix or master we delivered; new recordings, a new arrangement or a different song count as a new project.',
+      'Each package includes the number of revisions stated for it. A revision is a change to the ' +
+        'mix or master we delivered; new recordings, a new arrangement or a different song count as ' +
+        'a new project.',
     ],
   },
   {
     heading: 'Turnaround',
     paragraphs: [
-      `Most projects are completed within ${TYPICAL_COMPLETION}. Turnaround times are estimates that start when we have received all files and information needed, and they can change with the size of the project and the number of revisions.`,
+      `Most projects are completed within ${TYPICAL_COMPLETION}. Turnaround times are estimates that ` +
+        `start when we have received all files and information needed, and they can change with the ` +
+        `size of the project and the number of revisions.`,
     ],
   },
   {
     heading: 'File Retention',
     paragraphs: [
-      `We keep your project audio for ${AUDIO_RETENTION_DAYS} days after project completion. Please download and back up your final files promptly: after this period they are deleted and we cannot restore them.`,
+      `We keep your project audio for ${AUDIO_RETENTION_DAYS} days after project completion. Please ` +
+        `download and back up your final files promptly: after this period they are deleted and we ` +
+        `cannot restore them.`,
     ],
   },
   {
     heading: 'Limitation of Liability',
     paragraphs: [
-      'We work with care, but to the extent the law allows, our total liability for any project is limited to the amount you paid for it, and we are not liable for indirect losses such as lost profits or missed release dates.',
+      'We work with care, but to the extent the law allows, our total liability for any project is ' +
+        'limited to the amount you paid for it, and we are not liable for indirect losses such as lost ' +
+        'profits or missed release dates.',
     ],
   },
   {
     heading: 'Website Use',
     paragraphs: [
-      'The content of this website, including its text, graphics and sample tracks, may not be copied or reused without permission. Sample tracks are shown with the permission of their artists.',
+      'The content of this website, including its text, graphics and sample tracks, may not be copied ' +
+        'or reused without permission. Sample tracks are shown with the permission of their artists.',
     ],
   },
   {
     heading: 'Governing Law',
     paragraphs: [
-      `These terms are governed by the laws of the State of ${GOVERNING_LAW_STATE}, United States, without regard to its conflict-of-law rules. Any dispute will be handled by the courts located in ${GOVERNING_LAW_STATE}.`,
+      `These terms are governed by the laws of the State of ${GOVERNING_LAW_STATE}, United States, ` +
+        `without regard to its conflict-of-law rules. Any dispute will be handled by the courts located ` +
+        `in ${GOVERNING_LAW_STATE}.`,
     ],
   },
   {

@@ -16,7 +16,9 @@ export { featuredSamplesLoader as loader } from '#app/features/samples/featured-
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'Professional Audio Mixing & Mastering in Atlanta',
-    description: `Radio-ready mixing and mastering from Atlanta, GA, for artists worldwide. First song mixed and mastered for ${formatPrice(INTRO_PRICE_USD)}.`,
+    description:
+      `Radio-ready mixing and mastering from Atlanta, GA, for artists worldwide. First song mixed ` +
+      `and mastered for ${formatPrice(INTRO_PRICE_USD)}.`,
     path: '/',
   });
 

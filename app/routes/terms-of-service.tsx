@@ -6,7 +6,9 @@ import { PolicyDocument } from '#app/features/marketing/policy-document.tsx';
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'Terms of Service',
-    description: `The terms for using this website and booking our services, governed by ${GOVERNING_LAW_STATE} law. Effective ${POLICIES_EFFECTIVE_DATE}.`,
+    description:
+      `The terms for using this website and booking our services, governed by ${GOVERNING_LAW_STATE} ` +
+      `law. Effective ${POLICIES_EFFECTIVE_DATE}.`,
     path: '/terms-of-service',
   });
 

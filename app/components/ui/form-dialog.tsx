@@ -42,7 +42,8 @@ export function FormDialog({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
         <Dialog.Content
           className={cn(
-            'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface p-6 shadow-2xl focus:outline-none',
+            'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 ' +
+              'overflow-y-auto rounded-2xl border border-line bg-surface p-6 shadow-2xl focus:outline-none',
             size === 'lg' ? 'max-w-lg' : 'max-w-md',
           )}
         >
@@ -61,7 +62,10 @@ export function FormDialog({
           </form>
           <Dialog.Close
             aria-label="Close"
-            className="absolute right-3 top-3 grid size-9 place-items-center rounded-md text-fg-muted hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+            className={cn(
+              'absolute right-3 top-3 grid size-9 place-items-center rounded-md text-fg-muted hover:text-fg',
+              'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+            )}
           >
             <X aria-hidden className="size-5" />
           </Dialog.Close>

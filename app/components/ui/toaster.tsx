@@ -28,14 +28,20 @@ export function Toaster() {
             <Toast.Action
               altText={item.action.label}
               onClick={item.action.onSelect}
-              className="ml-auto shrink-0 rounded-md border border-current px-3 py-1 text-sm font-semibold hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+              className={cn(
+                'ml-auto shrink-0 rounded-md border border-current px-3 py-1 text-sm font-semibold hover:bg-white/10',
+                'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+              )}
             >
               {item.action.label}
             </Toast.Action>
           ) : null}
           <Toast.Close
             aria-label="Close"
-            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+            className={cn(
+              'absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-none',
+              'focus-visible:ring-2 focus-visible:ring-accent',
+            )}
           >
             <X aria-hidden className="size-4" />
           </Toast.Close>

@@ -1,6 +1,7 @@
 import { Clock, Globe, Mail, MapPin } from 'lucide-react';
 import { WORLDWIDE_SERVICE } from '#app/content/contact.ts';
 import { HOURS_CONTACT_PAGE, STUDIO_LOCATION } from '#app/content/site.ts';
+import { cn } from '#app/lib/cn.ts';
 
 /** E-mail, hours (the contact page's reading), location and the worldwide note. */
 export function ContactInfo({ email }: { email: string }) {
@@ -11,7 +12,10 @@ export function ContactInfo({ email }: { email: string }) {
       value: (
         <a
           href={`mailto:${email}`}
-          className="break-all rounded text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+          className={cn(
+            'break-all rounded text-accent underline-offset-4 hover:underline focus-visible:outline-none',
+            'focus-visible:ring-2 focus-visible:ring-accent',
+          )}
         >
           {email}
         </a>

@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { FAQ } from '#app/content/contact.ts';
+import { cn } from '#app/lib/cn.ts';
 
 /**
  * The FAQ as native <details>/<summary> disclosures: keyboard and screen-reader friendly,
@@ -14,7 +15,13 @@ export function FaqList() {
       <div className="mt-4 divide-y divide-line">
         {FAQ.map((entry) => (
           <details key={entry.question} className="group py-4">
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded font-medium text-fg hover:text-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent [&::-webkit-details-marker]:hidden">
+            <summary
+              className={cn(
+                'flex cursor-pointer list-none items-center justify-between gap-4 rounded font-medium text-fg',
+                'hover:text-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+                '[&::-webkit-details-marker]:hidden',
+              )}
+            >
               {entry.question}
               <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-fg-subtle transition-transform group-open:rotate-180" />
             </summary>

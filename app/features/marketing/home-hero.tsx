@@ -5,6 +5,7 @@ import { INTRO_PRICE_USD, INTRO_SAVING_PERCENT, REGULAR_SONG_PRICE_USD, formatPr
 import { YEARS_EXPERIENCE } from '#app/content/about.ts';
 import { STUDIO_LOCATION } from '#app/content/site.ts';
 import { HeroImage } from './hero-image';
+import { cn } from '#app/lib/cn.ts';
 
 /** Smooth-scrolls to #services (unless the visitor prefers reduced motion) and keeps the hash in the URL. */
 function scrollToServices(event: MouseEvent<HTMLAnchorElement>) {
@@ -16,14 +17,21 @@ function scrollToServices(event: MouseEvent<HTMLAnchorElement>) {
   window.history.pushState(null, '', '#services');
 }
 
+// Two soft lights behind the hero: amber top right, indigo bottom left.
+const HERO_GLOW =
+  'radial-gradient(60rem 30rem at 85% 10%, rgb(245 184 61 / 0.14), transparent 60%), ' +
+  'radial-gradient(40rem 30rem at 0% 100%, rgb(99 102 241 / 0.08), transparent 60%)';
+
 export function HomeHero() {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-line">
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0" style={{ backgroundImage: HERO_GLOW }} />
       <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_85%_10%,rgb(245_184_61/0.14),transparent_60%),radial-gradient(40rem_30rem_at_0%_100%,rgb(99_102_241/0.08),transparent_60%)]"
-      />
-      <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.05fr_1fr] lg:gap-16 lg:px-8 lg:py-28">
+        className={cn(
+          'relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.05fr_1fr]',
+          'lg:gap-16 lg:px-8 lg:py-28',
+        )}
+      >
         <div>
           <p className="text-sm font-semibold uppercase tracking-widest text-accent">
             Mixing · Mastering · Vocal Production · {STUDIO_LOCATION.label}

@@ -2,6 +2,7 @@ import { PageHero } from '#app/components/page-hero.tsx';
 import type { PolicySection } from '#app/content/policies.ts';
 import { POLICIES_EFFECTIVE_DATE } from '#app/content/policies.ts';
 import { useRootData } from '#app/root.tsx';
+import { cn } from '#app/lib/cn.ts';
 
 /** A legal page: hero with the effective date, readable sections, and a contact paragraph with the e-mail link. */
 export function PolicyDocument({ title, intro, sections }: { title: string; intro: string; sections: PolicySection[] }) {
@@ -36,7 +37,10 @@ export function PolicyDocument({ title, intro, sections }: { title: string; intr
             Questions about this page? Write to us at{' '}
             <a
               href={`mailto:${studioEmail}`}
-              className="rounded text-accent underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+              className={cn(
+                'rounded text-accent underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2',
+                'focus-visible:ring-accent',
+              )}
             >
               {studioEmail}
             </a>

@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { SERVICES_GLANCE } from '#app/content/contact.ts';
+import { cn } from '#app/lib/cn.ts';
 
 /** The contact page's short price overview. */
 export function ServicesGlance() {
@@ -14,7 +15,10 @@ export function ServicesGlance() {
           <li key={service.to}>
             <Link
               to={service.to}
-              className="group flex items-center justify-between gap-4 rounded-xl border border-line bg-surface-raised px-4 py-3 hover:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+              className={cn(
+                'group flex items-center justify-between gap-4 rounded-xl border border-line bg-surface-raised',
+                'px-4 py-3 hover:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+              )}
             >
               <span className="font-medium text-fg">{service.title}</span>
               <span className="flex items-center gap-2 font-semibold text-accent">

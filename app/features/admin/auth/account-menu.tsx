@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { AdminProfile } from '#common/admin-auth.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { cn } from '#app/lib/cn.ts';
 
 /** The signed-in admin's name, opening a menu with account actions (change password). */
 export function AccountMenu({ admin }: { admin: AdminProfile }) {
@@ -28,7 +29,10 @@ export function AccountMenu({ admin }: { admin: AdminProfile }) {
             <DropdownMenu.Separator className="my-1 h-px bg-line" />
             <DropdownMenu.Item
               onSelect={() => setChangingPassword(true)}
-              className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-fg outline-none data-[highlighted]:bg-accent-soft data-[highlighted]:text-accent"
+              className={cn(
+                'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-fg outline-none',
+                'data-[highlighted]:bg-accent-soft data-[highlighted]:text-accent',
+              )}
             >
               <KeyRound aria-hidden className="size-4" />
               Change password

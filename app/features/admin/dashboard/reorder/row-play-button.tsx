@@ -1,6 +1,7 @@
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { claimPlayback, releasePlayback } from '#app/features/samples/playback-owner.ts';
+import { cn } from '#app/lib/cn.ts';
 
 /** The Reorder row's play button: plays the sample's audio; starting it pauses any other player. */
 export function RowPlayButton({ audioUrl, title }: { audioUrl: string; title: string }) {
@@ -51,7 +52,11 @@ export function RowPlayButton({ audioUrl, title }: { audioUrl: string; title: st
       onClick={() => void toggle()}
       aria-label={label}
       title={label}
-      className="grid size-10 shrink-0 place-items-center rounded-full bg-accent text-ink transition-colors hover:bg-accent-strong focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-surface"
+      className={cn(
+        'grid size-10 shrink-0 place-items-center rounded-full bg-accent text-ink transition-colors',
+        'hover:bg-accent-strong focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+        'focus-visible:ring-offset-2 focus-visible:ring-offset-surface',
+      )}
     >
       {playing ? <Pause aria-hidden className="size-4" /> : <Play aria-hidden className="size-4 translate-x-px" />}
     </button>
