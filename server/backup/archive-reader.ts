@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import {
   HEAD_ENTRY,
   MANIFEST_ENTRY,
@@ -134,8 +134,8 @@ export class BackupArchive {
         callback(length === entry.size && hash.digest('hex') === entry.sha256 ? null : damaged(name));
       },
     });
-    source.on('error', (error: Error) => check.destroy(error));
-    return source.pipe(check);
+    // pipeline() closes the file when the reader gives up early or either side fails.
+    return pipeline(source, check, () => {});
   }
 
   close(): Promise<void> {

@@ -6,7 +6,15 @@ import type { Dialect } from '#server/db/connection.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { startTestS3, type TestS3 } from '#server/test-support/s3-server.ts';
 import { testDialects } from '#server/test-support/services.ts';
-import { allRows, FIXTURE_ADMIN, objectDigests, populateSite, settle, SITE_TABLES } from '#server/test-support/site-fixture.ts';
+import {
+  allRows,
+  FIXTURE_ADMIN,
+  objectDigests,
+  populateSite,
+  settle,
+  SITE_TABLES,
+  uploadToAnyStore,
+} from '#server/test-support/site-fixture.ts';
 import { testWav } from '#server/test-support/test-audio.ts';
 import { createBackup, type BackupOutcome } from './create-backup.ts';
 import type { Manifest } from './manifest.ts';
@@ -172,5 +180,29 @@ describe.each(testDialects())('a backup taken on %s while visitors keep writing'
     const restored = await restoreBackup({ db: target.services.db, dialect, store: target.services.store }, archive);
     expect(restored.kind).toBe('restored');
     expect((await allRows(target, ['contact_submissions'])).contact_submissions).toHaveLength(rowsOf('contact_submissions'));
+  });
+});
+
+describe('a backup that finds a registered object missing from the store', () => {
+  let work: string;
+  let site: TestApp;
+
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), 'studio-backup-missing-'));
+    site = await createTestApp('sqlite', { asAdmin: true });
+  });
+  afterAll(async () => {
+    await site?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('is still written, into a folder it creates, and names the missing object in a warning', async () => {
+    const kept = (await uploadToAnyStore(site, testWav())).replace('/objects/', '');
+    const lost = (await uploadToAnyStore(site, testWav(2))).replace('/objects/', '');
+    await site.services.store.delete(lost);
+    const { db, dialect, store } = site.services;
+    const outcome = written(await createBackup({ db, dialect, store, storeKind: 'local' }, path.join(work, 'nested', 'site.tar')));
+    expect(outcome.manifest.objects.map((object) => object.key)).toEqual([kept]);
+    expect(outcome.warnings).toEqual([expect.stringContaining(lost)]);
   });
 });

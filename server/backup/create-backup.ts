@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdtemp, open, rename, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -61,6 +61,7 @@ export async function createBackup(source: BackupSource, outFile: string, now = 
   const out = path.resolve(outFile);
   if (await exists(out)) return { kind: 'file-exists' };
   const partial = `${out}.partial`;
+  await mkdir(path.dirname(out), { recursive: true });
   const work = await mkdtemp(path.join(path.dirname(out), '.studio-backup-'));
   const warnings: string[] = [];
   try {
