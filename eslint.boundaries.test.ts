@@ -42,6 +42,11 @@ describe('import boundaries', () => {
       "import type { Metrics } from '#server/metrics/metrics.ts';",
       'middleware gets the metrics as an argument',
     ],
+    [
+      'server/backup/create-backup.ts',
+      "import { createAdmin } from '#server/auth/admin-users.ts';",
+      'backup is infrastructure: it copies tables without knowing a capability',
+    ],
     ['common/samples.ts', "import { cn } from '#app/lib/cn.ts';", 'common depends on nothing'],
     ['common/contact.ts', "import type { Services } from '#server/context.ts';", 'common depends on nothing'],
     ['app/components/site-footer.tsx', "import { listSamples } from '#server/samples/queries.ts';", 'browser code never imports server'],

@@ -13,15 +13,30 @@ async function migrationTableSchema(db: Kysely<Database>): Promise<string | unde
   return rows[0]?.schema;
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({
+async function createMigrator(db: Kysely<Database>): Promise<Migrator> {
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: await migrationTableSchema(db),
     // A development database may have run 0004 before 0003 (added in parallel); both orders are fine.
     allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+function applied(outcome: Awaited<ReturnType<Migrator['migrateToLatest']>>): string[] {
+  const { error, results } = outcome;
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  return applied(await (await createMigrator(db)).migrateToLatest());
+}
+
+/**
+ * Moves the schema up or down to exactly `name` (a restore puts rows into the schema they were
+ * written under, then migrates to the latest).
+ */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<string[]> {
+  return applied(await (await createMigrator(db)).migrateTo(name));
 }

@@ -4,7 +4,21 @@ import { LocalObjectStore } from './local-store.ts';
 import type { ObjectStore } from './object-store.ts';
 import { S3ObjectStore } from './s3-store.ts';
 
-export function createObjectStore(config: Config): ObjectStore {
+/** What a store is built from: the server's config, or a CLI's settings that never issue upload URLs. */
+export type StoreConfig = Pick<
+  Config,
+  | 'STORAGE_DRIVER'
+  | 'S3_BUCKET'
+  | 'S3_REGION'
+  | 'S3_ENDPOINT'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
+  | 'DATA_DIR'
+  | 'SESSION_SECRET'
+>;
+
+export function createObjectStore(config: StoreConfig): ObjectStore {
   if (config.STORAGE_DRIVER === 's3') {
     return new S3ObjectStore({
       bucket: config.S3_BUCKET as string,

@@ -1,10 +1,20 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { checkUploadGrant, signUploadGrant } from './local-upload-grant.ts';
-import { UploadTooLargeError, type ByteRange, type DirectUploadReceiver, type ObjectInfo, type ObjectStore } from './object-store.ts';
+import {
+  UploadTooLargeError,
+  type ByteRange,
+  type DirectUploadReceiver,
+  type ObjectInfo,
+  type ObjectStore,
+  type StoredObject,
+} from './object-store.ts';
+
+/** A file being written: readers and listings never see it until it is renamed into place. */
+const PARTIAL_SUFFIX = '.part';
 
 /** Objects as files under DATA_DIR/objects; uploads come back to this server's own PUT route. */
 export class LocalObjectStore implements ObjectStore {
@@ -59,20 +69,40 @@ export class LocalObjectStore implements ObjectStore {
     await writeFile(file, body, { flush: true });
   }
 
+  private receive(key: string, body: Readable, maxBytes: number): Promise<number> {
+    return this.streamToFile(key, body, maxBytes, () => new UploadTooLargeError('upload exceeds the size limit'));
+  }
+
+  async writeStream(key: string, body: Readable, size: number): Promise<void> {
+    const tooLong = () => new Error(`object ${key} is longer than its declared ${size} bytes`);
+    await this.streamToFile(key, body, size, tooLong, (count) =>
+      count === size ? null : new Error(`object ${key} ended after ${count} of its declared ${size} bytes`),
+    );
+  }
+
   /**
-   * Streams a request body to disk (never whole in memory) through a byte counter. Writes to a
-   * temporary name, flushes to disk and only then renames, so a reader never sees half a file.
+   * Streams a body to disk (never whole in memory) through a byte counter. Writes to a temporary
+   * name, flushes to disk and only then renames, so a reader never sees half a file.
    */
-  private async receive(key: string, body: Readable, maxBytes: number): Promise<number> {
+  private async streamToFile(
+    key: string,
+    body: Readable,
+    maxBytes: number,
+    tooLarge: () => Error,
+    checkComplete: (received: number) => Error | null = () => null,
+  ): Promise<number> {
     const file = this.filePath(key);
-    const partial = `${file}.part`;
+    const partial = `${file}${PARTIAL_SUFFIX}`;
     await mkdir(path.dirname(file), { recursive: true });
     let received = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         received += chunk.length;
-        if (received > maxBytes) callback(new UploadTooLargeError('upload exceeds the size limit'));
+        if (received > maxBytes) callback(tooLarge());
         else callback(null, chunk);
+      },
+      flush(callback) {
+        callback(checkComplete(received));
       },
     });
     try {
@@ -91,9 +121,32 @@ export class LocalObjectStore implements ObjectStore {
     }
   }
 
+  async *list(): AsyncIterable<StoredObject> {
+    yield* this.listFolder(this.root, '');
+  }
+
+  private async *listFolder(folder: string, prefix: string): AsyncIterable<StoredObject> {
+    let entries;
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch (error) {
+      // No folder yet: nothing has been stored.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && prefix === '') return;
+      throw error;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const key = `${prefix}${entry.name}`;
+      if (entry.isDirectory()) yield* this.listFolder(path.join(folder, entry.name), `${key}/`);
+      else if (entry.isFile() && !entry.name.endsWith(PARTIAL_SUFFIX)) {
+        yield { key, size: (await stat(path.join(folder, entry.name))).size };
+      }
+    }
+  }
+
   async delete(key: string): Promise<void> {
     await rm(this.filePath(key), { force: true });
-    await rm(`${this.filePath(key)}.part`, { force: true });
+    await rm(`${this.filePath(key)}${PARTIAL_SUFFIX}`, { force: true });
   }
 
   /** The stored file itself: nothing to copy. */

@@ -15,6 +15,12 @@ export interface ByteRange {
 
 export type GrantCheck = 'valid' | 'expired' | 'invalid';
 
+/** One entry of a store's listing. */
+export interface StoredObject {
+  key: string;
+  size: number;
+}
+
 /** A body that passed the store's size limit while streaming in. */
 export class UploadTooLargeError extends Error {}
 
@@ -44,6 +50,13 @@ export interface ObjectStore {
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Writes a whole object from the server itself (demo seed, tests). */
   write(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Writes an object of known length from a stream, never whole in memory (restores). A body longer
+   * or shorter than `size` fails and leaves no object.
+   */
+  writeStream(key: string, body: Readable, size: number, contentType: string): Promise<void>;
+  /** Every stored object; unfinished uploads are not objects yet (backups). */
+  list(): AsyncIterable<StoredObject>;
   delete(key: string): Promise<void>;
   /**
    * Runs `work` with the object as a file on this machine (decoders want a path): the stored file

@@ -8,12 +8,13 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ByteRange, ObjectInfo, ObjectStore } from './object-store.ts';
+import type { ByteRange, ObjectInfo, ObjectStore, StoredObject } from './object-store.ts';
 
 export interface S3StoreOptions {
   bucket: string;
@@ -80,6 +81,24 @@ export class S3ObjectStore implements ObjectStore {
 
   async write(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  /** The length is sent up front, so the SDK streams the body instead of buffering it. */
+  async writeStream(key: string, body: Readable, size: number, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }),
+    );
+  }
+
+  async *list(): AsyncIterable<StoredObject> {
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, ContinuationToken: continuationToken }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
+      }
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
   }
 
   async delete(key: string): Promise<void> {

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#server/test-support/app.ts';
+import { uploadAudio } from '#server/test-support/test-audio.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Runs a command as an operator would (through tsx), against the SQLite file and folder in `dataDir`. */
+function run(
+  script: 'backup' | 'restore',
+  args: string[],
+  dataDir: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', `${script}.ts`), ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', STORAGE_DRIVER: 'local', DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+// Each command starts its own Node process with tsx: seconds each on a busy machine.
+describe('npm run backup / npm run restore', { timeout: 60_000 }, () => {
+  let work: string;
+  let site: TestApp;
+  let objectPath: string;
+  let archive: string;
+  const restored = () => path.join(work, 'restored');
+
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), 'studio-backup-cli-'));
+    site = await createTestApp('sqlite', { asAdmin: true });
+    objectPath = await uploadAudio(site);
+    await site.request.post('/api/samples').send({ title: 'Through the command line', audioUrl: objectPath }).expect(201);
+    await site.services.sampleAnalysis.idle();
+    archive = path.join(work, 'site.tar');
+  });
+  afterAll(async () => {
+    await site?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('backs up the running site to one file and says what it holds', async () => {
+    const result = await run('backup', ['--out', archive], site.services.dataDir);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^Backed up sqlite:.* 9 tables \(\d+ rows\), 1 object \([\d.]+ KB\) to .*site\.tar \([\d.]+ KB\) in [\d.]+ s\.\n$/,
+    );
+  });
+
+  it('restores into an empty DATA_DIR: the same sample and the same audio bytes', async () => {
+    const result = await run('restore', [archive], restored());
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Restored .*site\.tar \(taken .* from sqlite \+ local\) into sqlite:.*: 9 tables/);
+    const db = new SQLite(path.join(restored(), 'studio.db'), { readonly: true });
+    expect(db.prepare('select title, audio_url from samples').all()).toEqual([
+      { title: 'Through the command line', audio_url: objectPath },
+    ]);
+    db.close();
+    const key = objectPath.replace('/objects/', '');
+    expect(readFileSync(path.join(restored(), 'objects', key)).equals(readFileSync(path.join(site.services.dataDir, 'objects', key)))).toBe(
+      true,
+    );
+  });
+
+  it('refuses, in one line and with exit code 1, a target that is not empty; --force replaces it', async () => {
+    const refused = await run('restore', [archive], restored());
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^Restore refused: .* is not empty \(rows in .*samples.*\).*--force/),
+    ]);
+    const forced = await run('restore', [archive, '--force'], restored());
+    expect(forced.code).toBe(0);
+  });
+
+  it('refuses a damaged archive, an existing output file and a missing argument', async () => {
+    const damaged = path.join(work, 'damaged.tar');
+    const bytes = readFileSync(archive);
+    bytes[bytes.length - 4096] ^= 0xff;
+    writeFileSync(damaged, bytes);
+    const refused = await run('restore', [damaged], path.join(work, 'other'));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^Restore refused: .*damaged\.tar cannot be restored: .*Nothing was changed\.\n$/);
+    const exists = await run('backup', ['--out', archive], site.services.dataDir);
+    expect(exists.code).toBe(1);
+    expect(exists.stderr).toMatch(/already exists/);
+    const usage = await run('restore', [], restored());
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/Usage: npm run restore -- FILE \[--force\]/);
+  });
+});

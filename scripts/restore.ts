@@ -1,0 +1,82 @@
+// `npm run restore -- FILE [--force]`: puts a backup into the configured (empty) database and store.
+import { parseArgs } from 'node:util';
+import { openSiteData } from '#server/backup/environment.ts';
+import { describeContents, oneLine, secondsSince } from '#server/backup/report.ts';
+import { restoreBackup } from '#server/backup/restore-backup.ts';
+
+const USAGE =
+  'Usage: npm run restore -- FILE [--force]   (into DATABASE_URL or DATA_DIR, STORAGE_DRIVER and S3_* like the server; ' +
+  '--force replaces whatever is there)';
+
+let file: string | undefined;
+let force = false;
+try {
+  const { values, positionals } = parseArgs({ options: { force: { type: 'boolean' }, help: { type: 'boolean' } }, allowPositionals: true });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (positionals.length !== 1) throw new Error('give exactly one backup file');
+  file = positionals[0];
+  force = values.force ?? false;
+} catch (error) {
+  console.error(`${oneLine(error)}\n${USAGE}`);
+  process.exit(2);
+}
+
+let site;
+try {
+  site = openSiteData(process.env, 'restore');
+} catch (error) {
+  console.error(`Restore failed: ${oneLine(error)}`);
+  process.exit(1);
+}
+const started = performance.now();
+try {
+  const outcome = await restoreBackup({ db: site.database.db, dialect: site.database.dialect, store: site.store }, file, { force });
+  switch (outcome.kind) {
+    case 'restored': {
+      const { manifest } = outcome;
+      console.log(
+        `Restored ${file} (taken ${manifest.createdAt} from ${manifest.source.dialect} + ${manifest.source.store}) ` +
+          `into ${site.description}: ${describeContents(manifest)} in ${secondsSince(started)}.`,
+      );
+      break;
+    }
+    case 'invalid-archive':
+      console.error(`Restore refused: ${file} cannot be restored: ${outcome.problem}. Nothing was changed.`);
+      process.exitCode = 1;
+      break;
+    case 'newer-schema':
+      console.error(
+        `Restore refused: ${file} comes from a newer version of the site (migrations this code lacks: ` +
+          `${outcome.unknownMigrations.join(', ')}). Update the code first. Nothing was changed.`,
+      );
+      process.exitCode = 1;
+      break;
+    case 'not-empty': {
+      const what = [
+        outcome.tablesWithRows.length > 0 ? `rows in ${outcome.tablesWithRows.join(', ')}` : '',
+        outcome.hasObjects ? 'objects in the store' : '',
+      ].filter(Boolean);
+      console.error(
+        `Restore refused: ${site.description} is not empty (${what.join('; ')}). ` +
+          'Restore into an empty database and store, or pass --force to replace everything. Nothing was changed.',
+      );
+      process.exitCode = 1;
+      break;
+    }
+    case 'failed-partway':
+      console.error(
+        `Restore failed after writing ${outcome.objectsWritten} objects: ${outcome.problem}. The database was not changed; ` +
+          'run the restore again with --force once the cause is fixed.',
+      );
+      process.exitCode = 1;
+      break;
+  }
+} catch (error) {
+  console.error(`Restore failed on ${site.description}: ${oneLine(error)}`);
+  process.exitCode = 1;
+} finally {
+  await site.close();
+}

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { createAdmin } from '#server/auth/admin-users.ts';
+import type { ObjectStore } from '#server/storage/object-store.ts';
+import type { TestApp } from './app.ts';
+import { testWav } from './test-audio.ts';
+
+/** Every table the migrations make, by SQL name: a populated site has rows in each. */
+export const SITE_TABLES = [
+  'admin_users',
+  'completed_once',
+  'contact_notices',
+  'contact_submissions',
+  'password_reset_tokens',
+  'rate_limits',
+  'samples',
+  'sessions',
+  'uploaded_objects',
+];
+
+export const FIXTURE_ADMIN = { username: 'owner', email: 'owner@example.com', password: 'correct-horse-9' };
+
+async function until<T>(read: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Grant → PUT (to this server's upload route, or straight to the bucket) → registration; answers the object path. */
+export async function uploadToAnyStore(t: TestApp, body: Buffer): Promise<string> {
+  const { uploadURL } = (await t.request.post('/api/objects/upload')).body as { uploadURL: string };
+  if (t.services.store.directUploads) {
+    const put = await t.request.put(uploadURL).set('Content-Type', 'application/octet-stream').send(body);
+    if (put.status !== 200) throw new Error(`upload failed: ${put.status}`);
+  } else {
+    const put = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(body) });
+    if (put.status !== 200) throw new Error(`upload to the bucket failed: ${put.status}`);
+  }
+  const registered = await t.request.put('/api/audio-files').send({ audioFileURL: uploadURL });
+  if (registered.status !== 200) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+  return registered.body.objectPath as string;
+}
+
+/**
+ * A site as a backup finds it: two analysed samples with uploaded audio, contact submissions with
+ * their owner notices sent, an admin who logged in (a session) after a failed attempt (brute-force
+ * counters), a password reset token and a one-time job. Everything goes through the real API where
+ * there is one. `t` must be created with `asAdmin` (the samples API).
+ */
+export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] }> {
+  const objectPaths = [await uploadToAnyStore(t, testWav(1)), await uploadToAnyStore(t, testWav(2))];
+  for (const [index, audioUrl] of objectPaths.entries()) {
+    const created = await t.request.post('/api/samples').send({ title: `Backup sample ${index + 1}`, artist: 'Fixture', audioUrl });
+    if (created.status !== 201) throw new Error(`sample not created: ${created.status}`);
+  }
+  for (const name of ['Ada Lovelace', 'Grace Hopper']) {
+    const sent = await t.request
+      .post('/api/contact')
+      .send({ name, email: 'visitor@example.com', message: `A message from ${name} for the backup.` });
+    if (sent.status !== 201) throw new Error(`contact not stored: ${sent.status}`);
+  }
+  await createAdmin(t.services.db, FIXTURE_ADMIN);
+  const origin = t.services.config.PUBLIC_URL;
+  await t.request.post('/api/admin/login').set('Origin', origin).send({ username: FIXTURE_ADMIN.username, password: 'wrong-password' });
+  const login = await t.request.post('/api/admin/login').set('Origin', origin).send(FIXTURE_ADMIN);
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  await t.request.post('/api/admin/forgot-password').set('Origin', origin).send({ email: FIXTURE_ADMIN.email });
+  await t.services.db.insertInto('completedOnce').values({ name: 'backup-fixture', createdAt: new Date().toISOString() }).execute();
+  await settle(t);
+  return { objectPaths };
+}
+
+/** Waits for the background work the fixture starts: audio analysis, owner notices, the reset e-mail. */
+export async function settle(t: TestApp): Promise<void> {
+  const { db } = t.services;
+  await t.services.sampleAnalysis.idle();
+  await until(
+    async () => !(await db.selectFrom('contactNotices').select('id').where('sentAt', 'is', null).executeTakeFirst()),
+    'notices sent',
+  );
+  await until(() => db.selectFrom('passwordResetTokens').select('id').executeTakeFirst(), 'a reset token');
+}
+
+type Row = Record<string, unknown>;
+
+/** Every row of every table, keyed by SQL column names, in a stable order, for comparing two databases. */
+export async function allRows(t: TestApp, tables = SITE_TABLES): Promise<Record<string, Row[]>> {
+  const plain = t.services.db.withoutPlugins();
+  const result: Record<string, Row[]> = {};
+  for (const table of tables) {
+    const { rows } = await sql<Row>`select * from ${sql.table(table)}`.execute(plain);
+    result[table] = rows
+      .map((row) => Object.fromEntries(Object.entries(row).sort(([a], [b]) => a.localeCompare(b))))
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  }
+  return result;
+}
+
+/** Every object in a store with the SHA-256 of its bytes. */
+export async function objectDigests(store: ObjectStore): Promise<Record<string, string>> {
+  const digests: Record<string, string> = {};
+  for await (const { key } of store.list()) {
+    const hash = createHash('sha256');
+    for await (const chunk of await store.read(key)) hash.update(chunk as Uint8Array);
+    digests[key] = hash.digest('hex');
+  }
+  return digests;
+}
