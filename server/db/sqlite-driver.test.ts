@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ESLint } from 'eslint';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectRoot } from '#server/paths.ts';
-import { sqliteDriverFor } from './sqlite-driver.ts';
+import { openSqlite, sqliteDriverFor } from './sqlite-driver.ts';
 
 describe('the SQLite driver', () => {
   let dataDir: string | undefined;
@@ -18,6 +19,26 @@ describe('the SQLite driver', () => {
     expect(sqliteDriverFor('22.21.1')).toBe('better-sqlite3');
     expect(sqliteDriverFor('24.21.0')).toBe('node:sqlite');
     expect(sqliteDriverFor('26.0.0')).toBe('node:sqlite');
+  });
+
+  it('opened read-only, reads the file and refuses writes', () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'studio-sqlite-'));
+    const file = path.join(dataDir, 'copy.db');
+    const writer = openSqlite(file);
+    writer.prepare('create table t (n integer)').run([]);
+    writer.prepare('insert into t (n) values (?), (?)').run([1, 2]);
+    writer.close();
+    const reader = openSqlite(file, { readOnly: true });
+    expect(reader.prepare('select sum(n) as total from t').all([])).toEqual([{ total: 3 }]);
+    expect(() => reader.prepare('insert into t (n) values (3)').run([])).toThrow(/readonly/);
+    reader.close();
+  });
+
+  it('is the only module ESLint lets import better-sqlite3', async () => {
+    const eslint = new ESLint({ cwd: projectRoot });
+    const code = "import SQLite from 'better-sqlite3';\nexport const open = (file: string) => new SQLite(file);\n";
+    const [elsewhere] = await eslint.lintText(code, { filePath: path.join(projectRoot, 'server/backup/snapshot.ts') });
+    expect(elsewhere.messages.map((message) => message.message)).toEqual([expect.stringContaining('openSqlite()')]);
   });
 
   // With better-sqlite3 12 on Node 24 the process aborted (SIGABRT) within a few hundred queries,

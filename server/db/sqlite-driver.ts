@@ -16,14 +16,19 @@ interface NodeSqliteDatabase {
   close(): void;
 }
 interface NodeSqliteModule {
-  DatabaseSync: new (file: string, options?: { timeout?: number }) => NodeSqliteDatabase;
+  DatabaseSync: new (file: string, options?: { timeout?: number; readOnly?: boolean }) => NodeSqliteDatabase;
+}
+
+export interface OpenSqliteOptions {
+  /** Refuses writes (a backup reading a snapshot copy); the journal mode is left as the file has it. */
+  readOnly?: boolean;
+  driver?: SqliteDriverName;
 }
 
 const BUSY_TIMEOUT_MS = 5000;
-const PRAGMAS = [
+const READ_PRAGMAS = ['foreign_keys = ON', `busy_timeout = ${BUSY_TIMEOUT_MS}`];
+const WRITE_PRAGMAS = [
   'journal_mode = WAL',
-  'foreign_keys = ON',
-  `busy_timeout = ${BUSY_TIMEOUT_MS}`,
   // WAL with NORMAL sync is durable against process crashes (a committed write survives SIGKILL).
   'synchronous = NORMAL',
 ];
@@ -39,17 +44,23 @@ export function sqliteDriverFor(nodeVersion: string): SqliteDriverName {
   return Number(nodeVersion.split('.')[0]) >= 24 ? 'node:sqlite' : 'better-sqlite3';
 }
 
-/** Opens the database file with the driver this Node version runs safely, in the shape Kysely's SqliteDialect takes. */
-export function openSqlite(file: string, driver = sqliteDriverFor(process.versions.node)): SqliteDatabase {
+/**
+ * Opens a database file with the driver this Node version runs safely, in the shape Kysely's
+ * SqliteDialect takes. Every SQLite connection of the project goes through here (ESLint refuses
+ * better-sqlite3 elsewhere).
+ */
+export function openSqlite(file: string, options: OpenSqliteOptions = {}): SqliteDatabase {
+  const { readOnly = false, driver = sqliteDriverFor(process.versions.node) } = options;
+  const pragmas = readOnly ? READ_PRAGMAS : [...READ_PRAGMAS, ...WRITE_PRAGMAS];
   if (driver === 'better-sqlite3') {
-    const database = new SQLite(file);
-    PRAGMAS.forEach((pragma) => database.pragma(pragma));
+    const database = new SQLite(file, { readonly: readOnly });
+    pragmas.forEach((pragma) => database.pragma(pragma));
     return database;
   }
   const nodeSqlite = process.getBuiltinModule('node:sqlite') as NodeSqliteModule | undefined;
   if (!nodeSqlite) throw new Error(`node:sqlite is not available in Node ${process.versions.node}`);
-  const database = new nodeSqlite.DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
-  PRAGMAS.forEach((pragma) => database.exec(`PRAGMA ${pragma}`));
+  const database = new nodeSqlite.DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS, readOnly });
+  pragmas.forEach((pragma) => database.exec(`PRAGMA ${pragma}`));
   return {
     prepare: (sql: string): SqliteStatement => {
       const statement = database.prepare(sql);
