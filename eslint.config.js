@@ -31,6 +31,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // better-sqlite3 12 aborts the process on Node 24; openSqlite() picks a safe driver (decision 031).
+    files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    ignores: ['server/db/sqlite-driver.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'better-sqlite3',
+              message: 'Open SQLite with openSqlite() from #server/db/sqlite-driver.ts: it picks the driver this Node runs safely.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Which folder may import which: docs/decisions/017-dependency-boundaries.md.
   ...importBoundaries,
 );

@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { uploadAudio } from '#server/test-support/test-audio.ts';
+import { openSqlite } from '#server/db/sqlite-driver.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -63,8 +63,8 @@ describe('npm run backup / npm run restore', { timeout: 60_000 }, () => {
     const result = await run('restore', [archive], restored());
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Restored .*site\.tar \(taken .* from sqlite \+ local\) into sqlite:.*: 9 tables/);
-    const db = new SQLite(path.join(restored(), 'studio.db'), { readonly: true });
-    expect(db.prepare('select title, audio_url from samples').all()).toEqual([
+    const db = openSqlite(path.join(restored(), 'studio.db'), { readOnly: true });
+    expect(db.prepare('select title, audio_url from samples').all([])).toEqual([
       { title: 'Through the command line', audio_url: objectPath },
     ]);
     db.close();

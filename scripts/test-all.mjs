@@ -1,5 +1,5 @@
-// `npm test`: typecheck, lint and formatting, Vitest (unit + integration), production build, Playwright journeys
-// (one instance, then two behind nginx).
+// `npm test`: typecheck, `npm run lint` (ESLint, Prettier, the container files), Vitest (unit + integration),
+// production build, Playwright journeys (one instance, then two behind nginx).
 // Runs every step even after a failure, then prints one line `N passed, N failed` over all suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -31,7 +31,7 @@ function readJson(file) {
 }
 
 countCheck(run('typecheck', 'npx', ['react-router', 'typegen']) && run('typecheck', 'npx', ['tsc', '--noEmit']));
-countCheck(run('lint', 'npx', ['eslint', '.', '--max-warnings=0']) && run('format', 'npx', ['prettier', '--check', '.']));
+countCheck(run('lint', 'npm', ['run', 'lint']));
 
 rmSync('test-results/vitest.json', { force: true });
 const vitestOk = run('vitest', 'npx', [

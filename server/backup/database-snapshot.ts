@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
-import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Dialect } from '#server/db/connection.ts';
+import { openSqlite } from '#server/db/sqlite-driver.ts';
 import { appliedMigrations, describeTables, readRows, tableNames, type AnyDatabase, type Row, type TableInfo } from './tables.ts';
 
 export interface TableFile {
@@ -83,7 +83,7 @@ export async function snapshotDatabase(
   }
   const copyFile = path.join(folder, 'snapshot.db');
   await sql`vacuum into ${copyFile}`.execute(plain);
-  const copy = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new SQLite(copyFile, { readonly: true }) }) });
+  const copy = new Kysely<unknown>({ dialect: new SqliteDialect({ database: openSqlite(copyFile, { readOnly: true }) }) });
   try {
     return await writeAllTables(copy, dialect, folder, onRow);
   } finally {

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema.ts';
+import { openSqlite } from './sqlite-driver.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -54,13 +54,7 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
 }
 
 function connectSqlite(file: string): DatabaseHandle {
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // WAL with NORMAL sync is durable against process crashes (a committed write survives SIGKILL).
-  sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(file) }), plugins: [new CamelCasePlugin()] });
   return { db, dialect: 'sqlite', poolStats: () => ({ total: 1 }), description: `sqlite:${file}`, close: () => db.destroy() };
 }
 

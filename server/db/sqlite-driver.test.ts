@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterEach, describe, expect, it } from 'vitest';
+import { projectRoot } from '#server/paths.ts';
+import { openSqlite, sqliteDriverFor } from './sqlite-driver.ts';
+
+describe('the SQLite driver', () => {
+  let dataDir: string | undefined;
+  afterEach(() => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    dataDir = undefined;
+  });
+
+  it('is node:sqlite from Node 24 on, better-sqlite3 before', () => {
+    expect(sqliteDriverFor('20.19.0')).toBe('better-sqlite3');
+    expect(sqliteDriverFor('22.21.1')).toBe('better-sqlite3');
+    expect(sqliteDriverFor('24.21.0')).toBe('node:sqlite');
+    expect(sqliteDriverFor('26.0.0')).toBe('node:sqlite');
+  });
+
+  it('opened read-only, reads the file and refuses writes', () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'studio-sqlite-'));
+    const file = path.join(dataDir, 'copy.db');
+    const writer = openSqlite(file);
+    writer.prepare('create table t (n integer)').run([]);
+    writer.prepare('insert into t (n) values (?), (?)').run([1, 2]);
+    writer.close();
+    const reader = openSqlite(file, { readOnly: true });
+    expect(reader.prepare('select sum(n) as total from t').all([])).toEqual([{ total: 3 }]);
+    expect(() => reader.prepare('insert into t (n) values (3)').run([])).toThrow(/readonly/);
+    reader.close();
+  });
+
+  it('is the only module ESLint lets import better-sqlite3', async () => {
+    const eslint = new ESLint({ cwd: projectRoot });
+    const code = "import SQLite from 'better-sqlite3';\nexport const open = (file: string) => new SQLite(file);\n";
+    const [elsewhere] = await eslint.lintText(code, { filePath: path.join(projectRoot, 'server/backup/snapshot.ts') });
+    expect(elsewhere.messages.map((message) => message.message)).toEqual([expect.stringContaining('openSqlite()')]);
+  });
+
+  // With better-sqlite3 12 on Node 24 the process aborted (SIGABRT) within a few hundred queries,
+  // when a garbage collection inside a promise job finalised a dropped statement. A child process
+  // on this test's own Node runs the real connection, so the abort cannot take the test runner down.
+  it('runs thousands of queries from promise jobs without the process aborting', () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'studio-sqlite-'));
+    const script = `
+      const { connectDatabase } = await import('#server/db/connection.ts');
+      const { sql } = await import('kysely');
+      const database = connectDatabase({ dataDir: ${JSON.stringify(dataDir)} });
+      await sql\`create table t (n integer not null)\`.execute(database.db);
+      for (let i = 0; i < 3000; i++) {
+        await sql\`insert into t (n) values (\${i})\`.execute(database.db);
+        await sql\`select count(*) as c, \${'x'.repeat(200)} as padding from t\`.execute(database.db);
+      }
+      const { rows } = await sql\`select sum(n) as total from t\`.execute(database.db);
+      await database.close();
+      console.log('total', rows[0].total);
+    `;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(child.stderr).not.toContain('Assertion failed');
+    expect({ status: child.status, signal: child.signal }).toEqual({ status: 0, signal: null });
+    expect(child.stdout.trim()).toBe(`total ${(2999 * 3000) / 2}`);
+  });
+});
