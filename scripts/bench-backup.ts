@@ -15,12 +15,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { objectPathOf, storageKey } from '#common/object-keys.ts';
 import { connectDatabase } from '#server/db/connection.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { LocalObjectStore } from '#server/storage/local-store.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
+import { createScratchPgDatabase } from './bench-support.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -119,31 +119,12 @@ function runCommand(script: string, argv: string[], env: Record<string, string>)
   });
 }
 
-async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_backup_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 const report = (label: string, run: Run) =>
   console.log(`${label}: ${(run.wallMs / 1000).toFixed(1)} s wall, peak RSS ${run.peakRssMb.toFixed(0)} MB\n  ${run.stdout}`);
 
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'studio-bench-backup-'));
-  const pgDatabase = args.pg ? await createPgDatabase(args.pg) : null;
+  const pgDatabase = args.pg ? await createScratchPgDatabase(args.pg, 'bench_backup') : null;
   try {
     // What the command costs with nothing to copy: Node, tsx and the database driver.
     const empty = path.join(work, 'empty');

@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { connectDatabase } from '#server/db/connection.ts';
+import { createScratchPgDatabase } from './bench-support.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -53,30 +53,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A fresh PostgreSQL database next to the one in --pg, so the run touches nothing else. */
-async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `contact_fault_${runId}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 const dataDir = mkdtempSync(path.join(tmpdir(), 'contact-fault-'));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const pgDatabase = dialect === 'postgres' ? await createPgDatabase(args.pg) : null;
+const pgDatabase = dialect === 'postgres' ? await createScratchPgDatabase(args.pg, 'contact_fault') : null;
 
 function startServer(): ChildProcess {
   const child = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
