@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestS3, type TestS3 } from '#server/test-support/s3-server.ts';
 import { testWav } from '#server/test-support/test-audio.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -12,33 +9,18 @@ const BUCKET = 'studio-audio';
 
 // A real S3-compatible server (s3rver) on loopback: presigned PUTs, ranges and deletes go over HTTP.
 describe.each(testDialects())('S3-compatible object store on %s', (dialect) => {
-  let s3: S3rver;
-  let s3Dir: string;
+  let s3: TestS3;
   let t: TestApp;
   let store: ObjectStore;
 
   beforeAll(async () => {
-    s3Dir = mkdtempSync(path.join(tmpdir(), 'studio-s3rver-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
-    const { port } = await s3.run();
-    t = await createTestApp(dialect, {
-      asAdmin: true,
-      env: {
-        STORAGE_DRIVER: 's3',
-        S3_BUCKET: BUCKET,
-        S3_REGION: 'us-east-1',
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-        S3_FORCE_PATH_STYLE: 'true',
-      },
-    });
+    s3 = await startTestS3([BUCKET]);
+    t = await createTestApp(dialect, { asAdmin: true, env: s3.env(BUCKET) });
     store = t.services.store;
   });
   afterAll(async () => {
     await t.close();
     await s3.close();
-    rmSync(s3Dir, { recursive: true, force: true });
   });
 
   /** Grant → browser-style PUT straight to the bucket → registration. */

@@ -7,7 +7,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import S3rver from 's3rver';
+import { startTestS3, type TestS3 } from '#server/test-support/s3-server.ts';
 import { freePort, root } from '../../scripts/bench-support';
 import { findNginx, startNginx } from './nginx';
 import { MULTI_ADMIN, publishStack, skipStack, type Stack } from './stack';
@@ -78,7 +78,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'studio-multi-'));
   const database = `studio_multi_${randomBytes(5).toString('hex')}`;
   const instances: ChildProcess[] = [];
-  let s3: S3rver | undefined;
+  let s3: TestS3 | undefined;
   let balancer: ChildProcess | undefined;
   let databaseCreated = false;
 
@@ -96,8 +96,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const databaseUrl = new URL(adminUrl());
     databaseUrl.pathname = `/${database}`;
 
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: BUCKET }] });
-    const { port: s3Port } = await s3.run();
+    s3 = await startTestS3([BUCKET]);
 
     const [balancerPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
     const publicUrl = `http://127.0.0.1:${balancerPort}`;
@@ -112,13 +111,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // nginx on loopback forwards the client's address.
       TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'info',
-      STORAGE_DRIVER: 's3',
-      S3_BUCKET: BUCKET,
-      S3_REGION: 'us-east-1',
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3.env(BUCKET),
       ADMIN_USERNAME: MULTI_ADMIN.username,
       ADMIN_EMAIL: MULTI_ADMIN.email,
       ADMIN_PASSWORD: MULTI_ADMIN.password,
