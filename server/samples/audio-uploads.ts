@@ -5,7 +5,13 @@ import { isUploadKey, objectKeyFromPath, objectPathOf, storageKey, uploadKeyFrom
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
 import { AUDIO_CONTENT_TYPES, detectAudioFormat, SIGNATURE_BYTES, type AudioFormat } from '#server/audio/audio-format.ts';
 import type { Database } from '#server/db/schema.ts';
-import { UPLOAD_GRANT_SECONDS, UploadTooLargeError, type ByteRange, type ObjectInfo, type ObjectStore } from '#server/storage/object-store.ts';
+import {
+  UPLOAD_GRANT_SECONDS,
+  UploadTooLargeError,
+  type ByteRange,
+  type ObjectInfo,
+  type ObjectStore,
+} from '#server/storage/object-store.ts';
 
 export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
