@@ -16,5 +16,11 @@ if (!process.env.NODE_ENV) {
   process.env.NODE_ENV = 'production';
   process.env.STUDIO_LOCAL_START = '1';
 }
-const { main } = await import(pathToFileURL(path.join(buildDir, 'server-main.js')).href);
+// main() reports its own start-up failures in one line; this covers a bundle that cannot even load.
+const { main } = await import(pathToFileURL(path.join(buildDir, 'server-main.js')).href).catch((error) => {
+  console.error(
+    `Cannot start: the server bundle in ${buildDir} does not load (run \`npm run build\`): ${String(error?.message ?? error).split('\n')[0]}`,
+  );
+  process.exit(1);
+});
 await main();

@@ -1,7 +1,8 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { PublicAdmin, Services } from './context.ts';
-import { pingDatabase } from './db/connection.ts';
+import { pingDatabase, probeWrite } from './db/connection.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from './db/unavailable-error.ts';
 import { jsonBody, limitPageFormBody } from './http/body-limits.ts';
 import { redirectToCanonicalPath } from './http/canonical-path.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
@@ -69,12 +70,25 @@ export async function createApp(services: Services, options: AppOptions = {}): P
     });
   }
 
+  // Liveness: the process answers and reaches its database. A restart would not help a disk that
+  // refuses writes, so this stays 200 then; readiness below says whether to send traffic here.
   app.get('/healthz', async (_req, res) => {
     try {
       await pingDatabase(services.db);
       res.set('Cache-Control', 'no-store').json({ status: 'ok', database: 'ok' });
     } catch {
       res.status(503).set('Cache-Control', 'no-store').json({ status: 'error', database: 'unreachable' });
+    }
+  });
+  // Readiness: the site can take writes (contact messages, logins) right now.
+  app.get('/readyz', async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    try {
+      await probeWrite(services.db);
+      res.json({ status: 'ok', database: 'writable' });
+    } catch (error) {
+      logger.warn({ err: error }, 'readiness: the database does not take writes');
+      res.status(503).set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).json({ status: 'error', database: 'not writable' });
     }
   });
 

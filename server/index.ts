@@ -4,7 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { connectDatabase, pingDatabase } from './db/connection.ts';
+import { connectDatabase, pingDatabase, probeWrite, SERVING_TIMEOUTS, type DatabaseHandle } from './db/connection.ts';
 import { openInvalidationChannel } from './db/invalidation-channel.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMailer } from './email/mailer.ts';
@@ -17,36 +17,59 @@ import { runStartupTasks } from './startup.ts';
 const SHUTDOWN_GRACE_MS = 10_000;
 const BACKGROUND_WORK_GRACE_MS = 5_000;
 
-function describeDatabaseFailure(config: Config, error: unknown): string {
-  const reason = error instanceof Error ? error.message : String(error);
+/** A start-up failure a person can act on: printed as one line on stderr, then exit code 1. */
+class StartupError extends Error {}
+
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim();
+
+/**
+ * Opens, migrates and write-checks the database, or says in one line which of the three failed.
+ * Migrations run on a connection of their own without the request timeouts (an index on a large
+ * table may take minutes); the server's pool has them (SERVING_TIMEOUTS).
+ */
+async function openDatabase(config: Config, logger: ReturnType<typeof createLogger>): Promise<DatabaseHandle> {
   const target = config.DATABASE_URL ? 'DATABASE_URL' : `the SQLite file in DATA_DIR (${config.DATA_DIR})`;
-  return `Cannot reach the database at ${target}: ${reason.split('\n')[0]}`;
+  const connect = (timeouts = {}) => connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, timeouts });
+  const step = async <T>(what: string, database: DatabaseHandle | null, work: () => Promise<T> | T): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      await database?.close().catch(() => {});
+      throw new StartupError(`Cannot start: the database at ${target} ${what}: ${firstLine(error)}`);
+    }
+  };
+  const migrator = await step('cannot be opened', null, () => connect());
+  await step('cannot be reached', migrator, () => pingDatabase(migrator.db));
+  const applied = await step('cannot be migrated', migrator, () => migrateToLatest(migrator.db));
+  if (applied.length > 0) logger.info({ applied }, 'database migrated');
+  await migrator.close();
+  const database = await step('cannot be opened', null, () => connect(SERVING_TIMEOUTS));
+  // A read-only file, a full disk or a standby: better refused now than a site whose every write fails.
+  await step('does not take writes', database, () => probeWrite(database.db));
+  return database;
 }
 
 export async function main(): Promise<Server> {
+  try {
+    return await start();
+  } catch (error) {
+    console.error(error instanceof StartupError ? error.message : `Cannot start: ${firstLine(error)}`);
+    process.exit(1);
+  }
+}
+
+async function start(): Promise<Server> {
   const development = process.argv.includes('--dev');
   let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    // "Invalid environment: PORT: must be ...; SESSION_SECRET: ..." (loadConfig lists one per line).
+    if (error instanceof ConfigError) throw new StartupError(error.message.replace(/:?\n\s*/, ': ').replace(/\n\s*/g, '; '));
+    throw new StartupError(`Cannot start: DATA_DIR (${process.env.DATA_DIR ?? './data'}) is not usable: ${firstLine(error)}`);
   }
   const logger = createLogger(config);
-
-  const database = connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    await pingDatabase(database.db);
-    const applied = await migrateToLatest(database.db);
-    if (applied.length > 0) logger.info({ applied }, 'database migrated');
-  } catch (error) {
-    console.error(describeDatabaseFailure(config, error));
-    await database.close().catch(() => {});
-    process.exit(1);
-  }
+  const database = await openDatabase(config, logger);
 
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -124,8 +147,5 @@ export async function main(): Promise<Server> {
 
 // Run directly (`tsx server/index.ts`); the bundled server and the start scripts call main() themselves.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  void main();
 }

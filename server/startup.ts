@@ -4,6 +4,15 @@ import { ensureInitialAdmin } from './auth/first-admin.ts';
 import { startAuthHousekeeping } from './auth/housekeeping.ts';
 import { startSampleTasks } from './samples/startup.ts';
 
+/** Names the task in the error, so a failed start-up says in one line what it was doing. */
+async function task<T>(name: string, work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new Error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
 /**
  * First-run work and periodic housekeeping (seeding, pruning expired rows). Each capability adds its
  * task here; the returned function stops the timers on shutdown.
@@ -11,11 +20,11 @@ import { startSampleTasks } from './samples/startup.ts';
 export async function runStartupTasks(services: Services): Promise<() => void> {
   const timers: NodeJS.Timeout[] = [];
   // Owner e-mails that a crash or a mail outage left unsent: now, then every minute.
-  timers.push(startNoticeRetries(services));
+  timers.push(await task('scheduling owner notices', () => startNoticeRetries(services)));
   // A fresh site gets its first admin; expired sessions, reset links and rate-limit windows are pruned hourly.
-  await ensureInitialAdmin(services);
-  timers.push(startAuthHousekeeping(services));
+  await task('creating the first admin', () => ensureInitialAdmin(services));
+  timers.push(await task('scheduling auth housekeeping', () => startAuthHousekeeping(services)));
   // First-run demo samples, analysis backlog, and an hourly sweep of abandoned uploads.
-  timers.push(await startSampleTasks(services));
+  timers.push(await task('starting the sample tasks', () => startSampleTasks(services)));
   return () => timers.forEach((timer) => clearInterval(timer));
 }

@@ -41,15 +41,49 @@ pg.types.setTypeParser(PG_JSONB, (value) => value);
 // count(*) is int8; every count here fits easily in a JS number.
 pg.types.setTypeParser(PG_INT8, (value) => Number(value));
 
+/**
+ * PostgreSQL limits, so a database that hangs or vanishes fails a request within seconds instead of
+ * holding it (and its pooled connection) for as long as the outage lasts.
+ */
+export interface DatabaseTimeouts {
+  /** Waiting for a connection (a new one, or a free one from the pool). */
+  connectMs: number;
+  /** Enforced by the server (`statement_timeout`); 0 is none. */
+  statementMs: number;
+  /**
+   * Enforced here, for when the server cannot even answer (a network partition): a little past the
+   * statement timeout, so a reachable server's own cancellation arrives first. 0 is none.
+   */
+  queryMs: number;
+  /** The server ends a session left inside a transaction this long (`idle_in_transaction_session_timeout`). */
+  idleInTransactionMs: number;
+  /** TCP keepalive on every connection, so a dead peer is found while the connection is idle. */
+  keepAliveDelayMs: number;
+}
+
+/** Tools (migrations, backups, the admin CLI) may run long statements: only a connection limit. */
+const TOOL_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, statementMs: 0, queryMs: 0, idleInTransactionMs: 0, keepAliveDelayMs: 10_000 };
+
+/** What the server's requests get: each query is milliseconds, so 5 s means the database is in trouble. */
+export const SERVING_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5000,
+  statementMs: 5000,
+  queryMs: 7000,
+  idleInTransactionMs: 10_000,
+  keepAliveDelayMs: 10_000,
+};
+
 export interface ConnectOptions {
   databaseUrl?: string;
   dataDir: string;
   /** PostgreSQL schema to use (tests give each file its own). */
   pgSchema?: string;
+  /** PostgreSQL only; the server passes SERVING_TIMEOUTS, tools keep the default (no statement limit). */
+  timeouts?: Partial<DatabaseTimeouts>;
 }
 
 export function connectDatabase(options: ConnectOptions): DatabaseHandle {
-  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.pgSchema);
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.pgSchema, { ...TOOL_TIMEOUTS, ...options.timeouts });
   return connectSqlite(path.join(options.dataDir, 'studio.db'));
 }
 
@@ -58,11 +92,59 @@ function connectSqlite(file: string): DatabaseHandle {
   return { db, dialect: 'sqlite', poolStats: () => ({ total: 1 }), description: `sqlite:${file}`, close: () => db.destroy() };
 }
 
-function connectPostgres(url: string, schema?: string): DatabaseHandle {
-  const settings = { connectionString: url, connectionTimeoutMillis: 5000, ...(schema ? { options: `-c search_path=${schema}` } : {}) };
+/**
+ * A connection that must not go back to the pool: node-postgres gave up waiting on its query
+ * (query_timeout) but would keep it, the unanswered query still at its head, so the next request
+ * would hang behind it; or the server ended the session (a FATAL error such as 57P01) and the socket
+ * has not closed yet. Closing the socket, and saying so where pg-pool looks on release
+ * (`_queryable`, its documented stop-gap), makes the pool drop it: the next request gets a fresh one.
+ */
+function dropBrokenConnections(client: pg.PoolClient): void {
+  const internals = client as unknown as {
+    query: (...args: unknown[]) => unknown;
+    _queryable: boolean;
+    connection?: { stream?: { destroy(): void } };
+  };
+  const query = internals.query.bind(client);
+  internals.query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        const fatal = (error as { severity?: string }).severity === 'FATAL';
+        if (fatal || (error instanceof Error && error.message === 'Query read timeout')) {
+          internals._queryable = false;
+          internals.connection?.stream?.destroy();
+        }
+      });
+    }
+    return result;
+  };
+}
+
+function connectPostgres(url: string, schema: string | undefined, timeouts: DatabaseTimeouts): DatabaseHandle {
+  const serverOptions = [
+    schema ? `-c search_path=${schema}` : '',
+    timeouts.statementMs ? `-c statement_timeout=${timeouts.statementMs}` : '',
+    timeouts.idleInTransactionMs ? `-c idle_in_transaction_session_timeout=${timeouts.idleInTransactionMs}` : '',
+  ].filter(Boolean);
+  const settings: pg.ClientConfig = {
+    connectionString: url,
+    connectionTimeoutMillis: timeouts.connectMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: timeouts.keepAliveDelayMs,
+    ...(timeouts.queryMs ? { query_timeout: timeouts.queryMs } : {}),
+    ...(serverOptions.length > 0 ? { options: serverOptions.join(' ') } : {}),
+  };
   const pool = new pg.Pool({ ...settings, max: 10 });
-  // An idle client that loses its connection must not crash the process.
+  // A client whose connection breaks emits 'error': the pool listens only while the client is idle,
+  // and unheard, the event kills the process (pg_terminate_backend, a TCP reset, a failover). With a
+  // listener for the client's whole life, the query in flight fails, the pool drops the client on
+  // release, and the next request gets a fresh connection.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    dropBrokenConnections(client);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   const redacted = new URL(url);
   redacted.password = redacted.password ? '***' : '';
@@ -78,4 +160,21 @@ function connectPostgres(url: string, schema?: string): DatabaseHandle {
 
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+const WRITE_PROBE_KEY = 'readiness-probe';
+
+/**
+ * Commits a real write that nobody reads (a rate-limit row that is already expired, pruned with the
+ * others), so it fails exactly when a visitor's write would: a read-only or full disk, a read-only
+ * WAL, a standby PostgreSQL after a failover. A transaction rolled back would prove nothing: SQLite
+ * writes the WAL only at commit.
+ */
+export async function probeWrite(db: Kysely<Database>): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('rateLimits')
+    .values({ key: WRITE_PROBE_KEY, count: 0, resetAt: now })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ resetAt: now }))
+    .execute();
 }

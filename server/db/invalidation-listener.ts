@@ -10,7 +10,7 @@ export interface ListenerTimings {
    * page-cache lifetime: by then every page they cached before the write has expired anyway.
    */
   publishTimeoutMs: number;
-  /** First pause before listening again after a lost connection; it doubles up to retryMaxMs. */
+  /** First pause before listening again after a lost connection (half of it to all of it, at random); it doubles up to retryMaxMs. */
   retryMs: number;
   retryMaxMs: number;
   /** A connection that fails silently (no reset) is found by a probe this often, given this long to answer. */
@@ -223,9 +223,13 @@ export class InvalidationListener {
     }
     const delay = this.retryDelay;
     this.retryDelay = Math.min(delay * 2, this.timings.retryMaxMs);
-    this.retryTimer = setTimeout(() => {
-      this.connecting = this.connect();
-    }, delay);
+    // Jitter: after a failover, instances that lost the database together do not all come back at once.
+    this.retryTimer = setTimeout(
+      () => {
+        this.connecting = this.connect();
+      },
+      delay / 2 + Math.random() * (delay / 2),
+    );
     this.retryTimer.unref();
   }
 

@@ -1,5 +1,7 @@
 import { STATUS_CODES } from 'node:http';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { STUDIO_NAME } from '#common/studio.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#server/db/unavailable-error.ts';
 import type { Logger } from '#server/logger.ts';
 
 /** A client mistake with a status and a message safe to show; anything else becomes a generic 500. */
@@ -41,6 +43,27 @@ function fromBodyParser(error: BodyParserError): HttpError | null {
   }
 }
 
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The site cannot reach its database right now. Please try again in a moment.';
+
+/**
+ * The database is down, unreachable, timed out or cannot write (classified in server/db): nothing
+ * the client did wrong and nothing to fix in code, so 503 with Retry-After. API callers get JSON; a
+ * browser asking for a page gets a small page in the site's name (no scripts, no database needed).
+ */
+function answerDatabaseUnavailable(req: Request, res: Response): void {
+  res.status(503).set({ 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
+  if (req.originalUrl.startsWith('/api/') || !req.accepts('html')) {
+    res.json({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    return;
+  }
+  res.type('html').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Back in a moment | ${STUDIO_NAME}</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 20vh auto; padding: 0 1.5rem; line-height: 1.5">
+<h1>Back in a moment</h1><p>${DATABASE_UNAVAILABLE_MESSAGE}</p><p><a href="/">${STUDIO_NAME}</a></p>
+</body></html>`);
+}
+
 /** Answers every unhandled error as JSON `{message, errors?}`; never a stack trace, a 500 only for our faults. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
@@ -48,6 +71,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) {
       req.log?.error({ err: error }, 'error after response started');
       res.destroy();
+      return;
+    }
+    if (!known && isDatabaseUnavailable(error)) {
+      (req.log ?? logger).warn({ err: error, requestId: req.id }, 'database unavailable');
+      answerDatabaseUnavailable(req, res);
       return;
     }
     if (known) {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { Services } from '#server/context.ts';
-import { connectDatabase, type Dialect } from '#server/db/connection.ts';
+import { connectDatabase, type DatabaseTimeouts, type Dialect } from '#server/db/connection.ts';
 import { openInvalidationChannel } from '#server/db/invalidation-channel.ts';
 import type { ListenerTimings } from '#server/db/invalidation-listener.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
@@ -36,6 +36,8 @@ export interface TestServiceOptions {
   sameDatabaseAs?: TestServices;
   /** The PostgreSQL listener's timings, shortened by the tests of reconnection. */
   listenerTimings?: Partial<ListenerTimings>;
+  /** PostgreSQL pool timeouts (the tests of database faults shorten the server's). */
+  databaseTimeouts?: Partial<DatabaseTimeouts>;
 }
 
 /**
@@ -67,7 +69,7 @@ export async function createTestServices(dialect: Dialect, options: TestServiceO
     await admin.query(`create schema ${schema}`);
     await admin.end();
   }
-  const database = connectDatabase({ databaseUrl, dataDir, pgSchema: schema });
+  const database = connectDatabase({ databaseUrl, dataDir, pgSchema: schema, timeouts: options.databaseTimeouts });
   await migrateToLatest(database.db);
   const logger = pino({ level: 'silent' });
   const mailer = options.mailer ?? createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger });
