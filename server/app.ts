@@ -2,7 +2,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import type { PublicAdmin, Services } from './context.ts';
 import { pingDatabase, probeWrite } from './db/connection.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from './db/unavailable-error.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable-error.ts';
 import { jsonBody, limitPageFormBody } from './http/body-limits.ts';
 import { redirectToCanonicalPath } from './http/canonical-path.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
@@ -102,7 +102,8 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   const closePages = options.pages
     ? await mountPages(app, { services, mode: options.pages, caching: { cache: pageCache, issueFormToken, hasSessionCookie } })
     : async () => {};
-  app.use(errorHandler(logger));
+  // A database that cannot serve right now is a 503 with Retry-After, not a 500.
+  app.use(errorHandler(logger, { matches: isDatabaseUnavailable, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS }));
   return {
     app,
     async close() {

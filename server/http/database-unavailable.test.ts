@@ -4,13 +4,15 @@ import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { errorHandler } from './errors.ts';
 
+const unavailable = { matches: (error: unknown) => (error as { code?: string }).code === 'ECONNREFUSED', retryAfterSeconds: 5 };
+
 /** An app whose every route fails as a lost database connection does. */
 function failingApp() {
   const app = express();
   app.use(() => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
   });
-  app.use(errorHandler(pino({ level: 'silent' })));
+  app.use(errorHandler(pino({ level: 'silent' }), unavailable));
   return supertest(app);
 }
 
@@ -38,7 +40,7 @@ describe('errorHandler with the database unavailable', () => {
     app.use(() => {
       throw new Error('a bug');
     });
-    app.use(errorHandler(pino({ level: 'silent' })));
+    app.use(errorHandler(pino({ level: 'silent' }), unavailable));
     const res = await supertest(app).get('/api/x');
     expect(res.status).toBe(500);
     expect(res.headers['retry-after']).toBeUndefined();

@@ -1,7 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { STUDIO_NAME } from '#common/studio.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#server/db/unavailable-error.ts';
 import type { Logger } from '#server/logger.ts';
 
 /** A client mistake with a status and a message safe to show; anything else becomes a generic 500. */
@@ -45,13 +44,19 @@ function fromBodyParser(error: BodyParserError): HttpError | null {
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The site cannot reach its database right now. Please try again in a moment.';
 
+/** Tells errors that mean "the database cannot serve right now" (server/db/unavailable-error.ts, passed in by app.ts). */
+export interface UnavailableErrors {
+  matches(error: unknown): boolean;
+  retryAfterSeconds: number;
+}
+
 /**
- * The database is down, unreachable, timed out or cannot write (classified in server/db): nothing
- * the client did wrong and nothing to fix in code, so 503 with Retry-After. API callers get JSON; a
- * browser asking for a page gets a small page in the site's name (no scripts, no database needed).
+ * The database is down, unreachable, timed out or cannot write: nothing the client did wrong and
+ * nothing to fix in code, so 503 with Retry-After. API callers get JSON; a browser asking for a page
+ * gets a small page in the site's name (no scripts, no database needed).
  */
-function answerDatabaseUnavailable(req: Request, res: Response): void {
-  res.status(503).set({ 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
+function answerDatabaseUnavailable(req: Request, res: Response, retryAfterSeconds: number): void {
+  res.status(503).set({ 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' });
   if (req.originalUrl.startsWith('/api/') || !req.accepts('html')) {
     res.json({ message: DATABASE_UNAVAILABLE_MESSAGE });
     return;
@@ -65,7 +70,7 @@ function answerDatabaseUnavailable(req: Request, res: Response): void {
 }
 
 /** Answers every unhandled error as JSON `{message, errors?}`; never a stack trace, a 500 only for our faults. */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, unavailable?: UnavailableErrors): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const known = error instanceof HttpError ? error : fromBodyParser(error as BodyParserError);
     if (res.headersSent) {
@@ -73,9 +78,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.destroy();
       return;
     }
-    if (!known && isDatabaseUnavailable(error)) {
+    if (!known && unavailable?.matches(error)) {
       (req.log ?? logger).warn({ err: error, requestId: req.id }, 'database unavailable');
-      answerDatabaseUnavailable(req, res);
+      answerDatabaseUnavailable(req, res, unavailable.retryAfterSeconds);
       return;
     }
     if (known) {
