@@ -18,9 +18,8 @@ if (!process.env.NODE_ENV) {
 }
 // main() reports its own start-up failures in one line; this covers a bundle that cannot even load.
 const { main } = await import(pathToFileURL(path.join(buildDir, 'server-main.js')).href).catch((error) => {
-  console.error(
-    `Cannot start: the server bundle in ${buildDir} does not load (run \`npm run build\`): ${String(error?.message ?? error).split('\n')[0]}`,
-  );
+  const reason = String(error?.message ?? error).split('\n')[0];
+  console.error(`Cannot start: the server bundle in ${buildDir} does not load (run \`npm run build\`): ${reason}`);
   process.exit(1);
 });
 await main();
