@@ -59,6 +59,38 @@ describe('SQLite that cannot write (read-only file, WAL or disk)', () => {
     expect((await t.request.get('/readyz')).status).toBe(200);
     expect((await contact(t)).status).toBe(201);
   });
+
+  it('answers writes 503 while the database is full (SQLite undoes the transaction itself), and recovers', async () => {
+    const pages = await sql<{ pageCount: number }>`PRAGMA page_count`.execute(t.services.db);
+    // No page beyond those in use: the next write that needs one fails with SQLITE_FULL, as on a full disk.
+    await sql.raw(`PRAGMA max_page_count = ${pages.rows[0]!.pageCount}`).execute(t.services.db);
+    const statuses = new Set<number>();
+    try {
+      for (let attempt = 0; attempt < 200 && !statuses.has(503); attempt += 1) {
+        const res = await t.request
+          .post('/api/contact')
+          .send({ name: 'Fault Test', email: 'full@example.com', message: `A long message to fill the pages: ${'la '.repeat(500)}` });
+        statuses.add(res.status);
+        if (res.status !== 201) expectUnavailable(res);
+      }
+    } finally {
+      await sql`PRAGMA max_page_count = 1073741823`.execute(t.services.db);
+    }
+    expect(statuses).toContain(503);
+    expect((await contact(t)).status).toBe(201);
+  });
+
+  it('keeps the real error when SQLite has already undone the transaction (a full disk at commit)', async () => {
+    const failure = await t.services.db
+      .transaction()
+      .execute(async (trx) => {
+        // What SQLite does by itself when the commit's write to the WAL fails for lack of space.
+        await sql`rollback`.execute(trx);
+        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'SQLITE_FULL' });
+  });
 });
 
 describe.skipIf(!PG_URL)('PostgreSQL connections lost or slow', () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite-driver.ts';
 
@@ -87,8 +87,38 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   return connectSqlite(path.join(options.dataDir, 'studio.db'));
 }
 
+/**
+ * SQLite rolls a transaction back by itself when a write fails for disk reasons (SQLITE_FULL, some
+ * SQLITE_IOERR); Kysely's ROLLBACK then fails with "no transaction is active", and that error
+ * replaces the real one: a 500 where a full disk deserves a 503. A rollback with nothing left to
+ * roll back has done its job.
+ */
+function withIdempotentRollback(database: SqliteDatabase): SqliteDatabase {
+  return {
+    close: () => database.close(),
+    prepare(sql) {
+      const statement = database.prepare(sql);
+      if (sql.trim().toLowerCase() !== 'rollback') return statement;
+      return {
+        reader: statement.reader,
+        all: (parameters) => statement.all(parameters),
+        iterate: (parameters) => statement.iterate(parameters),
+        run(parameters) {
+          try {
+            return statement.run(parameters);
+          } catch (error) {
+            if (error instanceof Error && /no transaction is active/.test(error.message)) return { changes: 0, lastInsertRowid: 0 };
+            throw error;
+          }
+        },
+      };
+    },
+  };
+}
+
 function connectSqlite(file: string): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(file) }), plugins: [new CamelCasePlugin()] });
+  const database = withIdempotentRollback(openSqlite(file));
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()] });
   return { db, dialect: 'sqlite', poolStats: () => ({ total: 1 }), description: `sqlite:${file}`, close: () => db.destroy() };
 }
 

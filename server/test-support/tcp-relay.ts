@@ -3,8 +3,10 @@ import net from 'node:net';
 export interface TcpRelay {
   /** The target URL with host and port replaced by the relay's. */
   url: string;
-  /** New connections are closed at once (the database is down or unreachable). */
+  /** New connections are closed at once (the database is down, or its host refuses). */
   refusing: boolean;
+  /** New connections are accepted and then hear nothing (a partition: the connection attempt hangs). */
+  blackholing: boolean;
   /** Existing connections stop passing data either way, without a reset: a network partition. */
   silence(): void;
   /** Existing connections, silenced ones too, are reset (RST) on both sides. */
@@ -23,9 +25,15 @@ export async function startTcpRelay(target: string): Promise<TcpRelay> {
   /** Connections passing data; `all` also holds silenced ones, ended at close. */
   const pairs = new Set<[net.Socket, net.Socket]>();
   const all = new Set<net.Socket>();
-  const state = { refusing: false };
+  const state = { refusing: false, blackholing: false };
   const server = net.createServer((downstream) => {
     if (state.refusing) return downstream.destroy();
+    if (state.blackholing) {
+      all.add(downstream);
+      downstream.on('data', () => {}).on('error', () => {});
+      downstream.on('close', () => all.delete(downstream));
+      return;
+    }
     const upstream = net.connect(Number(targetUrl.port || 5432), targetUrl.hostname);
     const pair: [net.Socket, net.Socket] = [downstream, upstream];
     pairs.add(pair);
@@ -52,6 +60,12 @@ export async function startTcpRelay(target: string): Promise<TcpRelay> {
     },
     set refusing(value: boolean) {
       state.refusing = value;
+    },
+    get blackholing() {
+      return state.blackholing;
+    },
+    set blackholing(value: boolean) {
+      state.blackholing = value;
     },
     silence() {
       for (const [downstream, upstream] of pairs) {
