@@ -323,16 +323,14 @@ function table(): string {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([status, count]) => `${status}: ${count}`)
       .join(', ');
-  const lines = [
-    '| database | fault | requests | answers by status | server deaths (restarted) | recovery after the fault | longest request | acknowledged writes | lost |',
-    '|---|---|---|---|---|---|---|---|---|',
-  ];
+  const headings = ['database', 'fault', 'requests', 'answers by status', 'server deaths (restarted)', 'recovery after the fault'];
+  headings.push('longest request', 'acknowledged writes', 'lost');
+  const lines = [`| ${headings.join(' | ')} |`, `|${'---|'.repeat(headings.length)}`];
   for (const r of results) {
     const recovery = r.recoveredAt && r.faultEndedAt ? `${((r.recoveredAt - r.faultEndedAt) / 1000).toFixed(1)} s` : 'not within 30 s';
-    lines.push(
-      `| ${r.dialect} | ${r.scenario}${r.note ? ` (${r.note})` : ''} | ${r.requests} | ${statusColumn(r.statuses)} | ${r.restarts} | ${recovery} | ` +
-        `${(r.maxLatencyMs / 1000).toFixed(1)} s | ${r.acknowledged.length} | **${r.lost ?? '?'}** |`,
-    );
+    const cells = [r.dialect, `${r.scenario}${r.note ? ` (${r.note})` : ''}`, r.requests, statusColumn(r.statuses), r.restarts, recovery];
+    cells.push(`${(r.maxLatencyMs / 1000).toFixed(1)} s`, r.acknowledged.length, `**${r.lost ?? '?'}**`);
+    lines.push(`| ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
 }
