@@ -1,8 +1,8 @@
-import net from 'node:net';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServices, type TestServices } from '#server/test-support/services.ts';
+import { startTcpRelay, type TcpRelay } from '#server/test-support/tcp-relay.ts';
 import { openInvalidationChannel, type InvalidationChannel } from './invalidation-channel.ts';
 import { channelFor } from './invalidation-listener.ts';
 
@@ -37,53 +37,10 @@ describe('invalidation channel without PostgreSQL (SQLite: one instance)', () =>
   });
 });
 
-/**
- * A TCP relay between a listener and PostgreSQL that can go silent (no data either way, no reset: a
- * dead network path) or refuse new connections (PostgreSQL down).
- */
-async function startRelay(target: URL) {
-  const pairs: Array<[net.Socket, net.Socket]> = [];
-  const sockets = new Set<net.Socket>();
-  const state = { refusing: false };
-  const server = net.createServer((downstream) => {
-    if (state.refusing) return downstream.destroy();
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    downstream.pipe(upstream).pipe(downstream);
-    const close = () => (downstream.destroy(), upstream.destroy());
-    downstream.on('error', close).on('close', close);
-    upstream.on('error', close).on('close', close);
-    pairs.push([downstream, upstream]);
-    for (const socket of [downstream, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = new URL(target);
-  url.hostname = '127.0.0.1';
-  url.port = String((server.address() as net.AddressInfo).port);
-  return {
-    url: url.toString(),
-    state,
-    /** Existing connections stop passing data; new ones work. */
-    silence() {
-      for (const [downstream, upstream] of pairs.splice(0)) {
-        downstream.unpipe(upstream);
-        upstream.unpipe(downstream);
-      }
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Silenced connections never read the other side's goodbye: end them here.
-        sockets.forEach((socket) => socket.destroy());
-      }),
-  };
-}
-
 describe.skipIf(!process.env.TEST_DATABASE_URL)('invalidation channel on PostgreSQL', () => {
   let services: TestServices;
-  let relay: Awaited<ReturnType<typeof startRelay>>;
+  /** Between the listeners and PostgreSQL: it can go silent (no data, no reset) or refuse new connections. */
+  let relay: TcpRelay;
   const opened: InvalidationChannel[] = [];
   /** One more instance on the same schema, its listener reaching PostgreSQL through the relay. */
   async function instance(): Promise<InvalidationChannel> {
@@ -96,7 +53,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('invalidation channel on Postgre
 
   beforeAll(async () => {
     services = await createTestServices('postgres');
-    relay = await startRelay(new URL(process.env.TEST_DATABASE_URL!));
+    relay = await startTcpRelay(process.env.TEST_DATABASE_URL!);
   });
   afterAll(async () => {
     await Promise.all(opened.map((channel) => channel.close()));
@@ -142,13 +99,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('invalidation channel on Postgre
   it('clears at once when the connection is lost, keeps trying while PostgreSQL refuses, clears again once back', async () => {
     const a = await instance();
     const watchA = watch(a);
-    relay.state.refusing = true;
+    relay.refusing = true;
     const lost = watchA.next();
     relay.silence();
     await lost;
     expect(a.listening).toBe(false);
     const back = watchA.next();
-    relay.state.refusing = false;
+    relay.refusing = false;
     await back;
     expect(a.listening).toBe(true);
   });
