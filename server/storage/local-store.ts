@@ -121,8 +121,15 @@ export class LocalObjectStore implements ObjectStore {
     }
   }
 
-  async *list(): AsyncIterable<StoredObject> {
-    yield* this.listFolder(this.root, '');
+  async *list(prefix = ''): AsyncIterable<StoredObject> {
+    for await (const object of this.listFolder(this.root, '')) if (object.key.startsWith(prefix)) yield object;
+  }
+
+  /** A rename: atomic, so a reader sees the whole object under one key or the other. */
+  async move(from: string, to: string): Promise<void> {
+    const target = this.filePath(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(this.filePath(from), target);
   }
 
   private async *listFolder(folder: string, prefix: string): AsyncIterable<StoredObject> {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -90,15 +91,27 @@ export class S3ObjectStore implements ObjectStore {
     );
   }
 
-  async *list(): AsyncIterable<StoredObject> {
+  async *list(prefix?: string): AsyncIterable<StoredObject> {
     let continuationToken: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, ContinuationToken: continuationToken }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix || undefined, ContinuationToken: continuationToken }),
+      );
       for (const object of page.Contents ?? []) {
         if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
       }
       continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (continuationToken);
+  }
+
+  /**
+   * A copy inside the bucket (no bytes pass through this server), then the source is deleted. The
+   * copy is taken of the source as it is at that moment: callers check the copy, not the source.
+   */
+  async move(from: string, to: string): Promise<void> {
+    const source = `${this.options.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
+    await this.client.send(new CopyObjectCommand({ Bucket: this.options.bucket, Key: to, CopySource: source, MetadataDirective: 'COPY' }));
+    await this.delete(from);
   }
 
   async delete(key: string): Promise<void> {
