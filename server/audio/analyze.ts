@@ -26,7 +26,7 @@ export const DECODE_CUTOFF_SECONDS = MAX_AUDIO_SECONDS + 60;
  * silent FLAC frame of 14 bytes holds 4096 samples per channel), so the input is fed in slices sized
  * from the expansion seen so far: memory stays bounded by this, not by the input's compression ratio.
  */
-const MAX_DECODED_BYTES_PER_STEP = 4 * 1024 * 1024;
+export const MAX_DECODED_BYTES_PER_STEP = 4 * 1024 * 1024;
 const MIN_SLICE_BYTES = 64;
 const MAX_SLICE_BYTES = 64 * 1024;
 const FIRST_SLICE_BYTES = 1024;
@@ -37,7 +37,7 @@ function slicer(filePath: string) {
   async function* slices(): AsyncGenerator<Uint8Array> {
     for await (const chunk of createReadStream(filePath, { highWaterMark: MAX_SLICE_BYTES })) {
       const bytes = chunk as Buffer;
-      for (let offset = 0; offset < bytes.length; ) {
+      for (let offset = 0; offset < bytes.length;) {
         const slice = bytes.subarray(offset, offset + state.size);
         offset += slice.length;
         state.lastSlice = slice.length;
@@ -46,6 +46,25 @@ function slicer(filePath: string) {
     }
   }
   return { state, slices: slices() };
+}
+
+/**
+ * Decodes a file step by step, each step's samples about MAX_DECODED_BYTES_PER_STEP at most (once the
+ * first step has shown how much the input expands).
+ */
+export async function* decodeInSteps(
+  filePath: string,
+  format: AudioFormat,
+): AsyncGenerator<{ channelData: Float32Array[]; sampleRate: number }> {
+  const input = slicer(filePath);
+  for await (const chunk of decodeChunked(input.slices, format)) {
+    yield chunk;
+    const decodedBytes = (chunk.channelData[0]?.length ?? 0) * chunk.channelData.length * 4;
+    if (decodedBytes > 0 && input.state.lastSlice > 0) {
+      const expansion = decodedBytes / input.state.lastSlice;
+      input.state.size = Math.max(MIN_SLICE_BYTES, Math.min(MAX_SLICE_BYTES, Math.floor(MAX_DECODED_BYTES_PER_STEP / expansion)));
+    }
+  }
 }
 
 /** Raised inside the worker when decoded audio runs past the cut-off. */
@@ -85,9 +104,8 @@ export async function analyzeAudioFile(filePath: string, format: AudioFormat): P
   let blockFilled = 0;
   let totalFrames = 0;
   let sampleRate = 0;
-  const input = slicer(filePath);
   try {
-    for await (const chunk of decodeChunked(input.slices, format)) {
+    for await (const chunk of decodeInSteps(filePath, format)) {
       const channels = chunk.channelData;
       const frames = channels[0]?.length ?? 0;
       if (!sampleRate) {
@@ -109,11 +127,6 @@ export async function analyzeAudioFile(filePath: string, format: AudioFormat): P
       }
       totalFrames += frames;
       if (totalFrames > cutoffFrames) throw new AudioTooLongError(`decoded audio runs past ${DECODE_CUTOFF_SECONDS} s`);
-      const decodedBytes = frames * channels.length * 4;
-      if (decodedBytes > 0 && input.state.lastSlice > 0) {
-        const expansion = decodedBytes / input.state.lastSlice;
-        input.state.size = Math.max(MIN_SLICE_BYTES, Math.min(MAX_SLICE_BYTES, Math.floor(MAX_DECODED_BYTES_PER_STEP / expansion)));
-      }
     }
   } catch (error) {
     if (error instanceof AudioTooLongError) throw error;

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { parseStream } from 'music-metadata';
 import { AUDIO_CONTENT_TYPES, type AudioFormat } from './audio-format.ts';
 
@@ -17,7 +17,9 @@ const ADTS_FRAME_SAMPLES = 1024;
 export async function readDeclaredDuration(body: Readable, size: number, format: AudioFormat): Promise<number | null> {
   try {
     if (format === 'aac') return estimateAdtsDuration(await readPrefix(body, ADTS_SCAN_BYTES), size);
-    const metadata = await parseStream(body, { mimeType: AUDIO_CONTENT_TYPES[format], size }, { duration: false, skipCovers: true });
+    // As a byte stream whatever the source: the parser misreads a stream of objects.
+    const bytes = body.readableObjectMode ? Readable.from(body, { objectMode: false }) : body;
+    const metadata = await parseStream(bytes, { mimeType: AUDIO_CONTENT_TYPES[format], size }, { duration: false, skipCovers: true });
     const seconds = metadata.format.duration;
     return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
   } catch {

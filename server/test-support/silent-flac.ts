@@ -71,7 +71,8 @@ export function silentFlac({ seconds, declaredSeconds = seconds, sampleRate = 44
   const parts: Buffer[] = [Buffer.from('fLaC', 'latin1'), streamInfo(sampleRate, Math.round(declaredSeconds * sampleRate))];
   for (let start = 0; start < frames; start += 10_000) {
     const bytes: number[] = [];
-    for (let frame = start; frame < Math.min(frames, start + 10_000); frame++) bytes.push(...silentFrame(frame, SAMPLE_RATE_CODES[sampleRate]));
+    for (let frame = start; frame < Math.min(frames, start + 10_000); frame++)
+      bytes.push(...silentFrame(frame, SAMPLE_RATE_CODES[sampleRate]));
     parts.push(Buffer.from(bytes));
   }
   return Buffer.concat(parts);
