@@ -31,9 +31,7 @@ export function createHttpServer(timeouts: HttpTimeouts = HTTP_TIMEOUTS): Server
     connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(timeouts.headersMs / 4))),
   });
   server.keepAliveTimeout = timeouts.keepAliveMs;
-  // With no 'timeout' listener, Node destroys a socket that was idle this long.
+  // With no 'timeout' listener, Node destroys a socket idle this long (also on a kept-alive connection's later requests).
   server.setTimeout(timeouts.idleMs);
-  // Set again for every request: a kept-alive connection's later requests get the same bound.
-  server.on('request', (req) => req.socket.setTimeout(timeouts.idleMs));
   return server;
 }
