@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { silentFlac } from '#server/test-support/silent-flac.ts';
-import { analyzeAudioFile, AudioTooLongError, decodeInSteps, MAX_DECODED_BYTES_PER_STEP } from './analyze.ts';
+import { analyzeAudioFile, AudioTooLongError, decodeInSteps, indexAfterSamples, MAX_DECODED_BYTES_PER_STEP } from './analyze.ts';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'studio-analyze-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -45,5 +45,25 @@ describe('analyzeAudioFile', () => {
     const error = await analyzeAudioFile(file('lies.flac', lying), 'flac').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AudioTooLongError);
     expect((error as Error).message).toMatch(/decoded audio runs past 1260 s/);
+  });
+});
+
+describe('indexAfterSamples', () => {
+  const box = (type: string, body: Buffer) => {
+    const header = Buffer.alloc(8);
+    header.writeUInt32BE(8 + body.length);
+    header.write(type, 4, 'latin1');
+    return Buffer.concat([header, body]);
+  };
+  const ftyp = box('ftyp', Buffer.from('M4A \x00\x00\x00\x00', 'latin1'));
+
+  it('tells an MP4 whose index comes after its samples from one that is ready to stream', async () => {
+    const streamable = file('streamable.m4a', Buffer.concat([ftyp, box('moov', Buffer.alloc(32)), box('mdat', Buffer.alloc(4096))]));
+    const indexLast = file(
+      'index-last.m4a',
+      Buffer.concat([ftyp, box('free', Buffer.alloc(8)), box('mdat', Buffer.alloc(4096)), box('moov', Buffer.alloc(32))]),
+    );
+    expect(await indexAfterSamples(streamable)).toBe(false);
+    expect(await indexAfterSamples(indexLast)).toBe(true);
   });
 });

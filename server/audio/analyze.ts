@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { decodeChunked } from 'audio-decode';
 import { MAX_AUDIO_SECONDS } from '#common/samples.ts';
 import { readDeclaredDuration } from './audio-duration.ts';
@@ -31,13 +31,19 @@ const MIN_SLICE_BYTES = 64;
 const MAX_SLICE_BYTES = 64 * 1024;
 const FIRST_SLICE_BYTES = 1024;
 
-/** The file cut into slices whose size the consumer adjusts between slices (`slicer.size`). */
+/**
+ * The file cut into slices whose size the consumer adjusts between slices (`state.size`). A slice
+ * that produced nothing (headers, or a container that needs its index first) doubles the next one,
+ * so that reading up to the first samples does not take thousands of tiny steps.
+ */
 function slicer(filePath: string) {
-  const state = { size: FIRST_SLICE_BYTES, lastSlice: 0 };
+  const state = { size: FIRST_SLICE_BYTES, lastSlice: 0, produced: true };
   async function* slices(): AsyncGenerator<Uint8Array> {
     for await (const chunk of createReadStream(filePath, { highWaterMark: MAX_SLICE_BYTES })) {
       const bytes = chunk as Buffer;
       for (let offset = 0; offset < bytes.length;) {
+        if (!state.produced) state.size = Math.min(MAX_SLICE_BYTES, state.size * 2);
+        state.produced = false;
         const slice = bytes.subarray(offset, offset + state.size);
         offset += slice.length;
         state.lastSlice = slice.length;
@@ -59,11 +65,39 @@ export async function* decodeInSteps(
   const input = slicer(filePath);
   for await (const chunk of decodeChunked(input.slices, format)) {
     yield chunk;
+    input.state.produced = true;
     const decodedBytes = (chunk.channelData[0]?.length ?? 0) * chunk.channelData.length * 4;
     if (decodedBytes > 0 && input.state.lastSlice > 0) {
       const expansion = decodedBytes / input.state.lastSlice;
       input.state.size = Math.max(MIN_SLICE_BYTES, Math.min(MAX_SLICE_BYTES, Math.floor(MAX_DECODED_BYTES_PER_STEP / expansion)));
     }
+  }
+}
+
+/**
+ * Whether an MP4 file keeps its index (moov) after the samples (mdat). Its decoder then holds the
+ * whole file until the index arrives and decodes everything in one step, so such files get no
+ * waveform here (the player draws one in the browser).
+ */
+export async function indexAfterSamples(filePath: string): Promise<boolean> {
+  const file = await open(filePath, 'r');
+  try {
+    const size = (await file.stat()).size;
+    const header = Buffer.alloc(16);
+    let offset = 0;
+    for (let boxes = 0; boxes < 1000 && offset + 8 <= size; boxes++) {
+      await file.read(header, 0, 16, offset);
+      const type = header.toString('latin1', 4, 8);
+      if (type === 'moov') return false;
+      if (type === 'mdat') return true;
+      const boxSize = header.readUInt32BE(0);
+      const length = boxSize === 1 ? Number(header.readBigUInt64BE(8)) : boxSize === 0 ? size - offset : boxSize;
+      if (length < 8) return false;
+      offset += length;
+    }
+    return false;
+  } finally {
+    await file.close();
   }
 }
 
@@ -96,6 +130,7 @@ export async function analyzeAudioFile(filePath: string, format: AudioFormat): P
   if (declaredSeconds !== null && declaredSeconds > MAX_AUDIO_SECONDS) {
     throw new AudioTooLongError(`the file says it is ${Math.round(declaredSeconds)} s long; not decoded`);
   }
+  if (format === 'm4a' && (await indexAfterSamples(filePath))) return { durationSeconds: declaredSeconds, peaks: null };
 
   let blockFrames = 0;
   let cutoffFrames = 0;

@@ -48,6 +48,9 @@ export class S3ObjectStore implements ObjectStore {
         options.accessKeyId && options.secretAccessKey
           ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
           : undefined,
+      // A bucket that stops answering must not hold a request forever: idle limits, not total ones
+      // (a long object streamed to a slow listener is fine while bytes move).
+      requestHandler: { connectionTimeout: 10_000, socketTimeout: 60_000 },
       // Presigned PUTs carry no checksum the browser could compute; keep requests plain.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
