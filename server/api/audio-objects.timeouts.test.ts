@@ -28,7 +28,15 @@ function openRaw(port: number): RawExchange {
 }
 
 const putHead = (url: string, length: number) =>
-  `PUT ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
+  [
+    `PUT ${url} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Content-Type: application/octet-stream',
+    `Content-Length: ${length}`,
+    'Connection: close',
+    '',
+    '',
+  ].join('\r\n');
 
 describe('the HTTP server times out on idleness, not on duration', () => {
   it('sets no total limit on a request in production', () => {

@@ -36,6 +36,8 @@ export type RegistrationOutcome =
   | { kind: 'not-audio' }
   | { kind: 'too-long'; seconds: number };
 
+type RegistrationRefusal = Extract<RegistrationOutcome, { kind: 'too-large' | 'not-audio' | 'too-long' }>;
+
 /** Row states from which an upload URL may (still) write its staging key, and registration may start. */
 const OPEN_STATES = ['pending', 'uploaded'] as const;
 
@@ -165,9 +167,7 @@ export class AudioUploadService {
   }
 
   /** Size, first bytes and declared length of the moved (sealed) object. */
-  private async checkSealed(
-    key: string,
-  ): Promise<{ kind: 'ok'; size: number; format: AudioFormat } | Extract<RegistrationOutcome, { kind: 'too-large' | 'not-audio' | 'too-long' }>> {
+  private async checkSealed(key: string): Promise<{ kind: 'ok'; size: number; format: AudioFormat } | RegistrationRefusal> {
     const info = await this.store.stat(storageKey(key));
     if (!info) throw new Error(`object ${key} vanished after it was moved into place`);
     if (info.size > MAX_AUDIO_BYTES) return { kind: 'too-large' };
