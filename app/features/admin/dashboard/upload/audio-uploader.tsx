@@ -61,7 +61,7 @@ export default function AudioUploader({ onUploaded, onRemoved, resetKey }: Props
           const reason = registration.errors.audioFileURL?.[0] ?? registration.serverMessage ?? registration.message;
           uppy.info(reason, 'error', 10_000);
           toast({ title: 'Upload refused', description: reason, variant: 'destructive' });
-          uppy.removeFile(file.id);
+          uppy.cancelAll();
           return;
         }
         if (!registration.ok) return onUploaded({ audioUrl: uploadURL, registered: false, fileName });
