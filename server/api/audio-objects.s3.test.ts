@@ -6,6 +6,7 @@ import { MAX_AUDIO_BYTES } from '#common/samples.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
+import { AudioUploadService } from '#server/samples/audio-uploads.ts';
 
 const BUCKET = 'studio-audio';
 
@@ -91,6 +92,25 @@ describe.each(testDialects())('S3-compatible object store on %s', (dialect) => {
     expect(await t.services.audioUploads.removeAbandonedUploads()).toBeGreaterThanOrEqual(1);
     expect(await storedKeys(uploadURL)).toEqual([`uploads/${keyOf(uploadURL)}`]);
     expect((await t.request.put('/api/audio-files').send({ audioFileURL: uploadURL })).body.objectPath).toBe(objectPath);
+  });
+
+  it('checks what is moved into place, not what was looked at first: a PUT racing registration is refused', async () => {
+    const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
+    // The upload URL is used again between registration's first look and its move.
+    const racing: ObjectStore = Object.create(store, {
+      move: {
+        value: async (from: string, to: string) => {
+          expect((await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(html) })).status).toBe(200);
+          return store.move(from, to);
+        },
+      },
+    });
+    const uploads = new AudioUploadService(t.services.db, racing);
+    const uploadURL = await uploads.issueUploadUrl();
+    expect((await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(testWav()) })).status).toBe(200);
+    expect((await uploads.register(uploadURL)).kind).toBe('not-audio');
+    expect(await storedKeys(uploadURL)).toEqual([]);
+    expect((await t.request.get(`/objects/uploads/${keyOf(uploadURL)}`)).status).toBe(404);
   });
 
   it('refuses an oversized upload at registration and serves nothing', async () => {
