@@ -224,4 +224,25 @@ describe.each(testDialects())('local object store on %s', (dialect) => {
     expect(readdirSync(stagingDir)).not.toContain(keyOf(url));
     expect((await t.request.head(kept)).status).toBe(200);
   });
+
+  it('sweeps staging files of registered or unknown uploads, and keeps those still awaiting registration', async () => {
+    const registered = keyOf(await uploadAudio(t));
+    const waiting = await grant(t);
+    await t.request.put(waiting).send(testWav()).expect(200);
+    const store = t.services.store;
+    await store.write(stagingKey(registered), Buffer.from('<html>written after registration</html>'), 'text/html');
+    await store.write(stagingKey('00000000-0000-4000-8000-000000000000'), Buffer.from('no row'), 'text/plain');
+    const staged = async () => {
+      const keys: string[] = [];
+      for await (const object of store.list('staging/')) keys.push(object.key);
+      return keys;
+    };
+    expect(await staged()).toEqual(expect.arrayContaining([stagingKey(registered), stagingKey(keyOf(waiting))]));
+    await t.services.audioUploads.removeAbandonedUploads();
+    const left = await staged();
+    expect(left).toContain(stagingKey(keyOf(waiting)));
+    expect(left).not.toContain(stagingKey(registered));
+    expect(left).not.toContain(stagingKey('00000000-0000-4000-8000-000000000000'));
+    expect((await t.request.put('/api/audio-files').send({ audioFileURL: waiting })).status).toBe(200);
+  });
 });
