@@ -15,6 +15,12 @@ export const isUploadKey = (value: string): boolean => UPLOAD_KEY_PATTERN.test(v
 /** The key's name inside the object store. */
 export const storageKey = (uploadKey: string): string => `uploads/${uploadKey}`;
 
+/**
+ * Where an upload lands before registration: the only key its upload URL can write. Registration
+ * checks the file and moves it to `storageKey`, so a reused upload URL never reaches a served file.
+ */
+export const stagingKey = (uploadKey: string): string => `staging/${uploadKey}`;
+
 /** The public path a registered upload is served at. */
 export const objectPathOf = (uploadKey: string): string => `/objects/${storageKey(uploadKey)}`;
 
@@ -24,8 +30,9 @@ export function objectKeyFromPath(path: string): string | null {
 }
 
 /**
- * The upload key inside an upload URL as the browser got it: the local store's signed URL, a
- * presigned S3 URL (path-style or virtual-host style) or an object path. Null when it holds none.
+ * The upload key inside an upload URL as the browser got it: the local store's signed URL
+ * (`/objects/staging/{key}?...`), a presigned S3 URL (path-style or virtual-host style) or an object
+ * path. Null when it holds none.
  */
 export function uploadKeyFromUrl(url: string): string | null {
   let pathname: string;
@@ -36,7 +43,7 @@ export function uploadKeyFromUrl(url: string): string | null {
   }
   const direct = objectKeyFromPath(pathname);
   if (direct) return direct;
-  // Presigned URLs name the key at the end of the path, after the bucket in path-style addressing.
-  const match = /\/uploads\/([^/]+)$/.exec(pathname);
+  // Upload URLs name the staging key at the end of the path, after the bucket in path-style addressing.
+  const match = /\/(?:staging|uploads)\/([^/]+)$/.exec(pathname);
   return match && isUploadKey(match[1]) ? match[1] : null;
 }

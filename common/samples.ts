@@ -3,6 +3,12 @@ import { z } from './zod.ts';
 
 /** Limits shared by the admin form, the API and the upload route: one audio file of at most 50485760 bytes. */
 export const MAX_AUDIO_BYTES = 50_485_760;
+/**
+ * The longest audio accepted (20 minutes), judged from the file's headers at registration: longer
+ * files would cost the server's analysis too much memory and time. The admin uploader says so too.
+ */
+export const MAX_AUDIO_SECONDS = 20 * 60;
+export const AUDIO_TOO_LONG_MESSAGE = `The audio is longer than ${MAX_AUDIO_SECONDS / 60} minutes, the longest a sample may be`;
 export const ALLOWED_AUDIO_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.aac', '.flac'] as const;
 export const LATEST_SAMPLES_COUNT = 6;
 

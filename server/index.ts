@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { connectDatabase, pingDatabase, probeWrite, SERVING_TIMEOUTS, type Datab
 import { openInvalidationChannel } from './db/invalidation-channel.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMailer } from './email/mailer.ts';
+import { createHttpServer } from './http/http-server.ts';
 import { createLogger } from './logger.ts';
 import { buildDir } from './paths.ts';
 import { settleBackgroundWork } from './auth/background.ts';
@@ -90,7 +91,8 @@ async function start(): Promise<Server> {
   });
   const stopBackgroundTasks = await runStartupTasks(services);
 
-  const server = createServer();
+  // Timeouts on idleness, not on a request's total duration (slow uploads): see http/http-server.ts.
+  const server = createHttpServer();
   const built = await createApp(services, {
     pages: development ? { kind: 'development', httpServer: server } : { kind: 'production', buildDir: buildDir() },
   });
@@ -107,8 +109,6 @@ async function start(): Promise<Server> {
       `listening on http://localhost:${port}`,
     );
   });
-  // Keep-alive must outlive a load balancer's idle timeout, or it sees resets.
-  server.keepAliveTimeout = 65_000;
 
   let stopping = false;
   const shutdown = (signal: string) => {

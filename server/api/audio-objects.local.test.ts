@@ -3,8 +3,9 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageKey } from '#common/object-keys.ts';
+import { stagingKey } from '#common/object-keys.ts';
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
+import { silentFlac } from '#server/test-support/silent-flac.ts';
 import { testWav, uploadAudio } from '#server/test-support/test-audio.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -49,14 +50,16 @@ async function putRaw(t: TestApp, url: string, { declaredLength }: { declaredLen
 }
 
 const grant = async (t: TestApp) => (await t.request.post('/api/objects/upload').expect(200)).body.uploadURL as string;
-const keyOf = (url: string) => /uploads\/([0-9a-f-]{36})/.exec(url)![1];
+const keyOf = (url: string) => /(?:staging|uploads)\/([0-9a-f-]{36})/.exec(url)![1];
 
 describe.each(testDialects())('local object store on %s', (dialect) => {
   let t: TestApp;
   let objectsDir: string;
+  let stagingDir: string;
   beforeAll(async () => {
     t = await createTestApp(dialect, { asAdmin: true });
     objectsDir = path.join(t.services.dataDir, 'objects', 'uploads');
+    stagingDir = path.join(t.services.dataDir, 'objects', 'staging');
   });
   afterAll(async () => {
     await t.services.sampleAnalysis.idle();
@@ -65,24 +68,64 @@ describe.each(testDialects())('local object store on %s', (dialect) => {
 
   it('issues a signed, expiring upload URL for a server-made key', async () => {
     const url = await grant(t);
-    expect(url).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}\?expires=\d+&signature=[\w-]+$/);
+    expect(url).toMatch(/^\/objects\/staging\/[0-9a-f-]{36}\?expires=\d+&signature=[\w-]+$/);
     const expires = Number(new URL(url, 'http://x').searchParams.get('expires'));
     expect(expires * 1000 - Date.now()).toBeGreaterThan(14 * 60 * 1000);
     expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(15 * 60 * 1000);
   });
 
-  it('accepts one PUT per grant and refuses forged or expired grants', async () => {
+  it('takes PUTs with a grant until it is registered, then never changes the served file', async () => {
     const url = await grant(t);
-    expect((await t.request.put(url).send(testWav())).status).toBe(200);
-    expect((await t.request.put(url).send(testWav())).status).toBe(409);
+    const first = testWav(1);
+    // A retry with the same grant replaces what was uploaded, as long as it is not registered.
+    expect((await t.request.put(url).send(testWav(2))).status).toBe(200);
+    expect((await t.request.put(url).send(first)).status).toBe(200);
+    const objectPath = (await t.request.put('/api/audio-files').send({ audioFileURL: url }).expect(200)).body.objectPath as string;
+    const refused = await t.request.put(url).send(Buffer.from('<!doctype html><script>alert(1)</script>'));
+    expect(refused.status).toBe(409);
+    // The served path is no upload target either.
+    const signature = new URL(url, 'http://x').search;
+    expect((await t.request.put(`${objectPath}${signature}`).send(testWav(2))).status).not.toBe(200);
+    const served = await t.request.get(objectPath).buffer(true);
+    expect(served.headers['content-type']).toBe('audio/wav');
+    expect(Buffer.from(served.body).equals(first)).toBe(true);
+    expect(existsSync(stagingDir) ? readdirSync(stagingDir) : []).not.toContain(keyOf(url));
+    // Registering again answers the same path and changes nothing.
+    expect((await t.request.put('/api/audio-files').send({ audioFileURL: url })).body.objectPath).toBe(objectPath);
+  });
+
+  it('refuses forged or expired grants', async () => {
     const key = keyOf(await grant(t));
-    expect((await t.request.put(`/objects/uploads/${key}?expires=9999999999&signature=forged`).send(testWav())).status).toBe(403);
+    expect((await t.request.put(`/objects/staging/${key}?expires=9999999999&signature=forged`).send(testWav())).status).toBe(403);
     const past = Math.floor(Date.now() / 1000) - 1;
-    const pastSignature = signUploadGrant(t.services.config.SESSION_SECRET, storageKey(key), past);
-    const expired = `/objects/uploads/${key}?expires=${past}&signature=${pastSignature}`;
+    const pastSignature = signUploadGrant(t.services.config.SESSION_SECRET, stagingKey(key), past);
+    const expired = `/objects/staging/${key}?expires=${past}&signature=${pastSignature}`;
     const res = await t.request.put(expired).send(testWav());
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Request has expired');
+  });
+
+  it('refuses audio longer than 20 minutes from its header, before any decoding, and keeps nothing', async () => {
+    const url = await grant(t);
+    // 8 hours claimed by STREAMINFO in a few hundred bytes.
+    await t.request
+      .put(url)
+      .send(silentFlac({ seconds: 1, declaredSeconds: 8 * 3600 }))
+      .expect(200);
+    const res = await t.request.put('/api/audio-files').send({ audioFileURL: url });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('The audio is longer than 20 minutes, the longest a sample may be');
+    expect(res.body.errors.audioFileURL[0]).toContain('this file is 480:00');
+    expect((await t.request.get(`/objects/uploads/${keyOf(url)}`)).status).toBe(404);
+    expect(readdirSync(objectsDir)).not.toContain(keyOf(url));
+    expect(readdirSync(stagingDir)).not.toContain(keyOf(url));
+    // Twenty minutes exactly is fine.
+    const ok = await grant(t);
+    await t.request
+      .put(ok)
+      .send(silentFlac({ seconds: 1, declaredSeconds: 20 * 60 }))
+      .expect(200);
+    expect((await t.request.put('/api/audio-files').send({ audioFileURL: ok })).status).toBe(200);
   });
 
   it('refuses a body over 50485760 bytes with 413 and leaves no partial file', async () => {
@@ -91,7 +134,7 @@ describe.each(testDialects())('local object store on %s', (dialect) => {
     // Without a declared length, the byte counter stops the stream once it passes the limit.
     const url = await grant(t);
     expect(await putRaw(t, url, {})).toBe(413);
-    const files = existsSync(objectsDir) ? readdirSync(objectsDir) : [];
+    const files = existsSync(stagingDir) ? readdirSync(stagingDir) : [];
     expect(files.filter((f) => f.startsWith(keyOf(url)))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
   });
@@ -99,10 +142,12 @@ describe.each(testDialects())('local object store on %s', (dialect) => {
   it('refuses a non-audio file at registration and deletes it', async () => {
     const url = await grant(t);
     await t.request.put(url).send(Buffer.from('<!doctype html><html><body>not audio</body></html>')).expect(200);
-    expect(readdirSync(objectsDir)).toContain(keyOf(url));
+    expect(readdirSync(stagingDir)).toContain(keyOf(url));
     const res = await t.request.put('/api/audio-files').send({ audioFileURL: url });
     expect(res.status).toBe(415);
+    expect(readdirSync(stagingDir)).not.toContain(keyOf(url));
     expect(readdirSync(objectsDir)).not.toContain(keyOf(url));
+    expect((await t.request.get(`/objects/uploads/${keyOf(url)}`)).status).toBe(404);
   });
 
   it('recognises MP3, WAV, M4A, AAC and FLAC by their first bytes', async () => {
@@ -176,7 +221,28 @@ describe.each(testDialects())('local object store on %s', (dialect) => {
     expect(await uploads.removeAbandonedUploads()).toBe(0);
     const removed = await uploads.removeAbandonedUploads(Date.now() + 25 * 60 * 60 * 1000);
     expect(removed).toBeGreaterThan(0);
-    expect(readdirSync(objectsDir)).not.toContain(keyOf(url));
+    expect(readdirSync(stagingDir)).not.toContain(keyOf(url));
     expect((await t.request.head(kept)).status).toBe(200);
+  });
+
+  it('sweeps staging files of registered or unknown uploads, and keeps those still awaiting registration', async () => {
+    const registered = keyOf(await uploadAudio(t));
+    const waiting = await grant(t);
+    await t.request.put(waiting).send(testWav()).expect(200);
+    const store = t.services.store;
+    await store.write(stagingKey(registered), Buffer.from('<html>written after registration</html>'), 'text/html');
+    await store.write(stagingKey('00000000-0000-4000-8000-000000000000'), Buffer.from('no row'), 'text/plain');
+    const staged = async () => {
+      const keys: string[] = [];
+      for await (const object of store.list('staging/')) keys.push(object.key);
+      return keys;
+    };
+    expect(await staged()).toEqual(expect.arrayContaining([stagingKey(registered), stagingKey(keyOf(waiting))]));
+    await t.services.audioUploads.removeAbandonedUploads();
+    const left = await staged();
+    expect(left).toContain(stagingKey(keyOf(waiting)));
+    expect(left).not.toContain(stagingKey(registered));
+    expect(left).not.toContain(stagingKey('00000000-0000-4000-8000-000000000000'));
+    expect((await t.request.put('/api/audio-files').send({ audioFileURL: waiting })).status).toBe(200);
   });
 });

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '#server/test-support/s3-server.ts';
+import { silentFlac } from '#server/test-support/silent-flac.ts';
 import { testWav } from '#server/test-support/test-audio.ts';
+import { MAX_AUDIO_BYTES } from '#common/samples.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
+import { AudioUploadService } from '#server/samples/audio-uploads.ts';
 
 const BUCKET = 'studio-audio';
 
@@ -23,6 +26,15 @@ describe.each(testDialects())('S3-compatible object store on %s', (dialect) => {
     await s3.close();
   });
 
+  const keyOf = (uploadURL: string) => /staging\/([0-9a-f-]{36})/.exec(uploadURL)![1];
+  /** Whether anything is stored for an upload, at its staging key or its served key. */
+  const storedKeys = async (uploadURL: string) =>
+    (
+      await Promise.all(
+        [`staging/${keyOf(uploadURL)}`, `uploads/${keyOf(uploadURL)}`].map(async (key) => ((await store.stat(key)) ? key : null)),
+      )
+    ).filter(Boolean);
+
   /** Grant → browser-style PUT straight to the bucket → registration. */
   async function upload(body: Buffer) {
     const { uploadURL } = (await t.request.post('/api/objects/upload').expect(200)).body as { uploadURL: string };
@@ -34,7 +46,7 @@ describe.each(testDialects())('S3-compatible object store on %s', (dialect) => {
   it('hands out a presigned PUT URL for a server-made key in the bucket', async () => {
     const { uploadURL } = (await t.request.post('/api/objects/upload').expect(200)).body;
     const url = new URL(uploadURL);
-    expect(url.pathname).toMatch(new RegExp(`^/${BUCKET}/uploads/[0-9a-f-]{36}$`));
+    expect(url.pathname).toMatch(new RegExp(`^/${BUCKET}/staging/[0-9a-f-]{36}$`));
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
     expect(url.searchParams.get('X-Amz-Signature')).toBeTruthy();
   });
@@ -59,8 +71,61 @@ describe.each(testDialects())('S3-compatible object store on %s', (dialect) => {
   it('refuses and deletes a file that is not audio', async () => {
     const { uploadURL, register } = await upload(Buffer.from('<html><body>renamed.mp3</body></html>'));
     expect((await register()).status).toBe(415);
-    const key = `uploads/${/uploads\/([0-9a-f-]{36})/.exec(uploadURL)![1]}`;
-    expect(await store.stat(key)).toBeNull();
+    expect(await storedKeys(uploadURL)).toEqual([]);
+    expect((await t.request.get(`/objects/uploads/${keyOf(uploadURL)}`)).status).toBe(404);
+  });
+
+  it('never lets the upload URL change a registered file: a later PUT lands in staging and is swept', async () => {
+    const wav = testWav();
+    const { uploadURL, register } = await upload(wav);
+    const objectPath = (await register()).body.objectPath as string;
+    // The presigned URL is still valid for its 15 minutes: the bucket accepts the PUT...
+    const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
+    expect((await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(html) })).status).toBe(200);
+    // ...but it wrote only the staging key; what is served is the file that was checked.
+    const served = await t.request.get(objectPath).buffer(true);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('audio/wav');
+    expect(Buffer.from(served.body).equals(wav)).toBe(true);
+    expect(await storedKeys(uploadURL)).toEqual([`staging/${keyOf(uploadURL)}`, `uploads/${keyOf(uploadURL)}`]);
+    // The sweep removes the stray staging object and keeps the registered one.
+    expect(await t.services.audioUploads.removeAbandonedUploads()).toBeGreaterThanOrEqual(1);
+    expect(await storedKeys(uploadURL)).toEqual([`uploads/${keyOf(uploadURL)}`]);
+    expect((await t.request.put('/api/audio-files').send({ audioFileURL: uploadURL })).body.objectPath).toBe(objectPath);
+  });
+
+  it('checks what is moved into place, not what was looked at first: a PUT racing registration is refused', async () => {
+    const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
+    // The upload URL is used again between registration's first look and its move.
+    const racing: ObjectStore = Object.create(store, {
+      move: {
+        value: async (from: string, to: string) => {
+          expect((await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(html) })).status).toBe(200);
+          return store.move(from, to);
+        },
+      },
+    });
+    const uploads = new AudioUploadService(t.services.db, racing);
+    const uploadURL = await uploads.issueUploadUrl();
+    expect((await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(testWav()) })).status).toBe(200);
+    expect((await uploads.register(uploadURL)).kind).toBe('not-audio');
+    expect(await storedKeys(uploadURL)).toEqual([]);
+    expect((await t.request.get(`/objects/uploads/${keyOf(uploadURL)}`)).status).toBe(404);
+  });
+
+  it('refuses an oversized upload at registration and serves nothing', async () => {
+    const { uploadURL, register } = await upload(Buffer.concat([testWav(), Buffer.alloc(MAX_AUDIO_BYTES)]));
+    expect((await register()).status).toBe(413);
+    expect(await storedKeys(uploadURL)).toEqual([]);
+    expect((await t.request.get(`/objects/uploads/${keyOf(uploadURL)}`)).status).toBe(404);
+  });
+
+  it('refuses audio longer than 20 minutes from its header and serves nothing', async () => {
+    const { uploadURL, register } = await upload(silentFlac({ seconds: 1, declaredSeconds: 8 * 3600 }));
+    const res = await register();
+    expect(res.status).toBe(422);
+    expect(res.body.errors.audioFileURL[0]).toMatch(/longer than 20 minutes/);
+    expect(await storedKeys(uploadURL)).toEqual([]);
   });
 
   it('analyses a sample stored in the bucket and deletes the object with its last sample', async () => {
@@ -77,7 +142,7 @@ describe.each(testDialects())('S3-compatible object store on %s', (dialect) => {
   });
 
   it('has no local PUT target when the bucket takes the uploads', async () => {
-    const res = await t.request.put('/objects/uploads/00000000-0000-4000-8000-000000000000?expires=1&signature=x').send(testWav());
+    const res = await t.request.put('/objects/staging/00000000-0000-4000-8000-000000000000?expires=1&signature=x').send(testWav());
     expect(res.status).toBe(404);
   });
 });

@@ -16,7 +16,8 @@ function declaredLength(req: Request): number | null {
 
 /**
  * /objects/uploads/{key}: GET/HEAD serve registered audio with ranges and validators (seeking in
- * every browser needs 206); PUT is the local store's upload target, authorised by a signed grant.
+ * every browser needs 206). /objects/staging/{key}: PUT is the local store's upload target,
+ * authorised by a signed grant; it never writes a served file (registration moves it).
  * Mounted before the body limits and the page handler: an upload is up to 50 MB.
  */
 export function audioObjectRoutes(services: Services): Router {
@@ -65,7 +66,7 @@ export function audioObjectRoutes(services: Services): Router {
     await pipeline(body, res).catch(() => body.destroy());
   });
 
-  router.put('/objects/uploads/:key', async (req, res) => {
+  router.put('/objects/staging/:key', async (req, res) => {
     let outcome: DirectUploadOutcome;
     try {
       const grant = { expires: req.query.expires, signature: req.query.signature };
@@ -92,6 +93,9 @@ function uploadRefusal(outcome: Exclude<DirectUploadOutcome, { kind: 'stored' }>
       return new HttpError(403, 'Request has expired');
     case 'grant-used':
       return new HttpError(409, 'This upload grant has already been used');
+    case 'interrupted':
+      // Usually nobody is left to read this: the connection broke or fell idle.
+      return new HttpError(400, 'The upload was interrupted; try again');
     case 'too-large':
       return new HttpError(413, `The file is larger than ${MAX_AUDIO_BYTES} bytes`);
   }

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { MAX_AUDIO_BYTES, registerAudioSchema } from '#common/samples.ts';
+import { formatTime } from '#common/format-time.ts';
+import { AUDIO_TOO_LONG_MESSAGE, MAX_AUDIO_BYTES, registerAudioSchema } from '#common/samples.ts';
 import type { Services } from '#server/context.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
@@ -31,6 +32,10 @@ export function objectsRouter(services: Services): Router {
       case 'not-audio':
         throw new HttpError(415, 'The uploaded file is not a supported audio file (MP3, WAV, M4A/AAC or FLAC)', {
           audioFileURL: ['The file is not MP3, WAV, M4A/AAC or FLAC audio'],
+        });
+      case 'too-long':
+        throw new HttpError(422, AUDIO_TOO_LONG_MESSAGE, {
+          audioFileURL: [`${AUDIO_TOO_LONG_MESSAGE} (this file is ${formatTime(outcome.seconds)})`],
         });
     }
   });

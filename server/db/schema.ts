@@ -74,7 +74,7 @@ export interface RateLimitsTable {
 /** Upload grants and the objects they produced (server/storage). */
 export interface UploadedObjectsTable {
   key: string;
-  status: 'pending' | 'uploading' | 'uploaded' | 'registered' | 'failed';
+  status: 'pending' | 'uploading' | 'uploaded' | 'registering' | 'registered' | 'failed';
   size: number | null;
   contentType: string | null;
   /** Detected from the first bytes at registration (server/audio/audio-format.ts). */

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { isUploadKey, objectKeyFromPath, objectPathOf, storageKey, uploadKeyFromUrl } from '#common/object-keys.ts';
-import { MAX_AUDIO_BYTES } from '#common/samples.ts';
+import { isUploadKey, objectKeyFromPath, objectPathOf, stagingKey, storageKey, uploadKeyFromUrl } from '#common/object-keys.ts';
+import { MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS } from '#common/samples.ts';
+import { readDeclaredDuration } from '#server/audio/audio-duration.ts';
 import { AUDIO_CONTENT_TYPES, detectAudioFormat, SIGNATURE_BYTES, type AudioFormat } from '#server/audio/audio-format.ts';
 import type { Database } from '#server/db/schema.ts';
 import {
@@ -21,15 +22,24 @@ export type DirectUploadOutcome =
   | { kind: 'not-found' }
   | { kind: 'invalid-grant' }
   | { kind: 'expired-grant' }
+  /** Registered (or being registered), or another PUT with this grant is running. */
   | { kind: 'grant-used' }
-  | { kind: 'too-large' };
+  | { kind: 'too-large' }
+  /** The body broke off (the client went away or fell idle); the grant still works. */
+  | { kind: 'interrupted' };
 
 export type RegistrationOutcome =
   | { kind: 'registered'; objectPath: string; format: AudioFormat; size: number }
   | { kind: 'not-issued' }
   | { kind: 'not-uploaded' }
   | { kind: 'too-large' }
-  | { kind: 'not-audio' };
+  | { kind: 'not-audio' }
+  | { kind: 'too-long'; seconds: number };
+
+type RegistrationRefusal = Extract<RegistrationOutcome, { kind: 'too-large' | 'not-audio' | 'too-long' }>;
+
+/** Row states from which an upload URL may (still) write its staging key, and registration may start. */
+const OPEN_STATES = ['pending', 'uploaded'] as const;
 
 export interface PublicObject {
   contentType: string;
@@ -58,10 +68,15 @@ export class AudioUploadService {
   async issueUploadUrl(): Promise<string> {
     const key = randomUUID();
     await this.db.insertInto('uploadedObjects').values({ key, status: 'pending', createdAt: new Date().toISOString() }).execute();
-    return this.store.createUploadUrl(storageKey(key), UPLOAD_GRANT_SECONDS);
+    // The URL writes only the staging key; what is served lives under another key (see register).
+    return this.store.createUploadUrl(stagingKey(key), UPLOAD_GRANT_SECONDS);
   }
 
-  /** The local store's PUT: checks the signed grant, claims it once, streams the body to disk. */
+  /**
+   * The local store's PUT: checks the signed grant and streams the body to the staging key. A grant
+   * works until it expires or its upload is registered, one PUT at a time: a PUT that breaks off
+   * (client gone, idle timeout, too large) leaves the grant usable, so the uploader can simply retry.
+   */
   async receiveDirectUpload(
     key: string,
     grant: { expires: unknown; signature: unknown },
@@ -70,61 +85,109 @@ export class AudioUploadService {
   ): Promise<DirectUploadOutcome> {
     const receiver = this.store.directUploads;
     if (!receiver || !isUploadKey(key)) return { kind: 'not-found' };
-    const check = receiver.checkGrant(storageKey(key), grant.expires, grant.signature);
+    const check = receiver.checkGrant(stagingKey(key), grant.expires, grant.signature);
     if (check === 'invalid') return { kind: 'invalid-grant' };
     if (check === 'expired') return { kind: 'expired-grant' };
     if (declaredLength !== null && declaredLength > MAX_AUDIO_BYTES) return { kind: 'too-large' };
-    // Claiming the row from pending makes the grant single-use, even for two PUTs at once.
+    const row = await this.db.selectFrom('uploadedObjects').select('status').where('key', '=', key).executeTakeFirst();
+    const before = row?.status;
+    if (before !== 'pending' && before !== 'uploaded') return { kind: 'grant-used' };
+    // Claiming the row from the state just read lets one PUT at a time in, even for two at once.
     const claim = await this.db
       .updateTable('uploadedObjects')
       .set({ status: 'uploading' })
       .where('key', '=', key)
-      .where('status', '=', 'pending')
+      .where('status', '=', before)
       .executeTakeFirst();
     if (Number(claim.numUpdatedRows) !== 1) return { kind: 'grant-used' };
     try {
-      const size = await receiver.receive(storageKey(key), body, MAX_AUDIO_BYTES);
+      const size = await receiver.receive(stagingKey(key), body, MAX_AUDIO_BYTES);
       await this.db.updateTable('uploadedObjects').set({ status: 'uploaded', size }).where('key', '=', key).execute();
       return { kind: 'stored', size };
     } catch (error) {
-      await this.db.updateTable('uploadedObjects').set({ status: 'failed' }).where('key', '=', key).execute();
+      // The store wrote to a temporary name: whatever was uploaded before this PUT is still there.
+      await this.db.updateTable('uploadedObjects').set({ status: before }).where('key', '=', key).execute();
       if (error instanceof UploadTooLargeError) return { kind: 'too-large' };
+      if (body.readableAborted) return { kind: 'interrupted' };
       throw error;
     }
   }
 
   /**
    * Turns an uploaded file into a public object path, after checking it was issued here, is within
-   * the size limit and really is audio. Anything else is deleted. The format found here is kept.
+   * the size limit, really is audio and not too long. The file is first moved out of its staging key
+   * (where its upload URL could still write) and the checks are made on what was moved, which is what
+   * will be served; anything refused is deleted. The format found here is kept.
    */
   async register(audioFileURL: string): Promise<RegistrationOutcome> {
     const key = uploadKeyFromUrl(audioFileURL);
     if (!key) return { kind: 'not-issued' };
     const row = await this.db.selectFrom('uploadedObjects').select('status').where('key', '=', key).executeTakeFirst();
     if (!row || row.status === 'failed') return { kind: 'not-issued' };
-    const info = await this.store.stat(storageKey(key));
-    if (!info) return { kind: 'not-uploaded' };
-    if (info.size > MAX_AUDIO_BYTES) {
+    if (row.status === 'registered') return this.registered(key);
+    if (!OPEN_STATES.includes(row.status as (typeof OPEN_STATES)[number])) return { kind: 'not-uploaded' };
+    // A cheap look first: nothing uploaded yet, or plainly too large, needs no copy.
+    const staged = await this.store.stat(stagingKey(key));
+    if (!staged) return { kind: 'not-uploaded' };
+    if (staged.size > MAX_AUDIO_BYTES) {
       await this.discard(key);
       return { kind: 'too-large' };
     }
-    const format = detectAudioFormat(await readHead(this.store, storageKey(key), info.size));
-    if (!format) {
+    // Claimed from the state just read: no local PUT can start now, nor a second registration.
+    const claim = await this.db
+      .updateTable('uploadedObjects')
+      .set({ status: 'registering' })
+      .where('key', '=', key)
+      .where('status', '=', row.status)
+      .executeTakeFirst();
+    if (Number(claim.numUpdatedRows) !== 1) return { kind: 'not-uploaded' };
+    try {
+      await this.store.move(stagingKey(key), storageKey(key));
+    } catch (error) {
+      await this.db.updateTable('uploadedObjects').set({ status: row.status }).where('key', '=', key).execute();
+      throw error;
+    }
+    const checked = await this.checkSealed(key);
+    if (checked.kind !== 'ok') {
       await this.discard(key);
-      return { kind: 'not-audio' };
+      return checked;
     }
     await this.db
       .updateTable('uploadedObjects')
       .set({
         status: 'registered',
-        size: info.size,
-        contentType: AUDIO_CONTENT_TYPES[format],
-        format,
+        size: checked.size,
+        contentType: AUDIO_CONTENT_TYPES[checked.format],
+        format: checked.format,
         registeredAt: new Date().toISOString(),
       })
       .where('key', '=', key)
       .execute();
-    return { kind: 'registered', objectPath: objectPathOf(key), format, size: info.size };
+    return { kind: 'registered', objectPath: objectPathOf(key), format: checked.format, size: checked.size };
+  }
+
+  /** Size, first bytes and declared length of the moved (sealed) object. */
+  private async checkSealed(key: string): Promise<{ kind: 'ok'; size: number; format: AudioFormat } | RegistrationRefusal> {
+    const info = await this.store.stat(storageKey(key));
+    if (!info) throw new Error(`object ${key} vanished after it was moved into place`);
+    if (info.size > MAX_AUDIO_BYTES) return { kind: 'too-large' };
+    const format = detectAudioFormat(await readHead(this.store, storageKey(key), info.size));
+    if (!format) return { kind: 'not-audio' };
+    const body = await this.store.read(storageKey(key));
+    try {
+      const seconds = await readDeclaredDuration(body, info.size, format);
+      if (seconds !== null && seconds > MAX_AUDIO_SECONDS) return { kind: 'too-long', seconds };
+    } finally {
+      body.destroy();
+    }
+    return { kind: 'ok', size: info.size, format };
+  }
+
+  /** Registering twice answers the same path (a retried request after a lost answer). */
+  private async registered(key: string): Promise<RegistrationOutcome> {
+    const row = await this.db.selectFrom('uploadedObjects').select(['format', 'size']).where('key', '=', key).executeTakeFirstOrThrow();
+    if (!row.format) return { kind: 'not-uploaded' };
+    return { kind: 'registered', objectPath: objectPathOf(key), format: row.format, size: row.size ?? 0 };
   }
 
   /** Stores a file the server made itself (the demo seed) as a registered object; answers its path. */
@@ -187,7 +250,11 @@ export class AudioUploadService {
     if (!user) await this.discard(key);
   }
 
-  /** Removes uploads never registered within a day (abandoned forms, refused files, broken PUTs). */
+  /**
+   * Removes uploads never registered within a day (abandoned forms, refused files, broken PUTs), and
+   * staging objects written after their upload was registered or discarded (an upload URL stays
+   * valid for its 15 minutes; what it writes then is never served, and is removed here).
+   */
   async removeAbandonedUploads(now = Date.now()): Promise<number> {
     const cutoff = new Date(now - ABANDONED_UPLOAD_MS).toISOString();
     const stale = await this.db
@@ -197,7 +264,16 @@ export class AudioUploadService {
       .where('createdAt', '<', cutoff)
       .execute();
     for (const { key } of stale) await this.discard(key);
-    return stale.length;
+    let strays = 0;
+    for await (const object of this.store.list(stagingKey(''))) {
+      const key = object.key.slice(stagingKey('').length);
+      const row = await this.db.selectFrom('uploadedObjects').select('status').where('key', '=', key).executeTakeFirst();
+      if (!row || row.status === 'registered') {
+        await this.store.delete(object.key);
+        strays++;
+      }
+    }
+    return stale.length + strays;
   }
 
   private async registeredRow(key: string) {
@@ -212,6 +288,7 @@ export class AudioUploadService {
   }
 
   private async discard(key: string): Promise<void> {
+    await this.store.delete(stagingKey(key));
     await this.store.delete(storageKey(key));
     await this.db.deleteFrom('uploadedObjects').where('key', '=', key).execute();
   }

@@ -121,17 +121,28 @@ export class LocalObjectStore implements ObjectStore {
     }
   }
 
-  async *list(): AsyncIterable<StoredObject> {
-    yield* this.listFolder(this.root, '');
+  async *list(prefix = ''): AsyncIterable<StoredObject> {
+    // A prefix naming a folder (`staging/`) is listed from that folder, not from the whole store.
+    const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    for await (const object of this.listFolder(folder ? this.filePath(folder) : this.root, folder, true)) {
+      if (object.key.startsWith(prefix)) yield object;
+    }
   }
 
-  private async *listFolder(folder: string, prefix: string): AsyncIterable<StoredObject> {
+  /** A rename: atomic, so a reader sees the whole object under one key or the other. */
+  async move(from: string, to: string): Promise<void> {
+    const target = this.filePath(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(this.filePath(from), target);
+  }
+
+  private async *listFolder(folder: string, prefix: string, top = false): AsyncIterable<StoredObject> {
     let entries;
     try {
       entries = await readdir(folder, { withFileTypes: true });
     } catch (error) {
-      // No folder yet: nothing has been stored.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && prefix === '') return;
+      // No folder yet: nothing has been stored there.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && top) return;
       throw error;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

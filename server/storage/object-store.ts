@@ -55,8 +55,13 @@ export interface ObjectStore {
    * or shorter than `size` fails and leaves no object.
    */
   writeStream(key: string, body: Readable, size: number, contentType: string): Promise<void>;
-  /** Every stored object; unfinished uploads are not objects yet (backups). */
-  list(): AsyncIterable<StoredObject>;
+  /** Every stored object, or those whose key starts with `prefix`; unfinished uploads are not objects yet (backups, sweeps). */
+  list(prefix?: string): AsyncIterable<StoredObject>;
+  /**
+   * Moves an object to another key, replacing what was there; afterwards `from` no longer exists.
+   * Registration moves an upload out of its staging key, where its upload URL can no longer reach it.
+   */
+  move(from: string, to: string): Promise<void>;
   delete(key: string): Promise<void>;
   /**
    * Runs `work` with the object as a file on this machine (decoders want a path): the stored file

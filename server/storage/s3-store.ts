@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -47,6 +48,9 @@ export class S3ObjectStore implements ObjectStore {
         options.accessKeyId && options.secretAccessKey
           ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
           : undefined,
+      // A bucket that stops answering must not hold a request forever: idle limits, not total ones
+      // (a long object streamed to a slow listener is fine while bytes move).
+      requestHandler: { connectionTimeout: 10_000, socketTimeout: 60_000 },
       // Presigned PUTs carry no checksum the browser could compute; keep requests plain.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -90,15 +94,27 @@ export class S3ObjectStore implements ObjectStore {
     );
   }
 
-  async *list(): AsyncIterable<StoredObject> {
+  async *list(prefix?: string): AsyncIterable<StoredObject> {
     let continuationToken: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, ContinuationToken: continuationToken }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix || undefined, ContinuationToken: continuationToken }),
+      );
       for (const object of page.Contents ?? []) {
         if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
       }
       continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (continuationToken);
+  }
+
+  /**
+   * A copy inside the bucket (no bytes pass through this server), then the source is deleted. The
+   * copy is taken of the source as it is at that moment: callers check the copy, not the source.
+   */
+  async move(from: string, to: string): Promise<void> {
+    const source = `${this.options.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
+    await this.client.send(new CopyObjectCommand({ Bucket: this.options.bucket, Key: to, CopySource: source, MetadataDirective: 'COPY' }));
+    await this.delete(from);
   }
 
   async delete(key: string): Promise<void> {

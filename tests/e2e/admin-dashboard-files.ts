@@ -54,3 +54,23 @@ export function writeOversizedAudio(): string {
   writeFileSync(file, body);
   return file;
 }
+
+/**
+ * A FLAC file that is only its STREAMINFO header, declaring `seconds` of 44.1 kHz stereo 16-bit audio:
+ * enough for the server to judge its length (and refuse it) without any audio in it.
+ */
+export function makeFlacHeaderOnly(seconds: number): Buffer {
+  const sampleRate = 44_100;
+  const totalSamples = seconds * sampleRate;
+  const info = Buffer.alloc(4 + 34);
+  info[0] = 0x80; // last metadata block, STREAMINFO
+  info.writeUIntBE(34, 1, 3);
+  info.writeUInt16BE(4096, 4);
+  info.writeUInt16BE(4096, 6);
+  info[14] = (sampleRate >> 12) & 0xff;
+  info[15] = (sampleRate >> 4) & 0xff;
+  info[16] = ((sampleRate & 0x0f) << 4) | (1 << 1); // 2 channels; bits per sample - 1 = 15 starts here
+  info[17] = 0xf0 | Math.floor(totalSamples / 2 ** 32);
+  info.writeUInt32BE(totalSamples % 2 ** 32, 18);
+  return Buffer.concat([Buffer.from('fLaC', 'latin1'), info]);
+}

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { makeSilentMp3, makeWav, writeOversizedAudio } from './admin-dashboard-files';
+import { makeFlacHeaderOnly, makeSilentMp3, makeWav, writeOversizedAudio } from './admin-dashboard-files';
 import { expectNoSeriousA11yViolations } from './support';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
@@ -389,6 +389,38 @@ test.describe('admin dashboard', () => {
     await expect(uppyModal(page).locator('.uppy-Dashboard-Item')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(uppyModal(page)).toHaveAttribute('aria-hidden', 'true');
+    await expect(page.getByRole('button', { name: 'Create Sample' })).toBeDisabled();
+  });
+
+  test('a file longer than 20 minutes is refused after upload, with the reason', async ({ page }) => {
+    await openDashboard(page);
+    await innerTab(page, 'Upload New');
+    await page.getByRole('button', { name: 'Choose audio file' }).click();
+    await expect(uppyModal(page)).toContainText('up to 50 MB and 20 minutes');
+    await uppyModal(page)
+      .locator('input.uppy-Dashboard-input')
+      .first()
+      .setInputFiles({ name: 'night-recording.flac', mimeType: 'audio/flac', buffer: makeFlacHeaderOnly(8 * 3600) });
+    await uppyModal(page)
+      .getByRole('button', { name: /^Upload 1 file/ })
+      .click();
+    await expect(toast(page)).toContainText('Upload refused');
+    await expect(toast(page)).toContainText('The audio is longer than 20 minutes, the longest a sample may be (this file is 480:00)');
+    await expect(
+      uppyModal(page)
+        .locator('.uppy-Informer')
+        .getByText(/longer than 20 minutes/)
+        .first(),
+    ).toBeVisible();
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/upload-too-long-1440.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SHOTS}/upload-too-long-390.png` });
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+    await expect(uppyModal(page).locator('.uppy-Dashboard-Item')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByText('Audio file uploaded', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Create Sample' })).toBeDisabled();
   });
 

@@ -164,7 +164,7 @@ test('audio uploaded through one instance plays from the bucket through the othe
     expect(grant.status()).toBe(200);
     const { uploadURL } = (await grant.json()) as { uploadURL: string };
     // Straight to the bucket, as the browser's uploader does.
-    expect(new URL(uploadURL).pathname).toMatch(/^\/studio-audio\/uploads\//);
+    expect(new URL(uploadURL).pathname).toMatch(/^\/studio-audio\/staging\//);
     expect((await owner.put(uploadURL, { data: wav })).status()).toBe(200);
     const registered = await owner.put(`${a}/api/audio-files`, { headers: { Origin: a }, data: { audioFileURL: uploadURL } });
     expect(registered.status()).toBe(200);

@@ -7,6 +7,7 @@ import { Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { api } from '#app/lib/api.ts';
+import { toast } from '#app/lib/toast.ts';
 import { UPLOAD_NOTE, UPPY_RESTRICTIONS } from './uppy-options';
 
 export interface UploadedAudio {
@@ -55,6 +56,14 @@ export default function AudioUploader({ onUploaded, onRemoved, resetKey }: Props
       if (!uploadURL) return;
       void api<{ objectPath: string }>('PUT', '/api/audio-files', { audioFileURL: uploadURL }).then((registration) => {
         const fileName = file.name ?? 'audio';
+        if (!registration.ok && registration.status === 422) {
+          // Refused for what the file holds (longer than the limit): say why, and let the owner pick another.
+          const reason = registration.errors.audioFileURL?.[0] ?? registration.serverMessage ?? registration.message;
+          uppy.info(reason, 'error', 10_000);
+          toast({ title: 'Upload refused', description: reason, variant: 'destructive' });
+          uppy.cancelAll();
+          return;
+        }
         if (!registration.ok) return onUploaded({ audioUrl: uploadURL, registered: false, fileName });
         onUploaded({ audioUrl: registration.data.objectPath, registered: true, fileName });
         setOpen(false);

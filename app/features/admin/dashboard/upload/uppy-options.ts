@@ -1,4 +1,4 @@
-import { ALLOWED_AUDIO_EXTENSIONS, MAX_AUDIO_BYTES } from '#common/samples.ts';
+import { ALLOWED_AUDIO_EXTENSIONS, MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS } from '#common/samples.ts';
 
 /** The audio upload rules: one file, these types, at most 50485760 bytes, never auto-starting. */
 export const UPPY_RESTRICTIONS = {
@@ -7,4 +7,4 @@ export const UPPY_RESTRICTIONS = {
   maxFileSize: MAX_AUDIO_BYTES,
 };
 
-export const UPLOAD_NOTE = 'One audio file: MP3, WAV, M4A, AAC or FLAC, up to 50 MB';
+export const UPLOAD_NOTE = `One audio file: MP3, WAV, M4A, AAC or FLAC, up to 50 MB and ${MAX_AUDIO_SECONDS / 60} minutes`;
