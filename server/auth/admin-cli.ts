@@ -89,7 +89,8 @@ export async function runAdminCli(db: Kysely<Database>, argv: string[], io: CliI
       const removed = await removeTwoFactor(db, admin.id);
       io.out(
         removed
-          ? `Two-factor login of "${admin.username}" is off and its recovery codes are deleted; it logs in with the password alone until it enrols again.`
+          ? `Two-factor login of "${admin.username}" is off and its recovery codes are deleted; ` +
+              'it logs in with the password alone until it enrols again.'
           : `"${admin.username}" has no two-factor login; nothing changed.`,
       );
       return;

@@ -38,7 +38,6 @@ export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenC
     if (!open) return;
     let current = true;
     const show = (next: View) => current && setView(next);
-    setView({ kind: 'loading' });
     void (async () => {
       const status = await api<TwoFactorStatus>('GET', '/api/admin/two-factor');
       if (!status.ok) return show({ kind: 'failed', message: failureText(status, 'Unable to load two-factor settings') });
@@ -51,7 +50,12 @@ export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenC
     };
   }, [open]);
 
-  const close = () => onOpenChange(false);
+  // Closing forgets what was shown, so the next opening starts from 'loading' and fresh settings.
+  const changeOpen = (next: boolean) => {
+    if (!next) setView({ kind: 'loading' });
+    onOpenChange(next);
+  };
+  const close = () => changeOpen(false);
   const descriptions: Record<View['kind'], string> = {
     loading: 'Loading your two-factor settings.',
     failed: 'Two-factor settings could not be loaded.',
@@ -61,7 +65,7 @@ export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenC
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={changeOpen}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
         <Dialog.Content
