@@ -54,6 +54,8 @@ describe.each(testDialects())('two-factor login API (%s)', (dialect) => {
     );
     expect(setup.body.qrSvg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(setup.body.qrSvg).not.toMatch(/<script|on\w+=/i);
+    // Opening the setup again shows the same secret, so an app that scanned it stays right.
+    expect((await post('/api/admin/two-factor/setup', {})).body.secret).toBe(secret);
     const stored = await t.services.db.selectFrom('adminTwoFactor').selectAll().executeTakeFirstOrThrow();
     expect(stored.secret).not.toContain(secret);
     expect(stored.confirmedAt).toBeNull();
@@ -102,6 +104,13 @@ describe.each(testDialects())('two-factor login API (%s)', (dialect) => {
     expect(sessionCookie(replay)).toBeUndefined();
   });
 
+  it('lets one of two simultaneous uses of a recovery code in', async () => {
+    const recovery = recoveryCodes[9]!;
+    const [third, fourth] = [(await passwordStep()).body.pendingToken, (await passwordStep()).body.pendingToken];
+    const recoveryAnswers = await Promise.all([codeStep(third, recovery), codeStep(fourth, recovery)]);
+    expect(recoveryAnswers.map((res) => res.status).sort()).toEqual([200, 401]);
+  });
+
   it('refuses a forged or altered pending token without checking the code', async () => {
     const { pendingToken } = (await passwordStep()).body as { pendingToken: string };
     const [payload, signature] = pendingToken.split('.');
@@ -120,7 +129,7 @@ describe.each(testDialects())('two-factor login API (%s)', (dialect) => {
     expect(first.status).toBe(200);
     const second = await codeStep((await passwordStep()).body.pendingToken, code);
     expect(second.status).toBe(401);
-    expect((await t.request.get('/api/admin/two-factor').set('Cookie', cookie)).body).toEqual({ enabled: true, recoveryCodesLeft: 9 });
+    expect((await t.request.get('/api/admin/two-factor').set('Cookie', cookie)).body).toEqual({ enabled: true, recoveryCodesLeft: 8 });
   });
 
   it('counts wrong codes like wrong passwords: after the limit even a good code is refused with 429', async () => {

@@ -53,24 +53,36 @@ async function claimStep(db: Kysely<Database>, adminId: number, step: number): P
   return Boolean(claimed);
 }
 
+export const SETUP_REUSE_MS = 30 * 60 * 1000;
+
 export type StartEnrolmentOutcome = ({ kind: 'started' } & TwoFactorSetup) | { kind: 'already-enabled' };
 
-/** A new secret, kept sealed and unconfirmed until a code proves the app has it (a restart replaces it). */
+/**
+ * The secret to add to the app, kept sealed and unconfirmed until a code proves the app has it.
+ * Opening the setup again within SETUP_REUSE_MS shows the same unconfirmed secret, so an app that
+ * already scanned it stays right; otherwise (or when it cannot be unsealed any more) a new one is
+ * made, so a secret that was on screen long ago is not the one that gets confirmed.
+ */
 export async function startEnrolment({ db, config }: Services, admin: Pick<AdminUser, 'id' | 'username'>): Promise<StartEnrolmentOutcome> {
-  if (await isTwoFactorEnabled(db, admin.id)) return { kind: 'already-enabled' };
-  const secret = newTotpSecret();
-  const sealed = seal(secret, config.SESSION_SECRET);
-  const createdAt = new Date().toISOString();
-  await db
-    .insertInto('adminTwoFactor')
-    .values({ adminUserId: admin.id, secret: sealed, confirmedAt: null, lastUsedStep: null, createdAt })
-    .onConflict((oc) =>
-      oc
-        .column('adminUserId')
-        .doUpdateSet({ secret: sealed, lastUsedStep: null, createdAt })
-        .where('adminTwoFactor.confirmedAt', 'is', null),
-    )
-    .execute();
+  const existing = await enrolmentOf(db, admin.id);
+  if (existing?.confirmedAt) return { kind: 'already-enabled' };
+  const recent = existing && Date.now() - new Date(existing.createdAt).getTime() < SETUP_REUSE_MS;
+  let secret = recent ? unseal(existing.secret, config.SESSION_SECRET) : null;
+  if (secret === null) {
+    secret = newTotpSecret();
+    const sealed = seal(secret, config.SESSION_SECRET);
+    const createdAt = new Date().toISOString();
+    await db
+      .insertInto('adminTwoFactor')
+      .values({ adminUserId: admin.id, secret: sealed, confirmedAt: null, lastUsedStep: null, createdAt })
+      .onConflict((oc) =>
+        oc
+          .column('adminUserId')
+          .doUpdateSet({ secret: sealed, lastUsedStep: null, createdAt })
+          .where('adminTwoFactor.confirmedAt', 'is', null),
+      )
+      .execute();
+  }
   const otpauthUrl = otpauthUri(secret, STUDIO_NAME, admin.username);
   const qrSvg = await QRCode.toString(otpauthUrl, {
     type: 'svg',
