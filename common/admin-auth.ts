@@ -74,3 +74,64 @@ export interface AdminProfile {
   lastName: string | null;
   profileImageUrl: string | null;
 }
+
+/**
+ * The 429 message for a locked login: says how long to wait, never why (the same words whether the
+ * pair, the address or an unknown username is locked).
+ */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return `Too many login attempts. Please try again in ${wait}.`;
+}
+
+// Two-factor login (docs/decisions/041-two-factor-login.md).
+
+export const TWO_FACTOR_MESSAGES = {
+  codeRequired: 'Enter the 6-digit code from your authenticator app',
+  codeOrRecoveryRequired: 'Enter a code from your authenticator app or a recovery code',
+  wrongCode: 'That code is not valid. Check your authenticator app and try again.',
+  pendingExpired: 'Your login took too long. Please enter your password again.',
+  notStarted: 'Start the setup again: no pending two-factor setup was found.',
+  alreadyEnabled: 'Two-factor authentication is already on.',
+  notEnabled: 'Two-factor authentication is not on.',
+} as const;
+
+/** Recovery codes: ten of them, ten characters from an alphabet without look-alikes (0/o, 1/l/i). */
+export const RECOVERY_CODE_COUNT = 10;
+
+const codeText = (message: string) => z.string({ error: message }).trim().min(1, message).max(64, message);
+
+/** A TOTP code or a recovery code, as typed (spaces and dashes allowed). */
+export const twoFactorLoginSchema = z.object({
+  pendingToken: z.string({ error: TWO_FACTOR_MESSAGES.pendingExpired }).min(1, TWO_FACTOR_MESSAGES.pendingExpired).max(1000),
+  code: codeText(TWO_FACTOR_MESSAGES.codeOrRecoveryRequired),
+});
+
+/** Confirming enrolment takes a code from the app only: it proves the app holds the secret. */
+export const confirmTwoFactorSchema = z.object({
+  code: codeText(TWO_FACTOR_MESSAGES.codeRequired).regex(/^\d{3} ?\d{3}$/, TWO_FACTOR_MESSAGES.codeRequired),
+});
+
+export const disableTwoFactorSchema = z.object({
+  password: requiredText(AUTH_MESSAGES.currentPasswordRequired),
+  code: codeText(TWO_FACTOR_MESSAGES.codeOrRecoveryRequired),
+});
+
+/** What the password step answers: signed in, or a code is due (no session yet). */
+export type LoginAnswer = { admin: AdminProfile } | { twoFactorRequired: true; pendingToken: string };
+
+export interface TwoFactorStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** A started enrolment: the secret as base32 (the manual key), its otpauth URI and that URI as an SVG QR code. */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  qrSvg: string;
+}
+
+/** The manual key as people copy it: groups of four. */
+export const groupedKey = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');

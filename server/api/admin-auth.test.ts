@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, setAdminActive } from '#server/auth/admin-users.ts';
+import { ADDRESS_MAX_FAILURES } from '#server/auth/login-guard.ts';
 import { SESSION_COOKIE, SECURE_SESSION_COOKIE } from '#server/auth/session-cookie.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -189,7 +190,7 @@ describe.each(testDialects())('admin authentication API (%s)', (dialect) => {
     expect(left).toEqual([]);
   });
 
-  it('locks a username after 5 failures: the right password then gets 429 with Retry-After', async () => {
+  it('locks the (username, address) pair after 5 failures: the right password from it then gets 429 with Retry-After', async () => {
     for (let i = 0; i < 5; i++) expect((await login({ username: 'owner', password: `wrong-${i}` })).status).toBe(401);
     const locked = await login({ username: 'owner', password: OWNER.password });
     expect(locked.status).toBe(429);
@@ -206,8 +207,8 @@ describe.each(testDialects())('admin authentication API (%s)', (dialect) => {
     expect((await login({ username: 'owner', password: OWNER.password })).status).toBe(200);
   });
 
-  it('locks an address after 5 failures across usernames; a forged X-Forwarded-For does not move it (TRUST_PROXY=false)', async () => {
-    for (let i = 0; i < 5; i++) {
+  it('locks an address after its failures across usernames; a forged X-Forwarded-For does not move it (TRUST_PROXY=false)', async () => {
+    for (let i = 0; i < ADDRESS_MAX_FAILURES; i++) {
       const res = await t.request
         .post('/api/admin/login')
         .set('Origin', ORIGIN)

@@ -1,21 +1,39 @@
 import { Router } from 'express';
-import { AUTH_MESSAGES, changePasswordSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema } from '#common/admin-auth.ts';
+import type { Request, Response } from 'express';
+import {
+  AUTH_MESSAGES,
+  changePasswordSchema,
+  confirmTwoFactorSchema,
+  disableTwoFactorSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+  tooManyAttemptsMessage,
+  TWO_FACTOR_MESSAGES,
+  twoFactorLoginSchema,
+  type LoginAnswer,
+} from '#common/admin-auth.ts';
+import { findAdminById } from '#server/auth/admin-users.ts';
 import { changeAdminPassword } from '#server/auth/change-password.ts';
-import { attemptLogin } from '#server/auth/login.ts';
+import { attemptLogin, completeTwoFactorLogin } from '#server/auth/login.ts';
 import { requestPasswordReset, resetPassword } from '#server/auth/password-reset.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/auth/session-cookie.ts';
 import { createSession, destroySession } from '#server/auth/session-store.ts';
-import type { Services } from '#server/context.ts';
+import { confirmEnrolment, disableTwoFactor, startEnrolment, twoFactorStatus } from '#server/auth/two-factor.ts';
+import type { PublicAdmin, Services } from '#server/context.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody } from '#server/http/validation.ts';
 
 function tooManyAttempts(retryAfterSeconds: number) {
-  return new HttpError(429, AUTH_MESSAGES.tooManyAttempts, undefined, { 'Retry-After': String(retryAfterSeconds) });
+  return new HttpError(429, tooManyAttemptsMessage(retryAfterSeconds), undefined, { 'Retry-After': String(retryAfterSeconds) });
 }
 
-/** Login, logout, the current admin, password reset and change. */
+const signedInAdmin = (res: Response) => res.locals.admin as PublicAdmin;
+const wrongCode = () => new HttpError(400, TWO_FACTOR_MESSAGES.wrongCode, { code: [TWO_FACTOR_MESSAGES.wrongCode] });
+
+/** Login (with its two-factor step), logout, the current admin, password reset and change, two-factor enrolment. */
 export function adminAuthRouter(services: Services): Router {
   const { db, config } = services;
   const router = Router();
@@ -34,17 +52,40 @@ export function adminAuthRouter(services: Services): Router {
     res.json(res.locals.admin);
   });
 
+  /** A fresh session id on every login: a session id planted before login is never promoted (fixation). */
+  async function signIn(req: Request, res: Response, admin: PublicAdmin) {
+    if (res.locals.sessionId) await destroySession(db, res.locals.sessionId as string);
+    const session = await createSession(db, admin.id);
+    setSessionCookie(req, res, session.token, config.SESSION_SECRET, session.maxAgeMs);
+    req.log?.info({ adminId: admin.id }, 'admin logged in');
+    res.json({ admin } satisfies LoginAnswer);
+  }
+
   router.post('/admin/login', async (req, res) => {
     const input = parseBody(loginSchema, req.body);
-    const outcome = await attemptLogin(db, input, clientIp(req));
+    const outcome = await attemptLogin(services, input, clientIp(req));
     if (outcome.kind === 'locked') throw tooManyAttempts(outcome.retryAfterSeconds);
     if (outcome.kind === 'invalid') throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
-    // A fresh id on every login: a session id planted before login is never promoted (fixation).
-    if (res.locals.sessionId) await destroySession(db, res.locals.sessionId as string);
-    const session = await createSession(db, outcome.admin.id);
-    setSessionCookie(req, res, session.token, config.SESSION_SECRET, session.maxAgeMs);
-    req.log?.info({ adminId: outcome.admin.id }, 'admin logged in');
-    res.json({ admin: outcome.admin });
+    if (outcome.kind === 'two-factor-required') {
+      res.json({ twoFactorRequired: true, pendingToken: outcome.pendingToken } satisfies LoginAnswer);
+      return;
+    }
+    await signIn(req, res, outcome.admin);
+  });
+
+  router.post('/admin/login/two-factor', async (req, res) => {
+    const input = parseBody(twoFactorLoginSchema, req.body);
+    const outcome = await completeTwoFactorLogin(services, input, clientIp(req));
+    switch (outcome.kind) {
+      case 'locked':
+        throw tooManyAttempts(outcome.retryAfterSeconds);
+      case 'expired':
+        throw new HttpError(401, TWO_FACTOR_MESSAGES.pendingExpired);
+      case 'invalid':
+        throw new HttpError(401, TWO_FACTOR_MESSAGES.wrongCode, { code: [TWO_FACTOR_MESSAGES.wrongCode] });
+      case 'ok':
+        await signIn(req, res, outcome.admin);
+    }
   });
 
   router.post('/admin/logout', async (req, res) => {
@@ -84,6 +125,53 @@ export function adminAuthRouter(services: Services): Router {
         throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, { currentPassword: [AUTH_MESSAGES.currentPasswordWrong] });
       case 'changed':
         res.json({ message: 'Password changed. Your other sessions have been logged out.' });
+    }
+  });
+
+  router.get('/admin/two-factor', requireAdmin, async (_req, res) => {
+    res.json(await twoFactorStatus(db, signedInAdmin(res).id));
+  });
+
+  router.post('/admin/two-factor/setup', requireAdmin, async (_req, res) => {
+    const outcome = await startEnrolment(services, signedInAdmin(res));
+    if (outcome.kind === 'already-enabled') throw new HttpError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);
+    const { kind: _kind, ...setup } = outcome;
+    res.json(setup);
+  });
+
+  router.post('/admin/two-factor/confirm', requireAdmin, async (req, res) => {
+    const { code } = parseBody(confirmTwoFactorSchema, req.body);
+    const outcome = await confirmEnrolment(services, signedInAdmin(res), code, clientIp(req));
+    switch (outcome.kind) {
+      case 'locked':
+        throw tooManyAttempts(outcome.retryAfterSeconds);
+      case 'not-started':
+        throw new HttpError(409, TWO_FACTOR_MESSAGES.notStarted);
+      case 'already-enabled':
+        throw new HttpError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);
+      case 'wrong-code':
+        throw wrongCode();
+      case 'confirmed':
+        res.json({ recoveryCodes: outcome.recoveryCodes });
+    }
+  });
+
+  router.post('/admin/two-factor/disable', requireAdmin, async (req, res) => {
+    const input = parseBody(disableTwoFactorSchema, req.body);
+    const admin = await findAdminById(db, signedInAdmin(res).id);
+    if (!admin) throw new HttpError(401, 'Unauthorized');
+    const outcome = await disableTwoFactor(services, admin, input, clientIp(req));
+    switch (outcome.kind) {
+      case 'locked':
+        throw tooManyAttempts(outcome.retryAfterSeconds);
+      case 'not-enabled':
+        throw new HttpError(409, TWO_FACTOR_MESSAGES.notEnabled);
+      case 'wrong-password':
+        throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, { password: [AUTH_MESSAGES.currentPasswordWrong] });
+      case 'wrong-code':
+        throw wrongCode();
+      case 'disabled':
+        res.json({ message: 'Two-factor authentication is off.' });
     }
   });
 

@@ -3,14 +3,17 @@ import { emailSchema, newPasswordSchema } from '#common/admin-auth.ts';
 import type { Database } from '#server/db/schema.ts';
 import { createAdmin, findAdminByEmail, findAdminByUsername, listAdmins, setAdminActive, setAdminPassword } from './admin-users.ts';
 import { randomPassword } from './first-admin.ts';
+import { liftAccountLocks } from './login-guard.ts';
+import { removeTwoFactor } from './two-factor.ts';
 
 export const ADMIN_CLI_USAGE = `Usage: npm run admin -- <command> [arguments]
 
   list                                   all admin accounts
   create <username> <email> [password]   new admin account
-  set-password <username> [password]     new password; ends the account's sessions and reset links
+  set-password <username> [password]     new password; ends the account's sessions and reset links, lifts its login locks
   deactivate <username>                  refuse logins and end the account's sessions
   activate <username>                    allow logins again
+  reset-2fa <username>                   turn two-factor login off (lost authenticator and recovery codes)
 
 Instead of a password argument you may pass --password-stdin (read one line from standard input);
 with neither, a random 20-character password is generated and printed once.
@@ -71,7 +74,9 @@ export async function runAdminCli(db: Kysely<Database>, argv: string[], io: CliI
       const admin = await requireAdminNamed(db, args[0]);
       const { password, generated } = await passwordFrom(args.slice(1), io);
       await setAdminPassword(db, admin.id, password);
-      io.out(`Password of "${admin.username}" changed; its sessions were ended.`);
+      // Like a reset by e-mail: the locks others caused on this account go with the old password.
+      await liftAccountLocks(db, admin.username);
+      io.out(`Password of "${admin.username}" changed; its sessions were ended and its login locks lifted.`);
       if (generated) io.out(`Password: ${password}`);
       return;
     }
@@ -80,6 +85,17 @@ export async function runAdminCli(db: Kysely<Database>, argv: string[], io: CliI
       const admin = await requireAdminNamed(db, args[0]);
       await setAdminActive(db, admin.id, command === 'activate');
       io.out(`Admin "${admin.username}" is now ${command === 'activate' ? 'active' : 'inactive'}.`);
+      return;
+    }
+    case 'reset-2fa': {
+      const admin = await requireAdminNamed(db, args[0]);
+      const removed = await removeTwoFactor(db, admin.id);
+      io.out(
+        removed
+          ? `Two-factor login of "${admin.username}" is off and its recovery codes are deleted; ` +
+              'it logs in with the password alone until it enrols again.'
+          : `"${admin.username}" has no two-factor login; nothing changed.`,
+      );
       return;
     }
     default:

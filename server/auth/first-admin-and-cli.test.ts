@@ -5,8 +5,11 @@ import { createTestServices, testDialects, type TestServices } from '#server/tes
 import { runAdminCli } from './admin-cli.ts';
 import { findAdminByUsername } from './admin-users.ts';
 import { ensureInitialAdmin, INITIAL_PASSWORD_FILE } from './first-admin.ts';
+import { loginLockedFor, recordLoginFailure } from './login-guard.ts';
 import { verifyPassword } from './passwords.ts';
 import { createSession, loadSession } from './session-store.ts';
+import { totpCode, totpStep } from './totp.ts';
+import { confirmEnrolment, isTwoFactorEnabled, startEnrolment } from './two-factor.ts';
 
 describe.each(testDialects())('first-run admin and the admin CLI (%s)', (dialect) => {
   let services: TestServices | undefined;
@@ -63,7 +66,10 @@ describe.each(testDialects())('first-run admin and the admin CLI (%s)', (dialect
 
     const helper = (await findAdminByUsername(db, 'helper'))!;
     const session = await createSession(db, helper.id);
+    for (let i = 0; i < 5; i++) await recordLoginFailure(db, 'helper', '198.51.100.7');
+    expect(await loginLockedFor(db, 'helper', '198.51.100.7')).toBeGreaterThan(0);
     await runAdminCli(db, ['set-password', 'helper', '--password-stdin'], io);
+    expect(await loginLockedFor(db, 'helper', '198.51.100.7')).toBe(0);
     expect(await verifyPassword((await findAdminByUsername(db, 'helper'))!.password, 'from-stdin-pass')).toBe(true);
     expect(await loadSession(db, session.token)).toBeNull();
 
@@ -75,5 +81,34 @@ describe.each(testDialects())('first-run admin and the admin CLI (%s)', (dialect
     expect((await findAdminByUsername(db, 'helper'))!.isActive).toBe(1);
     await expect(runAdminCli(db, ['deactivate', 'ghost'], io)).rejects.toThrow('No admin account named "ghost".');
     await expect(runAdminCli(db, ['frobnicate'], io)).rejects.toThrow(/Unknown command/);
+  });
+
+  it("reset-2fa turns an admin's two-factor login off and deletes its recovery codes", async () => {
+    services = await createTestServices(dialect);
+    const { db } = services;
+    const lines: string[] = [];
+    const io = { out: (line: string) => lines.push(line), readStdin: async () => '' };
+    await runAdminCli(db, ['create', 'owner', 'owner@studio.test', 'owner-pass-1'], io);
+    const owner = (await findAdminByUsername(db, 'owner'))!;
+    const setup = await startEnrolment(services, owner);
+    if (setup.kind !== 'started') throw new Error(setup.kind);
+    const confirmed = await confirmEnrolment(services, owner, totpCode(setup.secret, totpStep(new Date())), '127.0.0.1');
+    expect(confirmed.kind).toBe('confirmed');
+    expect(await isTwoFactorEnabled(db, owner.id)).toBe(true);
+
+    lines.length = 0;
+    await runAdminCli(db, ['reset-2fa', 'Owner'], io);
+    expect(lines).toEqual([
+      'Two-factor login of "owner" is off and its recovery codes are deleted; it logs in with the password alone until it enrols again.',
+    ]);
+    expect(await isTwoFactorEnabled(db, owner.id)).toBe(false);
+    expect(await db.selectFrom('adminRecoveryCodes').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('adminTwoFactor').select('adminUserId').execute()).toEqual([]);
+
+    lines.length = 0;
+    await runAdminCli(db, ['reset-2fa', 'owner'], io);
+    expect(lines).toEqual(['"owner" has no two-factor login; nothing changed.']);
+    await expect(runAdminCli(db, ['reset-2fa', 'ghost'], io)).rejects.toThrow('No admin account named "ghost".');
+    await expect(runAdminCli(db, ['reset-2fa'], io)).rejects.toThrow('A username is required.');
   });
 });

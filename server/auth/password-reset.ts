@@ -4,6 +4,7 @@ import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { findAdminByEmail, findAdminById, setAdminPassword } from './admin-users.ts';
 import { passwordChangedEmail, passwordResetEmail, resetLink } from './auth-emails.ts';
 import { runInBackground } from './background.ts';
+import { liftAccountLocks } from './login-guard.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PER_EMAIL_LIMIT = 5;
@@ -52,7 +53,8 @@ async function issueResetLink({ db, mailer, config }: Services, email: string): 
 
 /**
  * Spends a reset token: sets the password, ends every session of that admin, retires all of its
- * links and sends a notice. False when the token is unknown, used, expired or its admin inactive.
+ * links, lifts the login locks held against its username (whoever tripped them) and sends a notice.
+ * Two-factor stays on: an e-mail alone must not switch it off. False when the token is unknown, used, expired or its admin inactive.
  */
 export async function resetPassword(services: Services, token: string, password: string): Promise<boolean> {
   const { db, logger, mailer, config } = services;
@@ -70,6 +72,7 @@ export async function resetPassword(services: Services, token: string, password:
   const admin = await findAdminById(db, claimed.adminUserId);
   if (!admin || admin.isActive !== 1) return false;
   await setAdminPassword(db, admin.id, password);
+  await liftAccountLocks(db, admin.username);
   runInBackground(logger, 'password changed notice', () =>
     mailer.send(passwordChangedEmail(admin.email, admin.username, config.PUBLIC_URL)),
   );

@@ -64,6 +64,26 @@ export interface PasswordResetTokensTable {
   createdAt: Timestamp;
 }
 
+/** An admin's TOTP enrolment (server/auth/two-factor.ts); `secret` is sealed (server/auth/secret-box.ts). */
+export interface AdminTwoFactorTable {
+  adminUserId: number;
+  secret: string;
+  /** Null until the admin confirmed with a code: an unconfirmed row never asks for a code at login. */
+  confirmedAt: string | null;
+  /** The newest TOTP step that was accepted; codes at or before it are refused (replay). */
+  lastUsedStep: number | null;
+  createdAt: Timestamp;
+}
+
+/** Single-use recovery codes, stored as keyed hashes. */
+export interface AdminRecoveryCodesTable {
+  id: Generated<number>;
+  adminUserId: number;
+  codeHash: string;
+  usedAt: string | null;
+  createdAt: Timestamp;
+}
+
 /** Fixed-window counters for rate limits and brute-force protection, shared by every instance. */
 export interface RateLimitsTable {
   key: string;
@@ -107,6 +127,8 @@ export interface Database {
   adminUsers: AdminUsersTable;
   passwordResetTokens: PasswordResetTokensTable;
   rateLimits: RateLimitsTable;
+  adminTwoFactor: AdminTwoFactorTable;
+  adminRecoveryCodes: AdminRecoveryCodesTable;
   contactNotices: ContactNoticesTable;
   uploadedObjects: UploadedObjectsTable;
   completedOnce: CompletedOnceTable;

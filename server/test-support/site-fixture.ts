@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { createAdmin } from '#server/auth/admin-users.ts';
+import { totpCode, totpStep } from '#server/auth/totp.ts';
+import { confirmEnrolment, startEnrolment } from '#server/auth/two-factor.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
 import type { TestApp } from './app.ts';
 import { testWav } from './test-audio.ts';
 
 /** Every table the migrations make, by SQL name: a populated site has rows in each. */
 export const SITE_TABLES = [
+  'admin_recovery_codes',
+  'admin_two_factor',
   'admin_users',
   'completed_once',
   'contact_notices',
@@ -48,8 +52,9 @@ export async function uploadToAnyStore(t: TestApp, body: Buffer): Promise<string
 /**
  * A site as a backup finds it: two analysed samples with uploaded audio, contact submissions with
  * their owner notices sent, an admin who logged in (a session) after a failed attempt (brute-force
- * counters), a password reset token and a one-time job. Everything goes through the real API where
- * there is one. `t` must be created with `asAdmin` (the samples API).
+ * counters) and then turned on two-factor login (its recovery codes), a password reset token and a
+ * one-time job. Everything goes through the real API where there is one (two-factor enrolment goes
+ * through its service: `asAdmin` acts as a stand-in admin). `t` must be created with `asAdmin`.
  */
 export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] }> {
   const objectPaths = [await uploadToAnyStore(t, testWav(1)), await uploadToAnyStore(t, testWav(2))];
@@ -63,11 +68,15 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
       .send({ name, email: 'visitor@example.com', message: `A message from ${name} for the backup.` });
     if (sent.status !== 201) throw new Error(`contact not stored: ${sent.status}`);
   }
-  await createAdmin(t.services.db, FIXTURE_ADMIN);
+  const admin = await createAdmin(t.services.db, FIXTURE_ADMIN);
   const origin = t.services.config.PUBLIC_URL;
   await t.request.post('/api/admin/login').set('Origin', origin).send({ username: FIXTURE_ADMIN.username, password: 'wrong-password' });
   const login = await t.request.post('/api/admin/login').set('Origin', origin).send(FIXTURE_ADMIN);
   if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  const setup = await startEnrolment(t.services, admin);
+  if (setup.kind !== 'started') throw new Error(`two-factor setup: ${setup.kind}`);
+  const enrolled = await confirmEnrolment(t.services, admin, totpCode(setup.secret, totpStep(new Date())), '127.0.0.1');
+  if (enrolled.kind !== 'confirmed') throw new Error(`two-factor confirmation: ${enrolled.kind}`);
   await t.request.post('/api/admin/forgot-password').set('Origin', origin).send({ email: FIXTURE_ADMIN.email });
   await t.services.db.insertInto('completedOnce').values({ name: 'backup-fixture', createdAt: new Date().toISOString() }).execute();
   await settle(t);

@@ -3,6 +3,7 @@ import * as initial from './0001_initial.ts';
 import * as contactNotices from './0003_contact_notices.ts';
 import * as samplesStorage from './0004_samples_storage.ts';
 import * as uploadedObjectFormat from './0005_uploaded_object_format.ts';
+import * as twoFactor from './0006_two_factor.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0003_contact_notices': contactNotices,
   '0004_samples_storage': samplesStorage,
   '0005_uploaded_object_format': uploadedObjectFormat,
+  '0006_two_factor': twoFactor,
 };

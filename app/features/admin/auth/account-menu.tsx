@@ -1,14 +1,21 @@
-import { ChevronDown, KeyRound, UserRound } from 'lucide-react';
+import { ChevronDown, KeyRound, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import type { AdminProfile } from '#common/admin-auth.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { TwoFactorDialog } from './two-factor-dialog';
 import { cn } from '#app/lib/cn.ts';
 
-/** The signed-in admin's name, opening a menu with account actions (change password). */
+const menuItemClasses = cn(
+  'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-fg outline-none',
+  'data-[highlighted]:bg-accent-soft data-[highlighted]:text-accent',
+);
+
+/** The signed-in admin's name, opening a menu with account actions (change password, two-factor login). */
 export function AccountMenu({ admin }: { admin: AdminProfile }) {
   const [changingPassword, setChangingPassword] = useState(false);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   return (
     <>
       <DropdownMenu.Root>
@@ -27,20 +34,19 @@ export function AccountMenu({ admin }: { admin: AdminProfile }) {
               Signed in as <span className="block truncate text-sm text-fg">{admin.email}</span>
             </DropdownMenu.Label>
             <DropdownMenu.Separator className="my-1 h-px bg-line" />
-            <DropdownMenu.Item
-              onSelect={() => setChangingPassword(true)}
-              className={cn(
-                'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-fg outline-none',
-                'data-[highlighted]:bg-accent-soft data-[highlighted]:text-accent',
-              )}
-            >
+            <DropdownMenu.Item onSelect={() => setChangingPassword(true)} className={menuItemClasses}>
               <KeyRound aria-hidden className="size-4" />
               Change password
+            </DropdownMenu.Item>
+            <DropdownMenu.Item onSelect={() => setTwoFactorOpen(true)} className={menuItemClasses}>
+              <ShieldCheck aria-hidden className="size-4" />
+              Two-factor authentication
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+      <TwoFactorDialog open={twoFactorOpen} onOpenChange={setTwoFactorOpen} />
     </>
   );
 }
