@@ -7,6 +7,7 @@ import { Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { api } from '#app/lib/api.ts';
+import { useSessionEnded } from '#app/lib/session-ended.ts';
 import { UPLOAD_NOTE, UPPY_RESTRICTIONS } from './uppy-options';
 
 export interface UploadedAudio {
@@ -30,6 +31,9 @@ interface Props {
  */
 export default function AudioUploader({ onUploaded, onRemoved, resetKey }: Props) {
   const [open, setOpen] = useState(false);
+  // Uppy's modal keeps focus to itself: it steps aside while the login dialog is up, and comes back
+  // after the login with the upload (whose grant request was waiting for it) going on.
+  const sessionEnded = useSessionEnded();
   const [uppy] = useState(() => {
     // The grant of each file's latest attempt: a resume or retry asks for a fresh, single-use grant.
     const grants = new Map<string, string>();
@@ -85,7 +89,7 @@ export default function AudioUploader({ onUploaded, onRemoved, resetKey }: Props
       </Button>
       <DashboardModal
         uppy={uppy}
-        open={open}
+        open={open && !sessionEnded}
         onRequestClose={() => setOpen(false)}
         closeModalOnClickOutside
         proudlyDisplayPoweredByUppy={false}
