@@ -107,15 +107,14 @@ test.describe('an ended admin session', () => {
       await page.getByRole('tab', { name: 'Manage Samples', exact: true }).click();
       await expect(manageCard(page, title)).toContainText(typed);
     } finally {
-      const sample = (await (await other.get('/api/samples')).json()) as Array<{ id: number; title: string }>;
-      const id = sample.find((item) => item.title === title)?.id;
-      const current = (await (await other.get('/api/samples')).json()) as Array<Record<string, unknown>>;
-      const stored = current.find((item) => item.id === id);
+      // Put the description back, so the other journeys see the seeded site.
+      const samples = (await (await other.get('/api/samples')).json()) as Array<Record<string, unknown>>;
+      const stored = samples.find((item) => item.title === title);
       if (stored) {
-        const { title: t, audioUrl, artist, genre, duration, coverImageUrl } = stored as Record<string, string | null>;
-        await other.put(`/api/samples/${id}`, {
-          data: { title: t, audioUrl, artist, genre, duration, coverImageUrl, description: original },
-        });
+        const payload: Record<string, unknown> = { description: original || undefined };
+        for (const key of ['title', 'audioUrl', 'artist', 'genre', 'duration', 'coverImageUrl'])
+          if (stored[key]) payload[key] = stored[key];
+        expect((await other.put(`/api/samples/${String(stored.id)}`, { data: payload })).ok()).toBe(true);
       }
       await other.post('/api/admin/logout');
       await other.dispose();
