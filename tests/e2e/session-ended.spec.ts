@@ -158,4 +158,33 @@ test.describe('an ended admin session', () => {
     );
     expect((await page.request.delete(`/api/samples/${created!.id}`, { headers: { Origin: baseURL! } })).ok()).toBe(true);
   });
+
+  test('a session that ends while the file is on its way: the registration waits for the login, then completes', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    await openDashboard(page);
+    // The bytes go to the signed upload URL (no session needed); meanwhile, a logout in another tab.
+    await page.route('**/objects/uploads/**', async (route) => {
+      if (route.request().method() === 'PUT') await page.context().request.post('/api/admin/logout', { headers: { Origin: baseURL! } });
+      await route.continue();
+    });
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/audio-files') && response.status() === 401);
+    await page.getByRole('button', { name: 'Choose audio file' }).click();
+    const uppy = page.locator('.uppy-Dashboard--modal');
+    await uppy
+      .locator('input.uppy-Dashboard-input')
+      .first()
+      .setInputFiles({ name: 'late.wav', mimeType: 'audio/wav', buffer: makeWav(1) });
+    await uppy.getByRole('button', { name: /^Upload 1 file/ }).click();
+    await refused;
+    await expect(sessionDialog(page)).toBeVisible();
+    await expect(page.getByText('Audio file uploaded (with limited access)')).toHaveCount(0);
+
+    await page.unroute('**/objects/uploads/**');
+    await logInAgain(page);
+    await expect(toast(page)).toContainText('Audio file uploaded and configured successfully');
+    await expect(page.getByText('Audio file uploaded', { exact: true })).toBeVisible();
+  });
 });
