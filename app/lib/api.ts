@@ -1,4 +1,6 @@
+import { asksForSession } from '#common/session-challenge.ts';
 import type { FieldErrors } from '#common/validation.ts';
+import { canResumeSession, sessionEnded, sessionGeneration } from './session-ended.ts';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -28,8 +30,22 @@ export const hasFieldErrors = (errors: FieldErrors) => Object.keys(errors).lengt
  * never taken from the HTTP cache, and nothing throws. A successful answer without a body (204)
  * resolves with `data: undefined`; one whose body is not JSON counts as a failure, as its data
  * cannot be used.
+ *
+ * When the server answers that the request needs a session and there is none (the admin's session
+ * has ended) while the admin dashboard is open, the caller does not see that refusal: the request
+ * waits until the owner has logged in again in the dashboard's dialog, then goes out again
+ * (`session-ended.ts`). Everywhere else such a refusal resolves like any other.
  */
 export async function api<T = unknown>(method: ApiMethod, url: string, body?: unknown): Promise<ApiResult<T>> {
+  for (;;) {
+    const sentIn = sessionGeneration();
+    const { result, needsSession } = await send<T>(method, url, body);
+    if (!needsSession || !canResumeSession()) return result;
+    await sessionEnded(sentIn);
+  }
+}
+
+async function send<T>(method: ApiMethod, url: string, body: unknown): Promise<{ result: ApiResult<T>; needsSession: boolean }> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -40,13 +56,14 @@ export async function api<T = unknown>(method: ApiMethod, url: string, body?: un
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
-    return { ok: false, status: 0, statusText: '', message: error instanceof Error ? error.message : String(error), errors: {} };
+    const message = error instanceof Error ? error.message : String(error);
+    return { result: { ok: false, status: 0, statusText: '', message, errors: {} }, needsSession: false };
   }
   const text = await response.text().catch(() => '');
   const parsed = parseJson(text);
-  if (response.ok && (text === '' || parsed.readable)) return { ok: true, data: parsed.value as T };
+  if (response.ok && (text === '' || parsed.readable)) return { result: { ok: true, data: parsed.value as T }, needsSession: false };
   const answer = isObject(parsed.value) ? parsed.value : {};
-  return {
+  const result: ApiFailure = {
     ok: false,
     status: response.status,
     statusText: response.statusText,
@@ -54,6 +71,7 @@ export async function api<T = unknown>(method: ApiMethod, url: string, body?: un
     ...(typeof answer.message === 'string' ? { serverMessage: answer.message } : {}),
     errors: fieldErrorsFrom(answer.errors),
   };
+  return { result, needsSession: asksForSession(response.status, response.headers.get('WWW-Authenticate')) };
 }
 
 function parseJson(text: string): { readable: boolean; value: unknown } {

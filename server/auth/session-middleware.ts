@@ -25,6 +25,8 @@ export function sessionMiddleware({ db, config, logger }: Services): RequestHand
       }
     } catch (error) {
       // A database hiccup must not take the public pages down: the request carries on as a visitor.
+      // The admin API must not read it as a logged-out visitor, though (requireAdmin answers 503).
+      res.locals.sessionLookupFailed = true;
       (req.log ?? logger).error({ err: error }, 'session lookup failed');
     }
     next();

@@ -1,10 +1,22 @@
 import type { RequestHandler } from 'express';
+import { SESSION_CHALLENGE } from '#common/session-challenge.ts';
+
+/** How long a client should wait before retrying when the session store could not be read. */
+const LOOKUP_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Guards every admin API. The session middleware (server/auth) puts the signed-in admin in
- * res.locals.admin; without one the API answers 401 JSON.
+ * res.locals.admin; without one the API answers 401 JSON with the `Session` challenge, which the
+ * admin dashboard reads as "the session has ended: log in again" (a wrong password at login is a
+ * 401 without it). When the session could not be looked up at all (the database is unreachable),
+ * the session may well be alive: that is a 503 to retry, not a reason to log in again.
  */
 export const requireAdmin: RequestHandler = (_req, res, next) => {
   if (res.locals.admin) return next();
-  res.status(401).json({ message: 'Authentication required' });
+  if (res.locals.sessionLookupFailed) {
+    res.set({ 'Retry-After': String(LOOKUP_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
+    res.status(503).json({ message: 'Service temporarily unavailable. Please try again shortly.' });
+    return;
+  }
+  res.set('WWW-Authenticate', SESSION_CHALLENGE).status(401).json({ message: 'Authentication required' });
 };

@@ -1,13 +1,30 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AdminProfile } from '#common/admin-auth.ts';
+import { api } from '#app/lib/api.ts';
+import { sessionResumed, useSessionEndedHandler } from '#app/lib/session-ended.ts';
 import { AdminHeader } from './admin-header';
+import { SessionEndedDialog } from './session-ended-dialog';
 
-/** The signed-in /manage: the header (account menu, Logout) above the dashboard's content. */
+/**
+ * The signed-in /manage: the header (account menu, Logout) above the dashboard's content. When the
+ * session ends, the login dialog opens over it; the dashboard stays as it was and its waiting
+ * requests go out once the owner has logged in again (possibly as another admin: the header follows).
+ */
 export function AdminDashboard({ admin, onLoggedOut, children }: { admin: AdminProfile; onLoggedOut: () => void; children: ReactNode }) {
+  const sessionEnded = useSessionEndedHandler();
+  const [loggedInAgainAs, setLoggedInAgainAs] = useState<AdminProfile | null>(null);
+
+  async function loggedInAgain() {
+    sessionResumed();
+    const me = await api<AdminProfile>('GET', '/api/admin/me');
+    if (me.ok) setLoggedInAgainAs(me.data);
+  }
+
   return (
     <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-8 outline-none sm:px-6 lg:px-8">
-      <AdminHeader admin={admin} onLoggedOut={onLoggedOut} />
+      <AdminHeader admin={loggedInAgainAs ?? admin} onLoggedOut={onLoggedOut} />
       <div className="mt-8">{children}</div>
+      <SessionEndedDialog open={sessionEnded} onLoggedIn={() => void loggedInAgain()} />
     </main>
   );
 }

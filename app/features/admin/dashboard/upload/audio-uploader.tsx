@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
+import { useSessionEnded } from '#app/lib/session-ended.ts';
 import { UPLOAD_NOTE, UPPY_RESTRICTIONS } from './uppy-options';
 
 export interface UploadedAudio {
@@ -31,6 +32,9 @@ interface Props {
  */
 export default function AudioUploader({ onUploaded, onRemoved, resetKey }: Props) {
   const [open, setOpen] = useState(false);
+  // Uppy's modal keeps focus to itself: it steps aside while the login dialog is up, and comes back
+  // after the login with the upload (whose grant request was waiting for it) going on.
+  const sessionEnded = useSessionEnded();
   const [uppy] = useState(() => {
     // The grant of each file's latest attempt: a resume or retry asks for a fresh, single-use grant.
     const grants = new Map<string, string>();
@@ -94,7 +98,7 @@ export default function AudioUploader({ onUploaded, onRemoved, resetKey }: Props
       </Button>
       <DashboardModal
         uppy={uppy}
-        open={open}
+        open={open && !sessionEnded}
         onRequestClose={() => setOpen(false)}
         closeModalOnClickOutside
         proudlyDisplayPoweredByUppy={false}
