@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { NonceContext } from '#app/lib/nonce.ts';
 
 export const streamTimeout = 5_000;
@@ -17,6 +17,11 @@ export default function handleRequest(
   // Crawlers, link unfurlers and SPA-mode get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
   const nonce = loadContext.cspNonce;
+  if (loadContext.faults?.databaseUnavailable) {
+    responseStatusCode = 503;
+    responseHeaders.set('Retry-After', String(loadContext.faults.retryAfterSeconds));
+    responseHeaders.set('Cache-Control', 'no-store');
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -42,3 +47,24 @@ export default function handleRequest(
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/**
+ * Loader and action errors end here, not in Express's error handler. A database that cannot serve
+ * marks the request so handleRequest answers 503 with Retry-After; everything else is logged with
+ * the request id. An aborted request (the visitor left) is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const loadContext = context as AppLoadContext | undefined;
+  if (!loadContext?.services) {
+    console.error(error);
+    return;
+  }
+  const { logger } = loadContext.services;
+  if (loadContext.faults.isDatabaseUnavailable(error)) {
+    loadContext.faults.databaseUnavailable = true;
+    logger.warn({ err: error, requestId: loadContext.requestId }, 'database unavailable while rendering a page');
+    return;
+  }
+  logger.error({ err: error, requestId: loadContext.requestId }, 'page error');
+};

@@ -98,12 +98,14 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.use(redirectToCanonicalPath);
   app.use(limitPageFormBody);
 
+  // A database that cannot serve right now is a 503 with Retry-After, not a 500: for the API and
+  // audio through the error handler, for pages through React Router's handleError.
+  const unavailable = { matches: isDatabaseUnavailable, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
   const issueFormToken = () => issueContactFormToken(config.SESSION_SECRET);
   const closePages = options.pages
-    ? await mountPages(app, { services, mode: options.pages, caching: { cache: pageCache, issueFormToken, hasSessionCookie } })
+    ? await mountPages(app, { services, mode: options.pages, caching: { cache: pageCache, issueFormToken, hasSessionCookie }, unavailable })
     : async () => {};
-  // A database that cannot serve right now is a 503 with Retry-After, not a 500.
-  app.use(errorHandler(logger, { matches: isDatabaseUnavailable, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS }));
+  app.use(errorHandler(logger, unavailable));
   return {
     app,
     async close() {

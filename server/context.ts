@@ -49,6 +49,19 @@ export interface ServerContext {
   clientIp: string;
   /** The contact form's signed render time, issued per response (server/contact/form-token.ts). */
   contactFormToken: string;
+  /** One per request: lets the page layer answer 503 when a loader or action met a database that cannot serve. */
+  faults: PageFaults;
+}
+
+/**
+ * React Router catches loader errors itself, so Express's error handler never sees them. Its
+ * `handleError` (app/entry.server.tsx) marks `databaseUnavailable` here, and the document is then
+ * sent as 503 with Retry-After instead of 500 (the root error boundary already says "try again").
+ */
+export interface PageFaults {
+  isDatabaseUnavailable(error: unknown): boolean;
+  retryAfterSeconds: number;
+  databaseUnavailable: boolean;
 }
 
 declare module 'react-router' {

@@ -5,6 +5,7 @@ import { createRequestHandler } from '@react-router/express';
 import { createRequestHandler as createDocumentHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { ServerContext, Services } from '#server/context.ts';
 import { clientIp } from './client-ip.ts';
+import type { UnavailableErrors } from './errors.ts';
 import { isCacheablePageRequest, newPlaceholder, replayCachedPage, type PageCache, type SessionCookieProbe } from './page-cache.ts';
 
 export type PageMode =
@@ -14,7 +15,7 @@ export type PageMode =
 /** Issues the contact form's signed render time; one per response (server/contact/form-token.ts). */
 export type FormTokenIssuer = () => string;
 
-function loadContext(services: Services, issueFormToken: FormTokenIssuer) {
+function loadContext(services: Services, issueFormToken: FormTokenIssuer, unavailable: UnavailableErrors) {
   return (req: Request, res: Response): AppLoadContext => ({
     services,
     cspNonce: res.locals.cspNonce as string,
@@ -23,6 +24,7 @@ function loadContext(services: Services, issueFormToken: FormTokenIssuer) {
     publicUrl: services.config.PUBLIC_URL,
     clientIp: clientIp(req),
     contactFormToken: issueFormToken(),
+    faults: { isDatabaseUnavailable: unavailable.matches, retryAfterSeconds: unavailable.retryAfterSeconds, databaseUnavailable: false },
   });
 }
 
@@ -80,9 +82,9 @@ function cachedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadC
  */
 export async function mountPages(
   app: Express,
-  { services, mode, caching }: { services: Services; mode: PageMode; caching: PageCaching },
+  { services, mode, caching, unavailable }: { services: Services; mode: PageMode; caching: PageCaching; unavailable: UnavailableErrors },
 ): Promise<() => Promise<void>> {
-  const getLoadContext = loadContext(services, caching.issueFormToken);
+  const getLoadContext = loadContext(services, caching.issueFormToken, unavailable);
   if (mode.kind === 'development') {
     const vite = await import('vite');
     const devServer = await vite.createServer({
