@@ -3,6 +3,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
+import { answerUnusableRequests } from './http/request-guards.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, pingDatabase } from './db/connection.ts';
 import { openInvalidationChannel } from './db/invalidation-channel.ts';
@@ -68,6 +69,7 @@ export async function main(): Promise<Server> {
   const stopBackgroundTasks = await runStartupTasks(services);
 
   const server = createServer();
+  answerUnusableRequests(server);
   const built = await createApp(services, {
     pages: development ? { kind: 'development', httpServer: server } : { kind: 'production', buildDir: buildDir() },
   });

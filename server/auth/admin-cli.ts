@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { emailSchema, newPasswordSchema } from '#common/admin-auth.ts';
 import type { Database } from '#server/db/schema.ts';
 import { createAdmin, findAdminByEmail, findAdminByUsername, listAdmins, setAdminActive, setAdminPassword } from './admin-users.ts';
-import { randomPassword } from './first-admin.ts';
+import { randomPassword, removeInitialPasswordFile } from './first-admin.ts';
 
 export const ADMIN_CLI_USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -20,6 +20,8 @@ site is running.`;
 export interface CliIo {
   out(line: string): void;
   readStdin(): Promise<string>;
+  /** DATA_DIR, where the first admin's generated password file is removed once it is replaced. */
+  dataDir?: string;
 }
 
 export class CliError extends Error {}
@@ -71,6 +73,7 @@ export async function runAdminCli(db: Kysely<Database>, argv: string[], io: CliI
       const admin = await requireAdminNamed(db, args[0]);
       const { password, generated } = await passwordFrom(args.slice(1), io);
       await setAdminPassword(db, admin.id, password);
+      if (io.dataDir) await removeInitialPasswordFile(io.dataDir, admin.username);
       io.out(`Password of "${admin.username}" changed; its sessions were ended.`);
       if (generated) io.out(`Password: ${password}`);
       return;

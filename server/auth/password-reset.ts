@@ -4,6 +4,7 @@ import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { findAdminByEmail, findAdminById, setAdminPassword } from './admin-users.ts';
 import { passwordChangedEmail, passwordResetEmail, resetLink } from './auth-emails.ts';
 import { runInBackground } from './background.ts';
+import { removeInitialPasswordFile } from './first-admin.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PER_EMAIL_LIMIT = 5;
@@ -70,6 +71,7 @@ export async function resetPassword(services: Services, token: string, password:
   const admin = await findAdminById(db, claimed.adminUserId);
   if (!admin || admin.isActive !== 1) return false;
   await setAdminPassword(db, admin.id, password);
+  await removeInitialPasswordFile(config.DATA_DIR, admin.username);
   runInBackground(logger, 'password changed notice', () =>
     mailer.send(passwordChangedEmail(admin.email, admin.username, config.PUBLIC_URL)),
   );
