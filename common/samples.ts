@@ -112,7 +112,5 @@ export { formatTime } from './format-time.ts';
 
 /** Undo of a dashboard delete: the token the trash call answered. */
 export const restoreSampleSchema = z.object({
-  restoreToken: safeText(z.string({ error: 'restoreToken is required' }), 'restoreToken')
-    .min(1, 'restoreToken is required')
-    .max(1024, 'restoreToken is too long'),
+  restoreToken: safeText(z.string({ error: 'restoreToken is required' }), 'restoreToken').min(1, 'restoreToken is required'),
 });

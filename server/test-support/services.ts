@@ -63,6 +63,8 @@ export async function createTestServices(dialect: Dialect, options: TestServiceO
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     SEED_DEMO: 'false',
+    // The one outside host the tests' sample URLs point at (an allowed media host, decision 044).
+    MEDIA_HOSTS: 'https://cdn.example.com',
     ...options.env,
   });
   let schema: string | undefined;
