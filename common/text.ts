@@ -6,9 +6,12 @@ import type { z } from './zod.ts';
  * garble what an admin reads or what lands in a log. Lone UTF-16 surrogates cannot be stored as
  * UTF-8 at all. Tab, newline and carriage return stay allowed where text may span lines.
  */
+// Matching control characters is the point of these patterns.
+/* eslint-disable no-control-regex */
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const MULTI_LINE_FORBIDDEN =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/* eslint-enable no-control-regex */
 
 export interface SafeTextOptions {
   /** Allows tab, newline and carriage return (a message, a description). */

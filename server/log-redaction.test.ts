@@ -9,8 +9,8 @@ import { redactUrlSecrets } from '#server/logger.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { captureLogs, testDialects } from '#server/test-support/services.ts';
 import { testWav } from '#server/test-support/test-audio.ts';
-import { errorHandler } from './errors.ts';
-import { requestLogging } from './request-logging.ts';
+import { errorHandler } from './http/errors.ts';
+import { requestLogging } from './http/request-logging.ts';
 
 const ORIGIN = 'http://localhost:3000';
 
