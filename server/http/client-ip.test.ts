@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import express from 'express';
 import supertest from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -5,9 +8,6 @@ import { loadConfig } from '#server/config.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import { clientIp } from './client-ip.ts';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 
 // supertest connects from 127.0.0.1: that is the peer every request below comes from.
 const TRUSTED = '127.0.0.1/32';
