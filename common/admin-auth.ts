@@ -1,3 +1,4 @@
+import { safeText } from './text.ts';
 import { z } from './zod.ts';
 
 /** Password rules shared by the reset form, the change-password dialog, the API and the CLI. */
@@ -21,25 +22,25 @@ export const AUTH_MESSAGES = {
   currentPasswordWrong: 'Current password is incorrect',
 } as const;
 
-const requiredText = (message: string, max = 1024) => z.string({ error: message }).min(1, message).max(max, message);
+const requiredText = (message: string, label: string, max = 1024) =>
+  safeText(z.string({ error: message }), label)
+    .min(1, message)
+    .max(max, message);
 
-export const newPasswordSchema = z
-  .string({ error: AUTH_MESSAGES.passwordTooShort })
+export const newPasswordSchema = safeText(z.string({ error: AUTH_MESSAGES.passwordTooShort }), 'Password')
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
 
 export const loginSchema = z.object({
-  username: z
-    .string({ error: AUTH_MESSAGES.usernameRequired })
+  username: safeText(z.string({ error: AUTH_MESSAGES.usernameRequired }), 'Username')
     .trim()
     .min(1, AUTH_MESSAGES.usernameRequired)
     .max(200, AUTH_MESSAGES.usernameRequired),
   // Not trimmed: spaces may be part of a password.
-  password: requiredText(AUTH_MESSAGES.passwordRequired),
+  password: requiredText(AUTH_MESSAGES.passwordRequired, 'Password'),
 });
 
-export const emailSchema = z
-  .string({ error: AUTH_MESSAGES.validEmail })
+export const emailSchema = safeText(z.string({ error: AUTH_MESSAGES.validEmail }), 'Email')
   .trim()
   .toLowerCase()
   .max(254, AUTH_MESSAGES.validEmail)
@@ -48,12 +49,12 @@ export const emailSchema = z
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = z.object({
-  token: requiredText(AUTH_MESSAGES.tokenRequired, 200),
+  token: requiredText(AUTH_MESSAGES.tokenRequired, 'Reset token', 200),
   password: newPasswordSchema,
 });
 
 export const changePasswordSchema = z.object({
-  currentPassword: requiredText(AUTH_MESSAGES.currentPasswordRequired),
+  currentPassword: requiredText(AUTH_MESSAGES.currentPasswordRequired, 'Current password'),
   newPassword: newPasswordSchema,
 });
 
@@ -100,11 +101,14 @@ export const TWO_FACTOR_MESSAGES = {
 /** Recovery codes: ten of them, ten characters from an alphabet without look-alikes (0/o, 1/l/i). */
 export const RECOVERY_CODE_COUNT = 10;
 
-const codeText = (message: string) => z.string({ error: message }).trim().min(1, message).max(64, message);
+const codeText = (message: string) => safeText(z.string({ error: message }).trim().min(1, message).max(64, message), 'Code');
 
 /** A TOTP code or a recovery code, as typed (spaces and dashes allowed). */
 export const twoFactorLoginSchema = z.object({
-  pendingToken: z.string({ error: TWO_FACTOR_MESSAGES.pendingExpired }).min(1, TWO_FACTOR_MESSAGES.pendingExpired).max(1000),
+  pendingToken: safeText(
+    z.string({ error: TWO_FACTOR_MESSAGES.pendingExpired }).min(1, TWO_FACTOR_MESSAGES.pendingExpired).max(1000),
+    'Token',
+  ),
   code: codeText(TWO_FACTOR_MESSAGES.codeOrRecoveryRequired),
 });
 
@@ -114,7 +118,7 @@ export const confirmTwoFactorSchema = z.object({
 });
 
 export const disableTwoFactorSchema = z.object({
-  password: requiredText(AUTH_MESSAGES.currentPasswordRequired),
+  password: requiredText(AUTH_MESSAGES.currentPasswordRequired, 'Password'),
   code: codeText(TWO_FACTOR_MESSAGES.codeOrRecoveryRequired),
 });
 

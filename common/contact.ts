@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { CONTACT_FIELDS, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactField } from './contact-fields.ts';
+import { safeText } from './text.ts';
 import { validate } from './validation.ts';
 
 export * from './contact-fields.ts';
@@ -10,11 +11,14 @@ export * from './contact-fields.ts';
  */
 
 /** A missing value and a non-text value read the same to a visitor: the field needs filling in. */
-const text = (required: string) =>
-  z.string({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null ? required : `${required.replace(' is required', '')} must be text`,
-  });
+const text = (required: string, options: { multiline?: boolean } = {}) => {
+  const label = required.replace(' is required', '');
+  return safeText(
+    z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${label} must be text`) }),
+    label,
+    options,
+  );
+};
 
 export const contactSubmissionSchema = z.object({
   name: text(CONTACT_MESSAGES.nameRequired)
@@ -28,12 +32,11 @@ export const contactSubmissionSchema = z.object({
     .max(CONTACT_LIMITS.email, { error: CONTACT_MESSAGES.emailTooLong, abort: true })
     .pipe(z.email(CONTACT_MESSAGES.emailInvalid)),
   // Optional: blank or missing becomes undefined, so it is omitted from the request and stored as null.
-  phone: z
-    .string({ error: 'Phone must be text' })
+  phone: safeText(z.string({ error: 'Phone must be text' }), 'Phone')
     .nullish()
     .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined))
     .pipe(z.string().max(CONTACT_LIMITS.phone, CONTACT_MESSAGES.phoneTooLong).optional()),
-  message: text(CONTACT_MESSAGES.messageRequired)
+  message: text(CONTACT_MESSAGES.messageRequired, { multiline: true })
     .trim()
     .min(1, { error: CONTACT_MESSAGES.messageRequired, abort: true })
     .min(10, CONTACT_MESSAGES.messageTooShort)

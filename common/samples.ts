@@ -1,4 +1,5 @@
 import { OBJECT_PATH_PATTERN } from './object-keys.ts';
+import { safeText } from './text.ts';
 import { z } from './zod.ts';
 
 /** Limits shared by the admin form, the API and the upload route: one audio file of at most 50485760 bytes. */
@@ -13,42 +14,55 @@ export const ALLOWED_AUDIO_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.aac', '.flac'
 export const LATEST_SAMPLES_COUNT = 6;
 
 // An empty or blank optional field means "not given", as the admin form omits empty fields.
-const optionalText = (max: number, label: string) =>
+const optionalText = (max: number, label: string, options: { multiline?: boolean } = {}) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value === null ? undefined : value),
-    z.string().trim().max(max, `${label} must be at most ${max} characters`).optional(),
+    safeText(z.string(), label, options).trim().max(max, `${label} must be at most ${max} characters`).optional(),
   );
 
-const isHttpsUrl = (value: string) => {
-  try {
-    return new URL(value).protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
+/** An absolute https URL without credentials. Which hosts are allowed depends on the server's config (MEDIA_HOSTS). */
+export function isHttpsUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === 'https:' && url.username === '' && url.password === '' && /^https:\/\/[^/\\]/i.test(value);
+}
+
+/**
+ * A path on this site: one leading slash (two would name another host: `//evil.example/x`), plain
+ * segments, no `..`, no backslash.
+ */
+export function isSitePath(value: string): boolean {
+  return /^(\/[\w\-.]+)+\/?$/.test(value) && !value.split('/').includes('..');
+}
+
+export const MEDIA_URL_MESSAGES = {
+  coverImageUrl: 'Cover image URL must be a path on this site or an https URL',
+  audioUrl: 'Audio URL must be an uploaded audio file (/objects/uploads/...) or an https URL',
+  /** Said by the server, which knows the allowed hosts. */
+  hostNotAllowed: 'This host is not allowed for media; add it to MEDIA_HOSTS on the server',
+} as const;
 
 export const sampleInputSchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+  title: safeText(z.string({ error: 'Title is required' }), 'Title')
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'Title must be at most 200 characters'),
   artist: optionalText(200, 'Artist'),
   genre: optionalText(60, 'Genre'),
-  description: optionalText(2000, 'Description'),
+  description: optionalText(2000, 'Description', { multiline: true }),
   duration: optionalText(10, 'Duration').refine(
     (value) => value === undefined || /^(\d{1,2}:)?\d{1,3}:[0-5]\d$/.test(value),
     'Duration must look like 3:45',
   ),
   coverImageUrl: optionalText(2048, 'Cover image URL').refine(
-    (value) => value === undefined || isHttpsUrl(value) || /^\/[\w\-./]+$/.test(value),
-    'Cover image URL must be an https URL or a path on this site',
+    (value) => value === undefined || isHttpsUrl(value) || isSitePath(value),
+    MEDIA_URL_MESSAGES.coverImageUrl,
   ),
-  audioUrl: z
-    .string({ error: 'Audio file is required' })
+  audioUrl: safeText(z.string({ error: 'Audio file is required' }), 'Audio URL')
     .trim()
     .min(1, 'Audio file is required')
     .max(2048, 'Audio URL is too long')
-    .refine(
-      (value) => OBJECT_PATH_PATTERN.test(value) || isHttpsUrl(value),
-      'Audio URL must be an uploaded audio file (/objects/uploads/...) or an https URL',
-    ),
+    .refine((value) => OBJECT_PATH_PATTERN.test(value) || isHttpsUrl(value), MEDIA_URL_MESSAGES.audioUrl),
 });
 
 export type SampleInput = z.infer<typeof sampleInputSchema>;
@@ -57,7 +71,8 @@ export const reorderSchema = z.object({
   sampleOrders: z
     .array(
       z.object({
-        id: z.number({ error: 'id must be a number' }).int().positive(),
+        // Database ids are 32-bit: a larger number would be refused by PostgreSQL with a 500, not a 400.
+        id: z.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647),
         displayOrder: z.number({ error: 'displayOrder must be a number' }).int().min(0).max(1_000_000),
       }),
       { error: 'sampleOrders must be a list of {id, displayOrder}' },
@@ -68,7 +83,10 @@ export const reorderSchema = z.object({
 });
 
 export const registerAudioSchema = z.object({
-  audioFileURL: z.string({ error: 'audioFileURL is required' }).trim().min(1, 'audioFileURL is required').max(4096),
+  audioFileURL: safeText(z.string({ error: 'audioFileURL is required' }), 'audioFileURL')
+    .trim()
+    .min(1, 'audioFileURL is required')
+    .max(4096),
 });
 
 /** A sample as both list endpoints return it. */
@@ -100,5 +118,5 @@ export { formatTime } from './format-time.ts';
 
 /** Undo of a dashboard delete: the token the trash call answered. */
 export const restoreSampleSchema = z.object({
-  restoreToken: z.string({ error: 'restoreToken is required' }).min(1, 'restoreToken is required'),
+  restoreToken: safeText(z.string({ error: 'restoreToken is required' }), 'restoreToken').min(1, 'restoreToken is required'),
 });

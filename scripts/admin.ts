@@ -26,7 +26,7 @@ if (!env.DATABASE_URL) mkdirSync(dataDir, { recursive: true });
 const database = connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
 try {
   await migrateToLatest(database.db);
-  await runAdminCli(database.db, argv, { out: (line) => console.log(line), readStdin: () => text(process.stdin) });
+  await runAdminCli(database.db, argv, { out: (line) => console.log(line), readStdin: () => text(process.stdin), dataDir });
 } catch (error) {
   console.error(
     error instanceof CliError

@@ -39,11 +39,36 @@ describe('loadConfig', () => {
     expect(config.isProduction).toBe(true);
   });
 
-  it('parses TRUST_PROXY as off, on, a hop count or addresses', () => {
+  it('parses TRUST_PROXY as off, a list of proxy addresses and subnets, or a hop count', () => {
     const dir = tempDir();
     expect(loadConfig({ DATA_DIR: dir }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
-    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toBe('loopback, 10.0.0.0/8');
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1/32,10.0.0.0/8' }).TRUST_PROXY).toEqual(['127.0.0.1/32', '10.0.0.0/8']);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'loopback, fd00::/8, 192.0.2.7' }).TRUST_PROXY).toEqual([
+      'loopback',
+      'fd00::/8',
+      '192.0.2.7',
+    ]);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: .*not 10\.0\.0\.0\/33/);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('refuses TRUST_PROXY=true in production, where it would let any client choose its address', () => {
+    const production = { DATA_DIR: tempDir(), NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig({ ...production, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true trusts any client in production/);
+    expect(loadConfig({ ...production, TRUST_PROXY: '127.0.0.1/32' }).TRUST_PROXY).toEqual(['127.0.0.1/32']);
+  });
+
+  it('reads MEDIA_HOSTS as https origins and refuses anything else', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).MEDIA_HOSTS).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dir, MEDIA_HOSTS: 'https://cdn.example.com, https://img.example.net:8443/' }).MEDIA_HOSTS).toEqual([
+      'https://cdn.example.com',
+      'https://img.example.net:8443',
+    ]);
+    for (const bad of ['http://cdn.example.com', 'cdn.example.com', '//cdn.example.com', 'https://cdn.example.com/path', '*']) {
+      expect(() => loadConfig({ DATA_DIR: dir, MEDIA_HOSTS: bad }), bad).toThrow(/MEDIA_HOSTS: must be https origins/);
+    }
   });
 
   it('keeps metrics off unless METRICS_TOKEN is set, and refuses a weak or unsendable token', () => {

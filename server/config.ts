@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -11,6 +12,32 @@ const optionalText = z
   .string()
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
+
+/**
+ * Whom to believe about the client's address (X-Forwarded-For) and scheme: nobody (false), the listed
+ * proxy addresses and subnets, the nearest N hops, or everyone (true, refused in production).
+ */
+export type TrustProxy = boolean | number | string[];
+
+/** The names Express knows for private ranges, then an IPv4 or IPv6 address with an optional prefix length. */
+const NAMED_SUBNETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_SUBNETS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** `https://host[:port]` with nothing after it, normalised; null for anything else. */
+function httpsOrigin(entry: string): string | null {
+  if (!URL.canParse(entry)) return null;
+  const url = new URL(entry);
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return url.protocol === 'https:' && bare && !entry.replace(/\/$/, '').endsWith('/') ? url.origin : null;
+}
 
 /** Every environment variable the server reads. `.env.example` documents each one. */
 const environmentSchema = z.object({
@@ -29,13 +56,33 @@ const environmentSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((value, ctx) => {
-      if (value === 'false' || value === '0') return false;
-      if (value === 'true') return true;
-      if (/^\d+$/.test(value)) return Number(value);
-      if (/^[\w.:/,\s-]+$/.test(value)) return value;
-      ctx.addIssue({ code: 'custom', message: 'must be false, true, a hop count or a list of addresses' });
+    .transform((value, ctx): TrustProxy => {
+      const trimmed = value.trim();
+      if (trimmed === 'false' || trimmed === '0' || trimmed === '') return false;
+      if (trimmed === 'true') return true;
+      if (/^\d+$/.test(trimmed)) return Number(trimmed);
+      const entries = trimmed.split(',').map((entry) => entry.trim());
+      const bad = entries.filter((entry) => !isProxyAddress(entry));
+      if (bad.length === 0) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a list of proxy addresses or subnets (e.g. 127.0.0.1/32,10.0.0.0/8) or a hop count; not ${bad.join(', ')}`,
+      });
       return z.NEVER;
+    }),
+  // Other https origins that sample audio and cover images may come from (a CDN, an image host).
+  MEDIA_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const entry of value.split(',').map((part) => part.trim())) {
+        if (entry === '') continue;
+        const origin = httpsOrigin(entry);
+        if (origin) origins.push(origin);
+        else ctx.addIssue({ code: 'custom', message: `must be https origins separated by commas (https://cdn.example.com); not ${entry}` });
+      }
+      return origins;
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalText.pipe(
@@ -112,6 +159,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   mkdirSync(dataDir, { recursive: true });
   if (parsed.STORAGE_DRIVER === 's3' && !parsed.S3_BUCKET) {
     throw new ConfigError('Invalid environment:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  }
+  // `true` believes any X-Forwarded-For, so anyone reaching the port picks their own address and
+  // with it a fresh rate-limit bucket per request (decision 043).
+  if (parsed.TRUST_PROXY === true && parsed.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid environment:\n  TRUST_PROXY: true trusts any client in production; list the proxies instead (e.g. 127.0.0.1/32,10.0.0.0/8)',
+    );
   }
   return {
     ...parsed,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
+import { answerUnusableRequests } from './http/request-guards.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, pingDatabase, probeWrite, SERVING_TIMEOUTS, type DatabaseHandle } from './db/connection.ts';
 import { openInvalidationChannel } from './db/invalidation-channel.ts';
@@ -93,6 +94,7 @@ async function start(): Promise<Server> {
 
   // Timeouts on idleness, not on a request's total duration (slow uploads): see http/http-server.ts.
   const server = createHttpServer();
+  answerUnusableRequests(server);
   const built = await createApp(services, {
     pages: development ? { kind: 'development', httpServer: server } : { kind: 'production', buildDir: buildDir() },
   });

@@ -3,12 +3,47 @@ import type { Config } from './config.ts';
 
 export type { Logger };
 
-/** JSON lines in production (for a log collector), readable lines in a terminal during development. */
-export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'isProduction' | 'NODE_ENV'>): Logger {
-  const pretty = !config.isProduction && config.NODE_ENV !== 'test' && process.stdout.isTTY;
-  return pino({
+/**
+ * Query parameters that carry a secret somewhere in this app: the password reset link's `token`,
+ * the local upload grant's `signature`, a presigned S3 URL's `X-Amz-Signature`, `X-Amz-Credential`
+ * (names the access key) and `X-Amz-Security-Token`. Matched without regard to case.
+ */
+const SECRET_PARAMETERS = ['token', 'signature', 'x-amz-signature', 'x-amz-credential', 'x-amz-security-token'];
+const SECRET_PARAMETER_PATTERN = new RegExp(`([?&](?:${SECRET_PARAMETERS.join('|')})=)[^&#\\s"'<>]*`, 'gi');
+export const REDACTED = '[REDACTED]';
+
+/**
+ * The text (a URL, or a message that quotes one) with the value of every secret query parameter
+ * replaced by [REDACTED]: a log line may travel to places a reset link or an upload grant must not.
+ */
+export function redactUrlSecrets(text: string): string {
+  return text.replace(SECRET_PARAMETER_PATTERN, `$1${REDACTED}`);
+}
+
+/** pino's error serializer, with secrets in the message and stack redacted (errors often quote the URL). */
+export function serializeError(error: unknown): unknown {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  if (!serialized || typeof serialized !== 'object') return serialized;
+  for (const key of ['message', 'stack'] as const) {
+    if (typeof serialized[key] === 'string') serialized[key] = redactUrlSecrets(serialized[key]);
+  }
+  return serialized;
+}
+
+/**
+ * JSON lines in production (for a log collector), readable lines in a terminal during development.
+ * Tests pass a destination to read what would have been logged.
+ */
+export function createLogger(
+  config: Pick<Config, 'LOG_LEVEL' | 'isProduction' | 'NODE_ENV'>,
+  destination?: pino.DestinationStream,
+): Logger {
+  const pretty = !destination && !config.isProduction && config.NODE_ENV !== 'test' && process.stdout.isTTY;
+  const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: { err: serializeError },
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

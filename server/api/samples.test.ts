@@ -84,7 +84,7 @@ describe.each(testDialects())('samples API on %s', (dialect) => {
     expect(res.body.errors.audioUrl).toBeDefined();
   });
 
-  it('accepts an https URL for an external file', async () => {
+  it('accepts an https URL for an external file on an allowed media host (MEDIA_HOSTS)', async () => {
     const res = await create({ title: 'External', audioUrl: 'https://cdn.example.com/song.mp3' });
     expect(res.status).toBe(201);
     await t.request.delete(`/api/samples/${res.body.id}`).expect(204);

@@ -1,7 +1,8 @@
 import { Router } from 'express';
-import { reorderSchema, sampleInputSchema } from '#common/samples.ts';
+import { MEDIA_URL_MESSAGES, reorderSchema, sampleInputSchema, type SampleInput } from '#common/samples.ts';
 import type { Services } from '#server/context.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { isAllowedMediaUrl, mediaOrigins } from '#server/http/media-origins.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import { latestSamples, listSamples } from '#server/samples/queries.ts';
@@ -16,10 +17,26 @@ function savedSample(outcome: SampleWriteOutcome) {
   return outcome.sample;
 }
 
+/**
+ * The shared schema admits any https URL; only the server knows which hosts the site's CSP lets
+ * visitors' browsers load (decision 044). A URL on another host would save and then never play.
+ */
+function checkMediaHosts(input: SampleInput, allowedOrigins: readonly string[]): SampleInput {
+  const errors: Record<string, string[]> = {};
+  for (const field of ['audioUrl', 'coverImageUrl'] as const) {
+    const value = input[field];
+    if (value !== undefined && !isAllowedMediaUrl(value, allowedOrigins)) errors[field] = [MEDIA_URL_MESSAGES.hostNotAllowed];
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(400, 'Invalid sample', errors);
+  return input;
+}
+
 /** /api/samples: public lists in site order, admin writes. */
 export function samplesRouter(services: Services): Router {
   const router = Router();
   const { samples } = services;
+  const allowedOrigins = mediaOrigins(services.config);
+  const parseSample = (body: unknown) => checkMediaHosts(parseBody(sampleInputSchema, body, 'Invalid sample'), allowedOrigins);
 
   router.get('/samples', async (_req, res) => {
     res.set('Cache-Control', 'no-store').json(await listSamples(services.db));
@@ -30,7 +47,7 @@ export function samplesRouter(services: Services): Router {
   });
 
   router.post('/samples', requireAdmin, async (req, res) => {
-    const input = parseBody(sampleInputSchema, req.body, 'Invalid sample');
+    const input = parseSample(req.body);
     res.status(201).json(savedSample(await samples.create(input)));
   });
 
@@ -46,7 +63,7 @@ export function samplesRouter(services: Services): Router {
 
   router.put('/samples/:id', requireAdmin, async (req, res) => {
     const id = parseSampleId(req.params.id);
-    const input = parseBody(sampleInputSchema, req.body, 'Invalid sample');
+    const input = parseSample(req.body);
     res.json(savedSample(await samples.update(id, input)));
   });
 

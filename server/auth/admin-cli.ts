@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { emailSchema, newPasswordSchema } from '#common/admin-auth.ts';
 import type { Database } from '#server/db/schema.ts';
 import { createAdmin, findAdminByEmail, findAdminByUsername, listAdmins, setAdminActive, setAdminPassword } from './admin-users.ts';
-import { randomPassword } from './first-admin.ts';
+import { randomPassword, removeInitialPasswordFile } from './first-admin.ts';
 import { liftAccountLocks } from './login-guard.ts';
 import { removeTwoFactor } from './two-factor.ts';
 
@@ -23,6 +23,8 @@ site is running.`;
 export interface CliIo {
   out(line: string): void;
   readStdin(): Promise<string>;
+  /** DATA_DIR, where the first admin's generated password file is removed once it is replaced. */
+  dataDir?: string;
 }
 
 export class CliError extends Error {}
@@ -76,6 +78,7 @@ export async function runAdminCli(db: Kysely<Database>, argv: string[], io: CliI
       await setAdminPassword(db, admin.id, password);
       // Like a reset by e-mail: the locks others caused on this account go with the old password.
       await liftAccountLocks(db, admin.username);
+      if (io.dataDir) await removeInitialPasswordFile(io.dataDir, admin.username);
       io.out(`Password of "${admin.username}" changed; its sessions were ended and its login locks lifted.`);
       if (generated) io.out(`Password: ${password}`);
       return;

@@ -1,6 +1,7 @@
 import type { ChangePasswordInput } from '#common/admin-auth.ts';
 import type { CoreServices } from '#server/context.ts';
 import { findAdminById, setAdminPassword } from './admin-users.ts';
+import { removeInitialPasswordFile } from './first-admin.ts';
 import { passwordChangedEmail } from './auth-emails.ts';
 import { runInBackground } from './background.ts';
 import { loginLockedFor, recordLoginFailure } from './login-guard.ts';
@@ -30,6 +31,7 @@ export async function changeAdminPassword(
     return { kind: 'wrong-current-password' };
   }
   await setAdminPassword(db, admin.id, request.input.newPassword, request.sessionId);
+  await removeInitialPasswordFile(config.DATA_DIR, admin.username);
   runInBackground(logger, 'password changed notice', () =>
     mailer.send(passwordChangedEmail(admin.email, admin.username, config.PUBLIC_URL)),
   );

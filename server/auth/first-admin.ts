@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Services } from '#server/context.ts';
 import { PASSWORD_MIN_LENGTH } from '#common/admin-auth.ts';
-import { countAdmins, createAdmin } from './admin-users.ts';
+import { countAdmins, createAdmin, normaliseIdentifier } from './admin-users.ts';
 
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password.txt';
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -15,8 +15,8 @@ export function randomPassword(length = 20): string {
 
 /**
  * A new site needs a way in. When there is no admin yet, create one from ADMIN_USERNAME /
- * ADMIN_EMAIL / ADMIN_PASSWORD, or else `admin` with a random password that is shown once in the log
- * and kept in DATA_DIR (mode 0600) until the owner changes it. Several instances starting together
+ * ADMIN_EMAIL / ADMIN_PASSWORD, or else `admin` with a random password kept in DATA_DIR (mode 0600)
+ * until the owner changes it; the log names the file, never the password (logs are shipped and kept). Several instances starting together
  * race on the unique username; the loser simply finds the admin there.
  */
 export async function ensureInitialAdmin({ db, config, logger }: Services): Promise<void> {
@@ -46,11 +46,22 @@ export async function ensureInitialAdmin({ db, config, logger }: Services): Prom
       `Admin password: ${password}`,
       '',
       'Log in at /manage and change this password from the account menu (or run',
-      `\`npm run admin -- set-password ${username}\`), then delete this file.`,
+      `\`npm run admin -- set-password ${username}\`); this file is deleted when you do.`,
       '',
     ].join('\n'),
     { mode: 0o600 },
   );
-  // Printed once, on purpose: the owner needs it to get in the first time.
-  logger.warn({ username, password, file }, 'created the first admin account with a random password: change it after logging in');
+  logger.warn({ username, file }, 'created the first admin account with a random password: read it from the file, then change it');
+}
+
+/**
+ * Once the first admin has a password of their own, the generated one is of no use and must not lie
+ * around: the file goes. Called by every way a password changes (the account menu, a reset link,
+ * `npm run admin -- set-password`); it leaves the file alone when it belongs to another admin.
+ */
+export async function removeInitialPasswordFile(dataDir: string, username: string): Promise<void> {
+  const file = path.join(dataDir, INITIAL_PASSWORD_FILE);
+  const text = await readFile(file, 'utf8').catch(() => null);
+  const owner = text?.match(/^Admin username: (.+)$/m)?.[1];
+  if (owner !== undefined && normaliseIdentifier(owner) === normaliseIdentifier(username)) await unlink(file).catch(() => {});
 }

@@ -5,6 +5,7 @@ import { findAdminByEmail, findAdminById, setAdminPassword } from './admin-users
 import { passwordChangedEmail, passwordResetEmail, resetLink } from './auth-emails.ts';
 import { runInBackground } from './background.ts';
 import { liftAccountLocks } from './login-guard.ts';
+import { removeInitialPasswordFile } from './first-admin.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PER_EMAIL_LIMIT = 5;
@@ -73,6 +74,7 @@ export async function resetPassword(services: Services, token: string, password:
   if (!admin || admin.isActive !== 1) return false;
   await setAdminPassword(db, admin.id, password);
   await liftAccountLocks(db, admin.username);
+  await removeInitialPasswordFile(config.DATA_DIR, admin.username);
   runInBackground(logger, 'password changed notice', () =>
     mailer.send(passwordChangedEmail(admin.email, admin.username, config.PUBLIC_URL)),
   );

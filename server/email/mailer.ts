@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Logger } from '#server/logger.ts';
+import { redactUrlSecrets, type Logger } from '#server/logger.ts';
 
 export interface MailMessage {
   to: string;
@@ -61,7 +61,9 @@ function outboxMailer(options: MailerOptions): Mailer {
         path.join(options.outboxDir, `${base}.json`),
         JSON.stringify({ from: options.from, ...message, createdAt: new Date().toISOString() }, null, 2),
       );
-      const link = message.text.match(/https?:\/\/\S+/)?.[0];
+      // The link shows which message it is; a reset link's token stays in the file, out of the log.
+      const found = message.text.match(/https?:\/\/\S+/)?.[0];
+      const link = found && redactUrlSecrets(found);
       options.logger.info({ to: message.to, subject: message.subject, link, file: `${base}.eml` }, 'mail written to outbox');
     },
     close: () => transport.close(),

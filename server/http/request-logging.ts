@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
-import type { Logger } from '#server/logger.ts';
+import { redactUrlSecrets, serializeError, type Logger } from '#server/logger.ts';
 
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
 
-/** Every log line of a request carries its id; a well-formed incoming X-Request-Id is kept for tracing. */
+/**
+ * Every log line of a request carries its id; a well-formed incoming X-Request-Id is kept for tracing.
+ * The URL is logged with its secret query parameters redacted (reset tokens, upload signatures).
+ */
 export function requestLogging(logger: Logger) {
   return pinoHttp({
     logger,
@@ -21,8 +24,9 @@ export function requestLogging(logger: Logger) {
     // Health checks and metrics scrapes come every few seconds and would drown the lines worth reading.
     autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') === true || req.url === '/healthz' || req.url === '/metrics' },
     serializers: {
-      req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+      req: (req) => ({ id: req.id, method: req.method, url: typeof req.url === 'string' ? redactUrlSecrets(req.url) : req.url }),
       res: (res) => ({ statusCode: res.statusCode }),
+      err: serializeError,
     },
   });
 }

@@ -4,13 +4,20 @@ import type { RequestHandler } from 'express';
 export interface SecurityHeaderOptions {
   /** Vite's dev server needs eval, websockets and inline styles for hot reload. */
   development: boolean;
+  /**
+   * Origins besides this one that images, audio and fetches may reach: the bucket (uploads), a CDN,
+   * hosts in MEDIA_HOSTS (server/http/media-origins.ts). Nothing else: an admin-entered URL cannot
+   * make visitors' browsers call an arbitrary host.
+   */
+  mediaOrigins: readonly string[];
 }
 
 /**
  * Sets the security headers on every response and a per-request CSP nonce in res.locals.cspNonce,
  * which React Router puts on its scripts. No 'unsafe-inline' for scripts.
  */
-export function securityHeaders({ development }: SecurityHeaderOptions): RequestHandler {
+export function securityHeaders({ development, mediaOrigins }: SecurityHeaderOptions): RequestHandler {
+  const media = mediaOrigins.map((origin) => ` ${origin}`).join('');
   return (req, res, next) => {
     const nonce = randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
@@ -20,10 +27,10 @@ export function securityHeaders({ development }: SecurityHeaderOptions): Request
       `script-src ${scriptSrc.join(' ')}`,
       // Radix positions popovers with style attributes rendered on the server, so inline styles stay allowed.
       `style-src 'self' 'unsafe-inline'`,
-      `img-src 'self' data: blob: https:`,
+      `img-src 'self' data: blob:${media}`,
       `font-src 'self' data:`,
-      `media-src 'self' blob: https:`,
-      `connect-src 'self' https:${development ? ' ws: wss:' : ''}`,
+      `media-src 'self' blob:${media}`,
+      `connect-src 'self'${media}${development ? ' ws: wss:' : ''}`,
       `worker-src 'self' blob:`,
       `object-src 'none'`,
       `base-uri 'none'`,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
+import { createLogger, type Logger } from '#server/logger.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { Services } from '#server/context.ts';
 import { connectDatabase, type DatabaseTimeouts, type Dialect } from '#server/db/connection.ts';
@@ -38,6 +39,18 @@ export interface TestServiceOptions {
   listenerTimings?: Partial<ListenerTimings>;
   /** PostgreSQL pool timeouts (the tests of database faults shorten the server's). */
   databaseTimeouts?: Partial<DatabaseTimeouts>;
+  /** A logger whose lines the test reads (see captureLogs); silent otherwise. */
+  logger?: Logger;
+}
+
+/** A logger that keeps every line it writes, parsed, for tests that check what reaches the log. */
+export function captureLogs(): { logger: Logger; lines: Record<string, unknown>[]; text(): string } {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger(
+    { LOG_LEVEL: 'debug', isProduction: true, NODE_ENV: 'test' },
+    { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  );
+  return { logger, lines, text: () => lines.map((line) => JSON.stringify(line)).join('\n') };
 }
 
 /**
@@ -52,6 +65,8 @@ export async function createTestServices(dialect: Dialect, options: TestServiceO
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     SEED_DEMO: 'false',
+    // The one outside host the tests' sample URLs point at (an allowed media host, decision 044).
+    MEDIA_HOSTS: 'https://cdn.example.com',
     ...options.env,
   });
   let schema: string | undefined;
@@ -71,7 +86,7 @@ export async function createTestServices(dialect: Dialect, options: TestServiceO
   }
   const database = connectDatabase({ databaseUrl, dataDir, pgSchema: schema, timeouts: options.databaseTimeouts });
   await migrateToLatest(database.db);
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const mailer = options.mailer ?? createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger });
   const invalidation = await openInvalidationChannel(database, logger, options.listenerTimings);
   const services = buildServices({

@@ -1,6 +1,9 @@
 // A minimal React Router server build, standing in for `npm run build` in integration tests that need
 // the production page handler (and its page cache) without building the site first. One route, `/`,
 // lists the sample titles from the database, so a test can see whether a page is fresh or cached.
+// `/contact` takes the real no-JavaScript contact form post (the site's page action).
+
+import { contactPageAction } from '#app/features/contact/contact-action.server.ts';
 
 const escapeHtml = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -14,20 +17,27 @@ const root = {
 
 function handleRequest(_request, status, headers, routerContext, loadContext) {
   const titles = routerContext.staticHandlerContext.loaderData.root?.titles ?? [];
+  const actionData = routerContext.staticHandlerContext.actionData;
   const html = [
     '<!DOCTYPE html><html><head>',
     `<script nonce="${loadContext.cspNonce}">window.formToken = "${loadContext.contactFormToken}";</script>`,
     '</head><body><ul>',
     ...titles.map((title) => `<li>${escapeHtml(title)}</li>`),
-    '</ul></body></html>',
+    '</ul>',
+    // What a form post's action answered, for tests to read (the real pages show it in the form).
+    ...(actionData ? [`<output>${escapeHtml(JSON.stringify(Object.values(actionData)[0]))}</output>`] : []),
+    '</body></html>',
   ].join('');
   headers.set('Content-Type', 'text/html; charset=utf-8');
   return new Response(html, { status, headers });
 }
 
+const contact = { action: contactPageAction, default: () => null };
+
 export const entry = { module: { default: handleRequest } };
 export const routes = {
   root: { id: 'root', parentId: undefined, path: '', index: undefined, caseSensitive: undefined, module: root },
+  contact: { id: 'contact', parentId: 'root', path: 'contact', index: undefined, caseSensitive: undefined, module: contact },
 };
 export const assets = {
   entry: { module: '/assets/entry.js', imports: [] },
@@ -39,6 +49,19 @@ export const assets = {
       imports: [],
       hasAction: false,
       hasLoader: true,
+      hasClientAction: false,
+      hasClientLoader: false,
+      hasClientMiddleware: false,
+      hasErrorBoundary: false,
+    },
+    contact: {
+      id: 'contact',
+      parentId: 'root',
+      path: 'contact',
+      module: '/assets/contact.js',
+      imports: [],
+      hasAction: true,
+      hasLoader: false,
       hasClientAction: false,
       hasClientLoader: false,
       hasClientMiddleware: false,
