@@ -91,6 +91,6 @@ describe.each(testDialects())('secrets never reach the access log (%s)', (dialec
 
     expect(logs.text()).not.toContain(signature);
     const put = logs.lines.find((line) => (line.req as { method?: string } | undefined)?.method === 'PUT');
-    expect((put?.req as { url: string }).url).toMatch(/^\/objects\/uploads\/[\w-]+\?expires=\d+&signature=\[REDACTED\]$/);
+    expect((put?.req as { url: string }).url).toMatch(/^\/objects\/staging\/[\w-]+\?expires=\d+&signature=\[REDACTED\]$/);
   });
 });

@@ -23,7 +23,7 @@ import { confirmEnrolment, disableTwoFactor, startEnrolment, twoFactorStatus } f
 import type { PublicAdmin, Services } from '#server/context.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { requireAdmin } from '#server/http/require-admin.ts';
+import { requireAdmin, sessionEnded } from '#server/http/require-admin.ts';
 import { parseBody } from '#server/http/validation.ts';
 
 function tooManyAttempts(retryAfterSeconds: number) {
@@ -118,7 +118,7 @@ export function adminAuthRouter(services: Services): Router {
     });
     switch (outcome.kind) {
       case 'unknown-admin':
-        throw new HttpError(401, 'Unauthorized');
+        throw sessionEnded();
       case 'locked':
         throw tooManyAttempts(outcome.retryAfterSeconds);
       case 'wrong-current-password':
@@ -133,7 +133,10 @@ export function adminAuthRouter(services: Services): Router {
   });
 
   router.post('/admin/two-factor/setup', requireAdmin, async (_req, res) => {
-    const outcome = await startEnrolment(services, signedInAdmin(res));
+    // Read again: the enrolment row refers to the account, which may have gone since the session was read.
+    const admin = await findAdminById(db, signedInAdmin(res).id);
+    if (!admin) throw sessionEnded();
+    const outcome = await startEnrolment(services, admin);
     if (outcome.kind === 'already-enabled') throw new HttpError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);
     const { kind: _kind, ...setup } = outcome;
     res.json(setup);
@@ -159,7 +162,7 @@ export function adminAuthRouter(services: Services): Router {
   router.post('/admin/two-factor/disable', requireAdmin, async (req, res) => {
     const input = parseBody(disableTwoFactorSchema, req.body);
     const admin = await findAdminById(db, signedInAdmin(res).id);
-    if (!admin) throw new HttpError(401, 'Unauthorized');
+    if (!admin) throw sessionEnded();
     const outcome = await disableTwoFactor(services, admin, input, clientIp(req));
     switch (outcome.kind) {
       case 'locked':

@@ -1,8 +1,10 @@
 import type { RequestHandler } from 'express';
 import { SESSION_CHALLENGE } from '#common/session-challenge.ts';
+import { HttpError } from './errors.ts';
 
 /** How long a client should wait before retrying when the session store could not be read. */
 const LOOKUP_RETRY_AFTER_SECONDS = 5;
+const SESSION_REQUIRED_MESSAGE = 'Authentication required';
 
 /**
  * Guards every admin API. The session middleware (server/auth) puts the signed-in admin in
@@ -18,5 +20,10 @@ export const requireAdmin: RequestHandler = (_req, res, next) => {
     res.status(503).json({ message: 'Service temporarily unavailable. Please try again shortly.' });
     return;
   }
-  res.set('WWW-Authenticate', SESSION_CHALLENGE).status(401).json({ message: 'Authentication required' });
+  res.set('WWW-Authenticate', SESSION_CHALLENGE).status(401).json({ message: SESSION_REQUIRED_MESSAGE });
 };
+
+/** For a route past requireAdmin whose admin has gone since the session was read: the same 401 as requireAdmin's. */
+export function sessionEnded(): HttpError {
+  return new HttpError(401, SESSION_REQUIRED_MESSAGE, undefined, { 'WWW-Authenticate': SESSION_CHALLENGE });
+}
