@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, setAdminActive } from '#server/auth/admin-users.ts';
 import { ADDRESS_MAX_FAILURES } from '#server/auth/login-guard.ts';
 import { SESSION_COOKIE, SECURE_SESSION_COOKIE } from '#server/auth/session-cookie.ts';
+import { LOGIN_MAX_FAILURES } from '#server/auth/login-guard.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 
@@ -279,6 +280,23 @@ describe.each(testDialects())('admin authentication API (%s)', (dialect) => {
       .set('Origin', ORIGIN)
       .set('Cookie', mine)
       .send({ currentPassword: 'brand-new-pass-1', newPassword: OWNER.password });
+  });
+
+  it('counts parallel guesses at the current password before checking them', async () => {
+    const mine = sessionCookie(await login({ username: 'owner', password: OWNER.password }))!;
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.request
+          .post('/api/admin/change-password')
+          .set('Origin', ORIGIN)
+          .set('Cookie', mine)
+          .send({ currentPassword: `guess-number-${i}`, newPassword: 'brand-new-pass-1' }),
+      ),
+    );
+    const statuses = guesses.map((res) => res.status);
+    // Only the attempts within the pair's limit reach the password check; the rest wait out the lock.
+    expect(statuses.filter((status) => status === 400)).toHaveLength(LOGIN_MAX_FAILURES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - LOGIN_MAX_FAILURES);
   });
 
   it('requireAdmin guards with 401 and lets a session through', async () => {

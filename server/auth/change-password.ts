@@ -4,7 +4,7 @@ import { findAdminById, setAdminPassword } from './admin-users.ts';
 import { removeInitialPasswordFile } from './first-admin.ts';
 import { passwordChangedEmail } from './auth-emails.ts';
 import { runInBackground } from './background.ts';
-import { loginLockedFor, recordLoginFailure } from './login-guard.ts';
+import { beginLoginAttempt, loginAttemptFailed, loginAttemptSucceeded } from './login-guard.ts';
 import { verifyPassword } from './passwords.ts';
 
 export type ChangePasswordOutcome =
@@ -16,7 +16,8 @@ export type ChangePasswordOutcome =
 
 /**
  * A signed-in admin's password change. Guessing the current password from a stolen session counts
- * against the same lock as logins. Every other session of the admin ends; the one in use stays.
+ * against the same lock as logins, and is counted before the check, so parallel guesses cannot slip
+ * past it. Every other session of the admin ends; the one in use stays.
  */
 export async function changeAdminPassword(
   { db, mailer, logger, config }: CoreServices,
@@ -24,12 +25,13 @@ export async function changeAdminPassword(
 ): Promise<ChangePasswordOutcome> {
   const admin = await findAdminById(db, request.adminId);
   if (!admin) return { kind: 'unknown-admin' };
-  const retryAfterSeconds = await loginLockedFor(db, admin.username, request.ip);
-  if (retryAfterSeconds > 0) return { kind: 'locked', retryAfterSeconds };
+  const attempt = await beginLoginAttempt(db, admin.username, request.ip);
+  if (attempt.kind === 'locked') return attempt;
   if (!(await verifyPassword(admin.password, request.input.currentPassword))) {
-    await recordLoginFailure(db, admin.username, request.ip);
+    await loginAttemptFailed(db, admin.username);
     return { kind: 'wrong-current-password' };
   }
+  await loginAttemptSucceeded(db, admin.username, request.ip);
   await setAdminPassword(db, admin.id, request.input.newPassword, request.sessionId);
   await removeInitialPasswordFile(config.DATA_DIR, admin.username);
   runInBackground(logger, 'password changed notice', () =>

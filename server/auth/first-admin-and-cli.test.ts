@@ -5,7 +5,7 @@ import { createTestServices, testDialects, type TestServices } from '#server/tes
 import { runAdminCli } from './admin-cli.ts';
 import { findAdminByUsername } from './admin-users.ts';
 import { ensureInitialAdmin, INITIAL_PASSWORD_FILE } from './first-admin.ts';
-import { loginLockedFor, recordLoginFailure } from './login-guard.ts';
+import { beginLoginAttempt, LOGIN_MAX_FAILURES, loginAttemptFailed } from './login-guard.ts';
 import { verifyPassword } from './passwords.ts';
 import { createSession, loadSession } from './session-store.ts';
 import { totpCode, totpStep } from './totp.ts';
@@ -66,10 +66,13 @@ describe.each(testDialects())('first-run admin and the admin CLI (%s)', (dialect
 
     const helper = (await findAdminByUsername(db, 'helper'))!;
     const session = await createSession(db, helper.id);
-    for (let i = 0; i < 5; i++) await recordLoginFailure(db, 'helper', '198.51.100.7');
-    expect(await loginLockedFor(db, 'helper', '198.51.100.7')).toBeGreaterThan(0);
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      expect((await beginLoginAttempt(db, 'helper', '198.51.100.7')).kind).toBe('go');
+      await loginAttemptFailed(db, 'helper');
+    }
+    expect((await beginLoginAttempt(db, 'helper', '198.51.100.7')).kind).toBe('locked');
     await runAdminCli(db, ['set-password', 'helper', '--password-stdin'], io);
-    expect(await loginLockedFor(db, 'helper', '198.51.100.7')).toBe(0);
+    expect((await beginLoginAttempt(db, 'helper', '198.51.100.7')).kind).toBe('go');
     expect(await verifyPassword((await findAdminByUsername(db, 'helper'))!.password, 'from-stdin-pass')).toBe(true);
     expect(await loadSession(db, session.token)).toBeNull();
 

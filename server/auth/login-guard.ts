@@ -92,26 +92,3 @@ export async function liftAccountLocks(db: Kysely<Database>, username: string): 
   await resetRateLimitsStartingWith(db, pairPrefix(username));
   await resetRateLimit(db, accountKey(username));
 }
-
-/**
- * For checks that count a failure only after verifying (the signed-in password change, where a
- * session is already needed): seconds until this username/address may try again, or 0.
- */
-export async function loginLockedFor(db: Kysely<Database>, username: string, ip: string, now = new Date()): Promise<number> {
-  let wait = 0;
-  for (const rule of [
-    { key: pairKey(username, ip), limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_FAILURE_WINDOW_MS },
-    { key: addressKey(ip), limit: ADDRESS_MAX_FAILURES, windowMs: LOGIN_FAILURE_WINDOW_MS },
-  ]) {
-    const result = await peekRateLimit(db, rule, now);
-    if (!result.allowed) wait = Math.max(wait, result.retryAfterSeconds);
-  }
-  return wait;
-}
-
-/** Counts a failure verified before it was counted (see loginLockedFor). */
-export async function recordLoginFailure(db: Kysely<Database>, username: string, ip: string, now = new Date()): Promise<void> {
-  await hitRateLimit(db, { key: pairKey(username, ip), limit: LOGIN_MAX_FAILURES, ...lockWindow }, now);
-  await hitRateLimit(db, { key: addressKey(ip), limit: ADDRESS_MAX_FAILURES, ...lockWindow }, now);
-  await loginAttemptFailed(db, username, now);
-}
