@@ -76,4 +76,12 @@ describe('a page whose loader meets an unavailable database', () => {
     expect(res.headers.get('Retry-After')).toBeNull();
     expect(JSON.parse(logged[0]!).msg).toBe('page error');
   });
+
+  it('does not log an unknown page as an error', async () => {
+    const logged: string[] = [];
+    const build = buildFailingWith(new Error('unused'));
+    const res = await createRequestHandler(build, 'production')(new Request('http://localhost/no-such-page/deeper'), context(logged));
+    expect(res.status).toBe(404);
+    expect(logged).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { NonceContext } from '#app/lib/nonce.ts';
 
 export const streamTimeout = 5_000;
@@ -51,10 +51,11 @@ export default function handleRequest(
 /**
  * Loader and action errors end here, not in Express's error handler. A database that cannot serve
  * marks the request so handleRequest answers 503 with Retry-After; everything else is logged with
- * the request id. An aborted request (the visitor left) is not an error.
+ * the request id. An aborted request (the visitor left) and an unknown page (a 404 answer) are not
+ * errors.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   const loadContext = context as AppLoadContext | undefined;
   if (!loadContext?.services) {
     console.error(error);

@@ -40,6 +40,6 @@ test.describe('server process', () => {
       timeout: 30_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot reach the database at DATABASE_URL: /)]);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot start: the database at DATABASE_URL cannot be reached: /)]);
   });
 });

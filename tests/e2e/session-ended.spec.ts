@@ -166,7 +166,7 @@ test.describe('an ended admin session', () => {
     test.setTimeout(60_000);
     await openDashboard(page);
     // The bytes go to the signed upload URL (no session needed); meanwhile, a logout in another tab.
-    await page.route('**/objects/uploads/**', async (route) => {
+    await page.route('**/objects/staging/**', async (route) => {
       if (route.request().method() === 'PUT') await page.context().request.post('/api/admin/logout', { headers: { Origin: baseURL! } });
       await route.continue();
     });
@@ -182,7 +182,7 @@ test.describe('an ended admin session', () => {
     await expect(sessionDialog(page)).toBeVisible();
     await expect(page.getByText('Audio file uploaded (with limited access)')).toHaveCount(0);
 
-    await page.unroute('**/objects/uploads/**');
+    await page.unroute('**/objects/staging/**');
     await logInAgain(page);
     await expect(toast(page)).toContainText('Audio file uploaded and configured successfully');
     await expect(page.getByText('Audio file uploaded', { exact: true })).toBeVisible();

@@ -214,25 +214,30 @@ test('audio uploaded through one instance plays from the bucket through the othe
   }
 });
 
-test('failed logins spread over both instances lock the next attempt on either', async ({ playwright }) => {
+test('failed logins spread over both instances lock the pair, then the address, on either', async ({ playwright }) => {
   const [a, b] = stack().instances;
   const { balancer } = stack();
-  // A client address of its own (the instances trust nginx and loopback for X-Forwarded-For), so this
-  // lock touches nothing else.
+  // A client address of its own (the instances trust nginx and loopback for X-Forwarded-For), so these
+  // locks touch nothing else.
   const address = `198.51.100.${randomInt(1, 255)}`;
   const intruder = await playwright.request.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': address } });
   const username = `intruder-${randomBytes(3).toString('hex')}`;
   const attempt = (base: string, password = 'wrong-password-1', name = username) =>
     intruder.post(`${base}/api/admin/login`, { headers: { Origin: base }, data: { username: name, password } });
   try {
+    // Five failures for one username from one address lock that pair on both instances.
     for (const base of [a, b, balancer, a, b]) expect((await attempt(base)).status()).toBe(401);
     for (const base of [a, b, balancer]) {
       const locked = await attempt(base);
       expect(locked.status()).toBe(429);
       expect(Number(locked.headers()['retry-after'])).toBeGreaterThan(800);
     }
-    // The address is locked on both, even with the right password; the owner elsewhere is not.
+    // Five more for other usernames bring the address to its limit of ten: then it is locked on
+    // both, even for the right password of a real account; the owner elsewhere is not.
+    for (const base of [a, b, balancer, a, b])
+      expect((await attempt(base, 'wrong-password-1', `other-${randomBytes(3).toString('hex')}`)).status()).toBe(401);
     expect((await attempt(b, MULTI_ADMIN.password, MULTI_ADMIN.username)).status()).toBe(429);
+    expect((await attempt(a, MULTI_ADMIN.password, MULTI_ADMIN.username)).status()).toBe(429);
     const elsewhere = await playwright.request.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '192.0.2.10' } });
     const owner = await elsewhere.post(`${a}/api/admin/login`, {
       headers: { Origin: a },
