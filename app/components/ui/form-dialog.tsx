@@ -1,8 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
 import { cn } from '#app/lib/cn.ts';
-import { Button } from './button';
+import { DialogCloseButton, DialogFormActions } from './dialog-parts';
 
 interface FormDialogProps {
   open: boolean;
@@ -51,24 +50,9 @@ export function FormDialog({
           <Dialog.Description className={hideDescription ? 'sr-only' : 'mt-1 text-sm text-fg-muted'}>{description}</Dialog.Description>
           <form method="post" noValidate onSubmit={onSubmit} className="mt-6 grid gap-5">
             {children}
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={pending}>
-                {pending ? pendingLabel : submitLabel}
-              </Button>
-            </div>
+            <DialogFormActions pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
           </form>
-          <Dialog.Close
-            aria-label="Close"
-            className={cn(
-              'absolute right-3 top-3 grid size-9 place-items-center rounded-md text-fg-muted hover:text-fg',
-              'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
-            )}
-          >
-            <X aria-hidden className="size-5" />
-          </Dialog.Close>
+          <DialogCloseButton />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,7 +1,8 @@
-import { ShieldCheck, X } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import type { TwoFactorSetup, TwoFactorStatus } from '#common/admin-auth.ts';
+import { DialogCloseButton } from '#app/components/ui/dialog-parts.tsx';
 import { api } from '#app/lib/api.ts';
 import { cn } from '#app/lib/cn.ts';
 import { DisableTwoFactorForm } from './two-factor-disable-form';
@@ -81,15 +82,7 @@ export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenC
             {view.kind === 'recovery-codes' ? <RecoveryCodes codes={view.codes} onDone={close} /> : null}
             {view.kind === 'enabled' ? <DisableTwoFactorForm recoveryCodesLeft={view.recoveryCodesLeft} onDisabled={close} /> : null}
           </div>
-          <Dialog.Close
-            aria-label="Close"
-            className={cn(
-              'absolute right-3 top-3 grid size-9 place-items-center rounded-md text-fg-muted hover:text-fg',
-              'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
-            )}
-          >
-            <X aria-hidden className="size-5" />
-          </Dialog.Close>
+          <DialogCloseButton />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,8 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { disableTwoFactorSchema } from '#common/admin-auth.ts';
-import { Button } from '#app/components/ui/button.tsx';
+import { DialogFormActions } from '#app/components/ui/dialog-parts.tsx';
 import { TextField } from '#app/components/ui/form-field.tsx';
 import { PasswordField } from '#app/components/ui/password-field.tsx';
 import { api, hasFieldErrors } from '#app/lib/api.ts';
@@ -60,14 +59,7 @@ export function DisableTwoFactorForm({ recoveryCodesLeft, onDisabled }: { recove
         className="font-mono tracking-widest"
         error={errors.code}
       />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button variant="secondary">Cancel</Button>
-        </Dialog.Close>
-        <Button type="submit" variant="destructive" disabled={pending}>
-          {pending ? 'Turning off...' : 'Turn off two-factor'}
-        </Button>
-      </div>
+      <DialogFormActions pending={pending} submitLabel="Turn off two-factor" pendingLabel="Turning off..." variant="destructive" />
     </form>
   );
 }

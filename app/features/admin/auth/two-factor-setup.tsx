@@ -1,8 +1,8 @@
 import { Copy, Download } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { confirmTwoFactorSchema, groupedKey, type TwoFactorSetup } from '#common/admin-auth.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { DialogFormActions } from '#app/components/ui/dialog-parts.tsx';
 import { TextField } from '#app/components/ui/form-field.tsx';
 import { api, hasFieldErrors } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
@@ -86,14 +86,7 @@ export function ScanStep({ setup, onConfirmed }: { setup: TwoFactorSetup; onConf
             className="font-mono tracking-widest"
             error={errors.code}
           />
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <Button variant="secondary">Cancel</Button>
-            </Dialog.Close>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Checking...' : 'Turn on'}
-            </Button>
-          </div>
+          <DialogFormActions pending={pending} submitLabel="Turn on" pendingLabel="Checking..." />
         </form>
       </Step>
     </div>
