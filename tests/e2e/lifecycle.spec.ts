@@ -40,6 +40,8 @@ test.describe('server process', () => {
       timeout: 30_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot start: the database at DATABASE_URL cannot be reached: /)]);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^Cannot start: the database at DATABASE_URL cannot be reached: /),
+    ]);
   });
 });
