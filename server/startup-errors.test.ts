@@ -45,6 +45,11 @@ function startServer(env: Record<string, string>): Promise<{ code: number | null
       clearTimeout(timer);
       resolve({ code, stderr });
     });
+    // A Node binary `nobody` cannot run (in a private folder) fails the test at once, saying why.
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ code: null, stderr: `could not start ${process.execPath}: ${error.message}` });
+    });
   });
 }
 
