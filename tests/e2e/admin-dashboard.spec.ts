@@ -139,8 +139,13 @@ async function moveDownByKeyboard(page: Page, index: number) {
     .focus();
   await page.keyboard.press('Space');
   await expect(liveRegion).toContainText('Picked up');
-  await page.keyboard.press('ArrowDown');
-  await expect(liveRegion).toContainText(`moved to position ${index + 1}`);
+  // dnd-kit's keyboard sensor starts listening a tick after the pick-up, so on a busy machine the
+  // first ArrowDown can land before it listens and is lost: press again only while nothing moved.
+  const moved = `moved to position ${index + 1}`;
+  await expect(async () => {
+    if (!(await liveRegion.textContent())?.includes(moved)) await page.keyboard.press('ArrowDown');
+    await expect(liveRegion).toContainText(moved, { timeout: 2_000 });
+  }).toPass({ timeout: 10_000 });
   await page.keyboard.press('Space');
   await expect(liveRegion).toContainText(`dropped at position ${index + 1}`);
 }
