@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { connectDatabase } from '#server/db/connection.ts';
 import { startTcpRelay, type TcpRelay } from '#server/test-support/tcp-relay.ts';
-import { createScratchPgDatabase, ensureBuild, freePort, root } from './bench-support.ts';
+import { createScratchPgDatabase, ensureBuild, freePort, root, waitUntilHealthy } from './bench-support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -66,17 +66,8 @@ class Supervised {
     this.child = child;
   }
 
-  async healthy(timeoutMs = 60_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const ok = await fetch(`${this.url}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
-        (res) => res.ok,
-        () => false,
-      );
-      if (ok) return;
-      if (Date.now() > deadline) throw new Error(`server not healthy within ${timeoutMs} ms; stderr: ${this.stderr}`);
-      await sleep(50);
-    }
+  healthy(): Promise<void> {
+    return waitUntilHealthy(this.url, 60_000, () => `; stderr: ${this.stderr}`);
   }
 
   kill(): void {

@@ -27,6 +27,20 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Polls `/healthz` until it answers 200; `detail` adds to the error (e.g. the server's last stderr). */
+export async function waitUntilHealthy(url: string, timeoutMs = 60_000, detail = () => ''): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`server not healthy within ${timeoutMs} ms${detail()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export interface RunningServer {
   url: string;
   process: ChildProcess;

@@ -15,12 +15,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { connectDatabase } from '#server/db/connection.ts';
-import { createScratchPgDatabase } from './bench-support.ts';
+import { createScratchPgDatabase, freePort, root, waitUntilHealthy } from './bench-support.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
   options: {
     dialect: { type: 'string', default: 'sqlite' },
@@ -39,18 +37,6 @@ const runId = randomBytes(4).toString('hex');
 if (!existsSync(path.join(root, buildDir, 'server', 'index.js'))) {
   console.error(`No production build in ${buildDir}/: run \`BUILD_DIR=${buildDir} npx react-router build\` first.`);
   process.exit(1);
-}
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'contact-fault-'));
@@ -78,20 +64,6 @@ function startServer(): ChildProcess {
   return child;
 }
 
-async function waitUntilHealthy(timeoutMs = 60_000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > timeoutMs) throw new Error('server did not become healthy');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 interface Acknowledged {
   index: number;
   attempt: number;
@@ -104,7 +76,7 @@ const latencies: number[] = [];
 const failures = { network: 0, status: new Map<number, number>() };
 let next = 0;
 let server = startServer();
-await waitUntilHealthy();
+await waitUntilHealthy(baseUrl);
 let killedAt: number | null = null;
 let healthyAgainAt: number | null = null;
 let inFlightAtKill = 0;
@@ -116,7 +88,7 @@ async function restartMidway() {
   server.kill('SIGKILL');
   await new Promise((resolve) => server.once('exit', resolve));
   server = startServer();
-  await waitUntilHealthy();
+  await waitUntilHealthy(baseUrl);
   healthyAgainAt = Date.now();
 }
 

@@ -10,7 +10,7 @@ export type { Logger };
  */
 const SECRET_PARAMETERS = ['token', 'signature', 'x-amz-signature', 'x-amz-credential', 'x-amz-security-token'];
 const SECRET_PARAMETER_PATTERN = new RegExp(`([?&](?:${SECRET_PARAMETERS.join('|')})=)[^&#\\s"'<>]*`, 'gi');
-export const REDACTED = '[REDACTED]';
+const REDACTED = '[REDACTED]';
 
 /**
  * The text (a URL, or a message that quotes one) with the value of every secret query parameter

@@ -42,7 +42,7 @@ function fromBodyParser(error: BodyParserError): HttpError | null {
   }
 }
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The site cannot reach its database right now. Please try again in a moment.';
+const DATABASE_UNAVAILABLE_MESSAGE = 'The site cannot reach its database right now. Please try again in a moment.';
 
 /** Tells errors that mean "the database cannot serve right now" (server/db/unavailable-error.ts, passed in by app.ts). */
 export interface UnavailableErrors {

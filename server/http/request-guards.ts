@@ -4,9 +4,9 @@ import type { RequestHandler } from 'express';
 import { methodNotAllowed } from './errors.ts';
 
 /** Every method some route of the site answers. Anything else (TRACE, PROPFIND...) is a 405 wherever it is sent. */
-export const SITE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const SITE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 /** Pages are read, and the contact form posts to its page without JavaScript. */
-export const PAGE_METHODS = ['GET', 'HEAD', 'POST'] as const;
+const PAGE_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
 const SITE_METHOD_SET = new Set<string>(SITE_METHODS);
 const PAGE_METHOD_SET = new Set<string>(PAGE_METHODS);

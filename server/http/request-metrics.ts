@@ -25,7 +25,7 @@ function isUnder(path: string, prefix: string): boolean {
  * The route a request matched, as written in the code ('api:/samples/:id', '/objects/uploads/:key'),
  * else one of a few fixed names. Never the URL itself: anyone could mint a new label per request.
  */
-export function routeLabel(req: Request): string {
+function routeLabel(req: Request): string {
   // Routing paths are case-insensitive; the route's own pattern is what names it.
   const path = req.originalUrl.split('?')[0].toLowerCase();
   const pattern: unknown = req.route?.path;

@@ -3,7 +3,7 @@ import type { DatabasePoolStats } from '#server/db/connection.ts';
 import type { Logger } from '#server/logger.ts';
 
 /** Every family this server exposes starts with this, so it never clashes with another exporter's. */
-export const METRIC_PREFIX = 'studio_';
+const METRIC_PREFIX = 'studio_';
 
 /** Read at scrape time: what the metrics report but do not own. */
 export interface MetricsSources {
