@@ -8,23 +8,18 @@ const SITE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
 /** Pages are read, and the contact form posts to its page without JavaScript. */
 const PAGE_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
-const SITE_METHOD_SET = new Set<string>(SITE_METHODS);
-const PAGE_METHOD_SET = new Set<string>(PAGE_METHODS);
-
-const refuseForSite = methodNotAllowed([...SITE_METHODS]);
-const refuseForPages = methodNotAllowed([...PAGE_METHODS]);
+/** Lets the listed methods through; anything else is a 405 naming them in Allow. */
+function onlyMethods(methods: readonly string[]): RequestHandler {
+  const allowed = new Set(methods);
+  const refuse = methodNotAllowed([...methods]);
+  return (req, res, next) => (allowed.has(req.method) ? next() : refuse(req, res, next));
+}
 
 /** TRACE and friends never reach a route (React Router would throw on them: a 500). */
-export const refuseUnknownMethods: RequestHandler = (req, res, next) => {
-  if (SITE_METHOD_SET.has(req.method)) return next();
-  refuseForSite(req, res, next);
-};
+export const refuseUnknownMethods = onlyMethods(SITE_METHODS);
 
 /** In front of the page handler: what reaches it must be a read or a form post. */
-export const pageMethodsOnly: RequestHandler = (req, res, next) => {
-  if (PAGE_METHOD_SET.has(req.method)) return next();
-  refuseForPages(req, res, next);
-};
+export const pageMethodsOnly = onlyMethods(PAGE_METHODS);
 
 // A host name (letters, digits, dots, hyphens; underscores for container names) or a bracketed IPv6
 // address, with an optional port. Nothing that could carry a path, credentials or spaces.
