@@ -19,11 +19,11 @@ export interface SafeTextOptions {
 }
 
 /** True when the text holds nothing but characters a person can type (see above). */
-export function isSafeText(value: string, { multiline = false }: SafeTextOptions = {}): boolean {
+function isSafeText(value: string, { multiline = false }: SafeTextOptions = {}): boolean {
   return !(multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value);
 }
 
-export const unsafeTextMessage = (label: string) => `${label} must not contain control characters`;
+const unsafeTextMessage = (label: string) => `${label} must not contain control characters`;
 
 /**
  * The one rule for every text field of the shared schemas: `safeText(z.string()..., 'Name')`. It

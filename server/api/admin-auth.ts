@@ -31,7 +31,8 @@ function tooManyAttempts(retryAfterSeconds: number) {
 }
 
 const signedInAdmin = (res: Response) => res.locals.admin as PublicAdmin;
-const wrongCode = () => new HttpError(400, TWO_FACTOR_MESSAGES.wrongCode, { code: [TWO_FACTOR_MESSAGES.wrongCode] });
+/** 401 at the login's code step (no session yet), 400 for a signed-in admin's form. */
+const wrongCode = (status: 400 | 401) => new HttpError(status, TWO_FACTOR_MESSAGES.wrongCode, { code: [TWO_FACTOR_MESSAGES.wrongCode] });
 
 /** Login (with its two-factor step), logout, the current admin, password reset and change, two-factor enrolment. */
 export function adminAuthRouter(services: Services): Router {
@@ -82,7 +83,7 @@ export function adminAuthRouter(services: Services): Router {
       case 'expired':
         throw new HttpError(401, TWO_FACTOR_MESSAGES.pendingExpired);
       case 'invalid':
-        throw new HttpError(401, TWO_FACTOR_MESSAGES.wrongCode, { code: [TWO_FACTOR_MESSAGES.wrongCode] });
+        throw wrongCode(401);
       case 'ok':
         await signIn(req, res, outcome.admin);
     }
@@ -153,7 +154,7 @@ export function adminAuthRouter(services: Services): Router {
       case 'already-enabled':
         throw new HttpError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);
       case 'wrong-code':
-        throw wrongCode();
+        throw wrongCode(400);
       case 'confirmed':
         res.json({ recoveryCodes: outcome.recoveryCodes });
     }
@@ -172,7 +173,7 @@ export function adminAuthRouter(services: Services): Router {
       case 'wrong-password':
         throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, { password: [AUTH_MESSAGES.currentPasswordWrong] });
       case 'wrong-code':
-        throw wrongCode();
+        throw wrongCode(400);
       case 'disabled':
         res.json({ message: 'Two-factor authentication is off.' });
     }

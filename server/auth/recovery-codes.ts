@@ -8,15 +8,15 @@ import { keyedHash } from './secret-box.ts';
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /** `xxxxx-xxxxx`: what the admin writes down. */
-export function newRecoveryCode(): string {
+function newRecoveryCode(): string {
   const chars = [...randomBytes(10)].map((byte) => ALPHABET[byte & 31]).join('');
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 
 /** As typed: any case, with or without the dash or spaces. */
-export const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[^0-9a-z]/g, '');
+const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[^0-9a-z]/g, '');
 
-export const looksLikeRecoveryCode = (code: string) => /^[0-9a-z]{10}$/.test(normaliseRecoveryCode(code));
+const looksLikeRecoveryCode = (code: string) => /^[0-9a-z]{10}$/.test(normaliseRecoveryCode(code));
 
 const hashCode = (code: string, sessionSecret: string) => keyedHash(normaliseRecoveryCode(code), sessionSecret, 'recovery-code');
 

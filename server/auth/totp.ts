@@ -5,11 +5,11 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * uses by default: HMAC-SHA1, 30-second steps, 6 digits. Written on node:crypto: the whole algorithm
  * is a dozen lines, smaller than a dependency to review.
  */
-export const TOTP_STEP_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_STEP_SECONDS = 30;
+const TOTP_DIGITS = 6;
 /** Steps either side of now that are still accepted (a clock a little off, a code typed just as it changed). */
-export const TOTP_WINDOW_STEPS = 1;
-export const TOTP_SECRET_BYTES = 20;
+const TOTP_WINDOW_STEPS = 1;
+const TOTP_SECRET_BYTES = 20;
 
 const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -63,7 +63,7 @@ export function hotp(key: Buffer, counter: number, digits = TOTP_DIGITS, algorit
   return String(binary % 10 ** digits).padStart(digits, '0');
 }
 
-/** The code an app shows for this base32 secret at `now` (or at a given step). */
+/** The code an app shows for this base32 secret at this step. */
 export const totpCode = (secret: string, step: number) => hotp(base32Decode(secret), step);
 
 /**

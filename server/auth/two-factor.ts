@@ -6,7 +6,7 @@ import type { CoreServices } from '#server/context.ts';
 import type { AdminUser, Database } from '#server/db/schema.ts';
 import { beginLoginAttempt, loginAttemptFailed, loginAttemptSucceeded } from './login-guard.ts';
 import { verifyPassword } from './passwords.ts';
-import { countUnusedRecoveryCodes, looksLikeRecoveryCode, replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes.ts';
+import { countUnusedRecoveryCodes, replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes.ts';
 import { seal, unseal } from './secret-box.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
 
@@ -15,6 +15,7 @@ type Locked = { kind: 'locked'; retryAfterSeconds: number };
 
 const enrolmentOf = (db: Kysely<Database>, adminId: number) =>
   db.selectFrom('adminTwoFactor').selectAll().where('adminUserId', '=', adminId).executeTakeFirst();
+type Enrolment = NonNullable<Awaited<ReturnType<typeof enrolmentOf>>>;
 
 /** True when logins of this admin need a code after the password. */
 export async function isTwoFactorEnabled(db: Kysely<Database>, adminId: number): Promise<boolean> {
@@ -30,30 +31,36 @@ export async function twoFactorStatus(db: Kysely<Database>, adminId: number): Pr
  * A TOTP code (refused when its step was already used: the step is claimed in the same statement,
  * so two requests with one code cannot both pass) or an unused recovery code.
  */
-export async function checkSecondFactor({ db, config }: Services, adminId: number, code: string, now = new Date()): Promise<boolean> {
-  const enrolment = await enrolmentOf(db, adminId);
+export async function checkSecondFactor(services: Services, adminId: number, code: string, now = new Date()): Promise<boolean> {
+  return codeMatches(services, await enrolmentOf(services.db, adminId), code, now);
+}
+
+/** checkSecondFactor against an enrolment the caller has already read. */
+async function codeMatches({ db, config }: Services, enrolment: Enrolment | undefined, code: string, now = new Date()): Promise<boolean> {
   if (!enrolment?.confirmedAt) return false;
   const typed = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(typed)) {
     const secret = unseal(enrolment.secret, config.SESSION_SECRET);
     const step = secret === null ? null : matchTotp(secret, typed, now, enrolment.lastUsedStep);
-    return step !== null && (await claimStep(db, adminId, step));
+    return step !== null && (await claimStep(db, enrolment, step));
   }
-  return looksLikeRecoveryCode(code) && spendRecoveryCode(db, adminId, code, config.SESSION_SECRET);
+  return spendRecoveryCode(db, enrolment.adminUserId, code, config.SESSION_SECRET);
 }
 
-async function claimStep(db: Kysely<Database>, adminId: number, step: number): Promise<boolean> {
+// Only on the enrolment the code was matched against: one removed or replaced meanwhile does not take it.
+async function claimStep(db: Kysely<Database>, enrolment: Enrolment, step: number): Promise<boolean> {
   const claimed = await db
     .updateTable('adminTwoFactor')
     .set({ lastUsedStep: step })
-    .where('adminUserId', '=', adminId)
+    .where('adminUserId', '=', enrolment.adminUserId)
+    .where('secret', '=', enrolment.secret)
     .where((eb) => eb.or([eb('lastUsedStep', 'is', null), eb('lastUsedStep', '<', step)]))
     .returning('adminUserId')
     .executeTakeFirst();
   return Boolean(claimed);
 }
 
-export const SETUP_REUSE_MS = 30 * 60 * 1000;
+const SETUP_REUSE_MS = 30 * 60 * 1000;
 
 export type StartEnrolmentOutcome = ({ kind: 'started' } & TwoFactorSetup) | { kind: 'already-enabled' };
 
@@ -141,12 +148,13 @@ export async function disableTwoFactor(
   ip: string,
 ): Promise<DisableOutcome> {
   const { db } = services;
-  if (!(await isTwoFactorEnabled(db, admin.id))) return { kind: 'not-enabled' };
+  const enrolment = await enrolmentOf(db, admin.id);
+  if (!enrolment?.confirmedAt) return { kind: 'not-enabled' };
   const attempt = await beginLoginAttempt(db, admin.username, ip);
   if (attempt.kind === 'locked') return attempt;
   const failed = !(await verifyPassword(admin.password, input.password))
     ? ({ kind: 'wrong-password' } as const)
-    : !(await checkSecondFactor(services, admin.id, input.code))
+    : !(await codeMatches(services, enrolment, input.code))
       ? ({ kind: 'wrong-code' } as const)
       : null;
   if (failed) {

@@ -1,6 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { disableTwoFactorSchema } from '#common/admin-auth.ts';
+import { firstErrors } from '#common/validation.ts';
 import { DialogFormActions } from '#app/components/ui/dialog-parts.tsx';
 import { TextField } from '#app/components/ui/form-field.tsx';
 import { PasswordField } from '#app/components/ui/password-field.tsx';
@@ -26,7 +27,7 @@ export function DisableTwoFactorForm({ recoveryCodesLeft, onDisabled }: { recove
       toast({ title: 'Two-factor authentication off', description: 'Logins now ask for your password only.' });
       onDisabled();
     } else if (hasFieldErrors(result.errors)) {
-      setErrors(Object.fromEntries(Object.entries(result.errors).map(([field, messages]) => [field, messages[0]!])));
+      setErrors(firstErrors(result.errors));
     } else {
       toast({ title: 'Error', description: failureText(result, 'Unable to turn off two-factor'), variant: 'destructive' });
     }
