@@ -21,7 +21,7 @@ const optionalText = (max: number, label: string, options: { multiline?: boolean
   );
 
 /** An absolute https URL without credentials. Which hosts are allowed depends on the server's config (MEDIA_HOSTS). */
-export function isHttpsUrl(value: string): boolean {
+function isHttpsUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
   return url.protocol === 'https:' && url.username === '' && url.password === '' && /^https:\/\/[^/\\]/i.test(value);
@@ -31,7 +31,7 @@ export function isHttpsUrl(value: string): boolean {
  * A path on this site: one leading slash (two would name another host: `//evil.example/x`), plain
  * segments, no `..`, no backslash.
  */
-export function isSitePath(value: string): boolean {
+function isSitePath(value: string): boolean {
   return /^(\/[\w\-.]+)+\/?$/.test(value) && !value.split('/').includes('..');
 }
 

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { objectPathOf, storageKey } from '#common/object-keys.ts';
+import { encodeWav } from '#server/audio/wav.ts';
 import { connectDatabase } from '#server/db/connection.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { LocalObjectStore } from '#server/storage/local-store.ts';
@@ -34,32 +35,19 @@ const SAMPLES = Number(args.samples);
 const OBJECT_BYTES = Number(args.mb) * 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** A 16-bit stereo 44.1 kHz WAV of `bytes` bytes: two detuned tones under noise, different per seed. */
+/** A 16-bit stereo 44.1 kHz WAV of about `bytes` bytes: two detuned tones under noise, different per seed. */
 function audioLikeWav(seed: number, bytes: number): Buffer {
-  const buffer = Buffer.alloc(bytes);
-  const dataBytes = bytes - 44;
-  buffer.write('RIFF', 0, 'ascii');
-  buffer.writeUInt32LE(bytes - 8, 4);
-  buffer.write('WAVEfmt ', 8, 'ascii');
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20);
-  buffer.writeUInt16LE(2, 22);
-  buffer.writeUInt32LE(44_100, 24);
-  buffer.writeUInt32LE(44_100 * 4, 28);
-  buffer.writeUInt16LE(4, 32);
-  buffer.writeUInt16LE(16, 34);
-  buffer.write('data', 36, 'ascii');
-  buffer.writeUInt32LE(dataBytes, 40);
-  const noise = randomBytes(dataBytes);
+  const frames = Math.floor((bytes - 44) / 4);
+  const noise = randomBytes(frames * 4);
   const base = 110 * (1 + (seed % 12) / 12);
-  for (let offset = 44, frame = 0; offset + 4 <= bytes; offset += 4, frame++) {
+  const left = new Float32Array(frames);
+  const right = new Float32Array(frames);
+  for (let frame = 0; frame < frames; frame++) {
     const t = frame / 44_100;
-    const left = 0.4 * Math.sin(2 * Math.PI * base * t) + (noise[offset - 44] - 128) / 1024;
-    const right = 0.4 * Math.sin(2 * Math.PI * base * 1.5 * t) + (noise[offset - 43] - 128) / 1024;
-    buffer.writeInt16LE(Math.round(left * 32767), offset);
-    buffer.writeInt16LE(Math.round(right * 32767), offset + 2);
+    left[frame] = 0.4 * Math.sin(2 * Math.PI * base * t) + (noise[frame * 4] - 128) / 1024;
+    right[frame] = 0.4 * Math.sin(2 * Math.PI * base * 1.5 * t) + (noise[frame * 4 + 1] - 128) / 1024;
   }
-  return buffer;
+  return encodeWav([left, right], 44_100);
 }
 
 /** DATA_DIR with SAMPLES registered WAV objects and a sample row for each. */

@@ -19,7 +19,7 @@ const FALLBACK_SAMPLE_RATE = 44_100;
  * Decoding stops this far past the length limit: a header that claimed a short file may hide hours
  * of audio (silence compresses to a few bytes per second), and the decoder must not follow it.
  */
-export const DECODE_CUTOFF_SECONDS = MAX_AUDIO_SECONDS + 60;
+const DECODE_CUTOFF_SECONDS = MAX_AUDIO_SECONDS + 60;
 
 /**
  * What one call of the decoder may produce, roughly. Compressed input can expand enormously (a

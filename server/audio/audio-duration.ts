@@ -40,7 +40,7 @@ async function readPrefix(body: Readable, limit: number): Promise<Buffer> {
 }
 
 /** Walks the ADTS frames in `head`; the file's length follows from its size and their mean length. */
-export function estimateAdtsDuration(head: Buffer, size: number): number | null {
+function estimateAdtsDuration(head: Buffer, size: number): number | null {
   let offset = 0;
   let frames = 0;
   let sampleRate = 0;

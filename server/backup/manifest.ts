@@ -20,7 +20,7 @@ const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'is not a SHA-256');
 const count = z.number().int().min(0);
 
 /** A key that stays inside any store: relative, no `.`/`..` segments, no backslashes or control characters. */
-export const safeObjectKey = z
+const safeObjectKey = z
   .string()
   .min(1)
   .max(1024)
@@ -58,7 +58,7 @@ export type TableRecord = z.infer<typeof tableSchema>;
 export type ObjectRecord = z.infer<typeof objectSchema>;
 export type Manifest = z.infer<typeof manifestSchema>;
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
+type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 function parseJson<T>(schema: z.ZodType<T>, text: string, what: string): Parsed<T> {
   let value: unknown;

@@ -91,7 +91,7 @@ export async function describeTables(db: AnyDatabase, dialect: Dialect): Promise
 }
 
 /** Orders tables so that every table comes after the tables its foreign keys point at. */
-export function parentsFirst(tables: TableInfo[]): TableInfo[] {
+function parentsFirst(tables: TableInfo[]): TableInfo[] {
   const byName = new Map(tables.map((table) => [table.name, table]));
   const ordered: TableInfo[] = [];
   const placed = new Set<string>();

@@ -5,9 +5,9 @@ import type { FileHandle } from 'node:fs/promises';
  * backup needs: regular files, written one after another, each announced with its size, so an
  * archive is written and read as a stream and `tar -tvf` lists it (docs/decisions/033-backup-format.md).
  */
-export const BLOCK = 512;
+const BLOCK = 512;
 /** Eleven octal digits: 8 GiB less one byte. */
-export const MAX_ENTRY_SIZE = 8 ** 11 - 1;
+const MAX_ENTRY_SIZE = 8 ** 11 - 1;
 /** Two empty blocks end a tar archive. */
 export const END_OF_ARCHIVE = Buffer.alloc(BLOCK * 2);
 

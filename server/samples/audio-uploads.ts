@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { isUploadKey, objectKeyFromPath, objectPathOf, stagingKey, storageKey, uploadKeyFromUrl } from '#common/object-keys.ts';
 import { MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS } from '#common/samples.ts';
@@ -46,12 +46,27 @@ export interface PublicObject {
   info: ObjectInfo;
 }
 
-async function readHead(store: ObjectStore, key: string, size: number): Promise<Buffer> {
-  if (size === 0) return Buffer.alloc(0);
-  const stream = await store.read(key, { start: 0, end: Math.min(size, SIGNATURE_BYTES) - 1 });
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
+/**
+ * The first `length` bytes of `body`, and a stream of all of it (those bytes again, then the rest):
+ * the format is told from the head and the declared length read from the same single read.
+ */
+async function splitHead(body: Readable, length: number): Promise<{ head: Buffer; whole: Readable }> {
+  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  const taken: Buffer[] = [];
+  let size = 0;
+  while (size < length) {
+    const next = await chunks.next();
+    if (next.done) break;
+    const bytes = Buffer.from(next.value);
+    taken.push(bytes);
+    size += bytes.length;
+  }
+  const first = Buffer.concat(taken);
+  async function* again() {
+    if (first.length > 0) yield first;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield Buffer.from(next.value);
+  }
+  return { head: first.subarray(0, length), whole: Readable.from(again(), { objectMode: false }) };
 }
 
 /**
@@ -171,16 +186,22 @@ export class AudioUploadService {
     const info = await this.store.stat(storageKey(key));
     if (!info) throw new Error(`object ${key} vanished after it was moved into place`);
     if (info.size > MAX_AUDIO_BYTES) return { kind: 'too-large' };
-    const format = detectAudioFormat(await readHead(this.store, storageKey(key), info.size));
-    if (!format) return { kind: 'not-audio' };
+    // One read serves both checks: the head tells the format, the headers behind it the length.
     const body = await this.store.read(storageKey(key));
     try {
-      const seconds = await readDeclaredDuration(body, info.size, format);
-      if (seconds !== null && seconds > MAX_AUDIO_SECONDS) return { kind: 'too-long', seconds };
+      const { head, whole } = await splitHead(body, SIGNATURE_BYTES);
+      const format = detectAudioFormat(head);
+      if (!format) return { kind: 'not-audio' };
+      try {
+        const seconds = await readDeclaredDuration(whole, info.size, format);
+        if (seconds !== null && seconds > MAX_AUDIO_SECONDS) return { kind: 'too-long', seconds };
+      } finally {
+        whole.destroy();
+      }
+      return { kind: 'ok', size: info.size, format };
     } finally {
       body.destroy();
     }
-    return { kind: 'ok', size: info.size, format };
   }
 
   /** Registering twice answers the same path (a retried request after a lost answer). */

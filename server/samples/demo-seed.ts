@@ -45,9 +45,9 @@ export async function seedDemoSamples(services: Services): Promise<number> {
     .selectFrom('samples')
     .select(sql<number>`count(*)`.as('count'))
     .executeTakeFirstOrThrow();
-  const done = await services.db.selectFrom('completedOnce').select('name').where('name', '=', 'demo-samples').executeTakeFirst();
-  if (Number(count) > 0 || done) return 0;
-  // Claimed first: of several instances starting at the same moment, only the one whose claim lands seeds.
+  if (Number(count) > 0) return 0;
+  // Claimed first: of several instances starting at the same moment, only the one whose claim lands seeds;
+  // once claimed (seeded before), no claim lands again.
   const claim = await services.db
     .insertInto('completedOnce')
     .values({ name: 'demo-samples', createdAt: new Date().toISOString() })
