@@ -8,6 +8,7 @@ import type { Mailer } from './email/mailer.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { SamplesCapability } from './samples/samples-capability.ts';
+import type { SiteContentService } from './site-content/site-content-service.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 
 /** The long-lived infrastructure every capability is built from. */
@@ -30,6 +31,8 @@ export interface CoreServices {
  */
 export interface Services extends CoreServices, SamplesCapability {
   store: ObjectStore;
+  /** The owner's site content: every fact a visitor reads (server/site-content/). */
+  siteContent: SiteContentService;
   /** Built only when METRICS_TOKEN is set: without it nothing is counted and /metrics does not exist. */
   metrics: Metrics | null;
 }

@@ -2,6 +2,7 @@ import type { CoreServices, Services } from './context.ts';
 import { countUnsentNotices } from './contact/notice-delivery.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createSamplesCapability } from './samples/samples-capability.ts';
+import { createSiteContentService } from './site-content/create-site-content.ts';
 import { createObjectStore } from './storage/create-store.ts';
 
 /**
@@ -10,6 +11,7 @@ import { createObjectStore } from './storage/create-store.ts';
  */
 export function buildServices(core: CoreServices): Services {
   const store = createObjectStore(core.config);
+  const siteContent = createSiteContentService({ db: core.db, logger: core.logger, invalidation: core.invalidation });
   const samples = createSamplesCapability({ db: core.db, store, logger: core.logger, secret: core.config.SESSION_SECRET });
   // The metrics read the capabilities through these callbacks; no capability knows the metrics exist.
   const metrics = core.config.METRICS_TOKEN
@@ -22,7 +24,7 @@ export function buildServices(core: CoreServices): Services {
         core.logger,
       )
     : null;
-  return { ...core, store, ...samples, metrics };
+  return { ...core, store, ...samples, siteContent, metrics };
 }
 
 /**

@@ -120,6 +120,30 @@ export interface CompletedOnceTable {
   createdAt: Timestamp;
 }
 
+export interface SiteContentVersionsTable {
+  id: Generated<number>;
+  section: string;
+  version: number;
+  /** The section's fields as JSON text. */
+  data: string;
+  updatedById: number | null;
+  updatedByName: string | null;
+  createdAt: Timestamp;
+}
+
+export interface SiteImagesTable {
+  id: string;
+  width: number;
+  height: number;
+  /** JSON array of the rendition widths. */
+  widths: string;
+  originalKey: string;
+  originalType: string;
+  byteSize: number;
+  uploadedById: number | null;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   samples: SamplesTable;
   contactSubmissions: ContactSubmissionsTable;
@@ -132,6 +156,8 @@ export interface Database {
   contactNotices: ContactNoticesTable;
   uploadedObjects: UploadedObjectsTable;
   completedOnce: CompletedOnceTable;
+  siteContentVersions: SiteContentVersionsTable;
+  siteImages: SiteImagesTable;
 }
 
 export type Sample = Selectable<SamplesTable>;

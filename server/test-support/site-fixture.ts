@@ -19,6 +19,8 @@ export const SITE_TABLES = [
   'rate_limits',
   'samples',
   'sessions',
+  'site_content_versions',
+  'site_images',
   'uploaded_objects',
 ];
 
@@ -78,6 +80,22 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
   const enrolled = await confirmEnrolment(t.services, admin, totpCode(setup.secret, totpStep(new Date())), '127.0.0.1');
   if (enrolled.kind !== 'confirmed') throw new Error(`two-factor confirmation: ${enrolled.kind}`);
   await t.request.post('/api/admin/forgot-password').set('Origin', origin).send({ email: FIXTURE_ADMIN.email });
+  const studio = { ...(await t.services.siteContent.read()).studio, name: 'Backup Fixture Studio' };
+  const saved = await t.services.siteContent.save('studio', studio, admin);
+  if (saved.kind !== 'saved') throw new Error(`site content not saved: ${saved.kind}`);
+  await t.services.db
+    .insertInto('siteImages')
+    .values({
+      id: '5d2c3e0c-7f8a-4a4b-9d59-2a8f7e1f0c11',
+      width: 1600,
+      height: 900,
+      widths: '[640,1280,1600]',
+      originalKey: 'images/5d2c3e0c-7f8a-4a4b-9d59-2a8f7e1f0c11/original',
+      originalType: 'image/jpeg',
+      byteSize: 1234,
+      uploadedById: admin.id,
+    })
+    .execute();
   await t.services.db.insertInto('completedOnce').values({ name: 'backup-fixture', createdAt: new Date().toISOString() }).execute();
   await settle(t);
   return { objectPaths };

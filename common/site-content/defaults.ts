@@ -1,0 +1,151 @@
+import type { About } from './about.ts';
+import { DEFAULT_PRIVACY_POLICY, DEFAULT_TERMS } from './default-policies.ts';
+import type { Faq } from './faq.ts';
+import type { Hero } from './hero.ts';
+import type { Policies } from './policies.ts';
+import type { Pricing } from './pricing.ts';
+import type { Studio } from './studio.ts';
+import type { Testimonials } from './testimonials.ts';
+
+/*
+ * What a fresh site says before the owner changes anything: the brief's values, including the two
+ * readings it gives for some prices (the editor shows them as disagreements to settle). Nothing
+ * here is invented: no founder name, no credits, no testimonials, no social profiles.
+ */
+
+export const DEFAULT_STUDIO_EMAIL = 'contact@atlaudiomastering.com';
+
+export const DEFAULT_STUDIO: Studio = {
+  name: 'ATL Audio Mastering',
+  shortName: 'ATL Audio',
+  tagline:
+    'Mixing, mastering and vocal production from Atlanta, GA. We work with artists everywhere: send your tracks from anywhere in ' +
+    'the world and get radio-ready sound back.',
+  email: DEFAULT_STUDIO_EMAIL,
+  phone: '',
+  location: { city: 'Atlanta', region: 'GA', country: 'US' },
+  hours: {
+    timeZone: 'America/New_York',
+    days: (['mon', 'tue', 'wed', 'thu', 'fri'] as const).map((day) => ({ day, opens: '09:00', closes: '19:00' })),
+  },
+  responseHours: 24,
+  social: [],
+};
+
+export const DEFAULT_PRICING: Pricing = {
+  newClientSpecial: { enabled: true, price: 75, regularPrice: 150 },
+  intro: {
+    title: 'Intro Special',
+    priceNote: 'first song',
+    description: 'Your first song, mixed and mastered: the easiest way to hear what we can do for your music.',
+    features: ['One song mix and master', 'Professional consultation', 'Radio-ready quality'],
+    revisions: 2,
+    turnaroundHours: 48,
+    popular: true,
+  },
+  standard: {
+    title: 'Standard Mix & Master',
+    price: 150,
+    regularPrice: null,
+    priceNote: 'per song',
+    description: 'A full professional mix and master with the detail your release deserves.',
+    features: ['Professional mix and master', 'Detailed sonic analysis', 'EQ, compression and effects', 'Multiple file formats'],
+    revisions: 3,
+    turnaroundHours: 72,
+    popular: false,
+  },
+  premium: {
+    title: 'Premium Package',
+    price: 350,
+    regularPrice: null,
+    priceNote: 'per song',
+    description: 'Everything, plus the creative extras that take a record from finished to signature.',
+    features: ['Everything in Standard', 'Advanced sound design', 'Vocal tuning', 'Reference track matching', 'Stems delivery option'],
+    revisions: 'unlimited',
+    turnaroundHours: null,
+    popular: false,
+  },
+  mixingPage: {
+    intro: {
+      description: 'For new clients: your first song mixed and mastered at an introductory price.',
+      features: ['Professional mixing', 'Stereo mastering', 'Multiple formats'],
+      price: null,
+      revisions: 3,
+    },
+    premium: {
+      description: 'For releases that need the extra mile and the fastest slot in the queue.',
+      features: ['Everything in Intro', 'Stem mastering available', 'Priority turnaround'],
+      price: 150,
+      revisions: null,
+    },
+  },
+  vocalProductionFrom: 100,
+};
+
+export const DEFAULT_ABOUT: About = {
+  founderName: '',
+  founderRole: 'Founder & Lead Engineer',
+  photo: null,
+  biography: [
+    'Our founder has spent 17+ years behind the console, mixing and mastering records for artists of every genre. Over that time ' +
+      'more than 100 albums have passed through this studio on their way to listeners, each one finished to radio quality standards.',
+    'The studio started in Atlanta, a city that has shaped how the world hears modern music, and it still works from here today. ' +
+      'Thanks to online file delivery, the same care reaches artists everywhere: you send your tracks from wherever you are and ' +
+      'receive a finished, release-ready master.',
+    'Every project starts with a conversation. Before a single fader moves, we listen to your references and your rough mix and ' +
+      'ask what you want people to feel. Then we shape the mix around that: clear vocals, solid low end, space and punch, so your ' +
+      'song holds up next to the records you love, on a phone, in a car or on the radio.',
+    'We believe great sound should be within reach of independent artists, which is why new clients can have their first song ' +
+      'mixed and mastered at an introductory price. Hear the difference for yourself, then decide.',
+  ].join('\n\n'),
+  stats: [
+    { value: '17+', label: 'Years Experience' },
+    { value: '100+', label: 'Albums Mastered' },
+    { value: 'Radio', label: 'Quality Standards' },
+  ],
+  credits: [],
+};
+
+export const DEFAULT_TESTIMONIALS: Testimonials = { testimonials: [] };
+
+export const DEFAULT_FAQ: Faq = {
+  faq: [
+    {
+      question: 'How long does a project take?',
+      answer:
+        'Most projects are finished in 3-7 business days. Simple projects can be ready in 1-2 days, while complex projects with ' +
+        'many tracks take 5-10 days. We confirm the timing for your song during the consultation.',
+    },
+    {
+      question: 'What files should I send?',
+      answer:
+        'WAV or AIFF files at 24-bit/48kHz or better, with every track starting at the same point, peaks no higher than -6dB and ' +
+        'dry vocals on their own tracks. MP3 works only if no source files exist, at 320kbps minimum.',
+    },
+    {
+      question: 'Do you work with artists outside Atlanta?',
+      answer:
+        'Yes. We are based in Atlanta, GA, and work with artists all over the world: you send your files online, we send back ' +
+        'your mix and master, and we talk whenever you need to.',
+    },
+    {
+      question: 'How do revisions work?',
+      answer:
+        'After the first version you listen and send us your notes. We refine the mix within the revisions included in your ' +
+        'package, and Premium includes unlimited revisions.',
+    },
+  ],
+};
+
+export const DEFAULT_POLICIES: Policies = {
+  privacy: { effectiveDate: '2025-01-01', body: DEFAULT_PRIVACY_POLICY },
+  terms: { effectiveDate: '2025-01-01', body: DEFAULT_TERMS },
+};
+
+export const DEFAULT_HERO: Hero = {
+  headline: 'Professional Audio Mastering',
+  description:
+    'Radio-ready sound for artists everywhere. We mix and master your songs in Atlanta with 17+ years of experience, and we ' +
+    'work with you until your music sounds the way you hear it.',
+  image: null,
+};

@@ -1,0 +1,28 @@
+import { line } from './fields.ts';
+import { z } from '#common/zod.ts';
+
+/**
+ * An image the owner uploaded (hero, founder photo), as the content refers to it. The server made
+ * every listed width once at upload, in AVIF, WebP and JPEG, and serves them forever-cacheable at
+ * `imageUrl(id, width, format)`. Width and height are the original's, so pages reserve the space.
+ * On save the server checks the id and replaces width, height and widths with what it stored.
+ */
+export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+export const imageRefSchema = z.strictObject({
+  id: z.uuid('Image must be an uploaded image'),
+  alt: line('Image description', 200, { min: 0 }),
+  width: z.number().int().positive().max(20_000),
+  height: z.number().int().positive().max(20_000),
+  widths: z.array(z.number().int().positive().max(20_000)).min(1).max(12),
+});
+
+export type ImageRef = z.infer<typeof imageRefSchema>;
+
+const EXTENSIONS: Record<ImageFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+
+/** Where one rendition of an uploaded image is served (the only URL shape the site uses for them). */
+export function imageUrl(id: string, width: number, format: ImageFormat): string {
+  return `/media/images/${id}/${width}.${EXTENSIONS[format]}`;
+}

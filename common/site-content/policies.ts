@@ -1,0 +1,18 @@
+import { isoDate, paragraphs } from './fields.ts';
+import { z } from '#common/zod.ts';
+
+export const policyDocumentSchema = z.strictObject({
+  effectiveDate: isoDate('Effective date'),
+  /** Markdown (no raw HTML; links only http(s), mailto and tel); may use the tokens of content-tokens.ts. */
+  body: paragraphs('Text', 100_000),
+});
+
+export const policiesSchema = z.strictObject({ privacy: policyDocumentSchema, terms: policyDocumentSchema });
+
+export type PolicyDocument = z.infer<typeof policyDocumentSchema>;
+export type Policies = z.infer<typeof policiesSchema>;
+
+/** "January 1, 2025", the same on the server and in every browser. */
+export function formatEffectiveDate(isoDay: string): string {
+  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}

@@ -1,0 +1,72 @@
+import { line, webUrl } from './fields.ts';
+import { openingHoursSchema } from './opening-hours.ts';
+import { safeText } from '#common/text.ts';
+import { z } from '#common/zod.ts';
+
+/** A profile elsewhere: Instagram, YouTube, SoundCloud, Spotify, TikTok, X, Facebook, Bandcamp or any https page. */
+export const socialLinkSchema = z.strictObject({
+  label: line('Label', 40),
+  url: webUrl('Profile address', { httpsOnly: true }),
+});
+export type SocialLink = z.infer<typeof socialLinkSchema>;
+
+export const SOCIAL_PLATFORMS = ['instagram', 'youtube', 'soundcloud', 'spotify', 'tiktok', 'x', 'facebook', 'bandcamp'] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number] | 'website';
+
+const PLATFORM_HOSTS: Array<[SocialPlatform, RegExp]> = [
+  ['instagram', /(^|\.)instagram\.com$/],
+  ['youtube', /(^|\.)(youtube\.com|youtu\.be)$/],
+  ['soundcloud', /(^|\.)soundcloud\.com$/],
+  ['spotify', /(^|\.)spotify\.com$/],
+  ['tiktok', /(^|\.)tiktok\.com$/],
+  ['x', /(^|\.)(x\.com|twitter\.com)$/],
+  ['facebook', /(^|\.)(facebook\.com|fb\.com)$/],
+  ['bandcamp', /(^|\.)bandcamp\.com$/],
+];
+
+/** Which network a profile address belongs to (for its icon); 'website' for any other page. */
+export function socialPlatform(url: string): SocialPlatform {
+  const host = URL.canParse(url) ? new URL(url).hostname.toLowerCase() : '';
+  return PLATFORM_HOSTS.find(([, pattern]) => pattern.test(host))?.[0] ?? 'website';
+}
+
+export const studioSchema = z.strictObject({
+  name: line('Studio name', 80),
+  /** What the phone header shows where the full name does not fit. */
+  shortName: line('Short name', 24),
+  tagline: line('Tagline', 200),
+  email: safeText(z.string({ error: 'E-mail is required' }), 'E-mail')
+    .trim()
+    .pipe(z.email('E-mail must be an e-mail address').max(254)),
+  /** Optional: shown (and called from phones) only when set. */
+  phone: safeText(z.string(), 'Phone')
+    .trim()
+    .max(40, 'Phone must be at most 40 characters')
+    .regex(/^(\+?[\d\s().-]{6,})?$/, 'Phone must be a phone number like +1 404 555 0100'),
+  location: z.strictObject({
+    city: line('City', 80),
+    /** As it is written in an address: "GA". */
+    region: line('Region', 80),
+    /** Two letters: US, GB, DE... */
+    country: z
+      .string({ error: 'Country is required' })
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter code like US')
+      .transform((value) => value.toUpperCase()),
+  }),
+  hours: openingHoursSchema,
+  /** The reply promise: "we reply within N hours". */
+  responseHours: z
+    .number({ error: 'Reply time must be a number' })
+    .int('Reply time must be whole hours')
+    .min(1, 'Reply time must be at least 1 hour')
+    .max(336, 'Reply time must be at most 336 hours'),
+  social: z.array(socialLinkSchema).max(12, 'At most 12 profiles'),
+});
+
+export type Studio = z.infer<typeof studioSchema>;
+
+/** "Atlanta, GA": how the location reads in running text. */
+export function locationLabel(location: Studio['location']): string {
+  return `${location.city}, ${location.region}`;
+}

@@ -1,0 +1,36 @@
+import type { FieldErrors } from '#common/validation.ts';
+import type { SectionVersionSummary, SiteContent, SiteSection, StoredSection, StoredSiteContent } from '#common/site-content/sections.ts';
+
+/** Who saved a version (the signed-in admin). */
+export interface ContentEditor {
+  id: number;
+  username: string;
+}
+
+export type SaveSectionOutcome<S extends SiteSection> =
+  | { kind: 'saved'; section: StoredSection<S> }
+  | { kind: 'invalid'; message: string; errors: FieldErrors }
+  /** Another save landed after the version the editor started from. */
+  | { kind: 'stale'; current: StoredSection<S> };
+
+export type RestoreVersionOutcome<S extends SiteSection> = { kind: 'restored'; section: StoredSection<S> } | { kind: 'not-found' };
+
+/**
+ * The owner's site content (common/site-content/sections.ts): one versioned document per section.
+ * `current()` is what every page, the structured data, the sitemap and the e-mails read; it comes
+ * from memory after the first read and is dropped on every invalidation (any instance's write).
+ */
+export interface SiteContentService {
+  /** Every section's fields (the defaults for a section never saved). No database round trip once cached. */
+  current(): Promise<SiteContent>;
+  /** Every section with its version and updatedAt (the admin's GET). */
+  read(): Promise<StoredSiteContent>;
+  /** Validates the raw body (parseSectionInput), checks the version, stores a new version. */
+  save<S extends SiteSection>(section: S, input: unknown, editor: ContentEditor): Promise<SaveSectionOutcome<S>>;
+  /** Newest first. */
+  versions(section: SiteSection): Promise<SectionVersionSummary[]>;
+  /** The fields of one stored version (to view it before restoring), or null. */
+  version<S extends SiteSection>(section: S, version: number): Promise<StoredSection<S> | null>;
+  /** Saves an old version's fields as a new version. */
+  restore<S extends SiteSection>(section: S, version: number, editor: ContentEditor): Promise<RestoreVersionOutcome<S>>;
+}
