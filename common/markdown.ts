@@ -77,8 +77,7 @@ function inlines(nodes: readonly Nodes[]): MarkdownInline[] {
         pushText(node.alt ?? '');
         break;
       default:
-        if ('children' in node)
-          for (const child of inlines(node.children as Nodes[])) child.type === 'text' ? pushText(child.value) : out.push(child);
+        if ('children' in node) pushAll(inlines(node.children as Nodes[]));
         else if ('value' in node && typeof node.value === 'string') pushText(node.value);
     }
   }
