@@ -3,7 +3,7 @@ import express, { type Express } from 'express';
 import type { PublicAdmin, Services } from './context.ts';
 import { pingDatabase, probeWrite } from './db/connection.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable-error.ts';
-import { jsonBody, limitPageFormBody } from './http/body-limits.ts';
+import { jsonBody, limitPageFormBody, siteContentJsonBody } from './http/body-limits.ts';
 import { redirectToCanonicalPath } from './http/canonical-path.ts';
 import { apiNotFound, errorHandler, methodNotAllowed } from './http/errors.ts';
 import { csrfProtection } from './http/csrf.ts';
@@ -18,6 +18,7 @@ import { mountPages, type PageMode } from './http/pages.ts';
 import { PageCache, publishSuccessfulWrites } from './http/page-cache.ts';
 import { apiRouter } from './api/index.ts';
 import { audioObjectRoutes } from './api/audio-objects.ts';
+import { siteImageMediaRoutes } from './api/site-images.ts';
 import { hasSessionCookie } from './auth/session-cookie.ts';
 import { issueContactFormToken } from './contact/form-token.ts';
 
@@ -98,10 +99,13 @@ export async function createApp(services: Services, options: AppOptions = {}): P
 
   app.all('/healthz', methodNotAllowed(['GET', 'HEAD']));
 
+  app.use('/api/admin/site', siteContentJsonBody);
   app.use('/api', jsonBody, apiRouter(services), apiNotFound);
   // Audio delivery and local uploads: before the page body limit and the page handler.
   app.use(audioObjectRoutes(services));
   app.all('/objects/uploads/:key', methodNotAllowed(['GET', 'HEAD', 'PUT']));
+  // The owner's images: long-cached renditions, read from the store (no database).
+  app.use(siteImageMediaRoutes(services));
   app.use(redirectToCanonicalPath);
   app.use(limitPageFormBody, pageMethodsOnly);
 
