@@ -41,7 +41,8 @@ function realType(metadata: Metadata): ImageUploadType | null {
 export async function inspectImage(bytes: Buffer): Promise<ImageInspection> {
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, INPUT_OPTIONS).metadata();
+    // Reading the header decodes no pixels: the pixel count is checked here, with its own message.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     return { kind: 'unreadable' };
   }
