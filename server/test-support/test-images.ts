@@ -32,7 +32,11 @@ export async function testImage(options: {
  * pixels (a 1x1 image with its IHDR rewritten and its checksum made right again).
  */
 export async function pixelBombPng(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer(),
+  );
   // Signature (8), IHDR length (4), "IHDR" (4), width (4), height (4), ... CRC over type + data (17 bytes).
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);
