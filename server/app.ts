@@ -12,6 +12,7 @@ import { metricsEndpoint } from './http/metrics-endpoint.ts';
 import { recordRequestMetrics } from './http/request-metrics.ts';
 import { requestLogging } from './http/request-logging.ts';
 import { pageMethodsOnly, refuseUnknownMethods, requireValidHost } from './http/request-guards.ts';
+import { requireAdmin } from './http/require-admin.ts';
 import { mediaOrigins } from './http/media-origins.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountPages, type PageMode } from './http/pages.ts';
@@ -99,7 +100,8 @@ export async function createApp(services: Services, options: AppOptions = {}): P
 
   app.all('/healthz', methodNotAllowed(['GET', 'HEAD']));
 
-  app.use('/api/admin/site', siteContentJsonBody);
+  // Site content bodies may be larger than other API bodies; only a signed-in admin gets them read.
+  app.use('/api/admin/site', requireAdmin, siteContentJsonBody);
   app.use('/api', jsonBody, apiRouter(services), apiNotFound);
   // Audio delivery and local uploads: before the page body limit and the page handler.
   app.use(audioObjectRoutes(services));
