@@ -12,6 +12,9 @@ export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 /** 60 megapixels: larger than any phone or most cameras; a bigger frame is refused before it is decoded. */
 export const MAX_IMAGE_PIXELS = 60_000_000;
 
+/** The longest side an ImageRef may name (common/site-content/image.ts): a longer panorama is refused at upload. */
+export const MAX_IMAGE_SIDE = 20_000;
+
 /** The widths made of every upload (never wider than the original; a narrower original gets its own width). */
 export const IMAGE_RENDITION_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 

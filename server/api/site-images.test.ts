@@ -114,6 +114,8 @@ describe.each(cases)('owner images on %s with the %s store', (dialect, storeKind
     const bomb = await upload(await pixelBombPng(10_000, 10_000), 'image/png');
     expect(bomb.status).toBe(400);
     expect(bomb.body.message).toMatch(/more than 60 megapixels/);
+    // Few pixels, but wider than any ImageRef may say: refused too.
+    expect((await upload(await pixelBombPng(30_000, 2), 'image/png')).status).toBe(400);
     const huge = await upload(Buffer.alloc(MAX_IMAGE_BYTES + 1024), 'image/jpeg');
     expect(huge.status).toBe(413);
     expect(await t.services.db.selectFrom('siteImages').select('id').execute()).toEqual(before);

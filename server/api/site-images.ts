@@ -1,6 +1,12 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
-import { IMAGE_UPLOAD_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, isImageUploadType } from '#common/site-content/image-upload.ts';
+import {
+  IMAGE_UPLOAD_TYPES,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
+  isImageUploadType,
+} from '#common/site-content/image-upload.ts';
 import type { Services } from '#server/context.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { readLimitedBody } from '#server/http/raw-body.ts';
@@ -12,6 +18,7 @@ const ACCEPTED = 'Only JPEG, PNG, WebP and AVIF images can be uploaded';
 // A rendition's key is never reused for other bytes (each upload gets a new id), so a year is safe.
 const RENDITION_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const BUSY_RETRY_AFTER_SECONDS = 10;
+const SMALLER = 'make it smaller and try again';
 
 function refusal(outcome: Exclude<ImageUploadOutcome, { kind: 'stored' }>): HttpError {
   switch (outcome.kind) {
@@ -22,7 +29,10 @@ function refusal(outcome: Exclude<ImageUploadOutcome, { kind: 'stored' }>): Http
     case 'unsupported':
       return new HttpError(415, `${ACCEPTED}; this file is ${outcome.format.toUpperCase()}`);
     case 'too-many-pixels':
-      return new HttpError(400, `The image has more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; make it smaller and try again`);
+      return new HttpError(
+        400,
+        `The image has more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels or ${MAX_IMAGE_SIDE} pixels on a side; ${SMALLER}`,
+      );
   }
 }
 

@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { MAX_IMAGE_PIXELS, renditionWidths, type ImageUploadType } from '#common/site-content/image-upload.ts';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, renditionWidths, type ImageUploadType } from '#common/site-content/image-upload.ts';
 import type { ImageFormat } from '#common/site-content/image.ts';
 
 export type ImageInspection =
@@ -50,7 +50,8 @@ export async function inspectImage(bytes: Buffer): Promise<ImageInspection> {
   if (!type) return { kind: 'unsupported', format: metadata.format ?? 'unknown' };
   const { width, height } = metadata.autoOrient ?? metadata;
   if (!width || !height) return { kind: 'unreadable' };
-  if (width * height > MAX_IMAGE_PIXELS) return { kind: 'too-many-pixels', pixels: width * height };
+  if (width * height > MAX_IMAGE_PIXELS || Math.max(width, height) > MAX_IMAGE_SIDE)
+    return { kind: 'too-many-pixels', pixels: width * height };
   return { kind: 'image', type, width, height, widths: renditionWidths(width) };
 }
 

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 /**
  * A real photo-like image made by sharp: a gradient with a shape on it, so encoders have something
  * to do. `orientation` writes an EXIF orientation (6 = shot with the phone turned: shown rotated),
- * `gps` a GPS position, as a phone camera does.
+ * `gps` a GPS position (EXIF IFD3), as a phone camera does.
  */
 export async function testImage(options: {
   width: number;
@@ -22,7 +22,10 @@ export async function testImage(options: {
   let image = sharp(Buffer.from(svg));
   if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
   if (options.gps) {
-    image = image.withExif({ IFD0: { Make: 'TestCam', Copyright: 'test' }, GPS: { GPSLatitudeRef: 'N', GPSLongitudeRef: 'W' } });
+    image = image.withExif({
+      IFD0: { Make: 'TestCam', Copyright: 'test' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '33/1 45/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '84/1 23/1 0/1' },
+    });
   }
   return image.toFormat(options.format).toBuffer();
 }
