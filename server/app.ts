@@ -3,7 +3,7 @@ import express, { type Express } from 'express';
 import type { PublicAdmin, Services } from './context.ts';
 import { pingDatabase, probeWrite } from './db/connection.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable-error.ts';
-import { jsonBody, limitPageFormBody } from './http/body-limits.ts';
+import { jsonBody, limitPageFormBody, siteContentJsonBody } from './http/body-limits.ts';
 import { redirectToCanonicalPath } from './http/canonical-path.ts';
 import { apiNotFound, errorHandler, methodNotAllowed } from './http/errors.ts';
 import { csrfProtection } from './http/csrf.ts';
@@ -12,12 +12,14 @@ import { metricsEndpoint } from './http/metrics-endpoint.ts';
 import { recordRequestMetrics } from './http/request-metrics.ts';
 import { requestLogging } from './http/request-logging.ts';
 import { pageMethodsOnly, refuseUnknownMethods, requireValidHost } from './http/request-guards.ts';
+import { requireAdmin } from './http/require-admin.ts';
 import { mediaOrigins } from './http/media-origins.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountPages, type PageMode } from './http/pages.ts';
 import { PageCache, publishSuccessfulWrites } from './http/page-cache.ts';
 import { apiRouter } from './api/index.ts';
 import { audioObjectRoutes } from './api/audio-objects.ts';
+import { siteImageMediaRoutes } from './api/site-images.ts';
 import { hasSessionCookie } from './auth/session-cookie.ts';
 import { issueContactFormToken } from './contact/form-token.ts';
 
@@ -98,10 +100,14 @@ export async function createApp(services: Services, options: AppOptions = {}): P
 
   app.all('/healthz', methodNotAllowed(['GET', 'HEAD']));
 
+  // Site content bodies may be larger than other API bodies; only a signed-in admin gets them read.
+  app.use('/api/admin/site', requireAdmin, siteContentJsonBody);
   app.use('/api', jsonBody, apiRouter(services), apiNotFound);
   // Audio delivery and local uploads: before the page body limit and the page handler.
   app.use(audioObjectRoutes(services));
   app.all('/objects/uploads/:key', methodNotAllowed(['GET', 'HEAD', 'PUT']));
+  // The owner's images: long-cached renditions, read from the store (no database).
+  app.use(siteImageMediaRoutes(services));
   app.use(redirectToCanonicalPath);
   app.use(limitPageFormBody, pageMethodsOnly);
 

@@ -9,6 +9,7 @@ import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { SamplesCapability } from './samples/samples-capability.ts';
 import type { SiteContentService } from './site-content/site-content-service.ts';
+import type { SiteImageService } from './site-content/site-images.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 
 /** The long-lived infrastructure every capability is built from. */
@@ -33,8 +34,20 @@ export interface Services extends CoreServices, SamplesCapability {
   store: ObjectStore;
   /** The owner's site content: every fact a visitor reads (server/site-content/). */
   siteContent: SiteContentService;
+  /** The owner's uploaded images and their renditions (server/site-content/site-images.ts). */
+  siteImages: SiteImageService;
+  /**
+   * The studio's name and public e-mail as the owner set them, for what the server itself says
+   * (e-mails, the two-factor issuer): a callback, so auth and contact need not know site content.
+   */
+  studioIdentity: () => Promise<StudioIdentity>;
   /** Built only when METRICS_TOKEN is set: without it nothing is counted and /metrics does not exist. */
   metrics: Metrics | null;
+}
+
+export interface StudioIdentity {
+  name: string;
+  email: string;
 }
 
 /** The signed-in admin as pages and the public API may see it (one shape for server and browser). */

@@ -3,6 +3,7 @@ import { countUnsentNotices } from './contact/notice-delivery.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createSamplesCapability } from './samples/samples-capability.ts';
 import { createSiteContentService } from './site-content/create-site-content.ts';
+import { createSiteImageService } from './site-content/site-images.ts';
 import { createObjectStore } from './storage/create-store.ts';
 
 /**
@@ -11,7 +12,18 @@ import { createObjectStore } from './storage/create-store.ts';
  */
 export function buildServices(core: CoreServices): Services {
   const store = createObjectStore(core.config);
-  const siteContent = createSiteContentService({ db: core.db, logger: core.logger, invalidation: core.invalidation });
+  const siteImages = createSiteImageService({ db: core.db, store, logger: core.logger });
+  const siteContent = createSiteContentService({
+    db: core.db,
+    logger: core.logger,
+    invalidation: core.invalidation,
+    checkReferences: siteImages.checkReferences,
+  });
+  // What auth and contact say in the studio's name comes from the content (cached: no query per e-mail).
+  const studioIdentity = async () => {
+    const { studio } = await siteContent.current();
+    return { name: studio.name, email: studio.email };
+  };
   const samples = createSamplesCapability({ db: core.db, store, logger: core.logger, secret: core.config.SESSION_SECRET });
   // The metrics read the capabilities through these callbacks; no capability knows the metrics exist.
   const metrics = core.config.METRICS_TOKEN
@@ -24,7 +36,7 @@ export function buildServices(core: CoreServices): Services {
         core.logger,
       )
     : null;
-  return { ...core, store, ...samples, siteContent, metrics };
+  return { ...core, store, ...samples, siteContent, siteImages, studioIdentity, metrics };
 }
 
 /**

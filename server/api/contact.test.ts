@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STUDIO_EMAIL } from '#common/studio.ts';
+import { createAdmin } from '#server/auth/admin-users.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import { issueContactFormToken } from '#server/contact/form-token.ts';
@@ -191,6 +192,21 @@ describe.each(testDialects())('POST /api/contact on %s', (dialect) => {
       return row?.sentAt ? row : undefined;
     });
     expect(notice.sentAt).not.toBeNull();
+  });
+
+  it("names the studio as the owner renamed it, and goes to the studio's new public address", async () => {
+    const owner = await createAdmin(app.services.db, {
+      username: 'notice-owner',
+      email: 'notice-owner@example.com',
+      password: 'correct-horse-9',
+    });
+    const studio = { ...(await app.services.siteContent.read()).studio, name: 'Peachtree Sound', email: 'hello@peachtree.test' };
+    expect((await app.services.siteContent.save('studio', studio, owner)).kind).toBe('saved');
+    const response = await app.request.post('/api/contact').send({ ...valid, name: 'Katherine Johnson' });
+    expect(response.status).toBe(201);
+    const mail = await until(async () => (await outboxMessages(app)).find((m) => m.subject.includes('Katherine Johnson')));
+    expect(mail.to).toBe('hello@peachtree.test');
+    expect(mail.text).toContain('New message from the contact form on Peachtree Sound.');
   });
 });
 

@@ -6,6 +6,8 @@ import { contactSubmissionsAdminRouter } from './contact-submissions-admin.ts';
 import { objectsRouter } from './objects.ts';
 import { sampleTrashRouter } from './sample-trash.ts';
 import { samplesRouter } from './samples.ts';
+import { siteContentRouter } from './site-content.ts';
+import { siteImageUploadRouter } from './site-images.ts';
 
 /** Every JSON API router, mounted under /api. Each resource has its own file. */
 export function apiRouter(services: Services): Router {
@@ -16,5 +18,7 @@ export function apiRouter(services: Services): Router {
   router.use(samplesRouter(services));
   router.use(objectsRouter(services));
   router.use(sampleTrashRouter(services));
+  router.use(siteContentRouter(services));
+  router.use(siteImageUploadRouter(services));
   return router;
 }

@@ -24,6 +24,12 @@ const ADMIN_CALLS: Array<[method: 'get' | 'post' | 'put' | 'patch' | 'delete', p
   ['post', '/api/objects/upload'],
   ['put', '/api/audio-files', { audioFileURL: 'http://localhost:3000/objects/uploads/x' }],
   ['post', '/api/admin/change-password', { currentPassword: 'correct-horse-9', newPassword: 'brand-new-pass-1' }],
+  ['get', '/api/admin/site'],
+  ['put', '/api/admin/site/faq', { faq: [], version: 0 }],
+  ['get', '/api/admin/site/faq/versions'],
+  ['get', '/api/admin/site/faq/versions/1'],
+  ['post', '/api/admin/site/faq/versions/1/restore'],
+  ['post', '/api/admin/images'],
 ];
 
 /** The `name=value` part of the session cookie a response sets. */

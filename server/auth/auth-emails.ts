@@ -1,17 +1,23 @@
 import type { MailMessage } from '#server/email/mailer.ts';
 
-const siteName = (publicUrl: string) => new URL(publicUrl).host;
+/** Where the e-mails come from, as the owner reads it: the studio's name (from the site content) and the site's host. */
+export interface MailSite {
+  publicUrl: string;
+  studioName: string;
+}
+
+const siteName = ({ publicUrl, studioName }: MailSite) => `${studioName} (${new URL(publicUrl).host})`;
 
 export function resetLink(publicUrl: string, token: string): string {
   return `${publicUrl}/manage/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-export function passwordResetEmail(to: string, username: string, link: string, publicUrl: string): MailMessage {
+export function passwordResetEmail(to: string, username: string, link: string, site: MailSite): MailMessage {
   return {
     to,
     subject: 'Reset your admin password',
     text: [
-      `Someone asked to reset the password of the admin account "${username}" on ${siteName(publicUrl)}.`,
+      `Someone asked to reset the password of the admin account "${username}" on ${siteName(site)}.`,
       '',
       'To choose a new password, open this link within 1 hour (it works once):',
       link,
@@ -21,16 +27,16 @@ export function passwordResetEmail(to: string, username: string, link: string, p
   };
 }
 
-export function passwordChangedEmail(to: string, username: string, publicUrl: string): MailMessage {
+export function passwordChangedEmail(to: string, username: string, site: MailSite): MailMessage {
   return {
     to,
     subject: 'Your admin password was changed',
     text: [
-      `The password of the admin account "${username}" on ${siteName(publicUrl)} was just changed, and every`,
+      `The password of the admin account "${username}" on ${siteName(site)} was just changed, and every`,
       'other signed-in session of that account was ended.',
       '',
       'If this was not you, reset the password now and check who has access:',
-      `${publicUrl}/manage`,
+      `${site.publicUrl}/manage`,
     ].join('\n'),
   };
 }

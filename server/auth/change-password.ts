@@ -1,5 +1,5 @@
 import type { ChangePasswordInput } from '#common/admin-auth.ts';
-import type { CoreServices } from '#server/context.ts';
+import type { Services } from '#server/context.ts';
 import { findAdminById, setAdminPassword } from './admin-users.ts';
 import { removeInitialPasswordFile } from './first-admin.ts';
 import { passwordChangedEmail } from './auth-emails.ts';
@@ -20,7 +20,7 @@ export type ChangePasswordOutcome =
  * past it. Every other session of the admin ends; the one in use stays.
  */
 export async function changeAdminPassword(
-  { db, mailer, logger, config }: CoreServices,
+  { db, mailer, logger, config, studioIdentity }: Pick<Services, 'db' | 'mailer' | 'logger' | 'config' | 'studioIdentity'>,
   request: { adminId: number; sessionId: string | undefined; ip: string; input: ChangePasswordInput },
 ): Promise<ChangePasswordOutcome> {
   const admin = await findAdminById(db, request.adminId);
@@ -34,8 +34,9 @@ export async function changeAdminPassword(
   await loginAttemptSucceeded(db, admin.username, request.ip);
   await setAdminPassword(db, admin.id, request.input.newPassword, request.sessionId);
   await removeInitialPasswordFile(config.DATA_DIR, admin.username);
-  runInBackground(logger, 'password changed notice', () =>
-    mailer.send(passwordChangedEmail(admin.email, admin.username, config.PUBLIC_URL)),
-  );
+  runInBackground(logger, 'password changed notice', async () => {
+    const site = { publicUrl: config.PUBLIC_URL, studioName: (await studioIdentity()).name };
+    await mailer.send(passwordChangedEmail(admin.email, admin.username, site));
+  });
   return { kind: 'changed' };
 }

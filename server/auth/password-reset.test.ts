@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
+import { defaultSiteContent } from '#common/site-content/sections.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer } from '#server/email/mailer.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
@@ -122,6 +123,8 @@ describe.each(testDialects())('password reset by e-mail (%s)', (dialect) => {
     expect((await login('fresh-password-2')).status).toBe(200);
     await settleBackgroundWork();
     expect(smtp.inbox.at(-1)!.raw).toMatch(/Subject: Your admin password was changed/);
+    // Signed with the studio's name from the site content, and the host the link points at.
+    expect(smtp.inbox.at(-1)!.text).toContain(`on ${defaultSiteContent().studio.name} (localhost:3000) was just changed`);
     const again = await reset(token, 'another-password-3');
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('This reset link is invalid or has expired. Please request a new one.');

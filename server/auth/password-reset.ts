@@ -31,7 +31,7 @@ export async function requestPasswordReset(services: Services, email: string, ip
   runInBackground(logger, 'password reset e-mail', () => issueResetLink(services, email));
 }
 
-async function issueResetLink({ db, mailer, config }: Services, email: string): Promise<void> {
+async function issueResetLink({ db, mailer, config, studioIdentity }: Services, email: string): Promise<void> {
   const admin = await findAdminByEmail(db, email);
   if (!admin || admin.isActive !== 1) return;
   const token = randomBytes(32).toString('base64url');
@@ -49,7 +49,8 @@ async function issueResetLink({ db, mailer, config }: Services, email: string): 
       })
       .execute();
   });
-  await mailer.send(passwordResetEmail(admin.email, admin.username, resetLink(config.PUBLIC_URL, token), config.PUBLIC_URL));
+  const site = { publicUrl: config.PUBLIC_URL, studioName: (await studioIdentity()).name };
+  await mailer.send(passwordResetEmail(admin.email, admin.username, resetLink(config.PUBLIC_URL, token), site));
 }
 
 /**
@@ -58,7 +59,7 @@ async function issueResetLink({ db, mailer, config }: Services, email: string): 
  * Two-factor stays on: an e-mail alone must not switch it off. False when the token is unknown, used, expired or its admin inactive.
  */
 export async function resetPassword(services: Services, token: string, password: string): Promise<boolean> {
-  const { db, logger, mailer, config } = services;
+  const { db, logger, mailer, config, studioIdentity } = services;
   const now = new Date().toISOString();
   // Claiming with `used = 0` in the WHERE makes two concurrent uses of one link succeed only once.
   const claimed = await db
@@ -75,8 +76,9 @@ export async function resetPassword(services: Services, token: string, password:
   await setAdminPassword(db, admin.id, password);
   await liftAccountLocks(db, admin.username);
   await removeInitialPasswordFile(config.DATA_DIR, admin.username);
-  runInBackground(logger, 'password changed notice', () =>
-    mailer.send(passwordChangedEmail(admin.email, admin.username, config.PUBLIC_URL)),
-  );
+  runInBackground(logger, 'password changed notice', async () => {
+    const site = { publicUrl: config.PUBLIC_URL, studioName: (await studioIdentity()).name };
+    await mailer.send(passwordChangedEmail(admin.email, admin.username, site));
+  });
   return true;
 }

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import type { TwoFactorSetup, TwoFactorStatus } from '#common/admin-auth.ts';
-import { STUDIO_NAME } from '#common/studio.ts';
-import type { CoreServices } from '#server/context.ts';
+import type { CoreServices, Services as AllServices } from '#server/context.ts';
 import type { AdminUser, Database } from '#server/db/schema.ts';
 import { beginLoginAttempt, loginAttemptFailed, loginAttemptSucceeded } from './login-guard.ts';
 import { verifyPassword } from './passwords.ts';
@@ -70,7 +69,10 @@ export type StartEnrolmentOutcome = ({ kind: 'started' } & TwoFactorSetup) | { k
  * already scanned it stays right; otherwise (or when it cannot be unsealed any more) a new one is
  * made, so a secret that was on screen long ago is not the one that gets confirmed.
  */
-export async function startEnrolment({ db, config }: Services, admin: Pick<AdminUser, 'id' | 'username'>): Promise<StartEnrolmentOutcome> {
+export async function startEnrolment(
+  { db, config, studioIdentity }: Services & Pick<AllServices, 'studioIdentity'>,
+  admin: Pick<AdminUser, 'id' | 'username'>,
+): Promise<StartEnrolmentOutcome> {
   const existing = await enrolmentOf(db, admin.id);
   if (existing?.confirmedAt) return { kind: 'already-enabled' };
   const recent = existing && Date.now() - new Date(existing.createdAt).getTime() < SETUP_REUSE_MS;
@@ -90,7 +92,8 @@ export async function startEnrolment({ db, config }: Services, admin: Pick<Admin
       )
       .execute();
   }
-  const otpauthUrl = otpauthUri(secret, STUDIO_NAME, admin.username);
+  // The issuer is what the authenticator app lists the code under: the studio's name as the owner set it.
+  const otpauthUrl = otpauthUri(secret, (await studioIdentity()).name, admin.username);
   const qrSvg = await QRCode.toString(otpauthUrl, {
     type: 'svg',
     margin: 2,

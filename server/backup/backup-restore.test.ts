@@ -9,6 +9,7 @@ import { testDialects } from '#server/test-support/services.ts';
 import {
   allRows,
   FIXTURE_ADMIN,
+  FIXTURE_OBJECT_COUNT,
   objectDigests,
   populateSite,
   settle,
@@ -82,7 +83,7 @@ describe.each(routes)('backup of $from.dialect + $from.store restored into $to.d
       expect(table.rows, `${table.name} has rows to compare`).toBeGreaterThan(0);
     }
     const digests = await objectDigests(source.services.store);
-    expect(Object.keys(digests)).toHaveLength(2);
+    expect(Object.keys(digests)).toHaveLength(FIXTURE_OBJECT_COUNT);
     expect(Object.fromEntries(manifest.objects.map((object) => [object.key, object.sha256]))).toEqual(digests);
   });
 
@@ -101,8 +102,10 @@ describe.each(routes)('backup of $from.dialect + $from.store restored into $to.d
     expect(await objectDigests(target.services.store)).toEqual(await objectDigests(source.services.store));
   });
 
-  it('serves the restored site: the audio, the admin login, fresh ids for new rows', async () => {
-    for (const objectPath of objectPaths) {
+  it('serves the restored site: the audio, the hero image, the admin login, fresh ids for new rows', async () => {
+    const { image } = (await target.services.siteContent.current()).hero;
+    expect(image).not.toBeNull();
+    for (const objectPath of [...objectPaths, `/media/images/${image!.id}/${image!.widths[0]}.webp`]) {
       const [before, after] = await Promise.all([source.request.get(objectPath).buffer(true), target.request.get(objectPath).buffer(true)]);
       expect(after.status).toBe(200);
       expect(Buffer.compare(after.body, before.body)).toBe(0);

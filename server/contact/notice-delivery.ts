@@ -16,14 +16,14 @@ export function retryDelayMs(attempts: number): number {
 
 export type DeliveryResult = 'sent' | 'failed' | 'skipped';
 
-type NoticeServices = Pick<Services, 'db' | 'mailer' | 'logger' | 'config'>;
+type NoticeServices = Pick<Services, 'db' | 'mailer' | 'logger' | 'config' | 'studioIdentity'>;
 
 /**
  * Sends one notice if it is due and nobody else holds it. The claim is a conditional update, so on
  * several instances (or a retry tick racing the first attempt) exactly one sends it.
  */
 export async function deliverNotice(services: NoticeServices, noticeId: number, now = new Date()): Promise<DeliveryResult> {
-  const { db, mailer, logger, config } = services;
+  const { db, mailer, logger, config, studioIdentity } = services;
   const nowIso = now.toISOString();
   const claimed = await db
     .updateTable('contactNotices')
@@ -54,7 +54,11 @@ export async function deliverNotice(services: NoticeServices, noticeId: number, 
 
   const { attempts, ...submission } = row;
   try {
-    await mailer.send(composeOwnerNotice(submission, { to: studioInbox(config), publicUrl: config.PUBLIC_URL }));
+    // Read at sending time, inside the retry: a notice says what the studio is called when it goes out.
+    const studio = await studioIdentity();
+    await mailer.send(
+      composeOwnerNotice(submission, { to: studioInbox(config, studio), publicUrl: config.PUBLIC_URL, studioName: studio.name }),
+    );
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const retryAt = new Date(now.getTime() + retryDelayMs(attempts));

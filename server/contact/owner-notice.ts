@@ -1,11 +1,11 @@
-import { DEFAULT_STUDIO_EMAIL, STUDIO_NAME } from '#common/studio.ts';
 import type { Config } from '#server/config.ts';
+import type { StudioIdentity } from '#server/context.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import type { ContactSubmissionView } from './submissions.ts';
 
-/** The owner's inbox: STUDIO_EMAIL, or the address the site shows. */
-export function studioInbox(config: Pick<Config, 'STUDIO_EMAIL'>): string {
-  return config.STUDIO_EMAIL ?? DEFAULT_STUDIO_EMAIL;
+/** The owner's inbox: STUDIO_EMAIL when the deployment sets it, or the public address the owner gave the site. */
+export function studioInbox(config: Pick<Config, 'STUDIO_EMAIL'>, studio: StudioIdentity): string {
+  return config.STUDIO_EMAIL ?? studio.email;
 }
 
 /** Visitor text goes into a header: no line breaks or control characters, and a sane length. */
@@ -18,9 +18,12 @@ function headerSafe(value: string, max = 80): string {
  * The e-mail the owner gets for each submission. Reply-To is the visitor, so answering the e-mail
  * answers the visitor.
  */
-export function composeOwnerNotice(submission: ContactSubmissionView, options: { to: string; publicUrl: string }): MailMessage {
+export function composeOwnerNotice(
+  submission: ContactSubmissionView,
+  options: { to: string; publicUrl: string; studioName: string },
+): MailMessage {
   const text = [
-    `New message from the contact form on ${STUDIO_NAME}.`,
+    `New message from the contact form on ${options.studioName}.`,
     '',
     `Name:     ${submission.name}`,
     `Email:    ${submission.email}`,

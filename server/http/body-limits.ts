@@ -7,6 +7,13 @@ export const FORM_BODY_LIMIT_BYTES = 100 * 1024;
 export const jsonBody = express.json({ limit: JSON_BODY_LIMIT, strict: true });
 
 /**
+ * The site content API (/api/admin/site) takes whole sections, and the policies alone may be
+ * 2 x 100,000 characters: mounted ahead of `jsonBody`, which then finds the body read.
+ */
+export const SITE_CONTENT_JSON_LIMIT = '1mb';
+export const siteContentJsonBody = express.json({ limit: SITE_CONTENT_JSON_LIMIT, strict: true });
+
+/**
  * Page form posts are read by React Router, not by a body parser, so their size is checked up front:
  * browsers always send Content-Length for a form.
  */

@@ -6,6 +6,7 @@ import { confirmEnrolment, startEnrolment } from '#server/auth/two-factor.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
 import type { TestApp } from './app.ts';
 import { testWav } from './test-audio.ts';
+import { testImage } from './test-images.ts';
 
 /** Every table the migrations make, by SQL name: a populated site has rows in each. */
 export const SITE_TABLES = [
@@ -23,6 +24,11 @@ export const SITE_TABLES = [
   'site_images',
   'uploaded_objects',
 ];
+
+/** Narrower than the smallest rendition width: one rendition per format, so the image is 4 objects. */
+const FIXTURE_IMAGE = { width: 240, height: 160, format: 'jpeg' } as const;
+/** What populateSite stores: two audio files, and the image's original and renditions. */
+export const FIXTURE_OBJECT_COUNT = 2 + 4;
 
 export const FIXTURE_ADMIN = { username: 'owner', email: 'owner@example.com', password: 'correct-horse-9' };
 
@@ -53,10 +59,11 @@ export async function uploadToAnyStore(t: TestApp, body: Buffer): Promise<string
 
 /**
  * A site as a backup finds it: two analysed samples with uploaded audio, contact submissions with
- * their owner notices sent, an admin who logged in (a session) after a failed attempt (brute-force
- * counters) and then turned on two-factor login (its recovery codes), a password reset token and a
- * one-time job. Everything goes through the real API where there is one (two-factor enrolment goes
- * through its service: `asAdmin` acts as a stand-in admin). `t` must be created with `asAdmin`.
+ * their owner notices sent, a renamed studio and an uploaded hero image, an admin who logged in (a
+ * session) after a failed attempt (brute-force counters) and then turned on two-factor login (its
+ * recovery codes), a password reset token and a one-time job. Everything goes through the real API
+ * where there is one (two-factor enrolment goes through its service: `asAdmin` acts as a stand-in
+ * admin). `t` must be created with `asAdmin`.
  */
 export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] }> {
   const objectPaths = [await uploadToAnyStore(t, testWav(1)), await uploadToAnyStore(t, testWav(2))];
@@ -83,19 +90,15 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
   const studio = { ...(await t.services.siteContent.read()).studio, name: 'Backup Fixture Studio' };
   const saved = await t.services.siteContent.save('studio', studio, admin);
   if (saved.kind !== 'saved') throw new Error(`site content not saved: ${saved.kind}`);
-  await t.services.db
-    .insertInto('siteImages')
-    .values({
-      id: '5d2c3e0c-7f8a-4a4b-9d59-2a8f7e1f0c11',
-      width: 1600,
-      height: 900,
-      widths: '[640,1280,1600]',
-      originalKey: 'images/5d2c3e0c-7f8a-4a4b-9d59-2a8f7e1f0c11/original',
-      originalType: 'image/jpeg',
-      byteSize: 1234,
-      uploadedById: admin.id,
-    })
-    .execute();
+  // An owner image through the real upload (its original and three renditions go to the store), shown as the hero.
+  const uploaded = await t.request
+    .post('/api/admin/images')
+    .set('Content-Type', 'image/jpeg')
+    .send(await testImage(FIXTURE_IMAGE));
+  if (uploaded.status !== 201) throw new Error(`image upload failed: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
+  const hero = { ...(await t.services.siteContent.read()).hero, image: { ...uploaded.body, alt: 'The live room' } };
+  const heroSaved = await t.services.siteContent.save('hero', hero, admin);
+  if (heroSaved.kind !== 'saved') throw new Error(`hero not saved: ${heroSaved.kind}`);
   await t.services.db.insertInto('completedOnce').values({ name: 'backup-fixture', createdAt: new Date().toISOString() }).execute();
   await settle(t);
   return { objectPaths };
