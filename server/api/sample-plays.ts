@@ -34,7 +34,9 @@ export function samplePlaysRouter(services: Services): Router {
       const ignored = !userAgent || isbot(userAgent) || res.locals.admin || res.locals.sessionLookupFailed;
       if (!ignored) {
         // A lost play is not worth an error to a visitor who only listened.
-        await samplePlays.record(sampleId, clientIp(req)).catch((error: unknown) => logger.warn({ err: error, sampleId }, 'could not count a play'));
+        await samplePlays
+          .record(sampleId, clientIp(req))
+          .catch((error: unknown) => logger.warn({ err: error, sampleId }, 'could not count a play'));
       }
       res.status(204).end();
     })

@@ -31,7 +31,12 @@ export class SamplePlays {
   async record(sampleId: number, address: string, now = new Date()): Promise<PlayOutcome> {
     const day = utcDay(now);
     // Looked up first, so made-up ids never reach the rate-limit table.
-    const live = await this.db.selectFrom('samples').select('id').where('id', '=', sampleId).where('deletedAt', 'is', null).executeTakeFirst();
+    const live = await this.db
+      .selectFrom('samples')
+      .select('id')
+      .where('id', '=', sampleId)
+      .where('deletedAt', 'is', null)
+      .executeTakeFirst();
     if (!live) return { kind: 'unknown-sample' };
     const limit = await hitRateLimit(
       this.db,

@@ -41,7 +41,8 @@ export class SampleTrash {
       .where('deletedAt', 'is', null)
       .returning(['id', 'title', 'artist', 'deletedAt'])
       .executeTakeFirst();
-    const row = moved ?? (await this.db.selectFrom('samples').select(['id', 'title', 'artist', 'deletedAt']).where('id', '=', id).executeTakeFirst());
+    const row =
+      moved ?? (await this.db.selectFrom('samples').select(['id', 'title', 'artist', 'deletedAt']).where('id', '=', id).executeTakeFirst());
     return row ? { kind: 'trashed', sample: toTrashedSample(row) } : { kind: 'not-found' };
   }
 
@@ -90,7 +91,9 @@ export class SampleTrash {
       // The row is gone either way; an audio object left behind by a failure here is only stored bytes.
       await this.uploads
         .releaseIfUnused(audioUrl)
-        .catch((error: unknown) => this.logger.warn({ err: error, sampleId: id, audioUrl }, 'could not release the audio of a purged sample'));
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error, sampleId: id, audioUrl }, 'could not release the audio of a purged sample'),
+        );
     }
     return removed.length;
   }

@@ -91,7 +91,12 @@ export class SampleService {
    * the API's DELETE contract. False when there is no such live sample.
    */
   async delete(id: number): Promise<boolean> {
-    const removed = await this.db.deleteFrom('samples').where('id', '=', id).where('deletedAt', 'is', null).returning('audioUrl').executeTakeFirst();
+    const removed = await this.db
+      .deleteFrom('samples')
+      .where('id', '=', id)
+      .where('deletedAt', 'is', null)
+      .returning('audioUrl')
+      .executeTakeFirst();
     if (!removed) return false;
     await this.uploads.releaseIfUnused(removed.audioUrl);
     return true;
