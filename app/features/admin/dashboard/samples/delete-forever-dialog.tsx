@@ -12,7 +12,7 @@ export function DeleteForeverDialog({ title, onDelete }: { title: string; onDele
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
       <AlertDialog.Trigger
         className={buttonClasses('ghost', 'sm', 'h-11 text-red-300 hover:text-red-200 sm:h-9')}
-        aria-label={`Delete ${title} forever`}
+        aria-label={`Delete forever: ${title}`}
       >
         <Trash2 aria-hidden className="size-4" />
         Delete forever

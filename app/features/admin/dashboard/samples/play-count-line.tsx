@@ -11,8 +11,7 @@ export function PlayCountLine({ count }: { count: { total: number; recent: numbe
       {count ? (
         <span>
           <span className="font-semibold text-fg">{plural(count.total)}</span>
-          <span aria-hidden> · </span>
-          <span className="sr-only">, </span>
+          {' · '}
           {count.recent.toLocaleString()} in the last {RECENT_PLAYS_DAYS} days
         </span>
       ) : (
