@@ -93,14 +93,16 @@ test.describe('trash and play counts', () => {
     await expect(page.getByRole('tab', { name: 'Recently deleted (2)' })).toBeVisible();
     await expect(trashRow(page, second)).toContainText('Removed for good on');
     await expect(trashRow(page, first)).toBeVisible();
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      for (const width of [1440, 390]) {
-        await page.setViewportSize({ width, height: 900 });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      // Nothing wider than a phone's screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      if (SHOTS) {
+        mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: `${SHOTS}/recently-deleted-${width}.png`, fullPage: true });
       }
-      await page.setViewportSize({ width: 1280, height: 720 });
     }
+    await page.setViewportSize({ width: 1280, height: 720 });
     await expectNoSeriousA11yViolations(page);
 
     await trashRow(page, first)
@@ -118,7 +120,7 @@ test.describe('trash and play counts', () => {
     await expect(page.locator('article h2')).toHaveText(before);
   });
 
-  test('each Undo restores its own sample; Delete forever asks first', async ({ page }) => {
+  test('each Undo restores its own sample; Delete forever asks first, then removes it', async ({ page }) => {
     await openDashboard(page);
     await innerTab(page, 'Reorder');
     const before = await reorderTitles(page);
@@ -146,10 +148,13 @@ test.describe('trash and play counts', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(trashRow(page, first)).toBeVisible();
     await trashRow(page, first)
-      .getByRole('button', { name: `Restore ${first}` })
+      .getByRole('button', { name: `Delete forever: ${first}` })
       .click();
+    await dialog.getByRole('button', { name: 'Delete forever' }).click();
+    await expect(toast(page)).toContainText('Sample deleted for good');
+    await expect(trashRow(page, first)).toHaveCount(0);
     await innerTab(page, 'Reorder');
-    await expect.poll(() => reorderTitles(page)).toEqual(before);
+    await expect.poll(() => reorderTitles(page)).toEqual(before.filter((title) => title !== first));
   });
 
   test('playing a sample for 6 s adds one play in Manage Samples', async ({ page, browser }) => {
@@ -181,5 +186,12 @@ test.describe('trash and play counts', () => {
     await innerTab(page, 'Reorder');
     await innerTab(page, 'Manage Samples');
     await expect(count).toContainText('1 play · 1 in the last 30 days');
+    if (SHOTS) {
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await manageCard(page, title).scrollIntoViewIfNeeded();
+        await manageCard(page, title).screenshot({ path: `${SHOTS}/manage-play-count-${width}.png` });
+      }
+    }
   });
 });
