@@ -55,14 +55,14 @@ describe('npm run backup / npm run restore', { timeout: 60_000 }, () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Backed up sqlite:.* 11 tables \(\d+ rows\), 1 object \([\d.]+ KB\) to .*site\.tar \([\d.]+ KB\) in [\d.]+ s\.\n$/,
+      /^Backed up sqlite:.* 12 tables \(\d+ rows\), 1 object \([\d.]+ KB\) to .*site\.tar \([\d.]+ KB\) in [\d.]+ s\.\n$/,
     );
   });
 
   it('restores into an empty DATA_DIR: the same sample and the same audio bytes', async () => {
     const result = await run('restore', [archive], restored());
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Restored .*site\.tar \(taken .* from sqlite \+ local\) into sqlite:.*: 11 tables/);
+    expect(result.stdout).toMatch(/^Restored .*site\.tar \(taken .* from sqlite \+ local\) into sqlite:.*: 12 tables/);
     const db = openSqlite(path.join(restored(), 'studio.db'), { readOnly: true });
     expect(db.prepare('select title, audio_url from samples').all([])).toEqual([
       { title: 'Through the command line', audio_url: objectPath },
