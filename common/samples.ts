@@ -116,7 +116,28 @@ export type FeaturedSample = Pick<
 
 export { formatTime } from './format-time.ts';
 
-/** Undo of a dashboard delete: the token the trash call answered. */
-export const restoreSampleSchema = z.object({
-  restoreToken: safeText(z.string({ error: 'restoreToken is required' }), 'restoreToken').min(1, 'restoreToken is required'),
-});
+/** How long a deleted sample stays in the admin's trash, restorable, before it is removed for good. */
+export const SAMPLE_TRASH_RETENTION_DAYS = 30;
+
+/** A sample in the trash (GET /api/samples/trash): enough to recognise it and to know when it goes. */
+export interface TrashedSample {
+  id: number;
+  title: string;
+  artist: string | null;
+  deletedAt: string;
+  /** When the purge removes it and its audio for good. */
+  purgeAt: string;
+}
+
+/** Listening past this many seconds in one play session counts as one play. */
+export const PLAY_COUNT_THRESHOLD_SECONDS = 5;
+/** Days covered by the admin's recent play count (today included). */
+export const RECENT_PLAYS_DAYS = 30;
+
+/** Plays of one sample (GET /api/samples/plays, admin only). */
+export interface SamplePlayCount {
+  sampleId: number;
+  total: number;
+  /** Plays in the last RECENT_PLAYS_DAYS UTC days, today included. */
+  recent: number;
+}

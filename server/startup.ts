@@ -24,7 +24,7 @@ export async function runStartupTasks(services: Services): Promise<() => void> {
   // A fresh site gets its first admin; expired sessions, reset links and rate-limit windows are pruned hourly.
   await task('creating the first admin', () => ensureInitialAdmin(services));
   timers.push(await task('scheduling auth housekeeping', () => startAuthHousekeeping(services)));
-  // First-run demo samples, analysis backlog, and an hourly sweep of abandoned uploads.
+  // First-run demo samples, analysis backlog, and an hourly sweep of abandoned uploads and expired trash.
   timers.push(await task('starting the sample tasks', () => startSampleTasks(services)));
   return () => timers.forEach((timer) => clearInterval(timer));
 }

@@ -4,6 +4,7 @@ import { adminAuthRouter } from './admin-auth.ts';
 import { contactRouter } from './contact.ts';
 import { contactSubmissionsAdminRouter } from './contact-submissions-admin.ts';
 import { objectsRouter } from './objects.ts';
+import { samplePlaysRouter } from './sample-plays.ts';
 import { sampleTrashRouter } from './sample-trash.ts';
 import { samplesRouter } from './samples.ts';
 import { siteContentRouter } from './site-content.ts';
@@ -15,9 +16,11 @@ export function apiRouter(services: Services): Router {
   router.use(contactRouter(services));
   router.use(contactSubmissionsAdminRouter(services));
   router.use(adminAuthRouter(services));
+  // Before the samples router: /samples/trash and /samples/plays are not sample ids.
+  router.use(sampleTrashRouter(services));
+  router.use(samplePlaysRouter(services));
   router.use(samplesRouter(services));
   router.use(objectsRouter(services));
-  router.use(sampleTrashRouter(services));
   router.use(siteContentRouter(services));
   router.use(siteImageUploadRouter(services));
   return router;

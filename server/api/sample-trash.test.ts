@@ -1,100 +1,143 @@
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SampleTrash, UNDO_WINDOW_MS } from '#server/samples/sample-trash.ts';
+import type { PublicSample, TrashedSample } from '#common/samples.ts';
+import { createApp } from '#server/app.ts';
+import { TRASH_RETENTION_MS } from '#server/samples/sample-trash.ts';
 import { uploadAudio } from '#server/test-support/test-audio.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 
-describe.each(testDialects())('delete with undo on %s', (dialect) => {
+const ids = (list: Array<{ id: number }>) => list.map((item) => item.id);
+
+describe.each(testDialects())('the sample trash on %s', (dialect) => {
   let t: TestApp;
-  let visitor: TestApp;
+  let visitor: ReturnType<typeof supertest>;
+  let closeVisitor: () => Promise<void>;
   beforeAll(async () => {
     t = await createTestApp(dialect, { asAdmin: true });
-    visitor = await createTestApp(dialect);
+    // A visitor on the same database: what the public sees of the admin's trash.
+    const built = await createApp(t.services);
+    visitor = supertest(built.app);
+    closeVisitor = built.close;
   });
   afterAll(async () => {
+    await closeVisitor();
     await t.close();
-    await visitor.close();
   });
 
+  const liveIds = async () => ids((await visitor.get('/api/samples')).body as PublicSample[]);
+  const trashList = async () => (await t.request.get('/api/samples/trash')).body as TrashedSample[];
+
+  /** Three samples in a fixed order (0, 1, 2), each with its own audio. */
   const createThree = async () => {
-    const ids: number[] = [];
+    const created: PublicSample[] = [];
     for (const title of ['First', 'Second', 'Third']) {
-      const audioUrl = await uploadAudio(t);
-      const res = await t.request.post('/api/samples').send({ title, audioUrl, genre: 'Pop' });
-      ids.push(res.body.id);
+      const res = await t.request.post('/api/samples').send({ title, audioUrl: await uploadAudio(t), genre: 'Pop' });
+      created.push(res.body as PublicSample);
     }
-    await t.request.put('/api/samples/reorder').send({ sampleOrders: ids.map((id, displayOrder) => ({ id, displayOrder })) });
+    await t.request.put('/api/samples/reorder').send({ sampleOrders: created.map(({ id }, displayOrder) => ({ id, displayOrder })) });
     await t.services.sampleAnalysis.idle();
-    return ids;
+    return created.map(({ id }) => id);
   };
 
-  it('removes the sample at once, keeps its audio, and restores it with the same id, order and analysis', async () => {
-    const ids = await createThree();
-    const before = (await t.request.get('/api/samples')).body;
-    const middle = before.find((s: { id: number }) => s.id === ids[1]);
-    const trash = await t.request.post(`/api/samples/${ids[1]}/trash`);
-    expect(trash.status).toBe(200);
-    expect(trash.body.restoreToken).toEqual(expect.any(String));
-    expect((await t.request.get('/api/samples')).body.map((s: { id: number }) => s.id)).not.toContain(ids[1]);
-    // The audio is still served, so Undo can bring the sample back playable.
-    expect((await t.request.get(middle.audioUrl)).status).toBe(200);
+  it('hides a trashed sample from every public list and keeps its audio', async () => {
+    const [first, second] = await createThree();
+    const audioUrl = ((await visitor.get('/api/samples')).body as PublicSample[]).find((s) => s.id === second)!.audioUrl;
+    const before = Date.now();
+    const trashed = await t.request.post(`/api/samples/${second}/trash`);
+    expect(trashed.status).toBe(200);
+    expect(trashed.body).toMatchObject({ id: second, title: 'Second', artist: null });
+    const deletedAt = Date.parse(trashed.body.deletedAt);
+    expect(deletedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(trashed.body.purgeAt) - deletedAt).toBe(TRASH_RETENTION_MS);
 
-    const restore = await t.request.post('/api/samples/restore').send({ restoreToken: trash.body.restoreToken });
-    expect(restore.status).toBe(201);
-    expect(restore.body).toEqual(middle);
-    const after = (await t.request.get('/api/samples')).body;
-    expect(after).toEqual(before);
-
-    const again = await t.request.post('/api/samples/restore').send({ restoreToken: trash.body.restoreToken });
-    expect(again.status).toBe(409);
+    expect(await liveIds()).not.toContain(second);
+    expect(await liveIds()).toContain(first);
+    expect(ids((await visitor.get('/api/samples/latest/6')).body)).not.toContain(second);
+    // Not editable, reorderable or deletable through the live routes either.
+    expect((await t.request.put(`/api/samples/${second}`).send({ title: 'X', audioUrl })).status).toBe(404);
+    expect((await t.request.put('/api/samples/reorder').send({ sampleOrders: [{ id: second, displayOrder: 0 }] })).status).toBe(404);
+    // Its audio stays, so a restored sample plays.
+    expect((await visitor.get(audioUrl)).status).toBe(200);
+    expect(ids(await trashList())).toContain(second);
+    // Trashing twice changes nothing (a double click).
+    const again = await t.request.post(`/api/samples/${second}/trash`);
+    expect(again.body.deletedAt).toBe(trashed.body.deletedAt);
   });
 
-  it('refuses forged, malformed and expired tokens', async () => {
-    const ids = await createThree();
-    const trash = await t.request.post(`/api/samples/${ids[0]}/trash`);
-    const [encoded, signature] = (trash.body.restoreToken as string).split('.');
-    // A changed row under the genuine signature: whatever the row holds, its title is now different.
-    const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as { row: { title: string } };
-    payload.row.title = `${payload.row.title} (forged)`;
-    const forgedRow = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    expect(forgedRow).not.toBe(encoded);
-    for (const restoreToken of [
-      `${forgedRow}.${signature}`,
-      // One character of the signature changed (to one it does not already hold).
-      `${encoded}.${signature.startsWith('x') ? 'y' : 'x'}${signature.slice(1)}`,
-      'nonsense',
-      `${encoded}.${signature}.x`,
-    ]) {
-      const res = await t.request.post('/api/samples/restore').send({ restoreToken });
-      expect(res.status, restoreToken.slice(0, 20)).toBe(400);
+  it('restores two samples deleted one after the other, each in its own place', async () => {
+    const three = await createThree();
+    const order = await liveIds();
+    await t.request.post(`/api/samples/${three[0]}/trash`);
+    await t.request.post(`/api/samples/${three[1]}/trash`);
+    expect(ids(await trashList()).slice(0, 2)).toEqual([three[1], three[0]]);
+
+    const restored = await t.request.post(`/api/samples/${three[0]}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ id: three[0], title: 'First', displayOrder: 0 });
+    expect((await t.request.post(`/api/samples/${three[1]}/restore`)).status).toBe(200);
+    expect(await liveIds()).toEqual(order);
+    expect(ids(await trashList())).not.toContain(three[0]);
+    // Restoring twice is harmless.
+    const twice = await t.request.post(`/api/samples/${three[1]}/restore`);
+    expect(twice.status).toBe(200);
+    expect(await liveIds()).toEqual(order);
+  });
+
+  it('deletes forever only what is in the trash, with its audio', async () => {
+    const [first, second] = await createThree();
+    const audioUrl = ((await visitor.get('/api/samples')).body as PublicSample[]).find((s) => s.id === first)!.audioUrl;
+    expect((await t.request.delete(`/api/samples/${second}/trash`)).status).toBe(409);
+    expect(await liveIds()).toContain(second);
+    await t.request.post(`/api/samples/${first}/trash`);
+    expect((await t.request.delete(`/api/samples/${first}/trash`)).status).toBe(204);
+    expect(ids(await trashList())).not.toContain(first);
+    expect((await visitor.get(audioUrl)).status).toBe(404);
+    expect((await t.request.post(`/api/samples/${first}/restore`)).status).toBe(404);
+    expect((await t.request.delete(`/api/samples/${first}/trash`)).status).toBe(404);
+  });
+
+  it('purges samples trashed more than 30 days ago, with their audio, and keeps younger ones', async () => {
+    const [old, young] = await createThree();
+    const listed = (await visitor.get('/api/samples')).body as PublicSample[];
+    const oldAudio = listed.find((s) => s.id === old)!.audioUrl;
+    const youngAudio = listed.find((s) => s.id === young)!.audioUrl;
+    const { sampleTrash } = t.services;
+    const now = new Date();
+    await sampleTrash.trash(old, new Date(now.getTime() - TRASH_RETENTION_MS - 60_000));
+    await sampleTrash.trash(young, new Date(now.getTime() - TRASH_RETENTION_MS + 60_000));
+
+    // Two instances purging at the same moment: the row goes once, and nothing fails.
+    const purged = await Promise.all([sampleTrash.purgeExpired(now), sampleTrash.purgeExpired(now)]);
+    expect(purged[0] + purged[1]).toBeGreaterThanOrEqual(1);
+    expect(ids(await trashList())).not.toContain(old);
+    expect(ids(await trashList())).toContain(young);
+    expect((await t.request.post(`/api/samples/${old}/restore`)).status).toBe(404);
+    expect((await visitor.get(oldAudio)).status).toBe(404);
+    expect((await visitor.get(youngAudio)).status).toBe(200);
+  });
+
+  it('keeps the DELETE contract: gone at once, with its audio, and not in the trash', async () => {
+    const [first] = await createThree();
+    const audioUrl = ((await visitor.get('/api/samples')).body as PublicSample[]).find((s) => s.id === first)!.audioUrl;
+    const res = await t.request.delete(`/api/samples/${first}`);
+    expect(res.status).toBe(204);
+    expect(await liveIds()).not.toContain(first);
+    expect(ids(await trashList())).not.toContain(first);
+    expect((await visitor.get(audioUrl)).status).toBe(404);
+    expect((await t.request.delete(`/api/samples/${first}`)).status).toBe(404);
+  });
+
+  it('answers 404 for unknown ids and 401 to visitors', async () => {
+    for (const path of ['/api/samples/999999/trash', '/api/samples/abc/trash', '/api/samples/999999/restore']) {
+      expect((await t.request.post(path)).status, path).toBe(404);
     }
-    expect((await t.request.post('/api/samples/restore').send({})).status).toBe(400);
-
-    const { db, audioUploads, sampleAnalysis, config, logger } = t.services;
-    const trashLater = new SampleTrash(db, audioUploads, sampleAnalysis, config.SESSION_SECRET, logger, () => {});
-    const late = await trashLater.delete(ids[2], Date.now() - UNDO_WINDOW_MS - 1000);
-    if (late.kind !== 'trashed') throw new Error('not trashed');
-    const res = await t.request.post('/api/samples/restore').send({ restoreToken: late.restoreToken });
-    expect(res.status).toBe(410);
-  });
-
-  it('releases the audio once the undo window is over', async () => {
-    const ids = await createThree();
-    const { db, audioUploads: uploads, sampleAnalysis, config, logger } = t.services;
-    const later: Array<() => void> = [];
-    const undo = new SampleTrash(db, uploads, sampleAnalysis, config.SESSION_SECRET, logger, (work) => later.push(work));
-    const sample = (await t.request.get('/api/samples')).body.find((s: { id: number }) => s.id === ids[0]);
-    await undo.delete(ids[0]);
-    expect(await uploads.isRegistered(sample.audioUrl)).toBe(true);
-    later.forEach((work) => work());
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await uploads.isRegistered(sample.audioUrl)).toBe(false);
-  });
-
-  it('answers 404 for unknown samples and 401 to visitors', async () => {
-    expect((await t.request.post('/api/samples/999999/trash')).status).toBe(404);
-    expect((await t.request.post('/api/samples/abc/trash')).status).toBe(404);
-    expect((await visitor.request.post('/api/samples/1/trash')).status).toBe(401);
-    expect((await visitor.request.post('/api/samples/restore').send({ restoreToken: 'x' })).status).toBe(401);
+    expect((await t.request.delete('/api/samples/999999/trash')).status).toBe(404);
+    const [first] = await createThree();
+    expect((await visitor.get('/api/samples/trash')).status).toBe(401);
+    expect((await visitor.post(`/api/samples/${first}/trash`)).status).toBe(401);
+    expect((await visitor.post(`/api/samples/${first}/restore`)).status).toBe(401);
+    expect((await visitor.delete(`/api/samples/${first}/trash`)).status).toBe(401);
+    expect(await liveIds()).toContain(first);
   });
 });

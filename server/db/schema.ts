@@ -19,6 +19,15 @@ export interface SamplesTable {
   peaks: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** Set while the sample is in the admin's trash: hidden everywhere public, removed for good 30 days later. */
+  deletedAt: string | null;
+}
+
+/** Plays per sample and UTC day (`YYYY-MM-DD`); nothing about who listened. */
+export interface SamplePlaysDailyTable {
+  sampleId: number;
+  day: string;
+  count: number;
 }
 
 export interface ContactSubmissionsTable {
@@ -158,6 +167,7 @@ export interface Database {
   completedOnce: CompletedOnceTable;
   siteContentVersions: SiteContentVersionsTable;
   siteImages: SiteImagesTable;
+  samplePlaysDaily: SamplePlaysDailyTable;
 }
 
 export type Sample = Selectable<SamplesTable>;

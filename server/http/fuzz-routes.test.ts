@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changePasswordSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema } from '#common/admin-auth.ts';
 import { contactSubmissionSchema } from '#common/contact.ts';
 import { contactStatusUpdateSchema } from '#common/contact-status.ts';
-import { registerAudioSchema, reorderSchema, restoreSampleSchema, sampleInputSchema } from '#common/samples.ts';
+import { registerAudioSchema, reorderSchema, sampleInputSchema } from '#common/samples.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { listen, rawHttp, rawRequest, type ListeningApp } from '#server/test-support/raw-http.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -60,7 +60,6 @@ const FIELDS = [
       sampleInputSchema,
       reorderSchema,
       registerAudioSchema,
-      restoreSampleSchema,
       contactSubmissionSchema,
       contactStatusUpdateSchema,
       loginSchema,
@@ -124,7 +123,6 @@ const validBody = (objectPath: string) => ({
   newPassword: 'another-password-1',
   sampleOrders: [{ id: 1, displayOrder: 0 }],
   audioFileURL: objectPath,
-  restoreToken: 'a.token',
 });
 
 const ONE_FIELD_VALUES: unknown[] = [CONTROL, '\u0000', 'x'.repeat(20_000), 1e308, 2 ** 53, -1, null, [], {}, '//evil.example/x'];

@@ -69,6 +69,16 @@ export const newPlaceholder = () => `ph${randomBytes(12).toString('hex')}`;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const CHANGES_NOTHING_SHOWN = 'changesNothingShown';
+
+/**
+ * Marks a write whose effect no cached page shows (a play-count beacon): it must not clear every
+ * instance's page cache, or a busy player would make public pages uncacheable.
+ */
+export function markChangesNothingShown(res: Response): void {
+  res.locals[CHANGES_NOTHING_SHOWN] = true;
+}
+
 /** What the write hook needs from the invalidation channel (server/db/invalidation-channel.ts). */
 export interface ChangePublisher {
   /** Clears this instance's caches and tells the other instances; never rejects. */
@@ -86,7 +96,7 @@ export function publishSuccessfulWrites(changes: ChangePublisher): RequestHandle
     const end = res.end;
     let publishing = false;
     res.end = function (this: Response, ...args: Parameters<Response['end']>) {
-      if (publishing || res.statusCode >= 400) return end.apply(this, args);
+      if (publishing || res.statusCode >= 400 || res.locals[CHANGES_NOTHING_SHOWN]) return end.apply(this, args);
       publishing = true;
       const finish = () => end.apply(this, args);
       void changes.publish().then(finish, finish);

@@ -3,6 +3,7 @@ import { LATEST_SAMPLES_COUNT, type FeaturedSample, type PublicSample } from '#c
 import type { Database, Sample } from '#server/db/schema.ts';
 
 // Pure reads with no state: page loaders import these directly (they run inside the page bundle).
+// Samples in the admin's trash (deleted_at set) are never part of them.
 
 function parsePeaks(text: string | null): number[] | null {
   if (!text) return null;
@@ -38,6 +39,7 @@ export async function listSamples(db: Kysely<Database>): Promise<PublicSample[]>
   const rows = await db
     .selectFrom('samples')
     .selectAll()
+    .where('deletedAt', 'is', null)
     .orderBy('displayOrder', 'asc')
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
@@ -50,6 +52,7 @@ export async function latestSamples(db: Kysely<Database>): Promise<FeaturedSampl
   const rows = await db
     .selectFrom('samples')
     .select(['id', 'title', 'artist', 'genre', 'duration', 'audioUrl', 'durationSeconds', 'peaks'])
+    .where('deletedAt', 'is', null)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(LATEST_SAMPLES_COUNT)
@@ -57,7 +60,8 @@ export async function latestSamples(db: Kysely<Database>): Promise<FeaturedSampl
   return rows.map((row) => ({ ...row, peaks: parsePeaks(row.peaks) }));
 }
 
+/** A live sample (one in the trash is not found: it exists only for the trash's own routes). */
 export async function findSample(db: Kysely<Database>, id: number): Promise<PublicSample | null> {
-  const row = await db.selectFrom('samples').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('samples').selectAll().where('id', '=', id).where('deletedAt', 'is', null).executeTakeFirst();
   return row ? toPublicSample(row) : null;
 }

@@ -1,87 +1,100 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { objectKeyFromPath } from '#common/object-keys.ts';
-import type { PublicSample } from '#common/samples.ts';
-import type { Database, Sample } from '#server/db/schema.ts';
+import { SAMPLE_TRASH_RETENTION_DAYS, type PublicSample, type TrashedSample } from '#common/samples.ts';
+import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import type { AudioUploadService } from './audio-uploads.ts';
 import { toPublicSample } from './queries.ts';
-import type { SampleAnalysisScheduler } from './service.ts';
 
-/** How long a restore token works. The dashboard offers Undo for the toast's 5 s; this leaves slack. */
-export const UNDO_WINDOW_MS = 60_000;
-/** The audio object outlives the token, so a restore never finds its file gone. */
-export const RELEASE_AFTER_MS = UNDO_WINDOW_MS + 30_000;
+export const TRASH_RETENTION_MS = SAMPLE_TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 
-interface TokenPayload {
-  row: Sample;
-  exp: number;
+export type TrashOutcome = { kind: 'trashed'; sample: TrashedSample } | { kind: 'not-found' };
+export type RestoreOutcome = { kind: 'restored'; sample: PublicSample } | { kind: 'not-found' };
+export type DeleteForeverOutcome = { kind: 'deleted' } | { kind: 'not-found' } | { kind: 'not-in-trash' };
+
+const purgeAtOf = (deletedAt: string) => new Date(new Date(deletedAt).getTime() + TRASH_RETENTION_MS).toISOString();
+
+function toTrashedSample(row: { id: number; title: string; artist: string | null; deletedAt: string | null }): TrashedSample {
+  const deletedAt = new Date(row.deletedAt ?? 0).toISOString();
+  return { id: row.id, title: row.title, artist: row.artist, deletedAt, purgeAt: purgeAtOf(deletedAt) };
 }
 
-export type TrashOutcome = { kind: 'trashed'; restoreToken: string; expiresAt: string } | { kind: 'not-found' };
-
-export type RestoreOutcome =
-  | { kind: 'restored'; sample: PublicSample }
-  /** Forged, malformed or not a token at all. */
-  | { kind: 'invalid-token' }
-  | { kind: 'expired' }
-  | { kind: 'audio-gone' }
-  | { kind: 'already-restored' };
-
 /**
- * Deletes a sample so that it can be put back exactly (same id, order, dates, analysis) for a short
- * while. The deleted row travels in an HMAC-signed token, so any instance can restore it without
- * shared state; the audio object is released only after the token has expired (if no sample uses it).
+ * The admin's trash (decision 047). Deleting keeps the row (with its order, dates, analysis and play
+ * counts) and its audio, only marked with `deleted_at`; every public read skips such rows. Restoring
+ * clears the mark, so the sample is back exactly where it was. After the retention period the purge
+ * removes the row and releases its audio. Every step is one conditional statement, so two instances
+ * (or two tabs) doing the same thing at once do it once.
  */
 export class SampleTrash {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly uploads: AudioUploadService,
-    private readonly analysis: SampleAnalysisScheduler,
-    private readonly secret: string,
     private readonly logger: Logger,
-    private readonly schedule: (work: () => void, delayMs: number) => void = (work, delayMs) => setTimeout(work, delayMs).unref(),
   ) {}
 
-  private sign(encoded: string): string {
-    return createHmac('sha256', this.secret).update(`sample-undo:${encoded}`).digest('base64url');
+  /** Moves a sample to the trash; a sample already there stays as it is (a double click trashes once). */
+  async trash(id: number, now = new Date()): Promise<TrashOutcome> {
+    const moved = await this.db
+      .updateTable('samples')
+      .set({ deletedAt: now.toISOString() })
+      .where('id', '=', id)
+      .where('deletedAt', 'is', null)
+      .returning(['id', 'title', 'artist', 'deletedAt'])
+      .executeTakeFirst();
+    const row =
+      moved ?? (await this.db.selectFrom('samples').select(['id', 'title', 'artist', 'deletedAt']).where('id', '=', id).executeTakeFirst());
+    return row ? { kind: 'trashed', sample: toTrashedSample(row) } : { kind: 'not-found' };
   }
 
-  async delete(id: number, now = Date.now()): Promise<TrashOutcome> {
-    const row = await this.db.deleteFrom('samples').where('id', '=', id).returningAll().executeTakeFirst();
-    if (!row) return { kind: 'not-found' };
-    const exp = now + UNDO_WINDOW_MS;
-    const encoded = Buffer.from(JSON.stringify({ row, exp } satisfies TokenPayload)).toString('base64url');
-    this.schedule(() => {
-      this.uploads
-        .releaseIfUnused(row.audioUrl)
-        .catch((error: unknown) => this.logger.warn({ err: error, audioUrl: row.audioUrl }, 'could not release audio of a deleted sample'));
-    }, RELEASE_AFTER_MS);
-    return { kind: 'trashed', restoreToken: `${encoded}.${this.sign(encoded)}`, expiresAt: new Date(exp).toISOString() };
+  /** What is in the trash, most recently deleted first. */
+  async list(): Promise<TrashedSample[]> {
+    const rows = await this.db
+      .selectFrom('samples')
+      .select(['id', 'title', 'artist', 'deletedAt'])
+      .where('deletedAt', 'is not', null)
+      .orderBy('deletedAt', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(toTrashedSample);
   }
 
-  /** The payload of a token this server signed, or null for anything else. */
-  private readToken(token: unknown): TokenPayload | null {
-    if (typeof token !== 'string' || token.length > 200_000) return null;
-    const [encoded, signature, ...rest] = token.split('.');
-    if (!encoded || !signature || rest.length > 0) return null;
-    const expected = Buffer.from(this.sign(encoded));
-    const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    return JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as TokenPayload;
+  /** Puts a sample back where it was. A sample that is not in the trash is answered as it is (restoring twice is harmless). */
+  async restore(id: number): Promise<RestoreOutcome> {
+    const row = await this.db.updateTable('samples').set({ deletedAt: null }).where('id', '=', id).returningAll().executeTakeFirst();
+    return row ? { kind: 'restored', sample: toPublicSample(row) } : { kind: 'not-found' };
   }
 
-  async restore(token: unknown, now = Date.now()): Promise<RestoreOutcome> {
-    const payload = this.readToken(token);
-    if (!payload) return { kind: 'invalid-token' };
-    if (payload.exp < now) return { kind: 'expired' };
-    const { row } = payload;
-    if (objectKeyFromPath(row.audioUrl) && !(await this.uploads.isRegistered(row.audioUrl))) return { kind: 'audio-gone' };
-    const taken = await this.db.selectFrom('samples').select('id').where('id', '=', row.id).executeTakeFirst();
-    if (taken) return { kind: 'already-restored' };
-    const restored = await this.db.insertInto('samples').values(row).returningAll().executeTakeFirstOrThrow();
-    // Deleted before its analysis finished: analyse it again.
-    if (restored.peaks === null && restored.durationSeconds === null) this.analysis.schedule(restored.id);
-    return { kind: 'restored', sample: toPublicSample(restored) };
+  /** Removes a trashed sample and its audio now. A live sample is refused: it must be trashed first. */
+  async deleteForever(id: number): Promise<DeleteForeverOutcome> {
+    const removed = await this.db
+      .deleteFrom('samples')
+      .where('id', '=', id)
+      .where('deletedAt', 'is not', null)
+      .returning('audioUrl')
+      .executeTakeFirst();
+    if (removed) {
+      await this.uploads.releaseIfUnused(removed.audioUrl);
+      return { kind: 'deleted' };
+    }
+    const live = await this.db.selectFrom('samples').select('id').where('id', '=', id).executeTakeFirst();
+    return live ? { kind: 'not-in-trash' } : { kind: 'not-found' };
+  }
+
+  /**
+   * Removes samples trashed longer than the retention period, with their audio. The delete returns
+   * the rows it removed, so of several instances purging at once each releases only its own rows.
+   */
+  async purgeExpired(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - TRASH_RETENTION_MS).toISOString();
+    const removed = await this.db.deleteFrom('samples').where('deletedAt', '<=', cutoff).returning(['id', 'audioUrl']).execute();
+    for (const { id, audioUrl } of removed) {
+      // The row is gone either way; an audio object left behind by a failure here is only stored bytes.
+      await this.uploads
+        .releaseIfUnused(audioUrl)
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error, sampleId: id, audioUrl }, 'could not release the audio of a purged sample'),
+        );
+    }
+    return removed.length;
   }
 }

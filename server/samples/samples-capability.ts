@@ -4,6 +4,7 @@ import type { Logger } from '#server/logger.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
 import { SampleAnalysisQueue } from './analysis-queue.ts';
 import { AudioUploadService } from './audio-uploads.ts';
+import { SamplePlays } from './sample-plays.ts';
 import { SampleTrash } from './sample-trash.ts';
 import { SampleService } from './service.ts';
 
@@ -13,6 +14,7 @@ export interface SamplesCapability {
   samples: SampleService;
   sampleAnalysis: SampleAnalysisQueue;
   sampleTrash: SampleTrash;
+  samplePlays: SamplePlays;
 }
 
 export function createSamplesCapability(parts: {
@@ -28,6 +30,7 @@ export function createSamplesCapability(parts: {
     audioUploads,
     sampleAnalysis,
     samples: new SampleService(db, audioUploads, sampleAnalysis),
-    sampleTrash: new SampleTrash(db, audioUploads, sampleAnalysis, secret, logger),
+    sampleTrash: new SampleTrash(db, audioUploads, logger),
+    samplePlays: new SamplePlays(db, secret),
   };
 }

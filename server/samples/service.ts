@@ -74,8 +74,11 @@ export class SampleService {
         ...(audioChanged ? { durationSeconds: null, peaks: null } : {}),
       })
       .where('id', '=', id)
+      .where('deletedAt', 'is', null)
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    // Trashed or removed since it was read.
+    if (!row) return { kind: 'not-found' };
     if (audioChanged) {
       await this.uploads.releaseIfUnused(existing.audioUrl);
       this.analysis.schedule(id);
@@ -83,22 +86,34 @@ export class SampleService {
     return { kind: 'saved', sample: toPublicSample(row) };
   }
 
-  /** Deletes a sample and its audio (when no other sample uses it). False when there is no such sample. */
+  /**
+   * Deletes a live sample and its audio (when no other sample uses it) at once, bypassing the trash:
+   * the API's DELETE contract. False when there is no such live sample.
+   */
   async delete(id: number): Promise<boolean> {
-    const existing = await findSample(this.db, id);
-    if (!existing) return false;
-    await this.db.deleteFrom('samples').where('id', '=', id).execute();
-    await this.uploads.releaseIfUnused(existing.audioUrl);
+    const removed = await this.db
+      .deleteFrom('samples')
+      .where('id', '=', id)
+      .where('deletedAt', 'is', null)
+      .returning('audioUrl')
+      .executeTakeFirst();
+    if (!removed) return false;
+    await this.uploads.releaseIfUnused(removed.audioUrl);
     return true;
   }
 
-  /** Applies a whole new order in one transaction: an unknown id changes nothing. */
+  /** Applies a whole new order in one transaction: an unknown (or trashed) id changes nothing. */
   async reorder(orders: Array<{ id: number; displayOrder: number }>): Promise<ReorderOutcome> {
     try {
       await this.db.transaction().execute(async (trx) => {
         const now = new Date().toISOString();
         for (const { id, displayOrder } of orders) {
-          const result = await trx.updateTable('samples').set({ displayOrder, updatedAt: now }).where('id', '=', id).executeTakeFirst();
+          const result = await trx
+            .updateTable('samples')
+            .set({ displayOrder, updatedAt: now })
+            .where('id', '=', id)
+            .where('deletedAt', 'is', null)
+            .executeTakeFirst();
           if (Number(result.numUpdatedRows) !== 1) throw new UnknownSampleRollback(id);
         }
       });

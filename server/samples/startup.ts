@@ -5,10 +5,11 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Samples' start-up work: the first-run demo seed, analysis of samples that lack it, and an hourly
- * sweep of uploads never registered within a day. Returns the sweep's timer.
+ * sweep of uploads never registered within a day and of samples in the trash past their 30 days
+ * (each instance runs it; a row is purged by exactly one of them). Returns the sweep's timer.
  */
 export async function startSampleTasks(services: Services): Promise<NodeJS.Timeout> {
-  const { audioUploads, sampleAnalysis } = services;
+  const { audioUploads, sampleAnalysis, sampleTrash } = services;
   try {
     await seedDemoSamples(services);
   } catch (error) {
@@ -16,10 +17,16 @@ export async function startSampleTasks(services: Services): Promise<NodeJS.Timeo
   }
   await sampleAnalysis.scheduleBacklog();
   const sweep = () =>
-    audioUploads.removeAbandonedUploads().then(
-      (removed) => removed > 0 && services.logger.info({ removed }, 'removed abandoned uploads'),
-      (error: unknown) => services.logger.warn({ err: error }, 'abandoned upload sweep failed'),
-    );
+    Promise.all([
+      audioUploads.removeAbandonedUploads().then(
+        (removed) => removed > 0 && services.logger.info({ removed }, 'removed abandoned uploads'),
+        (error: unknown) => services.logger.warn({ err: error }, 'abandoned upload sweep failed'),
+      ),
+      sampleTrash.purgeExpired().then(
+        (purged) => purged > 0 && services.logger.info({ purged }, 'removed samples kept in the trash past their time'),
+        (error: unknown) => services.logger.warn({ err: error }, 'trash purge failed'),
+      ),
+    ]);
   void sweep();
   const timer = setInterval(sweep, CLEANUP_INTERVAL_MS);
   timer.unref();

@@ -18,6 +18,7 @@ export const SITE_TABLES = [
   'contact_submissions',
   'password_reset_tokens',
   'rate_limits',
+  'sample_plays_daily',
   'samples',
   'sessions',
   'site_content_versions',
@@ -58,7 +59,7 @@ export async function uploadToAnyStore(t: TestApp, body: Buffer): Promise<string
 }
 
 /**
- * A site as a backup finds it: two analysed samples with uploaded audio, contact submissions with
+ * A site as a backup finds it: two analysed samples with uploaded audio and a play each, contact submissions with
  * their owner notices sent, a renamed studio and an uploaded hero image, an admin who logged in (a
  * session) after a failed attempt (brute-force counters) and then turned on two-factor login (its
  * recovery codes), a password reset token and a one-time job. Everything goes through the real API
@@ -70,6 +71,8 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
   for (const [index, audioUrl] of objectPaths.entries()) {
     const created = await t.request.post('/api/samples').send({ title: `Backup sample ${index + 1}`, artist: 'Fixture', audioUrl });
     if (created.status !== 201) throw new Error(`sample not created: ${created.status}`);
+    // A visitor's play (`t` acts as the admin, whose own plays the beacon ignores).
+    await t.services.samplePlays.record(created.body.id, '192.0.2.1');
   }
   for (const name of ['Ada Lovelace', 'Grace Hopper']) {
     const sent = await t.request

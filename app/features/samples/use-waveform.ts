@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 import { claimPlayback, releasePlayback } from './playback-owner';
+import { createPlaySession } from './play-session';
 import { BAR_GAP, BAR_WIDTH, DECODE_SAMPLE_RATE, DEFAULT_VOLUME } from './player-constants';
 
 export type PlayerStatus = 'loading' | 'ready' | 'error' | 'inaccessible';
@@ -12,6 +13,8 @@ interface WaveformOptions {
   peaks: number[] | null;
   durationSeconds: number | null;
   height: number;
+  /** Called once per play session after PLAY_COUNT_THRESHOLD_SECONDS of listening (play-session.ts). */
+  onPlayCounted?: () => void;
 }
 
 /**
@@ -19,7 +22,7 @@ interface WaveformOptions {
  * duration nothing is fetched until play; without them wavesurfer decodes the file in the browser.
  * wavesurfer.js is imported only here, on the client, so the server HTML stays light.
  */
-export function useWaveform({ container, media, audioUrl, peaks, durationSeconds, height }: WaveformOptions) {
+export function useWaveform({ container, media, audioUrl, peaks, durationSeconds, height, onPlayCounted }: WaveformOptions) {
   const surfer = useRef<WaveSurfer | null>(null);
   const [status, setStatus] = useState<PlayerStatus>('loading');
   const [playing, setPlaying] = useState(false);
@@ -33,11 +36,17 @@ export function useWaveform({ container, media, audioUrl, peaks, durationSeconds
     analysis.current = { peaks, durationSeconds };
   }, [peaks, durationSeconds]);
   const hasAnalysis = Boolean(peaks && peaks.length > 0 && durationSeconds);
+  // Through a ref too: a new callback must not rebuild the player.
+  const playCounted = useRef(onPlayCounted);
+  useEffect(() => {
+    playCounted.current = onPlayCounted;
+  }, [onPlayCounted]);
 
   useEffect(() => {
     let cancelled = false;
     let instance: WaveSurfer | null = null;
     const handle = { pause: () => instance?.pause() };
+    const session = createPlaySession(() => playCounted.current?.());
     void import('wavesurfer.js').then(
       ({ default: WaveSurferClass }) => {
         if (cancelled || !container.current || !media.current) return;
@@ -70,10 +79,17 @@ export function useWaveform({ container, media, audioUrl, peaks, durationSeconds
           claimPlayback(handle);
           setPlaying(true);
         });
-        instance.on('pause', () => setPlaying(false));
-        instance.on('timeupdate', (time) => setCurrentTime(time));
+        instance.on('pause', () => {
+          session.interrupt();
+          setPlaying(false);
+        });
+        instance.on('timeupdate', (time) => {
+          session.timeUpdate(time, instance?.isPlaying() ?? false);
+          setCurrentTime(time);
+        });
         instance.on('finish', () => {
-          // Stop and rewind, so the next press plays from the start.
+          // Stop and rewind, so the next press plays from the start (and counts as a new play).
+          session.finish();
           instance?.stop();
           setPlaying(false);
           setCurrentTime(0);

@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
 import { formatTime } from '#common/format-time.ts';
 import { cn } from '#app/lib/cn.ts';
 import { DEFAULT_VOLUME, FULL_WAVEFORM_HEIGHT, KEYBOARD_SEEK_SECONDS, VOLUME_STEP } from './player-constants';
+import { sendPlayBeacon } from './play-session';
 import { useWaveform } from './use-waveform';
 
 export interface WaveformPlayerProps {
@@ -15,6 +16,8 @@ export interface WaveformPlayerProps {
   /** Hides the volume slider and mute button. */
   compact?: boolean;
   className?: string;
+  /** Called once per play session after a few seconds of listening (the public players count plays with it). */
+  onPlayCounted?: () => void;
 }
 
 const iconButton =
@@ -31,10 +34,11 @@ export function WaveformPlayer({
   height = FULL_WAVEFORM_HEIGHT,
   compact = false,
   className,
+  onPlayCounted,
 }: WaveformPlayerProps) {
   const container = useRef<HTMLDivElement>(null);
   const media = useRef<HTMLAudioElement>(null);
-  const player = useWaveform({ container, media, audioUrl, peaks, durationSeconds, height });
+  const player = useWaveform({ container, media, audioUrl, peaks, durationSeconds, height, onPlayCounted });
   const [volume, setVolume] = useState(DEFAULT_VOLUME);
   const [muted, setMuted] = useState(false);
   const [volumeBeforeMute, setVolumeBeforeMute] = useState(DEFAULT_VOLUME);
@@ -156,19 +160,26 @@ export function WaveformPlayer({
   );
 }
 
-type PlayableSample = Pick<WaveformPlayerProps, 'audioUrl' | 'title' | 'peaks' | 'durationSeconds'>;
+type PlayableSample = Pick<WaveformPlayerProps, 'audioUrl' | 'title' | 'peaks' | 'durationSeconds'> & { id: number };
 
-/** The player for one stored sample: its audio, title and the server's waveform analysis. */
+/**
+ * The player for one stored sample: its audio, title and the server's waveform analysis. It counts
+ * its plays (one beacon per play session) unless `countPlays` is false (the admin's own players).
+ */
 export function SamplePlayer({
   sample,
+  countPlays = true,
   ...options
-}: { sample: PlayableSample } & Pick<WaveformPlayerProps, 'height' | 'compact' | 'className'>) {
+}: { sample: PlayableSample; countPlays?: boolean } & Pick<WaveformPlayerProps, 'height' | 'compact' | 'className'>) {
+  const { id } = sample;
+  const onPlayCounted = useCallback(() => sendPlayBeacon(id), [id]);
   return (
     <WaveformPlayer
       audioUrl={sample.audioUrl}
       title={sample.title}
       peaks={sample.peaks}
       durationSeconds={sample.durationSeconds}
+      onPlayCounted={countPlays ? onPlayCounted : undefined}
       {...options}
     />
   );

@@ -7,10 +7,12 @@ import { GenreBadge } from '#app/features/samples/genre-badge.tsx';
 import { SamplePlayer } from '#app/features/samples/waveform-player.tsx';
 import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
 import { EditSampleDialog } from './edit-sample-dialog';
+import { PlayCountLine } from './play-count-line';
 import type { AdminSamplesState } from './use-admin-samples';
+import type { PlayCounts } from './use-play-counts';
 
-/** Manage Samples: every sample with its player, Edit (modal) and Delete (immediate, with Undo). */
-export function ManageSamplesList({ samples, state }: { samples: PublicSample[]; state: AdminSamplesState }) {
+/** Manage Samples: every sample with its plays, its player, Edit (modal) and Delete (immediate, to Recently deleted). */
+export function ManageSamplesList({ samples, state, plays }: { samples: PublicSample[]; state: AdminSamplesState; plays: PlayCounts }) {
   const [editing, setEditing] = useState<PublicSample | null>(null);
   if (samples.length === 0) return <EmptyNote>No samples uploaded yet</EmptyNote>;
   return (
@@ -31,6 +33,7 @@ export function ManageSamplesList({ samples, state }: { samples: PublicSample[];
                   </div>
                   {sample.artist ? <p className="mt-1 text-sm text-fg-muted">by {sample.artist}</p> : null}
                   {sample.description ? <p className="mt-2 max-w-3xl text-sm leading-relaxed text-fg-muted">{sample.description}</p> : null}
+                  <PlayCountLine count={plays ? (plays.get(sample.id) ?? { total: 0, recent: 0 }) : null} />
                 </div>
                 <div className="flex shrink-0 gap-2">
                   <Button variant="secondary" size="sm" onClick={() => setEditing(sample)} aria-label={`Edit ${sample.title}`}>
@@ -43,7 +46,8 @@ export function ManageSamplesList({ samples, state }: { samples: PublicSample[];
                   </Button>
                 </div>
               </div>
-              <SamplePlayer sample={sample} height={FULL_WAVEFORM_HEIGHT} className="mt-4" />
+              {/* The owner's own listening is not a play (the server would ignore it anyway). */}
+              <SamplePlayer sample={sample} countPlays={false} height={FULL_WAVEFORM_HEIGHT} className="mt-4" />
             </article>
           </li>
         ))}

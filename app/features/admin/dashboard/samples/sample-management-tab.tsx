@@ -3,17 +3,30 @@ import { Tabs } from 'radix-ui';
 import { ReorderList } from '#app/features/admin/dashboard/reorder/reorder-list.tsx';
 import { tabListClasses, tabTriggerClasses } from '#app/features/admin/dashboard/tab-styles.ts';
 import { UploadSampleForm } from '#app/features/admin/dashboard/upload/upload-sample-form.tsx';
+import { cn } from '#app/lib/cn.ts';
 import { ManageSamplesList } from './manage-samples-list';
+import { RecentlyDeletedList } from './recently-deleted-list';
+import { usePlayCounts } from './use-play-counts';
 import type { AdminSamplesState } from './use-admin-samples';
 
-/** Sample Management: Upload New, Manage Samples and Reorder, with the `{n} samples total` count. */
+/**
+ * Sample Management: Upload New, Manage Samples (with play counts), Reorder and Recently deleted, with
+ * the `{n} samples total` count. Each visit of Manage Samples or Recently deleted reads them afresh.
+ */
 export function SampleManagementTab({ state }: { state: AdminSamplesState }) {
-  const { samples, error } = state;
-  const list = samples ? <ManageSamplesList samples={samples} state={state} /> : <ListPending error={error} />;
+  const { samples, error, trash } = state;
+  const plays = usePlayCounts();
+  const list = samples ? <ManageSamplesList samples={samples} state={state} plays={plays.counts} /> : <ListPending error={error} />;
+  const onTabChange = (tab: string) => {
+    if (tab === 'manage') void plays.refresh();
+    if (tab === 'trash') void trash.refresh();
+  };
+  const deletedCount = trash.items?.length ?? 0;
   return (
-    <Tabs.Root defaultValue="upload" className="grid grid-cols-[minmax(0,1fr)] gap-5">
+    <Tabs.Root defaultValue="upload" onValueChange={onTabChange} className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Tabs.List aria-label="Samples" className={tabListClasses}>
+        {/* Two rows of two on a phone rather than a list to scroll sideways. */}
+        <Tabs.List aria-label="Samples" className={cn(tabListClasses, 'grid grid-cols-2 sm:inline-flex')}>
           <Tabs.Trigger value="upload" className={tabTriggerClasses}>
             Upload New
           </Tabs.Trigger>
@@ -22,6 +35,9 @@ export function SampleManagementTab({ state }: { state: AdminSamplesState }) {
           </Tabs.Trigger>
           <Tabs.Trigger value="reorder" className={tabTriggerClasses}>
             Reorder
+          </Tabs.Trigger>
+          <Tabs.Trigger value="trash" className={tabTriggerClasses}>
+            Recently deleted{deletedCount > 0 ? ` (${deletedCount})` : ''}
           </Tabs.Trigger>
         </Tabs.List>
         <p className="text-sm text-fg-muted" data-testid="samples-total">
@@ -37,6 +53,9 @@ export function SampleManagementTab({ state }: { state: AdminSamplesState }) {
       </Tabs.Content>
       <Tabs.Content value="reorder" className="focus-visible:outline-none">
         {samples ? <ReorderList samples={samples} state={state} /> : <ListPending error={error} />}
+      </Tabs.Content>
+      <Tabs.Content value="trash" className="focus-visible:outline-none">
+        <RecentlyDeletedList trash={trash} />
       </Tabs.Content>
     </Tabs.Root>
   );

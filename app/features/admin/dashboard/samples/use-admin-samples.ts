@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PublicSample } from '#common/samples.ts';
+import type { PublicSample, TrashedSample } from '#common/samples.ts';
 import { firstErrors } from '#common/validation.ts';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
 import type { SamplePayload } from './sample-payload';
+import { useSampleTrash, type SampleTrashState } from './use-sample-trash';
 
 /** How long to wait for the server's analysis (duration, waveform) of a new sample. */
 const ANALYSIS_POLL_MS = 1500;
@@ -20,6 +21,8 @@ export interface AdminSamplesState {
   remove(sample: PublicSample): Promise<void>;
   /** Shows `next` at once and saves it; on failure `previous` comes back. */
   reorder(previous: PublicSample[], next: PublicSample[]): Promise<void>;
+  /** Recently deleted samples, restorable for SAMPLE_TRASH_RETENTION_DAYS. */
+  trash: SampleTrashState;
 }
 
 const analysed = (sample: PublicSample) => sample.durationSeconds !== null || sample.peaks !== null;
@@ -95,38 +98,29 @@ export function useAdminSamples(): AdminSamplesState {
     [refresh, awaitAnalysis],
   );
 
-  const restore = useCallback(
-    async (restoreToken: string) => {
-      const result = await api('POST', '/api/samples/restore', { restoreToken });
-      toast(
-        result.ok
-          ? { title: 'Success', description: 'Sample restored' }
-          : { title: 'Error', description: 'Failed to restore sample', variant: 'destructive' },
-      );
-      await refresh();
-    },
-    [refresh],
-  );
+  const trash = useSampleTrash(refresh);
+  const { restore: restoreFromTrash, refresh: refreshTrash } = trash;
 
-  // Immediate, with no confirmation: the row goes at once and the toast offers Undo.
+  // Immediate, with no confirmation: the sample moves to Recently deleted, and the toast's Undo
+  // restores this very sample (a later delete's toast replaces this one, not its sample's way back).
   const remove = useCallback(
     async (sample: PublicSample) => {
       setSamples((list) => list?.filter((item) => item.id !== sample.id) ?? list);
-      const result = await api<{ restoreToken: string }>('POST', `/api/samples/${sample.id}/trash`);
+      const result = await api<TrashedSample>('POST', `/api/samples/${sample.id}/trash`);
       if (result.ok) {
-        const { restoreToken } = result.data;
         toast({
           title: 'Success',
           description: 'Sample deleted successfully',
-          action: { label: 'Undo', onSelect: () => void restore(restoreToken) },
+          action: { label: 'Undo', onSelect: () => void restoreFromTrash(sample.id) },
         });
+        await refreshTrash();
         return;
       }
       toast({ title: 'Error', description: 'Failed to delete sample', variant: 'destructive' });
       // Show what the server really has (the sample is back if it was not deleted).
       await refresh();
     },
-    [refresh, restore],
+    [refresh, restoreFromTrash, refreshTrash],
   );
 
   const reorder = useCallback(async (previous: PublicSample[], next: PublicSample[]) => {
@@ -143,5 +137,5 @@ export function useAdminSamples(): AdminSamplesState {
     toast({ title: 'Success', description: 'Samples reordered successfully' });
   }, []);
 
-  return { samples, error, create, update, remove, reorder };
+  return { samples, error, create, update, remove, reorder, trash };
 }
