@@ -49,7 +49,8 @@ describe('npm run backup / npm run restore', { timeout: 60_000 }, () => {
   /** Every table the migrations made (the backup copies them all; Kysely's own two are left out). */
   async function countTables(): Promise<number> {
     const { rows } = await sql<{ count: number }>`
-      select count(*) as count from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' and name not like 'kysely\\_%' escape '\\'
+      select count(*) as count from sqlite_master
+      where type = 'table' and name not like 'sqlite\\_%' escape '\\' and name not like 'kysely\\_%' escape '\\'
     `.execute(site.services.db);
     return Number(rows[0]?.count);
   }
