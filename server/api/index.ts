@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Services } from '#server/context.ts';
 import { adminAuthRouter } from './admin-auth.ts';
+import { adminProfileRouter } from './admin-profile.ts';
 import { contactRouter } from './contact.ts';
 import { contactSubmissionsAdminRouter } from './contact-submissions-admin.ts';
 import { objectsRouter } from './objects.ts';
@@ -13,6 +14,7 @@ export function apiRouter(services: Services): Router {
   router.use(contactRouter(services));
   router.use(contactSubmissionsAdminRouter(services));
   router.use(adminAuthRouter(services));
+  router.use(adminProfileRouter(services));
   router.use(samplesRouter(services));
   router.use(objectsRouter(services));
   router.use(sampleTrashRouter(services));

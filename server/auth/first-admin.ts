@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Services } from '#server/context.ts';
-import { PASSWORD_MIN_LENGTH } from '#common/admin-auth.ts';
+import { PASSWORD_MIN_LENGTH, PLACEHOLDER_ADMIN_EMAIL } from '#common/admin-auth.ts';
 import { countAdmins, createAdmin, normaliseIdentifier } from './admin-users.ts';
 
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password.txt';
@@ -22,7 +22,7 @@ export function randomPassword(length = 20): string {
 export async function ensureInitialAdmin({ db, config, logger }: Services): Promise<void> {
   if ((await countAdmins(db)) > 0) return;
   const username = config.ADMIN_USERNAME ?? 'admin';
-  const email = config.ADMIN_EMAIL ?? config.STUDIO_EMAIL ?? 'admin@localhost.localdomain';
+  const email = config.ADMIN_EMAIL ?? config.STUDIO_EMAIL ?? PLACEHOLDER_ADMIN_EMAIL;
   if (config.ADMIN_PASSWORD && config.ADMIN_PASSWORD.length < PASSWORD_MIN_LENGTH) {
     throw new Error(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`);
   }
