@@ -59,11 +59,7 @@ export async function loadSession(db: Kysely<Database>, token: string, now = new
   const row = await db
     .selectFrom('sessions')
     .innerJoin('adminUsers', 'adminUsers.id', 'sessions.adminUserId')
-    .select([
-      'sessions.sid',
-      'sessions.sess',
-      ...PUBLIC_ADMIN_COLUMNS.map((column) => `adminUsers.${column}` as const),
-    ])
+    .select(['sessions.sid', 'sessions.sess', ...PUBLIC_ADMIN_COLUMNS.map((column) => `adminUsers.${column}` as const)])
     .where('sessions.sid', '=', sid)
     .where('sessions.expire', '>', now.toISOString())
     .where('adminUsers.isActive', '=', 1)
