@@ -48,9 +48,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('is_demo', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
   for (const demo of SEEDED_DEMO_DESCRIPTIONS) {
-    await sql`update samples set is_demo = 1 where title = ${demo.title} and (artist = 'Studio Demo' or description = ${demo.before})`.execute(
-      db,
-    );
+    const seeded = sql`artist = 'Studio Demo' or description = ${demo.before}`;
+    await sql`update samples set is_demo = 1 where title = ${demo.title} and (${seeded})`.execute(db);
     await sql`update samples set description = ${demo.after} where description = ${demo.before}`.execute(db);
   }
 }

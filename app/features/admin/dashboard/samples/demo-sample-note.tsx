@@ -5,12 +5,11 @@ import { Info } from 'lucide-react';
  * told it is a stand-in. The flag goes with the sample, or when the API gives it other audio.
  */
 
+const badgeClasses =
+  'inline-flex shrink-0 items-center rounded-full border border-line-strong px-2.5 py-0.5 text-xs font-medium text-fg-muted';
+
 export function DemoBadge() {
-  return (
-    <span className="inline-flex shrink-0 items-center rounded-full border border-line-strong px-2.5 py-0.5 text-xs font-medium text-fg-muted">
-      Demo
-    </span>
-  );
+  return <span className={badgeClasses}>Demo</span>;
 }
 
 export function DemoHint() {
