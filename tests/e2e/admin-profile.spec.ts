@@ -42,6 +42,9 @@ async function logIn(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+// Each journey also runs the CLI (a fresh Node process) and several axe scans.
+test.describe.configure({ timeout: 120_000 });
+
 const dashboard = (page: Page) => page.getByRole('heading', { level: 1, name: 'Admin Dashboard' });
 
 test('the owner sets their own e-mail, display name and username from the account menu, then logs in with the new username', async ({
@@ -57,7 +60,7 @@ test('the owner sets their own e-mail, display name and username from the accoun
 
   await gotoHydrated(page, '/manage');
   await logIn(page, username, password);
-  await expect(dashboard(page)).toBeVisible();
+  await expect(dashboard(page)).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('button', { name: `Account menu for ${username}` }).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
@@ -106,7 +109,7 @@ test('the owner sets their own e-mail, display name and username from the accoun
   await logIn(page, username, password);
   await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
   await logIn(page, newUsername, password);
-  await expect(dashboard(page)).toBeVisible();
+  await expect(dashboard(page)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Account menu for Alex Rivera' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -127,7 +130,7 @@ test('demo samples read as ordinary samples to visitors and carry a Demo badge w
   adminCli('create', username, `${username}@studio.test`, password);
   await gotoHydrated(page, '/manage');
   await logIn(page, username, password);
-  await expect(dashboard(page)).toBeVisible();
+  await expect(dashboard(page)).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: 'Manage Samples', exact: true }).click();
   const card = page.getByRole('article', { name: 'Demo: Midnight Groove' });
   await expect(card.getByText('Demo', { exact: true })).toBeVisible();
