@@ -1,5 +1,8 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin } from '#server/auth/admin-users.ts';
+import { INITIAL_PASSWORD_FILE } from '#server/auth/first-admin.ts';
 import { settleBackgroundWork } from '#server/auth/background.ts';
 import { LOGIN_MAX_FAILURES } from '#server/auth/login-guard.ts';
 import { SESSION_COOKIE } from '#server/auth/session-cookie.ts';
@@ -181,6 +184,25 @@ describe.each(testDialects())('the admin’s own profile and setup checklist (%s
   it('refuses bodies that are not an object with 400', async () => {
     const cookie = await signIn();
     for (const body of [[1, 2], 'text']) expect((await patchMe(cookie, body)).status).toBe(400);
+  });
+
+  it('a rename carries the generated first-password file along, so a password change still removes it', async () => {
+    const file = path.join(t.services.dataDir, INITIAL_PASSWORD_FILE);
+    writeFileSync(file, 'Admin username: owner\nAdmin password: generated\n\nRun `npm run admin -- set-password owner`.\n', {
+      mode: 0o600,
+    });
+    const cookie = await signIn();
+    expect((await patchMe(cookie, profile({ username: 'studio-boss' }))).status).toBe(200);
+    expect(readFileSync(file, 'utf8')).toBe(
+      'Admin username: studio-boss\nAdmin password: generated\n\nRun `npm run admin -- set-password studio-boss`.\n',
+    );
+    const change = await t.request
+      .post('/api/admin/change-password')
+      .set('Origin', ORIGIN)
+      .set('Cookie', cookie)
+      .send({ currentPassword: OWNER.password, newPassword: OWNER.password });
+    expect(change.status).toBe(200);
+    expect(existsSync(file)).toBe(false);
   });
 
   it('stores per admin whether the setup checklist was dismissed', async () => {

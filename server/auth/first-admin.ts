@@ -65,3 +65,18 @@ export async function removeInitialPasswordFile(dataDir: string, username: strin
   const owner = text?.match(/^Admin username: (.+)$/m)?.[1];
   if (owner !== undefined && normaliseIdentifier(owner) === normaliseIdentifier(username)) await unlink(file).catch(() => {});
 }
+
+/**
+ * The first admin renamed themselves before replacing the generated password: the file now names the
+ * new username, so it still goes once that account's password changes (and still says how to log in).
+ */
+export async function renameInitialPasswordFileOwner(dataDir: string, oldUsername: string, newUsername: string): Promise<void> {
+  const file = path.join(dataDir, INITIAL_PASSWORD_FILE);
+  const text = await readFile(file, 'utf8').catch(() => null);
+  const owner = text?.match(/^Admin username: (.+)$/m)?.[1];
+  if (text === null || text === undefined || owner === undefined || normaliseIdentifier(owner) !== normaliseIdentifier(oldUsername)) return;
+  const renamed = text
+    .replace(/^Admin username: .+$/m, `Admin username: ${newUsername}`)
+    .replace(`set-password ${owner}\``, `set-password ${newUsername}\``);
+  await writeFile(file, renamed, { mode: 0o600 });
+}

@@ -5,6 +5,7 @@ import type { CoreServices, PublicAdmin } from '#server/context.ts';
 import type { Database } from '#server/db/schema.ts';
 import { findAdminById, normaliseIdentifier, PUBLIC_ADMIN_COLUMNS, toPublicAdmin } from './admin-users.ts';
 import { emailChangedEmail } from './auth-emails.ts';
+import { renameInitialPasswordFileOwner } from './first-admin.ts';
 import { runInBackground } from './background.ts';
 import { beginLoginAttempt, loginAttemptFailed, loginAttemptSucceeded } from './login-guard.ts';
 import { verifyPassword } from './passwords.ts';
@@ -80,6 +81,7 @@ export async function updateAdminProfile(
     return { kind: 'taken', errors: Object.keys(errors).length > 0 ? errors : { username: [PROFILE_MESSAGES.usernameTaken] } };
   }
   if (!updated) return { kind: 'unknown-admin' };
+  if (normaliseIdentifier(admin.username) !== username) await renameInitialPasswordFileOwner(config.DATA_DIR, admin.username, username);
   if (emailChanged) {
     runInBackground(logger, 'e-mail changed notice', () => mailer.send(emailChangedEmail(admin.email, username, email, config.PUBLIC_URL)));
   }
