@@ -71,10 +71,70 @@ export interface AdminProfile {
   id: number;
   username: string;
   email: string;
+  /** The one name the admin goes by in the dashboard (docs/decisions/045-admin-display-name.md); null shows the username. */
+  displayName: string | null;
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
+  /** The dashboard's first-run checklist was put away by this admin. */
+  setupChecklistDismissed: boolean;
 }
+
+/** What the header and the account menu call the admin. */
+export const adminShownName = (admin: Pick<AdminProfile, 'displayName' | 'username'>) => admin.displayName ?? admin.username;
+
+/**
+ * The address the first admin gets when no ADMIN_EMAIL or STUDIO_EMAIL was set: it reaches nobody,
+ * so "Forgot password" cannot either until the owner sets their own (the setup checklist asks).
+ */
+export const PLACEHOLDER_ADMIN_EMAIL = 'admin@localhost.localdomain';
+
+export const isPlaceholderAdminEmail = (email: string) => email.trim().toLowerCase() === PLACEHOLDER_ADMIN_EMAIL;
+
+export const USERNAME_MAX_LENGTH = 64;
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+
+export const PROFILE_MESSAGES = {
+  usernameRequired: AUTH_MESSAGES.usernameRequired,
+  usernameTooLong: `Username must be at most ${USERNAME_MAX_LENGTH} characters`,
+  usernameNoSpaces: 'Username must not contain spaces',
+  displayNameTooLong: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
+  usernameTaken: 'Another admin already has this username',
+  emailTaken: 'Another admin already has this e-mail address',
+  updated: 'Profile saved.',
+} as const;
+
+/** A username as stored: trimmed, lower case (logins match it without regard to case), no spaces. */
+export const usernameSchema = safeText(z.string({ error: PROFILE_MESSAGES.usernameRequired }), 'Username')
+  .trim()
+  .toLowerCase()
+  .min(1, PROFILE_MESSAGES.usernameRequired)
+  .max(USERNAME_MAX_LENGTH, PROFILE_MESSAGES.usernameTooLong)
+  .regex(/^\S+$/, PROFILE_MESSAGES.usernameNoSpaces);
+
+/** Optional: empty (or null) clears it, and the username is shown instead. */
+export const displayNameSchema = z.preprocess(
+  (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? null : value),
+  safeText(z.string({ error: 'Display name must be text' }), 'Display name')
+    .trim()
+    .max(DISPLAY_NAME_MAX_LENGTH, PROFILE_MESSAGES.displayNameTooLong)
+    .nullable(),
+);
+
+/** The account menu's Profile form and `PATCH /api/admin/me`: the whole profile, proven by the current password. */
+export const updateProfileSchema = z.strictObject({
+  username: usernameSchema,
+  email: emailSchema,
+  displayName: displayNameSchema,
+  currentPassword: requiredText(AUTH_MESSAGES.currentPasswordRequired, 'Current password'),
+});
+
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+/** `PUT /api/admin/me/setup-checklist`. */
+export const setupChecklistSchema = z.strictObject({
+  dismissed: z.boolean({ error: 'dismissed must be true or false' }),
+});
 
 /**
  * The 429 message for a locked login: says how long to wait, never why (the same words whether the

@@ -104,6 +104,8 @@ export interface PublicSample {
   durationSeconds: number | null;
   /** Waveform peaks in 0..1 (about 1000 values), or null. */
   peaks: number[] | null;
+  /** Made by the demo seed and not yet given other audio: the admin asks the owner to replace it. */
+  isDemo: boolean;
   createdAt: string;
   updatedAt: string;
 }

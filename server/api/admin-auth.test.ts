@@ -75,7 +75,16 @@ describe.each(testDialects())('admin authentication API (%s)', (dialect) => {
     const cookie = sessionCookie(await login({ username: 'owner', password: OWNER.password }))!;
     const user = await t.request.get('/api/auth/user').set('Cookie', cookie);
     expect(user.status).toBe(200);
-    expect(Object.keys(user.body).sort()).toEqual(['email', 'firstName', 'id', 'lastName', 'profileImageUrl', 'username']);
+    expect(Object.keys(user.body).sort()).toEqual([
+      'displayName',
+      'email',
+      'firstName',
+      'id',
+      'lastName',
+      'profileImageUrl',
+      'setupChecklistDismissed',
+      'username',
+    ]);
     expect(user.headers['cache-control']).toBe('no-store');
     const me = await t.request.get('/api/admin/me').set('Cookie', cookie);
     expect(me.body.username).toBe('owner');

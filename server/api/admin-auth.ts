@@ -26,7 +26,7 @@ import { HttpError } from '#server/http/errors.ts';
 import { requireAdmin, sessionEnded } from '#server/http/require-admin.ts';
 import { parseBody } from '#server/http/validation.ts';
 
-function tooManyAttempts(retryAfterSeconds: number) {
+export function tooManyAttempts(retryAfterSeconds: number) {
   return new HttpError(429, tooManyAttemptsMessage(retryAfterSeconds), undefined, { 'Retry-After': String(retryAfterSeconds) });
 }
 

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Services } from '#server/context.ts';
 import { adminAuthRouter } from './admin-auth.ts';
+import { adminProfileRouter } from './admin-profile.ts';
 import { contactRouter } from './contact.ts';
 import { contactSubmissionsAdminRouter } from './contact-submissions-admin.ts';
 import { objectsRouter } from './objects.ts';
@@ -19,6 +20,7 @@ export function apiRouter(services: Services): Router {
   // Before the samples router: /samples/trash and /samples/plays are not sample ids.
   router.use(sampleTrashRouter(services));
   router.use(samplePlaysRouter(services));
+  router.use(adminProfileRouter(services));
   router.use(samplesRouter(services));
   router.use(objectsRouter(services));
   router.use(siteContentRouter(services));

@@ -1,7 +1,15 @@
 import type { Kysely } from 'kysely';
 import { emailSchema, newPasswordSchema } from '#common/admin-auth.ts';
 import type { Database } from '#server/db/schema.ts';
-import { createAdmin, findAdminByEmail, findAdminByUsername, listAdmins, setAdminActive, setAdminPassword } from './admin-users.ts';
+import {
+  createAdmin,
+  findAdminByEmail,
+  findAdminByUsername,
+  listAdmins,
+  setAdminActive,
+  setAdminEmail,
+  setAdminPassword,
+} from './admin-users.ts';
 import { randomPassword, removeInitialPasswordFile } from './first-admin.ts';
 import { liftAccountLocks } from './login-guard.ts';
 import { removeTwoFactor } from './two-factor.ts';
@@ -11,6 +19,7 @@ export const ADMIN_CLI_USAGE = `Usage: npm run admin -- <command> [arguments]
   list                                   all admin accounts
   create <username> <email> [password]   new admin account
   set-password <username> [password]     new password; ends the account's sessions and reset links, lifts its login locks
+  set-email <username> <email>           new e-mail address (where reset links go); ends reset links sent to the old one
   deactivate <username>                  refuse logins and end the account's sessions
   activate <username>                    allow logins again
   reset-2fa <username>                   turn two-factor login off (lost authenticator and recovery codes)
@@ -81,6 +90,16 @@ export async function runAdminCli(db: Kysely<Database>, argv: string[], io: CliI
       if (io.dataDir) await removeInitialPasswordFile(io.dataDir, admin.username);
       io.out(`Password of "${admin.username}" changed; its sessions were ended and its login locks lifted.`);
       if (generated) io.out(`Password: ${password}`);
+      return;
+    }
+    case 'set-email': {
+      const [username, email] = args;
+      if (!username || !email) throw new CliError('Usage: set-email <username> <email>');
+      const admin = await requireAdminNamed(db, username);
+      const checkedEmail = emailSchema.safeParse(email);
+      if (!checkedEmail.success) throw new CliError(checkedEmail.error.issues[0]!.message);
+      if (!(await setAdminEmail(db, admin.id, checkedEmail.data))) throw new CliError('Another admin already has that e-mail address.');
+      io.out(`E-mail of "${admin.username}" is now ${checkedEmail.data}; password reset links go there.`);
       return;
     }
     case 'deactivate':

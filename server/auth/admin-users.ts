@@ -3,16 +3,28 @@ import type { PublicAdmin } from '#server/context.ts';
 import type { AdminUser, Database } from '#server/db/schema.ts';
 import { hashPassword } from './passwords.ts';
 
-export function toPublicAdmin(
-  user: Pick<AdminUser, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl'>,
-): PublicAdmin {
+/** The columns a PublicAdmin is made of (the session lookup selects these). */
+export const PUBLIC_ADMIN_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'displayName',
+  'firstName',
+  'lastName',
+  'profileImageUrl',
+  'setupChecklistDismissedAt',
+] as const;
+
+export function toPublicAdmin(user: Pick<AdminUser, (typeof PUBLIC_ADMIN_COLUMNS)[number]>): PublicAdmin {
   return {
     id: user.id,
     username: user.username,
     email: user.email,
+    displayName: user.displayName,
     firstName: user.firstName,
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
+    setupChecklistDismissed: user.setupChecklistDismissedAt !== null,
   };
 }
 
@@ -82,6 +94,26 @@ export async function setAdminPassword(db: Kysely<Database>, adminId: number, pa
     await sessions.execute();
     await trx.updateTable('passwordResetTokens').set({ used: 1 }).where('adminUserId', '=', adminId).where('used', '=', 0).execute();
   });
+}
+
+/**
+ * A new e-mail address: reset links go there from now on, and links already sent to the old
+ * address stop working. False when another admin has the address (compared without regard to case).
+ */
+export async function setAdminEmail(db: Kysely<Database>, adminId: number, email: string): Promise<boolean> {
+  const wanted = normaliseIdentifier(email);
+  const other = await db
+    .selectFrom('adminUsers')
+    .select('id')
+    .where('id', '!=', adminId)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', wanted))
+    .executeTakeFirst();
+  if (other) return false;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('adminUsers').set({ email: wanted, updatedAt: new Date().toISOString() }).where('id', '=', adminId).execute();
+    await trx.updateTable('passwordResetTokens').set({ used: 1 }).where('adminUserId', '=', adminId).where('used', '=', 0).execute();
+  });
+  return true;
 }
 
 /** Deactivating also ends the admin's sessions at once, not at their next expiry. */

@@ -40,3 +40,19 @@ export function passwordChangedEmail(to: string, username: string, site: MailSit
     ].join('\n'),
   };
 }
+
+/** Sent to the address an account had, so a change the owner did not make does not go unnoticed. */
+export function emailChangedEmail(to: string, username: string, newEmail: string, site: MailSite): MailMessage {
+  return {
+    to,
+    subject: 'Your admin e-mail address was changed',
+    text: [
+      `The e-mail address of the admin account "${username}" on ${siteName(site)} was just changed to ${newEmail}.`,
+      'Password reset links go to the new address from now on; links sent to this one no longer work.',
+      '',
+      'If this was not you, log in and check the account, or ask whoever runs the server to run',
+      `\`npm run admin -- set-email ${username} <your address>\`:`,
+      `${site.publicUrl}/manage`,
+    ].join('\n'),
+  };
+}

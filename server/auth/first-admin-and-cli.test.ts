@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
 import { runAdminCli } from './admin-cli.ts';
-import { findAdminByUsername } from './admin-users.ts';
+import { isPlaceholderAdminEmail } from '#common/admin-auth.ts';
+import { findAdminByEmail, findAdminByUsername } from './admin-users.ts';
 import { ensureInitialAdmin, INITIAL_PASSWORD_FILE } from './first-admin.ts';
 import { beginLoginAttempt, LOGIN_MAX_FAILURES, loginAttemptFailed } from './login-guard.ts';
 import { verifyPassword } from './passwords.ts';
@@ -113,5 +114,43 @@ describe.each(testDialects())('first-run admin and the admin CLI (%s)', (dialect
     expect(lines).toEqual(['"owner" has no two-factor login; nothing changed.']);
     await expect(runAdminCli(db, ['reset-2fa', 'ghost'], io)).rejects.toThrow('No admin account named "ghost".');
     await expect(runAdminCli(db, ['reset-2fa'], io)).rejects.toThrow('A username is required.');
+  });
+
+  it('set-email gives the first-run admin a real address: stored lower case, old reset links retired, duplicates refused', async () => {
+    services = await createTestServices(dialect);
+    const { db } = services;
+    await ensureInitialAdmin(services);
+    const lines: string[] = [];
+    const io = { out: (line: string) => lines.push(line), readStdin: async () => '' };
+    const admin = (await findAdminByUsername(db, 'admin'))!;
+    expect(isPlaceholderAdminEmail(admin.email)).toBe(true);
+    await runAdminCli(db, ['create', 'helper', 'helper@studio.test', 'helper-pass-1'], io);
+    const now = new Date();
+    await db
+      .insertInto('passwordResetTokens')
+      .values({
+        adminUserId: admin.id,
+        token: 'old-link',
+        expiresAt: new Date(now.getTime() + 60_000).toISOString(),
+        createdAt: now.toISOString(),
+      })
+      .execute();
+
+    lines.length = 0;
+    await runAdminCli(db, ['set-email', 'Admin', ' Owner@Studio.test '], io);
+    expect(lines).toEqual(['E-mail of "admin" is now owner@studio.test; password reset links go there.']);
+    expect((await findAdminByEmail(db, 'owner@studio.test'))?.id).toBe(admin.id);
+    expect(isPlaceholderAdminEmail((await findAdminByUsername(db, 'admin'))!.email)).toBe(false);
+    expect((await db.selectFrom('passwordResetTokens').select('used').where('token', '=', 'old-link').executeTakeFirstOrThrow()).used).toBe(
+      1,
+    );
+
+    await expect(runAdminCli(db, ['set-email', 'admin', 'HELPER@studio.test'], io)).rejects.toThrow(
+      'Another admin already has that e-mail address.',
+    );
+    await expect(runAdminCli(db, ['set-email', 'admin', 'not-an-email'], io)).rejects.toThrow('Valid email is required');
+    await expect(runAdminCli(db, ['set-email', 'ghost', 'ghost@studio.test'], io)).rejects.toThrow('No admin account named "ghost".');
+    await expect(runAdminCli(db, ['set-email', 'admin'], io)).rejects.toThrow('Usage: set-email <username> <email>');
+    expect((await findAdminByUsername(db, 'admin'))!.email).toBe('owner@studio.test');
   });
 });

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Services } from '#server/context.ts';
-import { PASSWORD_MIN_LENGTH } from '#common/admin-auth.ts';
+import { PASSWORD_MIN_LENGTH, PLACEHOLDER_ADMIN_EMAIL } from '#common/admin-auth.ts';
 import { countAdmins, createAdmin, normaliseIdentifier } from './admin-users.ts';
 
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password.txt';
@@ -22,7 +22,7 @@ export function randomPassword(length = 20): string {
 export async function ensureInitialAdmin({ db, config, logger }: Services): Promise<void> {
   if ((await countAdmins(db)) > 0) return;
   const username = config.ADMIN_USERNAME ?? 'admin';
-  const email = config.ADMIN_EMAIL ?? config.STUDIO_EMAIL ?? 'admin@localhost.localdomain';
+  const email = config.ADMIN_EMAIL ?? config.STUDIO_EMAIL ?? PLACEHOLDER_ADMIN_EMAIL;
   if (config.ADMIN_PASSWORD && config.ADMIN_PASSWORD.length < PASSWORD_MIN_LENGTH) {
     throw new Error(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`);
   }
@@ -64,4 +64,19 @@ export async function removeInitialPasswordFile(dataDir: string, username: strin
   const text = await readFile(file, 'utf8').catch(() => null);
   const owner = text?.match(/^Admin username: (.+)$/m)?.[1];
   if (owner !== undefined && normaliseIdentifier(owner) === normaliseIdentifier(username)) await unlink(file).catch(() => {});
+}
+
+/**
+ * The first admin renamed themselves before replacing the generated password: the file now names the
+ * new username, so it still goes once that account's password changes (and still says how to log in).
+ */
+export async function renameInitialPasswordFileOwner(dataDir: string, oldUsername: string, newUsername: string): Promise<void> {
+  const file = path.join(dataDir, INITIAL_PASSWORD_FILE);
+  const text = await readFile(file, 'utf8').catch(() => null);
+  const owner = text?.match(/^Admin username: (.+)$/m)?.[1];
+  if (text === null || text === undefined || owner === undefined || normaliseIdentifier(owner) !== normaliseIdentifier(oldUsername)) return;
+  const renamed = text
+    .replace(/^Admin username: .+$/m, `Admin username: ${newUsername}`)
+    .replace(`set-password ${owner}\``, `set-password ${newUsername}\``);
+  await writeFile(file, renamed, { mode: 0o600 });
 }

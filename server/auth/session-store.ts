@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PublicAdmin } from '#server/context.ts';
 import type { Database } from '#server/db/schema.ts';
-import { toPublicAdmin } from './admin-users.ts';
+import { PUBLIC_ADMIN_COLUMNS, toPublicAdmin } from './admin-users.ts';
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -59,16 +59,7 @@ export async function loadSession(db: Kysely<Database>, token: string, now = new
   const row = await db
     .selectFrom('sessions')
     .innerJoin('adminUsers', 'adminUsers.id', 'sessions.adminUserId')
-    .select([
-      'sessions.sid',
-      'sessions.sess',
-      'adminUsers.id',
-      'adminUsers.username',
-      'adminUsers.email',
-      'adminUsers.firstName',
-      'adminUsers.lastName',
-      'adminUsers.profileImageUrl',
-    ])
+    .select(['sessions.sid', 'sessions.sess', ...PUBLIC_ADMIN_COLUMNS.map((column) => `adminUsers.${column}` as const)])
     .where('sessions.sid', '=', sid)
     .where('sessions.expire', '>', now.toISOString())
     .where('adminUsers.isActive', '=', 1)

@@ -17,6 +17,8 @@ export interface SamplesTable {
   durationSeconds: number | null;
   /** JSON array of numbers in 0..1, or null until analysed. */
   peaks: string | null;
+  /** 1 for a sample the demo seed made (until its audio is replaced); the admin badges it. */
+  isDemo: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
   /** Set while the sample is in the admin's trash: hidden everywhere public, removed for good 30 days later. */
@@ -55,10 +57,13 @@ export interface AdminUsersTable {
   username: string;
   email: string;
   password: string;
+  displayName: Generated<string | null>;
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
   isActive: Generated<number>;
+  /** When this admin put the dashboard's setup checklist away; null while it shows. */
+  setupChecklistDismissedAt: Generated<string | null>;
   lastLogin: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;

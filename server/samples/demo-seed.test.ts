@@ -19,6 +19,9 @@ describe.each(testDialects())('demo seed on %s', (dialect) => {
     const list = (await t.request.get('/api/samples')).body;
     expect(list.map((s: { title: string }) => s.title)).toEqual(['Demo: Midnight Groove', 'Demo: Golden Hour', 'Demo: Slow Tide']);
     for (const sample of list) {
+      // Visitors read the description; the hint to replace the demo is the admin's (the isDemo badge).
+      expect(sample.isDemo).toBe(true);
+      expect(sample.description).not.toMatch(/admin|replace|first start/i);
       expect(sample.peaks.length).toBeGreaterThan(500);
       expect(sample.durationSeconds).toBeGreaterThan(5);
       expect(sample.duration).toMatch(/^0:\d\d$/);
@@ -47,5 +50,25 @@ describe.each(testDialects())('demo seed on %s', (dialect) => {
     const off = await createTestApp(dialect, { env: { SEED_DEMO: 'false' } });
     expect(await seedDemoSamples(off.services)).toBe(0);
     await off.close();
+  });
+
+  it('keeps the demo flag through an edit of the text, and drops it when the sample gets other audio', async () => {
+    const fresh = await createTestApp(dialect, { asAdmin: true, env: { SEED_DEMO: 'true' } });
+    try {
+      await seedDemoSamples(fresh.services);
+      const [first, second] = (await fresh.request.get('/api/samples')).body as Array<Record<string, unknown>>;
+      const edit = (sample: Record<string, unknown>, changes: object) =>
+        fresh.request
+          .put(`/api/samples/${String(sample.id)}`)
+          .set('Origin', 'http://localhost:3000')
+          .send({ title: sample.title, description: sample.description, audioUrl: sample.audioUrl, ...changes });
+      expect((await edit(first!, { title: 'Renamed demo' })).body.isDemo).toBe(true);
+      expect((await edit(second!, { audioUrl: 'https://cdn.example.com/own-mix.mp3' })).body.isDemo).toBe(false);
+      const flags = ((await fresh.request.get('/api/samples')).body as Array<{ isDemo: boolean }>).map((s) => s.isDemo);
+      expect(flags).toEqual([true, false, true]);
+    } finally {
+      await fresh.services.sampleAnalysis.idle();
+      await fresh.close();
+    }
   });
 });

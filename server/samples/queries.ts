@@ -29,6 +29,7 @@ export function toPublicSample(row: Sample): PublicSample {
     displayOrder: row.displayOrder,
     durationSeconds: row.durationSeconds,
     peaks: parsePeaks(row.peaks),
+    isDemo: row.isDemo === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -71,7 +71,8 @@ export class SampleService {
       .set({
         ...columns(input),
         updatedAt: new Date().toISOString(),
-        ...(audioChanged ? { durationSeconds: null, peaks: null } : {}),
+        // New audio makes a demo sample the owner's own.
+        ...(audioChanged ? { durationSeconds: null, peaks: null, isDemo: 0 } : {}),
       })
       .where('id', '=', id)
       .where('deletedAt', 'is', null)

@@ -17,9 +17,11 @@ export const TEST_ADMIN: PublicAdmin = {
   id: 1,
   username: 'test-admin',
   email: 'test-admin@example.com',
+  displayName: null,
   firstName: 'Test',
   lastName: 'Admin',
   profileImageUrl: null,
+  setupChecklistDismissed: false,
 };
 
 export interface TestAppOptions extends TestServiceOptions {

@@ -9,20 +9,22 @@ import { SessionEndedDialog } from './session-ended-dialog';
  * The signed-in /manage: the header (account menu, Logout) above the dashboard's content. When the
  * session ends, the login dialog opens over it; the dashboard stays as it was and its waiting
  * requests go out once the owner has logged in again (possibly as another admin: the header follows).
+ * A saved profile replaces the admin shown, without reloading the page.
  */
 export function AdminDashboard({ admin, onLoggedOut, children }: { admin: AdminProfile; onLoggedOut: () => void; children: ReactNode }) {
   const sessionEnded = useSessionEndedHandler();
-  const [loggedInAgainAs, setLoggedInAgainAs] = useState<AdminProfile | null>(null);
+  // Newer than the loader's admin once the owner logged in again or saved their profile.
+  const [current, setCurrent] = useState<AdminProfile | null>(null);
 
   async function loggedInAgain() {
     sessionResumed();
     const me = await api<AdminProfile>('GET', '/api/admin/me');
-    if (me.ok) setLoggedInAgainAs(me.data);
+    if (me.ok) setCurrent(me.data);
   }
 
   return (
     <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-8 outline-none sm:px-6 lg:px-8">
-      <AdminHeader admin={loggedInAgainAs ?? admin} onLoggedOut={onLoggedOut} />
+      <AdminHeader admin={current ?? admin} onLoggedOut={onLoggedOut} onProfileChanged={setCurrent} />
       <div className="mt-8">{children}</div>
       <SessionEndedDialog open={sessionEnded} onLoggedIn={() => void loggedInAgain()} />
     </main>

@@ -3,7 +3,15 @@ import { AccountMenu } from './auth/account-menu';
 import { LogoutButton } from './auth/logout-button';
 
 /** Title bar of the dashboard: who is signed in, the account menu and Logout. */
-export function AdminHeader({ admin, onLoggedOut }: { admin: AdminProfile; onLoggedOut: () => void }) {
+export function AdminHeader({
+  admin,
+  onLoggedOut,
+  onProfileChanged,
+}: {
+  admin: AdminProfile;
+  onLoggedOut: () => void;
+  onProfileChanged: (admin: AdminProfile) => void;
+}) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-4 border-b border-line pb-6">
       <div>
@@ -11,7 +19,7 @@ export function AdminHeader({ admin, onLoggedOut }: { admin: AdminProfile; onLog
         <p className="mt-1 text-sm text-fg-muted">Manage samples and contact submissions.</p>
       </div>
       <div className="flex items-center gap-2">
-        <AccountMenu admin={admin} />
+        <AccountMenu admin={admin} onProfileChanged={onProfileChanged} />
         <LogoutButton onLoggedOut={onLoggedOut} />
       </div>
     </div>

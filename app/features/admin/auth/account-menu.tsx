@@ -1,9 +1,10 @@
-import { ChevronDown, KeyRound, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronDown, IdCard, KeyRound, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
-import type { AdminProfile } from '#common/admin-auth.ts';
+import { adminShownName, type AdminProfile } from '#common/admin-auth.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { ProfileDialog } from './profile-dialog';
 import { TwoFactorDialog } from './two-factor-dialog';
 import { cn } from '#app/lib/cn.ts';
 
@@ -12,16 +13,21 @@ const menuItemClasses = cn(
   'data-[highlighted]:bg-accent-soft data-[highlighted]:text-accent',
 );
 
-/** The signed-in admin's name, opening a menu with account actions (change password, two-factor login). */
-export function AccountMenu({ admin }: { admin: AdminProfile }) {
+/**
+ * The signed-in admin's name (the display name, else the username), opening a menu with account
+ * actions: profile, change password, two-factor login. `onProfileChanged` gets the saved profile.
+ */
+export function AccountMenu({ admin, onProfileChanged }: { admin: AdminProfile; onProfileChanged: (admin: AdminProfile) => void }) {
+  const [editingProfile, setEditingProfile] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  const shownName = adminShownName(admin);
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className={buttonClasses('ghost', 'sm', 'max-w-[12rem]')} aria-label={`Account menu for ${admin.username}`}>
+        <DropdownMenu.Trigger className={buttonClasses('ghost', 'sm', 'max-w-[12rem]')} aria-label={`Account menu for ${shownName}`}>
           <UserRound aria-hidden className="size-4 shrink-0" />
-          <span className="truncate">{admin.username}</span>
+          <span className="truncate">{shownName}</span>
           <ChevronDown aria-hidden className="size-4 shrink-0" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -31,9 +37,15 @@ export function AccountMenu({ admin }: { admin: AdminProfile }) {
             className="z-50 min-w-56 rounded-xl border border-line-strong bg-surface-raised p-1.5 shadow-2xl"
           >
             <DropdownMenu.Label className="px-3 py-2 text-xs text-fg-subtle">
-              Signed in as <span className="block truncate text-sm text-fg">{admin.email}</span>
+              Signed in as{' '}
+              <span className="block truncate text-sm text-fg">{admin.displayName ? `${shownName} (${admin.username})` : shownName}</span>
+              <span className="block truncate">{admin.email}</span>
             </DropdownMenu.Label>
             <DropdownMenu.Separator className="my-1 h-px bg-line" />
+            <DropdownMenu.Item onSelect={() => setEditingProfile(true)} className={menuItemClasses}>
+              <IdCard aria-hidden className="size-4" />
+              Profile
+            </DropdownMenu.Item>
             <DropdownMenu.Item onSelect={() => setChangingPassword(true)} className={menuItemClasses}>
               <KeyRound aria-hidden className="size-4" />
               Change password
@@ -45,6 +57,7 @@ export function AccountMenu({ admin }: { admin: AdminProfile }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      <ProfileDialog admin={admin} open={editingProfile} onOpenChange={setEditingProfile} onSaved={onProfileChanged} />
       <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
       <TwoFactorDialog open={twoFactorOpen} onOpenChange={setTwoFactorOpen} />
     </>

@@ -6,6 +6,7 @@ import { FULL_WAVEFORM_HEIGHT } from '#app/features/samples/player-constants.ts'
 import { GenreBadge } from '#app/features/samples/genre-badge.tsx';
 import { SamplePlayer } from '#app/features/samples/waveform-player.tsx';
 import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
+import { DemoBadge, DemoHint } from './demo-sample-note';
 import { EditSampleDialog } from './edit-sample-dialog';
 import { PlayCountLine } from './play-count-line';
 import type { AdminSamplesState } from './use-admin-samples';
@@ -28,12 +29,14 @@ export function ManageSamplesList({ samples, state, plays }: { samples: PublicSa
                     <h3 id={`manage-sample-${sample.id}`} className="break-words text-lg font-semibold text-fg">
                       {sample.title}
                     </h3>
+                    {sample.isDemo ? <DemoBadge /> : null}
                     <GenreBadge genre={sample.genre} />
                     {sample.duration ? <span className="text-xs tabular-nums text-fg-subtle">{sample.duration}</span> : null}
                   </div>
                   {sample.artist ? <p className="mt-1 text-sm text-fg-muted">by {sample.artist}</p> : null}
                   {sample.description ? <p className="mt-2 max-w-3xl text-sm leading-relaxed text-fg-muted">{sample.description}</p> : null}
                   <PlayCountLine count={plays ? (plays.get(sample.id) ?? { total: 0, recent: 0 }) : null} />
+                  {sample.isDemo ? <DemoHint /> : null}
                 </div>
                 <div className="flex shrink-0 gap-2">
                   <Button variant="secondary" size="sm" onClick={() => setEditing(sample)} aria-label={`Edit ${sample.title}`}>

@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { isPlaceholderAdminEmail, PROFILE_MESSAGES, updateProfileSchema, type AdminProfile } from '#common/admin-auth.ts';
+import { firstErrors } from '#common/validation.ts';
+import { FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { TextField } from '#app/components/ui/form-field.tsx';
+import { PasswordField } from '#app/components/ui/password-field.tsx';
+import { api, hasFieldErrors } from '#app/lib/api.ts';
+import { toast } from '#app/lib/toast.ts';
+import { validateForm } from './validate-form';
+
+interface ProfileDialogProps {
+  admin: AdminProfile;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (admin: AdminProfile) => void;
+}
+
+/** Display name, username and e-mail of the signed-in admin; the current password confirms the change. */
+export function ProfileDialog({ admin, open, onOpenChange, onSaved }: ProfileDialogProps) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values = validateForm(
+      updateProfileSchema,
+      {
+        displayName: form.get('displayName'),
+        username: form.get('username'),
+        email: form.get('email'),
+        currentPassword: form.get('currentPassword'),
+      },
+      setErrors,
+    );
+    if (!values) return;
+    setPending(true);
+    const result = await api<AdminProfile>('PATCH', '/api/admin/me', values);
+    setPending(false);
+    if (result.ok) {
+      onSaved(result.data);
+      toast({ title: PROFILE_MESSAGES.updated, description: `Password reset links go to ${result.data.email}.` });
+      onOpenChange(false);
+    } else if (result.status === 0) {
+      toast({ title: 'Error', description: 'Unable to connect to server', variant: 'destructive' });
+    } else if (hasFieldErrors(result.errors) && !result.errors.body) {
+      setErrors(firstErrors(result.errors));
+    } else {
+      toast({ title: 'Error', description: result.serverMessage ?? 'Unable to save your profile', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setErrors({});
+        onOpenChange(next);
+      }}
+      title="Profile"
+      description="How you sign in and where password reset e-mails go."
+      onSubmit={submit}
+      pending={pending}
+      submitLabel="Save profile"
+      pendingLabel="Saving..."
+    >
+      <TextField
+        id="profile-display-name"
+        name="displayName"
+        label="Display name (optional)"
+        autoComplete="name"
+        defaultValue={admin.displayName ?? ''}
+        hint="Shown in the dashboard instead of your username."
+        error={errors.displayName}
+      />
+      <TextField
+        id="profile-username"
+        name="username"
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        defaultValue={admin.username}
+        hint="What you type to log in (lower case, no spaces)."
+        error={errors.username}
+      />
+      <TextField
+        id="profile-email"
+        name="email"
+        type="email"
+        label="E-mail"
+        autoComplete="email"
+        defaultValue={admin.email}
+        hint={
+          isPlaceholderAdminEmail(admin.email)
+            ? 'This address was made up on first start and reaches nobody: enter your own so you can reset your password.'
+            : 'Password reset links are sent here.'
+        }
+        error={errors.email}
+      />
+      <PasswordField
+        id="profile-current-password"
+        name="currentPassword"
+        label="Current password"
+        autoComplete="current-password"
+        error={errors.currentPassword}
+      />
+    </FormDialog>
+  );
+}
