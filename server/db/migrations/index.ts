@@ -5,8 +5,8 @@ import * as samplesStorage from './0004_samples_storage.ts';
 import * as uploadedObjectFormat from './0005_uploaded_object_format.ts';
 import * as twoFactor from './0006_two_factor.ts';
 import * as siteContent from './0007_site_content.ts';
-import * as sampleTrashAndPlays from './0010_sample_trash_and_plays.ts';
 import * as adminProfile from './0008_admin_profile.ts';
+import * as sampleTrashAndPlays from './0010_sample_trash_and_plays.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -24,6 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0005_uploaded_object_format': uploadedObjectFormat,
   '0006_two_factor': twoFactor,
   '0007_site_content': siteContent,
-  '0010_sample_trash_and_plays': sampleTrashAndPlays,
   '0008_admin_profile': adminProfile,
+  '0010_sample_trash_and_plays': sampleTrashAndPlays,
 };
