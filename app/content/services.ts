@@ -1,13 +1,10 @@
-import { INTRO_PRICE_USD, VOCAL_PRODUCTION_FROM_USD, formatPrice } from './pricing';
-
-/** Copy of /services and /services/vocal-production (prices come from pricing.ts). */
+/** Copy of /services, /services/mixing-mastering and /services/vocal-production (prices are the owner's, from the site content). */
 
 export const SERVICE_OVERVIEW = [
   {
     id: 'mixing-mastering',
     title: 'Mixing & Mastering',
-    priceLabel: 'Intro special',
-    price: formatPrice(INTRO_PRICE_USD),
+    priceLabel: 'Starting at',
     text: 'A full mix and a radio-ready master for your song: balance, clarity, punch and loudness that hold up on every system.',
     points: ['Professional mixing', 'Stereo mastering', 'Revisions included', 'Multiple formats'],
     to: '/services/mixing-mastering',
@@ -16,7 +13,6 @@ export const SERVICE_OVERVIEW = [
     id: 'vocal-production',
     title: 'Vocal Production',
     priceLabel: 'Starting at',
-    price: formatPrice(VOCAL_PRODUCTION_FROM_USD),
     text: 'Polished, natural vocals: tuning and timing, comping the best takes, effects and harmonies that lift the song.',
     points: ['Tuning and timing', 'Comping', 'Effects', 'Harmonies'],
     to: '/services/vocal-production',
@@ -59,3 +55,12 @@ export const VOCAL_PROCESS = [
   { number: 2, title: 'We Produce', text: 'We edit, tune, comp and process your vocals and fit them to the beat.' },
   { number: 3, title: 'Review & Deliver', text: 'You review, we refine, and you receive polished vocal stems and a rough mix.' },
 ];
+
+/** What every mixing & mastering order includes; the page adds the revisions from the owner's packages. */
+export const MIXING_INCLUDED = [
+  { title: 'Professional Mixing', text: 'Balance, EQ, compression, space and movement, so every part of the song has its place.' },
+  { title: 'Stereo Mastering', text: 'Loudness, tone and polish for streaming, radio and club playback.' },
+  { title: 'Multiple Formats', text: 'Masters delivered as high-resolution WAV and MP3, ready for distribution.' },
+];
+
+export const MIXING_REVISIONS_TEXT = 'We refine the mix with you until it sounds the way you hear it in your head.';
