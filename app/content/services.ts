@@ -1,4 +1,4 @@
-/** Copy of /services, /services/mixing-mastering and /services/vocal-production (prices are the owner's, from the site content). */
+/** Copy of /services and /services/vocal-production (prices are the owner's, from the site content). */
 
 export const SERVICE_OVERVIEW = [
   {
@@ -55,12 +55,3 @@ export const VOCAL_PROCESS = [
   { number: 2, title: 'We Produce', text: 'We edit, tune, comp and process your vocals and fit them to the beat.' },
   { number: 3, title: 'Review & Deliver', text: 'You review, we refine, and you receive polished vocal stems and a rough mix.' },
 ];
-
-/** What every mixing & mastering order includes; the page adds the revisions from the owner's packages. */
-export const MIXING_INCLUDED = [
-  { title: 'Professional Mixing', text: 'Balance, EQ, compression, space and movement, so every part of the song has its place.' },
-  { title: 'Stereo Mastering', text: 'Loudness, tone and polish for streaming, radio and club playback.' },
-  { title: 'Multiple Formats', text: 'Masters delivered as high-resolution WAV and MP3, ready for distribution.' },
-];
-
-export const MIXING_REVISIONS_TEXT = 'We refine the mix with you until it sounds the way you hear it in your head.';

@@ -1,7 +1,7 @@
 import type { Route } from './+types/services.mixing-mastering';
 import { PageHero } from '#app/components/page-hero.tsx';
 import { seo, siteFromMeta } from '#app/components/seo.ts';
-import { MIXING_INCLUDED, MIXING_REVISIONS_TEXT } from '#app/content/services.ts';
+import { MIXING_INCLUDED, MIXING_REVISIONS_TEXT } from '#app/content/mixing.ts';
 import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
 import { PackageCard } from '#app/features/marketing/package-card.tsx';
