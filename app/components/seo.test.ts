@@ -20,7 +20,10 @@ describe('seo', () => {
   it("names the pages and share cards after the owner's studio", () => {
     const renamed = defaultSiteContent();
     renamed.studio.name = 'Harbor Sound Lab';
-    const tags = seo({ matches: [{ id: 'root', loaderData: { publicUrl: '', site: siteEssentials(renamed) } }] }, { title: 'About', description: 'x' });
+    const tags = seo(
+      { matches: [{ id: 'root', loaderData: { publicUrl: '', site: siteEssentials(renamed) } }] },
+      { title: 'About', description: 'x' },
+    );
     expect(tags).toContainEqual({ title: 'About | Harbor Sound Lab' });
     expect(tags).toContainEqual({ property: 'og:site_name', content: 'Harbor Sound Lab' });
     expect(JSON.stringify(tags)).not.toContain(DEFAULT_STUDIO.name);
@@ -70,7 +73,10 @@ describe('organizationJsonLd', () => {
       },
     };
     const jsonLd = organizationJsonLd('https://studio.test', studio);
-    expect(jsonLd).toMatchObject({ telephone: '+1 404 555 0100', sameAs: ['https://instagram.com/studio', 'https://studio.bandcamp.com/'] });
+    expect(jsonLd).toMatchObject({
+      telephone: '+1 404 555 0100',
+      sameAs: ['https://instagram.com/studio', 'https://studio.bandcamp.com/'],
+    });
     expect(jsonLd.address.addressLocality).toBe('Savannah');
     expect(jsonLd.openingHoursSpecification).toEqual([
       { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday'], opens: '09:00', closes: '17:00' },

@@ -39,14 +39,18 @@ async function renderText(content: SiteContent, path: string, page: PageModule):
     publicUrl: 'https://studio.test',
     services: { siteContent: { current: async () => content }, db: {}, logger: { error: () => {} } },
   } as unknown as AppLoadContext;
-  const pageData = page.loader ? await (page.loader as (args: unknown) => unknown)({ context, params: {}, request: new Request(`http://x${path}`) }) : null;
+  const pageData = page.loader
+    ? await (page.loader as (args: unknown) => unknown)({ context, params: {}, request: new Request(`http://x${path}`) })
+    : null;
   const rootData = { publicUrl: 'https://studio.test', site: siteEssentials(content), isAdmin: false, contactFormToken: '' };
   const Stub = createRoutesStub([
     {
       id: 'root',
       path: '/',
       Component: () => <SiteLayout />,
-      children: [{ id: 'page', path: path === '/' ? undefined : path, index: path === '/' ? true : undefined, Component: page.default as never }],
+      children: [
+        { id: 'page', path: path === '/' ? undefined : path, index: path === '/' ? true : undefined, Component: page.default as never },
+      ],
     } as never,
   ]);
   const html = renderToString(<Stub initialEntries={[path]} hydrationData={{ loaderData: { root: rootData, page: pageData } }} />);
@@ -74,7 +78,10 @@ function changedContent(): SiteContent {
     email: 'hello@harbor-sound.test',
     phone: '+1 912 555 0100',
     location: { city: 'Savannah', region: 'SC', country: 'US' },
-    hours: { timeZone: 'America/Chicago', days: (['tue', 'wed', 'thu', 'fri', 'sat'] as const).map((day) => ({ day, opens: '10:00', closes: '18:30' })) },
+    hours: {
+      timeZone: 'America/Chicago',
+      days: (['tue', 'wed', 'thu', 'fri', 'sat'] as const).map((day) => ({ day, opens: '10:00', closes: '18:30' })),
+    },
     responseHours: 12,
     social: [{ label: 'Instagram', url: 'https://www.instagram.com/harborsound' }],
   };
@@ -131,7 +138,13 @@ describe('pages with the default content', async () => {
 describe('pages with changed content show the new facts and none of the old', async () => {
   const text = await renderAll(changed);
   const hours = formatOpeningHours(changed.studio.hours);
-  const oldFacts = [defaults.studio.name, defaults.studio.shortName, defaults.studio.email, 'Atlanta', formatOpeningHours(defaults.studio.hours)];
+  const oldFacts = [
+    defaults.studio.name,
+    defaults.studio.shortName,
+    defaults.studio.email,
+    'Atlanta',
+    formatOpeningHours(defaults.studio.hours),
+  ];
 
   it.each(PAGES.map(([path]) => path))('%s', (path) => {
     expect(text[path]).toContain(changed.studio.name);
@@ -177,7 +190,12 @@ describe('owner Markdown on the about page', () => {
     const content = defaultSiteContent();
     content.about.biography = 'Hello <script>alert(1)</script> and [click](javascript:alert(2)) <img src=x onerror=alert(3)>';
     const Stub = createRoutesStub([
-      { id: 'root', path: '/', Component: () => <SiteLayout />, children: [{ id: 'page', index: true, Component: about.default as never }] } as never,
+      {
+        id: 'root',
+        path: '/',
+        Component: () => <SiteLayout />,
+        children: [{ id: 'page', index: true, Component: about.default as never }],
+      } as never,
     ]);
     const context = { services: { siteContent: { current: async () => content } } } as unknown as AppLoadContext;
     const pageData = await about.loader({ context } as never);

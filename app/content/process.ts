@@ -11,7 +11,9 @@ export const processSteps = (responseHours: number): ProcessStep[] => [
   {
     number: 1,
     title: 'Initial Consultation',
-    text: `Tell us about your song, your sound and your goals. The consultation is free, and we reply within ${responseHours} hours to schedule it.`,
+    text:
+      'Tell us about your song, your sound and your goals. The consultation is free, ' +
+      `and we reply within ${responseHours} hours to schedule it.`,
   },
   {
     number: 2,

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { e2eDataDir } from './support';
+import { contactSuccessMessage } from '#app/content/contact-form.ts';
+import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
 
-const SUCCESS_TEXT = "Your message has been submitted. We'll respond within 24 hours to schedule your free consultation.";
+// The reply time is the owner's (studio.responseHours); a fresh site promises the brief's.
+const SUCCESS_TEXT = contactSuccessMessage(DEFAULT_STUDIO.responseHours);
 /** The server treats a form sent sooner than 2 s after rendering as a bot (and silently drops it). */
 const HUMAN_FILL_MS = 2200;
 
