@@ -3,7 +3,8 @@ import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRou
 import type { Route } from './+types/root';
 import { SiteHeader } from '#app/components/site-header.tsx';
 import { LazyToaster } from '#app/components/ui/lazy-toaster.tsx';
-import { DEFAULT_STUDIO_EMAIL } from '#app/content/site.ts';
+import { siteEssentials } from '#app/features/marketing/site-essentials.server.ts';
+import type { SiteEssentials } from '#common/site-content/sections.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 // Linked (not imported for its side effect) so the stylesheet can carry `precedence`: React then
@@ -18,10 +19,11 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/site.webmanifest' },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return {
     publicUrl: context.publicUrl,
-    studioEmail: context.services.config.STUDIO_EMAIL ?? DEFAULT_STUDIO_EMAIL,
+    // The owner's facts every page shows (header, footer, meta, structured data), from the content cache.
+    site: siteEssentials(await context.services.siteContent.current()),
     isAdmin: context.admin !== null,
     // When the page was rendered, signed: the contact form's minimum fill time is checked against it.
     contactFormToken: context.contactFormToken,
@@ -30,10 +32,20 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/**
+ * The root loader's data. Every page renders below the root route, so it is there whenever a page or
+ * its chrome renders (the root error page uses none of it); not shipping a fallback copy of the
+ * owner's facts keeps them out of the browser bundle.
+ */
 export function useRootData(): RootData {
-  return (
-    useRouteLoaderData<typeof loader>('root') ?? { publicUrl: '', studioEmail: DEFAULT_STUDIO_EMAIL, isAdmin: false, contactFormToken: '' }
-  );
+  const data = useRouteLoaderData<typeof loader>('root');
+  if (!data) throw new Error('useRootData: the root loader has not run');
+  return data;
+}
+
+/** The studio, prices and worded hours from the root loader. */
+export function useSite(): SiteEssentials {
+  return useRootData().site;
 }
 
 /** Every change of route path smooth-scrolls to the top (hash links within a page do not). */
@@ -70,11 +82,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { isAdmin } = useRootData();
+  const { isAdmin, site } = useRootData();
   useScrollToTopOnPathChange();
   return (
     <>
-      <SiteHeader isAdmin={isAdmin} />
+      <SiteHeader isAdmin={isAdmin} studio={site.studio} />
       <Outlet />
       <LazyToaster />
     </>

@@ -32,7 +32,8 @@ for (const width of WIDTHS) {
   await resized.clone().png({ compressionLevel: 9, palette: true, quality: 90 }).toFile(`${base}.png`);
 }
 
-// The studio's name and place as in app/content/site.ts (STUDIO_NAME, STUDIO_LOCATION): re-run this script if they change.
+// The default studio's name and place (DEFAULT_STUDIO in common/site-content/defaults.ts). The owner can rename the studio, so this
+// static card shows the defaults until share cards are made from the content (see the site-pages report).
 const card = shareCardSvg({
   name: 'ATL Audio Mastering',
   tagline: 'Professional mixing &amp; mastering',

@@ -1,7 +1,5 @@
-import { STUDIO_NAME, STUDIO_SHORT_NAME } from '#app/content/site.ts';
-
 /** The studio mark: a short waveform in the accent colour beside the name. */
-export function Logo() {
+export function Logo({ name, shortName }: { name: string; shortName: string }) {
   return (
     <span className="flex items-center gap-2.5">
       <svg aria-hidden viewBox="0 0 32 32" width="32" height="32" className="shrink-0">
@@ -18,8 +16,8 @@ export function Logo() {
       </svg>
       {/* The short name on phones keeps the header to one line beside Get Started and the menu. */}
       <span className="whitespace-nowrap text-base font-bold tracking-tight text-fg">
-        <span className="sm:hidden">{STUDIO_SHORT_NAME}</span>
-        <span className="hidden sm:inline">{STUDIO_NAME}</span>
+        <span className="sm:hidden">{shortName}</span>
+        <span className="hidden sm:inline">{name}</span>
       </span>
     </span>
   );

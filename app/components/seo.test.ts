@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { seo } from './seo';
+import { organizationJsonLd, seo } from './seo';
+import { siteEssentials } from '#app/features/marketing/site-essentials.server.ts';
+import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
+import { defaultSiteContent } from '#common/site-content/sections.ts';
+import type { Studio } from '#common/site-content/studio.ts';
 
-const args = { matches: [{ id: 'root', loaderData: { publicUrl: 'https://studio.test', studioEmail: 'hi@studio.test' } }] };
+const content = defaultSiteContent();
+const args = { matches: [{ id: 'root', loaderData: { publicUrl: 'https://studio.test', site: siteEssentials(content) } }] };
 
 describe('seo', () => {
   it('builds the canonical link and share tags from the public URL', () => {
@@ -12,10 +17,16 @@ describe('seo', () => {
     expect(tags).toContainEqual({ name: 'description', content: 'About the founder' });
   });
 
-  it('describes the studio as an organization in Atlanta, GA, US', () => {
-    const tags = seo(args, { title: 'Home', description: 'x', path: '/' });
-    const jsonLd = tags.find((tag) => 'script:ld+json' in tag) as { 'script:ld+json': { address: Record<string, string> } };
-    expect(jsonLd['script:ld+json'].address).toMatchObject({ addressLocality: 'Atlanta', addressRegion: 'GA', addressCountry: 'US' });
+  it("names the pages and share cards after the owner's studio", () => {
+    const renamed = defaultSiteContent();
+    renamed.studio.name = 'Harbor Sound Lab';
+    const tags = seo(
+      { matches: [{ id: 'root', loaderData: { publicUrl: '', site: siteEssentials(renamed) } }] },
+      { title: 'About', description: 'x' },
+    );
+    expect(tags).toContainEqual({ title: 'About | Harbor Sound Lab' });
+    expect(tags).toContainEqual({ property: 'og:site_name', content: 'Harbor Sound Lab' });
+    expect(JSON.stringify(tags)).not.toContain(DEFAULT_STUDIO.name);
   });
 
   it('leaves out the canonical link when no path is given and marks noindex pages', () => {
@@ -23,5 +34,53 @@ describe('seo', () => {
     expect(tags.some((tag) => 'rel' in tag && tag.rel === 'canonical')).toBe(false);
     expect(tags).toContainEqual({ title: '404 Page Not Found' });
     expect(tags).toContainEqual({ name: 'robots', content: 'noindex, nofollow' });
+  });
+});
+
+describe('organizationJsonLd', () => {
+  it('describes the default studio without a phone or profiles, with its address and weekday hours', () => {
+    const jsonLd = organizationJsonLd('https://studio.test', DEFAULT_STUDIO);
+    expect(jsonLd).toMatchObject({ name: DEFAULT_STUDIO.name, email: DEFAULT_STUDIO.email, url: 'https://studio.test/' });
+    expect(jsonLd.address).toMatchObject({ addressLocality: 'Atlanta', addressRegion: 'GA', addressCountry: 'US' });
+    expect(jsonLd).not.toHaveProperty('telephone');
+    expect(jsonLd).not.toHaveProperty('sameAs');
+    expect(jsonLd.openingHoursSpecification).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '09:00',
+        closes: '19:00',
+      },
+    ]);
+  });
+
+  it("carries the owner's phone, social profiles and split hours", () => {
+    const studio: Studio = {
+      ...DEFAULT_STUDIO,
+      phone: '+1 404 555 0100',
+      location: { city: 'Savannah', region: 'GA', country: 'US' },
+      social: [
+        { label: 'Instagram', url: 'https://instagram.com/studio' },
+        { label: 'Bandcamp', url: 'https://studio.bandcamp.com/' },
+      ],
+      hours: {
+        timeZone: 'America/New_York',
+        days: [
+          { day: 'mon', opens: '09:00', closes: '17:00' },
+          { day: 'tue', opens: '09:00', closes: '17:00' },
+          { day: 'sat', opens: '11:00', closes: '15:00' },
+        ],
+      },
+    };
+    const jsonLd = organizationJsonLd('https://studio.test', studio);
+    expect(jsonLd).toMatchObject({
+      telephone: '+1 404 555 0100',
+      sameAs: ['https://instagram.com/studio', 'https://studio.bandcamp.com/'],
+    });
+    expect(jsonLd.address.addressLocality).toBe('Savannah');
+    expect(jsonLd.openingHoursSpecification).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday'], opens: '09:00', closes: '17:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '11:00', closes: '15:00' },
+    ]);
   });
 });

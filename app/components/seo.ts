@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
-import { SITE_KEYWORDS, STUDIO_LOCATION, STUDIO_NAME } from '#app/content/site.ts';
+import { WEEKDAY_NAMES, groupOpeningDays, locationLabel } from '#common/site-content/format.ts';
+import type { SiteEssentials } from '#common/site-content/sections.ts';
+import type { Studio } from '#common/site-content/studio.ts';
 
 export interface PageSeo {
   title: string;
@@ -10,45 +12,65 @@ export interface PageSeo {
   noindex?: boolean;
 }
 
+/** What the meta tags need from the root loader: the public URL and the owner's studio facts. */
 export interface RootSeoData {
   publicUrl: string;
-  studioEmail: string;
+  site: SiteEssentials;
 }
 
 interface MetaArgsLike {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 }
 
-export const SHARE_IMAGE = {
-  path: '/og-image.png',
-  width: 1200,
-  height: 630,
-  alt: `${STUDIO_NAME}: professional mixing and mastering in Atlanta, GA`,
-};
+export const SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
 
-/** Root loader data as seen from any route's meta function. */
-export function rootSeoData(args: MetaArgsLike): RootSeoData {
-  const root = args.matches.find((match) => match?.id === 'root')?.loaderData as RootSeoData | undefined;
-  return root ?? { publicUrl: '', studioEmail: '' };
+/** Root loader data as seen from any route's meta function (absent only on the root error page). */
+export function rootSeoData(args: MetaArgsLike): RootSeoData | null {
+  return (args.matches.find((match) => match?.id === 'root')?.loaderData as RootSeoData | undefined) ?? null;
 }
 
-export function organizationJsonLd(publicUrl: string, email: string) {
+/** The owner's essentials for a route's meta function (null only on the root error page). */
+export function siteFromMeta(args: MetaArgsLike): SiteEssentials | null {
+  return rootSeoData(args)?.site ?? null;
+}
+
+function siteKeywords(studio: Studio): string[] {
+  return [
+    'audio mastering',
+    'mixing and mastering',
+    'vocal production',
+    `${studio.location.city} recording studio`,
+    'online mastering',
+    'radio-ready mix',
+  ];
+}
+
+/** The studio as schema.org reads it: contact points, address, profiles elsewhere and opening hours. */
+export function organizationJsonLd(publicUrl: string, studio: Studio) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
-    name: STUDIO_NAME,
+    name: studio.name,
     url: `${publicUrl}/`,
     logo: `${publicUrl}/favicon.svg`,
     image: `${publicUrl}${SHARE_IMAGE.path}`,
-    email,
-    description: 'Audio mixing, mastering and vocal production studio serving artists worldwide.',
+    email: studio.email,
+    ...(studio.phone ? { telephone: studio.phone } : {}),
+    description: studio.tagline,
     address: {
       '@type': 'PostalAddress',
-      addressLocality: STUDIO_LOCATION.city,
-      addressRegion: STUDIO_LOCATION.region,
-      addressCountry: STUDIO_LOCATION.country,
+      addressLocality: studio.location.city,
+      addressRegion: studio.location.region,
+      addressCountry: studio.location.country,
     },
     areaServed: 'Worldwide',
+    ...(studio.social.length > 0 ? { sameAs: studio.social.map((profile) => profile.url) } : {}),
+    openingHoursSpecification: groupOpeningDays(studio.hours).map(({ days, opens, closes }) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: days.map((day) => WEEKDAY_NAMES[day]),
+      opens,
+      closes,
+    })),
   };
 }
 
@@ -57,29 +79,38 @@ export function organizationJsonLd(publicUrl: string, email: string) {
  * Open Graph, Twitter card, canonical link and the organization's structured data.
  */
 export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
-  const { publicUrl, studioEmail } = rootSeoData(args);
-  const title = page.title.includes(STUDIO_NAME) || page.title === '404 Page Not Found' ? page.title : `${page.title} | ${STUDIO_NAME}`;
+  const root = rootSeoData(args);
+  const publicUrl = root?.publicUrl ?? '';
+  const studio = root?.site.studio;
+  const title =
+    !studio || page.title.includes(studio.name) || page.title === '404 Page Not Found' ? page.title : `${page.title} | ${studio.name}`;
   const url = page.path !== undefined ? `${publicUrl}${page.path}` : undefined;
   const image = `${publicUrl}${SHARE_IMAGE.path}`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: page.description },
-    { name: 'keywords', content: (page.keywords ?? SITE_KEYWORDS).join(', ') },
     { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: STUDIO_NAME },
     { property: 'og:title', content: title },
     { property: 'og:description', content: page.description },
     { property: 'og:image', content: image },
     { property: 'og:image:width', content: String(SHARE_IMAGE.width) },
     { property: 'og:image:height', content: String(SHARE_IMAGE.height) },
-    { property: 'og:image:alt', content: SHARE_IMAGE.alt },
     { property: 'og:locale', content: 'en_US' },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: page.description },
     { name: 'twitter:image', content: image },
-    { 'script:ld+json': organizationJsonLd(publicUrl, studioEmail) },
   ];
+  if (studio) {
+    const alt = `${studio.name}: professional mixing and mastering in ${locationLabel(studio.location)}`;
+    tags.push(
+      { name: 'keywords', content: (page.keywords ?? siteKeywords(studio)).join(', ') },
+      { property: 'og:site_name', content: studio.name },
+      { property: 'og:image:alt', content: alt },
+      { name: 'twitter:image:alt', content: alt },
+      { 'script:ld+json': organizationJsonLd(publicUrl, studio) },
+    );
+  }
   if (url) {
     tags.push({ property: 'og:url', content: url }, { tagName: 'link', rel: 'canonical', href: url });
   }

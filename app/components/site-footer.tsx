@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
-import { FOOTER_LEGAL_LINKS, FOOTER_SERVICE_LINKS, PRIMARY_LINKS_AFTER_SERVICES } from '#app/content/navigation.ts';
-import { COPYRIGHT_YEAR, HOURS_FOOTER, SOCIAL_LINKS, STUDIO_NAME } from '#app/content/site.ts';
+import { SocialIcon } from './social-icon';
 import { Logo } from './logo';
+import { FOOTER_LEGAL_LINKS, FOOTER_SERVICE_LINKS, PRIMARY_LINKS_AFTER_SERVICES } from '#app/content/navigation.ts';
+import { locationLabel, phoneHref, socialPlatform } from '#common/site-content/format.ts';
+import type { SiteEssentials } from '#common/site-content/sections.ts';
+import { cn } from '#app/lib/cn.ts';
 
 const footerLink =
   'text-sm text-fg-muted hover:text-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent rounded';
@@ -23,27 +26,39 @@ function LinkColumn({ title, links }: { title: string; links: Array<{ label: str
   );
 }
 
-export function SiteFooter({ studioEmail }: { studioEmail: string }) {
+function SocialLinks({ social }: { social: SiteEssentials['studio']['social'] }) {
+  if (social.length === 0) return null;
+  return (
+    <ul className="-ml-2.5 flex flex-wrap gap-1" aria-label="Follow the studio">
+      {social.map((profile) => (
+        <li key={profile.url}>
+          <a
+            href={profile.url}
+            rel="me noopener"
+            aria-label={profile.label}
+            title={profile.label}
+            className={cn(
+              'grid size-11 place-items-center rounded-lg text-fg-muted hover:bg-surface hover:text-accent',
+              'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+            )}
+          >
+            <SocialIcon platform={socialPlatform(profile.url)} className="size-5" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SiteFooter({ site }: { site: SiteEssentials }) {
+  const { studio, hoursText } = site;
   return (
     <footer className="border-t border-line bg-ink-deep">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="grid content-start gap-4">
-          <Logo />
-          <p className="max-w-xs text-sm leading-relaxed text-fg-muted">
-            Mixing, mastering and vocal production from Atlanta, GA. We work with artists everywhere: send your tracks from anywhere in the
-            world and get radio-ready sound back.
-          </p>
-          {SOCIAL_LINKS.length > 0 ? (
-            <ul className="flex gap-4">
-              {SOCIAL_LINKS.map((social) => (
-                <li key={social.href}>
-                  <a href={social.href} className={footerLink} rel="noopener noreferrer">
-                    {social.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <Logo name={studio.name} shortName={studio.shortName} />
+          <p className="max-w-xs text-sm leading-relaxed text-fg-muted">{studio.tagline}</p>
+          <SocialLinks social={studio.social} />
         </div>
         <LinkColumn title="Services" links={FOOTER_SERVICE_LINKS} />
         <LinkColumn title="Studio" links={[...PRIMARY_LINKS_AFTER_SERVICES, ...FOOTER_LEGAL_LINKS]} />
@@ -53,25 +68,36 @@ export function SiteFooter({ studioEmail }: { studioEmail: string }) {
             <div>
               <dt className="sr-only">E-mail</dt>
               <dd>
-                <a href={`mailto:${studioEmail}`} className={footerLink}>
-                  {studioEmail}
+                <a href={`mailto:${studio.email}`} className={cn(footerLink, 'break-all')}>
+                  {studio.email}
                 </a>
               </dd>
             </div>
+            {studio.phone ? (
+              <div>
+                <dt className="sr-only">Phone</dt>
+                <dd>
+                  <a href={phoneHref(studio.phone)} className={footerLink}>
+                    {studio.phone}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
             <div>
               <dt className="text-fg-subtle">Hours</dt>
-              <dd className="text-fg-muted">{HOURS_FOOTER}</dd>
+              <dd className="text-fg-muted">{hoursText}</dd>
             </div>
             <div>
               <dt className="text-fg-subtle">Studio</dt>
-              <dd className="text-fg-muted">Atlanta, GA · serving artists worldwide</dd>
+              <dd className="text-fg-muted">{locationLabel(studio.location)} · serving artists worldwide</dd>
             </div>
           </dl>
         </div>
       </div>
       <div className="border-t border-line">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-fg-subtle sm:px-6 lg:px-8">
-          © {COPYRIGHT_YEAR} {STUDIO_NAME}. All rights reserved.
+        {/* The year of the render; the browser may disagree only in the first seconds of a new year. */}
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-fg-subtle sm:px-6 lg:px-8" suppressHydrationWarning>
+          © {new Date().getFullYear()} {studio.name}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -6,7 +6,7 @@ import {
   isActivePath,
   type NavLink as NavLinkData,
 } from '#app/content/navigation.ts';
-import { STUDIO_NAME } from '#app/content/site.ts';
+import type { Studio } from '#common/site-content/studio.ts';
 import { cn } from '#app/lib/cn.ts';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
@@ -28,7 +28,7 @@ function TopLink({ link, pathname }: { link: NavLinkData; pathname: string }) {
   );
 }
 
-export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
+export function SiteHeader({ isAdmin, studio }: { isAdmin: boolean; studio: Pick<Studio, 'name' | 'shortName'> }) {
   const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-ink/90 backdrop-blur supports-[backdrop-filter]:bg-ink/75">
@@ -45,9 +45,9 @@ export function SiteHeader({ isAdmin }: { isAdmin: boolean }) {
         <Link
           to="/"
           className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
-          aria-label={`${STUDIO_NAME} home`}
+          aria-label={`${studio.name} home`}
         >
-          <Logo />
+          <Logo name={studio.name} shortName={studio.shortName} />
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {PRIMARY_LINKS_BEFORE_SERVICES.map((link) => (

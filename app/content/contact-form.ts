@@ -1,9 +1,10 @@
 /** Copy of the contact form: its toasts, labels and placeholders. */
-import { RESPONSE_PROMISE_HOURS } from './site';
 
 export const CONTACT_SUCCESS_TITLE = 'Success!';
-export const CONTACT_SUCCESS_MESSAGE =
-  `Your message has been submitted. We'll respond within ${RESPONSE_PROMISE_HOURS} hours ` + 'to schedule your free consultation.';
+/** The reply time is the owner's promise (studio.responseHours). */
+export function contactSuccessMessage(responseHours: number): string {
+  return `Your message has been submitted. We'll respond within ${responseHours} hours to schedule your free consultation.`;
+}
 export const CONTACT_FAILURE_TITLE = 'Error';
 export const CONTACT_FAILURE_FALLBACK = 'Failed to submit form. Please try again.';
 

@@ -54,4 +54,4 @@ export const PUBLIC_PAGES = [
   '/contact',
   '/privacy-policy',
   '/terms-of-service',
-];
+] as const;

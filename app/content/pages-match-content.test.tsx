@@ -1,97 +1,210 @@
 import { renderToString } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
+import { createRoutesStub, type AppLoadContext } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import * as about from '#app/routes/about.tsx';
+import * as contact from '#app/routes/contact.tsx';
+import * as home from '#app/routes/home.tsx';
+import * as mixing from '#app/routes/services.mixing-mastering.tsx';
+import * as privacy from '#app/routes/privacy-policy.tsx';
+import * as process from '#app/routes/process.tsx';
+import * as services from '#app/routes/services.tsx';
+import * as terms from '#app/routes/terms-of-service.tsx';
+import * as vocal from '#app/routes/services.vocal-production.tsx';
 import SiteLayout from '#app/routes/site-layout.tsx';
-import AboutPage from '#app/routes/about.tsx';
-import ContactPage from '#app/routes/contact.tsx';
-import HomePage from '#app/routes/home.tsx';
-import MixingPage from '#app/routes/services.mixing-mastering.tsx';
-import PrivacyPage from '#app/routes/privacy-policy.tsx';
-import ProcessPage from '#app/routes/process.tsx';
-import ServicesPage from '#app/routes/services.tsx';
-import TermsPage from '#app/routes/terms-of-service.tsx';
-import VocalPage from '#app/routes/services.vocal-production.tsx';
-import * as pricing from './pricing';
-import { HOURS_CONTACT_PAGE, HOURS_FOOTER } from './site';
+import { siteEssentials } from '#app/features/marketing/site-essentials.server.ts';
+import { formatEffectiveDate, formatOpeningHours, formatPrice, locationLabel } from '#common/site-content/format.ts';
+import { defaultSiteContent, type SiteContent } from '#common/site-content/sections.ts';
 
 // The form and the samples block belong to other features (and reach for data); this test is about
-// the marketing copy, so they render as empty slots here.
+// the owner's facts on the marketing pages, so they render as empty slots here.
 vi.mock('#app/features/contact/contact-form.tsx', () => ({ ContactForm: () => null }));
 vi.mock('#app/features/samples/featured-samples.tsx', () => ({ FeaturedSamples: () => null }));
 
-const PAGES: Array<[string, () => React.ReactNode]> = [
-  ['/', HomePage],
-  ['/services', ServicesPage],
-  ['/services/mixing-mastering', MixingPage],
-  ['/services/vocal-production', VocalPage],
-  ['/process', ProcessPage],
-  ['/about', AboutPage],
-  ['/contact', ContactPage],
-  ['/privacy-policy', PrivacyPage],
-  ['/terms-of-service', TermsPage],
+type PageModule = { default: (props: never) => React.ReactNode; loader?: (args: never) => unknown };
+const PAGES: Array<[string, PageModule]> = [
+  ['/', home],
+  ['/services', services],
+  ['/services/mixing-mastering', mixing],
+  ['/services/vocal-production', vocal],
+  ['/process', process],
+  ['/about', about],
+  ['/contact', contact],
+  ['/privacy-policy', privacy],
+  ['/terms-of-service', terms],
 ];
 
-/** Server-renders a page inside the public layout (so the footer is checked too) and returns its text. */
-function renderText(path: string, Page: () => React.ReactNode): string {
-  const Stub = createRoutesStub([{ Component: SiteLayout, children: [{ path, Component: Page }] }]);
-  const html = renderToString(<Stub initialEntries={[path]} />);
+/** Server-renders a page inside the root and the public layout (so header and footer are checked too), as its loaders would feed it. */
+async function renderText(content: SiteContent, path: string, page: PageModule): Promise<string> {
+  const context = {
+    publicUrl: 'https://studio.test',
+    services: { siteContent: { current: async () => content }, db: {}, logger: { error: () => {} } },
+  } as unknown as AppLoadContext;
+  const pageData = page.loader
+    ? await (page.loader as (args: unknown) => unknown)({ context, params: {}, request: new Request(`http://x${path}`) })
+    : null;
+  const rootData = { publicUrl: 'https://studio.test', site: siteEssentials(content), isAdmin: false, contactFormToken: '' };
+  const Stub = createRoutesStub([
+    {
+      id: 'root',
+      path: '/',
+      Component: () => <SiteLayout />,
+      children: [
+        { id: 'page', path: path === '/' ? undefined : path, index: path === '/' ? true : undefined, Component: page.default as never },
+      ],
+    } as never,
+  ]);
+  const html = renderToString(<Stub initialEntries={[path]} hydrationData={{ loaderData: { root: rootData, page: pageData } }} />);
   return html
     .replace(/<!-- -->/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
     .replace(/\s+/g, ' ');
 }
 
-const contentPrices = new Set(
-  Object.entries(pricing)
-    .filter(([name, value]) => name.endsWith('_USD') && typeof value === 'number')
-    .map(([, value]) => pricing.formatPrice(value as number)),
-);
-const contentHours = [HOURS_FOOTER, HOURS_CONTACT_PAGE];
-const hourPattern = /\b\d{1,2}(?::\d{2})?\s?(?:AM|PM)\b/g;
+async function renderAll(content: SiteContent): Promise<Record<string, string>> {
+  return Object.fromEntries(await Promise.all(PAGES.map(async ([path, page]) => [path, await renderText(content, path, page)] as const)));
+}
 
-describe.each(PAGES)('page %s', (path, Page) => {
-  const text = renderText(path, Page);
+/** The defaults with every fact a visitor reads changed: another studio, city, hours, prices and people. */
+function changedContent(): SiteContent {
+  const content = defaultSiteContent();
+  content.studio = {
+    ...content.studio,
+    name: 'Harbor Sound Lab',
+    shortName: 'Harbor',
+    tagline: 'Records finished by the river.',
+    email: 'hello@harbor-sound.test',
+    phone: '+1 912 555 0100',
+    location: { city: 'Savannah', region: 'SC', country: 'US' },
+    hours: {
+      timeZone: 'America/Chicago',
+      days: (['tue', 'wed', 'thu', 'fri', 'sat'] as const).map((day) => ({ day, opens: '10:00', closes: '18:30' })),
+    },
+    responseHours: 12,
+    social: [{ label: 'Instagram', url: 'https://www.instagram.com/harborsound' }],
+  };
+  content.pricing.premium.price = 420;
+  content.pricing.mixingPage.premium.price = null;
+  content.pricing.newClientSpecial = { enabled: true, price: 60, regularPrice: 120 };
+  content.pricing.standard.price = 120;
+  content.pricing.vocalProductionFrom = 90;
+  content.pricing.intro.revisions = 4;
+  content.pricing.mixingPage.intro.revisions = null;
+  content.hero = { headline: 'Mixes That Travel', description: 'From our harbor studio to every speaker.', image: null };
+  content.about = {
+    ...content.about,
+    founderName: 'Dana Reyes',
+    biography: 'Dana has mixed records for **twenty years**.',
+    stats: [
+      { value: '20', label: 'Years Mixing' },
+      { value: '300+', label: 'Songs Finished' },
+      { value: 'Gold', label: 'Certified Work' },
+    ],
+    credits: [{ artist: 'The Tides', title: 'Low Water', role: 'Mix engineer', year: 2024, url: null }],
+  };
+  content.testimonials.testimonials = [{ quote: 'They made the record breathe.', name: 'Mara Quinn', role: 'Singer', url: null }];
+  content.faq.faq = [{ question: 'Do you master vinyl?', answer: 'Yes, with a separate vinyl master.' }];
+  content.policies.privacy.effectiveDate = '2026-03-15';
+  content.policies.terms.effectiveDate = '2026-03-15';
+  return content;
+}
 
-  it('shows only dollar amounts that come from app/content/pricing.ts', () => {
-    const amounts = text.match(/\$\s?\d[\d,.]*/g) ?? [];
-    const stray = amounts.filter((amount) => !contentPrices.has(amount.replace(/\s/g, '').replace(/[.,]$/, '')));
-    expect(stray).toEqual([]);
+const defaults = defaultSiteContent();
+const changed = changedContent();
+
+describe('pages with the default content', async () => {
+  const text = await renderAll(defaults);
+
+  it.each(PAGES.map(([path]) => path))('%s shows the studio and the one wording of the hours', (path) => {
+    expect(text[path]).toContain(defaults.studio.name);
+    expect(text[path]).toContain(formatOpeningHours(defaults.studio.hours));
+    expect(text[path]).toContain(defaults.studio.email);
   });
 
-  it('shows only opening hours that come from app/content/site.ts', () => {
-    let rest = text;
-    for (const hours of contentHours) rest = rest.split(hours).join(' ');
-    expect(rest.match(hourPattern) ?? []).toEqual([]);
-    expect(text).toContain(HOURS_FOOTER);
+  it('shows both readings of the brief where the pages still disagree, and no empty sections', () => {
+    expect(text['/']).toContain(formatPrice(defaults.pricing.premium.price));
+    expect(text['/']).toContain(`${defaults.pricing.intro.revisions} rounds of revisions`);
+    expect(text['/']).toContain(`Save 50%`);
+    expect(text['/services/mixing-mastering']).toContain(formatPrice(defaults.pricing.mixingPage.premium.price!));
+    expect(text['/services/mixing-mastering']).toContain(`Up to ${defaults.pricing.mixingPage.intro.revisions} Free Revisions`);
+    expect(text['/']).not.toContain('What Artists Say');
+    expect(text['/about']).not.toContain('Selected Work');
+    expect(text['/about']).toContain('Meet the Founder');
   });
 });
 
-describe('pages show the prices and hours the spec gives them, read from app/content', () => {
-  const text = Object.fromEntries(PAGES.map(([path, Page]) => [path, renderText(path, Page)]));
-  const price = pricing.formatPrice;
+describe('pages with changed content show the new facts and none of the old', async () => {
+  const text = await renderAll(changed);
+  const hours = formatOpeningHours(changed.studio.hours);
+  const oldFacts = [
+    defaults.studio.name,
+    defaults.studio.shortName,
+    defaults.studio.email,
+    'Atlanta',
+    formatOpeningHours(defaults.studio.hours),
+  ];
 
-  it('home: the special and the three packages', () => {
-    for (const usd of [pricing.INTRO_PRICE_USD, pricing.REGULAR_SONG_PRICE_USD, pricing.PREMIUM_PRICE_HOME_USD]) {
-      expect(text['/']).toContain(price(usd));
-    }
-    expect(text['/']).toContain(`Save ${pricing.INTRO_SAVING_PERCENT}%`);
-    expect(text['/']).toContain(`${pricing.INTRO_REVISIONS_HOME} rounds of revisions`);
+  it.each(PAGES.map(([path]) => path))('%s', (path) => {
+    expect(text[path]).toContain(changed.studio.name);
+    expect(text[path]).toContain(changed.studio.email);
+    expect(text[path]).toContain(changed.studio.phone);
+    expect(text[path]).toContain(hours);
+    expect(text[path]).toContain(locationLabel(changed.studio.location));
+    for (const old of oldFacts) expect(text[path]).not.toContain(old);
+    expect(text[path]).not.toContain(formatPrice(350));
+    expect(text[path]).not.toContain(formatPrice(75));
+    expect(text[path]).not.toContain('24 hours');
   });
 
-  it('services and the mixing page: their own readings', () => {
-    expect(text['/services']).toContain(price(pricing.INTRO_PRICE_USD));
-    expect(text['/services']).toContain(price(pricing.VOCAL_PRODUCTION_FROM_USD));
-    expect(text['/services/mixing-mastering']).toContain(price(pricing.PREMIUM_PRICE_MIXING_PAGE_USD));
-    expect(text['/services/mixing-mastering']).toContain(`${pricing.INTRO_REVISIONS_MIXING_PAGE} free revisions`);
-    expect(text['/services/mixing-mastering']).not.toContain(price(pricing.PREMIUM_PRICE_HOME_USD));
-    expect(text['/services/vocal-production']).toContain(price(pricing.VOCAL_PRODUCTION_FROM_USD));
+  it('one Premium price on the home and mixing pages', () => {
+    expect(text['/']).toContain(formatPrice(420));
+    expect(text['/services/mixing-mastering']).toContain(formatPrice(420));
+    expect(text['/services/mixing-mastering']).not.toContain(formatPrice(150));
+    expect(text['/']).toContain('4 rounds of revisions');
+    expect(text['/services/mixing-mastering']).toContain('Up to 4 Free Revisions');
   });
 
-  it('contact: every-day hours and the services glance', () => {
-    expect(text['/contact']).toContain(HOURS_CONTACT_PAGE);
-    expect(text['/contact']).toContain(`From ${price(pricing.INTRO_PRICE_USD)}`);
-    expect(text['/contact']).toContain(`From ${price(pricing.VOCAL_PRODUCTION_FROM_USD)}`);
+  it('prices, hero, people and questions from the content', () => {
+    expect(text['/']).toContain(changed.hero.headline);
+    expect(text['/']).toContain('Mara Quinn');
+    expect(text['/']).toContain('Save 50%');
+    expect(text['/services']).toContain(formatPrice(60));
+    expect(text['/services/vocal-production']).toContain(formatPrice(90));
+    expect(text['/contact']).toContain(`From ${formatPrice(90)}`);
+    expect(text['/contact']).toContain('Do you master vinyl?');
+    expect(text['/contact']).toContain('within 12 hours');
+    expect(text['/process']).toContain('within 12 hours');
+    expect(text['/about']).toContain('Meet Dana Reyes');
+    expect(text['/about']).toContain('twenty years');
+    expect(text['/about']).toContain('Low Water');
+    expect(text['/about']).toContain('They made the record breathe.');
+    expect(text['/privacy-policy']).toContain(`Effective ${formatEffectiveDate('2026-03-15')}`);
+    expect(text['/privacy-policy']).toContain(`${changed.studio.name} ("we", "us")`);
+  });
+});
+
+describe('owner Markdown on the about page', () => {
+  it('renders a script and a javascript: link inert', async () => {
+    const content = defaultSiteContent();
+    content.about.biography = 'Hello <script>alert(1)</script> and [click](javascript:alert(2)) <img src=x onerror=alert(3)>';
+    const Stub = createRoutesStub([
+      {
+        id: 'root',
+        path: '/',
+        Component: () => <SiteLayout />,
+        children: [{ id: 'page', index: true, Component: about.default as never }],
+      } as never,
+    ]);
+    const context = { services: { siteContent: { current: async () => content } } } as unknown as AppLoadContext;
+    const pageData = await about.loader({ context } as never);
+    const rootData = { publicUrl: '', site: siteEssentials(content), isAdmin: false, contactFormToken: '' };
+    const html = renderToString(<Stub initialEntries={['/']} hydrationData={{ loaderData: { root: rootData, page: pageData } }} />);
+    expect(html).not.toMatch(/<script>alert/);
+    expect(html).not.toMatch(/<img[^>]*onerror/);
+    expect(html).not.toContain('href="javascript:');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('click');
   });
 });

@@ -6,11 +6,14 @@ export interface ProcessStep {
   text: string;
 }
 
-export const PROCESS_STEPS: ProcessStep[] = [
+/** The six steps; the first states the owner's reply time (studio.responseHours). */
+export const processSteps = (responseHours: number): ProcessStep[] => [
   {
     number: 1,
     title: 'Initial Consultation',
-    text: 'Tell us about your song, your sound and your goals. The consultation is free, and we reply within 24 hours to schedule it.',
+    text:
+      'Tell us about your song, your sound and your goals. The consultation is free, ' +
+      `and we reply within ${responseHours} hours to schedule it.`,
   },
   {
     number: 2,

@@ -1,13 +1,10 @@
-import { INTRO_PRICE_USD, VOCAL_PRODUCTION_FROM_USD, formatPrice } from './pricing';
-
-/** Copy of /services and /services/vocal-production (prices come from pricing.ts). */
+/** Copy of /services and /services/vocal-production (prices are the owner's, from the site content). */
 
 export const SERVICE_OVERVIEW = [
   {
     id: 'mixing-mastering',
     title: 'Mixing & Mastering',
-    priceLabel: 'Intro special',
-    price: formatPrice(INTRO_PRICE_USD),
+    priceLabel: 'Starting at',
     text: 'A full mix and a radio-ready master for your song: balance, clarity, punch and loudness that hold up on every system.',
     points: ['Professional mixing', 'Stereo mastering', 'Revisions included', 'Multiple formats'],
     to: '/services/mixing-mastering',
@@ -16,7 +13,6 @@ export const SERVICE_OVERVIEW = [
     id: 'vocal-production',
     title: 'Vocal Production',
     priceLabel: 'Starting at',
-    price: formatPrice(VOCAL_PRODUCTION_FROM_USD),
     text: 'Polished, natural vocals: tuning and timing, comping the best takes, effects and harmonies that lift the song.',
     points: ['Tuning and timing', 'Comping', 'Effects', 'Harmonies'],
     to: '/services/vocal-production',

@@ -1,55 +1,81 @@
 import type { Route } from './+types/about';
+import { OwnerPicture } from '#app/components/owner-picture.tsx';
+import { MarkdownView } from '#app/components/markdown-view.tsx';
 import { PageHero } from '#app/components/page-hero.tsx';
-import { seo } from '#app/components/seo.ts';
+import { seo, siteFromMeta } from '#app/components/seo.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
-import { ABOUT_STATS, ABOUT_VALUES, ALBUMS_MASTERED, FOUNDER_BIO, YEARS_EXPERIENCE } from '#app/content/about.ts';
-import { STUDIO_LOCATION } from '#app/content/site.ts';
+import { ABOUT_VALUES } from '#app/content/about.ts';
+import { CreditsSection } from '#app/features/marketing/credits-section.tsx';
 import { CtaBand } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
 import { ContentSection, SectionHeading, sectionContainer } from '#app/features/marketing/content-section.tsx';
+import { aboutContent } from '#app/features/marketing/page-content.server.ts';
+import { TestimonialsSection } from '#app/features/marketing/testimonials-section.tsx';
+import { useSite } from '#app/root.tsx';
+import { locationLabel } from '#common/site-content/format.ts';
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
+export const loader = ({ context }: Route.LoaderArgs) => aboutContent(context);
+
+export const meta: Route.MetaFunction = (args) => {
+  const site = siteFromMeta(args);
+  const about = args.loaderData?.about;
+  const who = about?.founderName ? `Meet ${about.founderName}` : 'Meet the founder';
+  const stats = about?.stats.map((stat) => `${stat.value} ${stat.label}`.toLowerCase()).join(', ');
+  return seo(args, {
     title: 'About',
-    description:
-      `Meet the founder: ${YEARS_EXPERIENCE} years of experience and ${ALBUMS_MASTERED} albums mastered ` +
-      `to radio quality standards, from ${STUDIO_LOCATION.label}.`,
+    description: `${who}${stats ? `: ${stats}` : ''}${site ? `, from ${locationLabel(site.studio.location)}` : ''}.`,
     path: '/about',
   });
+};
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { about, testimonials } = loaderData;
+  const { studio } = useSite();
+  const named = about.founderName !== '';
   return (
     <>
       <PageHero eyebrow="About" title="About the Studio">
-        <p>An {STUDIO_LOCATION.city} studio built on experience, good ears and care for every song.</p>
+        <p>An {studio.location.city} studio built on experience, good ears and care for every song.</p>
       </PageHero>
 
       <section aria-labelledby="founder-title" className={`${sectionContainer} py-16 sm:py-20`}>
         <div className="grid gap-12 lg:grid-cols-[1.3fr_1fr] lg:items-start">
           <div>
-            <SectionHeading id="founder-title" eyebrow="The founder" title="Meet the Founder" align="left" />
-            <div className="mt-6 grid max-w-prose gap-5 text-lg leading-relaxed text-fg-muted">
-              {FOUNDER_BIO.map((paragraph) => (
-                <p key={paragraph.slice(0, 24)}>{paragraph}</p>
-              ))}
-            </div>
+            <SectionHeading
+              id="founder-title"
+              eyebrow={named && about.founderRole ? about.founderRole : 'The founder'}
+              title={named ? `Meet ${about.founderName}` : 'Meet the Founder'}
+              align="left"
+            />
+            <MarkdownView blocks={about.biography} className="mt-6 max-w-prose text-lg [&_p]:mt-5" />
           </div>
-          <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1" aria-label="Studio in numbers">
-            {ABOUT_STATS.map((stat) => (
-              <div key={stat.label} className="rounded-2xl border border-line bg-surface p-6">
-                <dt className="text-sm font-semibold uppercase tracking-wide text-fg-subtle">{stat.label}</dt>
-                <dd className="mt-2 text-4xl font-bold tracking-tight text-accent">{stat.value}</dd>
+          <div className="grid gap-6">
+            {about.photo ? (
+              <div className="overflow-hidden rounded-2xl border border-line bg-surface">
+                <OwnerPicture image={about.photo} sizes="(min-width: 1024px) 480px, (min-width: 640px) 576px, 100vw" />
               </div>
-            ))}
-          </dl>
+            ) : null}
+            <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1" aria-label="Studio in numbers">
+              {about.stats.map((stat) => (
+                <div key={stat.label} className="rounded-2xl border border-line bg-surface p-6">
+                  <dt className="text-sm font-semibold uppercase tracking-wide text-fg-subtle">{stat.label}</dt>
+                  <dd className="mt-2 text-4xl font-bold tracking-tight text-accent">{stat.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
         </div>
       </section>
+
+      <CreditsSection credits={about.credits} />
 
       <ContentSection id="values" eyebrow="How we work" title="What We Stand For" band>
         <div className="mt-12">
           <FeatureGrid items={ABOUT_VALUES} />
         </div>
       </ContentSection>
+
+      <TestimonialsSection testimonials={testimonials} />
 
       <CtaBand
         id="about-cta-title"

@@ -1,29 +1,32 @@
 import type { Route } from './+types/contact';
 import { PageHero } from '#app/components/page-hero.tsx';
-import { seo } from '#app/components/seo.ts';
-import { CONTACT_INTRO } from '#app/content/contact.ts';
+import { seo, siteFromMeta } from '#app/components/seo.ts';
+import { contactIntro } from '#app/content/contact.ts';
 import { ContactForm } from '#app/features/contact/contact-form.tsx';
 import { ContactInfo } from '#app/features/marketing/contact-info.tsx';
 import { FaqList } from '#app/features/marketing/faq-list.tsx';
+import { faqContent } from '#app/features/marketing/page-content.server.ts';
 import { ServicesGlance } from '#app/features/marketing/services-glance.tsx';
-import { useRootData } from '#app/root.tsx';
+import { useSite } from '#app/root.tsx';
 
 // The contact form posts here when JavaScript is off (see contact-form.tsx).
 export { contactPageAction as action } from '#app/features/contact/contact-action.server.ts';
 
+export const loader = ({ context }: Route.LoaderArgs) => faqContent(context);
+
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: 'Free Consultation',
-    description: CONTACT_INTRO,
+    description: contactIntro(siteFromMeta(args)?.studio.responseHours ?? 24),
     path: '/contact',
   });
 
-export default function Page() {
-  const { studioEmail } = useRootData();
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
   return (
     <>
       <PageHero eyebrow="Contact" title="Free Consultation">
-        <p>{CONTACT_INTRO}</p>
+        <p>{contactIntro(site.studio.responseHours)}</p>
       </PageHero>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1.4fr_1fr] lg:px-8">
         <section aria-labelledby="contact-form-title" className="rounded-2xl border border-line bg-surface p-6 sm:p-8">
@@ -36,9 +39,9 @@ export default function Page() {
           </div>
         </section>
         <div className="grid content-start gap-8">
-          <ContactInfo email={studioEmail} />
-          <ServicesGlance />
-          <FaqList />
+          <ContactInfo site={site} />
+          <ServicesGlance pricing={site.pricing} />
+          <FaqList faq={loaderData.faq} />
         </div>
       </div>
     </>

@@ -1,36 +1,49 @@
 import type { Route } from './+types/home';
-import { seo } from '#app/components/seo.ts';
-import { INTRO_PRICE_USD, formatPrice } from '#app/content/pricing.ts';
+import { seo, siteFromMeta } from '#app/components/seo.ts';
 import { ContactForm } from '#app/features/contact/contact-form.tsx';
 import { HomeContactSection } from '#app/features/marketing/home-contact-section.tsx';
 import { HomeHero } from '#app/features/marketing/home-hero.tsx';
 import { PreparingProjectSection } from '#app/features/marketing/preparing-project-section.tsx';
 import { ServicePackagesSection } from '#app/features/marketing/service-packages-section.tsx';
+import { TestimonialsSection } from '#app/features/marketing/testimonials-section.tsx';
 import { FeaturedSamples } from '#app/features/samples/featured-samples.tsx';
+import { featuredSamplesLoader } from '#app/features/samples/featured-loader.server.ts';
+import { useSite } from '#app/root.tsx';
+import { formatPrice, locationLabel } from '#common/site-content/format.ts';
 
 // The contact form posts here when JavaScript is off (see contact-form.tsx).
 export { contactPageAction as action } from '#app/features/contact/contact-action.server.ts';
-// The six newest samples for the featured block, rendered into the first HTML.
-export { featuredSamplesLoader as loader } from '#app/features/samples/featured-loader.server.ts';
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
-    title: 'Professional Audio Mixing & Mastering in Atlanta',
+/** The six newest samples for the featured block, rendered into the first HTML, and the owner's hero and testimonials. */
+export async function loader(args: Route.LoaderArgs) {
+  const [featured, content] = await Promise.all([featuredSamplesLoader(args), args.context.services.siteContent.current()]);
+  return { ...featured, hero: content.hero, testimonials: content.testimonials.testimonials };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const site = siteFromMeta(args);
+  const location = site ? locationLabel(site.studio.location) : '';
+  const special = site?.pricing.newClientSpecial;
+  return seo(args, {
+    title: `Professional Audio Mixing & Mastering in ${site?.studio.location.city ?? ''}`.trim(),
     description:
-      `Radio-ready mixing and mastering from Atlanta, GA, for artists worldwide. First song mixed ` +
-      `and mastered for ${formatPrice(INTRO_PRICE_USD)}.`,
+      `Radio-ready mixing and mastering from ${location}, for artists worldwide.` +
+      (special?.enabled ? ` First song mixed and mastered for ${formatPrice(special.price)}.` : ''),
     path: '/',
   });
+};
 
 /** Sections in the order the spec gives: hero, #services, #process, featured samples, #contact (footer comes from the layout). */
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { studio, pricing } = useSite();
   return (
     <>
-      <HomeHero />
-      <ServicePackagesSection />
+      <HomeHero hero={loaderData.hero} special={pricing.newClientSpecial} location={locationLabel(studio.location)} />
+      <ServicePackagesSection pricing={pricing} />
       <PreparingProjectSection />
       <FeaturedSamples />
-      <HomeContactSection>
+      <TestimonialsSection testimonials={loaderData.testimonials} band />
+      <HomeContactSection responseHours={studio.responseHours}>
         <ContactForm />
       </HomeContactSection>
     </>

@@ -1,7 +1,8 @@
 import type { Route } from './+types/process';
 import { PageHero } from '#app/components/page-hero.tsx';
 import { seo } from '#app/components/seo.ts';
-import { PROCESS_STEPS, PROJECT_TIMELINE, QUALITY_STANDARDS, TYPICAL_COMPLETION } from '#app/content/process.ts';
+import { PROJECT_TIMELINE, QUALITY_STANDARDS, TYPICAL_COMPLETION, processSteps } from '#app/content/process.ts';
+import { useSite } from '#app/root.tsx';
 import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
 import { StepList } from '#app/features/marketing/step-list.tsx';
@@ -15,6 +16,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function Page() {
+  const { studio } = useSite();
   return (
     <>
       <PageHero eyebrow="Process" title="Our Process">
@@ -23,7 +25,7 @@ export default function Page() {
 
       <ContentSection id="steps" eyebrow="Step by step" title="How We Work">
         <div className="mt-12">
-          <StepList steps={PROCESS_STEPS} />
+          <StepList steps={processSteps(studio.responseHours)} />
         </div>
       </ContentSection>
 

@@ -1,41 +1,55 @@
 import { ArrowRight, Check } from 'lucide-react';
 import type { Route } from './+types/services';
 import { PageHero } from '#app/components/page-hero.tsx';
-import { seo } from '#app/components/seo.ts';
+import { seo, siteFromMeta } from '#app/components/seo.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
-import { INTRO_PRICE_USD, VOCAL_PRODUCTION_FROM_USD, formatPrice } from '#app/content/pricing.ts';
 import { SERVICE_OVERVIEW, WHY_CHOOSE_US } from '#app/content/services.ts';
 import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
 import { ContentSection, sectionContainer } from '#app/features/marketing/content-section.tsx';
+import { mixingFromPrice } from '#app/features/marketing/package-view.ts';
+import { useSite } from '#app/root.tsx';
+import { formatPrice } from '#common/site-content/format.ts';
+import type { Pricing } from '#common/site-content/pricing.ts';
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
+/** Each service's headline price: the special while it is on, else the standard price; vocals from their own price. */
+function servicePrice(pricing: Pricing, id: (typeof SERVICE_OVERVIEW)[number]['id']) {
+  if (id === 'vocal-production') return { label: 'Starting at', price: pricing.vocalProductionFrom };
+  return { label: pricing.newClientSpecial.enabled ? 'Intro special' : 'Starting at', price: mixingFromPrice(pricing) };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const pricing = siteFromMeta(args)?.pricing;
+  return seo(args, {
     title: 'Services',
-    description:
-      `Mixing and mastering from ${formatPrice(INTRO_PRICE_USD)} and vocal production from ${formatPrice(VOCAL_PRODUCTION_FROM_USD)}, ` +
-      'for independent artists worldwide, with transparent pricing.',
+    description: pricing
+      ? `Mixing and mastering from ${formatPrice(mixingFromPrice(pricing))} and vocal production from ` +
+        `${formatPrice(pricing.vocalProductionFrom)}, for independent artists worldwide, with transparent pricing.`
+      : 'Mixing, mastering and vocal production for independent artists worldwide, with transparent pricing.',
     path: '/services',
   });
+};
 
 export default function Page() {
+  const { studio, pricing } = useSite();
+  const special = pricing.newClientSpecial;
   return (
     <>
       <PageHero eyebrow="Services" title="Our Services">
         <p>
-          Everything your song needs to sound finished: mixing, mastering and vocal production, done by hand in Atlanta for artists
-          everywhere.
+          Everything your song needs to sound finished: mixing, mastering and vocal production, done by hand in {studio.location.city} for
+          artists everywhere.
         </p>
       </PageHero>
 
       <section aria-label="Services" className={`${sectionContainer} py-16 sm:py-20`}>
         <div className="grid gap-8 md:grid-cols-2">
-          {SERVICE_OVERVIEW.map((service) => (
+          {SERVICE_OVERVIEW.map((service) => ({ ...service, ...servicePrice(pricing, service.id) })).map((service) => (
             <article key={service.id} className="flex flex-col rounded-2xl border border-line bg-surface p-6 sm:p-8">
               <h2 className="text-2xl font-semibold text-fg">{service.title}</h2>
               <p className="mt-4">
-                <span className="block text-sm text-fg-subtle">{service.priceLabel}</span>
-                <span className="text-4xl font-bold tracking-tight text-accent">{service.price}</span>
+                <span className="block text-sm text-fg-subtle">{service.label}</span>
+                <span className="text-4xl font-bold tracking-tight text-accent">{formatPrice(service.price)}</span>
               </p>
               <p className="mt-4 leading-relaxed text-fg-muted">{service.text}</p>
               <ul className="mt-6 grid gap-3 text-sm text-fg sm:grid-cols-2">
@@ -65,8 +79,8 @@ export default function Page() {
 
       <CtaBand id="services-cta-title" title="Ready to Hear the Difference?" actions={<ContactCta />}>
         <p>
-          Tell us about your song. The consultation is free, and new clients get their first song mixed and mastered for{' '}
-          {formatPrice(INTRO_PRICE_USD)}.
+          Tell us about your song. The consultation is free
+          {special.enabled ? `, and new clients get their first song mixed and mastered for ${formatPrice(special.price)}` : ''}.
         </p>
       </CtaBand>
     </>

@@ -1,8 +1,11 @@
 import type { Route } from './+types/sitemap';
-import { PUBLIC_PAGES } from '#app/content/navigation.ts';
+import { sitemapXml } from '#app/features/marketing/sitemap.ts';
+import { SITE_SECTIONS } from '#common/site-content/sections.ts';
 
-export function loader({ context }: Route.LoaderArgs) {
-  const urls = PUBLIC_PAGES.map((page) => `  <url><loc>${context.publicUrl}${page}</loc></url>`).join('\n');
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
+export async function loader({ context }: Route.LoaderArgs) {
+  const stored = await context.services.siteContent.read();
+  const updatedAt = Object.fromEntries(SITE_SECTIONS.map((section) => [section, stored[section].updatedAt]));
+  return new Response(sitemapXml(context.publicUrl, updatedAt), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
 }

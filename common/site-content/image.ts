@@ -7,8 +7,6 @@ import { z } from '#common/zod.ts';
  * `imageUrl(id, width, format)`. Width and height are the original's, so pages reserve the space.
  * On save the server checks the id and replaces width, height and widths with what it stored.
  */
-export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 export const imageRefSchema = z.strictObject({
   id: z.uuid('Image must be an uploaded image'),
@@ -20,9 +18,4 @@ export const imageRefSchema = z.strictObject({
 
 export type ImageRef = z.infer<typeof imageRefSchema>;
 
-const EXTENSIONS: Record<ImageFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
-
-/** Where one rendition of an uploaded image is served (the only URL shape the site uses for them). */
-export function imageUrl(id: string, width: number, format: ImageFormat): string {
-  return `/media/images/${id}/${width}.${EXTENSIONS[format]}`;
-}
+export { IMAGE_FORMATS, imageUrl, type ImageFormat } from './format.ts';

@@ -12,7 +12,4 @@ export const policiesSchema = z.strictObject({ privacy: policyDocumentSchema, te
 export type PolicyDocument = z.infer<typeof policyDocumentSchema>;
 export type Policies = z.infer<typeof policiesSchema>;
 
-/** "January 1, 2025", the same on the server and in every browser. */
-export function formatEffectiveDate(isoDay: string): string {
-  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-}
+export { formatEffectiveDate } from './format.ts';

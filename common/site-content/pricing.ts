@@ -65,27 +65,7 @@ export type Pricing = z.infer<typeof pricingSchema>;
 export type PricedPackage = z.infer<typeof pricedPackageSchema>;
 export type IntroPackage = z.infer<typeof introPackageSchema>;
 
-export function formatPrice(usd: number): string {
-  return `$${usd.toLocaleString('en-US')}`;
-}
-
-/** Whole percent saved by the new-client special ("Save 50%"). */
-export function specialSavingPercent(special: Pricing['newClientSpecial']): number {
-  return special.regularPrice > 0 ? Math.round((1 - special.price / special.regularPrice) * 100) : 0;
-}
-
-/** The price and revisions each mixing-page package really shows, its own reading or the package's. */
-export function mixingPagePackage(pricing: Pricing, id: 'intro' | 'premium') {
-  const own = pricing.mixingPage[id];
-  const base = id === 'intro' ? { ...pricing.intro, price: pricing.newClientSpecial.price } : pricing.premium;
-  return {
-    ...base,
-    description: own.description,
-    features: own.features,
-    price: own.price ?? base.price,
-    revisions: own.revisions ?? base.revisions,
-  };
-}
+export { formatPrice, mixingPagePackage, specialSavingPercent } from './format.ts';
 
 export interface PricingDisagreement {
   /** Which fact: "premium.price", "intro.revisions". */

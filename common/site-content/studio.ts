@@ -10,25 +10,7 @@ export const socialLinkSchema = z.strictObject({
 });
 export type SocialLink = z.infer<typeof socialLinkSchema>;
 
-export const SOCIAL_PLATFORMS = ['instagram', 'youtube', 'soundcloud', 'spotify', 'tiktok', 'x', 'facebook', 'bandcamp'] as const;
-export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number] | 'website';
-
-const PLATFORM_HOSTS: Array<[SocialPlatform, RegExp]> = [
-  ['instagram', /(^|\.)instagram\.com$/],
-  ['youtube', /(^|\.)(youtube\.com|youtu\.be)$/],
-  ['soundcloud', /(^|\.)soundcloud\.com$/],
-  ['spotify', /(^|\.)spotify\.com$/],
-  ['tiktok', /(^|\.)tiktok\.com$/],
-  ['x', /(^|\.)(x\.com|twitter\.com)$/],
-  ['facebook', /(^|\.)(facebook\.com|fb\.com)$/],
-  ['bandcamp', /(^|\.)bandcamp\.com$/],
-];
-
-/** Which network a profile address belongs to (for its icon); 'website' for any other page. */
-export function socialPlatform(url: string): SocialPlatform {
-  const host = URL.canParse(url) ? new URL(url).hostname.toLowerCase() : '';
-  return PLATFORM_HOSTS.find(([, pattern]) => pattern.test(host))?.[0] ?? 'website';
-}
+export { SOCIAL_PLATFORMS, locationLabel, socialPlatform, type SocialPlatform } from './format.ts';
 
 export const studioSchema = z.strictObject({
   name: line('Studio name', 80),
@@ -65,8 +47,3 @@ export const studioSchema = z.strictObject({
 });
 
 export type Studio = z.infer<typeof studioSchema>;
-
-/** "Atlanta, GA": how the location reads in running text. */
-export function locationLabel(location: Studio['location']): string {
-  return `${location.city}, ${location.region}`;
-}

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
+import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
+import { formatOpeningHours } from '#common/site-content/format.ts';
 
 const ROUTES: Array<[string, RegExp]> = [
   ['/', /Professional Audio/],
@@ -43,7 +45,17 @@ test.describe('site shell', () => {
     expect(html).toContain('property="og:title"');
     expect(html).toContain('name="twitter:card"');
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/about"/);
-    expect(html).toContain('"addressLocality":"Atlanta"');
+    expect(html).toContain(`"addressLocality":"${DEFAULT_STUDIO.location.city}"`);
+    expect(html).toContain(`"email":"${DEFAULT_STUDIO.email}"`);
+    expect(html).toContain('"openingHoursSpecification":[{"@type":"OpeningHoursSpecification","dayOfWeek":["Monday"');
+  });
+
+  test("the footer shows the owner's studio, e-mail and hours, and this year's copyright", async ({ page }) => {
+    await page.goto('/process');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: DEFAULT_STUDIO.email })).toHaveAttribute('href', `mailto:${DEFAULT_STUDIO.email}`);
+    await expect(footer.getByText(formatOpeningHours(DEFAULT_STUDIO.hours))).toBeVisible();
+    await expect(footer.getByText(`© ${new Date().getFullYear()} ${DEFAULT_STUDIO.name}.`)).toBeVisible();
   });
 
   test('static assets are compressed and cached for a year as immutable', async ({ request }) => {

@@ -15,7 +15,7 @@ import {
   CONTACT_FAILURE_TITLE,
   CONTACT_FORM_LABELS,
   CONTACT_FORM_PLACEHOLDERS,
-  CONTACT_SUCCESS_MESSAGE,
+  contactSuccessMessage,
   CONTACT_SUCCESS_TITLE,
 } from '#app/content/contact-form.ts';
 import { api } from '#app/lib/api.ts';
@@ -36,7 +36,8 @@ const FORM_ANCHOR = 'contact-form';
 export function ContactForm() {
   const serverResult = useActionData<typeof contactPageAction>();
   const formAction = useFormAction();
-  const { contactFormToken } = useRootData();
+  const { contactFormToken, site } = useRootData();
+  const successMessage = contactSuccessMessage(site.studio.responseHours);
   const idPrefix = useId();
   const ids = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, `${idPrefix}-${field}`])) as Record<FieldName, string>;
 
@@ -93,7 +94,7 @@ export function ContactForm() {
       setValues(EMPTY_CONTACT_FORM);
       setErrors({});
       setLiveValidation(false);
-      toast({ title: CONTACT_SUCCESS_TITLE, description: CONTACT_SUCCESS_MESSAGE });
+      toast({ title: CONTACT_SUCCESS_TITLE, description: successMessage });
       return;
     }
     const fieldErrors: ContactFieldErrors = outcome.errors;
@@ -135,7 +136,7 @@ export function ContactForm() {
           <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
           <div>
             <p className="font-semibold">{CONTACT_SUCCESS_TITLE}</p>
-            <p className="mt-1 text-sm text-fg-muted">{CONTACT_SUCCESS_MESSAGE}</p>
+            <p className="mt-1 text-sm text-fg-muted">{successMessage}</p>
           </div>
         </div>
       ) : null}

@@ -1,28 +1,42 @@
-import { Clock, Globe, Mail, MapPin } from 'lucide-react';
+import { Clock, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { WORLDWIDE_SERVICE } from '#app/content/contact.ts';
-import { HOURS_CONTACT_PAGE, STUDIO_LOCATION } from '#app/content/site.ts';
+import { locationLabel, phoneHref } from '#common/site-content/format.ts';
+import type { SiteEssentials } from '#common/site-content/sections.ts';
 import { cn } from '#app/lib/cn.ts';
 
-/** E-mail, hours (the contact page's reading), location and the worldwide note. */
-export function ContactInfo({ email }: { email: string }) {
+const linkClass = cn(
+  'break-all rounded text-accent underline-offset-4 hover:underline focus-visible:outline-none',
+  'focus-visible:ring-2 focus-visible:ring-accent',
+);
+
+/** The owner's e-mail, phone (when set), hours, location and the worldwide note. */
+export function ContactInfo({ site }: { site: SiteEssentials }) {
+  const { email, phone, location } = site.studio;
   const rows = [
     {
       icon: Mail,
       label: 'Email',
       value: (
-        <a
-          href={`mailto:${email}`}
-          className={cn(
-            'break-all rounded text-accent underline-offset-4 hover:underline focus-visible:outline-none',
-            'focus-visible:ring-2 focus-visible:ring-accent',
-          )}
-        >
+        <a href={`mailto:${email}`} className={linkClass}>
           {email}
         </a>
       ),
     },
-    { icon: Clock, label: 'Business Hours', value: HOURS_CONTACT_PAGE },
-    { icon: MapPin, label: 'Location', value: STUDIO_LOCATION.label },
+    ...(phone
+      ? [
+          {
+            icon: Phone,
+            label: 'Phone',
+            value: (
+              <a href={phoneHref(phone)} className={linkClass}>
+                {phone}
+              </a>
+            ),
+          },
+        ]
+      : []),
+    { icon: Clock, label: 'Business Hours', value: site.hoursText },
+    { icon: MapPin, label: 'Location', value: locationLabel(location) },
     { icon: Globe, label: 'Service Area', value: WORLDWIDE_SERVICE },
   ];
   return (

@@ -1,19 +1,21 @@
 import { ChevronDown } from 'lucide-react';
-import { FAQ } from '#app/content/contact.ts';
+import type { FaqEntry } from '#common/site-content/faq.ts';
 import { cn } from '#app/lib/cn.ts';
 
 /**
  * The FAQ as native <details>/<summary> disclosures: keyboard and screen-reader friendly,
  * and readable before (or without) JavaScript.
  */
-export function FaqList() {
+/** The owner's questions; nothing when there are none. */
+export function FaqList({ faq }: { faq: FaqEntry[] }) {
+  if (faq.length === 0) return null;
   return (
     <section aria-labelledby="faq-title" className="rounded-2xl border border-line bg-surface p-6 sm:p-8">
       <h2 id="faq-title" className="text-xl font-semibold text-fg">
         Frequently Asked Questions
       </h2>
       <div className="mt-4 divide-y divide-line">
-        {FAQ.map((entry) => (
+        {faq.map((entry) => (
           <details key={entry.question} className="group py-4">
             <summary
               className={cn(
@@ -25,7 +27,7 @@ export function FaqList() {
               {entry.question}
               <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-fg-subtle transition-transform group-open:rotate-180" />
             </summary>
-            <p className="mt-3 text-sm leading-relaxed text-fg-muted">{entry.answer}</p>
+            <p className="mt-3 text-sm leading-relaxed whitespace-pre-line text-fg-muted">{entry.answer}</p>
           </details>
         ))}
       </div>

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { CONTACT_INTRO } from '#app/content/contact.ts';
+import { contactIntro } from '#app/content/contact.ts';
 import { SectionHeading, sectionContainer } from './content-section';
 
 /** Home page #contact: heading and intro around the contact form, which the route passes in. */
-export function HomeContactSection({ children }: { children: ReactNode }) {
+export function HomeContactSection({ responseHours, children }: { responseHours: number; children: ReactNode }) {
   return (
     <section id="contact" aria-labelledby="contact-title" className="scroll-mt-20 border-t border-line bg-surface/40 py-20 sm:py-28">
       <div className={sectionContainer}>
         <SectionHeading id="contact-title" eyebrow="Free consultation" title="Start Your Project">
-          <p>{CONTACT_INTRO}</p>
+          <p>{contactIntro(responseHours)}</p>
         </SectionHeading>
         <div className="mx-auto mt-12 max-w-2xl">{children}</div>
       </div>

@@ -1,9 +1,10 @@
 import { ArrowDown, Sparkles } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { ButtonLink, buttonClasses } from '#app/components/ui/button.tsx';
-import { INTRO_PRICE_USD, INTRO_SAVING_PERCENT, REGULAR_SONG_PRICE_USD, formatPrice } from '#app/content/pricing.ts';
-import { YEARS_EXPERIENCE } from '#app/content/about.ts';
-import { STUDIO_LOCATION } from '#app/content/site.ts';
+import { OwnerPicture } from '#app/components/owner-picture.tsx';
+import { formatPrice, specialSavingPercent } from '#common/site-content/format.ts';
+import type { Hero } from '#common/site-content/hero.ts';
+import type { Pricing } from '#common/site-content/pricing.ts';
 import { HeroImage } from './hero-image';
 import { cn } from '#app/lib/cn.ts';
 
@@ -22,7 +23,36 @@ const HERO_GLOW =
   'radial-gradient(60rem 30rem at 85% 10%, rgb(245 184 61 / 0.14), transparent 60%), ' +
   'radial-gradient(40rem 30rem at 0% 100%, rgb(99 102 241 / 0.08), transparent 60%)';
 
-export function HomeHero() {
+const HERO_SIZES = '(min-width: 1280px) 600px, (min-width: 1024px) 45vw, (min-width: 640px) 576px, 100vw';
+
+function NewClientSpecial({ special }: { special: Pricing['newClientSpecial'] }) {
+  const saving = specialSavingPercent(special);
+  return (
+    <div className="mt-8 max-w-xl rounded-2xl border border-accent/40 bg-accent-soft p-5">
+      <p className="flex items-center gap-2 text-sm font-bold uppercase tracking-wide text-accent">
+        <Sparkles aria-hidden="true" className="size-4" />
+        New Client Special
+      </p>
+      <p className="mt-2 text-fg">
+        Your first song mixed and mastered for <strong className="text-2xl font-bold text-accent">{formatPrice(special.price)}</strong>
+        {special.regularPrice > special.price ? (
+          <>
+            {' '}
+            <span className="text-fg-muted">
+              instead of <s>{formatPrice(special.regularPrice)}</s>
+            </span>
+            . Save {saving}%.
+          </>
+        ) : (
+          '.'
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** The first screen: the owner's headline and description, the special while it is on, their photo or the illustration. */
+export function HomeHero({ hero, special, location }: { hero: Hero; special: Pricing['newClientSpecial']; location: string }) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-line">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0" style={{ backgroundImage: HERO_GLOW }} />
@@ -33,30 +63,12 @@ export function HomeHero() {
         )}
       >
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent">
-            Mixing · Mastering · Vocal Production · {STUDIO_LOCATION.label}
-          </p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent">Mixing · Mastering · Vocal Production · {location}</p>
           <h1 id="hero-title" className="mt-4 text-4xl font-bold tracking-tight text-balance text-fg sm:text-6xl">
-            Professional Audio Mastering
+            {hero.headline}
           </h1>
-          <p className="mt-6 max-w-xl text-lg leading-relaxed text-fg-muted">
-            Radio-ready sound for artists everywhere. We mix and master your songs in Atlanta with {YEARS_EXPERIENCE} years of experience,
-            and we work with you until your music sounds the way you hear it.
-          </p>
-          <div className="mt-8 max-w-xl rounded-2xl border border-accent/40 bg-accent-soft p-5">
-            <p className="flex items-center gap-2 text-sm font-bold uppercase tracking-wide text-accent">
-              <Sparkles aria-hidden="true" className="size-4" />
-              New Client Special
-            </p>
-            <p className="mt-2 text-fg">
-              Your first song mixed and mastered for{' '}
-              <strong className="text-2xl font-bold text-accent">{formatPrice(INTRO_PRICE_USD)}</strong>{' '}
-              <span className="text-fg-muted">
-                instead of <s>{formatPrice(REGULAR_SONG_PRICE_USD)}</s>
-              </span>
-              . Save {INTRO_SAVING_PERCENT}%.
-            </p>
-          </div>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed whitespace-pre-line text-fg-muted">{hero.description}</p>
+          {special.enabled ? <NewClientSpecial special={special} /> : null}
           <div className="mt-8 flex flex-wrap gap-4">
             <ButtonLink to="/contact" size="lg">
               Get Started
@@ -68,9 +80,15 @@ export function HomeHero() {
           </div>
         </div>
         <div className="relative mx-auto w-full max-w-xl lg:max-w-none">
-          <div className="overflow-hidden rounded-3xl border border-line bg-surface shadow-2xl shadow-black/50 aspect-[4/3]">
-            <HeroImage sizes="(min-width: 1280px) 600px, (min-width: 1024px) 45vw, (min-width: 640px) 576px, 100vw" />
-          </div>
+          {hero.image ? (
+            <div className="overflow-hidden rounded-3xl border border-line bg-surface shadow-2xl shadow-black/50">
+              <OwnerPicture image={hero.image} sizes={HERO_SIZES} priority />
+            </div>
+          ) : (
+            <div className="overflow-hidden rounded-3xl border border-line bg-surface shadow-2xl shadow-black/50 aspect-[4/3]">
+              <HeroImage sizes={HERO_SIZES} />
+            </div>
+          )}
         </div>
       </div>
     </section>

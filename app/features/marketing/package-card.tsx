@@ -1,10 +1,11 @@
 import { Check } from 'lucide-react';
 import { ButtonLink } from '#app/components/ui/button.tsx';
-import { formatPrice, type ServicePackage } from '#app/content/pricing.ts';
+import { formatPrice } from '#common/site-content/format.ts';
+import type { PackageView } from './package-view';
 import { cn } from '#app/lib/cn.ts';
 
 /** One price card with its features and a Get Started link to /contact. */
-export function PackageCard({ pkg, headingLevel = 3 }: { pkg: ServicePackage; headingLevel?: 3 | 4 }) {
+export function PackageCard({ pkg, headingLevel = 3 }: { pkg: PackageView; headingLevel?: 3 | 4 }) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
     <article
@@ -30,16 +31,20 @@ export function PackageCard({ pkg, headingLevel = 3 }: { pkg: ServicePackage; he
           </span>
         ) : null}
       </p>
-      <p className={cn('mt-1 text-sm', pkg.regularPrice ? 'font-semibold text-accent' : 'text-fg-subtle')}>{pkg.priceNote}</p>
+      {pkg.note ? (
+        <p className={cn('mt-1 text-sm', pkg.regularPrice ? 'font-semibold text-accent' : 'text-fg-subtle')}>{pkg.note}</p>
+      ) : null}
       <p className="mt-4 leading-relaxed text-fg-muted">{pkg.description}</p>
-      <ul className="mt-6 grid gap-3 text-sm text-fg" aria-label={`${pkg.title} includes`}>
-        {pkg.features.map((feature) => (
-          <li key={feature} className="flex gap-3">
-            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      {pkg.features.length > 0 ? (
+        <ul className="mt-6 grid gap-3 text-sm text-fg" aria-label={`${pkg.title} includes`}>
+          {pkg.features.map((feature) => (
+            <li key={feature} className="flex gap-3">
+              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="mt-auto pt-8">
         <ButtonLink
           to="/contact"

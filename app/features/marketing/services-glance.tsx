@@ -1,17 +1,23 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { SERVICES_GLANCE } from '#app/content/contact.ts';
+import { formatPrice } from '#common/site-content/format.ts';
+import type { Pricing } from '#common/site-content/pricing.ts';
+import { mixingFromPrice } from './package-view';
 import { cn } from '#app/lib/cn.ts';
 
 /** The contact page's short price overview. */
-export function ServicesGlance() {
+export function ServicesGlance({ pricing }: { pricing: Pricing }) {
+  const services = [
+    { title: 'Mixing & Mastering', price: `From ${formatPrice(mixingFromPrice(pricing))}`, to: '/services/mixing-mastering' },
+    { title: 'Vocal Production', price: `From ${formatPrice(pricing.vocalProductionFrom)}`, to: '/services/vocal-production' },
+  ];
   return (
     <section aria-labelledby="services-glance-title" className="rounded-2xl border border-line bg-surface p-6 sm:p-8">
       <h2 id="services-glance-title" className="text-xl font-semibold text-fg">
         Services at a Glance
       </h2>
       <ul className="mt-4 grid gap-3">
-        {SERVICES_GLANCE.map((service) => (
+        {services.map((service) => (
           <li key={service.to}>
             <Link
               to={service.to}
