@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STUDIO_EMAIL } from '#common/studio.ts';
+import { DEFAULT_STUDIO_EMAIL } from '#common/site-content/defaults.ts';
 import { createAdmin } from '#server/auth/admin-users.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { STUDIO_NAME } from '#common/studio.ts';
+import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
 import type { Logger } from '#server/logger.ts';
 
 /** A client mistake with a status and a message safe to show; anything else becomes a generic 500. */
@@ -63,9 +63,9 @@ function answerDatabaseUnavailable(req: Request, res: Response, retryAfterSecond
   }
   res.type('html').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Back in a moment | ${STUDIO_NAME}</title></head>
+<title>Back in a moment | ${DEFAULT_STUDIO.name}</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 20vh auto; padding: 0 1.5rem; line-height: 1.5">
-<h1>Back in a moment</h1><p>${DATABASE_UNAVAILABLE_MESSAGE}</p><p><a href="/">${STUDIO_NAME}</a></p>
+<h1>Back in a moment</h1><p>${DATABASE_UNAVAILABLE_MESSAGE}</p><p><a href="/">${DEFAULT_STUDIO.name}</a></p>
 </body></html>`);
 }
 
