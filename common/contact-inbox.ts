@@ -30,8 +30,12 @@ export const CONTACT_SEARCH_MAX = 200;
 
 /** The export's query string: the tab's current filter, or nothing for all. */
 export const contactExportQuerySchema = z.object({
-  status: z.enum([CONTACT_FILTER_ALL, ...CONTACT_STATUSES], { error: `status must be all or one of ${CONTACT_STATUSES.join(', ')}` }).default('all'),
-  q: safeText(z.string({ error: 'q must be text' }), 'Search').max(CONTACT_SEARCH_MAX, `Search is at most ${CONTACT_SEARCH_MAX} characters`).default(''),
+  status: z
+    .enum([CONTACT_FILTER_ALL, ...CONTACT_STATUSES], { error: `status must be all or one of ${CONTACT_STATUSES.join(', ')}` })
+    .default('all'),
+  q: safeText(z.string({ error: 'q must be text' }), 'Search')
+    .max(CONTACT_SEARCH_MAX, `Search is at most ${CONTACT_SEARCH_MAX} characters`)
+    .default(''),
 });
 
 export const ACKNOWLEDGEMENT_TEXT_MAX = 2000;
@@ -64,4 +68,3 @@ export type AcknowledgementSettingsInput = z.output<typeof acknowledgementSettin
 export interface AcknowledgementSettings extends AcknowledgementSettingsInput {
   defaultText: string;
 }
-

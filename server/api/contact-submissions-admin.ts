@@ -17,7 +17,8 @@ const notFound = () => new HttpError(404, NOT_FOUND);
 const parseSubmissionId = (value: string | string[] | undefined) => parseIdParam(value, NOT_FOUND);
 
 const CSV_HEADER = ['ID', 'Received (UTC)', 'Name', 'Email', 'Phone', 'Status', 'Read (UTC)', 'Message'];
-const csvLine = (row: ContactSubmissionView) => csvRow([row.id, row.createdAt, row.name, row.email, row.phone, row.status, row.readAt, row.message]);
+const csvLine = (row: ContactSubmissionView) =>
+  csvRow([row.id, row.createdAt, row.name, row.email, row.phone, row.status, row.readAt, row.message]);
 
 /** Writes with back-pressure; false when the client went away (the export then stops reading pages). */
 async function write(res: Response, chunk: string): Promise<boolean> {

@@ -29,7 +29,10 @@ export async function readAcknowledgementSettings(db: Db): Promise<Acknowledgeme
 }
 
 /** Saves the switch and text; committed when this resolves. The default text is stored as null, so it follows the studio name. */
-export async function saveAcknowledgementSettings(db: Kysely<Database>, input: AcknowledgementSettingsInput): Promise<AcknowledgementSettings> {
+export async function saveAcknowledgementSettings(
+  db: Kysely<Database>,
+  input: AcknowledgementSettingsInput,
+): Promise<AcknowledgementSettings> {
   const defaultText = defaultAcknowledgementText(studioName());
   const values = {
     acknowledgementEnabled: input.enabled ? 1 : 0,

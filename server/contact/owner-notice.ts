@@ -18,7 +18,10 @@ function headerSafe(value: string, max = 80): string {
  * The e-mail the owner gets for each submission. Reply-To is the visitor, so answering the e-mail
  * answers the visitor.
  */
-export function composeOwnerNotice(submission: Omit<ContactSubmissionView, 'readAt'>, options: { to: string; publicUrl: string }): MailMessage {
+export function composeOwnerNotice(
+  submission: Omit<ContactSubmissionView, 'readAt'>,
+  options: { to: string; publicUrl: string },
+): MailMessage {
   const text = [
     `New message from the contact form on ${STUDIO_NAME}.`,
     '',

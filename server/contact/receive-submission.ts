@@ -10,7 +10,7 @@ export const CONTACT_RATE_WINDOW_MS = 10 * 60_000;
 export type ContactOutcome =
   | { kind: 'invalid'; errors: ContactFieldErrors }
   | { kind: 'rate-limited'; retryAfterSeconds: number }
-  /** `notified` settles when the first attempt at each e-mail (owner, acknowledgement) is over (tests wait on it; the visitor never does). */
+  /** `notified` settles when the first attempt at each e-mail (owner, acknowledgement) is over (tests wait; the visitor never does). */
   | { kind: 'stored'; receipt: SubmissionReceipt; notified: Promise<void> }
   /** A bot: it gets a receipt like a person's, but nothing was stored or mailed. */
   | { kind: 'discarded'; receipt: SubmissionReceipt; reason: 'honeypot' | 'too-fast' | 'forged-token' };

@@ -12,9 +12,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`update contact_submissions set read_at = created_at`.execute(db);
 
   if (isPostgres(db)) {
-    await db.schema.alterTable('contact_notices').addColumn('kind', 'text', (col) => col.notNull().defaultTo('owner')).execute();
+    await db.schema
+      .alterTable('contact_notices')
+      .addColumn('kind', 'text', (col) => col.notNull().defaultTo('owner'))
+      .execute();
     await sql`alter table contact_notices drop constraint contact_notices_submission_id_key`.execute(db);
-    await db.schema.alterTable('contact_notices').addUniqueConstraint('contact_notices_submission_kind_key', ['submission_id', 'kind']).execute();
+    await db.schema
+      .alterTable('contact_notices')
+      .addUniqueConstraint('contact_notices_submission_kind_key', ['submission_id', 'kind'])
+      .execute();
   } else {
     await rebuildSqliteNotices(db);
   }
@@ -65,9 +71,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       sent_at text,
       created_at text not null default (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
     )`.execute(db);
-    await sql`insert into contact_notices_prev select id, submission_id, attempts, next_attempt_at, last_error, sent_at, created_at from contact_notices`.execute(
-      db,
-    );
+    await sql`insert into contact_notices_prev
+      select id, submission_id, attempts, next_attempt_at, last_error, sent_at, created_at from contact_notices`.execute(db);
     await sql`drop table contact_notices`.execute(db);
     await sql`alter table contact_notices_prev rename to contact_notices`.execute(db);
     await db.schema.createIndex('contact_notices_due_idx').on('contact_notices').columns(['sent_at', 'next_attempt_at']).execute();
