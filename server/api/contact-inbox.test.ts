@@ -142,7 +142,11 @@ describe.each(testDialects())('the owner inbox on %s', (dialect) => {
 
   describe('CSV export', () => {
     it('streams every submission with a BOM, a header row, RFC 4180 quoting and defused formulas', async () => {
-      await submit({ name: '=HYPERLINK("http://evil.example","click")', email: 'eve@example.com', message: 'Line one, "quoted"\nline two' });
+      await submit({
+        name: '=HYPERLINK("http://evil.example","click")',
+        email: 'eve@example.com',
+        message: 'Line one, "quoted"\nline two',
+      });
       await submit({ name: '@SUM(A1)', phone: '+1 404 555 0100', message: '-2+3 is a formula too, says Excel.' });
       const response = await exportCsv();
       expect(response.status).toBe(200);
@@ -157,7 +161,11 @@ describe.each(testDialects())('the owner inbox on %s', (dialect) => {
       const sum = rows.find((row) => row[2] === "'@SUM(A1)");
       const link = rows.find((row) => row[3] === 'eve@example.com');
       expect(sum).toMatchObject({ 2: "'@SUM(A1)", 4: "'+1 404 555 0100", 7: "'-2+3 is a formula too, says Excel." });
-      expect(link).toMatchObject({ 2: `'=HYPERLINK("http://evil.example","click")`, 3: 'eve@example.com', 7: 'Line one, "quoted"\nline two' });
+      expect(link).toMatchObject({
+        2: `'=HYPERLINK("http://evil.example","click")`,
+        3: 'eve@example.com',
+        7: 'Line one, "quoted"\nline two',
+      });
       expect(Number(link![0])).toBeLessThan(Number(sum![0]));
     });
 
