@@ -14,6 +14,7 @@ export const SITE_TABLES = [
   'admin_users',
   'completed_once',
   'contact_notices',
+  'contact_settings',
   'contact_submissions',
   'password_reset_tokens',
   'rate_limits',
@@ -51,7 +52,7 @@ export async function uploadToAnyStore(t: TestApp, body: Buffer): Promise<string
 
 /**
  * A site as a backup finds it: two analysed samples with uploaded audio, contact submissions with
- * their owner notices sent, an admin who logged in (a session) after a failed attempt (brute-force
+ * their owner notices and visitor acknowledgements sent (the inbox settings), an admin who logged in (a session) after a failed attempt (brute-force
  * counters) and then turned on two-factor login (its recovery codes), a password reset token and a
  * one-time job. Everything goes through the real API where there is one (two-factor enrolment goes
  * through its service: `asAdmin` acts as a stand-in admin). `t` must be created with `asAdmin`.
@@ -62,6 +63,8 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
     const created = await t.request.post('/api/samples').send({ title: `Backup sample ${index + 1}`, artist: 'Fixture', audioUrl });
     if (created.status !== 201) throw new Error(`sample not created: ${created.status}`);
   }
+  const acknowledgement = await t.request.put('/api/contact-acknowledgement').send({ enabled: true, text: 'We have your message.' });
+  if (acknowledgement.status !== 200) throw new Error(`acknowledgement not switched on: ${acknowledgement.status}`);
   for (const name of ['Ada Lovelace', 'Grace Hopper']) {
     const sent = await t.request
       .post('/api/contact')
