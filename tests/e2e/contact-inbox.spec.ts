@@ -60,13 +60,13 @@ test('a message sent from another browser appears in the open inbox, opens as re
   await expect(arrived).toBeVisible({ timeout: 10_000 });
   await expect(pending).toHaveText(String(pendingBefore + 1), { timeout: 10_000 });
   await expect(arrived).toContainText('Unread');
-  const opener = arrived.getByRole('button', { name: `${visitor.name}, unread message` });
+  const opener = arrived.getByRole('button', { name: `${visitor.name}, unread message`, exact: true });
   await expect(opener).toHaveAttribute('aria-expanded', 'false');
   await expect(arrived.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
   await expect(arrived.locator('time')).not.toContainText('UTC');
 
   await opener.click();
-  await expect(arrived.getByRole('button', { name: `${visitor.name}, message` })).toHaveAttribute('aria-expanded', 'true');
+  await expect(arrived.getByRole('button', { name: visitor.name, exact: true })).toHaveAttribute('aria-expanded', 'true');
   await expect(arrived).not.toContainText('Unread');
 
   const reply = arrived.getByRole('link', { name: `Reply to ${visitor.name} by e-mail` });

@@ -60,6 +60,7 @@ export function ContactCard({ submission, onStatus, onDelete, onRead }: Props) {
                 id={`${id}-name`}
                 aria-expanded={open}
                 aria-controls={`${id}-body`}
+                aria-label={unread ? `${submission.name}, unread message` : submission.name}
                 onClick={toggle}
                 className={cn(
                   'group inline-flex min-h-11 max-w-full items-center gap-2 rounded-md text-left text-fg sm:min-h-9',
@@ -68,7 +69,6 @@ export function ContactCard({ submission, onStatus, onDelete, onRead }: Props) {
                 )}
               >
                 <span className="break-words">{submission.name}</span>
-                <span className="sr-only">{unread ? ', unread message' : ', message'}</span>
                 <ChevronDown aria-hidden className={cn('size-4 shrink-0 text-fg-subtle transition-transform', open && 'rotate-180')} />
               </button>
             </h3>
@@ -87,7 +87,8 @@ export function ContactCard({ submission, onStatus, onDelete, onRead }: Props) {
             ) : null}
           </div>
         </div>
-        <p className="text-sm text-fg-subtle">
+        {/* First on a phone, so the name keeps the full width; to the right from sm up. */}
+        <p className="order-first w-full text-sm text-fg-subtle sm:order-none sm:w-auto">
           <LocalDateTime iso={submission.createdAt} />
         </p>
       </div>
