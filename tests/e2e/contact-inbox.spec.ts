@@ -10,17 +10,29 @@ const SHOTS = process.env.SHOTS_DIR;
 const HUMAN_FILL_MS = 2200;
 const STUDIO_NAME = 'ATL Audio Mastering';
 
+/** A loaded machine can take a while to hydrate the dashboard: wait for it, or for the login form, before acting. */
+const HYDRATION_TIMEOUT = 30_000;
+
 async function openInbox(page: Page) {
   await page.goto('/manage');
   const dashboard = page.getByRole('heading', { level: 1, name: 'Admin Dashboard' });
-  if (!(await dashboard.isVisible())) {
-    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  const username = page.getByLabel('Username');
+  await expect(dashboard.or(username)).toBeVisible({ timeout: HYDRATION_TIMEOUT });
+  if (await username.isVisible()) {
+    await username.fill(E2E_ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
   }
-  await expect(dashboard).toBeVisible();
+  await showInbox(page);
+}
+
+/** The Contact Submissions tab of a dashboard that is loading or loaded. */
+async function showInbox(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: HYDRATION_TIMEOUT });
   await page.getByRole('tab', { name: 'Contact Submissions' }).click();
-  await expect(page.getByText(/^Showing \d+ of \d+/).or(page.getByText('No contact submissions yet'))).toBeVisible();
+  await expect(page.getByText(/^Showing \d+ of \d+/).or(page.getByText('No contact submissions yet'))).toBeVisible({
+    timeout: HYDRATION_TIMEOUT,
+  });
 }
 
 const statValue = (page: Page, label: string) =>
@@ -31,7 +43,7 @@ test('a message sent from another browser appears in the open inbox, opens as re
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const stamp = Date.now();
   const visitor = {
     name: `Nia Inbox ${stamp}`,
@@ -78,7 +90,7 @@ test('a message sent from another browser appears in the open inbox, opens as re
 
   // Read on the server, not only on screen.
   await page.reload();
-  await page.getByRole('tab', { name: 'Contact Submissions' }).click();
+  await showInbox(page);
   await expect(card(page, visitor.name)).toBeVisible();
   await expect(card(page, visitor.name)).not.toContainText('Unread');
 
@@ -100,6 +112,7 @@ test('a message sent from another browser appears in the open inbox, opens as re
 });
 
 test('the owner switches the automatic acknowledgement on and off', async ({ page }) => {
+  test.setTimeout(90_000);
   await openInbox(page);
   await page.getByText('Automatic acknowledgement').click();
   const switchOn = page.getByLabel('E-mail each visitor that their message arrived');
@@ -113,7 +126,7 @@ test('the owner switches the automatic acknowledgement on and off', async ({ pag
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Acknowledgement settings saved' })).toBeVisible();
   await page.reload();
-  await page.getByRole('tab', { name: 'Contact Submissions' }).click();
+  await showInbox(page);
   await expect(page.getByText('Automatic acknowledgement')).toContainText('On');
   await page.getByText('Automatic acknowledgement').click();
   await page.getByLabel('E-mail each visitor that their message arrived').uncheck();
@@ -122,7 +135,7 @@ test('the owner switches the automatic acknowledgement on and off', async ({ pag
 });
 
 test('the inbox has no serious accessibility violations and fits 390 px and 1440 px', async ({ page, request, baseURL }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   const stamp = Date.now();
   for (const name of [`Unread Example ${stamp}`, `Opened Example ${stamp}`]) {
@@ -141,7 +154,7 @@ test('the inbox has no serious accessibility violations and fits 390 px and 1440
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.reload();
-    await page.getByRole('tab', { name: 'Contact Submissions' }).click();
+    await showInbox(page);
     await page.getByText('Automatic acknowledgement').click();
     const opened = card(page, `Opened Example ${stamp}`);
     await opened.getByRole('button', { name: `Opened Example ${stamp}` }).click();
