@@ -430,6 +430,7 @@ test.describe('admin dashboard', () => {
   });
 
   test('works through contact submissions: status, Pending count, filter, search, delete', async ({ page, request, baseURL }) => {
+    test.setTimeout(90_000);
     const stamp = Date.now();
     const people = [
       {
