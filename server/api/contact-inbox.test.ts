@@ -3,13 +3,6 @@ import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import { parseCsv } from '#server/test-support/parse-csv.ts';
 
-const asText = (res: NodeJS.ReadableStream, callback: (error: Error | null, body: string) => void) => {
-  let body = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk: string) => (body += chunk));
-  res.on('end', () => callback(null, body));
-};
-
 describe.each(testDialects())('the owner inbox on %s', (dialect) => {
   let admin: TestApp;
   let visitor: TestApp;
@@ -30,7 +23,7 @@ describe.each(testDialects())('the owner inbox on %s', (dialect) => {
     return response.body.id as number;
   };
   const feed = (version?: string) => admin.request.get(`/api/contact-submissions/feed${version ? `?version=${version}` : ''}`);
-  const exportCsv = (query = '') => admin.request.get(`/api/contact-submissions/export${query}`).buffer(true).parse(asText);
+  const exportCsv = (query = '') => admin.request.get(`/api/contact-submissions/export${query}`).buffer(true);
 
   describe('polling feed', () => {
     it('sends the list with a version, then nothing until something changes', async () => {
@@ -123,7 +116,7 @@ describe.each(testDialects())('the owner inbox on %s', (dialect) => {
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="contact-submissions-\d{4}-\d{2}-\d{2}\.csv"$/);
-      const text = response.body as string;
+      const text = response.text;
       expect(text.startsWith('\uFEFF')).toBe(true);
       const rows = parseCsv(text.slice(1));
       expect(rows[0]).toEqual(['ID', 'Received (UTC)', 'Name', 'Email', 'Phone', 'Status', 'Read (UTC)', 'Message']);
@@ -146,12 +139,12 @@ describe.each(testDialects())('the owner inbox on %s', (dialect) => {
       await submit({ name: 'Open Filter', message: 'Another one about VINYL mastering.' });
       const completed = await exportCsv('?status=completed');
       expect(completed.headers['content-disposition']).toMatch(/-filtered\.csv"$/);
-      const completedRows = parseCsv((completed.body as string).slice(1)).slice(1);
+      const completedRows = parseCsv(completed.text.slice(1)).slice(1);
       expect(completedRows.length).toBeGreaterThan(0);
       expect(completedRows.every((row) => row[5] === 'completed')).toBe(true);
-      const searched = parseCsv(((await exportCsv('?q=vinyl')).body as string).slice(1)).slice(1);
+      const searched = parseCsv((await exportCsv('?q=vinyl')).text.slice(1)).slice(1);
       expect(searched.map((row) => row[2]).sort()).toEqual(['Finished Filter', 'Open Filter']);
-      const both = parseCsv(((await exportCsv('?status=new&q=Vinyl')).body as string).slice(1)).slice(1);
+      const both = parseCsv((await exportCsv('?status=new&q=Vinyl')).text.slice(1)).slice(1);
       expect(both.map((row) => row[2])).toEqual(['Open Filter']);
     });
 
