@@ -55,7 +55,8 @@ export async function uploadToAnyStore(t: TestApp, body: Buffer): Promise<string
  * their owner notices and visitor acknowledgements sent (the inbox settings), an admin who logged
  * in (a session) after a failed attempt (brute-force counters) and then turned on two-factor login
  * (its recovery codes), a password reset token and a one-time job. Everything goes through the real
- * API where there is one (two-factor enrolment goes through its service: `asAdmin` acts as a stand-in admin). `t` must be created with `asAdmin`.
+ * API where there is one (two-factor enrolment goes through its service: `asAdmin` acts as a
+ * stand-in admin). `t` must be created with `asAdmin`.
  */
 export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] }> {
   const objectPaths = [await uploadToAnyStore(t, testWav(1)), await uploadToAnyStore(t, testWav(2))];
