@@ -297,7 +297,7 @@ describe.each(testDialects())('GET /api/contact-submissions on %s', (dialect) =>
     await admin.close();
   });
 
-  it('lists submissions newest first with the spec fields', async () => {
+  it('lists submissions newest first with the spec fields, plus whether the owner opened them', async () => {
     const first = await admin.request.post('/api/contact').send({ ...valid, name: 'First Visitor' });
     const second = await admin.request.post('/api/contact').send({ ...valid, name: 'Second Visitor', phone: '404' });
     const response = await admin.request.get('/api/contact-submissions');
@@ -310,6 +310,7 @@ describe.each(testDialects())('GET /api/contact-submissions on %s', (dialect) =>
       phone: '404',
       message: valid.message,
       status: 'new',
+      readAt: null,
       createdAt: second.body.createdAt,
     });
     expect(response.body[1].phone).toBeNull();

@@ -1,4 +1,6 @@
 import type { Services } from '#server/context.ts';
+import type { MailMessage } from '#server/email/mailer.ts';
+import { composeAcknowledgement, isAcknowledgeableAddress, readAcknowledgementSettings } from './acknowledgement.ts';
 import { composeOwnerNotice, studioInbox } from './owner-notice.ts';
 
 /** How often unsent notices are looked at. */
@@ -39,6 +41,7 @@ export async function deliverNotice(services: NoticeServices, noticeId: number, 
     .innerJoin('contactSubmissions', 'contactSubmissions.id', 'contactNotices.submissionId')
     .select([
       'contactNotices.attempts',
+      'contactNotices.kind',
       'contactSubmissions.id',
       'contactSubmissions.name',
       'contactSubmissions.email',
@@ -52,13 +55,25 @@ export async function deliverNotice(services: NoticeServices, noticeId: number, 
   // The submission was deleted meanwhile (the notice cascades away with it): nothing to tell.
   if (!row) return 'skipped';
 
-  const { attempts, ...submission } = row;
+  const { attempts, kind, ...submission } = row;
+  // Stored submissions passed the form's rules; this guards rows that arrived any other way.
+  if (kind === 'acknowledgement' && !isAcknowledgeableAddress(submission.email)) {
+    await db.deleteFrom('contactNotices').where('id', '=', noticeId).execute();
+    logger.warn({ noticeId, submissionId: submission.id }, 'acknowledgement dropped: the address does not pass validation');
+    return 'skipped';
+  }
   try {
     // Read at sending time, inside the retry: a notice says what the studio is called when it goes out.
     const studio = await studioIdentity();
-    await mailer.send(
-      composeOwnerNotice(submission, { to: studioInbox(config, studio), publicUrl: config.PUBLIC_URL, studioName: studio.name }),
-    );
+    const to = studioInbox(config, studio);
+    let message: MailMessage;
+    if (kind === 'acknowledgement') {
+      const { text } = await readAcknowledgementSettings(db, studio.name);
+      message = composeAcknowledgement(submission.email, text, { name: studio.name, replyTo: to });
+    } else {
+      message = composeOwnerNotice(submission, { to, publicUrl: config.PUBLIC_URL, studioName: studio.name });
+    }
+    await mailer.send(message);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const retryAt = new Date(now.getTime() + retryDelayMs(attempts));
@@ -67,7 +82,7 @@ export async function deliverNotice(services: NoticeServices, noticeId: number, 
       .set({ lastError: reason.slice(0, 500), nextAttemptAt: retryAt.toISOString() })
       .where('id', '=', noticeId)
       .execute();
-    logger.warn({ err: error, noticeId, submissionId: submission.id, attempts, retryAt }, 'contact notice not sent; will retry');
+    logger.warn({ err: error, noticeId, kind, submissionId: submission.id, attempts, retryAt }, 'contact notice not sent; will retry');
     return 'failed';
   }
   await db.updateTable('contactNotices').set({ sentAt: new Date().toISOString(), lastError: null }).where('id', '=', noticeId).execute();
@@ -93,7 +108,7 @@ export async function retryDueNotices(services: NoticeServices, now = new Date()
   }
 }
 
-/** The owner e-mails still waiting to go out (the metrics endpoint reports it; the index makes it cheap). */
+/** The e-mails (owner notices and acknowledgements) still waiting to go out (the metrics endpoint reports it; the index makes it cheap). */
 export async function countUnsentNotices(db: NoticeServices['db']): Promise<number> {
   const row = await db
     .selectFrom('contactNotices')

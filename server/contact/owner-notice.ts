@@ -19,7 +19,7 @@ function headerSafe(value: string, max = 80): string {
  * answers the visitor.
  */
 export function composeOwnerNotice(
-  submission: ContactSubmissionView,
+  submission: Omit<ContactSubmissionView, 'readAt'>,
   options: { to: string; publicUrl: string; studioName: string },
 ): MailMessage {
   const text = [

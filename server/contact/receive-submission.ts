@@ -10,7 +10,7 @@ export const CONTACT_RATE_WINDOW_MS = 10 * 60_000;
 export type ContactOutcome =
   | { kind: 'invalid'; errors: ContactFieldErrors }
   | { kind: 'rate-limited'; retryAfterSeconds: number }
-  /** `notified` settles when the first attempt at the owner's e-mail is over (tests wait on it; the visitor never does). */
+  /** `notified` settles when the first attempt at each e-mail (owner, acknowledgement) is over (tests wait; the visitor never does). */
   | { kind: 'stored'; receipt: SubmissionReceipt; notified: Promise<void> }
   /** A bot: it gets a receipt like a person's, but nothing was stored or mailed. */
   | { kind: 'discarded'; receipt: SubmissionReceipt; reason: 'honeypot' | 'too-fast' | 'forged-token' };
@@ -59,10 +59,13 @@ export async function receiveContactSubmission(services: Services, intake: Conta
     return { kind: 'discarded', reason, receipt: await decoyReceipt(services.db, now) };
   }
 
-  const { receipt, noticeId } = await storeContactSubmission(services.db, validation.data);
-  const notified = deliverNotice(services, noticeId).then(
-    () => undefined,
-    (error: unknown) => services.logger.error({ err: error, noticeId }, 'contact notice attempt crashed; the retry task will send it'),
-  );
+  const { receipt, noticeIds } = await storeContactSubmission(services.db, validation.data);
+  const notified = Promise.all(
+    noticeIds.map((noticeId) =>
+      deliverNotice(services, noticeId).catch((error: unknown) =>
+        services.logger.error({ err: error, noticeId }, 'contact notice attempt crashed; the retry task will send it'),
+      ),
+    ),
+  ).then(() => undefined);
   return { kind: 'stored', receipt, notified };
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ContactStatus } from '#common/contact-status.ts';
 import type { Database } from '#server/db/schema.ts';
-import type { ContactSubmissionView } from './submissions.ts';
+import { SUBMISSION_COLUMNS, type ContactSubmissionView } from './submissions.ts';
 
 /** The owner's status change; null when no submission has that id. */
 export async function setContactSubmissionStatus(
@@ -13,7 +13,7 @@ export async function setContactSubmissionStatus(
     .updateTable('contactSubmissions')
     .set({ status, updatedAt: new Date().toISOString() })
     .where('id', '=', id)
-    .returning(['id', 'name', 'email', 'phone', 'message', 'status', 'createdAt'])
+    .returning(SUBMISSION_COLUMNS)
     .executeTakeFirst();
   return row ?? null;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ContactSubmissionData } from '#common/contact.ts';
 import type { Database } from '#server/db/schema.ts';
+import { isAcknowledgeableAddress, acknowledgementEnabled } from './acknowledgement.ts';
 
 /** What POST /api/contact answers: enough to refer to the message, nothing more. */
 export interface SubmissionReceipt {
@@ -14,17 +15,22 @@ export interface ContactSubmissionView extends SubmissionReceipt {
   email: string;
   phone: string | null;
   message: string;
+  /** Null until the owner opened it. */
+  readAt: string | null;
 }
 
+export const SUBMISSION_COLUMNS = ['id', 'name', 'email', 'phone', 'message', 'status', 'readAt', 'createdAt'] as const;
+
 /**
- * Stores the submission and its owner notice in one transaction: once this resolves both are
- * committed, so the visitor is told "sent" only for a message that survives a crash, and the owner
- * hears about it even if the process dies before the e-mail goes out.
+ * Stores the submission and its notices in one transaction: once this resolves all are committed,
+ * so the visitor is told "sent" only for a message that survives a crash, and the owner (and, when
+ * switched on, the visitor's acknowledgement) is mailed even if the process dies before sending.
+ * The acknowledgement is decided here, once: switching it on later does not reach older messages.
  */
 export async function storeContactSubmission(
   db: Kysely<Database>,
   data: ContactSubmissionData,
-): Promise<{ receipt: SubmissionReceipt; noticeId: number }> {
+): Promise<{ receipt: SubmissionReceipt; noticeId: number; noticeIds: number[] }> {
   return db.transaction().execute(async (trx) => {
     const receipt = await trx
       .insertInto('contactSubmissions')
@@ -32,18 +38,22 @@ export async function storeContactSubmission(
       .returning(['id', 'status', 'createdAt'])
       .executeTakeFirstOrThrow();
     const notice = await trx.insertInto('contactNotices').values({ submissionId: receipt.id }).returning('id').executeTakeFirstOrThrow();
-    return { receipt, noticeId: notice.id };
+    const noticeIds = [notice.id];
+    if ((await acknowledgementEnabled(trx)) && isAcknowledgeableAddress(data.email)) {
+      const ack = await trx
+        .insertInto('contactNotices')
+        .values({ submissionId: receipt.id, kind: 'acknowledgement' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      noticeIds.push(ack.id);
+    }
+    return { receipt, noticeId: notice.id, noticeIds };
   });
 }
 
 /** Newest first, as the owner reads them. */
 export async function listContactSubmissions(db: Kysely<Database>): Promise<ContactSubmissionView[]> {
-  return db
-    .selectFrom('contactSubmissions')
-    .select(['id', 'name', 'email', 'phone', 'message', 'status', 'createdAt'])
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  return db.selectFrom('contactSubmissions').select(SUBMISSION_COLUMNS).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
 }
 
 /** A believable receipt for a bot, so it cannot tell it was caught (nothing is stored). */

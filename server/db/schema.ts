@@ -39,6 +39,8 @@ export interface ContactSubmissionsTable {
   phone: string | null;
   message: string;
   status: Generated<string>;
+  /** Null until the owner opened it in the inbox. */
+  readAt: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -121,11 +123,25 @@ export interface UploadedObjectsTable {
 export interface ContactNoticesTable {
   id: Generated<number>;
   submissionId: number;
+  /** `owner`: the studio's e-mail about it; `acknowledgement`: the visitor's receipt. One of each per submission at most. */
+  kind: ColumnType<ContactNoticeKind, ContactNoticeKind | undefined, never>;
   attempts: Generated<number>;
   nextAttemptAt: Timestamp;
   lastError: string | null;
   sentAt: string | null;
   createdAt: Timestamp;
+}
+
+export type ContactNoticeKind = 'owner' | 'acknowledgement';
+
+/** The inbox's settings: a single row (id 1), absent until the owner first saves them. */
+export interface ContactSettingsTable {
+  id: number;
+  /** 0 or 1. */
+  acknowledgementEnabled: number;
+  /** Null: the default text. */
+  acknowledgementText: string | null;
+  updatedAt: Timestamp;
 }
 
 /** One-time jobs already done (the first-run demo seed). */
@@ -168,6 +184,7 @@ export interface Database {
   adminTwoFactor: AdminTwoFactorTable;
   adminRecoveryCodes: AdminRecoveryCodesTable;
   contactNotices: ContactNoticesTable;
+  contactSettings: ContactSettingsTable;
   uploadedObjects: UploadedObjectsTable;
   completedOnce: CompletedOnceTable;
   siteContentVersions: SiteContentVersionsTable;

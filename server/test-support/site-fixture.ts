@@ -15,6 +15,7 @@ export const SITE_TABLES = [
   'admin_users',
   'completed_once',
   'contact_notices',
+  'contact_settings',
   'contact_submissions',
   'password_reset_tokens',
   'rate_limits',
@@ -74,6 +75,8 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
     // A visitor's play (`t` acts as the admin, whose own plays the beacon ignores).
     await t.services.samplePlays.record(created.body.id, '192.0.2.1');
   }
+  const acknowledgement = await t.request.put('/api/contact-acknowledgement').send({ enabled: true, text: 'We have your message.' });
+  if (acknowledgement.status !== 200) throw new Error(`acknowledgement not switched on: ${acknowledgement.status}`);
   for (const name of ['Ada Lovelace', 'Grace Hopper']) {
     const sent = await t.request
       .post('/api/contact')

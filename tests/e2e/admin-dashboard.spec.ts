@@ -430,6 +430,7 @@ test.describe('admin dashboard', () => {
   });
 
   test('works through contact submissions: status, Pending count, filter, search, delete', async ({ page, request, baseURL }) => {
+    test.setTimeout(90_000);
     const stamp = Date.now();
     const people = [
       {
@@ -459,6 +460,8 @@ test.describe('admin dashboard', () => {
     await expect(ada).toContainText(people[0].message);
     await expect(ada.locator('[data-status]')).toHaveText('New');
 
+    // The status and delete controls are in the opened card.
+    await ada.getByRole('button', { name: people[0].name }).click();
     await ada.getByLabel('Status').selectOption('in_progress');
     await expect(pending).toHaveText(String(pendingBefore - 1));
     await expect(ada.locator('[data-status]')).toHaveText('In progress');
@@ -473,6 +476,7 @@ test.describe('admin dashboard', () => {
     await page.getByLabel('Search by name, e-mail or message').fill('');
 
     const bob = page.locator('article', { has: page.getByRole('heading', { name: people[1].name }) });
+    await bob.getByRole('button', { name: people[1].name }).click();
     await bob.getByRole('button', { name: `Delete the message from ${people[1].name}` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this submission?' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();

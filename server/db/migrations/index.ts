@@ -7,6 +7,7 @@ import * as twoFactor from './0006_two_factor.ts';
 import * as siteContent from './0007_site_content.ts';
 import * as adminProfile from './0008_admin_profile.ts';
 import * as sampleTrashAndPlays from './0010_sample_trash_and_plays.ts';
+import * as contactInbox from './0011_contact_inbox.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0007_site_content': siteContent,
   '0008_admin_profile': adminProfile,
   '0010_sample_trash_and_plays': sampleTrashAndPlays,
+  '0011_contact_inbox': contactInbox,
 };

@@ -1,31 +1,34 @@
-import { Loader2, Search } from 'lucide-react';
+import { Download, Loader2, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { CONTACT_FILTER_ALL, matchesContactFilter, type ContactStatusFilter } from '#common/contact-inbox.ts';
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '#common/contact-status.ts';
-import { cn } from '#app/lib/cn.ts';
+import { buttonClasses } from '#app/components/ui/button.tsx';
 import { inputClasses } from '#app/components/ui/form-field.tsx';
+import { cn } from '#app/lib/cn.ts';
 import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
+import { AcknowledgementSettingsPanel } from './acknowledgement-settings';
 import { ContactCard } from './contact-card';
-import type { ContactSubmission } from './contact-types';
 import type { ContactSubmissionsState } from './use-contact-submissions';
 
-type Filter = 'all' | (typeof CONTACT_STATUSES)[number];
-
-function matches(submission: ContactSubmission, filter: Filter, query: string) {
-  if (filter !== 'all' && submission.status !== filter) return false;
-  if (!query) return true;
-  const haystack = `${submission.name}\n${submission.email}\n${submission.phone ?? ''}\n${submission.message}`.toLowerCase();
-  return haystack.includes(query);
+/** The CSV of what the filters show (the server applies the same filter), or of everything. */
+function exportHref(status: ContactStatusFilter, query: string): string {
+  const params = new URLSearchParams();
+  if (status !== CONTACT_FILTER_ALL) params.set('status', status);
+  if (query.trim()) params.set('q', query.trim());
+  const search = params.toString();
+  return `/api/contact-submissions/export${search ? `?${search}` : ''}`;
 }
 
-/** Contact Submissions: spinner, empty state, filters and one card per message (newest first). */
+/** Contact Submissions: settings, spinner, empty state, filters, export and one card per message (newest first). */
 export function ContactSubmissionsTab({ state }: { state: ContactSubmissionsState }) {
-  const [filter, setFilter] = useState<Filter>('all');
+  const [filter, setFilter] = useState<ContactStatusFilter>(CONTACT_FILTER_ALL);
   const [query, setQuery] = useState('');
-  const needle = query.trim().toLowerCase();
   const visible = useMemo(
-    () => state.submissions?.filter((item) => matches(item, filter, needle)) ?? [],
-    [state.submissions, filter, needle],
+    () => state.submissions?.filter((item) => matchesContactFilter(item, filter, query)) ?? [],
+    [state.submissions, filter, query],
   );
+  const unread = state.submissions?.filter((item) => item.readAt === null).length ?? 0;
+  const filtered = filter !== CONTACT_FILTER_ALL || query.trim() !== '';
 
   if (state.error) {
     return (
@@ -42,61 +45,73 @@ export function ContactSubmissionsTab({ state }: { state: ContactSubmissionsStat
       </div>
     );
   }
-  if (state.submissions.length === 0) return <EmptyNote>No contact submissions yet</EmptyNote>;
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-[1fr_auto]">
-        <div className="relative">
-          <label htmlFor="contact-search" className="sr-only">
-            Search by name, e-mail or message
-          </label>
-          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-fg-subtle" />
-          <input
-            id="contact-search"
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search name, e-mail or message"
-            className={cn(inputClasses, 'py-2.5 pl-9')}
-          />
-        </div>
-        <div className="flex items-center gap-2">
-          <label htmlFor="contact-filter" className="text-sm text-fg-muted">
-            Show
-          </label>
-          <select
-            id="contact-filter"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value as Filter)}
-            className={cn(inputClasses, 'py-2.5 pr-8')}
-          >
-            <option value="all">All statuses</option>
-            {CONTACT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {CONTACT_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <p aria-live="polite" className="text-sm text-fg-subtle">
-        Showing {visible.length} of {state.submissions.length}
-      </p>
-      {visible.length === 0 ? (
-        <EmptyNote>No submissions match your filters</EmptyNote>
+      <AcknowledgementSettingsPanel />
+      {state.submissions.length === 0 ? (
+        <EmptyNote>No contact submissions yet</EmptyNote>
       ) : (
-        <ul className="grid grid-cols-[minmax(0,1fr)] gap-4">
-          {visible.map((submission) => (
-            <li key={submission.id}>
-              <ContactCard
-                submission={submission}
-                onStatus={(status) => void state.setStatus(submission, status)}
-                onDelete={() => state.remove(submission)}
+        <>
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-[1fr_auto_auto]">
+            <div className="relative">
+              <label htmlFor="contact-search" className="sr-only">
+                Search by name, e-mail or message
+              </label>
+              <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-fg-subtle" />
+              <input
+                id="contact-search"
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                placeholder="Search name, e-mail or message"
+                className={cn(inputClasses, 'py-2.5 pl-9')}
               />
-            </li>
-          ))}
-        </ul>
+            </div>
+            <div className="flex flex-wrap items-center gap-3">
+              <label htmlFor="contact-filter" className="text-sm text-fg-muted">
+                Show
+              </label>
+              <select
+                id="contact-filter"
+                value={filter}
+                onChange={(event) => setFilter(event.target.value as ContactStatusFilter)}
+                className={cn(inputClasses, 'w-auto flex-1 py-2.5 pr-8')}
+              >
+                <option value={CONTACT_FILTER_ALL}>All statuses</option>
+                {CONTACT_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {CONTACT_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <a href={exportHref(filter, query)} download className={buttonClasses('secondary', 'md')}>
+              <Download aria-hidden className="size-4" />
+              {filtered ? 'Export shown as CSV' : 'Export all as CSV'}
+            </a>
+          </div>
+          <p aria-live="polite" className="text-sm text-fg-subtle">
+            Showing {visible.length} of {state.submissions.length}
+            {unread > 0 ? ` · ${unread} unread` : ''}
+          </p>
+          {visible.length === 0 ? (
+            <EmptyNote>No submissions match your filters</EmptyNote>
+          ) : (
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-4">
+              {visible.map((submission) => (
+                <li key={submission.id}>
+                  <ContactCard
+                    submission={submission}
+                    onStatus={(status) => void state.setStatus(submission, status)}
+                    onDelete={() => state.remove(submission)}
+                    onRead={(read) => void state.setRead(submission, read)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </div>
   );

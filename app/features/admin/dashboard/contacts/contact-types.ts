@@ -6,5 +6,13 @@ export interface ContactSubmission {
   phone: string | null;
   message: string;
   status: string;
+  /** Null until the owner opened it. */
+  readAt: string | null;
   createdAt: string;
+}
+
+/** GET /api/contact-submissions/feed: the list, or null when `version` was still current. */
+export interface InboxFeed {
+  version: string;
+  submissions: ContactSubmission[] | null;
 }

@@ -11,7 +11,7 @@ export function DeleteContactDialog({ submission, onDelete }: { submission: Cont
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
       <AlertDialog.Trigger
-        className={buttonClasses('ghost', 'sm', 'text-red-300 hover:text-red-200')}
+        className={buttonClasses('ghost', 'sm', 'text-red-300 hover:text-red-200 max-sm:h-11')}
         aria-label={`Delete the message from ${submission.name}`}
       >
         Delete
