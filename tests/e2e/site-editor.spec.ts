@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { SITE_SECTIONS, defaultSiteContent, type StoredSiteContent } from '#common/site-content/sections.ts';
 import { E2E_ADMIN } from '../../playwright.config';
-import { expectNoSeriousA11yViolations } from './support';
+import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
 const SHOTS = process.env.SHOTS_DIR;
@@ -15,14 +15,16 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 /** Logs in through the form (never a failed attempt: failures count towards the shared login limit). */
 async function openDashboard(page: Page) {
-  await page.goto('/manage');
+  await gotoHydrated(page, '/manage');
   const dashboard = page.getByRole('heading', { level: 1, name: 'Admin Dashboard' });
   if (!(await dashboard.isVisible())) {
-    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
   }
-  await expect(dashboard).toBeVisible();
+  // The shared test machine can be slow to log in and load the dashboard's data.
+  await expect(dashboard).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('tab', { name: 'Site', exact: true })).toBeVisible();
 }
 
 const sectionButton = (page: Page, name: SectionName) =>
@@ -34,7 +36,7 @@ async function openSection(page: Page, name: SectionName) {
   }
   await sectionButton(page, name).click();
   await expect(sectionButton(page, name)).toHaveAttribute('aria-current', 'true');
-  await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible({ timeout: 20_000 });
 }
 
 const toast = (page: Page) =>
@@ -73,20 +75,20 @@ test('the owner renames the studio, sets hours, settles Premium, introduces the 
   await openDashboard(page);
   await openSection(page, 'Studio');
 
-  await page.getByLabel('Studio name').fill('Northside Sound Lab');
+  await page.getByLabel('Studio name', { exact: true }).fill('Northside Sound Lab');
   await page.getByLabel('Saturday open', { exact: true }).check();
-  await page.getByLabel('Saturday opens').fill('10:00');
-  await page.getByLabel('Saturday closes').fill('16:00');
+  await page.getByLabel('Saturday opens', { exact: true }).fill('10:00');
+  await page.getByLabel('Saturday closes', { exact: true }).fill('16:00');
   await expect(page.getByTestId('hours-preview')).toHaveText('Mon-Fri 9:00 AM-7:00 PM, Sat 10:00 AM-4:00 PM ET');
 
   await page.getByRole('button', { name: 'Add profile' }).click();
-  await expect(page.getByLabel('Profile 1 label')).toBeFocused();
-  await page.getByLabel('Profile 1 label').fill('Instagram');
-  await page.getByLabel('Profile 1 address').fill('https://www.instagram.com/northsidesound');
+  await expect(page.getByLabel('Profile 1 label', { exact: true })).toBeFocused();
+  await page.getByLabel('Profile 1 label', { exact: true }).fill('Instagram');
+  await page.getByLabel('Profile 1 address', { exact: true }).fill('https://www.instagram.com/northsidesound');
   await expect(page.getByText('Recognised as: Instagram')).toBeVisible();
   await page.getByRole('button', { name: 'Add profile' }).click();
-  await page.getByLabel('Profile 2 label').fill('YouTube');
-  await page.getByLabel('Profile 2 address').fill('https://youtube.com/@northsidesound');
+  await page.getByLabel('Profile 2 label', { exact: true }).fill('YouTube');
+  await page.getByLabel('Profile 2 address', { exact: true }).fill('https://youtube.com/@northsidesound');
   await saveSection(page, 'Studio');
   await expect(page.getByTestId('checklist-studio')).toHaveAttribute('data-done', 'true');
   await expect(page.getByTestId('checklist-social')).toHaveAttribute('data-done', 'true');
@@ -95,17 +97,19 @@ test('the owner renames the studio, sets hours, settles Premium, introduces the 
   await expect(page.getByText(/Premium price: the home page says \$350, the mixing & mastering page says \$150/)).toBeVisible();
   await page.getByRole('button', { name: 'Use $350 everywhere' }).click();
   await expect(page.getByRole('button', { name: 'Use $350 everywhere' })).toHaveCount(0);
-  await expect(page.getByLabel('Premium page price')).toHaveValue('');
+  await expect(page.getByLabel('Premium page price', { exact: true })).toHaveValue('');
   await saveSection(page, 'Prices & packages');
 
   await openSection(page, 'About');
-  await page.getByLabel('Founder name').fill('Dana Reyes');
+  await page.getByLabel('Founder name', { exact: true }).fill('Dana Reyes');
   const photo = await sharp({ create: { width: 480, height: 600, channels: 3, background: { r: 190, g: 120, b: 40 } } })
     .png()
     .toBuffer();
-  await page.getByLabel('Founder photo: choose an image file').setInputFiles({ name: 'dana.png', mimeType: 'image/png', buffer: photo });
+  await page
+    .getByLabel('Founder photo: choose an image file', { exact: true })
+    .setInputFiles({ name: 'dana.png', mimeType: 'image/png', buffer: photo });
   await expect(toast(page)).toContainText('Uploaded');
-  await page.getByLabel('Founder photo: description').fill('Dana Reyes at the mixing desk');
+  await page.getByLabel('Founder photo: description', { exact: true }).fill('Dana Reyes at the mixing desk');
   await expect(page.getByRole('img', { name: 'Preview: Dana Reyes at the mixing desk' })).toBeVisible();
   await saveSection(page, 'About');
   await expect(page.getByTestId('checklist-founder')).toHaveAttribute('data-done', 'true');
@@ -122,26 +126,26 @@ test('the owner renames the studio, sets hours, settles Premium, introduces the 
   // What was saved is what a reload shows.
   await page.reload();
   await openSection(page, 'Studio');
-  await expect(page.getByLabel('Studio name')).toHaveValue('Northside Sound Lab');
-  await expect(page.getByLabel('Profile 2 address')).toHaveValue('https://youtube.com/@northsidesound');
+  await expect(page.getByLabel('Studio name', { exact: true })).toHaveValue('Northside Sound Lab');
+  await expect(page.getByLabel('Profile 2 address', { exact: true })).toHaveValue('https://youtube.com/@northsidesound');
 });
 
 test('the forms show field problems at once and refuse to save them', async ({ page }) => {
   await openDashboard(page);
   await openSection(page, 'Studio');
-  await page.getByLabel('Studio name').fill('');
+  await page.getByLabel('Studio name', { exact: true }).fill('');
   await expect(page.getByText('Studio name is required')).toBeVisible();
   await page.getByLabel('Monday open', { exact: true }).check();
-  await page.getByLabel('Monday closes').fill('08:00');
+  await page.getByLabel('Monday closes', { exact: true }).fill('08:00');
   await expect(page.getByText('Closing time must be after opening time')).toBeVisible();
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page)).toContainText('Please correct the highlighted fields');
   const summary = page.getByRole('alert').filter({ hasText: 'Not saved: please correct these 2 fields' });
   await expect(summary).toBeFocused();
   await summary.getByRole('link', { name: 'Studio name is required' }).click();
-  await expect(page.getByLabel('Studio name')).toBeFocused();
+  await expect(page.getByLabel('Studio name', { exact: true })).toBeFocused();
   await page.getByRole('button', { name: 'Discard changes' }).click();
-  await expect(page.getByLabel('Studio name')).toHaveValue('Northside Sound Lab');
+  await expect(page.getByLabel('Studio name', { exact: true })).toHaveValue('Northside Sound Lab');
 });
 
 test('lists reorder and remove with buttons, and focus follows the row', async ({ page }) => {
@@ -172,7 +176,7 @@ test('lists reorder and remove with buttons, and focus follows the row', async (
 test('restoring the previous version of a section brings its values back', async ({ page }) => {
   await openDashboard(page);
   await openSection(page, 'Studio');
-  await page.getByLabel('Studio name').fill('A Name To Regret');
+  await page.getByLabel('Studio name', { exact: true }).fill('A Name To Regret');
   await saveSection(page, 'Studio');
   const version = Number((await page.getByTestId('section-version').textContent())?.match(/Version (\d+)/)?.[1]);
 
@@ -185,7 +189,7 @@ test('restoring the previous version of a section brings its values back', async
   await history.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(history).toBeHidden();
   await expect(toast(page)).toContainText(`Studio is back to version ${version - 1}, saved as version ${version + 1}`);
-  await expect(page.getByLabel('Studio name')).toHaveValue('Northside Sound Lab');
+  await expect(page.getByLabel('Studio name', { exact: true })).toHaveValue('Northside Sound Lab');
   await expect(page.getByTestId('section-version')).toContainText(`Version ${version + 1}`);
 });
 
@@ -196,17 +200,17 @@ test('two tabs editing the same section: the later save is told another tab save
   await openSection(page, 'Home hero');
   await openSection(other, 'Home hero');
 
-  await page.getByLabel('Headline').fill('Mixed in tab one');
+  await page.getByLabel('Headline', { exact: true }).fill('Mixed in tab one');
   await saveSection(page, 'Home hero');
 
-  await other.getByLabel('Headline').fill('Mixed in tab two');
+  await other.getByLabel('Headline', { exact: true }).fill('Mixed in tab two');
   await other.getByRole('button', { name: 'Save changes' }).click();
   const notice = other.getByRole('alert').filter({ hasText: 'Another tab or admin saved Home hero first' });
   await expect(notice).toBeVisible();
-  await expect(other.getByLabel('Headline')).toHaveValue('Mixed in tab two');
+  await expect(other.getByLabel('Headline', { exact: true })).toHaveValue('Mixed in tab two');
 
   await notice.getByRole('button', { name: 'Load the newer version' }).click();
-  await expect(other.getByLabel('Headline')).toHaveValue('Mixed in tab one');
+  await expect(other.getByLabel('Headline', { exact: true })).toHaveValue('Mixed in tab one');
   await expect(notice).toBeHidden();
   await other.close();
 });

@@ -55,7 +55,7 @@ export function HoursEditor({ form }: { form: SectionForm }) {
                   className="size-5 accent-[var(--color-accent)]"
                 />
                 {name}
-                <span className="sr-only">open</span>
+                <span className="sr-only">{' open'}</span>
               </label>
               {entry ? (
                 <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
