@@ -11,7 +11,7 @@ const SECTION_NAMES = ['Studio', 'Prices & packages', 'About', 'Testimonials', '
 type SectionName = (typeof SECTION_NAMES)[number];
 
 // One journey after another on the shared server; each is long (a section per step), so each gets more time.
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 /** Logs in through the form (never a failed attempt: failures count towards the shared login limit). */
 async function openDashboard(page: Page) {
