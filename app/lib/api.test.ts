@@ -46,7 +46,22 @@ describe('api', () => {
       message: `400: ${body}`,
       serverMessage: 'Invalid sample',
       errors: { title: ['Title is required'] },
+      body: JSON.parse(body),
     });
+  });
+
+  it('keeps the whole refusal body for answers that carry more than a message', async () => {
+    answer(409, '{"message":"Saved elsewhere first","current":{"version":4}}', 'Conflict');
+    expect(await api('PUT', '/api/admin/site/faq', { version: 3 })).toMatchObject({ status: 409, body: { current: { version: 4 } } });
+  });
+
+  it('sends a Blob as it is, with its own type', async () => {
+    answer(201, '{"id":"x"}');
+    const image = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+    expect(await api('POST', '/api/admin/images', image)).toEqual({ ok: true, data: { id: 'x' } });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'image/png' });
+    expect(init?.body).toBe(image);
   });
 
   it('falls back to the status text when the refusal has no body', async () => {

@@ -18,6 +18,8 @@ export interface ApiFailure {
   serverMessage?: string;
   /** The JSON body's `errors` (field -> messages), or `{}`. */
   errors: FieldErrors;
+  /** The whole JSON body, for answers that carry more (a 409's `current`). */
+  body?: unknown;
 }
 
 export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
@@ -29,7 +31,7 @@ export const hasFieldErrors = (errors: FieldErrors) => Object.keys(errors).lengt
  * The one way the browser calls the site's JSON API: cookies go along (same origin), the answer is
  * never taken from the HTTP cache, and nothing throws. A successful answer without a body (204)
  * resolves with `data: undefined`; one whose body is not JSON counts as a failure, as its data
- * cannot be used.
+ * cannot be used. A Blob body (an image upload) is sent as it is, with its own type.
  *
  * When the server answers that the request needs a session and there is none (the admin's session
  * has ended) while the admin dashboard is open, the caller does not see that refusal: the request
@@ -47,13 +49,15 @@ export async function api<T = unknown>(method: ApiMethod, url: string, body?: un
 
 async function send<T>(method: ApiMethod, url: string, body: unknown): Promise<{ result: ApiResult<T>; needsSession: boolean }> {
   let response: Response;
+  const raw = typeof Blob !== 'undefined' && body instanceof Blob;
+  const contentType = raw ? body.type || 'application/octet-stream' : 'application/json';
   try {
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
       cache: 'no-store',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': contentType },
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -70,6 +74,7 @@ async function send<T>(method: ApiMethod, url: string, body: unknown): Promise<{
     message: `${response.status}: ${text || response.statusText}`,
     ...(typeof answer.message === 'string' ? { serverMessage: answer.message } : {}),
     errors: fieldErrorsFrom(answer.errors),
+    ...(parsed.readable ? { body: parsed.value } : {}),
   };
   return { result, needsSession: asksForSession(response.status, response.headers.get('WWW-Authenticate')) };
 }

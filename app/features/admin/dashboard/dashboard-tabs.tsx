@@ -1,4 +1,11 @@
 import { Tabs } from 'radix-ui';
+import { useCallback, useState } from 'react';
+import type { SiteSection } from '#common/site-content/sections.ts';
+import { DashboardChecklist, checklistState } from '#app/features/admin/site/checklist/dashboard-checklist.tsx';
+import type { ChecklistTarget } from '#app/features/admin/site/checklist/setup-checklist.ts';
+import { useAdminMe } from '#app/features/admin/site/checklist/use-admin-me.ts';
+import { SiteArea } from '#app/features/admin/site/site-area.tsx';
+import { useSiteContent } from '#app/features/admin/site/use-site-content.ts';
 import { ContactSubmissionsTab } from './contacts/contact-submissions-tab';
 import { useContactSubmissions } from './contacts/use-contact-submissions';
 import { SampleManagementTab } from './samples/sample-management-tab';
@@ -6,20 +13,51 @@ import { useAdminSamples } from './samples/use-admin-samples';
 import { StatCards } from './stat-cards';
 import { tabListClasses, tabTriggerClasses } from './tab-styles';
 
-/** The body of the signed-in /manage: stat cards, then Sample Management and Contact Submissions. */
+type DashboardTab = 'samples' | 'contacts' | 'site';
+
+/** The account menu is the header's; the checklist only points at it. */
+function openAccountMenu() {
+  const trigger = document.querySelector<HTMLButtonElement>('button[aria-label^="Account menu"]');
+  if (!trigger) return;
+  trigger.focus();
+  trigger.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerType: 'mouse' }));
+}
+
+/**
+ * The body of the signed-in /manage: the setup checklist until it is done, the stat cards, then
+ * Sample Management, Contact Submissions and Site (every fact the public pages show).
+ */
 export function DashboardTabs() {
   const contacts = useContactSubmissions();
   const samples = useAdminSamples();
+  const site = useSiteContent();
+  const admin = useAdminMe();
+  const [tab, setTab] = useState<DashboardTab>('samples');
+  const [siteRequest, setSiteRequest] = useState<{ section: SiteSection; at: number } | null>(null);
+  const [, setSiteDirty] = useState(false);
+  const checklist = { site, admin, samples: samples.samples };
+
+  const open = useCallback((target: ChecklistTarget) => {
+    if (target.kind === 'account') return openAccountMenu();
+    if (target.kind === 'samples') return setTab('samples');
+    setTab('site');
+    setSiteRequest({ section: target.section, at: Date.now() });
+  }, []);
+
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
+      <DashboardChecklist {...checklist} onOpen={open} />
       <StatCards submissions={contacts.submissions} />
-      <Tabs.Root defaultValue="samples" className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <Tabs.List aria-label="Dashboard" className={tabListClasses}>
           <Tabs.Trigger value="samples" className={tabTriggerClasses}>
             Sample Management
           </Tabs.Trigger>
           <Tabs.Trigger value="contacts" className={tabTriggerClasses}>
             Contact Submissions
+          </Tabs.Trigger>
+          <Tabs.Trigger value="site" className={tabTriggerClasses}>
+            Site
           </Tabs.Trigger>
         </Tabs.List>
         {/* Kept mounted while hidden, so an upload in progress survives a look at the inbox. */}
@@ -28,6 +66,15 @@ export function DashboardTabs() {
         </Tabs.Content>
         <Tabs.Content value="contacts" className="focus-visible:outline-none">
           <ContactSubmissionsTab state={contacts} />
+        </Tabs.Content>
+        {/* Kept mounted too: unsaved edits in a section survive a look at another tab. */}
+        <Tabs.Content value="site" forceMount className="focus-visible:outline-none data-[state=inactive]:hidden">
+          <SiteArea
+            site={site}
+            request={siteRequest}
+            onDirtyChange={setSiteDirty}
+            onShowChecklist={checklistState(checklist).dismissed ? () => void admin.setDismissed(false) : undefined}
+          />
         </Tabs.Content>
       </Tabs.Root>
     </div>

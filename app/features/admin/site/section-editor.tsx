@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import type { SiteSection, StoredSection, StoredSiteContent } from '#common/site-content/sections.ts';
+import { SectionFrame } from './section-frame';
+import { AboutForm } from './sections/about-form';
+import { FaqForm } from './sections/faq-form';
+import { HeroForm } from './sections/hero-form';
+import { PoliciesForm } from './sections/policies-form';
+import { PricingForm } from './sections/pricing-form';
+import { StudioForm } from './sections/studio-form';
+import { TestimonialsForm } from './sections/testimonials-form';
+import { useSectionForm } from './use-section-form';
+
+interface Props {
+  section: SiteSection;
+  content: StoredSiteContent;
+  onStored: (section: SiteSection, stored: StoredSection<SiteSection>) => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+/** One section's form, mounted afresh for each section (the Site area keys it by section). */
+export function SectionEditor({ section, content, onStored, onDirtyChange }: Props) {
+  const stored = (next: StoredSection<SiteSection>) => onStored(section, next);
+  const form = useSectionForm(section, content[section], stored);
+
+  useEffect(() => {
+    onDirtyChange(form.dirty);
+  }, [form.dirty, onDirtyChange]);
+
+  const studio = content.studio;
+  const body = {
+    studio: <StudioForm form={form} />,
+    pricing: <PricingForm form={form} />,
+    about: <AboutForm form={form} studio={studio} />,
+    testimonials: <TestimonialsForm form={form} />,
+    faq: <FaqForm form={form} />,
+    policies: <PoliciesForm form={form} studio={studio} />,
+    hero: <HeroForm form={form} />,
+  }[section];
+
+  return (
+    <SectionFrame form={form} onStored={stored}>
+      {body}
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,27 @@
+import type { SiteSection } from '#common/site-content/sections.ts';
+
+/** How the Site area names each section, in the order its navigation lists them. */
+export const SECTION_LABELS: Record<SiteSection, string> = {
+  studio: 'Studio',
+  pricing: 'Prices & packages',
+  about: 'About',
+  testimonials: 'Testimonials',
+  faq: 'FAQ',
+  policies: 'Policies',
+  hero: 'Home hero',
+};
+
+export const SECTION_INTROS: Record<SiteSection, string> = {
+  studio: 'Name, contact details, opening hours and social profiles: the header, footer, contact page and search results show them.',
+  pricing: 'The packages on the home page and the mixing & mastering page, the new-client special and the vocal production price.',
+  about: 'The founder, the biography, the three numbers and the credits of the About page.',
+  testimonials: 'Quotes from artists, shown on the home and About pages when there is at least one.',
+  faq: 'The questions and answers of the contact page, in the order shown here.',
+  policies: 'The privacy policy and the terms of service, with the dates they take effect.',
+  hero: 'The first screen of the home page.',
+};
+
+/** "Nov 23, 2026, 7:21 PM" in the owner's own time zone. */
+export function formatSavedAt(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -1,0 +1,70 @@
+import type { Credit } from '#common/site-content/about.ts';
+import type { Studio } from '#common/site-content/studio.ts';
+import { FieldGroup, NumberInput, TextInput } from '#app/features/admin/site/fields.tsx';
+import { ImageField } from '#app/features/admin/site/image-field.tsx';
+import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
+import { MarkdownField } from '#app/features/admin/site/markdown-field.tsx';
+import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
+
+/** The founder, the biography, the three stats and the credits. */
+export function AboutForm({ form, studio }: { form: SectionForm; studio: Studio }) {
+  return (
+    <>
+      <FieldGroup legend="Founder" description="Until a name is set, the pages speak of “our founder”.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextInput form={form} path="founderName" label="Founder name" maxLength={80} autoComplete="name" />
+          <TextInput form={form} path="founderRole" label="Founder role" maxLength={80} placeholder="Founder & Lead Engineer" />
+        </div>
+      </FieldGroup>
+      <ImageField form={form} path="photo" legend="Founder photo" without="No photo yet: the About page goes without one." />
+      <FieldGroup legend="Biography">
+        <MarkdownField form={form} path="biography" label="Biography" studio={studio} maxLength={20_000} />
+      </FieldGroup>
+      <FieldGroup legend="Stats" description="The three numbers on the About page.">
+        {[0, 1, 2].map((index) => (
+          <div key={index} className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
+            <TextInput form={form} path={`stats.${index}.value`} label={`Stat ${index + 1} value`} maxLength={20} placeholder="17+" />
+            <TextInput
+              form={form}
+              path={`stats.${index}.label`}
+              label={`Stat ${index + 1} label`}
+              maxLength={40}
+              placeholder="Years Experience"
+            />
+          </div>
+        ))}
+      </FieldGroup>
+      <ListEditor<Credit>
+        form={form}
+        path="credits"
+        legend="Credits"
+        description="Records the studio worked on."
+        noun="Credit"
+        make={() => ({ artist: '', title: '', role: '', year: null, url: null })}
+        max={200}
+        empty="No credits yet: the About page leaves the list out."
+        columns="sm:grid-cols-2"
+      >
+        {({ path, name }) => (
+          <>
+            <TextInput form={form} path={`${path}.artist`} label={`${name} artist`} maxLength={120} />
+            <TextInput form={form} path={`${path}.title`} label={`${name} title`} maxLength={160} />
+            <TextInput form={form} path={`${path}.role`} label={`${name} role`} maxLength={80} placeholder="Mixing, mastering" />
+            <NumberInput form={form} path={`${path}.year`} label={`${name} year (optional)`} nullable min={1900} max={2100} />
+            <div className="sm:col-span-2">
+              <TextInput
+                form={form}
+                path={`${path}.url`}
+                label={`${name} link (optional)`}
+                type="url"
+                inputMode="url"
+                nullable
+                placeholder="https://"
+              />
+            </div>
+          </>
+        )}
+      </ListEditor>
+    </>
+  );
+}
