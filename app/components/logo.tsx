@@ -14,10 +14,15 @@ export function Logo({ name, shortName }: { name: string; shortName: string }) {
           <rect key={x} x={x} y={y} width="2.5" height={h} rx="1.25" className="fill-ink" />
         ))}
       </svg>
-      {/* The short name on phones keeps the header to one line beside Get Started and the menu. */}
+      {/*
+        The short name on phones keeps the header to one line beside Get Started and the menu; screen
+        readers always hear the full name (the owner may choose a short name that is not part of it).
+      */}
       <span className="whitespace-nowrap text-base font-bold tracking-tight text-fg">
-        <span className="sm:hidden">{shortName}</span>
-        <span className="hidden sm:inline">{name}</span>
+        <span aria-hidden="true" className="sm:hidden">
+          {shortName}
+        </span>
+        <span className="sr-only sm:not-sr-only">{name}</span>
       </span>
     </span>
   );

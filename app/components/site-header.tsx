@@ -42,11 +42,7 @@ export function SiteHeader({ isAdmin, studio }: { isAdmin: boolean; studio: Pick
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link
-          to="/"
-          className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
-          aria-label={`${studio.name} home`}
-        >
+        <Link to="/" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent">
           <Logo name={studio.name} shortName={studio.shortName} />
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
