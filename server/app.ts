@@ -18,6 +18,7 @@ import { mountPages, type PageMode } from './http/pages.ts';
 import { PageCache, publishSuccessfulWrites } from './http/page-cache.ts';
 import { apiRouter } from './api/index.ts';
 import { audioObjectRoutes } from './api/audio-objects.ts';
+import { uploadPartRoutes } from './api/upload-parts.ts';
 import { hasSessionCookie } from './auth/session-cookie.ts';
 import { issueContactFormToken } from './contact/form-token.ts';
 
@@ -101,7 +102,9 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.use('/api', jsonBody, apiRouter(services), apiNotFound);
   // Audio delivery and local uploads: before the page body limit and the page handler.
   app.use(audioObjectRoutes(services));
+  app.use(uploadPartRoutes(services));
   app.all('/objects/uploads/:key', methodNotAllowed(['GET', 'HEAD', 'PUT']));
+  app.all('/objects/multipart/:uploadId/:partNumber', methodNotAllowed(['PUT']));
   app.use(redirectToCanonicalPath);
   app.use(limitPageFormBody, pageMethodsOnly);
 

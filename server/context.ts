@@ -9,6 +9,7 @@ import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { SamplesCapability } from './samples/samples-capability.ts';
 import type { ObjectStore } from './storage/object-store.ts';
+import type { MultipartUploadService } from './uploads/multipart-uploads.ts';
 
 /** The long-lived infrastructure every capability is built from. */
 export interface CoreServices {
@@ -30,6 +31,10 @@ export interface CoreServices {
  */
 export interface Services extends CoreServices, SamplesCapability {
   store: ObjectStore;
+  /** The uploader's multipart protocol over the store (server/uploads). */
+  multipartUploads: MultipartUploadService;
+  /** The largest file an upload may be (the sample audio limit). */
+  uploadLimitBytes: number;
   /** Built only when METRICS_TOKEN is set: without it nothing is counted and /metrics does not exist. */
   metrics: Metrics | null;
 }

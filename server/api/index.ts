@@ -6,6 +6,7 @@ import { contactSubmissionsAdminRouter } from './contact-submissions-admin.ts';
 import { objectsRouter } from './objects.ts';
 import { sampleTrashRouter } from './sample-trash.ts';
 import { samplesRouter } from './samples.ts';
+import { uploadsRouter } from './uploads.ts';
 
 /** Every JSON API router, mounted under /api. Each resource has its own file. */
 export function apiRouter(services: Services): Router {
@@ -16,5 +17,6 @@ export function apiRouter(services: Services): Router {
   router.use(samplesRouter(services));
   router.use(objectsRouter(services));
   router.use(sampleTrashRouter(services));
+  router.use(uploadsRouter(services));
   return router;
 }

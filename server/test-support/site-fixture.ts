@@ -15,6 +15,7 @@ export const SITE_TABLES = [
   'completed_once',
   'contact_notices',
   'contact_submissions',
+  'multipart_uploads',
   'password_reset_tokens',
   'rate_limits',
   'samples',

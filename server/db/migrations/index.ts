@@ -4,6 +4,7 @@ import * as contactNotices from './0003_contact_notices.ts';
 import * as samplesStorage from './0004_samples_storage.ts';
 import * as uploadedObjectFormat from './0005_uploaded_object_format.ts';
 import * as twoFactor from './0006_two_factor.ts';
+import * as multipartUploads from './0009_multipart_uploads.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0004_samples_storage': samplesStorage,
   '0005_uploaded_object_format': uploadedObjectFormat,
   '0006_two_factor': twoFactor,
+  '0009_multipart_uploads': multipartUploads,
 };
