@@ -73,7 +73,7 @@ export function uploadsRouter(services: Services, access: UploadAccessRule = adm
 
   router.post('/uploads/s3/multipart/:uploadId/complete', async (req, res) => {
     const ref = refOf(req);
-    const input = parseBody(completeMultipartSchema, req.body, 'Invalid list of parts');
+    const input = parseBody(completeMultipartSchema, req.body);
     const outcome = await multipartUploads.complete(access.callerOf(req, res), ref, input);
     switch (outcome.kind) {
       case 'completed':

@@ -173,17 +173,16 @@ function checkParts(
 ): { kind: 'ok'; parts: { partNumber: number; etag: string }[] } | { kind: 'invalid'; message: string } | { kind: 'too-large' } {
   const named = [...input.parts].sort((a, b) => a.PartNumber - b.PartNumber);
   const byNumber = new Map(stored.map((part) => [part.partNumber, part]));
-  let total = 0;
-  for (const [index, part] of named.entries()) {
-    if (part.PartNumber !== index + 1) return { kind: 'invalid', message: `Part ${index + 1} is missing from the list` };
+  const gap = named.findIndex((part, index) => part.PartNumber !== index + 1);
+  if (gap !== -1) return { kind: 'invalid', message: `Part ${gap + 1} is missing from the list` };
+  for (const part of named) {
     const found = byNumber.get(part.PartNumber);
     if (!found) return { kind: 'invalid', message: `Part ${part.PartNumber} has not been uploaded` };
     if (unquoted(found.etag) !== unquoted(part.ETag)) return { kind: 'invalid', message: `The ETag of part ${part.PartNumber} does not match` };
-    if (index < named.length - 1 && found.size < MIN_PART_BYTES) {
-      return { kind: 'invalid', message: `Part ${part.PartNumber} is smaller than 5 MiB; only the last part may be` };
-    }
-    total += found.size;
   }
+  const short = named.slice(0, -1).find((part) => byNumber.get(part.PartNumber)!.size < MIN_PART_BYTES);
+  if (short) return { kind: 'invalid', message: `Part ${short.PartNumber} is smaller than 5 MiB; only the last part may be` };
+  const total = named.reduce((sum, part) => sum + byNumber.get(part.PartNumber)!.size, 0);
   if (total > maxBytes) return { kind: 'too-large' };
   return { kind: 'ok', parts: named.map((part) => ({ partNumber: part.PartNumber, etag: byNumber.get(part.PartNumber)!.etag })) };
 }
