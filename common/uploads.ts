@@ -11,7 +11,8 @@ export const MAX_PARTS = 10_000;
 export const UPLOAD_CONCURRENCY = 6;
 export const PART_RETRY_DELAYS_MS = [0, 1000, 3000, 5000];
 
-const shortText = (label: string, max: number) => safeText(z.string({ error: `${label} must be text` }), label).max(max, `${label} is too long`);
+const shortText = (label: string, max: number) =>
+  safeText(z.string({ error: `${label} must be text` }), label).max(max, `${label} is too long`);
 
 /** POST s3/multipart: what the uploader says about the file. The key is made by the server, never taken from here. */
 export const startMultipartSchema = z.object({

@@ -95,7 +95,8 @@ export function uploadsRouter(services: Services, access: UploadAccessRule = adm
 
   // A single PUT, for uploaders configured without multipart: the same grant as POST /api/objects/upload.
   router.get('/uploads/s3/params', async (req, res) => {
-    const type = typeof req.query.type === 'string' && /^[\w.+-]+\/[\w.+-]+$/.test(req.query.type) ? req.query.type : 'application/octet-stream';
+    const type =
+      typeof req.query.type === 'string' && /^[\w.+-]+\/[\w.+-]+$/.test(req.query.type) ? req.query.type : 'application/octet-stream';
     const url = await audioUploads.issueUploadUrl();
     noStore(res).json({ method: 'PUT', url, fields: {}, headers: { 'Content-Type': type } });
   });

@@ -36,7 +36,9 @@ export function addListPartsAndAbort(server: S3rverLike): void {
     if (storedKey !== key) {
       ctx.status = 404;
       ctx.type = 'application/xml';
-      ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>`;
+      ctx.body =
+        '<?xml version="1.0" encoding="UTF-8"?>' +
+        '<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
       return;
     }
     if (ctx.method === 'DELETE') {

@@ -80,6 +80,8 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
   if (enrolled.kind !== 'confirmed') throw new Error(`two-factor confirmation: ${enrolled.kind}`);
   await t.request.post('/api/admin/forgot-password').set('Origin', origin).send({ email: FIXTURE_ADMIN.email });
   await t.services.db.insertInto('completedOnce').values({ name: 'backup-fixture', createdAt: new Date().toISOString() }).execute();
+  // A multipart upload under way: its row is backed up like any other (its parts are not objects yet).
+  await t.services.multipartUploads.start({ owner: 'admin:fixture' }, 'audio/wav');
   await settle(t);
   return { objectPaths };
 }

@@ -19,10 +19,7 @@ export interface UploadRef {
 }
 
 export type CompleteOutcome =
-  | { kind: 'completed'; location: string }
-  | { kind: 'not-found' }
-  | { kind: 'invalid'; message: string }
-  | { kind: 'too-large' };
+  { kind: 'completed'; location: string } | { kind: 'not-found' } | { kind: 'invalid'; message: string } | { kind: 'too-large' };
 
 export type PartUploadOutcome =
   | { kind: 'stored'; etag: string }
@@ -178,7 +175,8 @@ function checkParts(
   for (const part of named) {
     const found = byNumber.get(part.PartNumber);
     if (!found) return { kind: 'invalid', message: `Part ${part.PartNumber} has not been uploaded` };
-    if (unquoted(found.etag) !== unquoted(part.ETag)) return { kind: 'invalid', message: `The ETag of part ${part.PartNumber} does not match` };
+    if (unquoted(found.etag) !== unquoted(part.ETag))
+      return { kind: 'invalid', message: `The ETag of part ${part.PartNumber} does not match` };
   }
   const short = named.slice(0, -1).find((part) => byNumber.get(part.PartNumber)!.size < MIN_PART_BYTES);
   if (short) return { kind: 'invalid', message: `Part ${short.PartNumber} is smaller than 5 MiB; only the last part may be` };
