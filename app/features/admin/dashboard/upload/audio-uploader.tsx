@@ -73,6 +73,7 @@ export default function AudioUploader({ onUploaded, onRefused, onRemoved, resetK
           // The file stays in the dialog, marked failed with the server's words; the form shows no badge.
           const current = uppy.getFile(file.id);
           if (current) uppy.emit('upload-error', current, new Error(reason));
+          uppy.info(reason, 'error', 10_000);
           onRefused(reason);
           return;
         }

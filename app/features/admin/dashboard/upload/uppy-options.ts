@@ -16,7 +16,7 @@ export const UPLOAD_NOTE = `One audio file: MP3, WAV, M4A, AAC or FLAC, up to ${
 
 /** Uppy writes sizes in binary units ("48 MB" for this limit): its refusal says the form's number instead. */
 export const UPPY_LOCALE = {
-  strings: { exceedsSize: `%{file} exceeds the maximum allowed size of ${AUDIO_SIZE_LIMIT}` },
+  strings: { exceedsSize: `%{file} exceeds maximum allowed size of ${AUDIO_SIZE_LIMIT}` },
   pluralize: (count: number) => (count === 1 ? 0 : 1),
 };
 
