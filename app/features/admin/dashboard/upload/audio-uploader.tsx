@@ -49,7 +49,7 @@ export default function AudioUploader({ onUploaded, onRefused, onRemoved, resetK
   // after the login with the upload (whose request was waiting for it) going on.
   const sessionEnded = useSessionEnded();
   const visible = open && !sessionEnded;
-  useModalWithoutScroll(visible, host, UPLOAD_DIALOG_NAME);
+  const openDialog = useModalWithoutScroll(visible, host, UPLOAD_DIALOG_NAME, setOpen);
   const [uppy] = useState(() =>
     new Uppy({ id: 'sample-audio', autoProceed: false, restrictions: UPPY_RESTRICTIONS, locale: UPPY_LOCALE })
       .use(AwsS3, { ...MULTIPART_OPTIONS, ...multipartCalls })
@@ -92,11 +92,11 @@ export default function AudioUploader({ onUploaded, onRefused, onRemoved, resetK
   // A tab that was reloaded or crashed mid-upload: the restored file is offered in the dialog.
   useEffect(() => {
     const onRestored = () => {
-      if (uppy.getFiles().some((file) => !file.progress.uploadComplete)) setOpen(true);
+      if (uppy.getFiles().some((file) => !file.progress.uploadComplete)) openDialog();
     };
     uppy.on('restored', onRestored);
     return () => void uppy.off('restored', onRestored);
-  }, [uppy]);
+  }, [uppy, openDialog]);
 
   useEffect(() => {
     if (resetKey > 0) uppy.clear();
@@ -108,7 +108,7 @@ export default function AudioUploader({ onUploaded, onRefused, onRemoved, resetK
 
   return (
     <div ref={host} className="contents">
-      <Button variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button variant="secondary" onClick={openDialog} aria-haspopup="dialog">
         <Upload aria-hidden className="size-4" />
         Choose audio file
       </Button>
