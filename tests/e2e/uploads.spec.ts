@@ -206,6 +206,8 @@ test("a fake .mp3 shows the server's reason in the dialog and earns no badge", a
   if (SHOTS) {
     await page.screenshot({ path: `${SHOTS}/upload-refused-1440.png` });
     await page.setViewportSize({ width: 390, height: 844 });
+    // Uppy fades its content in again after a resize: let it finish before the picture.
+    await page.waitForTimeout(600);
     await page.screenshot({ path: `${SHOTS}/upload-refused-390.png` });
     await page.setViewportSize({ width: 1280, height: 720 });
   }
