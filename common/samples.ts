@@ -12,6 +12,8 @@ export const MAX_AUDIO_SECONDS = 20 * 60;
 export const AUDIO_TOO_LONG_MESSAGE = `The audio is longer than ${MAX_AUDIO_SECONDS / 60} minutes, the longest a sample may be`;
 export const ALLOWED_AUDIO_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.aac', '.flac'] as const;
 export const LATEST_SAMPLES_COUNT = 6;
+/** A sample's duration as people write it (3:45, 12:05, 1:02:30); the form's `pattern` uses the same rule. */
+export const DURATION_PATTERN = '(\\d{1,2}:)?\\d{1,3}:[0-5]\\d';
 
 // An empty or blank optional field means "not given", as the admin form omits empty fields.
 const optionalText = (max: number, label: string, options: { multiline?: boolean } = {}) =>
@@ -51,7 +53,7 @@ export const sampleInputSchema = z.object({
   genre: optionalText(60, 'Genre'),
   description: optionalText(2000, 'Description', { multiline: true }),
   duration: optionalText(10, 'Duration').refine(
-    (value) => value === undefined || /^(\d{1,2}:)?\d{1,3}:[0-5]\d$/.test(value),
+    (value) => value === undefined || new RegExp(`^${DURATION_PATTERN}$`).test(value),
     'Duration must look like 3:45',
   ),
   coverImageUrl: optionalText(2048, 'Cover image URL').refine(

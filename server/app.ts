@@ -20,6 +20,7 @@ import { PageCache, publishSuccessfulWrites } from './http/page-cache.ts';
 import { apiRouter } from './api/index.ts';
 import { audioObjectRoutes } from './api/audio-objects.ts';
 import { siteImageMediaRoutes } from './api/site-images.ts';
+import { uploadPartRoutes } from './api/upload-parts.ts';
 import { hasSessionCookie } from './auth/session-cookie.ts';
 import { issueContactFormToken } from './contact/form-token.ts';
 
@@ -105,9 +106,11 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.use('/api', jsonBody, apiRouter(services), apiNotFound);
   // Audio delivery and local uploads: before the page body limit and the page handler.
   app.use(audioObjectRoutes(services));
+  app.use(uploadPartRoutes(services));
   app.all('/objects/uploads/:key', methodNotAllowed(['GET', 'HEAD', 'PUT']));
   // The owner's images: long-cached renditions, read from the store (no database).
   app.use(siteImageMediaRoutes(services));
+  app.all('/objects/multipart/:uploadId/:partNumber', methodNotAllowed(['PUT']));
   app.use(redirectToCanonicalPath);
   app.use(limitPageFormBody, pageMethodsOnly);
 

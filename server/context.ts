@@ -11,6 +11,7 @@ import type { SamplesCapability } from './samples/samples-capability.ts';
 import type { SiteContentService } from './site-content/site-content-service.ts';
 import type { SiteImageService } from './site-content/site-images.ts';
 import type { ObjectStore } from './storage/object-store.ts';
+import type { MultipartUploadService } from './uploads/multipart-uploads.ts';
 
 /** The long-lived infrastructure every capability is built from. */
 export interface CoreServices {
@@ -41,6 +42,10 @@ export interface Services extends CoreServices, SamplesCapability {
    * (e-mails, the two-factor issuer): a callback, so auth and contact need not know site content.
    */
   studioIdentity: () => Promise<StudioIdentity>;
+  /** The uploader's multipart protocol over the store (server/uploads). */
+  multipartUploads: MultipartUploadService;
+  /** The largest file an upload may be (the sample audio limit). */
+  uploadLimitBytes: number;
   /** Built only when METRICS_TOKEN is set: without it nothing is counted and /metrics does not exist. */
   metrics: Metrics | null;
 }

@@ -5,6 +5,8 @@ import { createSamplesCapability } from './samples/samples-capability.ts';
 import { createSiteContentService } from './site-content/create-site-content.ts';
 import { createSiteImageService } from './site-content/site-images.ts';
 import { createObjectStore } from './storage/create-store.ts';
+import { MultipartUploadService } from './uploads/multipart-uploads.ts';
+import { MAX_AUDIO_BYTES } from '#common/samples.ts';
 
 /**
  * Builds every service once, in one place: the process entry and the tests call this, so what a
@@ -36,7 +38,13 @@ export function buildServices(core: CoreServices): Services {
         core.logger,
       )
     : null;
-  return { ...core, store, ...samples, siteContent, siteImages, studioIdentity, metrics };
+  // Today every upload is a sample's audio: its key, its limit and its registration come from samples.
+  const uploadLimitBytes = MAX_AUDIO_BYTES;
+  const multipartUploads = new MultipartUploadService(core.db, store, {
+    reserveKey: () => samples.audioUploads.reserveKey(),
+    maxBytes: uploadLimitBytes,
+  });
+  return { ...core, store, ...samples, siteContent, siteImages, studioIdentity, multipartUploads, uploadLimitBytes, metrics };
 }
 
 /**

@@ -3,6 +3,7 @@ import { startNoticeRetries } from './contact/notice-delivery.ts';
 import { ensureInitialAdmin } from './auth/first-admin.ts';
 import { startAuthHousekeeping } from './auth/housekeeping.ts';
 import { startSampleTasks } from './samples/startup.ts';
+import { startMultipartSweep } from './uploads/startup.ts';
 
 /** Names the task in the error, so a failed start-up says in one line what it was doing. */
 async function task<T>(name: string, work: () => T | Promise<T>): Promise<T> {
@@ -26,5 +27,7 @@ export async function runStartupTasks(services: Services): Promise<() => void> {
   timers.push(await task('scheduling auth housekeeping', () => startAuthHousekeeping(services)));
   // First-run demo samples, analysis backlog, and an hourly sweep of abandoned uploads and expired trash.
   timers.push(await task('starting the sample tasks', () => startSampleTasks(services)));
+  // Multipart uploads nobody completed within a day are aborted (their parts removed), hourly.
+  timers.push(await task('scheduling the multipart upload sweep', () => startMultipartSweep(services)));
   return () => timers.forEach((timer) => clearInterval(timer));
 }

@@ -10,6 +10,7 @@ import { sampleTrashRouter } from './sample-trash.ts';
 import { samplesRouter } from './samples.ts';
 import { siteContentRouter } from './site-content.ts';
 import { siteImageUploadRouter } from './site-images.ts';
+import { uploadsRouter } from './uploads.ts';
 
 /** Every JSON API router, mounted under /api. Each resource has its own file. */
 export function apiRouter(services: Services): Router {
@@ -25,5 +26,6 @@ export function apiRouter(services: Services): Router {
   router.use(objectsRouter(services));
   router.use(siteContentRouter(services));
   router.use(siteImageUploadRouter(services));
+  router.use(uploadsRouter(services));
   return router;
 }

@@ -119,6 +119,17 @@ export interface UploadedObjectsTable {
   registeredAt: string | null;
 }
 
+/** Multipart uploads this server started and not yet completed or aborted (server/uploads). */
+export interface MultipartUploadsTable {
+  uploadId: string;
+  objectKey: string;
+  uploadKey: string;
+  /** Who may continue it, as the access rule names callers (`admin`). */
+  owner: string;
+  contentType: string;
+  createdAt: Timestamp;
+}
+
 /** The owner's e-mail about a contact submission; unsent ones are retried (server/contact). */
 export interface ContactNoticesTable {
   id: Generated<number>;
@@ -190,6 +201,7 @@ export interface Database {
   siteContentVersions: SiteContentVersionsTable;
   siteImages: SiteImagesTable;
   samplePlaysDaily: SamplePlaysDailyTable;
+  multipartUploads: MultipartUploadsTable;
 }
 
 export type Sample = Selectable<SamplesTable>;

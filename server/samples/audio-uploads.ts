@@ -81,10 +81,19 @@ export class AudioUploadService {
   ) {}
 
   async issueUploadUrl(): Promise<string> {
-    const key = randomUUID();
-    await this.db.insertInto('uploadedObjects').values({ key, status: 'pending', createdAt: new Date().toISOString() }).execute();
+    const key = await this.reserveKey();
     // The URL writes only the staging key; what is served lives under another key (see register).
     return this.store.createUploadUrl(stagingKey(key), UPLOAD_GRANT_SECONDS);
+  }
+
+  /**
+   * A fresh key with its registration row, for an upload that will land at its staging key (a single
+   * PUT, or a multipart upload's completion). Never registered within a day, it is swept.
+   */
+  async reserveKey(): Promise<string> {
+    const key = randomUUID();
+    await this.db.insertInto('uploadedObjects').values({ key, status: 'pending', createdAt: new Date().toISOString() }).execute();
+    return key;
   }
 
   /**

@@ -3,11 +3,13 @@ import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promi
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { checkUploadGrant, signUploadGrant } from './local-upload-grant.ts';
+import { LocalMultipartUploads } from './local-multipart.ts';
+import { checkPartGrant, checkUploadGrant, signUploadGrant } from './local-upload-grant.ts';
 import {
   UploadTooLargeError,
   type ByteRange,
   type DirectUploadReceiver,
+  type MultipartUploads,
   type ObjectInfo,
   type ObjectStore,
   type StoredObject,
@@ -16,17 +18,28 @@ import {
 /** A file being written: readers and listings never see it until it is renamed into place. */
 const PARTIAL_SUFFIX = '.part';
 
-/** Objects as files under DATA_DIR/objects; uploads come back to this server's own PUT route. */
+/**
+ * Objects as files under DATA_DIR/objects; uploads come back to this server's own PUT routes. Parts of
+ * multipart uploads wait in a folder beside it (DATA_DIR/multipart), so no listing or backup sees them.
+ */
 export class LocalObjectStore implements ObjectStore {
   readonly directUploads: DirectUploadReceiver;
+  readonly multipart: MultipartUploads;
 
   constructor(
     readonly root: string,
     private readonly secret: string,
+    multipartRoot = path.join(path.dirname(root), 'multipart'),
   ) {
+    const multipart = new LocalMultipartUploads(multipartRoot, secret, (key, body, size, contentType) =>
+      this.writeStream(key, body, size, contentType),
+    );
+    this.multipart = multipart;
     this.directUploads = {
       checkGrant: (key, expires, signature) => checkUploadGrant(this.secret, key, expires, signature),
       receive: (key, body, maxBytes) => this.receive(key, body, maxBytes),
+      checkPartGrant: (uploadId, partNumber, expires, signature) => checkPartGrant(this.secret, uploadId, partNumber, expires, signature),
+      receivePart: (uploadId, partNumber, body, maxBytes) => multipart.receivePart(uploadId, partNumber, body, maxBytes),
     };
   }
 
@@ -73,7 +86,7 @@ export class LocalObjectStore implements ObjectStore {
     return this.streamToFile(key, body, maxBytes, () => new UploadTooLargeError('upload exceeds the size limit'));
   }
 
-  async writeStream(key: string, body: Readable, size: number): Promise<void> {
+  async writeStream(key: string, body: Readable, size: number, _contentType?: string): Promise<void> {
     const tooLong = () => new Error(`object ${key} is longer than its declared ${size} bytes`);
     await this.streamToFile(key, body, size, tooLong, (count) =>
       count === size ? null : new Error(`object ${key} ended after ${count} of its declared ${size} bytes`),

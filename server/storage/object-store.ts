@@ -24,6 +24,37 @@ export interface StoredObject {
 /** A body that passed the store's size limit while streaming in. */
 export class UploadTooLargeError extends Error {}
 
+/** A part of a multipart upload as the store holds it. */
+export interface UploadedPart {
+  partNumber: number;
+  size: number;
+  /** Quoted, as the part's PUT answered it. */
+  etag: string;
+}
+
+/** A part as a completion names it. */
+export interface CompletedPart {
+  partNumber: number;
+  etag: string;
+}
+
+/**
+ * S3's multipart upload, spoken by both drivers: a bucket does it itself (presigned part URLs), the
+ * local folder keeps the parts in a folder of its own until completion joins them.
+ */
+export interface MultipartUploads {
+  /** Starts a multipart upload whose completion writes `key`; answers the store's upload id. */
+  create(key: string, contentType: string): Promise<string>;
+  /** A URL for one PUT of one part, valid for `expiresInSeconds`; the PUT answers the part's ETag header. */
+  partUploadUrl(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string>;
+  /** The parts received so far, by part number; null when the store has no such upload for `key`. */
+  listParts(key: string, uploadId: string): Promise<UploadedPart[] | null>;
+  /** Joins the given parts, in order, into the object `key` (never whole in memory); the upload is gone afterwards. */
+  complete(key: string, uploadId: string, parts: CompletedPart[], contentType: string): Promise<void>;
+  /** Removes the upload and every part of it; an upload already gone is fine. */
+  abort(key: string, uploadId: string): Promise<void>;
+}
+
 /**
  * How a store that hands out upload URLs pointing back at this server (the local folder) takes the
  * upload in. A bucket receives uploads itself and has none.
@@ -33,6 +64,13 @@ export interface DirectUploadReceiver {
   checkGrant(key: string, expires: unknown, signature: unknown): GrantCheck;
   /** Streams a body in, never whole in memory; throws UploadTooLargeError past `maxBytes`. Answers the size. */
   receive(key: string, body: Readable, maxBytes: number): Promise<number>;
+  /** Checks the signature and expiry of a part's upload URL. */
+  checkPartGrant(uploadId: string, partNumber: number, expires: unknown, signature: unknown): GrantCheck;
+  /**
+   * Streams one part in, like `receive`; a part sent again replaces the earlier one. Answers null when
+   * the upload does not exist (completed or aborted meanwhile).
+   */
+  receivePart(uploadId: string, partNumber: number, body: Readable, maxBytes: number): Promise<UploadedPart | null>;
 }
 
 /**
@@ -45,6 +83,7 @@ export interface ObjectStore {
   createUploadUrl(key: string, expiresInSeconds: number): Promise<string>;
   /** Set when the upload URLs point at this server, which must then receive the PUT itself. */
   readonly directUploads: DirectUploadReceiver | null;
+  readonly multipart: MultipartUploads;
   stat(key: string): Promise<ObjectInfo | null>;
   /** The object's bytes, or one range of them. */
   read(key: string, range?: ByteRange): Promise<Readable>;

@@ -15,7 +15,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ByteRange, ObjectInfo, ObjectStore, StoredObject } from './object-store.ts';
+import type { ByteRange, MultipartUploads, ObjectInfo, ObjectStore, StoredObject } from './object-store.ts';
+import { S3MultipartUploads } from './s3-multipart.ts';
 
 export interface S3StoreOptions {
   bucket: string;
@@ -37,6 +38,7 @@ const isNotFound = (error: unknown) =>
 export class S3ObjectStore implements ObjectStore {
   /** The browser PUTs straight to the bucket. */
   readonly directUploads = null;
+  readonly multipart: MultipartUploads;
   private readonly client: S3Client;
 
   constructor(private readonly options: S3StoreOptions) {
@@ -55,6 +57,7 @@ export class S3ObjectStore implements ObjectStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+    this.multipart = new S3MultipartUploads(this.client, options.bucket);
   }
 
   createUploadUrl(key: string, expiresInSeconds: number): Promise<string> {

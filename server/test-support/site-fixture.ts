@@ -17,6 +17,7 @@ export const SITE_TABLES = [
   'contact_notices',
   'contact_settings',
   'contact_submissions',
+  'multipart_uploads',
   'password_reset_tokens',
   'rate_limits',
   'sample_plays_daily',
@@ -106,6 +107,8 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
   const heroSaved = await t.services.siteContent.save('hero', hero, admin);
   if (heroSaved.kind !== 'saved') throw new Error(`hero not saved: ${heroSaved.kind}`);
   await t.services.db.insertInto('completedOnce').values({ name: 'backup-fixture', createdAt: new Date().toISOString() }).execute();
+  // A multipart upload under way: its row is backed up like any other (its parts are not objects yet).
+  await t.services.multipartUploads.start({ owner: 'admin:fixture' }, 'audio/wav');
   await settle(t);
   return { objectPaths };
 }

@@ -38,3 +38,14 @@ export async function gotoHydrated(page: Page, path: string) {
 
 /** The server's throw-away data folder (outbox, objects, database), set by playwright.config.ts. */
 export const e2eDataDir = () => process.env.E2E_DATA_DIR as string;
+
+/** Runs only the named axe rules, whatever their impact (e.g. `heading-order`, a moderate one), and fails on any violation. */
+export async function expectAxeRulesPass(page: Page, rules: string[]) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (only) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'rule', values: only }, resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, rules);
+  expect(violations, violations.join('\n')).toEqual([]);
+}

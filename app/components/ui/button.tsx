@@ -18,7 +18,8 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
-  sm: 'h-9 px-4 text-sm',
+  // 44 px tall on phones (a finger's target), 36 px from the small breakpoint up.
+  sm: 'h-11 px-4 text-sm sm:h-9',
   md: 'h-11 px-6 text-sm',
   lg: 'h-13 px-8 text-base',
 };

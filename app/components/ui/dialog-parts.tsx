@@ -9,7 +9,7 @@ export function DialogCloseButton() {
     <Dialog.Close
       aria-label="Close"
       className={cn(
-        'absolute right-3 top-3 grid size-9 place-items-center rounded-md text-fg-muted hover:text-fg',
+        'absolute right-3 top-3 grid size-11 place-items-center sm:size-9 rounded-md text-fg-muted hover:text-fg',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
       )}
     >

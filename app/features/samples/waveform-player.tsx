@@ -120,7 +120,7 @@ export function WaveformPlayer({
           onClick={player.restart}
           disabled={!ready}
           aria-label={`Restart ${name}`}
-          className={cn(iconButton, 'size-8 text-fg-muted hover:bg-surface-raised hover:text-fg')}
+          className={cn(iconButton, 'size-11 text-fg-muted hover:bg-surface-raised hover:text-fg sm:size-8')}
         >
           <RotateCcw className="size-4" aria-hidden />
         </button>
@@ -135,7 +135,7 @@ export function WaveformPlayer({
               disabled={!ready}
               aria-label={muted ? `Unmute ${name}` : `Mute ${name}`}
               aria-pressed={muted}
-              className={cn(iconButton, 'size-8 text-fg-muted hover:bg-surface-raised hover:text-fg')}
+              className={cn(iconButton, 'size-11 text-fg-muted hover:bg-surface-raised hover:text-fg sm:size-8')}
             >
               {muted ? <VolumeX className="size-4" aria-hidden /> : <Volume2 className="size-4" aria-hidden />}
             </button>

@@ -8,6 +8,7 @@ import * as siteContent from './0007_site_content.ts';
 import * as adminProfile from './0008_admin_profile.ts';
 import * as sampleTrashAndPlays from './0010_sample_trash_and_plays.ts';
 import * as contactInbox from './0011_contact_inbox.ts';
+import * as multipartUploads from './0009_multipart_uploads.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0008_admin_profile': adminProfile,
   '0010_sample_trash_and_plays': sampleTrashAndPlays,
   '0011_contact_inbox': contactInbox,
+  '0009_multipart_uploads': multipartUploads,
 };

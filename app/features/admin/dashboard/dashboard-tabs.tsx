@@ -62,9 +62,12 @@ export function DashboardTabs() {
         </Tabs.List>
         {/* Kept mounted while hidden, so an upload in progress survives a look at the inbox. */}
         <Tabs.Content value="samples" forceMount className="focus-visible:outline-none data-[state=inactive]:hidden">
+          {/* The panel's heading: the outline goes h1 (page), h2 (panel), h3 (form or item) without a gap. */}
+          <h2 className="sr-only">Sample Management</h2>
           <SampleManagementTab state={samples} />
         </Tabs.Content>
         <Tabs.Content value="contacts" className="focus-visible:outline-none">
+          <h2 className="sr-only">Contact Submissions</h2>
           <ContactSubmissionsTab state={contacts} />
         </Tabs.Content>
         {/* Kept mounted too: unsaved edits in a section survive a look at another tab. */}

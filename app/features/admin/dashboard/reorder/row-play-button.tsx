@@ -53,7 +53,7 @@ export function RowPlayButton({ audioUrl, title }: { audioUrl: string; title: st
       aria-label={label}
       title={label}
       className={cn(
-        'grid size-10 shrink-0 place-items-center rounded-full bg-accent text-ink transition-colors',
+        'grid size-11 shrink-0 place-items-center rounded-full bg-accent sm:size-10 text-ink transition-colors',
         'hover:bg-accent-strong focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
         'focus-visible:ring-offset-2 focus-visible:ring-offset-surface',
       )}

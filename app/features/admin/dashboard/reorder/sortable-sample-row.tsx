@@ -32,7 +32,7 @@ export function SortableSampleRow({ sample, position, onDelete }: Props) {
         {...listeners}
         aria-label={`Reorder ${sample.title}, position ${position}`}
         className={cn(
-          'grid h-11 w-9 shrink-0 cursor-grab touch-none place-items-center rounded-md text-fg-subtle active:cursor-grabbing',
+          'grid h-11 w-11 shrink-0 cursor-grab sm:w-9 touch-none place-items-center rounded-md text-fg-subtle active:cursor-grabbing',
           'hover:bg-surface-raised hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
         )}
       >
@@ -54,7 +54,8 @@ export function SortableSampleRow({ sample, position, onDelete }: Props) {
         onClick={() => onDelete(sample)}
         aria-label={`Delete ${sample.title}`}
         className={cn(
-          'grid size-10 shrink-0 place-items-center rounded-full text-red-300 transition-colors hover:bg-danger/20 hover:text-red-200',
+          'grid size-11 shrink-0 place-items-center rounded-full text-red-300 transition-colors sm:size-10',
+          'hover:bg-danger/20 hover:text-red-200',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
         )}
       >

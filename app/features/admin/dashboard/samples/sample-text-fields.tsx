@@ -1,5 +1,6 @@
 import { FormField, TextField, inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
+import { DURATION_PATTERN } from '#common/samples.ts';
 import type { SampleFields } from './sample-payload';
 
 // The dashboard's forms are dense: slightly shorter controls than the public forms'.
@@ -57,7 +58,10 @@ export function SampleTextFields({ idPrefix, fields, onChange, errors = {}, titl
         className={cn(compact, 'sm:max-w-40')}
         placeholder="e.g. 3:45"
         maxLength={10}
-        inputMode="numeric"
+        // Text, not numeric: a phone's number pad has no ":".
+        inputMode="text"
+        pattern={DURATION_PATTERN}
+        title="Minutes and seconds, like 3:45"
       />
       <FormField id={`${idPrefix}-description`} label="Description" error={errors.description}>
         {(control) => (

@@ -1,76 +1,83 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
+import './uppy-dark.css';
 import AwsS3 from '@uppy/aws-s3';
-import Uppy from '@uppy/core';
+import Uppy, { type UppyFile } from '@uppy/core';
+import GoldenRetriever from '@uppy/golden-retriever';
 import DashboardModal from '@uppy/react/dashboard-modal';
 import { Upload } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { api } from '#app/lib/api.ts';
-import { toast } from '#app/lib/toast.ts';
 import { useSessionEnded } from '#app/lib/session-ended.ts';
-import { UPLOAD_NOTE, UPPY_RESTRICTIONS } from './uppy-options';
+import { multipartCalls } from './multipart-calls';
+import { MULTIPART_OPTIONS, RECOVERY_STORE, UPLOAD_DIALOG_NAME, UPLOAD_NOTE, UPPY_LOCALE, UPPY_RESTRICTIONS } from './uppy-options';
+import { useModalWithoutScroll } from './use-modal-without-scroll';
 
 export interface UploadedAudio {
   /** The registered object path, or the raw upload URL when registration failed. */
   audioUrl: string;
   registered: boolean;
   fileName: string;
+  /** Why registration failed, when it did without refusing the file. */
+  reason?: string;
 }
 
 interface Props {
   onUploaded: (audio: UploadedAudio) => void;
+  /** The server refused the file at registration (not audio, too large, too long): nothing usable was uploaded. */
+  onRefused: (reason: string) => void;
   onRemoved: () => void;
   /** Bumped by the form after a successful create: the uploader starts over. */
   resetKey: number;
 }
 
+/** Registration answers these when the file itself is unacceptable; anything else may be the server's trouble. */
+const REFUSED_STATUSES = new Set([400, 413, 415, 422]);
+
 /**
- * The Uppy Dashboard modal with the S3 plugin in single-PUT mode: the grant comes from
- * POST /api/objects/upload, the bytes go by PUT to that URL, then PUT /api/audio-files registers it.
+ * The Uppy Dashboard modal with the S3 plugin in multipart mode for every file, talking to
+ * /api/uploads: parts are PUT to the URLs the server signs, so a pause, a retry or a reloaded tab
+ * (Golden Retriever) continues from the parts already stored. The completed file is then registered
+ * with PUT /api/audio-files; a refusal is shown in the dialog with the server's reason.
  * Loaded lazily, so Uppy reaches the browser only when the owner opens Upload New.
  */
-export default function AudioUploader({ onUploaded, onRemoved, resetKey }: Props) {
+export default function AudioUploader({ onUploaded, onRefused, onRemoved, resetKey }: Props) {
   const [open, setOpen] = useState(false);
+  const host = useRef<HTMLDivElement>(null);
   // Uppy's modal keeps focus to itself: it steps aside while the login dialog is up, and comes back
-  // after the login with the upload (whose grant request was waiting for it) going on.
+  // after the login with the upload (whose request was waiting for it) going on.
   const sessionEnded = useSessionEnded();
-  const [uppy] = useState(() => {
-    // The grant of each file's latest attempt: a resume or retry asks for a fresh, single-use grant.
-    const grants = new Map<string, string>();
-    const instance = new Uppy({ id: 'sample-audio', autoProceed: false, restrictions: UPPY_RESTRICTIONS }).use(AwsS3, {
-      shouldUseMultipart: false,
-      async getUploadParameters(file) {
-        const grant = await api<{ uploadURL: string }>('POST', '/api/objects/upload');
-        // Uppy shows a rejection as the file's upload error.
-        if (!grant.ok) throw new Error(grant.message);
-        // The local store answers a path on this origin; Uppy needs an absolute URL (it parses it).
-        const uploadURL = new URL(grant.data.uploadURL, window.location.href).href;
-        grants.set(file.id, uploadURL);
-        return { method: 'PUT', url: uploadURL, fields: {}, headers: { 'Content-Type': file.type || 'application/octet-stream' } };
-      },
-    });
-    return Object.assign(instance, { grants });
-  });
+  const visible = open && !sessionEnded;
+  const openDialog = useModalWithoutScroll(visible, host, UPLOAD_DIALOG_NAME, setOpen);
+  const [uppy] = useState(() =>
+    new Uppy({ id: 'sample-audio', autoProceed: false, restrictions: UPPY_RESTRICTIONS, locale: UPPY_LOCALE })
+      .use(AwsS3, { ...MULTIPART_OPTIONS, ...multipartCalls })
+      // The file's blob goes to IndexedDB (under the upload limit), so a reload resumes rather than asks for it again.
+      .use(GoldenRetriever, { indexedDB: RECOVERY_STORE as { name?: string } }),
+  );
 
   useEffect(() => {
-    const onSuccess = (file: { id: string; name?: string } | undefined) => {
-      if (!file) return;
-      const uploadURL = uppy.grants.get(file.id);
-      if (!uploadURL) return;
-      void api<{ objectPath: string }>('PUT', '/api/audio-files', { audioFileURL: uploadURL }).then((registration) => {
-        const fileName = file.name ?? 'audio';
-        if (!registration.ok && registration.status === 422) {
-          // Refused for what the file holds (longer than the limit): say why, and let the owner pick another.
-          const reason = registration.errors.audioFileURL?.[0] ?? registration.serverMessage ?? registration.message;
-          uppy.info(reason, 'error', 10_000);
-          toast({ title: 'Upload refused', description: reason, variant: 'destructive' });
-          uppy.cancelAll();
+    const onSuccess = (file: UppyFile<Record<string, unknown>, Record<string, never>> | undefined, response: { uploadURL?: string }) => {
+      const location = response.uploadURL;
+      if (!file || !location) return;
+      const fileName = file.name ?? 'audio';
+      void api<{ objectPath: string }>('PUT', '/api/audio-files', { audioFileURL: location }).then((registration) => {
+        if (registration.ok) {
+          onUploaded({ audioUrl: registration.data.objectPath, registered: true, fileName });
+          setOpen(false);
           return;
         }
-        if (!registration.ok) return onUploaded({ audioUrl: uploadURL, registered: false, fileName });
-        onUploaded({ audioUrl: registration.data.objectPath, registered: true, fileName });
-        setOpen(false);
+        const reason = registration.errors.audioFileURL?.[0] ?? registration.serverMessage ?? registration.message;
+        if (REFUSED_STATUSES.has(registration.status)) {
+          // The file stays in the dialog, marked failed with the server's words; the form shows no badge.
+          const current = uppy.getFile(file.id);
+          if (current) uppy.emit('upload-error', current, new Error(reason));
+          uppy.info(reason, 'error', 10_000);
+          onRefused(reason);
+          return;
+        }
+        onUploaded({ audioUrl: location, registered: false, fileName, reason });
       });
     };
     const onRemove = () => onRemoved();
@@ -80,31 +87,41 @@ export default function AudioUploader({ onUploaded, onRemoved, resetKey }: Props
       uppy.off('upload-success', onSuccess);
       uppy.off('file-removed', onRemove);
     };
-  }, [uppy, onUploaded, onRemoved]);
+  }, [uppy, onUploaded, onRefused, onRemoved]);
+
+  // A tab that was reloaded or crashed mid-upload: the restored file is offered in the dialog.
+  useEffect(() => {
+    const onRestored = () => {
+      if (uppy.getFiles().some((file) => !file.progress.uploadComplete)) openDialog();
+    };
+    uppy.on('restored', onRestored);
+    return () => void uppy.off('restored', onRestored);
+  }, [uppy, openDialog]);
 
   useEffect(() => {
     if (resetKey > 0) uppy.clear();
   }, [uppy, resetKey]);
 
-  // Leaving the page stops a running upload. (Not destroy(): React's development double mount would
-  // leave a destroyed instance behind.)
-  useEffect(() => () => uppy.cancelAll(), [uppy]);
+  // Leaving the page pauses a running upload, leaving its parts for Golden Retriever to resume.
+  // (Not destroy(): React's development double mount would leave a destroyed instance behind.)
+  useEffect(() => () => uppy.pauseAll(), [uppy]);
 
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">
+    <div ref={host} className="contents">
+      <Button variant="secondary" onClick={openDialog} aria-haspopup="dialog">
         <Upload aria-hidden className="size-4" />
         Choose audio file
       </Button>
       <DashboardModal
         uppy={uppy}
-        open={open && !sessionEnded}
+        open={visible}
         onRequestClose={() => setOpen(false)}
         closeModalOnClickOutside
         proudlyDisplayPoweredByUppy={false}
+        disablePageScrollWhenModalOpen={false}
         note={UPLOAD_NOTE}
         theme="dark"
       />
-    </>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { SampleTextFields } from '#app/features/admin/dashboard/samples/sample-t
 import type { SaveOutcome } from '#app/features/admin/dashboard/samples/use-admin-samples.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 import type { UploadedAudio } from './audio-uploader';
+import { AUDIO_SIZE_LIMIT } from './uppy-options';
 
 const AudioUploader = lazy(() => import('./audio-uploader'));
 
@@ -36,8 +37,17 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
     toast(
       uploaded.registered
         ? { title: 'Upload Complete', description: 'Audio file uploaded and configured successfully' }
-        : { title: 'Upload Complete', description: 'Audio file uploaded (with limited access)', variant: 'destructive' },
+        : {
+            title: 'Upload Complete',
+            description: `Audio file uploaded (with limited access). ${uploaded.reason ?? ''}`.trim(),
+            variant: 'destructive',
+          },
     );
+  }, []);
+  // Refused at registration: nothing usable was uploaded, so no badge; the toast says why.
+  const onRefused = useCallback((reason: string) => {
+    setAudio(null);
+    toast({ title: 'Upload Complete', description: `The server refused this file: ${reason}`, variant: 'destructive' });
   }, []);
   const onRemoved = useCallback(() => setAudio(null), []);
 
@@ -90,7 +100,7 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
         <div className="flex flex-wrap items-center gap-3">
           {hydrated ? (
             <Suspense fallback={<UploaderPlaceholder />}>
-              <AudioUploader onUploaded={onUploaded} onRemoved={onRemoved} resetKey={resetKey} />
+              <AudioUploader onUploaded={onUploaded} onRefused={onRefused} onRemoved={onRemoved} resetKey={resetKey} />
             </Suspense>
           ) : (
             <UploaderPlaceholder />
@@ -108,7 +118,7 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
         {audio ? (
           <p className="break-all text-xs text-fg-subtle">{audio.fileName}</p>
         ) : (
-          <p className="text-xs text-fg-subtle">MP3, WAV, M4A, AAC or FLAC, up to 50 MB.</p>
+          <p className="text-xs text-fg-subtle">MP3, WAV, M4A, AAC or FLAC, up to {AUDIO_SIZE_LIMIT}.</p>
         )}
       </fieldset>
       <div>

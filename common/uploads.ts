@@ -1,0 +1,48 @@
+import { safeText } from './text.ts';
+import { z } from './zod.ts';
+
+/**
+ * The rules of the uploader's multipart protocol (S3's own): every part but the last holds at least
+ * 5 MiB, an upload has at most 10000 parts. The browser cuts files by these, the server checks them.
+ */
+export const MIN_PART_BYTES = 5 * 1024 * 1024;
+export const MAX_PARTS = 10_000;
+/** Requests the uploader runs at once, and the waits before each retry of a failed part. */
+export const UPLOAD_CONCURRENCY = 6;
+export const PART_RETRY_DELAYS_MS = [0, 1000, 3000, 5000];
+
+const shortText = (label: string, max: number) =>
+  safeText(z.string({ error: `${label} must be text` }), label).max(max, `${label} is too long`);
+
+/** POST s3/multipart: what the uploader says about the file. The key is made by the server, never taken from here. */
+export const startMultipartSchema = z.object({
+  filename: shortText('filename', 255).min(1, 'filename is required'),
+  type: shortText('type', 255).optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const partNumberSchema = z.coerce
+  .number({ error: `partNumber must be a number from 1 to ${MAX_PARTS}` })
+  .int(`partNumber must be a number from 1 to ${MAX_PARTS}`)
+  .min(1, `partNumber must be a number from 1 to ${MAX_PARTS}`)
+  .max(MAX_PARTS, `partNumber must be a number from 1 to ${MAX_PARTS}`);
+
+/** POST s3/multipart/{uploadId}/complete: every part, each with the ETag its PUT answered. */
+export const completeMultipartSchema = z.object({
+  parts: z
+    .array(
+      z.object({
+        PartNumber: z
+          .number({ error: 'PartNumber must be a number' })
+          .int()
+          .min(1, `PartNumber must be from 1 to ${MAX_PARTS}`)
+          .max(MAX_PARTS, `PartNumber must be from 1 to ${MAX_PARTS}`),
+        ETag: shortText('ETag', 200).min(1, 'ETag is required'),
+      }),
+      { error: 'parts must be a list of {PartNumber, ETag}' },
+    )
+    .min(1, 'parts must not be empty')
+    .max(MAX_PARTS, `at most ${MAX_PARTS} parts`),
+});
+
+export type CompleteMultipartInput = z.infer<typeof completeMultipartSchema>;

@@ -1,0 +1,73 @@
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  ListPartsCommand,
+  S3ServiceException,
+  UploadPartCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { CompletedPart, MultipartUploads, UploadedPart } from './object-store.ts';
+
+const isNoSuchUpload = (error: unknown) =>
+  error instanceof S3ServiceException && (error.name === 'NoSuchUpload' || error.$metadata.httpStatusCode === 404);
+
+/** S3's own multipart upload: the browser PUTs each part to a presigned URL, the bucket keeps the parts. */
+export class S3MultipartUploads implements MultipartUploads {
+  constructor(
+    private readonly client: S3Client,
+    private readonly bucket: string,
+  ) {}
+
+  async create(key: string, contentType: string): Promise<string> {
+    const result = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }));
+    if (!result.UploadId) throw new Error(`the bucket started no multipart upload for ${key}`);
+    return result.UploadId;
+  }
+
+  partUploadUrl(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string> {
+    const command = new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber });
+    return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
+  }
+
+  async listParts(key: string, uploadId: string): Promise<UploadedPart[] | null> {
+    const parts: UploadedPart[] = [];
+    let marker: string | undefined;
+    try {
+      do {
+        const page = await this.client.send(
+          new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+        );
+        for (const part of page.Parts ?? []) {
+          if (part.PartNumber && part.ETag) parts.push({ partNumber: part.PartNumber, size: part.Size ?? 0, etag: part.ETag });
+        }
+        marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
+      } while (marker);
+    } catch (error) {
+      if (isNoSuchUpload(error)) return null;
+      throw error;
+    }
+    return parts.sort((a, b) => a.partNumber - b.partNumber);
+  }
+
+  async complete(key: string, uploadId: string, parts: CompletedPart[]): Promise<void> {
+    const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+    await this.client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: key,
+        UploadId: uploadId,
+        MultipartUpload: { Parts: ordered.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })) },
+      }),
+    );
+  }
+
+  async abort(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }));
+    } catch (error) {
+      if (!isNoSuchUpload(error)) throw error;
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import { stagingKey } from '#common/object-keys.ts';
+import { MIN_PART_BYTES, type CompleteMultipartInput } from '#common/uploads.ts';
+import type { Database } from '#server/db/schema.ts';
+import { UPLOAD_GRANT_SECONDS, UploadTooLargeError, type ObjectStore, type UploadedPart } from '#server/storage/object-store.ts';
+
+export const ABANDONED_MULTIPART_MS = 24 * 60 * 60 * 1000;
+
+/** Who asks, as the access rule names them; an upload is continued only by whoever started it. */
+export interface UploadCaller {
+  owner: string;
+}
+
+/** An upload as the uploader names it: the server's key and the store's upload id. */
+export interface UploadRef {
+  key: string;
+  uploadId: string;
+}
+
+export type CompleteOutcome =
+  { kind: 'completed'; location: string } | { kind: 'not-found' } | { kind: 'invalid'; message: string } | { kind: 'too-large' };
+
+export type PartUploadOutcome =
+  | { kind: 'stored'; etag: string }
+  | { kind: 'not-found' }
+  | { kind: 'invalid-grant' }
+  | { kind: 'expired-grant' }
+  | { kind: 'too-large' }
+  | { kind: 'interrupted' };
+
+export interface MultipartOptions {
+  /** Reserves a fresh upload key (the single-use registration row); the upload completes into its staging key. */
+  reserveKey: () => Promise<string>;
+  /** The largest file this uploader takes: no part, and no completed upload, may be larger. */
+  maxBytes: number;
+}
+
+const unquoted = (etag: string) => etag.replace(/"/g, '');
+
+/**
+ * The uploader's multipart protocol over either store, for uploads this server started: every call
+ * names an upload id and key recorded here for the same caller, or it is not found. Completion checks
+ * the parts (all there, ETags as uploaded, sizes as S3 wants them) before anything is joined, and
+ * writes the staging key, from which registration takes the file as it does a single PUT.
+ */
+export class MultipartUploadService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly store: ObjectStore,
+    private readonly options: MultipartOptions,
+  ) {}
+
+  async start(caller: UploadCaller, contentType: string): Promise<UploadRef> {
+    const uploadKey = await this.options.reserveKey();
+    const key = stagingKey(uploadKey);
+    const uploadId = await this.store.multipart.create(key, contentType);
+    try {
+      await this.db
+        .insertInto('multipartUploads')
+        .values({ uploadId, objectKey: key, uploadKey, owner: caller.owner, contentType, createdAt: new Date().toISOString() })
+        .execute();
+    } catch (error) {
+      await this.store.multipart.abort(key, uploadId);
+      throw error;
+    }
+    return { key, uploadId };
+  }
+
+  private async find(caller: UploadCaller, ref: UploadRef) {
+    const row = await this.db
+      .selectFrom('multipartUploads')
+      .selectAll()
+      .where('uploadId', '=', ref.uploadId)
+      .where('objectKey', '=', ref.key)
+      .where('owner', '=', caller.owner)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async listParts(caller: UploadCaller, ref: UploadRef): Promise<UploadedPart[] | null> {
+    if (!(await this.find(caller, ref))) return null;
+    return this.store.multipart.listParts(ref.key, ref.uploadId);
+  }
+
+  async signPart(caller: UploadCaller, ref: UploadRef, partNumber: number): Promise<{ url: string; expires: number } | null> {
+    if (!(await this.find(caller, ref))) return null;
+    const url = await this.store.multipart.partUploadUrl(ref.key, ref.uploadId, partNumber, UPLOAD_GRANT_SECONDS);
+    return { url, expires: UPLOAD_GRANT_SECONDS };
+  }
+
+  async complete(caller: UploadCaller, ref: UploadRef, input: CompleteMultipartInput): Promise<CompleteOutcome> {
+    const row = await this.find(caller, ref);
+    if (!row) return { kind: 'not-found' };
+    const stored = await this.store.multipart.listParts(ref.key, ref.uploadId);
+    if (!stored) return { kind: 'not-found' };
+    const checked = checkParts(input, stored, this.options.maxBytes);
+    if (checked.kind !== 'ok') return checked;
+    try {
+      await this.store.multipart.complete(ref.key, ref.uploadId, checked.parts, row.contentType);
+    } catch (error) {
+      // Completed or aborted by a request that overtook this one: the upload is no longer there.
+      if ((await this.store.multipart.listParts(ref.key, ref.uploadId)) === null) return { kind: 'not-found' };
+      throw error;
+    }
+    await this.db.deleteFrom('multipartUploads').where('uploadId', '=', ref.uploadId).execute();
+    // Where registration finds it: the path names the staging key, whichever store holds it.
+    return { kind: 'completed', location: `/objects/${ref.key}` };
+  }
+
+  async abort(caller: UploadCaller, ref: UploadRef): Promise<boolean> {
+    if (!(await this.find(caller, ref))) return false;
+    await this.store.multipart.abort(ref.key, ref.uploadId);
+    await this.db.deleteFrom('multipartUploads').where('uploadId', '=', ref.uploadId).execute();
+    return true;
+  }
+
+  /**
+   * The local store's part PUT: a signed URL names the upload and part; the upload must still be one
+   * this server started. A part sent again replaces the earlier one, so a broken PUT is simply retried.
+   */
+  async receivePart(
+    uploadId: string,
+    partNumber: number,
+    grant: { expires: unknown; signature: unknown },
+    body: Readable,
+    declaredLength: number | null,
+  ): Promise<PartUploadOutcome> {
+    const receiver = this.store.directUploads;
+    if (!receiver) return { kind: 'not-found' };
+    const check = receiver.checkPartGrant(uploadId, partNumber, grant.expires, grant.signature);
+    if (check === 'invalid') return { kind: 'invalid-grant' };
+    if (check === 'expired') return { kind: 'expired-grant' };
+    if (declaredLength !== null && declaredLength > this.options.maxBytes) return { kind: 'too-large' };
+    const row = await this.db.selectFrom('multipartUploads').select('uploadId').where('uploadId', '=', uploadId).executeTakeFirst();
+    if (!row) return { kind: 'not-found' };
+    try {
+      const part = await receiver.receivePart(uploadId, partNumber, body, this.options.maxBytes);
+      return part ? { kind: 'stored', etag: part.etag } : { kind: 'not-found' };
+    } catch (error) {
+      if (error instanceof UploadTooLargeError) return { kind: 'too-large' };
+      if (body.readableAborted) return { kind: 'interrupted' };
+      throw error;
+    }
+  }
+
+  /**
+   * Aborts uploads started more than a day ago. Aborting is idempotent in both stores, so instances
+   * sweeping at once do no harm: each removes the row after its abort.
+   */
+  async removeAbandoned(now = Date.now()): Promise<number> {
+    const cutoff = new Date(now - ABANDONED_MULTIPART_MS).toISOString();
+    const stale = await this.db.selectFrom('multipartUploads').select(['uploadId', 'objectKey']).where('createdAt', '<', cutoff).execute();
+    for (const { uploadId, objectKey } of stale) {
+      await this.store.multipart.abort(objectKey, uploadId);
+      await this.db.deleteFrom('multipartUploads').where('uploadId', '=', uploadId).execute();
+    }
+    return stale.length;
+  }
+}
+
+/**
+ * The parts named must be 1..n without gaps, each uploaded with the ETag given; all but the last at
+ * least MIN_PART_BYTES; together no larger than the limit.
+ */
+function checkParts(
+  input: CompleteMultipartInput,
+  stored: UploadedPart[],
+  maxBytes: number,
+): { kind: 'ok'; parts: { partNumber: number; etag: string }[] } | { kind: 'invalid'; message: string } | { kind: 'too-large' } {
+  const named = [...input.parts].sort((a, b) => a.PartNumber - b.PartNumber);
+  const byNumber = new Map(stored.map((part) => [part.partNumber, part]));
+  const gap = named.findIndex((part, index) => part.PartNumber !== index + 1);
+  if (gap !== -1) return { kind: 'invalid', message: `Part ${gap + 1} is missing from the list` };
+  for (const part of named) {
+    const found = byNumber.get(part.PartNumber);
+    if (!found) return { kind: 'invalid', message: `Part ${part.PartNumber} has not been uploaded` };
+    if (unquoted(found.etag) !== unquoted(part.ETag))
+      return { kind: 'invalid', message: `The ETag of part ${part.PartNumber} does not match` };
+  }
+  const short = named.slice(0, -1).find((part) => byNumber.get(part.PartNumber)!.size < MIN_PART_BYTES);
+  if (short) return { kind: 'invalid', message: `Part ${short.PartNumber} is smaller than 5 MiB; only the last part may be` };
+  const total = named.reduce((sum, part) => sum + byNumber.get(part.PartNumber)!.size, 0);
+  if (total > maxBytes) return { kind: 'too-large' };
+  return { kind: 'ok', parts: named.map((part) => ({ partNumber: part.PartNumber, etag: byNumber.get(part.PartNumber)!.etag })) };
+}

@@ -1,0 +1,249 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page, type Request, type Route } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { expectAxeRulesPass, expectNoSeriousA11yViolations } from './support';
+
+// Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
+const SHOTS = process.env.SHOTS_DIR;
+
+// 40 MiB through the real uploader, on a machine that may be busy with other work.
+test.describe.configure({ timeout: 300_000 });
+
+const MiB = 1024 * 1024;
+/** 40 MiB: eight parts of the uploader's 5 MiB. */
+const FILE_BYTES = 40 * MiB;
+const PART_BYTES = 5 * MiB;
+const PARTS = FILE_BYTES / PART_BYTES;
+
+/** A silent 44.1 kHz stereo WAV of exactly `bytes` bytes (about 4 minutes for 40 MiB), written to a temporary file. */
+function writeSilentWav(bytes: number, name: string): string {
+  const wav = Buffer.alloc(bytes);
+  wav.write('RIFF', 0, 'ascii');
+  wav.writeUInt32LE(bytes - 8, 4);
+  wav.write('WAVEfmt ', 8, 'ascii');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(2, 22);
+  wav.writeUInt32LE(44_100, 24);
+  wav.writeUInt32LE(44_100 * 4, 28);
+  wav.writeUInt16LE(4, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36, 'ascii');
+  wav.writeUInt32LE(bytes - 44, 40);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'studio-upload-')), name);
+  writeFileSync(file, wav);
+  return file;
+}
+
+async function openUploadForm(page: Page) {
+  await page.goto('/manage');
+  const dashboard = page.getByRole('heading', { level: 1, name: 'Admin Dashboard' });
+  await expect(dashboard.or(page.getByLabel('Username'))).toBeVisible({ timeout: 30_000 });
+  if (!(await dashboard.isVisible())) {
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+  }
+  // The machine running the journeys may be busy: the admin panel gets time to load.
+  await expect(dashboard).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Upload New', exact: true }).click();
+}
+
+const uppyModal = (page: Page) => page.locator('.uppy-Dashboard--modal');
+const toast = (page: Page) =>
+  page
+    .getByRole('region', { name: /Notification/ })
+    .locator('li')
+    .first();
+const badge = (page: Page) => page.getByText('Audio file uploaded', { exact: true });
+/** The part number in a part's PUT URL (/objects/multipart/{id}/{n}) or its signing request (/api/uploads/s3/multipart/{id}/{n}). */
+const partNumberOf = (url: string) => Number(/\/multipart\/[^/]+\/(\d+)(?:\?|$)/.exec(url)?.[1] ?? 0);
+const isPartSigning = (url: URL) => /^\/api\/uploads\/s3\/multipart\/[^/]+\/\d+$/.test(url.pathname);
+
+/**
+ * Holds the signing of every part after the first `released` until `release()`: the first half of
+ * the file is stored, the rest has not started, so the test can pause (or reload) at a known point.
+ * (Only the small signing requests are held; the part bodies themselves go out untouched.)
+ */
+async function holdPartsAfter(page: Page, released: number) {
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(isPartSigning, async (route) => {
+    if (holding && partNumberOf(route.request().url()) > released) held.push(route);
+    else await route.continue();
+  });
+  return {
+    held: () => held.length,
+    async release() {
+      holding = false;
+      // A paused uploader ignores these answers; after a reload nobody is left to read them.
+      for (const route of held.splice(0)) await route.continue().catch(() => {});
+      await page.unroute(isPartSigning);
+    },
+  };
+}
+
+/** The part PUTs this page sends, with the size of each body as the network stack measured it. */
+function countPartUploads(page: Page) {
+  const sent: { part: number; bytes: number }[] = [];
+  const stored = new Set<number>();
+  page.on('requestfinished', async (request: Request) => {
+    if (request.method() !== 'PUT' || !request.url().includes('/objects/multipart/')) return;
+    const part = partNumberOf(request.url());
+    // A Blob body is not handed to DevTools; its length is in the headers the browser actually sent.
+    const headers = await request.allHeaders();
+    sent.push({ part, bytes: Number(headers['content-length'] ?? 0) || (await request.sizes()).requestBodySize });
+    if ((await request.response())?.ok()) stored.add(part);
+  });
+  return { sent, stored };
+}
+
+test.describe('resumable uploads', () => {
+  let wavPath: string;
+  test.beforeAll(() => {
+    wavPath = writeSilentWav(FILE_BYTES, 'long-take.wav');
+  });
+  test.afterAll(() => rmSync(path.dirname(wavPath), { recursive: true, force: true }));
+
+  test('a paused upload resumes where it stopped: only the parts not yet stored are sent again', async ({ page }) => {
+    await openUploadForm(page);
+    const parts = countPartUploads(page);
+    const gate = await holdPartsAfter(page, PARTS / 2);
+    await page.getByRole('button', { name: 'Choose audio file' }).click();
+    await uppyModal(page).locator('input.uppy-Dashboard-input').first().setInputFiles(wavPath);
+    await uppyModal(page)
+      .getByRole('button', { name: /^Upload 1 file/ })
+      .click();
+
+    // Half the file stored: pause there.
+    await expect.poll(() => parts.stored.size, { timeout: 150_000 }).toBe(PARTS / 2);
+    await expect.poll(() => gate.held()).toBeGreaterThan(0);
+    await uppyModal(page).getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect(uppyModal(page).getByRole('button', { name: 'Resume', exact: true })).toBeVisible();
+    await gate.release();
+    const sentBeforeResume = parts.sent.length;
+    expect(sentBeforeResume).toBe(PARTS / 2);
+    await uppyModal(page).getByRole('button', { name: 'Resume', exact: true }).click();
+    await expect(toast(page)).toContainText('Audio file uploaded and configured successfully', { timeout: 150_000 });
+    await expect(badge(page)).toBeVisible();
+
+    const afterResume = parts.sent.slice(sentBeforeResume);
+    const resentParts = new Set(afterResume.map((entry) => entry.part));
+    const resentBytes = afterResume.reduce((sum, entry) => sum + entry.bytes, 0);
+    // The stored half is not sent again; what is sent is the rest, and the bodies say so.
+    for (let part = 1; part <= PARTS / 2; part++) expect(resentParts.has(part), `part ${part} sent again`).toBe(false);
+    expect(resentBytes).toBeGreaterThan(0);
+    expect(resentBytes).toBeLessThan(FILE_BYTES * 0.6);
+  });
+
+  test('a reloaded tab offers to resume the upload, and finishes it from there', async ({ page }) => {
+    await openUploadForm(page);
+    const parts = countPartUploads(page);
+    const gate = await holdPartsAfter(page, PARTS / 2);
+    await page.getByRole('button', { name: 'Choose audio file' }).click();
+    await uppyModal(page).locator('input.uppy-Dashboard-input').first().setInputFiles(wavPath);
+    await uppyModal(page)
+      .getByRole('button', { name: /^Upload 1 file/ })
+      .click();
+    await expect.poll(() => parts.stored.size, { timeout: 150_000 }).toBe(PARTS / 2);
+
+    await page.reload();
+    await gate.release();
+    const sentBeforeResume = parts.sent.length;
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    // The dialog comes back by itself with the recovery notice and the file.
+    await expect(uppyModal(page)).toHaveAttribute('aria-hidden', 'false', { timeout: 15_000 });
+    await expect(uppyModal(page)).toContainText('Session restored');
+    await expect(uppyModal(page)).toContainText('We restored all files. You can now resume the upload.');
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/upload-restored-1440.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SHOTS}/upload-restored-390.png` });
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+    await expectNoSeriousA11yViolations(page);
+    await uppyModal(page)
+      .getByRole('button', { name: /^Upload 1 file/ })
+      .click();
+    await expect(toast(page)).toContainText('Audio file uploaded and configured successfully', { timeout: 150_000 });
+    await expect(badge(page)).toBeVisible();
+    const afterResume = parts.sent.slice(sentBeforeResume);
+    expect(afterResume.length).toBeGreaterThan(0);
+    expect(afterResume.every((entry) => entry.part > PARTS / 2)).toBe(true);
+  });
+});
+
+test("a fake .mp3 shows the server's reason in the dialog and earns no badge", async ({ page }) => {
+  await openUploadForm(page);
+  // A short window, so the page scrolls; the button is brought into view first (a click would do it
+  // anyway), then the page must stay exactly where it is when the dialog opens.
+  await page.setViewportSize({ width: 1280, height: 500 });
+  const choose = page.getByRole('button', { name: 'Choose audio file' });
+  await choose.scrollIntoViewIfNeeded();
+  const scrollBefore = await page.evaluate(() => window.scrollY);
+  expect(scrollBefore).toBeGreaterThan(0);
+  await choose.click();
+  const dialog = page.getByRole('dialog', { name: 'Upload audio file' });
+  await expect(dialog).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(dialog).toContainText('up to 50 MB and 20 minutes');
+  await uppyModal(page)
+    .locator('input.uppy-Dashboard-input')
+    .first()
+    .setInputFiles({ name: 'renamed.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('This is a text file, not an MP3.\n'.repeat(40)) });
+  await uppyModal(page)
+    .getByRole('button', { name: /^Upload 1 file/ })
+    .click();
+  const reason = 'The file is not MP3, WAV, M4A/AAC or FLAC audio';
+  await expect(toast(page)).toContainText('Upload Complete');
+  await expect(toast(page)).toContainText(reason);
+  await expect(uppyModal(page).locator('.uppy-Informer').getByText(reason).first()).toBeVisible();
+  await expect(uppyModal(page).locator('.uppy-Dashboard-Item.is-error')).toHaveCount(1);
+  await expect(badge(page)).toHaveCount(0);
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/upload-refused-1440.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Uppy fades its content in again after a resize: let it finish before the picture.
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: `${SHOTS}/upload-refused-390.png` });
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(badge(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create Sample' })).toBeDisabled();
+});
+
+test('the dashboard on a phone: the duration field takes m:ss as text, the controls are finger-sized, headings in order', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openUploadForm(page);
+  const duration = page.getByLabel('Duration');
+  await expect(duration).toHaveAttribute('inputmode', 'text');
+  await expect(duration).toHaveAttribute('pattern', /:/);
+  await duration.fill('3:45');
+  expect(await duration.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
+  await duration.fill('3.45');
+  expect(await duration.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll('main button, main [role="tab"]')]
+      .filter((element) => (element as HTMLElement).offsetParent !== null)
+      .map((element) => ({
+        name: element.textContent?.trim() || element.getAttribute('aria-label'),
+        height: element.getBoundingClientRect().height,
+      }))
+      .filter((target) => target.height < 44),
+  );
+  expect(small).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+  await expectAxeRulesPass(page, ['heading-order']);
+  for (const tab of ['Manage Samples', 'Reorder'] as const) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await expectAxeRulesPass(page, ['heading-order']);
+  }
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/upload-form-390.png`, fullPage: true });
+});
