@@ -1,52 +1,22 @@
-import { AlertDialog } from 'radix-ui';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { buttonClasses } from '#app/components/ui/button.tsx';
-import { cn } from '#app/lib/cn.ts';
+import { ConfirmDeleteDialog } from '#app/components/ui/confirm-delete-dialog.tsx';
 
 /** Removing a sample from the trash cannot be undone, so it asks first. */
 export function DeleteForeverDialog({ title, onDelete }: { title: string; onDelete: () => Promise<boolean> }) {
-  const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger
-        className={buttonClasses('ghost', 'sm', 'h-11 text-red-300 hover:text-red-200 sm:h-9')}
-        aria-label={`Delete forever: ${title}`}
-      >
-        <Trash2 aria-hidden className="size-4" />
-        Delete forever
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
-        <AlertDialog.Content
-          className={cn(
-            'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2',
-            'rounded-2xl border border-line bg-surface p-6 shadow-2xl focus:outline-none',
-          )}
-        >
-          <AlertDialog.Title className="text-lg font-bold text-fg">Delete this sample forever?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-fg-muted">
-            {title} and its audio file will be removed for good. This cannot be undone.
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClasses('secondary', 'md')}>Cancel</AlertDialog.Cancel>
-            <button
-              type="button"
-              disabled={pending}
-              className={buttonClasses('destructive', 'md')}
-              onClick={async () => {
-                setPending(true);
-                const deleted = await onDelete();
-                setPending(false);
-                if (deleted) setOpen(false);
-              }}
-            >
-              {pending ? 'Deleting...' : 'Delete forever'}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDeleteDialog
+      trigger={
+        <>
+          <Trash2 aria-hidden className="size-4" />
+          Delete forever
+        </>
+      }
+      triggerLabel={`Delete forever: ${title}`}
+      triggerClassName="h-11 sm:h-9"
+      title="Delete this sample forever?"
+      description={`${title} and its audio file will be removed for good. This cannot be undone.`}
+      confirmLabel="Delete forever"
+      onDelete={onDelete}
+    />
   );
 }
