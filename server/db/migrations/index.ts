@@ -6,9 +6,9 @@ import * as uploadedObjectFormat from './0005_uploaded_object_format.ts';
 import * as twoFactor from './0006_two_factor.ts';
 import * as siteContent from './0007_site_content.ts';
 import * as adminProfile from './0008_admin_profile.ts';
+import * as multipartUploads from './0009_multipart_uploads.ts';
 import * as sampleTrashAndPlays from './0010_sample_trash_and_plays.ts';
 import * as contactInbox from './0011_contact_inbox.ts';
-import * as multipartUploads from './0009_multipart_uploads.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -27,7 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0006_two_factor': twoFactor,
   '0007_site_content': siteContent,
   '0008_admin_profile': adminProfile,
+  '0009_multipart_uploads': multipartUploads,
   '0010_sample_trash_and_plays': sampleTrashAndPlays,
   '0011_contact_inbox': contactInbox,
-  '0009_multipart_uploads': multipartUploads,
 };
