@@ -1,4 +1,5 @@
 import { Tabs } from 'radix-ui';
+import { cn } from '#app/lib/cn.ts';
 import { useCallback, useState } from 'react';
 import type { SiteSection } from '#common/site-content/sections.ts';
 import { DashboardChecklist, checklistState } from '#app/features/admin/site/checklist/dashboard-checklist.tsx';
@@ -49,7 +50,7 @@ export function DashboardTabs() {
       <DashboardChecklist {...checklist} onOpen={open} />
       <StatCards submissions={contacts.submissions} />
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="grid grid-cols-[minmax(0,1fr)] gap-6">
-        <Tabs.List aria-label="Dashboard" className={tabListClasses}>
+        <Tabs.List aria-label="Dashboard" className={cn(tabListClasses, 'grid grid-cols-3 sm:inline-flex')}>
           <Tabs.Trigger value="samples" className={tabTriggerClasses}>
             Sample Management
           </Tabs.Trigger>
