@@ -133,8 +133,7 @@ export interface TrashedSample {
   purgeAt: string;
 }
 
-/** Listening past this many seconds in one play session counts as one play. */
-export const PLAY_COUNT_THRESHOLD_SECONDS = 5;
+export { PLAY_COUNT_THRESHOLD_SECONDS } from './play-count.ts';
 /** Days covered by the admin's recent play count (today included). */
 export const RECENT_PLAYS_DAYS = 30;
 

@@ -1,4 +1,4 @@
-import { PLAY_COUNT_THRESHOLD_SECONDS } from '#common/samples.ts';
+import { PLAY_COUNT_THRESHOLD_SECONDS } from '#common/play-count.ts';
 
 /** Longer steps between two time updates are seeks, not listening. */
 const MAX_LISTENING_STEP_SECONDS = 1.5;
