@@ -1,4 +1,9 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type SharpConstructor from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+
+/** sharp (libvips) loads with the first image upload, not at start-up: most processes never handle one. */
+let sharpModule: Promise<{ default: typeof SharpConstructor }> | null = null;
+const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, renditionWidths, type ImageUploadType } from '#common/site-content/image-upload.ts';
 import type { ImageFormat } from '#common/site-content/image.ts';
 
@@ -39,6 +44,7 @@ function realType(metadata: Metadata): ImageUploadType | null {
  * accepted formats, its size as it displays (EXIF rotation applied) and the widths to make.
  */
 export async function inspectImage(bytes: Buffer): Promise<ImageInspection> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Reading the header decodes no pixels: the pixel count is checked here, with its own message.
@@ -62,6 +68,7 @@ export async function inspectImage(bytes: Buffer): Promise<ImageInspection> {
  * sharp runs all of this on its own thread pool, off the event loop.
  */
 export async function makeRenditions(bytes: Buffer, widths: number[]): Promise<Rendition[]> {
+  const sharp = await loadSharp();
   const largest = Math.max(...widths);
   const { data, info } = await sharp(bytes, INPUT_OPTIONS)
     .rotate()
