@@ -165,12 +165,13 @@ test.describe('an ended admin session', () => {
   }) => {
     test.setTimeout(60_000);
     await openDashboard(page);
-    // The bytes go to the signed upload URL (no session needed); meanwhile, a logout in another tab.
-    await page.route('**/objects/staging/**', async (route) => {
+    // The bytes go to the signed part URL (no session needed); meanwhile, a logout in another tab. The
+    // upload's next call (completing the parts, then the registration) meets the ended session.
+    await page.route('**/objects/multipart/**', async (route) => {
       if (route.request().method() === 'PUT') await page.context().request.post('/api/admin/logout', { headers: { Origin: baseURL! } });
       await route.continue();
     });
-    const refused = page.waitForResponse((response) => response.url().endsWith('/api/audio-files') && response.status() === 401);
+    const refused = page.waitForResponse((response) => /\/api\/(uploads|audio-files)/.test(response.url()) && response.status() === 401);
     await page.getByRole('button', { name: 'Choose audio file' }).click();
     const uppy = page.locator('.uppy-Dashboard--modal');
     await uppy
@@ -182,7 +183,7 @@ test.describe('an ended admin session', () => {
     await expect(sessionDialog(page)).toBeVisible();
     await expect(page.getByText('Audio file uploaded (with limited access)')).toHaveCount(0);
 
-    await page.unroute('**/objects/staging/**');
+    await page.unroute('**/objects/multipart/**');
     await logInAgain(page);
     await expect(toast(page)).toContainText('Audio file uploaded and configured successfully');
     await expect(page.getByText('Audio file uploaded', { exact: true })).toBeVisible();
