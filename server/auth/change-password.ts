@@ -1,11 +1,10 @@
 import type { ChangePasswordInput } from '#common/admin-auth.ts';
 import type { Services } from '#server/context.ts';
-import { findAdminById, setAdminPassword } from './admin-users.ts';
+import { setAdminPassword } from './admin-users.ts';
 import { removeInitialPasswordFile } from './first-admin.ts';
 import { passwordChangedEmail } from './auth-emails.ts';
 import { runInBackground } from './background.ts';
-import { beginLoginAttempt, loginAttemptFailed, loginAttemptSucceeded } from './login-guard.ts';
-import { verifyPassword } from './passwords.ts';
+import { confirmCurrentPassword } from './current-password.ts';
 
 export type ChangePasswordOutcome =
   | { kind: 'changed' }
@@ -23,15 +22,9 @@ export async function changeAdminPassword(
   { db, mailer, logger, config, studioIdentity }: Pick<Services, 'db' | 'mailer' | 'logger' | 'config' | 'studioIdentity'>,
   request: { adminId: number; sessionId: string | undefined; ip: string; input: ChangePasswordInput },
 ): Promise<ChangePasswordOutcome> {
-  const admin = await findAdminById(db, request.adminId);
-  if (!admin) return { kind: 'unknown-admin' };
-  const attempt = await beginLoginAttempt(db, admin.username, request.ip);
-  if (attempt.kind === 'locked') return attempt;
-  if (!(await verifyPassword(admin.password, request.input.currentPassword))) {
-    await loginAttemptFailed(db, admin.username);
-    return { kind: 'wrong-current-password' };
-  }
-  await loginAttemptSucceeded(db, admin.username, request.ip);
+  const check = await confirmCurrentPassword(db, request.adminId, request.ip, request.input.currentPassword);
+  if (check.kind !== 'confirmed') return check;
+  const { admin } = check;
   await setAdminPassword(db, admin.id, request.input.newPassword, request.sessionId);
   await removeInitialPasswordFile(config.DATA_DIR, admin.username);
   runInBackground(logger, 'password changed notice', async () => {

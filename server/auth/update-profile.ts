@@ -3,12 +3,11 @@ import { PROFILE_MESSAGES, type UpdateProfileInput } from '#common/admin-auth.ts
 import type { FieldErrors } from '#common/validation.ts';
 import type { PublicAdmin, Services } from '#server/context.ts';
 import type { Database } from '#server/db/schema.ts';
-import { findAdminById, normaliseIdentifier, PUBLIC_ADMIN_COLUMNS, toPublicAdmin } from './admin-users.ts';
+import { normaliseIdentifier, PUBLIC_ADMIN_COLUMNS, toPublicAdmin } from './admin-users.ts';
 import { emailChangedEmail } from './auth-emails.ts';
 import { renameInitialPasswordFileOwner } from './first-admin.ts';
 import { runInBackground } from './background.ts';
-import { beginLoginAttempt, loginAttemptFailed, loginAttemptSucceeded } from './login-guard.ts';
-import { verifyPassword } from './passwords.ts';
+import { confirmCurrentPassword } from './current-password.ts';
 
 export type UpdateProfileOutcome =
   | { kind: 'updated'; admin: PublicAdmin }
@@ -47,15 +46,9 @@ export async function updateAdminProfile(
   { db, mailer, logger, config, studioIdentity }: Pick<Services, 'db' | 'mailer' | 'logger' | 'config' | 'studioIdentity'>,
   request: { adminId: number; ip: string; input: UpdateProfileInput },
 ): Promise<UpdateProfileOutcome> {
-  const admin = await findAdminById(db, request.adminId);
-  if (!admin) return { kind: 'unknown-admin' };
-  const attempt = await beginLoginAttempt(db, admin.username, request.ip);
-  if (attempt.kind === 'locked') return attempt;
-  if (!(await verifyPassword(admin.password, request.input.currentPassword))) {
-    await loginAttemptFailed(db, admin.username);
-    return { kind: 'wrong-current-password' };
-  }
-  await loginAttemptSucceeded(db, admin.username, request.ip);
+  const check = await confirmCurrentPassword(db, request.adminId, request.ip, request.input.currentPassword);
+  if (check.kind !== 'confirmed') return check;
+  const { admin } = check;
 
   const { username, email, displayName } = request.input;
   const taken = await takenBy(db, admin.id, username, email);
