@@ -6,6 +6,11 @@ export interface MailSite {
   studioName: string;
 }
 
+/** The site as the e-mails name it, with the studio's name as the owner set it now. */
+export async function mailSite(publicUrl: string, studioIdentity: () => Promise<{ name: string }>): Promise<MailSite> {
+  return { publicUrl, studioName: (await studioIdentity()).name };
+}
+
 const siteName = ({ publicUrl, studioName }: MailSite) => `${studioName} (${new URL(publicUrl).host})`;
 
 export function resetLink(publicUrl: string, token: string): string {

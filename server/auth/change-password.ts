@@ -2,7 +2,7 @@ import type { ChangePasswordInput } from '#common/admin-auth.ts';
 import type { Services } from '#server/context.ts';
 import { setAdminPassword } from './admin-users.ts';
 import { removeInitialPasswordFile } from './first-admin.ts';
-import { passwordChangedEmail } from './auth-emails.ts';
+import { mailSite, passwordChangedEmail } from './auth-emails.ts';
 import { runInBackground } from './background.ts';
 import { confirmCurrentPassword } from './current-password.ts';
 
@@ -28,7 +28,7 @@ export async function changeAdminPassword(
   await setAdminPassword(db, admin.id, request.input.newPassword, request.sessionId);
   await removeInitialPasswordFile(config.DATA_DIR, admin.username);
   runInBackground(logger, 'password changed notice', async () => {
-    const site = { publicUrl: config.PUBLIC_URL, studioName: (await studioIdentity()).name };
+    const site = await mailSite(config.PUBLIC_URL, studioIdentity);
     await mailer.send(passwordChangedEmail(admin.email, admin.username, site));
   });
   return { kind: 'changed' };

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Services } from '#server/context.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { findAdminByEmail, findAdminById, setAdminPassword } from './admin-users.ts';
-import { passwordChangedEmail, passwordResetEmail, resetLink } from './auth-emails.ts';
+import { mailSite, passwordChangedEmail, passwordResetEmail, resetLink } from './auth-emails.ts';
 import { runInBackground } from './background.ts';
 import { liftAccountLocks } from './login-guard.ts';
 import { removeInitialPasswordFile } from './first-admin.ts';
@@ -49,7 +49,7 @@ async function issueResetLink({ db, mailer, config, studioIdentity }: Services, 
       })
       .execute();
   });
-  const site = { publicUrl: config.PUBLIC_URL, studioName: (await studioIdentity()).name };
+  const site = await mailSite(config.PUBLIC_URL, studioIdentity);
   await mailer.send(passwordResetEmail(admin.email, admin.username, resetLink(config.PUBLIC_URL, token), site));
 }
 
@@ -77,7 +77,7 @@ export async function resetPassword(services: Services, token: string, password:
   await liftAccountLocks(db, admin.username);
   await removeInitialPasswordFile(config.DATA_DIR, admin.username);
   runInBackground(logger, 'password changed notice', async () => {
-    const site = { publicUrl: config.PUBLIC_URL, studioName: (await studioIdentity()).name };
+    const site = await mailSite(config.PUBLIC_URL, studioIdentity);
     await mailer.send(passwordChangedEmail(admin.email, admin.username, site));
   });
   return true;

@@ -4,7 +4,7 @@ import type { FieldErrors } from '#common/validation.ts';
 import type { PublicAdmin, Services } from '#server/context.ts';
 import type { Database } from '#server/db/schema.ts';
 import { normaliseIdentifier, PUBLIC_ADMIN_COLUMNS, toPublicAdmin } from './admin-users.ts';
-import { emailChangedEmail } from './auth-emails.ts';
+import { emailChangedEmail, mailSite } from './auth-emails.ts';
 import { renameInitialPasswordFileOwner } from './first-admin.ts';
 import { runInBackground } from './background.ts';
 import { confirmCurrentPassword } from './current-password.ts';
@@ -77,7 +77,7 @@ export async function updateAdminProfile(
   if (normaliseIdentifier(admin.username) !== username) await renameInitialPasswordFileOwner(config.DATA_DIR, admin.username, username);
   if (emailChanged) {
     runInBackground(logger, 'e-mail changed notice', async () => {
-      const site = { publicUrl: config.PUBLIC_URL, studioName: (await studioIdentity()).name };
+      const site = await mailSite(config.PUBLIC_URL, studioIdentity);
       await mailer.send(emailChangedEmail(admin.email, username, email, site));
     });
   }
