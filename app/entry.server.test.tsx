@@ -46,7 +46,6 @@ function context(logged: string[]): AppLoadContext {
     admin: null,
     publicUrl: 'http://localhost',
     clientIp: '127.0.0.1',
-    contactFormToken: 't',
     faults: { isDatabaseUnavailable: (error: unknown) => error === lostConnection, retryAfterSeconds: 5, databaseUnavailable: false },
   } as unknown as AppLoadContext;
 }

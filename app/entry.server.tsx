@@ -14,8 +14,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Crawlers, link unfurlers and SPA-mode get the whole document at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+  // Crawlers, link unfurlers, SPA-mode and pages made for the shared cache get the whole document at
+  // once (no content waiting in a hidden block for a script to move it); browsers get it streamed.
+  const whole = loadContext.wholeDocument || isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+  const readyEvent = whole ? 'onAllReady' : 'onShellReady';
   const nonce = loadContext.cspNonce;
   if (loadContext.faults?.databaseUnavailable) {
     responseStatusCode = 503;

@@ -25,8 +25,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The owner's facts every page shows (header, footer, meta, structured data), from the content cache.
     site: siteEssentials(await context.services.siteContent.current()),
     isAdmin: context.admin !== null,
-    // When the page was rendered, signed: the contact form's minimum fill time is checked against it.
-    contactFormToken: context.contactFormToken,
   };
 }
 

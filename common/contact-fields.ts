@@ -28,5 +28,10 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
  */
 export const CONTACT_HONEYPOT_FIELD = 'url_confirm';
 export const CONTACT_FORM_TOKEN_FIELD = 'formToken';
-/** A form sent sooner than this after it was rendered was filled by a machine. */
+/**
+ * Where the site's form gets its stamp (the signed moment it was opened, kept in a cookie) when it is
+ * first focused, or through a <noscript> stylesheet link without JavaScript (server/contact/form-stamp.ts).
+ */
+export const CONTACT_FORM_STAMP_PATH = '/api/contact/form-stamp';
+/** A form sent sooner than this after it was opened was filled by a machine. */
 export const CONTACT_MIN_FILL_MS = 2000;

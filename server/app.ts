@@ -14,15 +14,17 @@ import { requestLogging } from './http/request-logging.ts';
 import { pageMethodsOnly, refuseUnknownMethods, requireValidHost } from './http/request-guards.ts';
 import { requireAdmin } from './http/require-admin.ts';
 import { mediaOrigins } from './http/media-origins.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { contentSecurityPolicy, cspWithNonce, fixedSecurityHeaders } from './http/security-headers.ts';
 import { mountPages, type PageMode } from './http/pages.ts';
-import { PageCache, publishSuccessfulWrites } from './http/page-cache.ts';
+import { STORED_MAX_AGE_MS } from './http/public-cache/cache-policy.ts';
+import { publishSuccessfulWrites } from './http/public-cache/clear-on-write.ts';
+import { PublicCache } from './http/public-cache/public-cache.ts';
+import { servePublicHits } from './http/public-cache/serve-public-hits.ts';
 import { apiRouter } from './api/index.ts';
 import { audioObjectRoutes } from './api/audio-objects.ts';
 import { siteImageMediaRoutes } from './api/site-images.ts';
 import { uploadPartRoutes } from './api/upload-parts.ts';
 import { hasSessionCookie } from './auth/session-cookie.ts';
-import { issueContactFormToken } from './contact/form-token.ts';
 
 export interface AppOptions {
   /** Omitted in API integration tests, which need no pages. */
@@ -49,9 +51,17 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   // First, so a request's time covers everything below it.
   if (metrics) app.use(recordRequestMetrics(metrics));
   app.use(requestLogging(logger));
-  app.use(securityHeaders({ development: options.pages?.kind === 'development', mediaOrigins: mediaOrigins(config) }));
+  const policy = contentSecurityPolicy({ development: options.pages?.kind === 'development', mediaOrigins: mediaOrigins(config) });
+  app.use(fixedSecurityHeaders);
   // Before any route: a method no route answers is a 405, a request without a usable Host a 400.
   app.use(refuseUnknownMethods, requireValidHost);
+  // Public answers (visitors' pages, the sample list) are made once per content version and kept
+  // until any successful write, on any instance, clears them (decisions 035 and 056). A stored one
+  // is written from here, ahead of everything that would only arrive at the same bytes.
+  const publicCache = new PublicCache({ maxAgeMs: STORED_MAX_AGE_MS, maxEntries: 200 });
+  const stopClearing = services.invalidation.subscribe(() => publicCache.clear());
+  app.use(servePublicHits(publicCache, hasSessionCookie));
+  app.use(cspWithNonce(policy));
   // Built assets are compressed hard (browsers keep them a year); pages and JSON, made per request,
   // at a fast level: 4x the throughput of the default for about 9% more bytes.
   app.use('/assets', compression({ level: 9 }));
@@ -60,10 +70,6 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   if (metrics && config.METRICS_TOKEN) {
     app.get('/metrics', metricsEndpoint(config.METRICS_TOKEN, metrics));
   }
-  // Rendered public pages live a second; any successful write, on any instance, clears them
-  // (server/http/page-cache.ts, decision 035).
-  const pageCache = new PageCache({ ttlMs: 1000, maxEntries: 200 });
-  const stopClearing = services.invalidation.subscribe(() => pageCache.clear());
   app.use(publishSuccessfulWrites(services.invalidation));
   // Before every route: cross-site writes are refused, and the session cookie becomes res.locals.admin
   // for the API (requireAdmin) and the page loaders (context.admin) alike.
@@ -103,7 +109,7 @@ export async function createApp(services: Services, options: AppOptions = {}): P
 
   // Site content bodies may be larger than other API bodies; only a signed-in admin gets them read.
   app.use('/api/admin/site', requireAdmin, siteContentJsonBody);
-  app.use('/api', jsonBody, apiRouter(services), apiNotFound);
+  app.use('/api', jsonBody, apiRouter(services, publicCache), apiNotFound);
   // Audio delivery and local uploads: before the page body limit and the page handler.
   app.use(audioObjectRoutes(services));
   app.use(uploadPartRoutes(services));
@@ -117,9 +123,8 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   // A database that cannot serve right now is a 503 with Retry-After, not a 500: for the API and
   // audio through the error handler, for pages through React Router's handleError.
   const unavailable = { matches: isDatabaseUnavailable, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
-  const issueFormToken = () => issueContactFormToken(config.SESSION_SECRET);
   const closePages = options.pages
-    ? await mountPages(app, { services, mode: options.pages, caching: { cache: pageCache, issueFormToken, hasSessionCookie }, unavailable })
+    ? await mountPages(app, { services, mode: options.pages, caching: { cache: publicCache, hasSessionCookie, policy }, unavailable })
     : async () => {};
   app.use(errorHandler(logger, unavailable));
   return {

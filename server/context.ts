@@ -61,15 +61,16 @@ export type PublicAdmin = AdminProfile;
 /** What React Router loaders and actions receive: the same services the JSON API uses. */
 export interface ServerContext {
   services: Services;
-  cspNonce: string;
+  /** The per-response CSP nonce; absent when a page is rendered for the shared cache (hashes instead). */
+  cspNonce?: string;
+  /** Render everything before sending (a page made for the shared cache): no streamed-in blocks. */
+  wholeDocument?: boolean;
   requestId: string;
   /** Filled by the session middleware; null for visitors. */
   admin: PublicAdmin | null;
   publicUrl: string;
   /** The client address as Express sees it (honours TRUST_PROXY), for per-IP limits in actions. */
   clientIp: string;
-  /** The contact form's signed render time, issued per response (server/contact/form-token.ts). */
-  contactFormToken: string;
   /** One per request: lets the page layer answer 503 when a loader or action met a database that cannot serve. */
   faults: PageFaults;
 }

@@ -42,7 +42,7 @@ async function renderText(content: SiteContent, path: string, page: PageModule):
   const pageData = page.loader
     ? await (page.loader as (args: unknown) => unknown)({ context, params: {}, request: new Request(`http://x${path}`) })
     : null;
-  const rootData = { publicUrl: 'https://studio.test', site: siteEssentials(content), isAdmin: false, contactFormToken: '' };
+  const rootData = { publicUrl: 'https://studio.test', site: siteEssentials(content), isAdmin: false };
   const Stub = createRoutesStub([
     {
       id: 'root',
@@ -199,7 +199,7 @@ describe('owner Markdown on the about page', () => {
     ]);
     const context = { services: { siteContent: { current: async () => content } } } as unknown as AppLoadContext;
     const pageData = await about.loader({ context } as never);
-    const rootData = { publicUrl: '', site: siteEssentials(content), isAdmin: false, contactFormToken: '' };
+    const rootData = { publicUrl: '', site: siteEssentials(content), isAdmin: false };
     const html = renderToString(<Stub initialEntries={['/']} hydrationData={{ loaderData: { root: rootData, page: pageData } }} />);
     expect(html).not.toMatch(/<script>alert/);
     expect(html).not.toMatch(/<img[^>]*onerror/);

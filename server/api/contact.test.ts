@@ -163,6 +163,31 @@ describe.each(testDialects())('POST /api/contact on %s', (dialect) => {
     expect(await countSubmissions(app)).toBe(before + 1);
   });
 
+  it('times the site form from its stamp cookie: sent at once it is a bot, after a while a person', async () => {
+    const stamp = await app.request.get('/api/contact/form-stamp');
+    expect(stamp.status).toBe(200);
+    expect(stamp.headers['content-type']).toMatch(/^text\/css/);
+    expect(stamp.headers['cache-control']).toBe('no-store');
+    const cookie = (stamp.headers['set-cookie'] as unknown as string[])[0]!;
+    expect(cookie).toMatch(/^studio\.form_stamp=\d+\.[\w-]{32}; Path=\/; Max-Age=86400; HttpOnly; SameSite=Strict$/);
+    const before = await countSubmissions(app);
+    const atOnce = await app.request.post('/api/contact').set('Cookie', cookie.split(';')[0]!).send(valid);
+    expect(atOnce.status).toBe(201);
+    expect(await countSubmissions(app)).toBe(before);
+
+    const secret = app.services.config.SESSION_SECRET;
+    const opened = `studio.form_stamp=${issueContactFormToken(secret, Date.now() - 30_000)}`;
+    expect((await app.request.post('/api/contact').set('Cookie', opened).send(valid)).status).toBe(201);
+    expect(await countSubmissions(app)).toBe(before + 1);
+    const forged = `studio.form_stamp=${issueContactFormToken('another-secret-another-secret-xx', Date.now() - 30_000)}`;
+    expect((await app.request.post('/api/contact').set('Cookie', forged).send(valid)).status).toBe(201);
+    expect(await countSubmissions(app)).toBe(before + 1);
+  });
+
+  it('answers only GET for the form stamp', async () => {
+    expect((await app.request.post('/api/contact/form-stamp').send({})).status).toBe(405);
+  });
+
   it('refuses the submissions list to visitors with 401 JSON', async () => {
     const response = await app.request.get('/api/contact-submissions');
     expect(response.status).toBe(401);

@@ -1,8 +1,10 @@
 import { Router } from 'express';
+import { CONTACT_FORM_STAMP_PATH } from '#common/contact-fields.ts';
 import type { Services } from '#server/context.ts';
 import { CONTACT_INVALID_MESSAGE, contactRateLimitMessage } from '#server/contact/messages.ts';
 import { listContactSubmissions } from '#server/contact/submissions.ts';
 import { receiveContactSubmission } from '#server/contact/receive-submission.ts';
+import { formStampCookie, formStampFrom } from '#server/contact/form-stamp.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
@@ -17,7 +19,11 @@ export function contactRouter(services: Services): Router {
       // A body of another type is refused; no body at all is judged as an empty form below.
       if (req.headers['content-type'] && !req.is('application/json'))
         throw new HttpError(415, 'Send the form as JSON (Content-Type: application/json)');
-      const outcome = await receiveContactSubmission(services, { body: req.body, ip: clientIp(req) });
+      const outcome = await receiveContactSubmission(services, {
+        body: req.body,
+        ip: clientIp(req),
+        formStamp: formStampFrom(req.headers.cookie),
+      });
       switch (outcome.kind) {
         case 'invalid':
           throw new HttpError(400, CONTACT_INVALID_MESSAGE, outcome.errors);
@@ -31,6 +37,18 @@ export function contactRouter(services: Services): Router {
       }
     })
     .all(methodNotAllowed(['POST']));
+
+  // The contact form's stamp (server/contact/form-stamp.ts). Answered as an empty stylesheet, since
+  // browsers without JavaScript ask for it through a <noscript> stylesheet link.
+  router
+    .route(CONTACT_FORM_STAMP_PATH.slice('/api'.length))
+    .get((req, res) => {
+      res
+        .set({ 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-store' })
+        .append('Set-Cookie', formStampCookie(services.config.SESSION_SECRET, req.secure))
+        .send('/* the contact form is open */\n');
+    })
+    .all(methodNotAllowed(['GET']));
 
   router
     .route('/contact-submissions')

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Services } from '#server/context.ts';
+import type { PublicCache } from '#server/http/public-cache/public-cache.ts';
 import { adminAuthRouter } from './admin-auth.ts';
 import { adminProfileRouter } from './admin-profile.ts';
 import { contactRouter } from './contact.ts';
@@ -13,7 +14,7 @@ import { siteImageUploadRouter } from './site-images.ts';
 import { uploadsRouter } from './uploads.ts';
 
 /** Every JSON API router, mounted under /api. Each resource has its own file. */
-export function apiRouter(services: Services): Router {
+export function apiRouter(services: Services, publicCache: PublicCache): Router {
   const router = Router();
   router.use(contactRouter(services));
   router.use(contactSubmissionsAdminRouter(services));
@@ -22,7 +23,7 @@ export function apiRouter(services: Services): Router {
   router.use(sampleTrashRouter(services));
   router.use(samplePlaysRouter(services));
   router.use(adminProfileRouter(services));
-  router.use(samplesRouter(services));
+  router.use(samplesRouter(services, publicCache));
   router.use(objectsRouter(services));
   router.use(siteContentRouter(services));
   router.use(siteImageUploadRouter(services));

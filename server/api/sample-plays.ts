@@ -3,7 +3,7 @@ import { isbot } from 'isbot';
 import type { Services } from '#server/context.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { methodNotAllowed } from '#server/http/errors.ts';
-import { markChangesNothingShown } from '#server/http/page-cache.ts';
+import { markChangesNothingShown } from '#server/http/public-cache/clear-on-write.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseIdParam } from '#server/http/validation.ts';
 

@@ -2,6 +2,10 @@ import { Router } from 'express';
 import { MEDIA_URL_MESSAGES, reorderSchema, sampleInputSchema, type SampleInput } from '#common/samples.ts';
 import type { Services } from '#server/context.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { PUBLIC_CACHE_CONTROL } from '#server/http/public-cache/cache-policy.ts';
+import type { PublicCache } from '#server/http/public-cache/public-cache.ts';
+import { sendStored } from '#server/http/public-cache/send-stored.ts';
+import { prepareResponse } from '#server/http/public-cache/stored-response.ts';
 import { isAllowedMediaUrl, mediaOrigins } from '#server/http/media-origins.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
@@ -31,15 +35,28 @@ function checkMediaHosts(input: SampleInput, allowedOrigins: readonly string[]):
   return input;
 }
 
+const PUBLIC_SAMPLES_KEY = '/api/samples';
+const PUBLIC_JSON_HEADERS = [
+  ['Content-Type', 'application/json; charset=utf-8'],
+  ['Cache-Control', PUBLIC_CACHE_CONTROL],
+  // Served ahead of the page policy (server/http/public-cache): JSON runs nothing and frames nothing.
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+] as const;
+
 /** /api/samples: public lists in site order, admin writes. */
-export function samplesRouter(services: Services): Router {
+export function samplesRouter(services: Services, publicCache: PublicCache): Router {
   const router = Router();
   const { samples } = services;
   const allowedOrigins = mediaOrigins(services.config);
   const parseSample = (body: unknown) => checkMediaHosts(parseBody(sampleInputSchema, body, 'Invalid sample'), allowedOrigins);
 
-  router.get('/samples', async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(await listSamples(services.db));
+  // The public list is serialised once per change and shared by every caller (server/http/public-cache).
+  router.get('/samples', async (req, res) => {
+    const { stored } = await publicCache.getOrProduce(PUBLIC_SAMPLES_KEY, async () => ({
+      stored: await prepareResponse(200, PUBLIC_JSON_HEADERS, Buffer.from(JSON.stringify(await listSamples(services.db)))),
+      keep: true,
+    }));
+    sendStored(req, res, stored);
   });
 
   router.get('/samples/latest/6', async (_req, res) => {

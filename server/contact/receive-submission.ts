@@ -16,8 +16,10 @@ export type ContactOutcome =
   | { kind: 'discarded'; receipt: SubmissionReceipt; reason: 'honeypot' | 'too-fast' | 'forged-token' };
 
 export interface ContactIntake {
-  /** The contact fields plus the site form's honeypot and render token, as sent (JSON or form). */
+  /** The contact fields plus the honeypot (and, from older pages or scripts, a render token), as sent. */
   body: unknown;
+  /** The form stamp cookie's value (server/contact/form-stamp.ts), when the browser sent one. */
+  formStamp?: string;
   /** The client address, for the per-IP limit. */
   ip: string;
   now?: Date;
@@ -45,7 +47,9 @@ export async function receiveContactSubmission(services: Services, intake: Conta
   if (!limit.allowed) return { kind: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds };
 
   const honeypot = field(intake.body, CONTACT_HONEYPOT_FIELD);
-  const verdict = judgeContactFormToken(services.config.SESSION_SECRET, field(intake.body, CONTACT_FORM_TOKEN_FIELD), now.getTime());
+  // A token in the body wins (scripts that fetched one); the site's own form relies on its stamp cookie.
+  const token = field(intake.body, CONTACT_FORM_TOKEN_FIELD) || intake.formStamp;
+  const verdict = judgeContactFormToken(services.config.SESSION_SECRET, token, now.getTime());
   const reason =
     honeypot !== undefined && honeypot !== null && honeypot !== ''
       ? 'honeypot'

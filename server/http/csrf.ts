@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { SessionCookieProbe } from './page-cache.ts';
+import type { SessionCookieProbe } from './public-cache/serve-public-hits.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -6,16 +6,19 @@ import { createRequestHandler as createDocumentHandler, type AppLoadContext, typ
 import type { ServerContext, Services } from '#server/context.ts';
 import { clientIp } from './client-ip.ts';
 import type { UnavailableErrors } from './errors.ts';
-import { isCacheablePageRequest, newPlaceholder, replayCachedPage, type PageCache, type SessionCookieProbe } from './page-cache.ts';
+import { PERSONAL_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './public-cache/cache-policy.ts';
+import { inlineScriptHashes } from './public-cache/inline-script-hashes.ts';
+import type { Produced, PublicCache } from './public-cache/public-cache.ts';
+import { sendStored } from './public-cache/send-stored.ts';
+import { CACHE_STATUS_HEADER, type SessionCookieProbe } from './public-cache/serve-public-hits.ts';
+import { prepareResponse } from './public-cache/stored-response.ts';
+import type { ContentSecurityPolicy } from './security-headers.ts';
 
 export type PageMode =
   /** Hot reload runs its websocket on the app's own HTTP server: one port in development too. */
   { kind: 'development'; httpServer?: HttpServer } | { kind: 'production'; buildDir: string };
 
-/** Issues the contact form's signed render time; one per response (server/contact/form-token.ts). */
-export type FormTokenIssuer = () => string;
-
-function loadContext(services: Services, issueFormToken: FormTokenIssuer, unavailable: UnavailableErrors) {
+function loadContext(services: Services, unavailable: UnavailableErrors) {
   return (req: Request, res: Response): AppLoadContext => ({
     services,
     cspNonce: res.locals.cspNonce as string,
@@ -23,53 +26,75 @@ function loadContext(services: Services, issueFormToken: FormTokenIssuer, unavai
     admin: (res.locals.admin as ServerContext['admin']) ?? null,
     publicUrl: services.config.PUBLIC_URL,
     clientIp: clientIp(req),
-    contactFormToken: issueFormToken(),
     faults: { isDatabaseUnavailable: unavailable.matches, retryAfterSeconds: unavailable.retryAfterSeconds, databaseUnavailable: false },
   });
 }
 
-/**
- * Visitors' page requests go through the page cache: a miss renders the page once with placeholder
- * nonce and form token (and no request headers, so one rendering fits every visitor); every response
- * then gets its own values. Everything else goes straight to React Router.
- */
-interface PageCaching {
-  cache: PageCache;
-  issueFormToken: FormTokenIssuer;
+export interface PageCaching {
+  cache: PublicCache;
   hasSessionCookie: SessionCookieProbe;
+  policy: ContentSecurityPolicy;
 }
 
-function cachedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadContext>, caching: PageCaching) {
-  const { cache, issueFormToken, hasSessionCookie } = caching;
+/**
+ * Documents for visitors only: a signed-in admin sees their own header, and data requests and the
+ * admin area are left to React Router.
+ */
+function isSharedPageRequest(req: Request, hasSessionCookie: SessionCookieProbe): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (hasSessionCookie(req)) return false;
+  const path = req.path;
+  return !(path.endsWith('.data') || path.startsWith('/__') || path.startsWith('/manage'));
+}
+
+const SHARED_STATUSES = new Set([200, 404]);
+
+/**
+ * Renders a page once for every visitor: no request headers, no nonce (its inline scripts are then
+ * allowed by hash), no visitor-specific token. Only a 200 or 404 without cookies is kept.
+ */
+async function renderForEveryone(
+  handleDocument: ReturnType<typeof createDocumentHandler>,
+  context: AppLoadContext,
+  url: URL,
+  policy: ContentSecurityPolicy,
+): Promise<Produced> {
+  const response = await handleDocument(new Request(url, { headers: { accept: 'text/html' } }), context);
+  const html = await response.text();
+  const keep = SHARED_STATUSES.has(response.status) && !response.headers.has('set-cookie');
+  const headers = new Headers(response.headers);
+  for (const name of ['content-length', 'set-cookie', 'content-encoding']) headers.delete(name);
+  headers.set('Content-Security-Policy', policy.withScriptHashes(inlineScriptHashes(html)));
+  headers.set('Cache-Control', keep ? PUBLIC_CACHE_CONTROL : (response.headers.get('cache-control') ?? 'no-store'));
+  return { stored: await prepareResponse(response.status, [...headers], Buffer.from(html)), keep };
+}
+
+/**
+ * Visitors' pages come from the public cache: rendered once per content version, served to everyone
+ * as the same bytes with an ETag. Everything else (the admin, a session cookie, data requests) goes
+ * straight to React Router and is marked private.
+ */
+function sharedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadContext>, caching: PageCaching) {
+  const { cache, hasSessionCookie, policy } = caching;
   const handleDocument = createDocumentHandler(build, 'production');
   const handleDirectly = createRequestHandler({ build, getLoadContext, mode: 'production' });
   return async (req: Request, res: Response, next: (error?: unknown) => void) => {
-    if (!isCacheablePageRequest(req, res, hasSessionCookie)) return handleDirectly(req, res, next);
-    const fresh = { nonce: res.locals.cspNonce as string, formToken: issueFormToken() };
-    const key = req.originalUrl;
-    const hit = cache.get(key);
-    if (hit) {
-      res.setHeader('X-Page-Cache', 'hit');
-      return replayCachedPage(hit, req, res, fresh);
+    if (!isSharedPageRequest(req, hasSessionCookie)) {
+      res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
+      return handleDirectly(req, res, next);
     }
     try {
-      const generation = cache.generation;
-      const noncePlaceholder = newPlaceholder();
-      const formTokenPlaceholder = newPlaceholder();
-      const context = { ...getLoadContext(req, res), admin: null, cspNonce: noncePlaceholder, contactFormToken: formTokenPlaceholder };
       const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
-      const response = await handleDocument(new Request(url, { headers: { accept: 'text/html' } }), context);
-      const entry = {
-        status: response.status,
-        headers: [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'set-cookie'),
-        body: await response.text(),
-        noncePlaceholder,
-        formTokenPlaceholder,
-      };
-      if ((response.status === 200 || response.status === 404) && !response.headers.has('set-cookie'))
-        cache.set(key, entry, { generation });
-      res.setHeader('X-Page-Cache', 'miss');
-      replayCachedPage(entry, req, res, fresh);
+      const { stored, hit } = await cache.getOrProduce(req.originalUrl, () =>
+        renderForEveryone(
+          handleDocument,
+          { ...getLoadContext(req, res), admin: null, cspNonce: undefined, wholeDocument: true },
+          url,
+          policy,
+        ),
+      );
+      res.setHeader(CACHE_STATUS_HEADER, hit ? 'hit' : 'miss');
+      sendStored(req, res, stored);
     } catch (error) {
       next(error);
     }
@@ -84,7 +109,7 @@ export async function mountPages(
   app: Express,
   { services, mode, caching, unavailable }: { services: Services; mode: PageMode; caching: PageCaching; unavailable: UnavailableErrors },
 ): Promise<() => Promise<void>> {
-  const getLoadContext = loadContext(services, caching.issueFormToken, unavailable);
+  const getLoadContext = loadContext(services, unavailable);
   if (mode.kind === 'development') {
     const vite = await import('vite');
     const devServer = await vite.createServer({
@@ -107,6 +132,6 @@ export async function mountPages(
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
   const build = (await import(path.join(mode.buildDir, 'server', 'index.js'))) as ServerBuild;
-  app.use(cachedPages(build, getLoadContext, caching));
+  app.use(sharedPages(build, getLoadContext, caching));
   return async () => {};
 }

@@ -12,16 +12,20 @@ export interface SecurityHeaderOptions {
   mediaOrigins: readonly string[];
 }
 
+export interface ContentSecurityPolicy {
+  /** For a response rendered for one request: its scripts carry this nonce. */
+  withNonce(nonce: string): string;
+  /** For a page shared by every visitor: its inline scripts are allowed by their hashes. */
+  withScriptHashes(hashes: readonly string[]): string;
+}
+
 /**
- * Sets the security headers on every response and a per-request CSP nonce in res.locals.cspNonce,
- * which React Router puts on its scripts. No 'unsafe-inline' for scripts.
+ * The one policy of the site. Scripts: only those the page itself names (a nonce or hashes), and what
+ * they load ('strict-dynamic'); never 'unsafe-inline'. Everything else is fixed at start-up.
  */
-export function securityHeaders({ development, mediaOrigins }: SecurityHeaderOptions): RequestHandler {
+export function contentSecurityPolicy({ development, mediaOrigins }: SecurityHeaderOptions): ContentSecurityPolicy {
   const media = mediaOrigins.map((origin) => ` ${origin}`).join('');
-  // Everything but the nonce is fixed at start-up: the policy is built once, around the nonce's place.
-  const beforeNonce = `default-src 'self'; script-src 'self' 'nonce-`;
-  const afterNonce = [
-    `' 'strict-dynamic'${development ? ` 'unsafe-eval'` : ''}`,
+  const rest = [
     // Radix positions popovers with style attributes rendered on the server, so inline styles stay allowed.
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' data: blob:${media}`,
@@ -34,18 +38,39 @@ export function securityHeaders({ development, mediaOrigins }: SecurityHeaderOpt
     `frame-ancestors 'none'`,
     `form-action 'self'`,
   ].join('; ');
-  return (req, res, next) => {
+  const policy = (sources: string) =>
+    `default-src 'self'; script-src 'self' ${sources} 'strict-dynamic'${development ? ` 'unsafe-eval'` : ''}; ${rest}`;
+  return {
+    withNonce: (nonce) => policy(`'nonce-${nonce}'`),
+    withScriptHashes: (hashes) => policy(hashes.join(' ')),
+  };
+}
+
+const FIXED_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+};
+
+/** The headers every response carries, whatever it is. */
+export const fixedSecurityHeaders: RequestHandler = (req, res, next) => {
+  res.set(FIXED_HEADERS);
+  if (req.secure) res.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  next();
+};
+
+/**
+ * A per-request CSP nonce in res.locals.cspNonce, which React Router puts on its scripts, and the
+ * policy naming it. Shared public answers bring their own policy (server/http/public-cache) and are
+ * served before this runs.
+ */
+export function cspWithNonce(policy: ContentSecurityPolicy): RequestHandler {
+  return (_req, res, next) => {
     const nonce = randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
-    res.set({
-      'Content-Security-Policy': `${beforeNonce}${nonce}${afterNonce}`,
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'X-Frame-Options': 'DENY',
-    });
-    if (req.secure) res.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    res.set('Content-Security-Policy', policy.withNonce(nonce));
     next();
   };
 }

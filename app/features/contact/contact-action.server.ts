@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs } from 'react-router';
 import { CONTACT_FIELDS, CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD, type ContactFieldErrors } from '#common/contact.ts';
 import { CONTACT_FAILURE_FALLBACK } from '#app/content/contact-form.ts';
 import { CONTACT_INVALID_MESSAGE, contactRateLimitMessage } from '#server/contact/messages.ts';
+import { formStampFrom } from '#server/contact/form-stamp.ts';
 import { receiveContactSubmission } from '#server/contact/receive-submission.ts';
 import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values';
 
@@ -34,7 +35,8 @@ export async function contactPageAction({ request, context }: ActionFunctionArgs
     message: text('message') ?? '',
   };
 
-  const outcome = await receiveContactSubmission(context.services, { body, ip: context.clientIp });
+  const formStamp = formStampFrom(request.headers.get('cookie'));
+  const outcome = await receiveContactSubmission(context.services, { body, ip: context.clientIp, formStamp });
   switch (outcome.kind) {
     case 'invalid':
       return data<ContactActionData>(

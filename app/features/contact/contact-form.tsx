@@ -2,12 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { useActionData, useFormAction } from 'react-router';
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import type { ContactFieldErrors } from '#common/contact.ts';
-import {
-  CONTACT_FIELDS,
-  CONTACT_FORM_TOKEN_FIELD,
-  CONTACT_HONEYPOT_FIELD,
-  type ContactField as FieldName,
-} from '#common/contact-fields.ts';
+import { CONTACT_FIELDS, CONTACT_FORM_STAMP_PATH, CONTACT_HONEYPOT_FIELD, type ContactField as FieldName } from '#common/contact-fields.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField, inputClasses } from '#app/components/ui/form-field.tsx';
 import {
@@ -24,6 +19,7 @@ import { useRootData } from '#app/root.tsx';
 import type { contactPageAction } from './contact-action.server';
 import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values';
 import { loadContactValidation } from './load-contact-validation';
+import { stampFormOpened } from './stamp-form-opened';
 
 /** The anchor a no-JavaScript post returns to, so the visitor lands on the errors or the confirmation. */
 const FORM_ANCHOR = 'contact-form';
@@ -36,7 +32,7 @@ const FORM_ANCHOR = 'contact-form';
 export function ContactForm() {
   const serverResult = useActionData<typeof contactPageAction>();
   const formAction = useFormAction();
-  const { contactFormToken, site } = useRootData();
+  const { site } = useRootData();
   const successMessage = contactSuccessMessage(site.studio.responseHours);
   const idPrefix = useId();
   const ids = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, `${idPrefix}-${field}`])) as Record<FieldName, string>;
@@ -87,7 +83,6 @@ export function ContactForm() {
     const outcome = await api('POST', '/api/contact', {
       ...result.data,
       [CONTACT_HONEYPOT_FIELD]: honeypot.current?.value ?? '',
-      [CONTACT_FORM_TOKEN_FIELD]: contactFormToken,
     });
     setSending(false);
     if (outcome.ok) {
@@ -126,8 +121,12 @@ export function ContactForm() {
       action={`${formAction}#${FORM_ANCHOR}`}
       noValidate
       onSubmit={onSubmit}
-      // Fetch the validation while the visitor types, so it is there by the time they send.
-      onFocus={() => void loadContactValidation()}
+      // The first focus starts the form's timer (its stamp) and fetches the validation while the
+      // visitor types, so it is there by the time they send.
+      onFocus={() => {
+        stampFormOpened();
+        void loadContactValidation();
+      }}
       aria-busy={sending}
       className="grid scroll-mt-24 gap-5"
     >
@@ -208,7 +207,10 @@ export function ContactForm() {
           defaultValue=""
         />
       </div>
-      <input type="hidden" name={CONTACT_FORM_TOKEN_FIELD} value={contactFormToken} />
+      {/* Without JavaScript the stamp comes with the page, as a stylesheet only such browsers load. */}
+      <noscript>
+        <link rel="stylesheet" href={CONTACT_FORM_STAMP_PATH} />
+      </noscript>
 
       <div>
         <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">

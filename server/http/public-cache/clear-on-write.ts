@@ -1,0 +1,40 @@
+import type { RequestHandler, Response } from 'express';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const CHANGES_NOTHING_SHOWN = 'changesNothingShown';
+
+/**
+ * Marks a write whose effect no cached page shows (a play-count beacon): it must not clear every
+ * instance's page cache, or a busy player would make public pages uncacheable.
+ */
+export function markChangesNothingShown(res: Response): void {
+  res.locals[CHANGES_NOTHING_SHOWN] = true;
+}
+
+/** What the write hook needs from the invalidation channel (server/db/invalidation-channel.ts). */
+export interface ChangePublisher {
+  /** Clears this instance's caches and tells the other instances; never rejects. */
+  publish(): Promise<void>;
+}
+
+/**
+ * After every successful write (API or page action), whatever it changed, every instance's caches are
+ * cleared. The response is held back until the notice is out (as express-session holds it to save a
+ * session), so the caller's next request finds the caches cleared whichever instance answers it.
+ */
+export function publishSuccessfulWrites(changes: ChangePublisher): RequestHandler {
+  return (req, res, next) => {
+    if (!WRITE_METHODS.has(req.method)) return next();
+    const end = res.end;
+    let publishing = false;
+    res.end = function (this: Response, ...args: Parameters<Response['end']>) {
+      if (publishing || res.statusCode >= 400 || res.locals[CHANGES_NOTHING_SHOWN]) return end.apply(this, args);
+      publishing = true;
+      const finish = () => end.apply(this, args);
+      void changes.publish().then(finish, finish);
+      return this;
+    } as Response['end'];
+    next();
+  };
+}
