@@ -6,8 +6,9 @@ import type { Database } from './schema.ts';
 
 export interface ListenerTimings {
   /**
-   * The longest a write waits for the other instances to confirm they cleared their caches. One
-   * page-cache lifetime: by then every page they cached before the write has expired anyway.
+   * The longest a write waits for the other instances to confirm they cleared their caches. An
+   * instance that does not confirm in time still drops what it stored within STORED_MAX_AGE_MS
+   * (server/http/public-cache/cache-policy.ts), so a lost notice delays a change, never hides it.
    */
   publishTimeoutMs: number;
   /** First pause before listening again after a lost connection (half of it to all of it, at random); it doubles up to retryMaxMs. */
