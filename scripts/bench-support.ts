@@ -54,12 +54,14 @@ export interface RunningServer {
 export async function startServer(
   env: Record<string, string> = {},
   dataDir = mkdtempSync(path.join(tmpdir(), 'studio-bench-')),
+  /** Another checkout (with its own node_modules and build) to run instead of this one: a baseline. */
+  checkout = root,
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'e2e-server.mjs')], {
-    cwd: root,
+  const child = spawn(process.execPath, [path.join(checkout, 'scripts', 'e2e-server.mjs')], {
+    cwd: checkout,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -50,17 +50,17 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.set('trust proxy', config.TRUST_PROXY);
   // First, so a request's time covers everything below it.
   if (metrics) app.use(recordRequestMetrics(metrics));
-  app.use(requestLogging(logger));
   const policy = contentSecurityPolicy({ development: options.pages?.kind === 'development', mediaOrigins: mediaOrigins(config) });
   app.use(fixedSecurityHeaders);
-  // Before any route: a method no route answers is a 405, a request without a usable Host a 400.
-  app.use(refuseUnknownMethods, requireValidHost);
   // Public answers (visitors' pages, the sample list) are made once per content version and kept
   // until any successful write, on any instance, clears them (decisions 035 and 056). A stored one
   // is written from here, ahead of everything that would only arrive at the same bytes.
   const publicCache = new PublicCache({ maxAgeMs: STORED_MAX_AGE_MS, maxEntries: 200 });
   const stopClearing = services.invalidation.subscribe(() => publicCache.clear());
-  app.use(servePublicHits(publicCache, hasSessionCookie));
+  app.use(servePublicHits(publicCache, hasSessionCookie, logger));
+  app.use(requestLogging(logger));
+  // Before any route: a method no route answers is a 405, a request without a usable Host a 400.
+  app.use(refuseUnknownMethods, requireValidHost);
   app.use(cspWithNonce(policy));
   // Built assets are compressed hard (browsers keep them a year); pages and JSON, made per request,
   // at a fast level: 4x the throughput of the default for about 9% more bytes.

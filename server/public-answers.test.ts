@@ -50,6 +50,16 @@ describe.each(testDialects())('public answers on %s', (dialect) => {
     expect(revalidated.headers['cache-control']).toBe(first.headers['cache-control']);
   });
 
+  it('serves a URL with a query string from the page\u2019s one copy, and keeps no copy of unknown pages', async () => {
+    const page = await t.request.get('/');
+    const tagged = await t.request.get('/?utm_source=newsletter&x=1');
+    expect(tagged.headers['x-page-cache']).toBe('hit');
+    expect(tagged.headers.etag).toBe(page.headers.etag);
+    const missing = await t.request.get(`/no-such-page-${Date.now()}`);
+    expect(missing.status).toBe(404);
+    expect((await t.request.get(missing.req.path)).headers['x-page-cache']).toBe('miss');
+  });
+
   it('allows the page\u2019s inline script by its hash, with no nonce anywhere', async () => {
     const page = await t.request.get('/');
     const policy = page.headers['content-security-policy']!;

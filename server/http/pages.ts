@@ -10,7 +10,7 @@ import { PERSONAL_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './public-cache/cac
 import { inlineScriptHashes } from './public-cache/inline-script-hashes.ts';
 import type { Produced, PublicCache } from './public-cache/public-cache.ts';
 import { sendStored } from './public-cache/send-stored.ts';
-import { CACHE_STATUS_HEADER, type SessionCookieProbe } from './public-cache/serve-public-hits.ts';
+import { CACHE_STATUS_HEADER, storedAnswerKey, type SessionCookieProbe } from './public-cache/serve-public-hits.ts';
 import { prepareResponse } from './public-cache/stored-response.ts';
 import type { ContentSecurityPolicy } from './security-headers.ts';
 
@@ -47,11 +47,10 @@ function isSharedPageRequest(req: Request, hasSessionCookie: SessionCookieProbe)
   return !(path.endsWith('.data') || path.startsWith('/__') || path.startsWith('/manage'));
 }
 
-const SHARED_STATUSES = new Set([200, 404]);
-
 /**
  * Renders a page once for every visitor: no request headers, no nonce (its inline scripts are then
- * allowed by hash), no visitor-specific token. Only a 200 or 404 without cookies is kept.
+ * allowed by hash), nothing personal. Only a 200 without cookies is kept: each unknown URL's 404 is
+ * its own page (the path is in its data), so keeping them would let junk URLs crowd out real pages.
  */
 async function renderForEveryone(
   handleDocument: ReturnType<typeof createDocumentHandler>,
@@ -61,12 +60,12 @@ async function renderForEveryone(
 ): Promise<Produced> {
   const response = await handleDocument(new Request(url, { headers: { accept: 'text/html' } }), context);
   const html = await response.text();
-  const keep = SHARED_STATUSES.has(response.status) && !response.headers.has('set-cookie');
+  const keep = response.status === 200 && !response.headers.has('set-cookie');
   const headers = new Headers(response.headers);
   for (const name of ['content-length', 'set-cookie', 'content-encoding']) headers.delete(name);
   headers.set('Content-Security-Policy', policy.withScriptHashes(inlineScriptHashes(html)));
   headers.set('Cache-Control', keep ? PUBLIC_CACHE_CONTROL : (response.headers.get('cache-control') ?? 'no-store'));
-  return { stored: await prepareResponse(response.status, [...headers], Buffer.from(html)), keep };
+  return { stored: await prepareResponse(response.status, [...headers], Buffer.from(html), keep ? 'once' : 'quick'), keep };
 }
 
 /**
@@ -84,8 +83,10 @@ function sharedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadC
       return handleDirectly(req, res, next);
     }
     try {
-      const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
-      const { stored, hit } = await cache.getOrProduce(req.originalUrl, () =>
+      // No public page reads its query string: `/?utm_source=…` is `/`, not one more copy to make.
+      const key = storedAnswerKey(req.originalUrl);
+      const url = new URL(key, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+      const { stored, hit } = await cache.getOrProduce(key, () =>
         renderForEveryone(
           handleDocument,
           { ...getLoadContext(req, res), admin: null, cspNonce: undefined, wholeDocument: true },

@@ -36,13 +36,17 @@ const HOSTLESS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
  * requests without Host are refused by Node already; HTTP/1.0 ones and empty values arrive here.
  */
 export const requireValidHost: RequestHandler = (req, res, next) => {
-  if (HOSTLESS_PATHS.has(req.path)) return next();
+  if (HOSTLESS_PATHS.has(req.path) || hasUsableHost(req)) return next();
+  res.status(400).json({ message: 'Missing or invalid Host header' });
+};
+
+/** A well-formed Host, and forwarded hosts (if any) that are well-formed too. */
+export function hasUsableHost(req: Parameters<RequestHandler>[0]): boolean {
   const forwarded = req.headers['x-forwarded-host'];
   const forwardedOk =
     forwarded === undefined || (typeof forwarded === 'string' && forwarded.split(',').every((host) => isHost(host.trim())));
-  if (isHost(req.headers.host) && forwardedOk) return next();
-  res.status(400).json({ message: 'Missing or invalid Host header' });
-};
+  return isHost(req.headers.host) && forwardedOk;
+}
 
 // Node's own answers to a request it cannot parse (lib/_http_server.js), kept for every other error.
 const PARSER_ERROR_STATUS: Record<string, string> = {

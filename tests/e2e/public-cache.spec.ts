@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 
 /** Signs in through the API as the owner does in the admin; the context then carries the session. */
-async function ownerApi(playwright: typeof import('@playwright/test'), baseURL: string): Promise<APIRequestContext> {
+async function ownerApi(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string): Promise<APIRequestContext> {
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   const login = await api.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
   expect(login.ok()).toBe(true);

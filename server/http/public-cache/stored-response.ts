@@ -36,9 +36,12 @@ export async function prepareResponse(
   status: number,
   headers: ReadonlyArray<readonly [string, string]>,
   body: Buffer,
+  /** 'quick' for an answer made for one request and not kept (a 404): cheap gzip only, so junk URLs cost little. */
+  effort: 'once' | 'quick' = 'once',
 ): Promise<StoredResponse> {
   const tag = createHash('sha256').update(body).digest('base64url').slice(0, 27);
   if (body.length < COMPRESS_FROM_BYTES) return { status, headers, tag, bodies: { identity: body, gzip: null, br: null } };
+  if (effort === 'quick') return { status, headers, tag, bodies: { identity: body, gzip: await gzipAsync(body, { level: 3 }), br: null } };
   const [gzipped, brotlied] = await Promise.all([
     gzipAsync(body, { level: 9 }),
     brotli(body, {
