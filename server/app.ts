@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { PublicAdmin, Services } from './context.ts';
@@ -14,6 +15,7 @@ import { requestLogging } from './http/request-logging.ts';
 import { pageMethodsOnly, refuseUnknownMethods, requireValidHost } from './http/request-guards.ts';
 import { requireAdmin } from './http/require-admin.ts';
 import { mediaOrigins } from './http/media-origins.ts';
+import { secureAsExpressJudges } from './http/client-ip.ts';
 import { contentSecurityPolicy, cspWithNonce, fixedSecurityHeaders } from './http/security-headers.ts';
 import { mountPages, type PageMode } from './http/pages.ts';
 import { STORED_MAX_AGE_MS } from './http/public-cache/cache-policy.ts';
@@ -38,6 +40,8 @@ export interface AppOptions {
 
 export interface BuiltApp {
   app: Express;
+  /** What the HTTP server calls: stored public answers straight from memory, everything else through `app`. */
+  handle: RequestListener;
   /** Releases what the page layer holds (the Vite dev server) and stops listening for changes. */
   close(): Promise<void>;
 }
@@ -54,10 +58,9 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.use(fixedSecurityHeaders);
   // Public answers (visitors' pages, the sample list) are made once per content version and kept
   // until any successful write, on any instance, clears them (decisions 035 and 056). A stored one
-  // is written from here, ahead of everything that would only arrive at the same bytes.
+  // is written by `handle` below, in front of Express.
   const publicCache = new PublicCache({ maxAgeMs: STORED_MAX_AGE_MS, maxEntries: 200 });
   const stopClearing = services.invalidation.subscribe(() => publicCache.clear());
-  app.use(servePublicHits(publicCache, hasSessionCookie, logger));
   app.use(requestLogging(logger));
   // Before any route: a method no route answers is a 405, a request without a usable Host a 400.
   app.use(refuseUnknownMethods, requireValidHost);
@@ -127,8 +130,13 @@ export async function createApp(services: Services, options: AppOptions = {}): P
     ? await mountPages(app, { services, mode: options.pages, caching: { cache: publicCache, hasSessionCookie, policy }, unavailable })
     : async () => {};
   app.use(errorHandler(logger, unavailable));
+  const handle = servePublicHits(
+    { cache: publicCache, hasSessionCookie, isSecure: secureAsExpressJudges(app), logger, ...(metrics ? { metrics } : {}) },
+    app,
+  );
   return {
     app,
+    handle,
     async close() {
       stopClearing();
       await closePages();

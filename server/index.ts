@@ -98,7 +98,7 @@ async function start(): Promise<Server> {
   const built = await createApp(services, {
     pages: development ? { kind: 'development', httpServer: server } : { kind: 'production', buildDir: buildDir() },
   });
-  server.on('request', built.app);
+  server.on('request', built.handle);
   server.once('error', (error) => {
     console.error(`Cannot listen on ${config.HOST}:${config.PORT} (PORT): ${error.message}`);
     process.exit(1);

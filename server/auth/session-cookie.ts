@@ -29,7 +29,10 @@ export function unsignToken(value: string, secret: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-function readCookies(req: Request): Map<string, string> {
+/** Only the headers are read, so a request Express has not seen yet (node:http's) will do. */
+type WithHeaders = Pick<Request, 'headers'>;
+
+function readCookies(req: WithHeaders): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');
@@ -46,7 +49,7 @@ function readCookies(req: Request): Map<string, string> {
 }
 
 /** True when the request carries a session cookie at all, valid or not (the CSRF check needs only that). */
-export function hasSessionCookie(req: Request): boolean {
+export function hasSessionCookie(req: WithHeaders): boolean {
   const cookies = readCookies(req);
   return cookies.has(SECURE_SESSION_COOKIE) || cookies.has(SESSION_COOKIE);
 }

@@ -1,4 +1,6 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import type { Express, Request } from 'express';
 
 /**
  * The client's address, the one value every per-address limit keys on. Express reads it from
@@ -9,4 +11,22 @@ import type { Request } from 'express';
 export function clientIp(req: Request): string {
   const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
   return /^::ffff:\d{1,3}(\.\d{1,3}){3}$/i.test(address) ? address.slice(7) : address;
+}
+
+type TrustProxy = (address: string | undefined, hop: number) => boolean;
+
+/**
+ * `req.secure` for a request Express has not seen (server/http/public-cache answers before it): the
+ * same rule, from the same compiled TRUST_PROXY function. TLS on the socket, unless a trusted proxy
+ * says otherwise in X-Forwarded-Proto (its first value).
+ */
+export function secureAsExpressJudges(app: Express): (req: IncomingMessage) => boolean {
+  return (req) => {
+    const proto = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+    const trust = app.get('trust proxy fn') as TrustProxy;
+    if (!trust(req.socket.remoteAddress, 0)) return proto === 'https';
+    const header = req.headers['x-forwarded-proto'];
+    const forwarded = (typeof header === 'string' && header) || proto;
+    return forwarded.split(',')[0]!.trim() === 'https';
+  };
 }

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { methodNotAllowed } from './errors.ts';
@@ -41,7 +41,7 @@ export const requireValidHost: RequestHandler = (req, res, next) => {
 };
 
 /** A well-formed Host, and forwarded hosts (if any) that are well-formed too. */
-export function hasUsableHost(req: Parameters<RequestHandler>[0]): boolean {
+export function hasUsableHost(req: { headers: IncomingHttpHeaders }): boolean {
   const forwarded = req.headers['x-forwarded-host'];
   const forwardedOk =
     forwarded === undefined || (typeof forwarded === 'string' && forwarded.split(',').every((host) => isHost(host.trim())));

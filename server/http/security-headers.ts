@@ -46,7 +46,7 @@ export function contentSecurityPolicy({ development, mediaOrigins }: SecurityHea
   };
 }
 
-const FIXED_HEADERS = {
+export const FIXED_SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
@@ -54,10 +54,13 @@ const FIXED_HEADERS = {
   'X-Frame-Options': 'DENY',
 };
 
+/** Over HTTPS only: browsers ignore it on plain HTTP, and a laptop's http://localhost must keep working. */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
 /** The headers every response carries, whatever it is. */
 export const fixedSecurityHeaders: RequestHandler = (req, res, next) => {
-  res.set(FIXED_HEADERS);
-  if (req.secure) res.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  res.set(FIXED_SECURITY_HEADERS);
+  if (req.secure) res.set('Strict-Transport-Security', HSTS);
   next();
 };
 

@@ -37,7 +37,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   return {
     app: built.app,
     services,
-    request: supertest(built.app),
+    request: supertest(built.handle),
     async close() {
       await built.close();
       await services.cleanup();
