@@ -15,7 +15,11 @@ import interLatinFont from '@fontsource-variable/inter/files/inter-latin-wght-no
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appStylesheet, precedence: 'default' },
   { rel: 'preload', href: interLatinFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  // Built by scripts/build-icons.mjs from favicon.svg: the ICO for browsers and tools that ask for
+  // it by name, the SVG for the rest, and iOS's home-screen icon.
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
   { rel: 'manifest', href: '/site.webmanifest' },
 ];
 

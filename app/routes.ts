@@ -18,4 +18,5 @@ export default [
   route('manage/reset-password', 'routes/manage.reset-password.tsx'),
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
+  route('site.webmanifest', 'routes/web-manifest.ts'),
 ] satisfies RouteConfig;

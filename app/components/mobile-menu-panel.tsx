@@ -1,16 +1,8 @@
 import type { RefObject } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { Link } from 'react-router';
-import {
-  ADMIN_LINK,
-  PRIMARY_LINKS_AFTER_SERVICES,
-  PRIMARY_LINKS_BEFORE_SERVICES,
-  SERVICE_LINKS,
-  isActivePath,
-  type NavLink,
-} from '#app/content/navigation.ts';
 import { cn } from '#app/lib/cn.ts';
+import { MobileMenuLinks } from './mobile-menu-links';
 import { ButtonLink } from './ui/button';
 
 interface MobileMenuPanelProps {
@@ -28,26 +20,6 @@ interface MobileMenuPanelProps {
  */
 export default function MobileMenuPanel({ isAdmin, pathname, open, onOpenChange, trigger }: MobileMenuPanelProps) {
   const close = () => onOpenChange(false);
-
-  const item = (link: NavLink, nested = false) => {
-    const active = link.to === '/services' ? pathname === '/services' : isActivePath(link.to, pathname);
-    return (
-      <li key={link.to}>
-        <Link
-          to={link.to}
-          onClick={close}
-          aria-current={active ? 'page' : undefined}
-          className={cn(
-            'block rounded-lg px-3 py-2.5 font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
-            nested ? 'pl-6 text-sm' : 'text-base',
-            active ? 'bg-surface text-accent' : 'text-fg-muted hover:bg-surface hover:text-fg',
-          )}
-        >
-          {link.label}
-        </Link>
-      </li>
-    );
-  };
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -76,17 +48,7 @@ export default function MobileMenuPanel({ isAdmin, pathname, open, onOpenChange,
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-          <nav aria-label="Mobile">
-            <ul className="grid gap-1">
-              {PRIMARY_LINKS_BEFORE_SERVICES.map((link) => item(link))}
-              <li>
-                <p className="px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wider text-fg-subtle">Services</p>
-                <ul className="grid gap-1">{SERVICE_LINKS.map((link) => item(link, true))}</ul>
-              </li>
-              {PRIMARY_LINKS_AFTER_SERVICES.map((link) => item(link))}
-              {isAdmin ? item(ADMIN_LINK) : null}
-            </ul>
-          </nav>
+          <MobileMenuLinks isAdmin={isAdmin} pathname={pathname} onNavigate={close} />
           <ButtonLink to="/contact" onClick={close} className="mt-auto w-full">
             Get Started
           </ButtonLink>

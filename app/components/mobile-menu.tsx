@@ -1,15 +1,34 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Menu } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import { cn } from '#app/lib/cn.ts';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { MobileMenuLinks } from './mobile-menu-links';
+import { ButtonLink } from './ui/button';
 
 const loadPanel = () => import('./mobile-menu-panel');
 const MobileMenuPanel = lazy(loadPanel);
 
+const iconButton = cn(
+  'inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-raised',
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent lg:hidden',
+);
+
 /**
- * The phone menu's button. The panel (and Radix Dialog with it) is fetched when the button is
- * first pointed at, focused or pressed, so visitors on a desktop never download it.
+ * The phone menu. The server renders it as a <details> disclosure whose links drop down below the
+ * header, so it works without JavaScript (and before the page is interactive). Once React runs,
+ * it becomes the button that opens the slide-in Radix panel, fetched when the button is first
+ * pointed at, focused or pressed, so visitors on a desktop never download it.
  */
 export function MobileMenu({ isAdmin, pathname }: { isAdmin: boolean; pathname: string }) {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <MobileMenuButton isAdmin={isAdmin} pathname={pathname} />
+  ) : (
+    <MobileMenuDisclosure isAdmin={isAdmin} pathname={pathname} />
+  );
+}
+
+function MobileMenuButton({ isAdmin, pathname }: { isAdmin: boolean; pathname: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -29,10 +48,7 @@ export function MobileMenu({ isAdmin, pathname }: { isAdmin: boolean; pathname: 
           setWanted(true);
           setOpen(true);
         }}
-        className={cn(
-          'inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-raised',
-          'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent lg:hidden',
-        )}
+        className={iconButton}
       >
         <Menu aria-hidden className="size-6" />
       </button>
@@ -42,5 +58,31 @@ export function MobileMenu({ isAdmin, pathname }: { isAdmin: boolean; pathname: 
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/**
+ * Without JavaScript: the browser opens and closes it by itself. Not positioned, so the panel hangs
+ * from the sticky header (the nearest positioned box) across the full width.
+ */
+function MobileMenuDisclosure({ isAdmin, pathname }: { isAdmin: boolean; pathname: string }) {
+  return (
+    <details className="group lg:hidden">
+      <summary aria-label="Menu" className={cn(iconButton, 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
+        <Menu aria-hidden className="size-6 group-open:hidden" />
+        <X aria-hidden className="hidden size-6 group-open:block" />
+      </summary>
+      <div
+        className={cn(
+          'absolute inset-x-0 top-full grid max-h-[calc(100dvh-4rem)] gap-6 overflow-y-auto',
+          'border-b border-line bg-ink px-4 pb-6 pt-3 shadow-2xl sm:px-6',
+        )}
+      >
+        <MobileMenuLinks isAdmin={isAdmin} pathname={pathname} />
+        <ButtonLink to="/contact" className="w-full">
+          Get Started
+        </ButtonLink>
+      </div>
+    </details>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { organizationJsonLd, seo } from './seo';
+import { organizationJsonLd, pageKeywords, seo } from './seo';
 import { siteEssentials } from '#app/features/marketing/site-essentials.server.ts';
 import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
 import { defaultSiteContent } from '#common/site-content/sections.ts';
@@ -34,6 +34,29 @@ describe('seo', () => {
     expect(tags.some((tag) => 'rel' in tag && tag.rel === 'canonical')).toBe(false);
     expect(tags).toContainEqual({ title: '404 Page Not Found' });
     expect(tags).toContainEqual({ name: 'robots', content: 'noindex, nofollow' });
+  });
+});
+
+const keywordsOf = (tags: ReturnType<typeof seo>) =>
+  (tags.find((tag) => 'name' in tag && tag.name === 'keywords') as { content: string } | undefined)?.content;
+
+describe('page keywords', () => {
+  it("writes the page's own keywords, with the studio's city where the page asks for it", () => {
+    const renamed = defaultSiteContent();
+    renamed.studio.location.city = 'Savannah';
+    const tags = seo(
+      { matches: [{ id: 'root', loaderData: { publicUrl: '', site: siteEssentials(renamed) } }] },
+      { title: 'Vocals', description: 'x', keywords: ({ location }) => ['vocal tuning', `${location.city} vocal producer`] },
+    );
+    expect(keywordsOf(tags)).toBe('vocal tuning, Savannah vocal producer');
+  });
+
+  it('leaves the keywords tag out for a page that names none', () => {
+    expect(keywordsOf(seo(args, { title: 'Admin', description: 'x', noindex: true }))).toBeUndefined();
+  });
+
+  it('drops blanks and repeats', () => {
+    expect(pageKeywords({ keywords: ['mixing', ' mixing ', '', 'mastering'] }, DEFAULT_STUDIO)).toEqual(['mixing', 'mastering']);
   });
 });
 

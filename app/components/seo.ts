@@ -8,7 +8,11 @@ export interface PageSeo {
   description: string;
   /** Canonical path of the page; omitted for pages that must not be indexed under another URL (404). */
   path?: string;
-  keywords?: string[];
+  /**
+   * What this page is about, in a searcher's words. A function gets the owner's studio, so a page
+   * can name the studio's city. Left out (pages not to be indexed) means no keywords tag at all.
+   */
+  keywords?: string[] | ((studio: Studio) => string[]);
   noindex?: boolean;
 }
 
@@ -34,15 +38,10 @@ export function siteFromMeta(args: MetaArgsLike): SiteEssentials | null {
   return rootSeoData(args)?.site ?? null;
 }
 
-function siteKeywords(studio: Studio): string[] {
-  return [
-    'audio mastering',
-    'mixing and mastering',
-    'vocal production',
-    `${studio.location.city} recording studio`,
-    'online mastering',
-    'radio-ready mix',
-  ];
+/** The page's own keywords, trimmed, without blanks or repeats; none when the page names none. */
+export function pageKeywords(page: Pick<PageSeo, 'keywords'>, studio: Studio): string[] {
+  const keywords = typeof page.keywords === 'function' ? page.keywords(studio) : (page.keywords ?? []);
+  return [...new Set(keywords.map((keyword) => keyword.trim()).filter(Boolean))];
 }
 
 /** The studio as schema.org reads it: contact points, address, profiles elsewhere and opening hours. */
@@ -75,7 +74,7 @@ export function organizationJsonLd(publicUrl: string, studio: Studio) {
 }
 
 /**
- * Every tag a crawler or link unfurler reads, rendered on the server: title, description, keywords,
+ * Every tag a crawler or link unfurler reads, rendered on the server: title, description, the page's keywords,
  * Open Graph, Twitter card, canonical link and the organization's structured data.
  */
 export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
@@ -103,8 +102,9 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
   ];
   if (studio) {
     const alt = `${studio.name}: professional mixing and mastering in ${locationLabel(studio.location)}`;
+    const keywords = pageKeywords(page, studio);
+    if (keywords.length > 0) tags.push({ name: 'keywords', content: keywords.join(', ') });
     tags.push(
-      { name: 'keywords', content: (page.keywords ?? siteKeywords(studio)).join(', ') },
       { property: 'og:site_name', content: studio.name },
       { property: 'og:image:alt', content: alt },
       { name: 'twitter:image:alt', content: alt },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { SERVICE_LINKS, isActivePath } from '#app/content/navigation.ts';
@@ -7,8 +7,11 @@ import { cn } from '#app/lib/cn.ts';
 /**
  * The Services dropdown as a disclosure (WAI-ARIA's pattern for site navigation) built on
  * <details>: it opens and its links work without JavaScript. With JavaScript it also closes on
- * Escape, an outside click or a route change, and the arrow keys move between its links. No
- * positioning library: the panel simply hangs below its trigger.
+ * Escape, an outside click, keyboard focus moving elsewhere or a route change, and the arrow keys
+ * move between its links. No positioning library: the panel simply hangs below its trigger.
+ *
+ * The trigger's colour comes whole from `triggerClassName` (the header's active or idle link
+ * style): adding a second colour class here would leave the winner to stylesheet order.
  *
  * Whether it is open lives in the DOM only (the `open` attribute), never in React state: a menu
  * opened before the page became interactive is then still handled correctly once it is, and no
@@ -59,15 +62,18 @@ export function ServicesMenu({ pathname, triggerClassName }: { pathname: string;
     links[next]?.focus();
   };
 
+  // Tabbing past the last link (or Shift+Tab before the trigger) closes it. Only a focus that lands
+  // on something outside counts: a click that focuses nothing (Safari) is left to `closeOutside`.
+  const closeWhenFocusLeaves = (event: FocusEvent<HTMLDetailsElement>) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && !event.currentTarget.contains(next)) event.currentTarget.open = false;
+  };
+
   return (
-    <details ref={details} onKeyDown={moveFocus} className="group relative">
+    <details ref={details} onKeyDown={moveFocus} onBlur={closeWhenFocusLeaves} className="group relative">
       <summary
         ref={trigger}
-        className={cn(
-          triggerClassName,
-          'inline-flex cursor-pointer list-none items-center gap-1 [&::-webkit-details-marker]:hidden',
-          isActivePath('/services', pathname) ? 'text-accent' : '',
-        )}
+        className={cn(triggerClassName, 'inline-flex cursor-pointer list-none items-center gap-1 [&::-webkit-details-marker]:hidden')}
       >
         Services
         <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
@@ -82,11 +88,12 @@ export function ServicesMenu({ pathname, triggerClassName }: { pathname: string;
           <li key={link.to}>
             <Link
               to={link.to}
+              // The page itself is "current"; All Services is also lit on the pages below it (a prefix match, like the top links).
               aria-current={pathname === link.to ? 'page' : undefined}
               className={cn(
                 'block rounded-lg px-3 py-2 text-sm outline-none hover:bg-surface hover:text-fg',
                 'focus-visible:bg-surface focus-visible:text-fg focus-visible:ring-2 focus-visible:ring-accent',
-                pathname === link.to ? 'text-accent' : 'text-fg-muted',
+                isActivePath(link.to, pathname) ? 'text-accent' : 'text-fg-muted',
               )}
             >
               {link.label}

@@ -49,7 +49,7 @@ export function SiteHeader({ isAdmin, studio }: { isAdmin: boolean; studio: Pick
           {PRIMARY_LINKS_BEFORE_SERVICES.map((link) => (
             <TopLink key={link.to} link={link} pathname={pathname} />
           ))}
-          <ServicesMenu pathname={pathname} triggerClassName={linkClass(false)} />
+          <ServicesMenu pathname={pathname} triggerClassName={linkClass(isActivePath('/services', pathname))} />
           {PRIMARY_LINKS_AFTER_SERVICES.map((link) => (
             <TopLink key={link.to} link={link} pathname={pathname} />
           ))}

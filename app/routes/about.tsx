@@ -25,6 +25,13 @@ export const meta: Route.MetaFunction = (args) => {
     title: 'About',
     description: `${who}${stats ? `: ${stats}` : ''}${site ? `, from ${locationLabel(site.studio.location)}` : ''}.`,
     path: '/about',
+    keywords: ({ name, location: { city } }) => [
+      name,
+      ...(about?.founderName ? [about.founderName] : []),
+      `${city} mixing engineer`,
+      `${city} mastering engineer`,
+      `${city} music producer`,
+    ],
   });
 };
 

@@ -19,6 +19,12 @@ export const meta: Route.MetaFunction = (args) =>
     title: 'Free Consultation',
     description: contactIntro(siteFromMeta(args)?.studio.responseHours ?? 24),
     path: '/contact',
+    keywords: ({ location: { city } }) => [
+      'free mixing consultation',
+      'mixing and mastering quote',
+      'hire a mixing engineer',
+      `${city} recording studio contact`,
+    ],
   });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -29,7 +35,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <p>{contactIntro(site.studio.responseHours)}</p>
       </PageHero>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1.4fr_1fr] lg:px-8">
-        <section aria-labelledby="contact-form-title" className="rounded-2xl border border-line bg-surface p-6 sm:p-8">
+        <section aria-labelledby="contact-form-title" className="rounded-2xl border border-line bg-surface p-6 sm:p-8 lg:self-start">
           <h2 id="contact-form-title" className="text-2xl font-semibold text-fg">
             Tell Us About Your Project
           </h2>

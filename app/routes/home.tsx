@@ -30,6 +30,14 @@ export const meta: Route.MetaFunction = (args) => {
       `Radio-ready mixing and mastering from ${location}, for artists worldwide.` +
       (special?.enabled ? ` First song mixed and mastered for ${formatPrice(special.price)}.` : ''),
     path: '/',
+    keywords: ({ location: { city } }) => [
+      `${city} mixing and mastering`,
+      `${city} recording studio`,
+      'online mixing and mastering',
+      'professional audio mastering',
+      'radio-ready mix',
+      'mixing engineer for independent artists',
+    ],
   });
 };
 

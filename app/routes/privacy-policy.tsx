@@ -12,6 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
       'How the studio collects, uses and protects your information and audio files.' +
       (args.loaderData ? ` Effective ${args.loaderData.effectiveDate}.` : ''),
     path: '/privacy-policy',
+    keywords: ({ name }) => [`${name} privacy policy`, 'audio file retention', 'client data protection'],
   });
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -13,6 +13,13 @@ export const meta: Route.MetaFunction = (args) =>
     title: 'Our Process',
     description: `From free consultation to final delivery in six clear steps. Most projects are finished in ${TYPICAL_COMPLETION}.`,
     path: '/process',
+    keywords: [
+      'mixing and mastering process',
+      'how to prepare stems for mixing',
+      'sending tracks for mixing',
+      'mix revisions',
+      'mixing turnaround time',
+    ],
   });
 
 export default function Page() {

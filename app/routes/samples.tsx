@@ -13,6 +13,7 @@ export const meta: Route.MetaFunction = (args) =>
     title: 'Samples',
     description: 'Listen to mixing and mastering samples across genres, right in your browser.',
     path: '/samples',
+    keywords: ['mixing and mastering samples', 'mastering before and after', 'mix examples', 'hip-hop mix', 'pop mastering'],
   });
 
 /** The list is in the first HTML; if the database read fails the browser tries the API itself. */

@@ -27,6 +27,14 @@ export const meta: Route.MetaFunction = (args) => {
       `Professional mixing and stereo mastering${pricing ? ` from ${formatPrice(mixingFromPrice(pricing))} per song` : ''}, ` +
       'with revisions included and masters in multiple formats.',
     path: '/services/mixing-mastering',
+    keywords: ({ location: { city } }) => [
+      'mixing and mastering',
+      'song mixing',
+      'stereo mastering',
+      'stem mastering',
+      'mixing and mastering price per song',
+      `${city} mixing engineer`,
+    ],
   });
 };
 

@@ -27,6 +27,13 @@ export const meta: Route.MetaFunction = (args) => {
         `${formatPrice(pricing.vocalProductionFrom)}, for independent artists worldwide, with transparent pricing.`
       : 'Mixing, mastering and vocal production for independent artists worldwide, with transparent pricing.',
     path: '/services',
+    keywords: ({ location: { city } }) => [
+      'mixing and mastering services',
+      'vocal production services',
+      'mixing and mastering prices',
+      'price per song',
+      `${city} audio engineer`,
+    ],
   });
 };
 

@@ -17,6 +17,14 @@ export const meta: Route.MetaFunction = (args) => {
       `Vocal tuning, timing, comping, effects and harmonies${from !== undefined ? ` from ${formatPrice(from)}` : ''}, ` +
       'for vocals that sit right in the mix.',
     path: '/services/vocal-production',
+    keywords: ({ location: { city } }) => [
+      'vocal production',
+      'vocal tuning',
+      'vocal comping',
+      'vocal timing correction',
+      'harmony arrangement',
+      `${city} vocal producer`,
+    ],
   });
 };
 

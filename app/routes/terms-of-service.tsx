@@ -12,6 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
       'The terms for using this website and booking our mixing, mastering and vocal production services.' +
       (args.loaderData ? ` Effective ${args.loaderData.effectiveDate}.` : ''),
     path: '/terms-of-service',
+    keywords: ({ name }) => [`${name} terms of service`, 'mixing revisions policy', 'payment and delivery terms'],
   });
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { SectionHeading, sectionContainer } from './content-section';
 /** Home page #contact: heading and intro around the contact form, which the route passes in. */
 export function HomeContactSection({ responseHours, children }: { responseHours: number; children: ReactNode }) {
   return (
-    <section id="contact" aria-labelledby="contact-title" className="scroll-mt-20 border-t border-line bg-surface/40 py-20 sm:py-28">
+    <section id="contact" aria-labelledby="contact-title" className="border-t border-line bg-surface/40 py-20 sm:py-28">
       <div className={sectionContainer}>
         <SectionHeading id="contact-title" eyebrow="Free consultation" title="Start Your Project">
           <p>{contactIntro(responseHours)}</p>

@@ -1,11 +1,10 @@
 import { ArrowDown, Sparkles } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { ButtonLink, buttonClasses } from '#app/components/ui/button.tsx';
-import { OwnerPicture } from '#app/components/owner-picture.tsx';
 import { formatPrice, specialSavingPercent } from '#common/site-content/format.ts';
 import type { Hero } from '#common/site-content/hero.ts';
 import type { Pricing } from '#common/site-content/pricing.ts';
-import { HeroImage } from './hero-image';
+import { HeroVisual } from './hero-image';
 import { cn } from '#app/lib/cn.ts';
 
 /** Smooth-scrolls to #services (unless the visitor prefers reduced motion) and keeps the hash in the URL. */
@@ -51,7 +50,7 @@ function NewClientSpecial({ special }: { special: Pricing['newClientSpecial'] })
   );
 }
 
-/** The first screen: the owner's headline and description, the special while it is on, their photo or the illustration. */
+/** The first screen: the owner's headline and description, the special while it is on, their photo or the illustration (hero-image.tsx). */
 export function HomeHero({ hero, special, location }: { hero: Hero; special: Pricing['newClientSpecial']; location: string }) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-line">
@@ -80,15 +79,7 @@ export function HomeHero({ hero, special, location }: { hero: Hero; special: Pri
           </div>
         </div>
         <div className="relative mx-auto w-full max-w-xl lg:max-w-none">
-          {hero.image ? (
-            <div className="overflow-hidden rounded-3xl border border-line bg-surface shadow-2xl shadow-black/50">
-              <OwnerPicture image={hero.image} sizes={HERO_SIZES} priority />
-            </div>
-          ) : (
-            <div className="overflow-hidden rounded-3xl border border-line bg-surface shadow-2xl shadow-black/50 aspect-[4/3]">
-              <HeroImage sizes={HERO_SIZES} />
-            </div>
-          )}
+          <HeroVisual key={hero.image?.id ?? 'illustration'} image={hero.image} sizes={HERO_SIZES} />
         </div>
       </div>
     </section>

@@ -29,7 +29,7 @@ function GuidelineCard({ title, items, icon: IconComponent }: { title: string; i
 /** Home page #process: the file requirements, how to prepare files before sending them. */
 export function PreparingProjectSection() {
   return (
-    <section id="process" aria-labelledby="process-title" className="scroll-mt-20 border-y border-line bg-surface/40 py-20 sm:py-28">
+    <section id="process" aria-labelledby="process-title" className="border-y border-line bg-surface/40 py-20 sm:py-28">
       <div className={sectionContainer}>
         <SectionHeading id="process-title" eyebrow="Before you send" title="Preparing Your Project">
           <p>Well-prepared files mean a faster turnaround and a better result. Here is what we need from you.</p>

@@ -1,4 +1,6 @@
 import type { Pricing } from '#common/site-content/pricing.ts';
+import { cardGridColumns } from '#app/components/card-grid.ts';
+import { cn } from '#app/lib/cn.ts';
 import { PackageCard } from './package-card';
 import { homePackages } from './package-view';
 import { SectionHeading, sectionContainer } from './content-section';
@@ -7,15 +9,14 @@ import { SectionHeading, sectionContainer } from './content-section';
 export function ServicePackagesSection({ pricing }: { pricing: Pricing }) {
   const packages = homePackages(pricing);
   return (
-    <section id="services" aria-labelledby="services-title" className="scroll-mt-20 py-20 sm:py-28">
+    // No scroll margin of its own: the page's scroll-padding-top (app.css) already keeps an anchored section clear of the sticky header.
+    <section id="services" aria-labelledby="services-title" className="py-20 sm:py-28">
       <div className={sectionContainer}>
         <SectionHeading id="services-title" eyebrow="Pricing" title="Our Service Packages">
           <p>Clear prices per song, no surprises. Every package is mixed and mastered by hand and delivered radio-ready.</p>
         </SectionHeading>
         <div
-          className={
-            packages.length === 3 ? 'mt-14 grid gap-8 md:grid-cols-2 lg:grid-cols-3' : 'mx-auto mt-14 grid max-w-4xl gap-8 md:grid-cols-2'
-          }
+          className={cn('mt-14 grid gap-8 md:gap-6 lg:gap-8', packages.length < 3 && 'mx-auto max-w-4xl', cardGridColumns(packages.length))}
         >
           {packages.map((pkg) => (
             <PackageCard key={pkg.id} pkg={pkg} />

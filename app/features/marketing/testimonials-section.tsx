@@ -1,5 +1,6 @@
 import { Quote } from 'lucide-react';
 import type { Testimonial } from '#common/site-content/testimonials.ts';
+import { cardGridColumns } from '#app/components/card-grid.ts';
 import { ContentSection } from './content-section';
 import { cn } from '#app/lib/cn.ts';
 
@@ -8,7 +9,7 @@ export function TestimonialsSection({ testimonials, band = false }: { testimonia
   if (testimonials.length === 0) return null;
   return (
     <ContentSection id="testimonials" eyebrow="Testimonials" title="What Artists Say" band={band}>
-      <ul className={cn('mt-12 grid gap-6', testimonials.length > 1 && 'md:grid-cols-2', testimonials.length > 2 && 'lg:grid-cols-3')}>
+      <ul className={cn('mt-12 grid gap-6', cardGridColumns(testimonials.length))}>
         {testimonials.map((testimonial) => (
           <li key={`${testimonial.name}-${testimonial.quote.slice(0, 24)}`}>
             <figure className="flex h-full flex-col rounded-2xl border border-line bg-surface p-6 sm:p-8">

@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { FeaturedSample } from '#common/samples.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
+import { cardGridColumns } from '#app/components/card-grid.ts';
+import { cn } from '#app/lib/cn.ts';
 import type { ApiFailure } from '#app/lib/api.ts';
+import { useRootData } from '#app/root.tsx';
 import type { featuredSamplesLoader } from './featured-loader.server';
 import { fetchLatestSamples } from './fetch-samples';
 import { FEATURED_FETCH_DELAY_MS, FEATURED_WAVEFORM_HEIGHT } from './player-constants';
@@ -25,6 +28,9 @@ export function FeaturedSamples({ samples: given }: { samples?: FeaturedSample[]
   const samples = given ?? homeData?.featuredSamples ?? null;
   const [fetched, setState] = useState<FeaturedState>({ kind: 'loading' });
   const state: FeaturedState = samples ? { kind: 'list', samples } : fetched;
+  // The debug line is for whoever builds or runs the site, never for a visitor.
+  const { isAdmin } = useRootData();
+  const showDebug = import.meta.env.DEV || isAdmin;
 
   useEffect(() => {
     if (samples) return;
@@ -52,11 +58,11 @@ export function FeaturedSamples({ samples: given }: { samples?: FeaturedSample[]
         {state.kind === 'loading' ? <SamplesLoading /> : null}
         {state.kind === 'error' ? <SamplesError>{state.message}</SamplesError> : null}
         {state.kind === 'list' && state.samples.length === 0 ? (
-          <SamplesEmpty debug={`Debug: GET /api/samples/latest/6 returned ${state.samples.length} samples.`} />
+          <SamplesEmpty debug={showDebug ? `Debug: GET /api/samples/latest/6 returned ${state.samples.length} samples.` : undefined} />
         ) : null}
         {state.kind === 'list' && state.samples.length > 0 ? (
           <>
-            <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            <ul className={cn('grid grid-cols-1 gap-6', cardGridColumns(state.samples.length, { md: 2 }))}>
               {state.samples.map((sample) => (
                 <li key={sample.id} className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-5">
                   <div className="flex items-start justify-between gap-3">

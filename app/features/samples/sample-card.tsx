@@ -7,14 +7,15 @@ import { SamplePlayer } from './waveform-player';
 export function SampleCard({ sample }: { sample: PublicSample }) {
   return (
     <article aria-labelledby={`sample-${sample.id}-title`} className="rounded-xl border border-line bg-surface p-5 sm:p-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      {/* Phones: duration and genre always on their own row under the title; wider: always at its right. */}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h2 id={`sample-${sample.id}-title`} className="text-xl font-semibold text-fg">
             {sample.title}
           </h2>
           {sample.artist ? <p className="mt-1 text-sm text-fg-muted">by {sample.artist}</p> : null}
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex shrink-0 items-center gap-3">
           {sample.duration ? <span className="text-xs tabular-nums text-fg-subtle">{sample.duration}</span> : null}
           <GenreBadge genre={sample.genre} />
         </div>
