@@ -64,7 +64,9 @@ async function renderForEveryone(
   const headers = new Headers(response.headers);
   for (const name of ['content-length', 'set-cookie', 'content-encoding']) headers.delete(name);
   headers.set('Content-Security-Policy', policy.withScriptHashes(inlineScriptHashes(html)));
-  headers.set('Cache-Control', keep ? PUBLIC_CACHE_CONTROL : (response.headers.get('cache-control') ?? 'no-store'));
+  // A route that states its own policy keeps it (robots.txt, the sitemap, the manifest: an hour).
+  const own = response.headers.get('cache-control');
+  headers.set('Cache-Control', own ?? (keep ? PUBLIC_CACHE_CONTROL : 'no-store'));
   return { stored: await prepareResponse(response.status, [...headers], Buffer.from(html), keep ? 'once' : 'quick'), keep };
 }
 
