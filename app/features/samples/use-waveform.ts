@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
+import { decodePeaks, type EncodedPeaks } from '#common/peaks.ts';
 import { claimPlayback, releasePlayback } from './playback-owner';
 import { createPlaySession } from './play-session';
 import { BAR_GAP, BAR_WIDTH, DECODE_SAMPLE_RATE, DEFAULT_VOLUME } from './player-constants';
@@ -10,7 +11,7 @@ interface WaveformOptions {
   container: RefObject<HTMLDivElement | null>;
   media: RefObject<HTMLAudioElement | null>;
   audioUrl: string;
-  peaks: number[] | null;
+  peaks: EncodedPeaks | null;
   durationSeconds: number | null;
   height: number;
   /** Called once per play session after PLAY_COUNT_THRESHOLD_SECONDS of listening (play-session.ts). */
@@ -35,7 +36,7 @@ export function useWaveform({ container, media, audioUrl, peaks, durationSeconds
   useEffect(() => {
     analysis.current = { peaks, durationSeconds };
   }, [peaks, durationSeconds]);
-  const hasAnalysis = Boolean(peaks && peaks.length > 0 && durationSeconds);
+  const hasAnalysis = Boolean(peaks && durationSeconds);
   // Through a ref too: a new callback must not rebuild the player.
   const playCounted = useRef(onPlayCounted);
   useEffect(() => {
@@ -51,13 +52,15 @@ export function useWaveform({ container, media, audioUrl, peaks, durationSeconds
       ({ default: WaveSurferClass }) => {
         if (cancelled || !container.current || !media.current) return;
         const stored = analysis.current;
+        // Decoded only now, right before wavesurfer draws them.
+        const decoded = hasAnalysis ? decodePeaks(stored.peaks) : null;
         // Given url, peaks and duration, wavesurfer loads once by itself (an extra load() would
         // supersede that one and report it as an error).
         instance = WaveSurferClass.create({
           container: container.current,
           media: media.current,
           url: audioUrl,
-          ...(hasAnalysis && stored.peaks && stored.durationSeconds ? { peaks: [stored.peaks], duration: stored.durationSeconds } : {}),
+          ...(decoded && stored.durationSeconds ? { peaks: [decoded], duration: stored.durationSeconds } : {}),
           height,
           barWidth: BAR_WIDTH,
           barGap: BAR_GAP,

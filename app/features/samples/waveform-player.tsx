@@ -1,6 +1,7 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
 import { formatTime } from '#common/format-time.ts';
+import type { EncodedPeaks } from '#common/peaks.ts';
 import { cn } from '#app/lib/cn.ts';
 import { DEFAULT_VOLUME, FULL_WAVEFORM_HEIGHT, KEYBOARD_SEEK_SECONDS, VOLUME_STEP } from './player-constants';
 import { sendPlayBeacon } from './play-session';
@@ -9,7 +10,8 @@ import { useWaveform } from './use-waveform';
 export interface WaveformPlayerProps {
   audioUrl: string;
   title?: string | null;
-  peaks?: number[] | null;
+  /** The stored waveform as the API sends it (common/peaks.ts); decoded only when drawn. */
+  peaks?: EncodedPeaks | null;
   durationSeconds?: number | null;
   /** Waveform height in px: 50 in the featured block, 80 on /samples and in the admin. */
   height?: number;
