@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as DrawSchedule from './draw-schedule';
 
-type Schedule = typeof import('./draw-schedule');
+type Schedule = typeof DrawSchedule;
 
 /** A stand-in IntersectionObserver: the test says which elements came near. */
 class FakeObserver {
