@@ -2,7 +2,7 @@
 // (0 = silence, 255 = the loudest moment of the file), base64 encoded (standard alphabet, padded).
 // 1000 peaks make 1336 characters, where JSON numbers with two decimals took about 4.9 KB; the text
 // is made once when the server's analysis finishes, every read passes it on untouched, and only the
-// browser's player turns it back into numbers, right before drawing (docs/decisions/053-compact-peaks.md).
+// browser's player turns it back into numbers, right before drawing (docs/decisions/053-compact-peaks-and-lazy-players.md).
 //
 // Plain TypeScript with no imports: the server, the migrations' tests and the browser share it.
 
