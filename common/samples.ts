@@ -1,4 +1,5 @@
 import { OBJECT_PATH_PATTERN } from './object-keys.ts';
+import type { EncodedPeaks } from './peaks.ts';
 import { safeText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -104,8 +105,11 @@ export interface PublicSample {
   displayOrder: number;
   /** From server analysis; null until analysed or when the file could not be decoded. */
   durationSeconds: number | null;
-  /** Waveform peaks in 0..1 (about 1000 values), or null. */
-  peaks: number[] | null;
+  /**
+   * The waveform from server analysis: about 1000 peaks, one byte each, base64 encoded (common/peaks.ts
+   * decodes it to numbers in 0..1). Null until analysed, or when the file could not be decoded here.
+   */
+  peaks: EncodedPeaks | null;
   /** Made by the demo seed and not yet given other audio: the admin asks the owner to replace it. */
   isDemo: boolean;
   createdAt: string;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodePeaks } from '#common/peaks.ts';
 import { uploadAudio } from '#server/test-support/test-audio.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -51,11 +52,32 @@ describe.each(testDialects())('samples API on %s', (dialect) => {
     const sample = list.body.find((s: { id: number }) => s.id === res.body.id);
     expect(sample.durationSeconds).toBeCloseTo(2, 1);
     expect(sample.duration).toBe('0:02');
-    expect(sample.peaks.length).toBeGreaterThan(500);
-    expect(Math.max(...sample.peaks)).toBe(1);
-    expect(sample.peaks.every((p: number) => p >= 0 && p <= 1)).toBe(true);
+    // The waveform travels as one compact string (common/peaks.ts), not as a list of numbers.
+    expect(sample.peaks).toEqual(expect.any(String));
+    expect(sample.peaks.length).toBeLessThan(1400);
+    const peaks = Array.from(decodePeaks(sample.peaks)!);
+    expect(peaks.length).toBeGreaterThan(900);
+    expect(Math.max(...peaks)).toBe(1);
+    expect(peaks.every((p) => p >= 0 && p <= 1)).toBe(true);
+    const latest = (await t.request.get('/api/samples/latest/6')).body.find((s: { id: number }) => s.id === res.body.id);
+    expect(latest.peaks).toBe(sample.peaks);
     const first = list.body.find((s: { title: string }) => s.title === 'Night Drive');
     expect(first.duration).toBe('3:45');
+  });
+
+  it('passes stored peaks on as they are, and answers no waveform for a file analysed without one', async () => {
+    const undecodable = (await create({ title: 'Analysed without a waveform' })).body;
+    const damaged = (await create({ title: 'Damaged peaks' })).body;
+    await t.services.sampleAnalysis.idle();
+    await t.services.db.updateTable('samples').set({ peaks: '' }).where('id', '=', undecodable.id).execute();
+    await t.services.db.updateTable('samples').set({ peaks: '[0.1, oops' }).where('id', '=', damaged.id).execute();
+    const list = (await t.request.get('/api/samples')).body;
+    const byId = (id: number) => list.find((s: { id: number }) => s.id === id);
+    expect(byId(undecodable.id)).toMatchObject({ peaks: null, durationSeconds: expect.any(Number) });
+    // Not checked per read: the browser's decoder turns damaged text into "no waveform".
+    expect(byId(damaged.id).peaks).toBe('[0.1, oops');
+    expect(decodePeaks(byId(damaged.id).peaks)).toBeNull();
+    for (const id of [undecodable.id, damaged.id]) await t.request.delete(`/api/samples/${id}`).expect(204);
   });
 
   it('refuses bad bodies with 400 and errors per field', async () => {

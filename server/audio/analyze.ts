@@ -7,7 +7,7 @@ import type { AudioFormat } from './audio-format.ts';
 
 export interface AudioAnalysis {
   durationSeconds: number | null;
-  /** Normalised 0..1, two decimals; null when the file could not be decoded here. */
+  /** Normalised 0..1 (the loudest is 1); null when the file could not be decoded here. Stored encoded (common/peaks.ts). */
   peaks: number[] | null;
 }
 
@@ -172,7 +172,8 @@ export async function analyzeAudioFile(filePath: string, format: AudioFormat): P
 
   const pooled = poolTo(blocks, PEAK_COUNT);
   const loudest = Math.max(...pooled);
-  const peaks = pooled.map((value) => (loudest > 0 ? Math.round((value / loudest) * 100) / 100 : 0));
+  // Not rounded: the stored form quantises to 1/255 (common/peaks.ts).
+  const peaks = pooled.map((value) => (loudest > 0 ? value / loudest : 0));
   // What was decoded is exact; the header is only a claim.
   const decodedSeconds = sampleRate > 0 ? totalFrames / sampleRate : null;
   return { durationSeconds: decodedSeconds ?? declaredSeconds, peaks };

@@ -15,7 +15,7 @@ export interface SamplesTable {
   duration: string | null;
   displayOrder: Generated<number>;
   durationSeconds: number | null;
-  /** JSON array of numbers in 0..1, or null until analysed. */
+  /** Encoded peaks (common/peaks.ts), '' when analysed without a waveform, null until analysed. */
   peaks: string | null;
   /** 1 for a sample the demo seed made (until its audio is replaced); the admin badges it. */
   isDemo: Generated<number>;

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodePeaks, encodePeaks } from '#common/peaks.ts';
 import type { AudioAnalysis } from '#server/audio/analyze.ts';
 import { createTestServices, type TestServices } from '#server/test-support/services.ts';
 import { testWav } from '#server/test-support/test-audio.ts';
@@ -59,5 +60,31 @@ describe('analysis queue depth', () => {
     release();
     await queue.idle();
     expect(queue.depth).toBe(0);
+  });
+
+  it('stores the peaks once in their compact form, and an empty text for a file it could not decode', async () => {
+    const results: AudioAnalysis[] = [
+      { durationSeconds: 2, peaks: [0, 0.25, 1] },
+      { durationSeconds: 3, peaks: null },
+    ];
+    const queue = new SampleAnalysisQueue(services.db, services.audioUploads, pino({ level: 'silent' }), async () => results.shift()!);
+    const decoded = await addSample('decoded');
+    const undecodable = await addSample('undecodable');
+    queue.schedule(decoded);
+    queue.schedule(undecodable);
+    await queue.idle();
+    const stored = await services.db
+      .selectFrom('samples')
+      .select(['id', 'peaks'])
+      .where('id', 'in', [decoded, undecodable])
+      .orderBy('id')
+      .execute();
+    expect(stored).toEqual([
+      { id: decoded, peaks: encodePeaks([0, 0.25, 1]) },
+      { id: undecodable, peaks: '' },
+    ]);
+    expect(Array.from(decodePeaks(stored[0].peaks)!)).toEqual([0, Math.fround(64 / 255), 1]);
+    // Analysed either way: a restart does not queue them again.
+    expect(await queue.scheduleBacklog()).toBe(0);
   });
 });

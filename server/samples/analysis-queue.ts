@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { objectKeyFromPath } from '#common/object-keys.ts';
+import { encodePeaks } from '#common/peaks.ts';
 import { formatTime } from '#common/samples.ts';
 import type { AudioAnalysis } from '#server/audio/analyze.ts';
 import { runAnalysisInWorker } from '#server/audio/run-analysis.ts';
@@ -90,7 +91,9 @@ export class SampleAnalysisQueue implements SampleAnalysisScheduler {
       .updateTable('samples')
       .set({
         durationSeconds: result.durationSeconds,
-        peaks: JSON.stringify(result.peaks ?? []),
+        // Encoded here, once per analysis; reads pass the text on. No peaks encode to '', which
+        // marks the sample as analysed (so the backlog leaves it) without a waveform.
+        peaks: encodePeaks(result.peaks ?? []),
         // The admin's own duration text wins; an empty one is filled in.
         ...(sample.duration || result.durationSeconds === null ? {} : { duration: formatTime(result.durationSeconds) }),
       })

@@ -1,20 +1,17 @@
 import type { Kysely } from 'kysely';
+import type { EncodedPeaks } from '#common/peaks.ts';
 import { LATEST_SAMPLES_COUNT, type FeaturedSample, type PublicSample } from '#common/samples.ts';
 import type { Database, Sample } from '#server/db/schema.ts';
 
 // Pure reads with no state: page loaders import these directly (they run inside the page bundle).
 // Samples in the admin's trash (deleted_at set) are never part of them.
 
-function parsePeaks(text: string | null): number[] | null {
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    // '[]' marks a file that was analysed but could not be decoded here: the browser decodes it.
-    return Array.isArray(value) && value.length > 0 && value.every((n) => typeof n === 'number') ? value : null;
-  } catch {
-    return null;
-  }
-}
+/**
+ * Stored peaks go out as they are (common/peaks.ts, encoded once by the analysis): no parsing per
+ * read. The empty text marks a file that was analysed but could not be decoded here, which readers
+ * see as no waveform (the browser then decodes the audio itself).
+ */
+const publicPeaks = (stored: string | null): EncodedPeaks | null => stored || null;
 
 export function toPublicSample(row: Sample): PublicSample {
   return {
@@ -28,7 +25,7 @@ export function toPublicSample(row: Sample): PublicSample {
     duration: row.duration,
     displayOrder: row.displayOrder,
     durationSeconds: row.durationSeconds,
-    peaks: parsePeaks(row.peaks),
+    peaks: publicPeaks(row.peaks),
     isDemo: row.isDemo === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -58,7 +55,7 @@ export async function latestSamples(db: Kysely<Database>): Promise<FeaturedSampl
     .orderBy('id', 'desc')
     .limit(LATEST_SAMPLES_COUNT)
     .execute();
-  return rows.map((row) => ({ ...row, peaks: parsePeaks(row.peaks) }));
+  return rows.map((row) => ({ ...row, peaks: publicPeaks(row.peaks) }));
 }
 
 /** A live sample (one in the trash is not found: it exists only for the trash's own routes). */

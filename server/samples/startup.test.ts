@@ -23,7 +23,7 @@ describe.each(testDialects())('sample start-up tasks on %s', (dialect) => {
           deletedAt: deletedAt === null ? null : new Date(deletedAt).toISOString(),
           // Analysed already, so the backlog leaves them alone.
           durationSeconds: 1,
-          peaks: '[]',
+          peaks: '',
         })
         .returning('id')
         .executeTakeFirstOrThrow();

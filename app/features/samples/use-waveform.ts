@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
+import { decodePeaks, type EncodedPeaks } from '#common/peaks.ts';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { inIdleTime, loadWaveSurfer, whenNearViewport } from './draw-schedule';
 import { claimPlayback, releasePlayback } from './playback-owner';
 import { createPlaySession } from './play-session';
 import { BAR_GAP, BAR_WIDTH, DECODE_SAMPLE_RATE, DEFAULT_VOLUME } from './player-constants';
@@ -9,121 +12,184 @@ export type PlayerStatus = 'loading' | 'ready' | 'error' | 'inaccessible';
 interface WaveformOptions {
   container: RefObject<HTMLDivElement | null>;
   media: RefObject<HTMLAudioElement | null>;
-  audioUrl: string;
-  peaks: number[] | null;
+  peaks: EncodedPeaks | null;
   durationSeconds: number | null;
   height: number;
   /** Called once per play session after PLAY_COUNT_THRESHOLD_SECONDS of listening (play-session.ts). */
   onPlayCounted?: () => void;
 }
 
+/** A pause before playback began (another player took over, or the browser wants a gesture) is no failure. */
+const isHarmlessPlayRefusal = (error: unknown) =>
+  error instanceof DOMException && (error.name === 'AbortError' || error.name === 'NotAllowedError');
+
+// Writes to the audio element go through these: it is the DOM's, changed in event handlers, never
+// while rendering (React's compiler cannot tell that from a direct write on a ref's value).
+const setVolumeOf = (element: HTMLMediaElement, volume: number) => void (element.volume = volume);
+const seekTo = (element: HTMLMediaElement, seconds: number) => void (element.currentTime = seconds);
+
 /**
- * Drives one wavesurfer instance on its own <audio preload="none">. With server peaks and a
- * duration nothing is fetched until play; without them wavesurfer decodes the file in the browser.
- * wavesurfer.js is imported only here, on the client, so the server HTML stays light.
+ * Drives one player: its own <audio preload="none"> plays (nothing is fetched before play), and
+ * wavesurfer.js only draws the waveform on it and seeks where it is clicked.
+ *
+ * - The player is ready as soon as the script runs and the duration is known (the server's analysis
+ *   gives it); playing never waits for the waveform.
+ * - The waveform is drawn when the player comes near the viewport, in idle time (draw-schedule.ts),
+ *   from the stored peaks, decoded only then. A press before that draws it at once.
+ * - Without stored analysis, wavesurfer decodes the file in the browser, and the player is ready
+ *   when it has (or when the audio itself has told its duration).
  */
-export function useWaveform({ container, media, audioUrl, peaks, durationSeconds, height, onPlayCounted }: WaveformOptions) {
+export function useWaveform({ container, media, peaks, durationSeconds, height, onPlayCounted }: WaveformOptions) {
+  const hydrated = useHydrated();
   const surfer = useRef<WaveSurfer | null>(null);
-  const [status, setStatus] = useState<PlayerStatus>('loading');
+  const drawNow = useRef<() => void>(() => {});
+  const [failure, setFailure] = useState<'error' | 'inaccessible' | null>(null);
+  /** The duration the browser found itself (wavesurfer's decode or the audio's metadata). */
+  const [learnedDuration, setLearnedDuration] = useState<number | null>(null);
+  const [drawn, setDrawn] = useState(false);
   const [playing, setPlaying] = useState(false);
   const [currentTime, setCurrentTime] = useState(0);
-  const [duration, setDuration] = useState(durationSeconds ?? 0);
   const accessChecked = useRef(false);
-  // Read through a ref: a revalidated loader hands over equal but new arrays, which must not
-  // tear down a player that is playing.
+  // Read through refs: a revalidated loader hands over equal but new values, and a new callback,
+  // neither of which may tear down a player that is playing.
   const analysis = useRef({ peaks, durationSeconds });
-  useEffect(() => {
-    analysis.current = { peaks, durationSeconds };
-  }, [peaks, durationSeconds]);
-  const hasAnalysis = Boolean(peaks && peaks.length > 0 && durationSeconds);
-  // Through a ref too: a new callback must not rebuild the player.
   const playCounted = useRef(onPlayCounted);
   useEffect(() => {
+    analysis.current = { peaks, durationSeconds };
     playCounted.current = onPlayCounted;
-  }, [onPlayCounted]);
+  }, [peaks, durationSeconds, onPlayCounted]);
 
+  const duration = learnedDuration ?? durationSeconds ?? 0;
+  const status: PlayerStatus = failure ?? (hydrated && duration > 0 ? 'ready' : 'loading');
+
+  // Playback state comes from the audio element itself, so it holds before and after the waveform exists.
   useEffect(() => {
+    const element = media.current;
+    if (!element) return;
+    setVolumeOf(element, DEFAULT_VOLUME);
+    const session = createPlaySession(() => playCounted.current?.());
+    const handle = { pause: () => element.pause() };
+    const listeners: Partial<Record<keyof HTMLMediaElementEventMap, () => void>> = {
+      play: () => {
+        claimPlayback(handle);
+        setPlaying(true);
+      },
+      pause: () => {
+        session.interrupt();
+        setPlaying(false);
+      },
+      timeupdate: () => {
+        session.timeUpdate(element.currentTime, !element.paused);
+        setCurrentTime(element.currentTime);
+      },
+      ended: () => {
+        // Back to the start, so the next press plays from the beginning (and counts as a new play).
+        session.finish();
+        seekTo(element, 0);
+        setPlaying(false);
+        setCurrentTime(0);
+      },
+      loadedmetadata: () => {
+        if (Number.isFinite(element.duration) && element.duration > 0) setLearnedDuration((known) => known ?? element.duration);
+      },
+      error: () => {
+        if (!element.error || element.error.code === MediaError.MEDIA_ERR_ABORTED) return;
+        console.warn(`Audio player could not load ${element.currentSrc}:`, element.error.message);
+        setFailure('error');
+      },
+    };
+    for (const [name, listener] of Object.entries(listeners)) element.addEventListener(name, listener);
+    return () => {
+      for (const [name, listener] of Object.entries(listeners)) element.removeEventListener(name, listener);
+      releasePlayback(handle);
+    };
+  }, [media]);
+
+  // The waveform: drawn near the viewport in idle time, or at once on a press.
+  useEffect(() => {
+    const target = container.current;
+    const element = media.current;
+    if (!target || !element) return;
     let cancelled = false;
     let instance: WaveSurfer | null = null;
-    const handle = { pause: () => instance?.pause() };
-    const session = createPlaySession(() => playCounted.current?.());
-    void import('wavesurfer.js').then(
-      ({ default: WaveSurferClass }) => {
-        if (cancelled || !container.current || !media.current) return;
-        const stored = analysis.current;
-        // Given url, peaks and duration, wavesurfer loads once by itself (an extra load() would
-        // supersede that one and report it as an error).
-        instance = WaveSurferClass.create({
-          container: container.current,
-          media: media.current,
-          url: audioUrl,
-          ...(hasAnalysis && stored.peaks && stored.durationSeconds ? { peaks: [stored.peaks], duration: stored.durationSeconds } : {}),
-          height,
-          barWidth: BAR_WIDTH,
-          barGap: BAR_GAP,
-          barRadius: 1,
-          sampleRate: DECODE_SAMPLE_RATE,
-          waveColor: '#4a4a58',
-          progressColor: '#f5b83d',
-          cursorColor: '#ffc95c',
-          cursorWidth: 1,
-          normalize: false,
-        });
-        surfer.current = instance;
-        instance.on('ready', (total) => {
-          setDuration(total);
-          instance?.setVolume(DEFAULT_VOLUME);
-          setStatus('ready');
-        });
-        instance.on('play', () => {
-          claimPlayback(handle);
-          setPlaying(true);
-        });
-        instance.on('pause', () => {
-          session.interrupt();
-          setPlaying(false);
-        });
-        instance.on('timeupdate', (time) => {
-          session.timeUpdate(time, instance?.isPlaying() ?? false);
-          setCurrentTime(time);
-        });
-        instance.on('finish', () => {
-          // Stop and rewind, so the next press plays from the start (and counts as a new play).
-          session.finish();
-          instance?.stop();
-          setPlaying(false);
-          setCurrentTime(0);
-        });
-        instance.on('error', (error) => {
-          if (cancelled || error.name === 'AbortError') return;
-          console.warn(`Audio player could not load ${audioUrl}:`, error);
-          setStatus('error');
-        });
-      },
-      (error: unknown) => {
-        console.warn('Audio player could not start:', error);
-        setStatus('error');
-      },
-    );
+    let cancelIdle = () => {};
+    let stopWatching = () => {};
+
+    const draw = (WaveSurferClass: typeof WaveSurfer) => {
+      if (cancelled || instance) return;
+      const stored = analysis.current;
+      // Decoded only now; damaged peaks decode to null and wavesurfer decodes the audio instead.
+      const decoded = stored.durationSeconds ? decodePeaks(stored.peaks) : null;
+      // The absolute URL the element already has: wavesurfer then leaves a playing element alone
+      // (and, given peaks and a duration, fetches nothing).
+      instance = WaveSurferClass.create({
+        container: target,
+        media: element,
+        url: element.src,
+        ...(decoded && stored.durationSeconds ? { peaks: [decoded], duration: stored.durationSeconds } : {}),
+        height,
+        barWidth: BAR_WIDTH,
+        barGap: BAR_GAP,
+        barRadius: 1,
+        sampleRate: DECODE_SAMPLE_RATE,
+        waveColor: '#4a4a58',
+        progressColor: '#f5b83d',
+        cursorColor: '#ffc95c',
+        cursorWidth: 1,
+        normalize: false,
+      });
+      surfer.current = instance;
+      instance.on('ready', (total) => {
+        if (cancelled) return;
+        if (!stored.durationSeconds && total > 0) setLearnedDuration(total);
+        setDrawn(true);
+      });
+      instance.on('error', (error) => {
+        if (cancelled || error.name === 'AbortError') return;
+        console.warn(`Audio player could not load ${element.src}:`, error);
+        setFailure('error');
+      });
+    };
+
+    const start = (now: boolean) => {
+      stopWatching();
+      void loadWaveSurfer().then(
+        ({ default: WaveSurferClass }) => {
+          if (cancelled) return;
+          if (now) draw(WaveSurferClass);
+          else cancelIdle = inIdleTime(() => draw(WaveSurferClass));
+        },
+        (error: unknown) => {
+          console.warn('Audio player could not load its waveform:', error);
+          // Playing needs no waveform, but without a known duration there is nothing left to play with.
+          if (!cancelled && !analysis.current.durationSeconds) setFailure('error');
+        },
+      );
+    };
+    stopWatching = whenNearViewport(target, () => start(false));
+    drawNow.current = () => start(true);
+
     return () => {
       cancelled = true;
-      releasePlayback(handle);
+      stopWatching();
+      cancelIdle();
+      drawNow.current = () => {};
       instance?.destroy();
       surfer.current = null;
     };
-  }, [container, media, audioUrl, hasAnalysis, height]);
+  }, [container, media, height]);
 
-  /** Checks once, before the first play, that the file is reachable (HEAD {audioUrl}): a missing file shows as such. */
-  async function ensureAccessible(): Promise<boolean> {
+  /** Checks once, before the first play, that the file is reachable (HEAD): a missing file shows as such. */
+  async function ensureAccessible(url: string): Promise<boolean> {
     if (accessChecked.current) return true;
     try {
-      const response = await fetch(audioUrl, { method: 'HEAD', credentials: 'include' });
+      const response = await fetch(url, { method: 'HEAD', credentials: 'include' });
       if (!response.ok) {
-        setStatus('inaccessible');
+        setFailure('inaccessible');
         return false;
       }
     } catch {
-      setStatus('inaccessible');
+      setFailure('inaccessible');
       return false;
     }
     accessChecked.current = true;
@@ -135,30 +201,40 @@ export function useWaveform({ container, media, audioUrl, peaks, durationSeconds
     playing,
     currentTime,
     duration,
+    /** The waveform is on screen (until then a flat line stands in for it). */
+    drawn,
     async togglePlay() {
-      const instance = surfer.current;
-      if (!instance || status !== 'ready') return;
-      if (instance.isPlaying()) {
-        instance.pause();
+      const element = media.current;
+      if (!element || status !== 'ready') return;
+      if (!element.paused) {
+        element.pause();
         return;
       }
-      if (!(await ensureAccessible())) return;
-      await instance.play().catch(() => setStatus('error'));
+      // A press is the strongest sign of interest: the waveform is drawn now, not when idle.
+      if (!drawn) drawNow.current();
+      if (!(await ensureAccessible(element.src))) return;
+      await element.play().catch((error: unknown) => {
+        if (!isHarmlessPlayRefusal(error)) setFailure('error');
+      });
     },
     restart() {
-      surfer.current?.setTime(0);
+      const element = media.current;
+      if (!element) return;
+      seekTo(element, 0);
       setCurrentTime(0);
     },
     seekBy(seconds: number) {
-      const instance = surfer.current;
-      if (!instance || status !== 'ready') return;
-      const total = instance.getDuration();
-      const next = Math.min(Math.max(instance.getCurrentTime() + seconds, 0), total);
-      instance.setTime(next);
+      const element = media.current;
+      if (!element || status !== 'ready') return;
+      const total = Number.isFinite(element.duration) && element.duration > 0 ? element.duration : duration;
+      const next = Math.min(Math.max(element.currentTime + seconds, 0), total);
+      // wavesurfer knows how to seek an element that has not loaded yet in every browser.
+      if (surfer.current) surfer.current.setTime(next);
+      else seekTo(element, next);
       setCurrentTime(next);
     },
     setVolume(volume: number) {
-      surfer.current?.setVolume(volume);
+      if (media.current) setVolumeOf(media.current, volume);
     },
   };
 }

@@ -9,6 +9,7 @@ import * as adminProfile from './0008_admin_profile.ts';
 import * as multipartUploads from './0009_multipart_uploads.ts';
 import * as sampleTrashAndPlays from './0010_sample_trash_and_plays.ts';
 import * as contactInbox from './0011_contact_inbox.ts';
+import * as compactPeaks from './0012_compact_peaks.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0009_multipart_uploads': multipartUploads,
   '0010_sample_trash_and_plays': sampleTrashAndPlays,
   '0011_contact_inbox': contactInbox,
+  '0012_compact_peaks': compactPeaks,
 };
