@@ -26,7 +26,13 @@ export function buildServices(core: CoreServices): Services {
     const { studio } = await siteContent.current();
     return { name: studio.name, email: studio.email };
   };
-  const samples = createSamplesCapability({ db: core.db, store, logger: core.logger, secret: core.config.SESSION_SECRET });
+  const samples = createSamplesCapability({
+    db: core.db,
+    store,
+    logger: core.logger,
+    secret: core.config.SESSION_SECRET,
+    announceChange: () => core.invalidation.publish(),
+  });
   // The metrics read the capabilities through these callbacks; no capability knows the metrics exist.
   const metrics = core.config.METRICS_TOKEN
     ? createMetrics(

@@ -67,7 +67,16 @@ describe('analysis queue depth', () => {
       { durationSeconds: 2, peaks: [0, 0.25, 1] },
       { durationSeconds: 3, peaks: null },
     ];
-    const queue = new SampleAnalysisQueue(services.db, services.audioUploads, pino({ level: 'silent' }), async () => results.shift()!);
+    let announced = 0;
+    const queue = new SampleAnalysisQueue(
+      services.db,
+      services.audioUploads,
+      pino({ level: 'silent' }),
+      async () => results.shift()!,
+      async () => {
+        announced += 1;
+      },
+    );
     const decoded = await addSample('decoded');
     const undecodable = await addSample('undecodable');
     queue.schedule(decoded);
@@ -86,5 +95,7 @@ describe('analysis queue depth', () => {
     expect(Array.from(decodePeaks(stored[0].peaks)!)).toEqual([0, Math.fround(64 / 255), 1]);
     // Analysed either way: a restart does not queue them again.
     expect(await queue.scheduleBacklog()).toBe(0);
+    // Each stored result was announced, so stored public pages show the new waveform and duration.
+    expect(announced).toBe(2);
   });
 });

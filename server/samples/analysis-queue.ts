@@ -27,6 +27,12 @@ export class SampleAnalysisQueue implements SampleAnalysisScheduler {
     private readonly uploads: AudioUploadService,
     private readonly logger: Logger,
     private readonly analyze: Analyzer = runAnalysisInWorker,
+    /**
+     * Tells every instance that a sample changed (its waveform, its duration), so stored public
+     * pages and the sample list are made again: this write comes from no request, so nothing else
+     * announces it (server/http/public-cache).
+     */
+    private readonly announceChange: () => Promise<void> = async () => {},
   ) {}
 
   schedule(sampleId: number): void {
@@ -87,7 +93,7 @@ export class SampleAnalysisQueue implements SampleAnalysisScheduler {
         this.logger.warn({ err: error, sampleId }, 'audio analysis could not run');
         return { durationSeconds: null, peaks: null } satisfies AudioAnalysis;
       });
-    await this.db
+    const stored = await this.db
       .updateTable('samples')
       .set({
         durationSeconds: result.durationSeconds,
@@ -100,6 +106,7 @@ export class SampleAnalysisQueue implements SampleAnalysisScheduler {
       // The audio may have been replaced meanwhile: then this result is stale.
       .where('id', '=', sampleId)
       .where('audioUrl', '=', sample.audioUrl)
-      .execute();
+      .executeTakeFirst();
+    if (stored.numUpdatedRows > 0n) await this.announceChange();
   }
 }

@@ -22,10 +22,12 @@ export function createSamplesCapability(parts: {
   store: ObjectStore;
   logger: Logger;
   secret: string;
+  /** Announces a change no request made (a finished analysis) to every instance's caches. */
+  announceChange: () => Promise<void>;
 }): SamplesCapability {
-  const { db, store, logger, secret } = parts;
+  const { db, store, logger, secret, announceChange } = parts;
   const audioUploads = new AudioUploadService(db, store);
-  const sampleAnalysis = new SampleAnalysisQueue(db, audioUploads, logger);
+  const sampleAnalysis = new SampleAnalysisQueue(db, audioUploads, logger, undefined, announceChange);
   return {
     audioUploads,
     sampleAnalysis,
