@@ -60,6 +60,9 @@ async function bytesOf(url: string): Promise<{ plain: Buffer; gzip: Buffer; type
   return { plain: Buffer.from(await plain.arrayBuffer()), gzip, type };
 }
 
+/** The gzip size of each path as served, read when nginx's copies are written. */
+const gzipBytes = new Map<string, number>();
+
 async function startNginx(app: RunningServer): Promise<{ url: string; stop: () => void }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'studio-nginx-'));
   chmodSync(dir, 0o755);
@@ -67,6 +70,7 @@ async function startNginx(app: RunningServer): Promise<{ url: string; stop: () =
   const locations: string[] = [];
   for (const [index, page] of PATHS.entries()) {
     const { plain, gzip, type } = await bytesOf(`${app.url}${page}`);
+    gzipBytes.set(page, gzip.length);
     const file = path.join(docroot, `page-${index}`);
     mkdirSync(docroot, { recursive: true });
     writeFileSync(file, plain);
@@ -141,8 +145,6 @@ try {
     }
   }
 
-  const bytes = new Map<string, number>();
-  for (const page of PATHS) bytes.set(page, (await bytesOf(`${app.url}${page}`)).gzip.length);
   console.log(`\nwrk -t2 -c10 -d${SECONDS}s, Accept-Encoding: gzip, median of ${ROUNDS} rounds (Node ${process.version})\n`);
   const head = [
     'path',
@@ -161,7 +163,7 @@ try {
     const [ng, ours, old] = cells;
     const row = [
       `\`${page}\``,
-      String(bytes.get(page)),
+      String(gzipBytes.get(page)),
       ...cells.map((c) => `${c.rps.toFixed(0)} (${c.p99.toFixed(1)})${c.non2xx ? ` ${c.non2xx} non-2xx` : ''}`),
       `${((ours!.rps / ng!.rps) * 100).toFixed(1)}%`,
       ...(old ? [`${(ours!.rps / old.rps).toFixed(1)}x`] : []),
