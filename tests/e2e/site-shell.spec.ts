@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
+import { expectNoSeriousA11yViolations, gotoHydrated, holdClientEntry } from './support';
 import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
 import { formatOpeningHours } from '#common/site-content/format.ts';
 
@@ -112,13 +112,7 @@ test.describe('site shell', () => {
   });
 
   test('a Services menu opened before the page is interactive closes with Escape once it is', async ({ page }) => {
-    // Holds the client entry back, so the page is shown (and the native disclosure works) but not hydrated.
-    let hydrate = () => {};
-    const held = new Promise<void>((resolve) => (hydrate = resolve));
-    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const hydrate = await holdClientEntry(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const nav = page.getByRole('navigation', { name: 'Main' });
     const trigger = nav.locator('summary', { hasText: 'Services' });

@@ -49,3 +49,17 @@ export async function expectAxeRulesPass(page: Page, rules: string[]) {
   }, rules);
   expect(violations, violations.join('\n')).toEqual([]);
 }
+
+/**
+ * Holds the client entry back, so the page is shown (and its native HTML works) but not hydrated,
+ * until the returned function is called.
+ */
+export async function holdClientEntry(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

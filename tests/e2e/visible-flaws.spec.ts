@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { E2E_ADMIN } from '../../playwright.config';
 import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
 import type { StoredSiteContent } from '#common/site-content/sections.ts';
-import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
+import { expectNoSeriousA11yViolations, gotoHydrated, holdClientEntry } from './support';
 
 /*
  * The visible flaws of issue 14, each as a visitor meets it: the highlighted Services menu, a hero
@@ -177,12 +177,7 @@ test.describe('the phone menu', () => {
   });
 
   test('the disclosure shown before the page is interactive is accessible, and becomes the dialog button', async ({ page }) => {
-    let hydrate = () => {};
-    const held = new Promise<void>((resolve) => (hydrate = resolve));
-    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const hydrate = await holdClientEntry(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await page.locator('header summary[aria-label="Menu"]').click();
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
