@@ -165,9 +165,7 @@ async function dragBy(page: Page, handle: Locator, target: Locator) {
 }
 
 test.describe('admin dashboard', () => {
-  // Each journey signs in and loads the whole dashboard first: on a shared 2-core machine that alone
-  // has taken 10 s, so 30 s left some journeys no time for their own steps.
-  test.describe.configure({ mode: 'serial', timeout: 60_000 });
+  test.describe.configure({ mode: 'serial' });
 
   test('the admin bundle (Uppy, dnd-kit) never reaches public pages', async ({ page }) => {
     const scripts: string[] = [];

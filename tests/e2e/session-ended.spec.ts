@@ -73,9 +73,6 @@ async function expectSessionEndedView(page: Page, shot: string) {
 }
 
 test.describe('an ended admin session', () => {
-  // Each journey signs in, loads the dashboard, ends the session elsewhere and signs in again: well
-  // over 30 s when the 2-core machine is shared.
-  test.describe.configure({ timeout: 60_000 });
   test.describe.configure({ mode: 'serial' });
 
   test('the edit dialog keeps what was typed through the login, and the save then goes through', async ({ page, playwright, baseURL }) => {
