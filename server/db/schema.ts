@@ -185,6 +185,114 @@ export interface SiteImagesTable {
   createdAt: Timestamp;
 }
 
+/** A piece of client work (server/projects); the client is known by `clientEmail`. */
+export interface ProjectsTable {
+  id: Generated<number>;
+  title: string;
+  clientName: string;
+  clientEmail: string;
+  packageKey: string;
+  packageTitle: string;
+  /** Null: unlimited. */
+  revisionsIncluded: number | null;
+  price: number | null;
+  /** `YYYY-MM-DD`. */
+  dueDate: string | null;
+  notes: Generated<string>;
+  clientNotes: Generated<string>;
+  status: Generated<string>;
+  contactSubmissionId: number | null;
+  invitedAt: string | null;
+  accessRevokedAt: string | null;
+  completedAt: string | null;
+  /** `YYYY-MM-DD`: the owner keeps the files until this day (never earlier than the automatic date). */
+  retainFilesUntil: string | null;
+  retentionWarnedAt: string | null;
+  filesRemovedAt: string | null;
+  lastClientActivityAt: string | null;
+  lastStudioActivityAt: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ProjectFilesTable {
+  id: Generated<number>;
+  projectId: number;
+  side: 'client' | 'studio';
+  category: string;
+  name: string;
+  objectKey: string;
+  size: number;
+  sha256: string;
+  contentType: string;
+  analysisState: Generated<string>;
+  /** JSON text of common/projects.ts FileAnalysis. */
+  analysis: string | null;
+  /** `client:{email}` or `admin:{id}`. */
+  uploadedBy: string;
+  removedAt: string | null;
+  createdAt: Timestamp;
+}
+
+/** An upload key /api/uploads reserved for a project, until the file is registered. */
+export interface ProjectUploadsTable {
+  uploadKey: string;
+  projectId: number;
+  side: 'client' | 'studio';
+  uploader: string;
+  createdAt: Timestamp;
+}
+
+export interface ProjectActivityTable {
+  id: Generated<number>;
+  projectId: number;
+  actor: 'studio' | 'client' | 'system';
+  actorName: string | null;
+  action: string;
+  /** JSON text: what the action needs to be worded. */
+  detail: string | null;
+  createdAt: Timestamp;
+}
+
+export interface ClientSignInLinksTable {
+  id: Generated<number>;
+  email: string;
+  tokenHash: string;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: Timestamp;
+}
+
+export interface ClientSessionsTable {
+  /** SHA-256 of the cookie's token. */
+  sid: string;
+  email: string;
+  expiresAt: string;
+  lastSeenAt: string;
+  createdAt: Timestamp;
+}
+
+export type ProjectEmailKind = 'invite' | 'files_received' | 'delivery_ready' | 'retention_warning';
+
+/** An e-mail about a project, sent at least once; its words are made at sending time. */
+export interface ProjectEmailsTable {
+  id: Generated<number>;
+  projectId: number;
+  kind: ProjectEmailKind;
+  attempts: Generated<number>;
+  nextAttemptAt: Timestamp;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: Timestamp;
+}
+
+/** One row per daily task and UTC day: the instance that inserts it runs the task. */
+export interface DailyTaskRunsTable {
+  task: string;
+  day: string;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   samples: SamplesTable;
   contactSubmissions: ContactSubmissionsTable;
@@ -202,6 +310,14 @@ export interface Database {
   siteImages: SiteImagesTable;
   samplePlaysDaily: SamplePlaysDailyTable;
   multipartUploads: MultipartUploadsTable;
+  projects: ProjectsTable;
+  projectFiles: ProjectFilesTable;
+  projectUploads: ProjectUploadsTable;
+  projectActivity: ProjectActivityTable;
+  clientSignInLinks: ClientSignInLinksTable;
+  clientSessions: ClientSessionsTable;
+  projectEmails: ProjectEmailsTable;
+  dailyTaskRuns: DailyTaskRunsTable;
 }
 
 export type Sample = Selectable<SamplesTable>;

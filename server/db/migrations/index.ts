@@ -10,6 +10,7 @@ import * as multipartUploads from './0009_multipart_uploads.ts';
 import * as sampleTrashAndPlays from './0010_sample_trash_and_plays.ts';
 import * as contactInbox from './0011_contact_inbox.ts';
 import * as compactPeaks from './0012_compact_peaks.ts';
+import * as clientProjects from './0013_client_projects.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0010_sample_trash_and_plays': sampleTrashAndPlays,
   '0011_contact_inbox': contactInbox,
   '0012_compact_peaks': compactPeaks,
+  '0013_client_projects': clientProjects,
 };

@@ -1,0 +1,244 @@
+import { dollars, line, paragraphs } from './site-content/fields.ts';
+import { safeText } from './text.ts';
+import { z } from './zod.ts';
+
+/*
+ * Client projects: one record per piece of work the studio takes on, from the first files to the
+ * final delivery. The rules here are read by the admin's Projects area, the client portal and the
+ * server alike; the JSON shapes below are what `/api/admin/projects` and `/api/portal` answer.
+ */
+
+/** The process page's steps, as a project moves through them (plus the two resting states after delivery). */
+export const PROJECT_STATUSES = ['awaiting_files', 'in_progress', 'in_review', 'revisions', 'delivered', 'completed', 'archived'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  awaiting_files: 'Awaiting files',
+  in_progress: 'In progress',
+  in_review: 'In review',
+  revisions: 'Revisions',
+  delivered: 'Delivered',
+  completed: 'Completed',
+  archived: 'Archived',
+};
+
+/** Statuses in which the studio still has work to do or is waiting on the client: the dashboard's "active". */
+export const ACTIVE_PROJECT_STATUSES: readonly ProjectStatus[] = ['awaiting_files', 'in_progress', 'in_review', 'revisions', 'delivered'];
+
+/** A client may add files while the work is still open. */
+export const CLIENT_UPLOAD_STATUSES: readonly ProjectStatus[] = ['awaiting_files', 'in_progress', 'in_review', 'revisions'];
+
+/** The packages a project can be sold as: the site's three priced packages, or a custom deal. */
+export const PROJECT_PACKAGES = ['intro', 'standard', 'premium', 'custom'] as const;
+export type ProjectPackage = (typeof PROJECT_PACKAGES)[number];
+
+/** Upload limits for a project: per file, and files per project (client uploads and deliveries counted apart). */
+export const MAX_PROJECT_FILE_BYTES = 5 * 1024 * 1024 * 1024;
+export const MAX_PROJECT_FILES = 200;
+
+/** Audio files are removed this long after the project is marked completed; the client hears of it a week before. */
+export const RETENTION_DAYS = 30;
+export const RETENTION_WARNING_DAYS = 7;
+
+/** A sign-in link works once, for this long; a client session ends after this long unused. */
+export const SIGN_IN_LINK_DAYS = 7;
+export const CLIENT_SESSION_IDLE_DAYS = 30;
+
+/** What a client's file is to the studio. */
+export const CLIENT_FILE_CATEGORIES = ['stems', 'reference', 'rough_mix', 'other'] as const;
+export type ClientFileCategory = (typeof CLIENT_FILE_CATEGORIES)[number];
+export const CLIENT_FILE_CATEGORY_LABELS: Record<ClientFileCategory, string> = {
+  stems: 'Stems',
+  reference: 'Reference track',
+  rough_mix: 'Rough mix',
+  other: 'Other',
+};
+
+export const PROJECT_LIMITS = { title: 120, clientName: 100, clientEmail: 254, notes: 5000, clientNotes: 5000, fileName: 255 } as const;
+
+const emailField = safeText(z.string({ error: 'Client e-mail is required' }), 'Client e-mail')
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'Client e-mail is required', abort: true })
+  .max(PROJECT_LIMITS.clientEmail, { error: 'Client e-mail is too long', abort: true })
+  .pipe(z.email('Enter a valid e-mail address'));
+
+/** `YYYY-MM-DD`, a real calendar day. */
+const calendarDay = (label: string) =>
+  z
+    .string({ error: `${label} must be a date` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
+      error: `${label} must be a real date`,
+    });
+
+const projectFields = {
+  title: line('Title', PROJECT_LIMITS.title),
+  clientName: line('Client name', PROJECT_LIMITS.clientName),
+  clientEmail: emailField,
+  packageKey: z.enum(PROJECT_PACKAGES, { error: `Package must be one of ${PROJECT_PACKAGES.join(', ')}` }),
+  /** The agreed price in whole dollars; null when not agreed yet. */
+  price: dollars('Price').nullable(),
+  dueDate: calendarDay('Due date').nullable(),
+  notes: paragraphs('Notes', PROJECT_LIMITS.notes, { min: 0 }),
+};
+
+/** POST /api/admin/projects. `contactSubmissionId` links the enquiry it came from (and sets that enquiry in progress). */
+export const createProjectSchema = z.strictObject({
+  ...projectFields,
+  price: projectFields.price.default(null),
+  dueDate: projectFields.dueDate.default(null),
+  notes: projectFields.notes.default(''),
+  contactSubmissionId: z.number({ error: 'contactSubmissionId must be a number' }).int().positive().nullable().default(null),
+});
+export type CreateProjectInput = z.output<typeof createProjectSchema>;
+
+/** PATCH /api/admin/projects/{id}: any of the fields, the status, and the retention date the owner extends to. */
+export const updateProjectSchema = z
+  .strictObject({
+    ...projectFields,
+    status: z.enum(PROJECT_STATUSES, { error: `status must be one of ${PROJECT_STATUSES.join(', ')}` }),
+    /** Keep the audio files until this day (at least the automatic date); null goes back to the automatic date. */
+    retainFilesUntil: calendarDay('Keep files until').nullable(),
+  })
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { error: 'Send at least one field to change' });
+export type UpdateProjectInput = z.output<typeof updateProjectSchema>;
+
+/** PATCH /api/portal/projects/{id}: what the client tells the studio about the project. */
+export const clientNotesSchema = z.strictObject({
+  clientNotes: paragraphs('Notes', PROJECT_LIMITS.clientNotes, { min: 0 }),
+});
+
+const objectPathField = safeText(z.string({ error: 'objectPath is required' }), 'objectPath').min(1, 'objectPath is required').max(1024);
+const fileNameField = line('File name', PROJECT_LIMITS.fileName).refine((value) => !/[/\\]/.test(value), {
+  error: 'File name must not contain slashes',
+});
+
+/** POST /api/portal/projects/{id}/files: an upload completed through /api/uploads, registered into the project. */
+export const registerClientFileSchema = z.strictObject({
+  objectPath: objectPathField,
+  name: fileNameField.optional(),
+  category: z.enum(CLIENT_FILE_CATEGORIES, { error: `category must be one of ${CLIENT_FILE_CATEGORIES.join(', ')}` }).default('stems'),
+});
+
+/** POST /api/admin/projects/{id}/deliveries. */
+export const registerDeliverySchema = z.strictObject({ objectPath: objectPathField, name: fileNameField.optional() });
+
+/** POST /api/portal/sign-in. */
+export const portalSignInSchema = z.object({ email: emailField });
+
+export const PORTAL_MESSAGES = {
+  /** The same words whether or not the address is known: the answer must not tell. */
+  signInLinkSent: 'If that address has a project with us, a sign-in link is on its way. It works once, within 7 days.',
+  linkInvalid: 'This sign-in link has expired or was already used. Ask for a new one below.',
+} as const;
+
+/** What the analysis measured in an audio file (null fields: the format does not say, or it could not be measured). */
+export interface FileAnalysis {
+  /** `wav`, `aiff`, `flac`, `mp3`, `m4a`, `aac`, `ogg`... */
+  format: string;
+  durationSeconds: number | null;
+  sampleRate: number | null;
+  /** PCM bit depth; null for lossy formats. */
+  bitDepth: number | null;
+  channels: number | null;
+  /** Lossy formats' bitrate in kbps (average for VBR); null for PCM. */
+  bitrateKbps: number | null;
+  /** The highest sample, in dBFS (0 = full scale). */
+  peakDbfs: number | null;
+  /** Integrated loudness, ITU-R BS.1770 (LUFS). */
+  loudnessLufs: number | null;
+}
+
+/** `pending` until analysed; `not-audio` for ZIPs and other files; `failed` when the file could not be decoded. */
+export type AnalysisState = 'pending' | 'done' | 'not-audio' | 'failed';
+
+export interface ProjectFileView {
+  id: number;
+  name: string;
+  size: number;
+  /** Hex SHA-256 of the stored bytes, computed by the server when the upload was registered. */
+  sha256: string;
+  /** `client`: sent by the client (stems, references); `studio`: a delivery. */
+  side: 'client' | 'studio';
+  category: ClientFileCategory | 'delivery';
+  createdAt: string;
+  analysisState: AnalysisState;
+  analysis: FileAnalysis | null;
+  /** Set once retention removed the audio: the record stays, the bytes are gone. */
+  removedAt: string | null;
+}
+
+export interface ProjectActivityView {
+  id: number;
+  at: string;
+  /** `studio`, `client` or `system` (retention, e-mails). */
+  actor: 'studio' | 'client' | 'system';
+  actorName: string | null;
+  /** A short sentence: "Uploaded kick.wav", "Changed the status to In review". */
+  summary: string;
+}
+
+/** What both sides see of a project. */
+export interface ProjectBase {
+  id: number;
+  title: string;
+  status: ProjectStatus;
+  packageKey: ProjectPackage;
+  /** The package's name when the project was made ("Premium"); "Custom" for a custom deal. */
+  packageTitle: string;
+  /** Revision rounds the package includes (snapshot at creation); null means unlimited. */
+  revisionsIncluded: number | null;
+  dueDate: string | null;
+  clientName: string;
+  clientNotes: string;
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+  /** When the audio files will be removed (null while the project is not completed); see RETENTION_DAYS. */
+  filesExpireAt: string | null;
+  filesRemovedAt: string | null;
+  files: ProjectFileView[];
+  deliveries: ProjectFileView[];
+}
+
+/** GET /api/admin/projects/{id}. */
+export interface AdminProjectView extends ProjectBase {
+  clientEmail: string;
+  price: number | null;
+  notes: string;
+  contactSubmissionId: number | null;
+  retainFilesUntil: string | null;
+  /** When the client was last sent a sign-in link; null: never invited. */
+  invitedAt: string | null;
+  /** Set while the client's access is revoked. */
+  accessRevokedAt: string | null;
+  activity: ProjectActivityView[];
+}
+
+/** GET /api/portal/projects/{id}. */
+export interface PortalProjectView extends ProjectBase {
+  activity: ProjectActivityView[];
+}
+
+/** One row of GET /api/admin/projects and GET /api/portal/projects. */
+export interface ProjectSummary {
+  id: number;
+  title: string;
+  status: ProjectStatus;
+  clientName: string;
+  packageTitle: string;
+  dueDate: string | null;
+  fileCount: number;
+  deliveryCount: number;
+  updatedAt: string;
+  /** The client sent files since the studio last changed the project: the studio has something to look at. */
+  waitingForStudio: boolean;
+}
+
+/** GET /api/admin/projects. */
+export interface AdminProjectList {
+  projects: (ProjectSummary & { clientEmail: string })[];
+  counts: { active: number; waitingForStudio: number; dueThisWeek: number };
+}
