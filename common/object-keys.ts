@@ -47,3 +47,14 @@ export function uploadKeyFromUrl(url: string): string | null {
   const match = /\/(?:staging|uploads)\/([^/]+)$/.exec(pathname);
   return match && isUploadKey(match[1]) ? match[1] : null;
 }
+
+/** Where a project's file lives in the store. Never served at a public path: only the project routes read it. */
+export const projectFileKey = (projectId: number, uploadKey: string): string => `projects/${projectId}/${uploadKey}`;
+
+const PROJECT_OBJECT_PATTERN = new RegExp(`^/objects/projects/([1-9][0-9]{0,9})/(${UUID_SOURCE})$`);
+
+/** The project and upload key a completed project upload names (`/objects/projects/{id}/{key}`), or null. */
+export function projectUploadFromPath(path: string): { projectId: number; uploadKey: string } | null {
+  const match = PROJECT_OBJECT_PATTERN.exec(path);
+  return match ? { projectId: Number(match[1]), uploadKey: match[2]! } : null;
+}

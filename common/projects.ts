@@ -110,7 +110,9 @@ export const clientNotesSchema = z.strictObject({
   clientNotes: paragraphs('Notes', PROJECT_LIMITS.clientNotes, { min: 0 }),
 });
 
-const objectPathField = safeText(z.string({ error: 'objectPath is required' }), 'objectPath').min(1, 'objectPath is required').max(1024);
+const objectPathField = safeText(z.string({ error: 'objectPath is required' }), 'objectPath')
+  .min(1, 'objectPath is required')
+  .max(1024);
 const fileNameField = line('File name', PROJECT_LIMITS.fileName).refine((value) => !/[/\\]/.test(value), {
   error: 'File name must not contain slashes',
 });
@@ -158,8 +160,8 @@ export interface ProjectFileView {
   id: number;
   name: string;
   size: number;
-  /** Hex SHA-256 of the stored bytes, computed by the server when the upload was registered. */
-  sha256: string;
+  /** Hex SHA-256 of the stored bytes, computed by the server after the upload (null until then). */
+  sha256: string | null;
   /** `client`: sent by the client (stems, references); `studio`: a delivery. */
   side: 'client' | 'studio';
   category: ClientFileCategory | 'delivery';

@@ -21,6 +21,8 @@ export const startMultipartSchema = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
+export type StartMultipartInput = z.infer<typeof startMultipartSchema>;
+
 export const partNumberSchema = z.coerce
   .number({ error: `partNumber must be a number from 1 to ${MAX_PARTS}` })
   .int(`partNumber must be a number from 1 to ${MAX_PARTS}`)

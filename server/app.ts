@@ -26,7 +26,16 @@ import { apiRouter } from './api/index.ts';
 import { audioObjectRoutes } from './api/audio-objects.ts';
 import { siteImageMediaRoutes } from './api/site-images.ts';
 import { uploadPartRoutes } from './api/upload-parts.ts';
-import { hasSessionCookie } from './auth/session-cookie.ts';
+import { hasSessionCookie as hasAdminCookie } from './auth/session-cookie.ts';
+import { hasClientCookie } from './projects/client-cookie.ts';
+import { clientSessionMiddleware } from './projects/client-session-middleware.ts';
+import { portalAuthRoute } from './api/portal-auth.ts';
+
+/**
+ * Either session's cookie: such a request is someone's own (CSRF checks its origin, and no shared
+ * public answer is served to it or made from it).
+ */
+const hasSessionCookie = (req: Parameters<typeof hasAdminCookie>[0]) => hasAdminCookie(req) || hasClientCookie(req);
 
 export interface AppOptions {
   /** Omitted in API integration tests, which need no pages. */
@@ -78,6 +87,7 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   // for the API (requireAdmin) and the page loaders (context.admin) alike.
   app.use(csrfProtection(config.PUBLIC_URL, hasSessionCookie));
   app.use(sessionMiddleware(services));
+  app.use(clientSessionMiddleware(services));
   if (options.testAdmin) {
     const admin = options.testAdmin;
     app.use((_req, res, next) => {
@@ -119,6 +129,8 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.all('/objects/uploads/:key', methodNotAllowed(['GET', 'HEAD', 'PUT']));
   // The owner's images: long-cached renditions, read from the store (no database).
   app.use(siteImageMediaRoutes(services));
+  // The sign-in link of a client's e-mail: sets the client session, then on to the portal's pages.
+  app.use(portalAuthRoute(services));
   app.all('/objects/multipart/:uploadId/:partNumber', methodNotAllowed(['PUT']));
   app.use(redirectToCanonicalPath);
   app.use(limitPageFormBody, pageMethodsOnly);

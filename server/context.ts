@@ -8,6 +8,7 @@ import type { Mailer } from './email/mailer.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { SamplesCapability } from './samples/samples-capability.ts';
+import type { ProjectsCapability } from './projects/projects-capability.ts';
 import type { SiteContentService } from './site-content/site-content-service.ts';
 import type { SiteImageService } from './site-content/site-images.ts';
 import type { ObjectStore } from './storage/object-store.ts';
@@ -31,7 +32,7 @@ export interface CoreServices {
  * (server/services.ts). Stateless capabilities (auth, contact) are plain functions over the core;
  * stateful ones (samples: the object store, the analysis queue) are built here.
  */
-export interface Services extends CoreServices, SamplesCapability {
+export interface Services extends CoreServices, SamplesCapability, ProjectsCapability {
   store: ObjectStore;
   /** The owner's site content: every fact a visitor reads (server/site-content/). */
   siteContent: SiteContentService;

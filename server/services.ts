@@ -6,7 +6,12 @@ import { createSiteContentService } from './site-content/create-site-content.ts'
 import { createSiteImageService } from './site-content/site-images.ts';
 import { createObjectStore } from './storage/create-store.ts';
 import { MultipartUploadService } from './uploads/multipart-uploads.ts';
+import { createProjectsCapability } from './projects/projects-capability.ts';
+import { studioInbox } from './contact/owner-notice.ts';
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
+
+// Replaced by the audio measurement worker when it lands (helper branch `audio`).
+const analyseProjectAudio = async (_filePath: string) => null;
 
 /**
  * Builds every service once, in one place: the process entry and the tests call this, so what a
@@ -50,7 +55,25 @@ export function buildServices(core: CoreServices): Services {
     reserveKey: () => samples.audioUploads.reserveKey(),
     maxBytes: uploadLimitBytes,
   });
-  return { ...core, store, ...samples, siteContent, siteImages, studioIdentity, multipartUploads, uploadLimitBytes, metrics };
+  const projects = createProjectsCapability({
+    db: core.db,
+    store,
+    logger: core.logger,
+    mailer: core.mailer,
+    publicUrl: core.config.PUBLIC_URL,
+    // A project snapshots its package's name and revision rounds from the pricing the site shows.
+    packages: async () => {
+      const { pricing } = await siteContent.current();
+      const facts = (pkg: { title: string; revisions: number | 'unlimited' }) => ({ title: pkg.title, revisions: pkg.revisions });
+      return { intro: facts(pricing.intro), standard: facts(pricing.standard), premium: facts(pricing.premium) };
+    },
+    studio: async () => {
+      const studio = await studioIdentity();
+      return { name: studio.name, inbox: studioInbox(core.config, studio) };
+    },
+    analyse: analyseProjectAudio,
+  });
+  return { ...core, store, ...samples, ...projects, siteContent, siteImages, studioIdentity, multipartUploads, uploadLimitBytes, metrics };
 }
 
 /**
@@ -59,5 +82,7 @@ export function buildServices(core: CoreServices): Services {
  */
 export function stopServices(services: Services): void {
   services.sampleAnalysis.stop();
+  services.projectFiles.stop();
+  services.projectEmails.stop();
   services.store.close();
 }

@@ -4,6 +4,7 @@ import { ensureInitialAdmin } from './auth/first-admin.ts';
 import { startAuthHousekeeping } from './auth/housekeeping.ts';
 import { startSampleTasks } from './samples/startup.ts';
 import { startMultipartSweep } from './uploads/startup.ts';
+import { startProjectTasks } from './projects/startup.ts';
 
 /** Names the task in the error, so a failed start-up says in one line what it was doing. */
 async function task<T>(name: string, work: () => T | Promise<T>): Promise<T> {
@@ -29,5 +30,7 @@ export async function runStartupTasks(services: Services): Promise<() => void> {
   timers.push(await task('starting the sample tasks', () => startSampleTasks(services)));
   // Multipart uploads nobody completed within a day are aborted (their parts removed), hourly.
   timers.push(await task('scheduling the multipart upload sweep', () => startMultipartSweep(services)));
+  // Client projects: e-mails, file checksums and analysis left over, daily retention, hourly housekeeping.
+  timers.push(...(await task('starting the project tasks', () => startProjectTasks(services))));
   return () => timers.forEach((timer) => clearInterval(timer));
 }

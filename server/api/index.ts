@@ -12,6 +12,8 @@ import { samplesRouter } from './samples.ts';
 import { siteContentRouter } from './site-content.ts';
 import { siteImageUploadRouter } from './site-images.ts';
 import { uploadsRouter } from './uploads.ts';
+import { adminProjectsRouter } from './admin-projects.ts';
+import { portalRouter } from './portal.ts';
 
 /** Every JSON API router, mounted under /api. Each resource has its own file. */
 export function apiRouter(services: Services, publicCache: PublicCache): Router {
@@ -28,5 +30,7 @@ export function apiRouter(services: Services, publicCache: PublicCache): Router 
   router.use(siteContentRouter(services));
   router.use(siteImageUploadRouter(services));
   router.use(uploadsRouter(services));
+  router.use(adminProjectsRouter(services));
+  router.use(portalRouter(services));
   return router;
 }

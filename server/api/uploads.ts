@@ -1,26 +1,74 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { formatFileSize } from '#common/file-size.ts';
-import { completeMultipartSchema, partNumberSchema, startMultipartSchema } from '#common/uploads.ts';
-import type { Services } from '#server/context.ts';
+import { MAX_PROJECT_FILES } from '#common/projects.ts';
+import { completeMultipartSchema, partNumberSchema, startMultipartSchema, type StartMultipartInput } from '#common/uploads.ts';
+import { z } from '#common/zod.ts';
+import type { PublicAdmin, Services } from '#server/context.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody } from '#server/http/validation.ts';
-import type { UploadCaller, UploadRef } from '#server/uploads/multipart-uploads.ts';
+import type { PortalClient } from '#server/projects/client-sessions.ts';
+import type { UploadCaller, UploadDestination, UploadRef } from '#server/uploads/multipart-uploads.ts';
 
 /**
  * Who may use the upload routes, and under what name. `guard` runs first and refuses whoever may not
- * upload at all; `callerOf` names the caller, and an upload is only continued by the caller who started
- * it. Today the admin; the client space will pass its own rule (a client, into their own project).
+ * upload at all; `callerOf` names the caller (an upload is only continued by the caller who started
+ * it); `destinationFor` decides where a new upload goes, or refuses it with an HttpError.
  */
 export interface UploadAccessRule {
   guard: RequestHandler;
   callerOf(req: Request, res: Response): UploadCaller;
+  destinationFor(req: Request, res: Response, input: StartMultipartInput): Promise<(UploadDestination & { uploadKey: string }) | undefined>;
 }
 
-export const adminUploadAccess: UploadAccessRule = {
-  guard: requireAdmin,
-  callerOf: (_req, res) => ({ owner: `admin:${(res.locals.admin as { id: number }).id}` }),
-};
+/** An admin session, or else a client session (an admin's wins when a browser holds both). */
+const requireAdminOrClient: RequestHandler = (req, res, next) =>
+  res.locals.admin || res.locals.client ? next() : requireAdmin(req, res, next);
+
+const projectIdSchema = z.coerce.number({ error: 'metadata.projectId must be a project id' }).int().positive().max(999_999_999);
+
+/**
+ * The admin uploads a sample's audio (no project named) or a delivery into any project; a client
+ * uploads only into their own project, while it takes files (`metadata.projectId`, which Uppy sends
+ * from the file's meta). Someone else's project reads as no project at all.
+ */
+export function uploadAccess(services: Services): UploadAccessRule {
+  return {
+    guard: requireAdminOrClient,
+    callerOf: (_req, res) =>
+      res.locals.admin
+        ? { owner: `admin:${(res.locals.admin as PublicAdmin).id}` }
+        : { owner: `client:${(res.locals.client as PortalClient).email}` },
+    async destinationFor(_req, res, input) {
+      const named = input.metadata?.projectId;
+      if (named === undefined || named === null || named === '') {
+        if (res.locals.admin) return undefined;
+        throw new HttpError(400, 'Name the project to upload into', { projectId: ['metadata.projectId is required'] });
+      }
+      const parsed = projectIdSchema.safeParse(named);
+      if (!parsed.success) throw new HttpError(400, 'metadata.projectId must be a project id', { projectId: ['Not a project id'] });
+      const projectId = parsed.data;
+      const admin = res.locals.admin as PublicAdmin | null;
+      const client = res.locals.client as PortalClient | null;
+      if (!admin && !(client && (await services.projects.isClientProject(client.email, projectId)))) {
+        throw new HttpError(404, 'Project not found');
+      }
+      const side = admin ? 'studio' : 'client';
+      const uploader = admin ? `admin:${admin.id}` : `client:${client!.email}`;
+      const outcome = await services.projectFiles.reserveUpload(projectId, side, uploader, input.filename);
+      switch (outcome.kind) {
+        case 'reserved':
+          return { uploadKey: outcome.uploadKey, objectKey: outcome.objectKey, maxBytes: outcome.maxBytes };
+        case 'not-found':
+          throw new HttpError(404, 'Project not found');
+        case 'closed':
+          throw new HttpError(409, 'This project no longer takes files');
+        case 'too-many':
+          throw new HttpError(409, `This project already holds ${MAX_PROJECT_FILES} files`);
+      }
+    },
+  };
+}
 
 const NOT_FOUND = 'No such upload';
 
@@ -44,7 +92,7 @@ function partNumberOf(value: unknown): number {
  * The uploader's S3 multipart protocol (Uppy's AWS S3 plugin), for either store, under /api/uploads.
  * Keys are made here; an upload id or key this server did not issue to this caller is 404.
  */
-export function uploadsRouter(services: Services, access: UploadAccessRule = adminUploadAccess): Router {
+export function uploadsRouter(services: Services, access: UploadAccessRule = uploadAccess(services)): Router {
   const router = Router();
   const { multipartUploads, audioUploads } = services;
   const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
@@ -53,7 +101,8 @@ export function uploadsRouter(services: Services, access: UploadAccessRule = adm
 
   router.post('/uploads/s3/multipart', async (req, res) => {
     const input = parseBody(startMultipartSchema, req.body, 'Invalid upload');
-    const ref = await multipartUploads.start(access.callerOf(req, res), input.type || 'application/octet-stream');
+    const destination = await access.destinationFor(req, res, input);
+    const ref = await multipartUploads.start(access.callerOf(req, res), input.type || 'application/octet-stream', destination);
     noStore(res).json(ref);
   });
 
@@ -84,7 +133,7 @@ export function uploadsRouter(services: Services, access: UploadAccessRule = adm
       case 'invalid':
         throw new HttpError(400, outcome.message, { parts: [outcome.message] });
       case 'too-large':
-        throw new HttpError(413, `The file is larger than ${formatFileSize(services.uploadLimitBytes)}`);
+        throw new HttpError(413, `The file is larger than ${formatFileSize(outcome.maxBytes)}`);
     }
   });
 
@@ -94,7 +143,7 @@ export function uploadsRouter(services: Services, access: UploadAccessRule = adm
   });
 
   // A single PUT, for uploaders configured without multipart: the same grant as POST /api/objects/upload.
-  router.get('/uploads/s3/params', async (req, res) => {
+  router.get('/uploads/s3/params', requireAdmin, async (req, res) => {
     const type =
       typeof req.query.type === 'string' && /^[\w.+-]+\/[\w.+-]+$/.test(req.query.type) ? req.query.type : 'application/octet-stream';
     const url = await audioUploads.issueUploadUrl();

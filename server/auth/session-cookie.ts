@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readCookies, signToken, unsignToken, type WithHeaders } from '#server/cookies/signed-cookies.ts';
 import type { Request, Response } from 'express';
 
 /**
@@ -10,43 +10,6 @@ export const SESSION_COOKIE = 'studio.sid';
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 const cookieName = (req: Request) => (req.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
-
-function signature(token: string, secret: string): string {
-  return createHmac('sha256', secret).update(token).digest('base64url');
-}
-
-export function signToken(token: string, secret: string): string {
-  return `${token}.${signature(token, secret)}`;
-}
-
-/** The token inside a signed value, or null when the signature does not match (forged or old secret). */
-export function unsignToken(value: string, secret: string): string | null {
-  const dot = value.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const token = value.slice(0, dot);
-  const given = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(signature(token, secret));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
-}
-
-/** Only the headers are read, so a request Express has not seen yet (node:http's) will do. */
-type WithHeaders = Pick<Request, 'headers'>;
-
-function readCookies(req: WithHeaders): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (cookies.has(name)) continue; // the first one wins, as in browsers' ordering (most specific path first)
-    try {
-      cookies.set(name, decodeURIComponent(part.slice(eq + 1).trim()));
-    } catch {
-      // A cookie we cannot decode is one we did not set.
-    }
-  }
-  return cookies;
-}
 
 /** True when the request carries a session cookie at all, valid or not (the CSRF check needs only that). */
 export function hasSessionCookie(req: WithHeaders): boolean {

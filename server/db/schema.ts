@@ -127,6 +127,8 @@ export interface MultipartUploadsTable {
   /** Who may continue it, as the access rule names callers (`admin`). */
   owner: string;
   contentType: string;
+  /** This upload's size limit; null: the sample audio limit. */
+  maxBytes: number | null;
   createdAt: Timestamp;
 }
 
@@ -223,9 +225,12 @@ export interface ProjectFilesTable {
   name: string;
   objectKey: string;
   size: number;
-  sha256: string;
+  /** Hex SHA-256 of the stored bytes; null until the file has been processed. */
+  sha256: string | null;
   contentType: string;
   analysisState: Generated<string>;
+  /** Held by the instance processing the file (checksum, analysis) until then. */
+  processingUntil: string | null;
   /** JSON text of common/projects.ts FileAnalysis. */
   analysis: string | null;
   /** `client:{email}` or `admin:{id}`. */
@@ -240,6 +245,8 @@ export interface ProjectUploadsTable {
   projectId: number;
   side: 'client' | 'studio';
   uploader: string;
+  /** The name the uploader gave the file when it started. */
+  fileName: string;
   createdAt: Timestamp;
 }
 
@@ -272,7 +279,7 @@ export interface ClientSessionsTable {
   createdAt: Timestamp;
 }
 
-export type ProjectEmailKind = 'invite' | 'files_received' | 'delivery_ready' | 'retention_warning';
+export type ProjectEmailKind = 'invite' | 'sign_in' | 'files_received' | 'delivery_ready' | 'retention_warning';
 
 /** An e-mail about a project, sent at least once; its words are made at sending time. */
 export interface ProjectEmailsTable {

@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import { stagingKey } from '#common/object-keys.ts';
 import { MIN_PART_BYTES, type CompleteMultipartInput } from '#common/uploads.ts';
 import type { Database } from '#server/db/schema.ts';
-import { UPLOAD_GRANT_SECONDS, UploadTooLargeError, type ObjectStore, type UploadedPart } from '#server/storage/object-store.ts';
+import {
+  UPLOAD_GRANT_SECONDS,
+  UploadTooLargeError,
+  type CompletedPart,
+  type ObjectStore,
+  type UploadedPart,
+} from '#server/storage/object-store.ts';
 
 export const ABANDONED_MULTIPART_MS = 24 * 60 * 60 * 1000;
 
@@ -19,7 +25,20 @@ export interface UploadRef {
 }
 
 export type CompleteOutcome =
-  { kind: 'completed'; location: string } | { kind: 'not-found' } | { kind: 'invalid'; message: string } | { kind: 'too-large' };
+  | { kind: 'completed'; location: string }
+  | { kind: 'not-found' }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'too-large'; maxBytes: number };
+
+/**
+ * Where an upload goes when it is not a sample's audio: a key reserved elsewhere (a project file),
+ * the object its completion writes, and its own size limit. The object is written in place, never
+ * moved afterwards: a bucket cannot copy an object over 5 GB in one call.
+ */
+export interface UploadDestination {
+  objectKey: string;
+  maxBytes: number;
+}
 
 export type PartUploadOutcome =
   | { kind: 'stored'; etag: string }
@@ -51,14 +70,23 @@ export class MultipartUploadService {
     private readonly options: MultipartOptions,
   ) {}
 
-  async start(caller: UploadCaller, contentType: string): Promise<UploadRef> {
-    const uploadKey = await this.options.reserveKey();
-    const key = stagingKey(uploadKey);
+  /** Starts an upload: a sample's audio (a fresh key, landing at its staging key) or, given one, into `destination`. */
+  async start(caller: UploadCaller, contentType: string, destination?: UploadDestination & { uploadKey: string }): Promise<UploadRef> {
+    const uploadKey = destination?.uploadKey ?? (await this.options.reserveKey());
+    const key = destination?.objectKey ?? stagingKey(uploadKey);
     const uploadId = await this.store.multipart.create(key, contentType);
     try {
       await this.db
         .insertInto('multipartUploads')
-        .values({ uploadId, objectKey: key, uploadKey, owner: caller.owner, contentType, createdAt: new Date().toISOString() })
+        .values({
+          uploadId,
+          objectKey: key,
+          uploadKey,
+          owner: caller.owner,
+          contentType,
+          maxBytes: destination?.maxBytes ?? null,
+          createdAt: new Date().toISOString(),
+        })
         .execute();
     } catch (error) {
       await this.store.multipart.abort(key, uploadId);
@@ -94,7 +122,7 @@ export class MultipartUploadService {
     if (!row) return { kind: 'not-found' };
     const stored = await this.store.multipart.listParts(ref.key, ref.uploadId);
     if (!stored) return { kind: 'not-found' };
-    const checked = checkParts(input, stored, this.options.maxBytes);
+    const checked = checkParts(input, stored, row.maxBytes ?? this.options.maxBytes);
     if (checked.kind !== 'ok') return checked;
     try {
       await this.store.multipart.complete(ref.key, ref.uploadId, checked.parts, row.contentType);
@@ -104,7 +132,7 @@ export class MultipartUploadService {
       throw error;
     }
     await this.db.deleteFrom('multipartUploads').where('uploadId', '=', ref.uploadId).execute();
-    // Where registration finds it: the path names the staging key, whichever store holds it.
+    // Where registration finds it: the path names the key written (staging, or the destination), whichever store holds it.
     return { kind: 'completed', location: `/objects/${ref.key}` };
   }
 
@@ -131,11 +159,12 @@ export class MultipartUploadService {
     const check = receiver.checkPartGrant(uploadId, partNumber, grant.expires, grant.signature);
     if (check === 'invalid') return { kind: 'invalid-grant' };
     if (check === 'expired') return { kind: 'expired-grant' };
-    if (declaredLength !== null && declaredLength > this.options.maxBytes) return { kind: 'too-large' };
-    const row = await this.db.selectFrom('multipartUploads').select('uploadId').where('uploadId', '=', uploadId).executeTakeFirst();
+    const row = await this.db.selectFrom('multipartUploads').select('maxBytes').where('uploadId', '=', uploadId).executeTakeFirst();
     if (!row) return { kind: 'not-found' };
+    const maxBytes = row.maxBytes ?? this.options.maxBytes;
+    if (declaredLength !== null && declaredLength > maxBytes) return { kind: 'too-large' };
     try {
-      const part = await receiver.receivePart(uploadId, partNumber, body, this.options.maxBytes);
+      const part = await receiver.receivePart(uploadId, partNumber, body, maxBytes);
       return part ? { kind: 'stored', etag: part.etag } : { kind: 'not-found' };
     } catch (error) {
       if (error instanceof UploadTooLargeError) return { kind: 'too-large' };
@@ -167,7 +196,7 @@ function checkParts(
   input: CompleteMultipartInput,
   stored: UploadedPart[],
   maxBytes: number,
-): { kind: 'ok'; parts: { partNumber: number; etag: string }[] } | { kind: 'invalid'; message: string } | { kind: 'too-large' } {
+): { kind: 'ok'; parts: CompletedPart[] } | { kind: 'invalid'; message: string } | { kind: 'too-large'; maxBytes: number } {
   const named = [...input.parts].sort((a, b) => a.PartNumber - b.PartNumber);
   const byNumber = new Map(stored.map((part) => [part.partNumber, part]));
   const gap = named.findIndex((part, index) => part.PartNumber !== index + 1);
@@ -181,6 +210,6 @@ function checkParts(
   const short = named.slice(0, -1).find((part) => byNumber.get(part.PartNumber)!.size < MIN_PART_BYTES);
   if (short) return { kind: 'invalid', message: `Part ${short.PartNumber} is smaller than 5 MiB; only the last part may be` };
   const total = named.reduce((sum, part) => sum + byNumber.get(part.PartNumber)!.size, 0);
-  if (total > maxBytes) return { kind: 'too-large' };
+  if (total > maxBytes) return { kind: 'too-large', maxBytes };
   return { kind: 'ok', parts: named.map((part) => ({ partNumber: part.PartNumber, etag: byNumber.get(part.PartNumber)!.etag })) };
 }

@@ -5,7 +5,8 @@ import { jsonType, timestampColumn, timestampType, withId } from './column-types
 // - `projects`: the studio's record of one piece of work; the client is known by `client_email`.
 // - `project_files`: the client's uploads and the studio's deliveries; the row outlives its bytes
 //   (retention sets `removed_at`), so the record of what was sent stays.
-// - `project_uploads`: upload keys reserved for a project by /api/uploads, until registered (or swept).
+// - `project_uploads`: upload keys reserved for a project by /api/uploads, until registered (or swept);
+//   `multipart_uploads.max_bytes`: each upload's own limit (a project file may be 5 GB, a sample's audio less).
 // - `project_activity`: who did what, when; never edited.
 // - `client_sign_in_links` and `client_sessions`: the client's password-free access, only hashes stored.
 // - `project_emails`: e-mails to the client or the studio, sent at least once (retried until sent).
@@ -45,10 +46,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (col) => col.notNull())
     .addColumn('object_key', 'text', (col) => col.notNull().unique())
     .addColumn('size', 'bigint', (col) => col.notNull())
-    .addColumn('sha256', 'text', (col) => col.notNull())
+    .addColumn('sha256', 'text')
     .addColumn('content_type', 'text', (col) => col.notNull())
     .addColumn('analysis_state', 'text', (col) => col.notNull().defaultTo('pending'))
     .addColumn('analysis', jsonType(db))
+    .addColumn('processing_until', timestampType(db))
     .addColumn('uploaded_by', 'text', (col) => col.notNull())
     .addColumn('removed_at', timestampType(db))
     .addColumn('created_at', timestampType(db), timestampColumn(db))
@@ -62,8 +64,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('project_id', 'integer', (col) => col.notNull().references('projects.id').onDelete('cascade'))
     .addColumn('side', 'text', (col) => col.notNull())
     .addColumn('uploader', 'text', (col) => col.notNull())
+    .addColumn('file_name', 'text', (col) => col.notNull())
     .addColumn('created_at', timestampType(db), timestampColumn(db))
     .execute();
+  // A multipart upload now carries its own size limit: a sample's audio or a project file (5 GB).
+  await db.schema.alterTable('multipart_uploads').addColumn('max_bytes', 'bigint').execute();
 
   await withId(db, db.schema.createTable('project_activity'))
     .addColumn('project_id', 'integer', (col) => col.notNull().references('projects.id').onDelete('cascade'))
@@ -114,6 +119,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('multipart_uploads').dropColumn('max_bytes').execute();
   for (const table of [
     'daily_task_runs',
     'project_emails',

@@ -1,0 +1,169 @@
+import { Router, type Response } from 'express';
+import { adminShownName } from '#common/admin-auth.ts';
+import { formatFileSize } from '#common/file-size.ts';
+import {
+  createProjectSchema,
+  MAX_PROJECT_FILE_BYTES,
+  MAX_PROJECT_FILES,
+  registerDeliverySchema,
+  updateProjectSchema,
+} from '#common/projects.ts';
+import type { PublicAdmin, Services } from '#server/context.ts';
+import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
+import { requireAdmin } from '#server/http/require-admin.ts';
+import { parseBody, parseIdParam } from '#server/http/validation.ts';
+import type { Actor } from '#server/projects/activity.ts';
+import { queueProjectEmail } from '#server/projects/project-emails.ts';
+import { sendProjectFile } from './project-file-responses.ts';
+import { sendProjectZip } from './project-zip.ts';
+
+const NOT_FOUND = 'Project not found';
+const FILE_NOT_FOUND = 'File not found';
+const projectId = (value: string | string[] | undefined) => parseIdParam(value, NOT_FOUND);
+const fileId = (value: string | string[] | undefined) => parseIdParam(value, FILE_NOT_FOUND);
+
+export const studioActor = (res: Response): Actor & { side: 'studio' } => {
+  const admin = res.locals.admin as PublicAdmin;
+  return { side: 'studio', adminId: admin.id, name: adminShownName(admin) };
+};
+const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
+
+/** The owner's Projects area (admin session only): records, invitations, deliveries, downloads. */
+export function adminProjectsRouter(services: Services): Router {
+  const router = Router();
+  const { projects, projectFiles, projectEmails } = services;
+  router.use('/admin/projects', requireAdmin);
+
+  router
+    .route('/admin/projects')
+    .get(async (_req, res) => {
+      noStore(res).json(await projects.list());
+    })
+    .post(async (req, res) => {
+      const input = parseBody(createProjectSchema, req.body, 'Invalid project');
+      const outcome = await projects.create(input, studioActor(res));
+      if (outcome.kind === 'invalid') throw new HttpError(400, 'Invalid project', outcome.errors);
+      noStore(res).status(201).location(`/api/admin/projects/${outcome.project.id}`).json(outcome.project);
+    })
+    .all(methodNotAllowed(['GET', 'POST']));
+
+  router
+    .route('/admin/projects/:id')
+    .get(async (req, res) => {
+      const project = await projects.adminView(projectId(req.params.id));
+      if (!project) throw new HttpError(404, NOT_FOUND);
+      noStore(res).json(project);
+    })
+    .patch(async (req, res) => {
+      const id = projectId(req.params.id);
+      const input = parseBody(updateProjectSchema, req.body, 'Invalid project');
+      const outcome = await projects.update(id, input, studioActor(res));
+      if (outcome.kind === 'not-found') throw new HttpError(404, NOT_FOUND);
+      if (outcome.kind === 'invalid') throw new HttpError(400, 'Invalid project', outcome.errors);
+      noStore(res).json(outcome.project);
+    })
+    .all(methodNotAllowed(['GET', 'PATCH']));
+
+  // Grants the client access (again, after a revocation) and e-mails a sign-in link: 202, the e-mail is queued.
+  router
+    .route('/admin/projects/:id/invite')
+    .post(async (req, res) => {
+      const id = projectId(req.params.id);
+      const invited = await projects.markInvited(id, studioActor(res));
+      if (!invited) throw new HttpError(404, NOT_FOUND);
+      await queueProjectEmail(services.db, id, 'invite');
+      projectEmails.sendSoon();
+      noStore(res)
+        .status(202)
+        .json({ message: `A sign-in link is on its way to ${invited.email}`, project: await projects.adminView(id) });
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/admin/projects/:id/revoke-access')
+    .post(async (req, res) => {
+      const id = projectId(req.params.id);
+      if (!(await projects.revokeAccess(id, studioActor(res)))) throw new HttpError(404, NOT_FOUND);
+      noStore(res).json(await projects.adminView(id));
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/admin/projects/:id/deliveries')
+    .post(async (req, res) => {
+      const id = projectId(req.params.id);
+      const input = parseBody(registerDeliverySchema, req.body, 'Invalid delivery');
+      const admin = res.locals.admin as PublicAdmin;
+      if (!(await projects.adminView(id))) throw new HttpError(404, NOT_FOUND);
+      const outcome = await projectFiles.register(
+        {
+          projectId: id,
+          side: 'studio',
+          uploader: `admin:${admin.id}`,
+          objectPath: input.objectPath,
+          ...(input.name ? { name: input.name } : {}),
+          category: 'delivery',
+        },
+        studioActor(res),
+      );
+      answerRegistration(outcome);
+      if (outcome.kind !== 'registered') return;
+      await queueProjectEmail(services.db, id, 'delivery_ready');
+      noStore(res).status(201).json(outcome.file);
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/admin/projects/:id/files/:fileId/download')
+    .get(async (req, res) => {
+      const id = projectId(req.params.id);
+      const file = await projectFiles.storedFile(id, fileId(req.params.fileId));
+      if (!file) throw new HttpError(404, FILE_NOT_FOUND);
+      await sendProjectFile(req, res, file, (range) => projectFiles.read(file, range));
+    })
+    .all(methodNotAllowed(['GET', 'HEAD']));
+
+  router
+    .route('/admin/projects/:id/files/:fileId')
+    .delete(async (req, res) => {
+      if (!(await projectFiles.remove(projectId(req.params.id), fileId(req.params.fileId), studioActor(res)))) {
+        throw new HttpError(404, FILE_NOT_FOUND);
+      }
+      noStore(res).status(204).end();
+    })
+    .all(methodNotAllowed(['DELETE']));
+
+  // Every file of one side as one ZIP: the client's stems (`?side=client`, the default) or the deliveries.
+  router
+    .route('/admin/projects/:id/files.zip')
+    .get(async (req, res) => {
+      const id = projectId(req.params.id);
+      const project = await projects.adminView(id);
+      if (!project) throw new HttpError(404, NOT_FOUND);
+      const side = req.query.side === 'studio' ? 'studio' : 'client';
+      const files = await projectFiles.storedFiles(id, side);
+      await sendProjectZip(req, res, {
+        title: project.title,
+        suffix: side === 'studio' ? 'deliveries' : 'files',
+        files,
+        read: (file) => projectFiles.read(file),
+      });
+    })
+    .all(methodNotAllowed(['GET', 'HEAD']));
+
+  return router;
+}
+
+/** Maps a registration's refusal to its status; a registered file falls through. */
+export function answerRegistration(outcome: { kind: string }): void {
+  switch (outcome.kind) {
+    case 'not-issued':
+      throw new HttpError(400, 'That upload was not made for this project', { objectPath: ['Upload the file into this project first'] });
+    case 'not-uploaded':
+      throw new HttpError(409, 'The upload has not finished yet', { objectPath: ['The file is not in storage yet'] });
+    case 'too-large':
+      throw new HttpError(413, `The file is larger than ${formatFileSize(MAX_PROJECT_FILE_BYTES)}`);
+    case 'too-many':
+      throw new HttpError(409, `This project already holds ${MAX_PROJECT_FILES} files`);
+  }
+}

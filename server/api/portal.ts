@@ -1,0 +1,144 @@
+import { Router, type Request, type Response } from 'express';
+import { clientNotesSchema, PORTAL_MESSAGES, portalSignInSchema, registerClientFileSchema } from '#common/projects.ts';
+import type { Services } from '#server/context.ts';
+import { clientIp } from '#server/http/client-ip.ts';
+import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
+import { requireClient } from '#server/http/require-client.ts';
+import { parseBody, parseIdParam } from '#server/http/validation.ts';
+import type { Actor } from '#server/projects/activity.ts';
+import { recordActivity } from '#server/projects/activity.ts';
+import { clearClientCookie } from '#server/projects/client-cookie.ts';
+import { endClientSession, type PortalClient } from '#server/projects/client-sessions.ts';
+import { queueProjectEmail } from '#server/projects/project-emails.ts';
+import { requestSignInLink } from '#server/projects/portal-sign-in.ts';
+import { answerRegistration } from './admin-projects.ts';
+import { sendProjectFile } from './project-file-responses.ts';
+import { sendProjectZip } from './project-zip.ts';
+
+const NOT_FOUND = 'Project not found';
+const FILE_NOT_FOUND = 'File not found';
+const projectIdOf = (req: Request) => parseIdParam(req.params.id, NOT_FOUND);
+const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
+const clientOf = (res: Response) => res.locals.client as PortalClient;
+
+/**
+ * The client portal's API (a client session only; an admin session is not one). Every project route
+ * first checks the project is this client's: anyone else's, like one that does not exist, is a 404.
+ */
+export function portalRouter(services: Services): Router {
+  const router = Router();
+  const { db, logger, projects, projectFiles, projectEmails } = services;
+
+  const clientActor = async (res: Response): Promise<Actor & { side: 'client' }> => {
+    const { email } = clientOf(res);
+    return { side: 'client', email, name: await projects.clientName(email) };
+  };
+  /** The project id of the path, when the project is this client's. */
+  const ownProject = async (req: Request, res: Response): Promise<number> => {
+    const id = projectIdOf(req);
+    if (!(await projects.isClientProject(clientOf(res).email, id))) throw new HttpError(404, NOT_FOUND);
+    return id;
+  };
+
+  // The same answer, at once, for every address: the lookup and the e-mail happen after it.
+  router
+    .route('/portal/sign-in')
+    .post((req, res) => {
+      const { email } = parseBody(portalSignInSchema, req.body, 'Enter a valid e-mail address');
+      const ip = clientIp(req);
+      noStore(res).status(202).json({ message: PORTAL_MESSAGES.signInLinkSent });
+      void requestSignInLink({ db, logger, sendSoon: () => projectEmails.sendSoon() }, email, ip).catch((error: unknown) =>
+        logger.error({ err: error }, 'portal sign-in request failed'),
+      );
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/portal/sign-out')
+    .post(async (req, res) => {
+      const client = res.locals.client as PortalClient | null;
+      if (client) await endClientSession(db, client.sid);
+      clearClientCookie(req, res);
+      noStore(res).status(204).end();
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router.use('/portal/projects', requireClient);
+
+  router
+    .route('/portal/projects')
+    .get(async (_req, res) => {
+      noStore(res).json({ projects: await projects.clientProjects(clientOf(res).email) });
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route('/portal/projects/:id')
+    .get(async (req, res) => {
+      const project = await projects.clientView(clientOf(res).email, projectIdOf(req));
+      if (!project) throw new HttpError(404, NOT_FOUND);
+      noStore(res).json(project);
+    })
+    .patch(async (req, res) => {
+      const id = projectIdOf(req);
+      const { clientNotes } = parseBody(clientNotesSchema, req.body, 'Invalid notes');
+      if (!(await projects.setClientNotes(clientOf(res).email, id, clientNotes, await clientActor(res))))
+        throw new HttpError(404, NOT_FOUND);
+      noStore(res).json(await projects.clientView(clientOf(res).email, id));
+    })
+    .all(methodNotAllowed(['GET', 'PATCH']));
+
+  router
+    .route('/portal/projects/:id/files')
+    .post(async (req, res) => {
+      const id = await ownProject(req, res);
+      const input = parseBody(registerClientFileSchema, req.body, 'Invalid file');
+      const outcome = await projectFiles.register(
+        {
+          projectId: id,
+          side: 'client',
+          uploader: `client:${clientOf(res).email}`,
+          objectPath: input.objectPath,
+          ...(input.name ? { name: input.name } : {}),
+          category: input.category,
+        },
+        await clientActor(res),
+      );
+      answerRegistration(outcome);
+      if (outcome.kind !== 'registered') return;
+      // The studio hears of new files in one e-mail per batch, a couple of minutes after the last one.
+      await queueProjectEmail(db, id, 'files_received');
+      noStore(res).status(201).json(outcome.file);
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/portal/projects/:id/files/:fileId/download')
+    .get(async (req, res) => {
+      const id = await ownProject(req, res);
+      const file = await projectFiles.storedFile(id, parseIdParam(req.params.fileId, FILE_NOT_FOUND));
+      if (!file) throw new HttpError(404, FILE_NOT_FOUND);
+      // One entry per download, not per resumed range of it.
+      const range = req.get('range');
+      if (req.method === 'GET' && (!range || /^bytes=0-/.test(range))) {
+        await recordActivity(db, id, await clientActor(res), { action: 'file_downloaded', name: file.name });
+      }
+      await sendProjectFile(req, res, file, (byteRange) => projectFiles.read(file, byteRange));
+    })
+    .all(methodNotAllowed(['GET', 'HEAD']));
+
+  router
+    .route('/portal/projects/:id/deliveries.zip')
+    .get(async (req, res) => {
+      const id = await ownProject(req, res);
+      const project = (await projects.clientView(clientOf(res).email, id))!;
+      const files = await projectFiles.storedFiles(id, 'studio');
+      if (req.method === 'GET' && files.length > 0) {
+        await recordActivity(db, id, await clientActor(res), { action: 'zip_downloaded', files: files.length, side: 'studio' });
+      }
+      await sendProjectZip(req, res, { title: project.title, suffix: 'deliveries', files, read: (file) => projectFiles.read(file) });
+    })
+    .all(methodNotAllowed(['GET', 'HEAD']));
+
+  return router;
+}

@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIN_PART_BYTES } from '#common/uploads.ts';
+import { testDialects } from '#server/test-support/services.ts';
+import {
+  createProjectsTestApp,
+  followSignInLink,
+  PROJECT_INPUT,
+  projectWithClient,
+  signInLinkFor,
+  type ProjectsTestApp,
+} from '#server/test-support/project-fixture.ts';
+
+describe.each(testDialects())('client projects: records, invitations and access (%s)', (dialect) => {
+  let t: ProjectsTestApp;
+  beforeAll(async () => {
+    t = await createProjectsTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('the owner creates a project from a contact submission: prefilled record, enquiry linked and in progress', async () => {
+    const submission = await t.services.db
+      .insertInto('contactSubmissions')
+      .values({
+        name: 'Ben Ray',
+        email: 'ben@example.com',
+        phone: null,
+        message: 'Mix my EP please, five songs.',
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await t.asAdmin
+      .post('/api/admin/projects')
+      .send({
+        ...PROJECT_INPUT,
+        title: 'Ben Ray EP',
+        clientName: 'Ben Ray',
+        clientEmail: 'Ben@Example.com',
+        contactSubmissionId: submission.id,
+      });
+    expect(res.status).toBe(201);
+    expect(res.headers.location).toBe(`/api/admin/projects/${res.body.id}`);
+    expect(res.body).toMatchObject({
+      title: 'Ben Ray EP',
+      clientEmail: 'ben@example.com',
+      status: 'awaiting_files',
+      packageKey: 'premium',
+      price: 350,
+    });
+    expect(res.body.packageTitle).toBeTruthy();
+    expect(res.body.activity[0].summary).toBe('Created the project from a contact enquiry');
+    const linked = await t.services.db
+      .selectFrom('contactSubmissions')
+      .select('status')
+      .where('id', '=', submission.id)
+      .executeTakeFirstOrThrow();
+    expect(linked.status).toBe('in_progress');
+  });
+
+  it('refuses an invalid project with field messages and stores nothing', async () => {
+    const before = (await t.asAdmin.get('/api/admin/projects')).body.projects.length;
+    const res = await t.asAdmin
+      .post('/api/admin/projects')
+      .send({ ...PROJECT_INPUT, clientEmail: 'not-an-address', dueDate: '2026-02-30' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.clientEmail).toBeDefined();
+    expect(res.body.errors.dueDate).toBeDefined();
+    const gone = await t.asAdmin.post('/api/admin/projects').send({ ...PROJECT_INPUT, contactSubmissionId: 999999 });
+    expect(gone.status).toBe(400);
+    expect((await t.asAdmin.get('/api/admin/projects')).body.projects.length).toBe(before);
+  });
+
+  it('an invitation e-mails a single-use link that opens a client session limited to that client', async () => {
+    const { project, client } = await projectWithClient(t);
+    const mine = await t.asClient(client).get('/api/portal/projects');
+    expect(mine.status).toBe(200);
+    expect(mine.body.projects.map((p: { id: number }) => p.id)).toEqual([project.id]);
+    const view = await t.asClient(client).get(`/api/portal/projects/${project.id}`);
+    expect(view.status).toBe(200);
+    expect(view.body).not.toHaveProperty('notes');
+    expect(view.body).not.toHaveProperty('price');
+    // The same link again: used.
+    const again = await t.request.get(
+      new URL(signInLinkFor(t.mail, project.clientEmail)).pathname + new URL(signInLinkFor(t.mail, project.clientEmail)).search,
+    );
+    expect(again.status).toBe(303);
+    expect(again.headers.location).toBe('/portal?link=invalid');
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it("another client's project is a 404, and the two sessions never stand for each other", async () => {
+    const first = await projectWithClient(t, { clientEmail: 'first@example.com' });
+    const second = await projectWithClient(t, { clientEmail: 'second@example.com' });
+    expect((await t.asClient(second.client).get(`/api/portal/projects/${first.project.id}`)).status).toBe(404);
+    expect((await t.asClient(second.client).patch(`/api/portal/projects/${first.project.id}`).send({ clientNotes: 'hi' })).status).toBe(
+      404,
+    );
+    // A client cookie on the admin API, an admin cookie on the portal API: 401.
+    expect((await t.asClient(first.client).get('/api/admin/projects')).status).toBe(401);
+    expect((await t.asClient(first.client).get(`/api/admin/projects/${first.project.id}`)).status).toBe(401);
+    expect((await t.asAdmin.get('/api/portal/projects')).status).toBe(401);
+    expect((await t.request.get('/api/portal/projects')).status).toBe(401);
+    expect((await t.request.get('/api/admin/projects')).status).toBe(401);
+  });
+
+  it('asking for a link says the same for a known and an unknown address; only the known one gets mail', async () => {
+    await projectWithClient(t, { clientEmail: 'known@example.com' });
+    const before = t.mail.length;
+    const known = await t.request.post('/api/portal/sign-in').set('Origin', 'http://localhost:3000').send({ email: 'known@example.com' });
+    const unknown = await t.request
+      .post('/api/portal/sign-in')
+      .set('Origin', 'http://localhost:3000')
+      .send({ email: 'nobody@example.com' });
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(202);
+    expect(unknown.body).toEqual(known.body);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.services.projectEmails.idle();
+    const sent = t.mail.slice(before);
+    expect(sent.map((m) => m.to)).toEqual(['known@example.com']);
+    const client = await followSignInLink(t, signInLinkFor(t.mail, 'known@example.com'));
+    expect((await t.asClient(client).get('/api/portal/projects')).status).toBe(200);
+  });
+
+  it('an expired link opens nothing', async () => {
+    const { project } = await projectWithClient(t, { clientEmail: 'late@example.com' });
+    await t.asAdmin.post(`/api/admin/projects/${project.id}/invite`);
+    await t.services.projectEmails.idle();
+    const link = signInLinkFor(t.mail, 'late@example.com');
+    await t.services.db
+      .updateTable('clientSignInLinks')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', 'late@example.com')
+      .execute();
+    const url = new URL(link);
+    const res = await t.request.get(url.pathname + url.search);
+    expect(res.headers.location).toBe('/portal?link=invalid');
+  });
+
+  it('revoking access ends the client session at once; inviting again restores it', async () => {
+    const { project, client } = await projectWithClient(t, { clientEmail: 'revoked@example.com' });
+    const revoked = await t.asAdmin.post(`/api/admin/projects/${project.id}/revoke-access`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.accessRevokedAt).toBeTruthy();
+    expect((await t.asClient(client).get('/api/portal/projects')).status).toBe(401);
+    const before = t.mail.length;
+    await t.request.post('/api/portal/sign-in').set('Origin', 'http://localhost:3000').send({ email: 'revoked@example.com' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.services.projectEmails.idle();
+    expect(t.mail.length).toBe(before);
+    await t.asAdmin.post(`/api/admin/projects/${project.id}/invite`);
+    await t.services.projectEmails.idle();
+    const back = await followSignInLink(t, signInLinkFor(t.mail, 'revoked@example.com'));
+    expect((await t.asClient(back).get(`/api/portal/projects/${project.id}`)).status).toBe(200);
+  });
+
+  it('status changes are logged and counted on the dashboard', async () => {
+    const { project } = await projectWithClient(t, { clientEmail: 'status@example.com', dueDate: new Date().toISOString().slice(0, 10) });
+    const moved = await t.asAdmin.patch(`/api/admin/projects/${project.id}`).send({ status: 'in_progress', price: 400 });
+    expect(moved.status).toBe(200);
+    expect(moved.body.activity.map((a: { summary: string }) => a.summary)).toEqual(
+      expect.arrayContaining(['Moved the project from Awaiting files to In progress', 'Changed the price']),
+    );
+    const bad = await t.asAdmin.patch(`/api/admin/projects/${project.id}`).send({ status: 'finished' });
+    expect(bad.status).toBe(400);
+    const list = await t.asAdmin.get('/api/admin/projects');
+    expect(list.body.counts.active).toBeGreaterThan(0);
+    expect(list.body.counts.dueThisWeek).toBeGreaterThan(0);
+  });
+});
+
+describe.each(testDialects())('client projects: uploads into a project (%s)', (dialect) => {
+  let t: ProjectsTestApp;
+  beforeAll(async () => {
+    t = await createProjectsTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  const file = Buffer.alloc(MIN_PART_BYTES + 1000, 7);
+
+  async function uploadAs(agent: ReturnType<ProjectsTestApp['asClient']>, projectId: number, name = 'lead-vocal.wav') {
+    const started = await agent.post('/api/uploads/s3/multipart').send({ filename: name, type: 'audio/wav', metadata: { projectId } });
+    if (started.status !== 200) return { started };
+    const ref = started.body as { key: string; uploadId: string };
+    const base = `/api/uploads/s3/multipart/${encodeURIComponent(ref.uploadId)}`;
+    const query = `?key=${encodeURIComponent(ref.key)}`;
+    const parts = [file.subarray(0, MIN_PART_BYTES), file.subarray(MIN_PART_BYTES)];
+    const etags: string[] = [];
+    for (const [index, body] of parts.entries()) {
+      const signed = await agent.get(`${base}/${index + 1}${query}`);
+      expect(signed.status).toBe(200);
+      const put = await t.request.put(signed.body.url).set('Content-Type', 'application/octet-stream').send(body);
+      expect(put.status).toBe(200);
+      etags.push(put.headers.etag as string);
+    }
+    const done = await agent.post(`${base}/complete${query}`).send({ parts: etags.map((ETag, i) => ({ PartNumber: i + 1, ETag })) });
+    expect(done.status).toBe(200);
+    return { started, location: done.body.location as string };
+  }
+
+  it('a client uploads into their own project, registers it, and the server checksums it', async () => {
+    const { project, client } = await projectWithClient(t);
+    const { location } = await uploadAs(t.asClient(client), project.id);
+    expect(location).toMatch(new RegExp(`^/objects/projects/${project.id}/`));
+    const registered = await t
+      .asClient(client)
+      .post(`/api/portal/projects/${project.id}/files`)
+      .send({ objectPath: location, category: 'stems' });
+    expect(registered.status).toBe(201);
+    expect(registered.body).toMatchObject({ name: 'lead-vocal.wav', size: file.length, side: 'client', category: 'stems' });
+    // Once only.
+    expect((await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: location })).status).toBe(400);
+    await t.services.projectFiles.idle();
+    const view = await t.asClient(client).get(`/api/portal/projects/${project.id}`);
+    const { createHash } = await import('node:crypto');
+    expect(view.body.files[0].sha256).toBe(createHash('sha256').update(file).digest('hex'));
+    const download = await t.asClient(client).get(`/api/portal/projects/${project.id}/files/${registered.body.id}/download`).buffer(true);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(download.body).equals(file)).toBe(true);
+    expect(download.headers['content-disposition']).toContain('lead-vocal.wav');
+  });
+
+  it("a client cannot upload into, or register into, another client's project", async () => {
+    const mine = await projectWithClient(t, { clientEmail: 'mine@example.com' });
+    const theirs = await projectWithClient(t, { clientEmail: 'theirs@example.com' });
+    const refused = await t
+      .asClient(mine.client)
+      .post('/api/uploads/s3/multipart')
+      .send({ filename: 'x.wav', metadata: { projectId: theirs.project.id } });
+    expect(refused.status).toBe(404);
+    const noProject = await t.asClient(mine.client).post('/api/uploads/s3/multipart').send({ filename: 'x.wav', metadata: {} });
+    expect(noProject.status).toBe(400);
+    // An upload made for their own project cannot be registered into the other one.
+    const { location } = await uploadAs(t.asClient(mine.client), mine.project.id);
+    const crossed = await t.asClient(theirs.client).post(`/api/portal/projects/${theirs.project.id}/files`).send({ objectPath: location });
+    expect(crossed.status).toBe(400);
+    const other = await t.asClient(mine.client).post(`/api/portal/projects/${theirs.project.id}/files`).send({ objectPath: location });
+    expect(other.status).toBe(404);
+  });
+
+  it('the owner delivers a master; the client is told and downloads it', async () => {
+    const { project, client } = await projectWithClient(t, { clientEmail: 'deliver@example.com' });
+    const { location } = await uploadAs(t.asAdmin, project.id, 'Midnight Drive (master).wav');
+    const delivered = await t.asAdmin.post(`/api/admin/projects/${project.id}/deliveries`).send({ objectPath: location });
+    expect(delivered.status).toBe(201);
+    expect(delivered.body.side).toBe('studio');
+    const view = await t.asClient(client).get(`/api/portal/projects/${project.id}`);
+    expect(view.body.deliveries.map((f: { name: string }) => f.name)).toEqual(['Midnight Drive (master).wav']);
+    const download = await t.asClient(client).get(`/api/portal/projects/${project.id}/files/${delivered.body.id}/download`).buffer(true);
+    expect(download.status).toBe(200);
+    const log = await t.asAdmin.get(`/api/admin/projects/${project.id}`);
+    expect(log.body.activity.map((a: { summary: string }) => a.summary)).toContain('Downloaded Midnight Drive (master).wav');
+  });
+});

@@ -1,0 +1,122 @@
+import type { Kysely, Transaction } from 'kysely';
+import { formatFileSize } from '#common/file-size.ts';
+import { PROJECT_STATUS_LABELS, type ProjectActivityView, type ProjectStatus } from '#common/projects.ts';
+import type { Database } from '#server/db/schema.ts';
+
+/** Who did something to a project, as the activity log names them. */
+export type Actor =
+  { side: 'studio'; adminId: number; name: string } | { side: 'client'; email: string; name: string | null } | { side: 'system' };
+
+/** Every kind of entry, with what it needs to be worded. */
+export type ActivityEvent =
+  | { action: 'created'; fromEnquiry: boolean }
+  | { action: 'details_changed'; fields: string[] }
+  | { action: 'status_changed'; from: ProjectStatus; to: ProjectStatus }
+  | { action: 'invited'; email: string }
+  | { action: 'access_revoked'; email: string }
+  | { action: 'signed_in' }
+  | { action: 'client_notes_changed' }
+  | { action: 'file_uploaded'; name: string; size: number }
+  | { action: 'delivery_added'; name: string; size: number }
+  | { action: 'file_removed'; name: string }
+  | { action: 'file_downloaded'; name: string }
+  | { action: 'zip_downloaded'; files: number; side: 'client' | 'studio' }
+  | { action: 'retention_changed'; until: string | null }
+  | { action: 'retention_warning_sent'; removalDay: string }
+  | { action: 'files_removed'; files: number };
+
+/** What the client never sees in their log: the studio's own bookkeeping. */
+const STUDIO_ONLY: ReadonlySet<ActivityEvent['action']> = new Set(['details_changed', 'retention_changed']);
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function recordActivity(db: Db, projectId: number, actor: Actor, event: ActivityEvent, at = new Date()): Promise<void> {
+  const { action, ...detail } = event;
+  await db
+    .insertInto('projectActivity')
+    .values({
+      projectId,
+      actor: actor.side,
+      actorName: actor.side === 'studio' ? actor.name : actor.side === 'client' ? actor.name : null,
+      action,
+      detail: JSON.stringify(detail),
+      createdAt: at.toISOString(),
+    })
+    .execute();
+  // What the dashboard's "waiting for the studio" reads: who acted last.
+  if (actor.side === 'client' && action !== 'signed_in' && action !== 'file_downloaded' && action !== 'zip_downloaded') {
+    await db.updateTable('projects').set({ lastClientActivityAt: at.toISOString() }).where('id', '=', projectId).execute();
+  } else if (actor.side === 'studio') {
+    await db.updateTable('projects').set({ lastStudioActivityAt: at.toISOString() }).where('id', '=', projectId).execute();
+  }
+}
+
+const FIELD_WORDS: Record<string, string> = {
+  title: 'title',
+  clientName: 'client name',
+  clientEmail: 'client e-mail',
+  packageKey: 'package',
+  price: 'price',
+  dueDate: 'due date',
+  notes: 'notes',
+};
+
+function listWords(words: string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** One sentence for the log, in the past tense, with its actor shown beside it. */
+export function describeActivity(event: ActivityEvent): string {
+  switch (event.action) {
+    case 'created':
+      return event.fromEnquiry ? 'Created the project from a contact enquiry' : 'Created the project';
+    case 'details_changed':
+      return `Changed the ${listWords(event.fields.map((field) => FIELD_WORDS[field] ?? field))}`;
+    case 'status_changed':
+      return `Moved the project from ${PROJECT_STATUS_LABELS[event.from]} to ${PROJECT_STATUS_LABELS[event.to]}`;
+    case 'invited':
+      return `Sent a sign-in link to ${event.email}`;
+    case 'access_revoked':
+      return `Revoked portal access for ${event.email}`;
+    case 'signed_in':
+      return 'Signed in to the portal';
+    case 'client_notes_changed':
+      return 'Updated the notes for the studio';
+    case 'file_uploaded':
+      return `Uploaded ${event.name} (${formatFileSize(event.size)})`;
+    case 'delivery_added':
+      return `Delivered ${event.name} (${formatFileSize(event.size)})`;
+    case 'file_removed':
+      return `Removed ${event.name}`;
+    case 'file_downloaded':
+      return `Downloaded ${event.name}`;
+    case 'zip_downloaded': {
+      const what = event.side === 'studio' ? 'deliveries' : 'files';
+      return `Downloaded ${event.files === 1 ? 'the file' : `all ${event.files} ${what}`} as one ZIP`;
+    }
+    case 'retention_changed':
+      return event.until ? `Kept the audio files until ${event.until}` : 'Set the audio files back to the automatic removal date';
+    case 'retention_warning_sent':
+      return `E-mailed the client that the audio files will be removed on ${event.removalDay}`;
+    case 'files_removed':
+      return `Removed ${event.files} audio ${event.files === 1 ? 'file' : 'files'} (the retention period ended)`;
+  }
+}
+
+/** The project's log, newest first; the client's view leaves out the studio's own bookkeeping. */
+export async function readActivity(db: Db, projectId: number, audience: 'studio' | 'client'): Promise<ProjectActivityView[]> {
+  const rows = await db
+    .selectFrom('projectActivity')
+    .select(['id', 'actor', 'actorName', 'action', 'detail', 'createdAt'])
+    .where('projectId', '=', projectId)
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+  const views: ProjectActivityView[] = [];
+  for (const row of rows) {
+    const event = { action: row.action, ...(row.detail ? (JSON.parse(row.detail) as object) : {}) } as ActivityEvent;
+    if (audience === 'client' && STUDIO_ONLY.has(event.action)) continue;
+    views.push({ id: row.id, at: row.createdAt, actor: row.actor, actorName: row.actorName, summary: describeActivity(event) });
+  }
+  return views;
+}

@@ -1,0 +1,130 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CLIENT_SESSION_IDLE_DAYS, SIGN_IN_LINK_DAYS } from '#common/projects.ts';
+import type { Database } from '#server/db/schema.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const CLIENT_SESSION_IDLE_MS = CLIENT_SESSION_IDLE_DAYS * DAY_MS;
+export const SIGN_IN_LINK_MS = SIGN_IN_LINK_DAYS * DAY_MS;
+/** Sliding the idle deadline on every request would write on every page view; once an hour is plenty for 30 days. */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Only hashes are stored: a leaked table or backup opens no portal. */
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const freshToken = () => randomBytes(32).toString('base64url');
+
+/** The signed-in client: known by the address the studio invited. */
+export interface PortalClient {
+  email: string;
+  /** The stored key of this session (a hash of the cookie's token). */
+  sid: string;
+}
+
+/**
+ * A client may sign in while at least one project with their address has been invited and not
+ * revoked. Read at every step (link, session), so revoking takes effect at once.
+ */
+export async function hasPortalAccess(db: Kysely<Database>, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('clientEmail', '=', email)
+    .where('invitedAt', 'is not', null)
+    .where('accessRevokedAt', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** A single-use sign-in link's token for `email`, valid SIGN_IN_LINK_DAYS. */
+export async function createSignInLink(db: Kysely<Database>, email: string, now = new Date()): Promise<string> {
+  const token = freshToken();
+  await db
+    .insertInto('clientSignInLinks')
+    .values({
+      email,
+      tokenHash: hashOf(token),
+      expiresAt: new Date(now.getTime() + SIGN_IN_LINK_MS).toISOString(),
+      createdAt: now.toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * Spends a sign-in link and opens a session: the claim is a conditional update, so two clicks at once
+ * open one session. Null for an unknown, used or expired link, or an address whose access was revoked.
+ */
+export async function redeemSignInLink(
+  db: Kysely<Database>,
+  token: string,
+  now = new Date(),
+): Promise<{ token: string; email: string; maxAgeMs: number } | null> {
+  if (token.length === 0 || token.length > 200) return null;
+  const claimed = await db
+    .updateTable('clientSignInLinks')
+    .set({ usedAt: now.toISOString() })
+    .where('tokenHash', '=', hashOf(token))
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now.toISOString())
+    .returning(['email'])
+    .executeTakeFirst();
+  if (!claimed || !(await hasPortalAccess(db, claimed.email))) return null;
+  const sessionToken = freshToken();
+  await db
+    .insertInto('clientSessions')
+    .values({
+      sid: hashOf(sessionToken),
+      email: claimed.email,
+      expiresAt: new Date(now.getTime() + CLIENT_SESSION_IDLE_MS).toISOString(),
+      lastSeenAt: now.toISOString(),
+      createdAt: now.toISOString(),
+    })
+    .execute();
+  return { token: sessionToken, email: claimed.email, maxAgeMs: CLIENT_SESSION_IDLE_MS };
+}
+
+/** The client behind a cookie token, if the session is live and the address still has access; slides the idle deadline. */
+export async function loadClientSession(db: Kysely<Database>, token: string, now = new Date()): Promise<PortalClient | null> {
+  const sid = hashOf(token);
+  const row = await db
+    .selectFrom('clientSessions')
+    .select(['email', 'lastSeenAt'])
+    .where('sid', '=', sid)
+    .where('expiresAt', '>', now.toISOString())
+    .executeTakeFirst();
+  if (!row) return null;
+  if (!(await hasPortalAccess(db, row.email))) {
+    await endClientSession(db, sid);
+    return null;
+  }
+  if (now.getTime() - new Date(row.lastSeenAt).getTime() >= TOUCH_INTERVAL_MS) {
+    await db
+      .updateTable('clientSessions')
+      .set({ lastSeenAt: now.toISOString(), expiresAt: new Date(now.getTime() + CLIENT_SESSION_IDLE_MS).toISOString() })
+      .where('sid', '=', sid)
+      .execute();
+  }
+  return { email: row.email, sid };
+}
+
+export async function endClientSession(db: Kysely<Database>, sid: string): Promise<void> {
+  await db.deleteFrom('clientSessions').where('sid', '=', sid).execute();
+}
+
+/** Revoking a client's last project ends their sessions and spends their pending links. */
+export async function endClientAccess(db: Kysely<Database>, email: string, now = new Date()): Promise<void> {
+  await db.deleteFrom('clientSessions').where('email', '=', email).execute();
+  await db
+    .updateTable('clientSignInLinks')
+    .set({ usedAt: now.toISOString() })
+    .where('email', '=', email)
+    .where('usedAt', 'is', null)
+    .execute();
+}
+
+/** Hourly housekeeping: sessions past their idle deadline and links past expiry. */
+export async function pruneClientAccess(db: Kysely<Database>, now = new Date()): Promise<void> {
+  await db.deleteFrom('clientSessions').where('expiresAt', '<=', now.toISOString()).execute();
+  await db.deleteFrom('clientSignInLinks').where('expiresAt', '<=', now.toISOString()).execute();
+}

@@ -1,0 +1,305 @@
+import type { Kysely } from 'kysely';
+import { formatFileSize } from '#common/file-size.ts';
+import { RETENTION_DAYS } from '#common/projects.ts';
+import type { Database, ProjectEmailKind } from '#server/db/schema.ts';
+import type { Logger } from '#server/logger.ts';
+import type { Mailer, MailMessage } from '#server/email/mailer.ts';
+import { recordActivity } from './activity.ts';
+import { createSignInLink, hasPortalAccess } from './client-sessions.ts';
+import { dayOf, filesExpireAt } from './retention-dates.ts';
+
+/** How often unsent e-mails are looked at. */
+export const PROJECT_EMAIL_INTERVAL_MS = 60_000;
+/** Uploads within this long of each other make one e-mail ("3 files received"), not one each. */
+export const BATCH_DELAY_MS = 2 * 60_000;
+const SEND_LEASE_MS = 2 * 60_000;
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 60 * 60_000;
+const BATCH_SIZE = 25;
+
+const retryDelayMs = (attempts: number) => Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+
+export interface ProjectEmailDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+  /** The studio's name and the inbox its notices go to. */
+  studio: () => Promise<{ name: string; inbox: string }>;
+}
+
+/** Kinds gathered into one e-mail when several happen close together. */
+const BATCHED: ReadonlySet<ProjectEmailKind> = new Set(['files_received', 'delivery_ready']);
+
+/**
+ * Queues an e-mail about a project, committed before the caller answers: a crash or a mail outage
+ * delays it, never loses it. A batched kind joins an e-mail of its kind still waiting to go out.
+ */
+export async function queueProjectEmail(db: Kysely<Database>, projectId: number, kind: ProjectEmailKind, now = new Date()): Promise<void> {
+  if (BATCHED.has(kind)) {
+    const waiting = await db
+      .selectFrom('projectEmails')
+      .select('id')
+      .where('projectId', '=', projectId)
+      .where('kind', '=', kind)
+      .where('sentAt', 'is', null)
+      .where('attempts', '=', 0)
+      .executeTakeFirst();
+    if (waiting) return;
+  }
+  const due = BATCHED.has(kind) ? new Date(now.getTime() + BATCH_DELAY_MS) : now;
+  await db
+    .insertInto('projectEmails')
+    .values({ projectId, kind, nextAttemptAt: due.toISOString(), createdAt: now.toISOString() })
+    .execute();
+}
+
+type Project = {
+  id: number;
+  title: string;
+  clientName: string;
+  clientEmail: string;
+  completedAt: string | null;
+  retainFilesUntil: string | null;
+};
+
+const portalLink = (publicUrl: string, token: string, projectId: number) =>
+  `${publicUrl}/portal/auth?token=${encodeURIComponent(token)}&project=${projectId}`;
+
+/** Files of one side added after the last e-mail of this kind went out: what this e-mail reports. */
+async function filesSinceLastEmail(db: Kysely<Database>, project: Project, kind: ProjectEmailKind, side: 'client' | 'studio') {
+  const last = await db
+    .selectFrom('projectEmails')
+    .select('sentAt')
+    .where('projectId', '=', project.id)
+    .where('kind', '=', kind)
+    .where('sentAt', 'is not', null)
+    .orderBy('sentAt', 'desc')
+    .executeTakeFirst();
+  let query = db.selectFrom('projectFiles').select(['name', 'size']).where('projectId', '=', project.id).where('side', '=', side);
+  if (last?.sentAt) query = query.where('createdAt', '>', last.sentAt);
+  return query.orderBy('id').execute();
+}
+
+const fileLines = (files: { name: string; size: number }[]) =>
+  files.map((file) => `  - ${file.name} (${formatFileSize(Number(file.size))})`);
+
+/** The words of one e-mail, made when it is sent (names, files and links as they are then); null: nothing to send any more. */
+async function compose(deps: ProjectEmailDeps, kind: ProjectEmailKind, project: Project): Promise<MailMessage | null> {
+  const { db, publicUrl } = deps;
+  const studio = await deps.studio();
+  const signature = ['', `${studio.name}`, publicUrl];
+  // Mail to the client carries a fresh single-use sign-in link (only its hash is stored), made per attempt.
+  const clientLink = async () => portalLink(publicUrl, await createSignInLink(db, project.clientEmail), project.id);
+  const hasAccess = () => hasPortalAccess(db, project.clientEmail);
+  switch (kind) {
+    case 'invite':
+    case 'sign_in': {
+      if (!(await hasAccess())) return null;
+      const link = await clientLink();
+      const intro =
+        kind === 'invite'
+          ? [
+              `Hi ${project.clientName},`,
+              '',
+              `${studio.name} has opened a project space for "${project.title}".`,
+              'Upload your stems and references there, follow the work, and download your masters when they are ready.',
+            ]
+          : [`Hi ${project.clientName},`, '', `Here is your link to sign in to your projects with ${studio.name}.`];
+      return {
+        to: project.clientEmail,
+        replyTo: studio.inbox,
+        subject: kind === 'invite' ? `${studio.name}: your project space for "${project.title}"` : `${studio.name}: your sign-in link`,
+        text: [
+          ...intro,
+          '',
+          `Sign in: ${link}`,
+          '',
+          'The link works once and for 7 days. You can ask for a new one at any time:',
+          `${publicUrl}/portal`,
+          ...signature,
+        ].join('\n'),
+      };
+    }
+    case 'files_received': {
+      const files = await filesSinceLastEmail(db, project, kind, 'client');
+      if (files.length === 0) return null;
+      return {
+        to: studio.inbox,
+        subject: `${project.clientName} sent ${files.length} ${files.length === 1 ? 'file' : 'files'} for "${project.title}"`,
+        text: [
+          `${project.clientName} (${project.clientEmail}) uploaded to "${project.title}":`,
+          '',
+          ...fileLines(files),
+          '',
+          `Open the project: ${publicUrl}/manage/projects/${project.id}`,
+        ].join('\n'),
+      };
+    }
+    case 'delivery_ready': {
+      const files = await filesSinceLastEmail(db, project, kind, 'studio');
+      if (files.length === 0 || !(await hasAccess())) return null;
+      return {
+        to: project.clientEmail,
+        replyTo: studio.inbox,
+        subject: `${studio.name}: your delivery for "${project.title}" is ready`,
+        text: [
+          `Hi ${project.clientName},`,
+          '',
+          `New files are ready for "${project.title}":`,
+          '',
+          ...fileLines(files),
+          '',
+          `Download them: ${await clientLink()}`,
+          '(The link signs you in; it works once and for 7 days.)',
+          ...signature,
+        ].join('\n'),
+      };
+    }
+    case 'retention_warning': {
+      const expires = filesExpireAt(project);
+      if (!expires || !(await hasAccess())) return null;
+      return {
+        to: project.clientEmail,
+        replyTo: studio.inbox,
+        subject: `${studio.name}: the audio files of "${project.title}" will be removed on ${dayOf(expires)}`,
+        text: [
+          `Hi ${project.clientName},`,
+          '',
+          `As our policy says, the audio files of a completed project are kept for ${RETENTION_DAYS} days.`,
+          `Those of "${project.title}" will be removed on ${dayOf(expires)}.`,
+          'Download anything you still need before then; reply to this e-mail if you need more time.',
+          '',
+          `Your project: ${await clientLink()}`,
+          ...signature,
+        ].join('\n'),
+      };
+    }
+  }
+}
+
+export type DeliveryResult = 'sent' | 'failed' | 'skipped';
+
+/** Sends one queued e-mail if it is due and nobody else holds it (a conditional claim, as the contact notices do). */
+export async function deliverProjectEmail(deps: ProjectEmailDeps, emailId: number, now = new Date()): Promise<DeliveryResult> {
+  const { db, logger, mailer } = deps;
+  const claimed = await db
+    .updateTable('projectEmails')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS).toISOString() }))
+    .where('id', '=', emailId)
+    .where('sentAt', 'is', null)
+    .where('nextAttemptAt', '<=', now.toISOString())
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return 'skipped';
+  const row = await db
+    .selectFrom('projectEmails')
+    .innerJoin('projects', 'projects.id', 'projectEmails.projectId')
+    .select([
+      'projectEmails.kind',
+      'projectEmails.attempts',
+      'projects.id',
+      'projects.title',
+      'projects.clientName',
+      'projects.clientEmail',
+      'projects.completedAt',
+      'projects.retainFilesUntil',
+    ])
+    .where('projectEmails.id', '=', emailId)
+    .executeTakeFirst();
+  if (!row) return 'skipped';
+  const { kind, attempts, ...project } = row;
+  try {
+    const message = await compose(deps, kind, project);
+    if (message) await mailer.send(message);
+    else logger.info({ emailId, kind, projectId: project.id }, 'project e-mail has nothing left to say; not sent');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const retryAt = new Date(now.getTime() + retryDelayMs(attempts));
+    await db
+      .updateTable('projectEmails')
+      .set({ lastError: reason.slice(0, 500), nextAttemptAt: retryAt.toISOString() })
+      .where('id', '=', emailId)
+      .execute();
+    logger.warn({ err: error, emailId, kind, projectId: project.id, attempts, retryAt }, 'project e-mail not sent; will retry');
+    return 'failed';
+  }
+  await db.updateTable('projectEmails').set({ sentAt: new Date().toISOString(), lastError: null }).where('id', '=', emailId).execute();
+  if (kind === 'retention_warning') {
+    await recordActivity(
+      db,
+      project.id,
+      { side: 'system' },
+      { action: 'retention_warning_sent', removalDay: dayOf(filesExpireAt(project)!) },
+    );
+  }
+  return 'sent';
+}
+
+/** Sends every e-mail that is due. */
+export async function sendDueProjectEmails(deps: ProjectEmailDeps, now = new Date()): Promise<Record<DeliveryResult, number>> {
+  const totals: Record<DeliveryResult, number> = { sent: 0, failed: 0, skipped: 0 };
+  for (;;) {
+    const due = await deps.db
+      .selectFrom('projectEmails')
+      .select('id')
+      .where('sentAt', 'is', null)
+      .where('nextAttemptAt', '<=', now.toISOString())
+      .orderBy('nextAttemptAt')
+      .orderBy('id')
+      .limit(BATCH_SIZE)
+      .execute();
+    for (const { id } of due) totals[await deliverProjectEmail(deps, id, now)] += 1;
+    if (due.length < BATCH_SIZE) return totals;
+  }
+}
+
+/**
+ * Sends what is due: at start-up, every minute, and right after something was queued (`sendSoon`),
+ * so an invitation goes out in seconds. One pass at a time per instance; the claims keep instances apart.
+ */
+export class ProjectEmailSender {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly deps: ProjectEmailDeps) {}
+
+  start(intervalMs = PROJECT_EMAIL_INTERVAL_MS): NodeJS.Timeout {
+    this.sendSoon();
+    this.timer = setInterval(() => this.sendSoon(), intervalMs);
+    this.timer.unref();
+    return this.timer;
+  }
+
+  sendSoon(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.pass().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.sendSoon();
+      }
+    });
+  }
+
+  /** Resolves when no pass is running (tests). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  private async pass(): Promise<void> {
+    try {
+      const totals = await sendDueProjectEmails(this.deps);
+      if (totals.sent + totals.failed > 0) this.deps.logger.info(totals, 'project e-mails sent');
+    } catch (error) {
+      this.deps.logger.error({ err: error }, 'project e-mail delivery failed');
+    }
+  }
+}

@@ -1,0 +1,304 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import { projectFileKey, projectUploadFromPath } from '#common/object-keys.ts';
+import {
+  CLIENT_UPLOAD_STATUSES,
+  MAX_PROJECT_FILE_BYTES,
+  MAX_PROJECT_FILES,
+  type ClientFileCategory,
+  type FileAnalysis,
+  type ProjectFileView,
+  type ProjectStatus,
+} from '#common/projects.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { Logger } from '#server/logger.ts';
+import type { ObjectStore } from '#server/storage/object-store.ts';
+import { recordActivity, type Actor } from './activity.ts';
+import { toFileView } from './project-views.ts';
+
+export type Side = 'client' | 'studio';
+
+export type ReserveOutcome =
+  | { kind: 'reserved'; uploadKey: string; objectKey: string; maxBytes: number }
+  | { kind: 'not-found' }
+  | { kind: 'closed' }
+  | { kind: 'too-many' };
+
+export type RegisterOutcome =
+  | { kind: 'registered'; file: ProjectFileView }
+  | { kind: 'not-issued' }
+  | { kind: 'not-uploaded' }
+  | { kind: 'too-large' }
+  | { kind: 'too-many' };
+
+/** Measures one audio file (in a worker thread); null when it is not audio the analyser reads. */
+export type ProjectAudioAnalyser = (filePath: string) => Promise<FileAnalysis | null>;
+
+/** A file as the download routes stream it. */
+export interface StoredProjectFile {
+  id: number;
+  name: string;
+  size: number;
+  objectKey: string;
+  contentType: string;
+  createdAt: string;
+}
+
+/** One instance holds a file this long while it checksums and analyses it; another takes over after. */
+const PROCESSING_LEASE_MS = 30 * 60 * 1000;
+/** A reserved upload never registered within a day is abandoned (its object, if any, is removed). */
+export const ABANDONED_PROJECT_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+const fileCount = async (db: Kysely<Database>, projectId: number, side: Side) =>
+  Number(
+    (
+      await db
+        .selectFrom('projectFiles')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('projectId', '=', projectId)
+        .where('side', '=', side)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+
+/**
+ * A project's files: upload keys reserved for it (the upload writes straight to the project's own
+ * key), registration once the upload completed, the server's checksum and audio analysis, and the
+ * bytes for downloads. Who may do which is decided by the caller (routes check the session).
+ */
+export class ProjectFileService {
+  private readonly waiting = new Set<number>();
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly store: ObjectStore,
+    private readonly logger: Logger,
+    private readonly analyse: ProjectAudioAnalyser,
+  ) {}
+
+  /** Reserves a key for a file about to be uploaded into the project. A client can only add files while the work is open. */
+  async reserveUpload(projectId: number, side: Side, uploader: string, fileName: string, now = new Date()): Promise<ReserveOutcome> {
+    const project = await this.db.selectFrom('projects').select(['status']).where('id', '=', projectId).executeTakeFirst();
+    if (!project) return { kind: 'not-found' };
+    if (side === 'client' && !CLIENT_UPLOAD_STATUSES.includes(project.status as ProjectStatus)) return { kind: 'closed' };
+    if ((await fileCount(this.db, projectId, side)) >= MAX_PROJECT_FILES) return { kind: 'too-many' };
+    const uploadKey = randomUUID();
+    await this.db
+      .insertInto('projectUploads')
+      .values({ uploadKey, projectId, side, uploader, fileName: fileName.slice(0, 255), createdAt: now.toISOString() })
+      .execute();
+    return { kind: 'reserved', uploadKey, objectKey: projectFileKey(projectId, uploadKey), maxBytes: MAX_PROJECT_FILE_BYTES };
+  }
+
+  /**
+   * Takes a completed upload into the project: it must be one reserved for this project, this side
+   * and this uploader. The reservation is spent in the same transaction that adds the file, so a
+   * second registration finds nothing. Checksum and analysis follow in the background.
+   */
+  async register(
+    input: {
+      projectId: number;
+      side: Side;
+      uploader: string;
+      objectPath: string;
+      name?: string;
+      category: ClientFileCategory | 'delivery';
+    },
+    actor: Actor,
+    now = new Date(),
+  ): Promise<RegisterOutcome> {
+    const named = projectUploadFromPath(input.objectPath);
+    if (!named || named.projectId !== input.projectId) return { kind: 'not-issued' };
+    const reservation = await this.db
+      .selectFrom('projectUploads')
+      .selectAll()
+      .where('uploadKey', '=', named.uploadKey)
+      .where('projectId', '=', input.projectId)
+      .where('side', '=', input.side)
+      .where('uploader', '=', input.uploader)
+      .executeTakeFirst();
+    if (!reservation) return { kind: 'not-issued' };
+    const objectKey = projectFileKey(input.projectId, named.uploadKey);
+    const stored = await this.store.stat(objectKey);
+    if (!stored) return { kind: 'not-uploaded' };
+    if (stored.size > MAX_PROJECT_FILE_BYTES) {
+      await this.discard(named.uploadKey, objectKey);
+      return { kind: 'too-large' };
+    }
+    const name = input.name ?? reservation.fileName;
+    const id = await this.db.transaction().execute(async (trx) => {
+      const spent = await trx.deleteFrom('projectUploads').where('uploadKey', '=', named.uploadKey).executeTakeFirst();
+      if (Number(spent.numDeletedRows) === 0) return 'not-issued' as const;
+      if ((await fileCount(trx, input.projectId, input.side)) >= MAX_PROJECT_FILES) return 'too-many' as const;
+      const row = await trx
+        .insertInto('projectFiles')
+        .values({
+          projectId: input.projectId,
+          side: input.side,
+          category: input.category,
+          name,
+          objectKey,
+          size: stored.size,
+          contentType: 'application/octet-stream',
+          uploadedBy: input.uploader,
+          createdAt: now.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const event = input.side === 'studio' ? ('delivery_added' as const) : ('file_uploaded' as const);
+      await recordActivity(trx, input.projectId, actor, { action: event, name, size: stored.size }, now);
+      await trx.updateTable('projects').set({ updatedAt: now.toISOString() }).where('id', '=', input.projectId).execute();
+      return row.id;
+    });
+    if (id === 'not-issued') return { kind: 'not-issued' };
+    if (id === 'too-many') {
+      await this.discard(named.uploadKey, objectKey);
+      return { kind: 'too-many' };
+    }
+    this.schedule(id);
+    const row = await this.db.selectFrom('projectFiles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return { kind: 'registered', file: toFileView(row) };
+  }
+
+  /** A file of the project whose bytes are still stored (retention has not removed them). */
+  async storedFile(projectId: number, fileId: number, side?: Side): Promise<StoredProjectFile | null> {
+    let query = this.db
+      .selectFrom('projectFiles')
+      .select(['id', 'name', 'size', 'objectKey', 'contentType', 'createdAt'])
+      .where('projectId', '=', projectId)
+      .where('id', '=', fileId)
+      .where('removedAt', 'is', null);
+    if (side) query = query.where('side', '=', side);
+    const row = await query.executeTakeFirst();
+    return row ? { ...row, size: Number(row.size) } : null;
+  }
+
+  /** Every stored file of one side, in upload order (the ZIP's entries). */
+  async storedFiles(projectId: number, side: Side): Promise<StoredProjectFile[]> {
+    const rows = await this.db
+      .selectFrom('projectFiles')
+      .select(['id', 'name', 'size', 'objectKey', 'contentType', 'createdAt'])
+      .where('projectId', '=', projectId)
+      .where('side', '=', side)
+      .where('removedAt', 'is', null)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ ...row, size: Number(row.size) }));
+  }
+
+  read(file: StoredProjectFile, range?: { start: number; end: number }): Promise<Readable> {
+    return this.store.read(file.objectKey, range);
+  }
+
+  /** The owner takes a file out of the project (a wrong delivery): its bytes and its row go, the log keeps the fact. */
+  async remove(projectId: number, fileId: number, actor: Actor, now = new Date()): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('projectFiles')
+      .select(['objectKey', 'name'])
+      .where('projectId', '=', projectId)
+      .where('id', '=', fileId)
+      .executeTakeFirst();
+    if (!row) return false;
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('projectFiles').where('id', '=', fileId).execute();
+      await recordActivity(trx, projectId, actor, { action: 'file_removed', name: row.name }, now);
+    });
+    await this.store.delete(row.objectKey);
+    return true;
+  }
+
+  /** Reservations older than a day: their objects (completed but never registered) and rows go. */
+  async removeAbandoned(now = Date.now()): Promise<number> {
+    const cutoff = new Date(now - ABANDONED_PROJECT_UPLOAD_MS).toISOString();
+    const stale = await this.db.selectFrom('projectUploads').select(['uploadKey', 'projectId']).where('createdAt', '<', cutoff).execute();
+    for (const { uploadKey, projectId } of stale) await this.discard(uploadKey, projectFileKey(projectId, uploadKey));
+    return stale.length;
+  }
+
+  private async discard(uploadKey: string, objectKey: string): Promise<void> {
+    await this.store.delete(objectKey);
+    await this.db.deleteFrom('projectUploads').where('uploadKey', '=', uploadKey).execute();
+  }
+
+  // --- Checksum and analysis, one file at a time (one decode at a time keeps memory flat) ---
+
+  schedule(fileId: number): void {
+    if (this.stopped) return;
+    this.waiting.add(fileId);
+    this.running ??= this.drain().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Files a restart left unprocessed. */
+  async scheduleBacklog(): Promise<number> {
+    const rows = await this.db
+      .selectFrom('projectFiles')
+      .select('id')
+      .where('analysisState', '=', 'pending')
+      .where('removedAt', 'is', null)
+      .execute();
+    rows.forEach((row) => this.schedule(row.id));
+    return rows.length;
+  }
+
+  /** Resolves when nothing is queued or running (tests wait on it). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.waiting.clear();
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const next = this.waiting.values().next();
+      if (next.done || this.stopped) return;
+      this.waiting.delete(next.value);
+      try {
+        await this.process(next.value);
+      } catch (error) {
+        this.logger.warn({ err: error, fileId: next.value }, 'project file processing failed; it is retried at the next start');
+      }
+    }
+  }
+
+  private async process(fileId: number, now = new Date()): Promise<void> {
+    // Claimed with a lease, so two instances do not both read a 5 GB file.
+    const claimed = await this.db
+      .updateTable('projectFiles')
+      .set({ processingUntil: new Date(now.getTime() + PROCESSING_LEASE_MS).toISOString() })
+      .where('id', '=', fileId)
+      .where('analysisState', '=', 'pending')
+      .where('removedAt', 'is', null)
+      .where((eb) => eb.or([eb('processingUntil', 'is', null), eb('processingUntil', '<', now.toISOString())]))
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return;
+    const row = await this.db.selectFrom('projectFiles').select(['objectKey']).where('id', '=', fileId).executeTakeFirstOrThrow();
+    const sha256 = await this.checksum(row.objectKey);
+    let analysisState: 'done' | 'not-audio' | 'failed' = 'failed';
+    let analysis: FileAnalysis | null = null;
+    try {
+      analysis = await this.store.withLocalFile(row.objectKey, (filePath) => this.analyse(filePath));
+      analysisState = analysis ? 'done' : 'not-audio';
+    } catch (error) {
+      this.logger.warn({ err: error, fileId }, 'project file analysis failed');
+    }
+    await this.db
+      .updateTable('projectFiles')
+      .set({ sha256, analysisState, analysis: analysis ? JSON.stringify(analysis) : null, processingUntil: null })
+      .where('id', '=', fileId)
+      .execute();
+  }
+
+  private async checksum(objectKey: string): Promise<string> {
+    const hash = createHash('sha256');
+    for await (const chunk of await this.store.read(objectKey)) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  }
+}

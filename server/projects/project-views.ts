@@ -1,0 +1,53 @@
+import type { Selectable } from 'kysely';
+import type {
+  AnalysisState,
+  FileAnalysis,
+  ProjectBase,
+  ProjectFileView,
+  ProjectStatus,
+  ProjectPackage,
+  ClientFileCategory,
+} from '#common/projects.ts';
+import type { ProjectFilesTable, ProjectsTable } from '#server/db/schema.ts';
+import { filesExpireAt } from './retention-dates.ts';
+
+export type ProjectRow = Selectable<ProjectsTable>;
+export type ProjectFileRow = Selectable<ProjectFilesTable>;
+
+export function toFileView(row: ProjectFileRow): ProjectFileView {
+  return {
+    id: row.id,
+    name: row.name,
+    size: Number(row.size),
+    sha256: row.sha256,
+    side: row.side,
+    category: row.category as ClientFileCategory | 'delivery',
+    createdAt: row.createdAt,
+    analysisState: row.analysisState as AnalysisState,
+    analysis: row.analysis ? (JSON.parse(row.analysis) as FileAnalysis) : null,
+    removedAt: row.removedAt,
+  };
+}
+
+/** What both the studio and the client see of a project. */
+export function toProjectBase(row: ProjectRow, files: ProjectFileRow[]): ProjectBase {
+  const views = files.map(toFileView);
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status as ProjectStatus,
+    packageKey: row.packageKey as ProjectPackage,
+    packageTitle: row.packageTitle,
+    revisionsIncluded: row.revisionsIncluded,
+    dueDate: row.dueDate,
+    clientName: row.clientName,
+    clientNotes: row.clientNotes,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    completedAt: row.completedAt,
+    filesExpireAt: filesExpireAt(row),
+    filesRemovedAt: row.filesRemovedAt,
+    files: views.filter((file) => file.side === 'client'),
+    deliveries: views.filter((file) => file.side === 'studio'),
+  };
+}

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
+import type { Mailer } from '#server/email/mailer.ts';
+import type { Logger } from '#server/logger.ts';
+import type { ObjectStore } from '#server/storage/object-store.ts';
+import { ProjectEmailSender } from './project-emails.ts';
+import { ProjectFileService, type ProjectAudioAnalyser } from './project-files.ts';
+import { ProjectsService, type PackageCatalogue } from './projects-service.ts';
+
+/** The stateful parts of client projects, built once per process by server/services.ts. */
+export interface ProjectsCapability {
+  projects: ProjectsService;
+  projectFiles: ProjectFileService;
+  projectEmails: ProjectEmailSender;
+}
+
+export function createProjectsCapability(parts: {
+  db: Kysely<Database>;
+  store: ObjectStore;
+  logger: Logger;
+  mailer: Mailer;
+  publicUrl: string;
+  packages: PackageCatalogue;
+  studio: () => Promise<{ name: string; inbox: string }>;
+  analyse: ProjectAudioAnalyser;
+}): ProjectsCapability {
+  const { db, store, logger, mailer, publicUrl, packages, studio, analyse } = parts;
+  return {
+    projects: new ProjectsService(db, packages),
+    projectFiles: new ProjectFileService(db, store, logger, analyse),
+    projectEmails: new ProjectEmailSender({ db, mailer, logger, publicUrl, studio }),
+  };
+}

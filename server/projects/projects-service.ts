@@ -1,0 +1,275 @@
+import type { Kysely } from 'kysely';
+import {
+  ACTIVE_PROJECT_STATUSES,
+  type AdminProjectList,
+  type AdminProjectView,
+  type CreateProjectInput,
+  type PortalProjectView,
+  type ProjectPackage,
+  type ProjectStatus,
+  type ProjectSummary,
+  type UpdateProjectInput,
+} from '#common/projects.ts';
+import type { Database } from '#server/db/schema.ts';
+import { readActivity, recordActivity, type Actor } from './activity.ts';
+import { endClientAccess, hasPortalAccess } from './client-sessions.ts';
+import { toProjectBase, type ProjectRow } from './project-views.ts';
+import { dayOf, filesExpireAt } from './retention-dates.ts';
+
+/** A priced package's name and included revision rounds, as the site's pricing states them now. */
+export interface PackageFacts {
+  title: string;
+  revisions: number | 'unlimited';
+}
+export type PackageCatalogue = () => Promise<Record<Exclude<ProjectPackage, 'custom'>, PackageFacts>>;
+
+export type CreateOutcome = { kind: 'created'; project: AdminProjectView } | { kind: 'invalid'; errors: Record<string, string[]> };
+export type UpdateOutcome =
+  { kind: 'saved'; project: AdminProjectView } | { kind: 'not-found' } | { kind: 'invalid'; errors: Record<string, string[]> };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Statuses after which the files' retention clock runs. */
+const FINISHED: readonly ProjectStatus[] = ['completed', 'archived'];
+
+/**
+ * The studio's projects: the owner's records and what a signed-in client may see of their own.
+ * Every change writes the activity log in the same transaction as the change itself.
+ */
+export class ProjectsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly packages: PackageCatalogue,
+  ) {}
+
+  private async packageSnapshot(key: ProjectPackage): Promise<{ packageTitle: string; revisionsIncluded: number | null }> {
+    if (key === 'custom') return { packageTitle: 'Custom', revisionsIncluded: null };
+    const facts = (await this.packages())[key];
+    return { packageTitle: facts.title, revisionsIncluded: facts.revisions === 'unlimited' ? null : facts.revisions };
+  }
+
+  async create(input: CreateProjectInput, actor: Actor & { side: 'studio' }, now = new Date()): Promise<CreateOutcome> {
+    const { contactSubmissionId, ...fields } = input;
+    const snapshot = await this.packageSnapshot(fields.packageKey);
+    const at = now.toISOString();
+    const id = await this.db.transaction().execute(async (trx) => {
+      if (contactSubmissionId !== null) {
+        // The enquiry it came from is now being worked on.
+        const linked = await trx
+          .updateTable('contactSubmissions')
+          .set({ status: 'in_progress', updatedAt: at })
+          .where('id', '=', contactSubmissionId)
+          .executeTakeFirst();
+        if (Number(linked.numUpdatedRows) === 0) return null;
+      }
+      const row = await trx
+        .insertInto('projects')
+        .values({ ...fields, ...snapshot, contactSubmissionId, createdAt: at, updatedAt: at, lastStudioActivityAt: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordActivity(trx, row.id, actor, { action: 'created', fromEnquiry: contactSubmissionId !== null }, now);
+      return row.id;
+    });
+    if (id === null) return { kind: 'invalid', errors: { contactSubmissionId: ['That contact submission no longer exists'] } };
+    return { kind: 'created', project: (await this.adminView(id))! };
+  }
+
+  async list(now = new Date()): Promise<AdminProjectList> {
+    const rows = await this.db.selectFrom('projects').selectAll().orderBy('updatedAt', 'desc').orderBy('id', 'desc').execute();
+    const counts = await this.fileCounts(rows.map((row) => row.id));
+    const projects = rows.map((row) => ({ ...this.summary(row, counts.get(row.id)), clientEmail: row.clientEmail }));
+    const weekAhead = dayOf(new Date(now.getTime() + 7 * DAY_MS).toISOString());
+    const active = projects.filter((project) => ACTIVE_PROJECT_STATUSES.includes(project.status));
+    return {
+      projects,
+      counts: {
+        active: active.length,
+        waitingForStudio: active.filter((project) => project.waitingForStudio).length,
+        dueThisWeek: active.filter((project) => project.dueDate !== null && project.dueDate <= weekAhead).length,
+      },
+    };
+  }
+
+  async adminView(id: number): Promise<AdminProjectView | null> {
+    const row = await this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    const files = await this.db.selectFrom('projectFiles').selectAll().where('projectId', '=', id).orderBy('id').execute();
+    return {
+      ...toProjectBase(row, files),
+      clientEmail: row.clientEmail,
+      price: row.price,
+      notes: row.notes,
+      contactSubmissionId: row.contactSubmissionId,
+      retainFilesUntil: row.retainFilesUntil,
+      invitedAt: row.invitedAt,
+      accessRevokedAt: row.accessRevokedAt,
+      activity: await readActivity(this.db, id, 'studio'),
+    };
+  }
+
+  async update(id: number, input: UpdateProjectInput, actor: Actor & { side: 'studio' }, now = new Date()): Promise<UpdateOutcome> {
+    const at = now.toISOString();
+    const outcome = await this.db.transaction().execute(async (trx): Promise<UpdateOutcome | { kind: 'done' }> => {
+      const row = await trx.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return { kind: 'not-found' };
+      const { status, retainFilesUntil, packageKey, ...details } = input;
+      const changes: Partial<ProjectRow> = {};
+      const changedFields = Object.entries(details)
+        .filter(([field, value]) => row[field as keyof typeof details] !== value)
+        .map(([field]) => field);
+      for (const field of changedFields) Object.assign(changes, { [field]: details[field as keyof typeof details] });
+      if (packageKey !== undefined && packageKey !== row.packageKey) {
+        Object.assign(changes, { packageKey }, await this.packageSnapshot(packageKey));
+        changedFields.push('packageKey');
+      }
+      if (retainFilesUntil !== undefined && retainFilesUntil !== row.retainFilesUntil) {
+        const automatic = filesExpireAt({ completedAt: row.completedAt ?? at, retainFilesUntil: null })!;
+        if (retainFilesUntil !== null && retainFilesUntil < dayOf(automatic)) {
+          const message = `Choose a day on or after ${dayOf(automatic)}, the automatic removal date`;
+          return { kind: 'invalid', errors: { retainFilesUntil: [message] } } satisfies UpdateOutcome;
+        }
+        changes.retainFilesUntil = retainFilesUntil;
+        // A new date earns a new warning a week before it.
+        changes.retentionWarnedAt = null;
+        await recordActivity(trx, id, actor, { action: 'retention_changed', until: retainFilesUntil }, now);
+      }
+      if (status !== undefined && status !== row.status) {
+        changes.status = status;
+        const wasFinished = FINISHED.includes(row.status as ProjectStatus);
+        const isFinished = FINISHED.includes(status);
+        if (isFinished && !row.completedAt) changes.completedAt = at;
+        if (!isFinished && wasFinished) {
+          // Reopened: the retention clock stops, and starts again at the next completion.
+          changes.completedAt = null;
+          changes.retentionWarnedAt = null;
+        }
+        await recordActivity(trx, id, actor, { action: 'status_changed', from: row.status as ProjectStatus, to: status }, now);
+      }
+      if (changedFields.length > 0) await recordActivity(trx, id, actor, { action: 'details_changed', fields: changedFields }, now);
+      if (Object.keys(changes).length > 0) {
+        await trx
+          .updateTable('projects')
+          .set({ ...changes, updatedAt: at })
+          .where('id', '=', id)
+          .execute();
+      }
+      if (changes.clientEmail !== undefined) {
+        // A new address is invited afresh; the old one keeps access only through its other projects.
+        await trx.updateTable('projects').set({ invitedAt: null, accessRevokedAt: null }).where('id', '=', id).execute();
+        if (!(await hasPortalAccess(trx, row.clientEmail))) await endClientAccess(trx, row.clientEmail, now);
+      }
+      return { kind: 'done' };
+    });
+    if (outcome.kind !== 'done') return outcome;
+    return { kind: 'saved', project: (await this.adminView(id))! };
+  }
+
+  /** Grants the client access (again, after a revocation) and records the invitation; the e-mail goes out separately. */
+  async markInvited(id: number, actor: Actor & { side: 'studio' }, now = new Date()): Promise<{ email: string } | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('projects').select(['clientEmail']).where('id', '=', id).executeTakeFirst();
+      if (!row) return null;
+      await trx.updateTable('projects').set({ invitedAt: now.toISOString(), accessRevokedAt: null }).where('id', '=', id).execute();
+      await recordActivity(trx, id, actor, { action: 'invited', email: row.clientEmail }, now);
+      return { email: row.clientEmail };
+    });
+  }
+
+  /** Takes the client's access to this project away; with no other project open to them, their sessions end. */
+  async revokeAccess(id: number, actor: Actor & { side: 'studio' }, now = new Date()): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('projects').select(['clientEmail', 'accessRevokedAt']).where('id', '=', id).executeTakeFirst();
+      if (!row) return false;
+      if (!row.accessRevokedAt) {
+        await trx.updateTable('projects').set({ accessRevokedAt: now.toISOString() }).where('id', '=', id).execute();
+        await recordActivity(trx, id, actor, { action: 'access_revoked', email: row.clientEmail }, now);
+      }
+      if (!(await hasPortalAccess(trx, row.clientEmail))) await endClientAccess(trx, row.clientEmail, now);
+      return true;
+    });
+  }
+
+  /** The projects a signed-in client may open: invited, not revoked, with their address. */
+  async clientProjects(email: string): Promise<ProjectSummary[]> {
+    const rows = await this.visibleTo(email).selectAll().orderBy('updatedAt', 'desc').execute();
+    const counts = await this.fileCounts(rows.map((row) => row.id));
+    return rows.map((row) => this.summary(row, counts.get(row.id)));
+  }
+
+  /** One of the client's projects, or null for any project that is not theirs (the caller answers 404). */
+  async clientView(email: string, id: number): Promise<PortalProjectView | null> {
+    const row = await this.visibleTo(email).selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    const files = await this.db.selectFrom('projectFiles').selectAll().where('projectId', '=', id).orderBy('id').execute();
+    return { ...toProjectBase(row, files), activity: await readActivity(this.db, id, 'client') };
+  }
+
+  async isClientProject(email: string, id: number): Promise<boolean> {
+    return Boolean(await this.visibleTo(email).select('id').where('id', '=', id).executeTakeFirst());
+  }
+
+  async setClientNotes(email: string, id: number, clientNotes: string, actor: Actor & { side: 'client' }, now = new Date()) {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('projects')
+        .select(['clientNotes'])
+        .where('id', '=', id)
+        .where('clientEmail', '=', email)
+        .where('invitedAt', 'is not', null)
+        .where('accessRevokedAt', 'is', null)
+        .executeTakeFirst();
+      if (!row) return false;
+      if (row.clientNotes !== clientNotes) {
+        await trx.updateTable('projects').set({ clientNotes, updatedAt: now.toISOString() }).where('id', '=', id).execute();
+        await recordActivity(trx, id, actor, { action: 'client_notes_changed' }, now);
+      }
+      return true;
+    });
+  }
+
+  /** The client's name as the studio knows it (the newest project's), for the log and the portal's greeting. */
+  async clientName(email: string): Promise<string | null> {
+    const row = await this.visibleTo(email).select('clientName').orderBy('id', 'desc').executeTakeFirst();
+    return row?.clientName ?? null;
+  }
+
+  private visibleTo(email: string) {
+    return this.db
+      .selectFrom('projects')
+      .where('clientEmail', '=', email)
+      .where('invitedAt', 'is not', null)
+      .where('accessRevokedAt', 'is', null);
+  }
+
+  private async fileCounts(ids: number[]): Promise<Map<number, { client: number; studio: number }>> {
+    const counts = new Map<number, { client: number; studio: number }>();
+    if (ids.length === 0) return counts;
+    const rows = await this.db
+      .selectFrom('projectFiles')
+      .select(['projectId', 'side', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('projectId', 'in', ids)
+      .groupBy(['projectId', 'side'])
+      .execute();
+    for (const row of rows) {
+      const entry = counts.get(row.projectId) ?? { client: 0, studio: 0 };
+      entry[row.side] = Number(row.count);
+      counts.set(row.projectId, entry);
+    }
+    return counts;
+  }
+
+  private summary(row: ProjectRow, counts = { client: 0, studio: 0 }): ProjectSummary {
+    return {
+      id: row.id,
+      title: row.title,
+      status: row.status as ProjectStatus,
+      clientName: row.clientName,
+      packageTitle: row.packageTitle,
+      dueDate: row.dueDate,
+      fileCount: counts.client,
+      deliveryCount: counts.studio,
+      updatedAt: row.updatedAt,
+      waitingForStudio:
+        row.lastClientActivityAt !== null && (row.lastStudioActivityAt === null || row.lastClientActivityAt > row.lastStudioActivityAt),
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import type { Services } from '#server/context.ts';
+import { pruneClientAccess } from './client-sessions.ts';
+import { startRetention } from './retention.ts';
+
+const HOURLY_MS = 60 * 60 * 1000;
+
+/**
+ * Client projects' background work: e-mails (now, every minute, and whenever one is queued), files a
+ * restart left unprocessed, the daily retention run, and hourly housekeeping of abandoned project
+ * uploads and expired client sessions and links. Answers the timers for shutdown.
+ */
+export async function startProjectTasks(services: Services): Promise<NodeJS.Timeout[]> {
+  const { db, store, logger, projectFiles, projectEmails } = services;
+  const timers = [projectEmails.start()];
+  await projectFiles.scheduleBacklog();
+  timers.push(startRetention({ db, store, logger, sendSoon: () => projectEmails.sendSoon() }));
+  const housekeeping = async () => {
+    try {
+      const abandoned = await projectFiles.removeAbandoned();
+      if (abandoned > 0) logger.info({ abandoned }, 'abandoned project uploads removed');
+      await pruneClientAccess(db);
+    } catch (error) {
+      logger.error({ err: error }, 'project housekeeping failed');
+    }
+  };
+  void housekeeping();
+  const timer = setInterval(() => void housekeeping(), HOURLY_MS);
+  timer.unref();
+  timers.push(timer);
+  return timers;
+}

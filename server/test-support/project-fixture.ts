@@ -1,0 +1,97 @@
+import type supertest from 'supertest';
+import { expect } from 'vitest';
+import { createAdmin } from '#server/auth/admin-users.ts';
+import { SESSION_COOKIE } from '#server/auth/session-cookie.ts';
+import type { Dialect } from '#server/db/connection.ts';
+import type { Mailer, MailMessage } from '#server/email/mailer.ts';
+import { CLIENT_COOKIE } from '#server/projects/client-cookie.ts';
+import { createTestApp, type TestApp } from './app.ts';
+import type { TestAppOptions } from './app.ts';
+
+export const ORIGIN = 'http://localhost:3000';
+export const OWNER = { username: 'studio-owner', email: 'owner@example.com', password: 'correct-horse-9' };
+
+/** A mailer that keeps what it sends, for tests that follow a link out of an e-mail. */
+export function memoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { destination: 'memory', sent, send: async (message) => void sent.push(message), close() {} };
+}
+
+/** The `name=value` of a cookie a response sets. */
+export function cookieFrom(res: { headers: Record<string, unknown> }, name: string): string {
+  const cookies = (res.headers['set-cookie'] as string[] | undefined) ?? [];
+  const cookie = cookies.find((c) => c.startsWith(`${name}=`) && !c.startsWith(`${name}=;`))?.split(';')[0];
+  if (!cookie) throw new Error(`no ${name} cookie`);
+  return cookie;
+}
+
+export interface ProjectsTestApp extends TestApp {
+  mail: MailMessage[];
+  /** The owner's session cookie. */
+  admin: string;
+  /** Requests as the owner (cookie and same-site Origin set). */
+  asAdmin: ReturnType<typeof cookieAgent>;
+  /** Requests with a client's cookie. */
+  asClient: (cookie: string) => ReturnType<typeof cookieAgent>;
+}
+
+function cookieAgent(request: ReturnType<typeof supertest>, cookie: string | null) {
+  const wrap = (method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head') => (url: string) => {
+    const req = request[method](url).set('Origin', ORIGIN);
+    return cookie ? req.set('Cookie', cookie) : req;
+  };
+  return { get: wrap('get'), post: wrap('post'), put: wrap('put'), patch: wrap('patch'), delete: wrap('delete'), head: wrap('head') };
+}
+
+/** The app with a real owner account signed in, and a mailer whose messages the test reads. */
+export async function createProjectsTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<ProjectsTestApp> {
+  const mailer = memoryMailer();
+  const t = await createTestApp(dialect, { ...options, mailer });
+  await createAdmin(t.services.db, OWNER);
+  const login = await t.request.post('/api/admin/login').set('Origin', ORIGIN).send({ username: OWNER.username, password: OWNER.password });
+  expect(login.status).toBe(200);
+  const admin = cookieFrom(login, SESSION_COOKIE);
+  return Object.assign(t, {
+    mail: mailer.sent,
+    admin,
+    asAdmin: cookieAgent(t.request, admin),
+    asClient: (cookie: string) => cookieAgent(t.request, cookie),
+  });
+}
+
+/** The sign-in link inside the newest e-mail to `email`. */
+export function signInLinkFor(mail: MailMessage[], email: string): string {
+  const message = mail.filter((m) => m.to === email).at(-1);
+  const link = message?.text.match(/https?:\/\/\S+\/portal\/auth\?\S+/)?.[0];
+  if (!link) throw new Error(`no sign-in link e-mailed to ${email}`);
+  return link;
+}
+
+/** Follows a sign-in link and answers the client cookie it set. */
+export async function followSignInLink(t: TestApp, link: string): Promise<string> {
+  const url = new URL(link);
+  const res = await t.request.get(`${url.pathname}${url.search}`);
+  expect(res.status).toBe(303);
+  return cookieFrom(res, CLIENT_COOKIE);
+}
+
+export const PROJECT_INPUT = {
+  title: 'Midnight Drive (single)',
+  clientName: 'Ava Stone',
+  clientEmail: 'ava@example.com',
+  packageKey: 'premium',
+  price: 350,
+  dueDate: '2026-12-20',
+  notes: 'Wants a warm low end.',
+};
+
+/** Creates a project as the owner, invites its client, waits for the e-mail and signs the client in. */
+export async function projectWithClient(t: ProjectsTestApp, input: Partial<typeof PROJECT_INPUT> = {}) {
+  const created = await t.asAdmin.post('/api/admin/projects').send({ ...PROJECT_INPUT, ...input });
+  expect(created.status).toBe(201);
+  const project = created.body as { id: number; clientEmail: string };
+  expect((await t.asAdmin.post(`/api/admin/projects/${project.id}/invite`)).status).toBe(202);
+  await t.services.projectEmails.idle();
+  const client = await followSignInLink(t, signInLinkFor(t.mail, project.clientEmail));
+  return { project, client };
+}
