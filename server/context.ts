@@ -69,6 +69,8 @@ export interface ServerContext {
   requestId: string;
   /** Filled by the session middleware; null for visitors. */
   admin: PublicAdmin | null;
+  /** The signed-in client of the portal (a client session, never an admin's); null otherwise. */
+  portalClient: { email: string } | null;
   publicUrl: string;
   /** The client address as Express sees it (honours TRUST_PROXY), for per-IP limits in actions. */
   clientIp: string;

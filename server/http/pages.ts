@@ -24,6 +24,7 @@ function loadContext(services: Services, unavailable: UnavailableErrors) {
     cspNonce: res.locals.cspNonce as string,
     requestId: String(req.id ?? ''),
     admin: (res.locals.admin as ServerContext['admin']) ?? null,
+    portalClient: res.locals.client ? { email: (res.locals.client as { email: string }).email } : null,
     publicUrl: services.config.PUBLIC_URL,
     clientIp: clientIp(req),
     faults: { isDatabaseUnavailable: unavailable.matches, retryAfterSeconds: unavailable.retryAfterSeconds, databaseUnavailable: false },
@@ -91,7 +92,7 @@ function sharedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadC
       const { stored, hit } = await cache.getOrProduce(key, () =>
         renderForEveryone(
           handleDocument,
-          { ...getLoadContext(req, res), admin: null, cspNonce: undefined, wholeDocument: true },
+          { ...getLoadContext(req, res), admin: null, portalClient: null, cspNonce: undefined, wholeDocument: true },
           url,
           policy,
         ),
