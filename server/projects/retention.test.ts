@@ -78,7 +78,16 @@ describe.each(testDialects())('retention of project files (%s)', (dialect) => {
     // Day 23: the warning is queued and goes out.
     const warnedAt = new Date(completed.getTime() + 23 * DAY);
     expect((await applyRetention(deps(), warnedAt)).warned).toBe(1);
-    await sendDueProjectEmails({ db: services.db, mailer: mail, logger: services.logger, publicUrl: 'http://localhost:3000', studio: async () => ({ name: 'Studio', inbox: 'studio@example.com' }) }, warnedAt);
+    await sendDueProjectEmails(
+      {
+        db: services.db,
+        mailer: mail,
+        logger: services.logger,
+        publicUrl: 'http://localhost:3000',
+        studio: async () => ({ name: 'Studio', inbox: 'studio@example.com' }),
+      },
+      warnedAt,
+    );
     const warning = mail.sent.find((m) => m.to === 'ret@example.com');
     expect(warning?.subject).toContain('2026-01-31');
     expect(warning?.text).toMatch(/\/portal\/auth\?token=/);
@@ -94,7 +103,10 @@ describe.each(testDialects())('retention of project files (%s)', (dialect) => {
     expect(project.title).toBe('Old song');
     const log = await services.projects.adminView(id);
     expect(log!.activity.map((a) => a.summary)).toEqual(
-      expect.arrayContaining(['Removed 2 audio files (the retention period ended)', 'E-mailed the client that the audio files will be removed on 2026-01-31']),
+      expect.arrayContaining([
+        'Removed 2 audio files (the retention period ended)',
+        'E-mailed the client that the audio files will be removed on 2026-01-31',
+      ]),
     );
     // The files stay listed, marked removed; downloads find nothing.
     expect(log!.files[0]!.removedAt).not.toBeNull();
@@ -153,7 +165,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('retention with two instances on o
     const ran = reports.filter((report) => report !== null);
     expect(ran).toHaveLength(1);
     expect(ran[0]!.filesRemoved).toBe(2);
-    const log = await first.db.selectFrom('projectActivity').select('action').where('projectId', '=', id).where('action', '=', 'files_removed').execute();
+    const log = await first.db
+      .selectFrom('projectActivity')
+      .select('action')
+      .where('projectId', '=', id)
+      .where('action', '=', 'files_removed')
+      .execute();
     expect(log).toHaveLength(1);
   });
 });
