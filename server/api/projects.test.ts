@@ -381,11 +381,7 @@ describe.each(testDialects())('client projects: who may call what (%s)', (dialec
     ['get', () => '/api/portal/projects'],
     ['get', () => `/api/portal/projects/${own.id}`],
     ['patch', () => `/api/portal/projects/${own.id}`, { clientNotes: 'Use the second take' }],
-    [
-      'post',
-      () => `/api/portal/projects/${own.id}/files`,
-      { objectPath: '/objects/projects/1/00000000-0000-4000-8000-000000000000' },
-    ],
+    ['post', () => `/api/portal/projects/${own.id}/files`, { objectPath: '/objects/projects/1/00000000-0000-4000-8000-000000000000' }],
     ['get', () => `/api/portal/projects/${own.id}/files/${own.fileId}/download`],
     ['get', () => `/api/portal/projects/${own.id}/deliveries.zip`],
   ];
@@ -395,7 +391,11 @@ describe.each(testDialects())('client projects: who may call what (%s)', (dialec
   };
   const visitor = () => t.asClient('');
   /** The path as the test's title shows it, before the ids exist. */
-  const label = (call: Call) => call[1].toString().replace(/^\(\) => /, '').replace(/\$\{own\.(\w+)\}/g, ':$1');
+  const label = (call: Call) =>
+    call[1]
+      .toString()
+      .replace(/^\(\) => /, '')
+      .replace(/\$\{own\.(\w+)\}/g, ':$1');
 
   it.each(adminCalls.map((call) => [call[0].toUpperCase(), label(call), call] as const))(
     '%s %s: 401 without an admin session, even with a client one',
