@@ -29,14 +29,14 @@ export function uploadPartRoutes(services: Services): Router {
       // The rest of a refused or broken body is not read: close the connection once the answer is out.
       if (!req.complete) res.set('Connection', 'close');
     }
-    if (outcome.kind !== 'stored') throw partRefusal(outcome, services.uploadLimitBytes);
+    if (outcome.kind !== 'stored') throw partRefusal(outcome);
     res.set({ 'Cache-Control': 'no-store', ETag: outcome.etag }).status(200).end();
   });
 
   return router;
 }
 
-function partRefusal(outcome: Exclude<PartUploadOutcome, { kind: 'stored' }>, limit: number): HttpError {
+function partRefusal(outcome: Exclude<PartUploadOutcome, { kind: 'stored' }>): HttpError {
   switch (outcome.kind) {
     case 'not-found':
       return new HttpError(404, 'No such upload');
@@ -47,6 +47,6 @@ function partRefusal(outcome: Exclude<PartUploadOutcome, { kind: 'stored' }>, li
     case 'interrupted':
       return new HttpError(400, 'The upload was interrupted; try again');
     case 'too-large':
-      return new HttpError(413, `The file is larger than ${formatFileSize(limit)}`);
+      return new HttpError(413, `The file is larger than ${formatFileSize(outcome.maxBytes)}`);
   }
 }

@@ -45,7 +45,7 @@ export type PartUploadOutcome =
   | { kind: 'not-found' }
   | { kind: 'invalid-grant' }
   | { kind: 'expired-grant' }
-  | { kind: 'too-large' }
+  | { kind: 'too-large'; maxBytes: number }
   | { kind: 'interrupted' };
 
 export interface MultipartOptions {
@@ -162,12 +162,12 @@ export class MultipartUploadService {
     const row = await this.db.selectFrom('multipartUploads').select('maxBytes').where('uploadId', '=', uploadId).executeTakeFirst();
     if (!row) return { kind: 'not-found' };
     const maxBytes = row.maxBytes ?? this.options.maxBytes;
-    if (declaredLength !== null && declaredLength > maxBytes) return { kind: 'too-large' };
+    if (declaredLength !== null && declaredLength > maxBytes) return { kind: 'too-large', maxBytes };
     try {
       const part = await receiver.receivePart(uploadId, partNumber, body, maxBytes);
       return part ? { kind: 'stored', etag: part.etag } : { kind: 'not-found' };
     } catch (error) {
-      if (error instanceof UploadTooLargeError) return { kind: 'too-large' };
+      if (error instanceof UploadTooLargeError) return { kind: 'too-large', maxBytes };
       if (body.readableAborted) return { kind: 'interrupted' };
       throw error;
     }
