@@ -168,11 +168,12 @@ try {
   });
 
   const mb = size / 1024 / 1024;
-  const row = (label: string, run: { seconds: number; rssGrowthMb: number; baseMb: number }, bytesMb = mb) =>
-    `| ${label} | ${bytesMb.toFixed(0)} MiB | ${run.seconds.toFixed(1)} s | ${(bytesMb / run.seconds).toFixed(0)} MiB/s | ${run.baseMb.toFixed(0)} MB | +${run.rssGrowthMb.toFixed(1)} MB |`;
-  console.log(
-    `\nNode ${process.version}, local store, SQLite; parts of ${Math.max(MIN_PART_BYTES, Math.ceil(size / 10_000)) / 1024 / 1024} MiB, ${UPLOAD_CONCURRENCY} at a time.\n`,
-  );
+  const row = (label: string, run: { seconds: number; rssGrowthMb: number; baseMb: number }, bytesMb = mb) => {
+    const speed = `${(bytesMb / run.seconds).toFixed(0)} MiB/s`;
+    return `| ${label} | ${bytesMb.toFixed(0)} MiB | ${run.seconds.toFixed(1)} s | ${speed} | ${run.baseMb.toFixed(0)} MB | +${run.rssGrowthMb.toFixed(1)} MB |`;
+  };
+  const partMib = Math.max(MIN_PART_BYTES, Math.ceil(size / 10_000)) / 1024 / 1024;
+  console.log(`\nNode ${process.version}, local store, SQLite; parts of ${partMib} MiB, ${UPLOAD_CONCURRENCY} at a time.\n`);
   console.log('| transfer | size | time | throughput | server RSS before | RSS growth (peak) |');
   console.log('| --- | --- | --- | --- | --- | --- |');
   console.log(row('client upload into a project (multipart, registered)', clientUpload));
