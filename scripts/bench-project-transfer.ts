@@ -170,7 +170,8 @@ try {
   const mb = size / 1024 / 1024;
   const row = (label: string, run: { seconds: number; rssGrowthMb: number; baseMb: number }, bytesMb = mb) => {
     const speed = `${(bytesMb / run.seconds).toFixed(0)} MiB/s`;
-    return `| ${label} | ${bytesMb.toFixed(0)} MiB | ${run.seconds.toFixed(1)} s | ${speed} | ${run.baseMb.toFixed(0)} MB | +${run.rssGrowthMb.toFixed(1)} MB |`;
+    const memory = `${run.baseMb.toFixed(0)} MB | +${run.rssGrowthMb.toFixed(1)} MB`;
+    return `| ${label} | ${bytesMb.toFixed(0)} MiB | ${run.seconds.toFixed(1)} s | ${speed} | ${memory} |`;
   };
   const partMib = Math.max(MIN_PART_BYTES, Math.ceil(size / 10_000)) / 1024 / 1024;
   console.log(`\nNode ${process.version}, local store, SQLite; parts of ${partMib} MiB, ${UPLOAD_CONCURRENCY} at a time.\n`);
