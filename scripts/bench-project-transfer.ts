@@ -4,7 +4,7 @@
 // the server's resident memory grew above its level just before each transfer (sampled every 50 ms).
 // BENCH_FILE_MB changes the size (default 1024).
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -136,7 +136,7 @@ try {
   let link: string | undefined;
   for (let tries = 0; !link && tries < 100; tries += 1) {
     const outbox = path.join(server.dataDir, 'outbox');
-    const mails = readdirSync(outbox, { withFileTypes: true }).filter((entry) => entry.name.endsWith('.json'));
+    const mails = existsSync(outbox) ? readdirSync(outbox, { withFileTypes: true }).filter((entry) => entry.name.endsWith('.json')) : [];
     link = mails
       .map((entry) => readFileSync(path.join(outbox, entry.name), 'utf8'))
       .join('\n')
