@@ -13,6 +13,7 @@ export interface AudioAnalysis {
 }
 
 export { PEAK_COUNT } from './peak-outline.ts';
+const FALLBACK_SAMPLE_RATE = 44_100;
 
 /**
  * Decoding stops this far past the length limit: a header that claimed a short file may hide hours
