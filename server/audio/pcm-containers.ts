@@ -150,7 +150,8 @@ export async function readAiffFacts(bytes: FileBytes): Promise<ContainerFacts | 
   const channels = comm.readUInt16BE(0);
   const frames = comm.readUInt32BE(2);
   const bits = comm.readUInt16BE(6);
-  const sampleRate = Math.round(readExtended(comm, 8));
+  const rate = Math.round(readExtended(comm, 8));
+  const sampleRate = Number.isSafeInteger(rate) && rate > 0 ? rate : 0;
   const compression = form === 'AIFC' && comm.length >= 22 ? fourCC(comm, 18) : 'NONE';
   const float = /^fl(32|64)$/i.test(compression);
   const integer = ['NONE', 'twos', 'sowt', 'in24', 'in32'].includes(compression);
