@@ -4,7 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileWarnings } from '#common/project-file-warnings.ts';
 import { MIN_PART_BYTES } from '#common/uploads.ts';
+import { encodeWav } from '#server/audio/wav.ts';
+import { sine } from '#server/test-support/audio-files.ts';
 import { startTestS3, type TestS3 } from '#server/test-support/s3-server.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import {
@@ -207,13 +210,13 @@ describe.each(storeCases)('client projects: uploads into a project, %s store on 
 
   const file = Buffer.alloc(MIN_PART_BYTES + 1000, 7);
 
-  async function uploadAs(agent: ReturnType<ProjectsTestApp['asClient']>, projectId: number, name = 'lead-vocal.wav') {
+  async function uploadAs(agent: ReturnType<ProjectsTestApp['asClient']>, projectId: number, name = 'lead-vocal.wav', bytes = file) {
     const started = await agent.post('/api/uploads/s3/multipart').send({ filename: name, type: 'audio/wav', metadata: { projectId } });
     if (started.status !== 200) return { started };
     const ref = started.body as { key: string; uploadId: string };
     const base = `/api/uploads/s3/multipart/${encodeURIComponent(ref.uploadId)}`;
     const query = `?key=${encodeURIComponent(ref.key)}`;
-    const parts = [file.subarray(0, MIN_PART_BYTES), file.subarray(MIN_PART_BYTES)];
+    const parts = bytes.length > MIN_PART_BYTES ? [bytes.subarray(0, MIN_PART_BYTES), bytes.subarray(MIN_PART_BYTES)] : [bytes];
     const etags: string[] = [];
     for (const [index, body] of parts.entries()) {
       const signed = await agent.get(`${base}/${index + 1}${query}`);
@@ -253,6 +256,26 @@ describe.each(storeCases)('client projects: uploads into a project, %s store on 
     expect(download.status).toBe(200);
     expect(Buffer.from(download.body).equals(file)).toBe(true);
     expect(download.headers['content-disposition']).toContain('lead-vocal.wav');
+  });
+
+  it('a 16-bit WAV is measured in the background and its table row shows the warning the file rules imply', async () => {
+    const { project, client } = await projectWithClient(t, { clientEmail: 'measured@example.com' });
+    const seconds = 60;
+    const tone = sine(44_100, seconds, -3);
+    const wav = encodeWav([tone, tone], 44_100, { bitDepth: 16 });
+    const { location } = await uploadAs(t.asClient(client), project.id, 'guitar.wav', wav);
+    expect((await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: location })).status).toBe(201);
+    await t.services.projectFiles.idle();
+    const [measured] = (await t.asClient(client).get(`/api/portal/projects/${project.id}`)).body.files;
+    expect(measured.analysisState).toBe('done');
+    expect(measured.analysis).toMatchObject({ format: 'wav', sampleRate: 44_100, bitDepth: 16, channels: 2 });
+    expect(measured.analysis.durationSeconds).toBeCloseTo(seconds, 1);
+    expect(measured.analysis.peakDbfs).toBeCloseTo(-3, 0);
+    expect(measured.analysis.loudnessLufs).toBeLessThan(0);
+    const warnings = fileWarnings(measured.analysis).join(' ');
+    expect(warnings).toMatch(/16-bit/);
+    expect(warnings).toMatch(/44\.1/);
+    expect(warnings).toMatch(/-3/);
   });
 
   it("a client cannot upload into, or register into, another client's project", async () => {
