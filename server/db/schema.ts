@@ -309,7 +309,6 @@ export interface DailyTaskRunsTable {
   createdAt: Timestamp;
 }
 
-
 /** A song of a project in the review room. */
 export interface ProjectTracksTable {
   id: Generated<number>;

@@ -117,8 +117,10 @@ export function describeActivity(event: ActivityEvent): string {
       return `Replied on v${event.number} at ${formatTime(event.at)}`;
     case 'version_approved':
       return `Approved v${event.number} of "${event.title}"`;
-    case 'revisions_requested':
-      return `Asked for revisions on v${event.number} of "${event.title}" (round ${event.round}${event.beyond ? ', beyond the package' : ''})`;
+    case 'revisions_requested': {
+      const beyond = event.beyond ? ', beyond the package' : '';
+      return `Asked for revisions on v${event.number} of "${event.title}" (round ${event.round}${beyond})`;
+    }
   }
 }
 

@@ -246,8 +246,9 @@ async function compose(deps: ProjectEmailDeps, kind: ProjectEmailKind, project: 
       const comments = await query.orderBy('versionComments.id').execute();
       if (comments.length === 0) return null;
       const area = kind === 'comments_for_client' ? 'portal' : 'manage';
+      const fallbackName = fromSide === 'studio' ? studio.name : project.clientName;
       const lines = comments.flatMap((c) => [
-        `  - ${c.title} v${c.number} at ${formatTime(c.atSeconds)}${c.parentId ? ' (reply)' : ''}, ${c.authorName ?? (fromSide === 'studio' ? studio.name : project.clientName)}:`,
+        `  - ${c.title} v${c.number} at ${formatTime(c.atSeconds)}${c.parentId ? ' (reply)' : ''}, ${c.authorName ?? fallbackName}:`,
         `    ${c.body.length > 300 ? `${c.body.slice(0, 299)}…` : c.body}`.replace(/\n/g, '\n    '),
         `    ${reviewPath(publicUrl, area, project.id, c.trackId, c.versionId, c.atSeconds)}`,
       ]);

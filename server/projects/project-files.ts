@@ -7,7 +7,6 @@ import {
   MAX_PROJECT_FILE_BYTES,
   MAX_PROJECT_FILES,
   type ClientFileCategory,
-  type FileAnalysis,
   type ProjectFileView,
   type ProjectStatus,
 } from '#common/projects.ts';
