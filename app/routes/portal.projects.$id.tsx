@@ -34,7 +34,7 @@ export default function PortalProject({ loaderData }: Route.ComponentProps) {
           <PortalHeader title="Project not found" email={loaderData.email}>
             <p>There is no project at this address for you. It may belong to another e-mail address.</p>
           </PortalHeader>
-          <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+          <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
             <ButtonLink to="/portal" variant="secondary">
               See your projects
             </ButtonLink>

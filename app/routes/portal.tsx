@@ -27,7 +27,7 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PortalHeader title="Your projects" email={loaderData.email} />
-      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
         <ProjectList projects={loaderData.projects} />
       </div>
     </>

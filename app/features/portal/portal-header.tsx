@@ -11,7 +11,7 @@ export function PortalHeader({ title, email, children }: { title: string; email?
     <section className="border-b border-line bg-gradient-to-b from-surface to-ink">
       <div
         className={cn(
-          'mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 sm:py-14 lg:flex-row lg:items-end',
+          'mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 sm:py-14 lg:flex-row lg:items-end',
           'lg:justify-between lg:px-8',
         )}
       >

@@ -5,7 +5,7 @@ import { SignInForm } from './sign-in-form.tsx';
 /** The sign-in form in its card, with what happens next. */
 export function SignInCard({ linkInvalid = false }: { linkInvalid?: boolean }) {
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:px-8">
+    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:px-8">
       <section aria-labelledby="sign-in-heading" className="rounded-2xl border border-line bg-surface p-6 sm:p-8">
         <h2 id="sign-in-heading" className="text-2xl font-semibold text-fg">
           Sign in
