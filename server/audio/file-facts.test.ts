@@ -146,6 +146,15 @@ describe('analyseProjectAudio: what it does not measure', () => {
     expect(measured).toMatchObject({ format: 'flac', durationSeconds: 10, peaks: null });
   });
 
+  it('describes without measuring a header that claims 40 channels', async () => {
+    const header = encodeWav(
+      Array.from({ length: 40 }, () => new Float32Array(100)),
+      48_000,
+    );
+    const measured = await analyseProjectAudio(file('forty-channels.wav', header));
+    expect(measured).toMatchObject({ format: 'wav', channels: 40, sampleRate: 48_000, bitDepth: 16, peakDbfs: null, peaks: null });
+  });
+
   it('throws when the file cannot be read', async () => {
     await expect(analyseProjectAudio(path.join(folder, 'missing.wav'))).rejects.toThrow(/ENOENT/);
     const directory = path.join(folder, 'a-folder.wav');

@@ -22,6 +22,14 @@ export interface AudioMeasurements extends FileAnalysis {
  */
 export const MAX_MEASURED_SECONDS = 3 * 3600;
 
+/**
+ * Files beyond these are described, not measured: the meters keep buffers per channel, and a header
+ * claiming 65535 channels or a rate of gigahertz is damaged or hostile (Atmos beds have 12 channels,
+ * PCM tops out at 768 kHz).
+ */
+const MAX_MEASURED_CHANNELS = 32;
+const MAX_MEASURED_SAMPLE_RATE = 1_000_000;
+
 /** A file whose first-frame bitrate is this far from its measured average was variable-bitrate after all. */
 const VBR_TOLERANCE = 0.1;
 
@@ -39,13 +47,16 @@ const round = (value: number | null, decimals: number) => (value === null ? null
  *
  * Memory stays bounded whatever the file's size: headers are read with positioned reads,
  * decodeInSteps hands over about 4 MB of samples at a time, and the meters keep filter states, two
- * numbers per 100 ms and a waveform of at most a few thousand points.
+ * numbers per 100 ms and a waveform of at most a few thousand points. `maxSeconds` is lowered by tests.
  */
 export async function analyseProjectAudio(filePath: string, maxSeconds = MAX_MEASURED_SECONDS): Promise<AudioMeasurements | null> {
   const facts = await readContainerFacts(filePath);
   if (!facts) return null;
-  const tooLong = (facts.durationSeconds ?? 0) > maxSeconds;
-  const signal = facts.decode && !tooLong ? await measureSignal(filePath, facts, maxSeconds) : null;
+  const measurable =
+    (facts.durationSeconds ?? 0) <= maxSeconds &&
+    (facts.channels ?? 0) <= MAX_MEASURED_CHANNELS &&
+    (facts.sampleRate ?? 0) <= MAX_MEASURED_SAMPLE_RATE;
+  const signal = facts.decode && measurable ? await measureSignal(filePath, facts, maxSeconds) : null;
   return {
     format: facts.format,
     // What was decoded is exact; the header is only a claim.
@@ -95,8 +106,8 @@ async function measureSignal(filePath: string, facts: ContainerFacts, maxSeconds
     for await (const chunk of decodeInSteps(filePath, facts.decode.format, facts.decode.source)) {
       if (!meter || !outline) {
         sampleRate = chunk.sampleRate || facts.sampleRate || 0;
-        if (!sampleRate) return null;
         channelCount = Math.max(facts.channels ?? 0, chunk.channelData.length);
+        if (!(sampleRate > 0 && sampleRate <= MAX_MEASURED_SAMPLE_RATE) || channelCount > MAX_MEASURED_CHANNELS) return null;
         meter = new LoudnessMeter(sampleRate, channelCount);
         outline = new PeakOutline(facts.durationSeconds ? facts.durationSeconds * sampleRate : null);
       }

@@ -15,6 +15,7 @@ import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
 import { recordActivity, type Actor } from './activity.ts';
+import { isAcceptedClientFile, SIGNATURE_BYTES } from './accepted-files.ts';
 import { toFileView } from './project-views.ts';
 
 export type Side = 'client' | 'studio';
@@ -30,6 +31,7 @@ export type RegisterOutcome =
   | { kind: 'not-issued' }
   | { kind: 'not-uploaded' }
   | { kind: 'too-large' }
+  | { kind: 'not-accepted' }
   | { kind: 'too-many' };
 
 /** Measures one audio file (in a worker thread); null when it is not audio the analyser reads. */
@@ -128,6 +130,10 @@ export class ProjectFileService {
       await this.discard(named.uploadKey, objectKey);
       return { kind: 'too-large' };
     }
+    if (input.side === 'client' && !isAcceptedClientFile(await this.head(objectKey))) {
+      await this.discard(named.uploadKey, objectKey);
+      return { kind: 'not-accepted' };
+    }
     const name = input.name ?? reservation.fileName;
     const id = await this.db.transaction().execute(async (trx) => {
       const spent = await trx.deleteFrom('projectUploads').where('uploadKey', '=', named.uploadKey).executeTakeFirst();
@@ -216,6 +222,17 @@ export class ProjectFileService {
     const stale = await this.db.selectFrom('projectUploads').select(['uploadKey', 'projectId']).where('createdAt', '<', cutoff).execute();
     for (const { uploadKey, projectId } of stale) await this.discard(uploadKey, projectFileKey(projectId, uploadKey));
     return stale.length;
+  }
+
+  /** The first bytes of a stored object (what its format is judged by). */
+  private async head(objectKey: string): Promise<Uint8Array> {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for await (const chunk of await this.store.read(objectKey, { start: 0, end: SIGNATURE_BYTES - 1 })) {
+      chunks.push(chunk as Buffer);
+      length += (chunk as Buffer).length;
+    }
+    return Buffer.concat(chunks, length);
   }
 
   private async discard(uploadKey: string, objectKey: string): Promise<void> {
