@@ -40,9 +40,14 @@ export function Deliveries({ projectId, deliveries }: { projectId: number; deliv
               {file.removedAt ? (
                 <span className="text-sm text-fg-subtle">Removed</span>
               ) : (
-                <a href={downloadPath(projectId, file)} download className={buttonClasses('secondary', 'sm')}>
+                <a
+                  href={downloadPath(projectId, file)}
+                  download
+                  aria-label={`Download ${file.name}`}
+                  className={buttonClasses('secondary', 'sm')}
+                >
                   <Download aria-hidden className="size-4" />
-                  Download<span className="sr-only"> {file.name}</span>
+                  Download
                 </a>
               )}
             </li>
