@@ -15,10 +15,13 @@ export default [
     // The client portal: the studio's own space for a client's projects (never shared, never indexed).
     route('portal', 'routes/portal.tsx'),
     route('portal/projects/:id', 'routes/portal.projects.$id.tsx'),
+    route('portal/projects/:id/review/:trackId', 'routes/portal.projects.$id.review.$trackId.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   route('manage', 'routes/manage.tsx'),
   route('manage/reset-password', 'routes/manage.reset-password.tsx'),
+  // The review room keeps the admin's shell but not the dashboard's tabs: a page of its own.
+  route('manage/projects/:id/review/:trackId', 'routes/manage.projects.$id.review.$trackId.tsx'),
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('site.webmanifest', 'routes/web-manifest.ts'),

@@ -1,0 +1,361 @@
+import { correctionFor } from './ab-sync.ts';
+import { dbToLinear } from './loudness-match.ts';
+
+export type Slot = 'a' | 'b';
+export const SLOTS: readonly Slot[] = ['a', 'b'];
+export const otherSlot = (slot: Slot): Slot => (slot === 'a' ? 'b' : 'a');
+
+/**
+ * A switch fades over a few milliseconds (a 5 ms time constant settles within about 25 ms): too short
+ * to hear as a fade, long enough that the jump from one waveform to the other does not click.
+ */
+const SWITCH_TIME_CONSTANT = 0.005;
+/** How often the silent version is checked against the audible one while both play. */
+const SYNC_INTERVAL_MS = 200;
+/** A silent version further off than this at a switch is seeked first (it then buffers briefly). */
+const SWITCH_TOLERANCE_SECONDS = 0.25;
+
+export interface EngineSnapshot {
+  playing: boolean;
+  active: Slot;
+  /** The audible version's position, as of the last time update (about 4 a second while playing). */
+  time: number;
+  /** A version that could not be played. */
+  failed: Slot | null;
+}
+
+const isHarmlessPlayRefusal = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * The A/B player: two <audio preload="none"> elements, both playing in step once playback starts, each
+ * through its own Web Audio gain node, with only the active one audible. A switch is then a change of
+ * two gains (a few milliseconds), never a seek or a new request, so the position holds exactly and
+ * nothing buffers. Each gain carries the version's loudness matching. Without Web Audio the elements'
+ * `muted` and `volume` do the same, less smoothly.
+ *
+ * Nothing is fetched before play: the sources are set with preload="none", and a position chosen
+ * before play is only remembered until then. The graph is made on the first play, inside the press
+ * (browsers let audio start only from a gesture).
+ */
+export class AbEngine {
+  private elements: Record<Slot, HTMLAudioElement | null> = { a: null, b: null };
+  private sources: Record<Slot, { url: string | null; duration: number | null }> = {
+    a: { url: null, duration: null },
+    b: { url: null, duration: null },
+  };
+  private nodes: Partial<Record<Slot, { element: HTMLAudioElement; gain: GainNode }>> = {};
+  /** Elements this player paused itself, whose `pause` event is no news. */
+  private ownPauses = new WeakSet<HTMLMediaElement>();
+  private context: AudioContext | null = null;
+  private gainsDb: Record<Slot, number> = { a: 0, b: 0 };
+  /** Where playback starts while nothing plays. */
+  private position = 0;
+  private syncTimer: ReturnType<typeof setInterval> | null = null;
+  private closing: ReturnType<typeof setTimeout> | null = null;
+  private listeners = new Set<() => void>();
+  private detachers: Partial<Record<Slot, () => void>> = {};
+  private snapshot: EngineSnapshot = { playing: false, active: 'a', time: 0, failed: null };
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  readonly getSnapshot = () => this.snapshot;
+
+  /** The audible version's position now (read every frame by the waveform's progress). */
+  get time(): number {
+    const leader = this.elements[this.snapshot.active];
+    return this.snapshot.playing && leader ? leader.currentTime : this.position;
+  }
+
+  get active(): Slot {
+    return this.snapshot.active;
+  }
+
+  /** The element of a slot (a React ref callback hands it over, and null when it goes). */
+  attach(slot: Slot, element: HTMLAudioElement | null): void {
+    if (this.elements[slot] === element) return;
+    this.detachers[slot]?.();
+    delete this.detachers[slot];
+    this.elements[slot] = element;
+    if (!element) return;
+    const listeners: Partial<Record<keyof HTMLMediaElementEventMap, () => void>> = {
+      timeupdate: () => {
+        if (slot === this.snapshot.active) this.update({ time: element.currentTime });
+      },
+      ended: () => {
+        if (slot === this.snapshot.active) this.finished();
+      },
+      // Paused from outside (the system's media controls, headphones unplugged): both stop.
+      pause: () => {
+        if (this.ownPauses.delete(element)) return;
+        if (slot === this.snapshot.active && this.snapshot.playing && !element.ended) this.pause();
+      },
+      error: () => {
+        if (!element.error || element.error.code === MediaError.MEDIA_ERR_ABORTED || !element.getAttribute('src')) return;
+        this.update({ failed: slot });
+        if (slot === this.snapshot.active) this.pause();
+      },
+    };
+    for (const [name, listener] of Object.entries(listeners)) element.addEventListener(name, listener);
+    this.detachers[slot] = () => {
+      for (const [name, listener] of Object.entries(listeners)) element.removeEventListener(name, listener);
+    };
+    if (this.context) this.connect(slot, element, this.context);
+    this.applySource(slot);
+    this.applyLevels();
+  }
+
+  /** The version a slot plays (null: none). A change while playing carries on at the same moment. */
+  setSource(slot: Slot, url: string | null, durationSeconds: number | null): void {
+    if (this.sources[slot].url === url && this.sources[slot].duration === durationSeconds) return;
+    const time = this.time;
+    this.sources[slot] = { url, duration: durationSeconds };
+    if (this.snapshot.failed === slot) this.update({ failed: null });
+    this.applySource(slot, time);
+  }
+
+  setGains(gains: Record<Slot, number>): void {
+    this.gainsDb = { a: Math.min(0, gains.a), b: Math.min(0, gains.b) };
+    this.applyLevels();
+  }
+
+  /** Starts both versions at the current position, the active one audible. Call it from the press itself. */
+  async play(): Promise<void> {
+    if (this.snapshot.playing) return;
+    const leader = this.elements[this.snapshot.active];
+    if (!leader || !this.sources[this.snapshot.active].url) return;
+    this.ensureGraph();
+    if (this.context && this.context.state !== 'running') void this.context.resume().catch(() => {});
+    const start = this.position;
+    this.update({ playing: true, failed: null });
+    this.applyLevels();
+    const starting = SLOTS.map((slot) => {
+      const element = this.elements[slot];
+      if (!element || !this.sources[slot].url || !this.reaches(slot, start)) return Promise.resolve();
+      element.playbackRate = 1;
+      if (Math.abs(element.currentTime - start) > 0.01) element.currentTime = start;
+      return element.play();
+    });
+    this.startSync();
+    const [first] = await Promise.allSettled([starting[SLOTS.indexOf(this.snapshot.active)]]);
+    if (first?.status === 'rejected' && !isHarmlessPlayRefusal(first.reason)) {
+      // The browser refused to start (no gesture, or the file cannot play): stay paused.
+      this.pause();
+    }
+    await Promise.allSettled(starting);
+  }
+
+  pause(): void {
+    const time = this.time;
+    this.stopSync();
+    for (const slot of SLOTS) this.quietPause(this.elements[slot]);
+    this.position = time;
+    this.update({ playing: false, time });
+    // The silent one waits at the same moment, ready for the next play.
+    for (const slot of SLOTS) this.alignPaused(slot, time);
+  }
+
+  toggle(): void {
+    if (this.snapshot.playing) this.pause();
+    else void this.play();
+  }
+
+  /** Moves both versions to `seconds` (within the audible version's length). */
+  seek(seconds: number): void {
+    const duration = this.sources[this.snapshot.active].duration ?? Number.POSITIVE_INFINITY;
+    const time = Math.min(Math.max(seconds, 0), duration);
+    this.position = time;
+    for (const slot of SLOTS) {
+      const element = this.elements[slot];
+      if (!element || !this.sources[slot].url) continue;
+      // Before the first play the moment is only remembered: touching the element could start a download.
+      if (element.readyState === HTMLMediaElement.HAVE_NOTHING && !this.snapshot.playing) continue;
+      if (this.reaches(slot, time)) element.currentTime = time;
+    }
+    this.update({ time });
+  }
+
+  seekBy(seconds: number): void {
+    this.seek(this.time + seconds);
+  }
+
+  /** Makes `slot` the audible one, at the same moment. */
+  setActive(slot: Slot): void {
+    if (slot === this.snapshot.active || !this.sources[slot].url) return;
+    const previous = this.elements[this.snapshot.active];
+    const next = this.elements[slot];
+    const time = this.time;
+    if (this.snapshot.playing && previous && next) {
+      next.playbackRate = 1;
+      const far = Math.abs(next.currentTime - time) > SWITCH_TOLERANCE_SECONDS;
+      if (far && this.reaches(slot, time)) next.currentTime = time;
+      if (next.paused && this.reaches(slot, time)) void next.play().catch(() => {});
+    }
+    this.update({ active: slot, time });
+    this.applyLevels();
+  }
+
+  toggleActive(): void {
+    this.setActive(otherSlot(this.snapshot.active));
+  }
+
+  /**
+   * The player leaves the page: it stops, and its audio context closes a moment later unless the
+   * player comes back first (React's development mode unmounts and remounts every component once).
+   */
+  release(): void {
+    this.pause();
+    this.closing ??= setTimeout(() => {
+      for (const slot of SLOTS) this.detachers[slot]?.();
+      void this.context?.close().catch(() => {});
+      this.context = null;
+      this.nodes = {};
+    }, 0);
+  }
+
+  /** Cancels a pending release (see `release`). */
+  retain(): void {
+    if (this.closing !== null) clearTimeout(this.closing);
+    this.closing = null;
+  }
+
+  private update(change: Partial<EngineSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...change };
+    for (const listener of this.listeners) listener();
+  }
+
+  private reaches(slot: Slot, time: number): boolean {
+    const duration = this.sources[slot].duration;
+    return duration === null || time < duration;
+  }
+
+  private applySource(slot: Slot, time = this.time): void {
+    const element = this.elements[slot];
+    if (!element) return;
+    const { url } = this.sources[slot];
+    if ((element.getAttribute('src') ?? null) === url) return;
+    this.quietPause(element);
+    if (url === null) {
+      element.removeAttribute('src');
+      element.load();
+      return;
+    }
+    element.src = url;
+    if (!this.snapshot.playing) return;
+    element.playbackRate = 1;
+    if (this.reaches(slot, time)) {
+      element.currentTime = time;
+      void element.play().catch(() => {});
+    }
+  }
+
+  private quietPause(element: HTMLMediaElement | null): void {
+    if (!element || element.paused) return;
+    this.ownPauses.add(element);
+    element.pause();
+  }
+
+  private alignPaused(slot: Slot, time: number): void {
+    const element = this.elements[slot];
+    if (!element || element.readyState === HTMLMediaElement.HAVE_NOTHING || !this.reaches(slot, time)) return;
+    element.playbackRate = 1;
+    if (Math.abs(element.currentTime - time) > 0.01) element.currentTime = time;
+  }
+
+  private finished(): void {
+    this.stopSync();
+    for (const slot of SLOTS) this.quietPause(this.elements[slot]);
+    // Back to the start, so the next press plays the song again.
+    this.position = 0;
+    for (const slot of SLOTS) this.alignPaused(slot, 0);
+    this.update({ playing: false, time: 0 });
+  }
+
+  private startSync(): void {
+    this.stopSync();
+    this.syncTimer = setInterval(() => this.keepInStep(), SYNC_INTERVAL_MS);
+  }
+
+  private stopSync(): void {
+    if (this.syncTimer !== null) clearInterval(this.syncTimer);
+    this.syncTimer = null;
+  }
+
+  private keepInStep(): void {
+    const active = this.snapshot.active;
+    const leader = this.elements[active];
+    const followerSlot = otherSlot(active);
+    const follower = this.elements[followerSlot];
+    if (!leader) return;
+    if (leader.playbackRate !== 1) leader.playbackRate = 1;
+    // While the audible one buffers, the silent one is left alone; it is brought back once both play.
+    if (!follower || !this.sources[followerSlot].url || leader.paused || leader.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) return;
+    const duration = Number.isFinite(follower.duration) ? follower.duration : this.sources[followerSlot].duration;
+    const correction = correctionFor(leader.currentTime, follower.currentTime, duration);
+    if (correction.kind === 'none') return;
+    if (follower.paused) {
+      // Seeked back into a shorter version, or it stopped: it joins again.
+      follower.currentTime = leader.currentTime;
+      void follower.play().catch(() => {});
+      return;
+    }
+    if (correction.kind === 'seek') follower.currentTime = correction.to;
+    else if (follower.playbackRate !== correction.rate) follower.playbackRate = correction.rate;
+  }
+
+  /** The gain each slot gets now: its matching gain when audible, silence otherwise. */
+  private levelOf(slot: Slot): number {
+    return slot === this.snapshot.active ? dbToLinear(this.gainsDb[slot]) : 0;
+  }
+
+  private applyLevels(): void {
+    for (const slot of SLOTS) {
+      const element = this.elements[slot];
+      if (!element) continue;
+      const level = this.levelOf(slot);
+      const node = this.nodes[slot];
+      if (node && node.element === element && this.context) {
+        const now = this.context.currentTime;
+        node.gain.gain.cancelScheduledValues(now);
+        node.gain.gain.setTargetAtTime(level, now, SWITCH_TIME_CONSTANT);
+      } else {
+        element.muted = level === 0;
+        element.volume = level === 0 ? 1 : level;
+      }
+      // What is applied, readable from the page (the journeys check the matching with it).
+      element.dataset.gain = level.toFixed(4);
+      element.dataset.gainDb = this.gainsDb[slot].toFixed(2);
+      element.dataset.audible = String(slot === this.snapshot.active);
+    }
+  }
+
+  private ensureGraph(): void {
+    if (this.context) return;
+    const Context = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!Context) return;
+    try {
+      this.context = new Context();
+      for (const slot of SLOTS) {
+        const element = this.elements[slot];
+        if (element) this.connect(slot, element, this.context);
+      }
+    } catch (error) {
+      console.warn('Web Audio is not available; the A/B player switches by muting instead:', error);
+      this.context = null;
+      this.nodes = {};
+    }
+  }
+
+  private connect(slot: Slot, element: HTMLAudioElement, context: AudioContext): void {
+    if (this.nodes[slot]?.element === element) return;
+    this.nodes[slot]?.gain.disconnect();
+    const gain = context.createGain();
+    gain.gain.value = this.levelOf(slot);
+    context.createMediaElementSource(element).connect(gain).connect(context.destination);
+    // The element's own volume stays at full: the gain node does the work.
+    element.muted = false;
+    element.volume = 1;
+    this.nodes[slot] = { element, gain };
+  }
+}

@@ -1,0 +1,13 @@
+import { useHydrated } from '#app/lib/use-hydrated.ts';
+
+const FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+/** A moment in the reader's own time zone; the server, which does not know it, writes UTC (both renders agree). */
+export function LocalTime({ iso }: { iso: string }) {
+  const hydrated = useHydrated();
+  const date = new Date(iso);
+  const valid = !Number.isNaN(date.getTime());
+  return (
+    <time dateTime={iso}>{valid && hydrated ? date.toLocaleString(undefined, FORMAT) : `${iso.slice(0, 16).replace('T', ' ')} UTC`}</time>
+  );
+}

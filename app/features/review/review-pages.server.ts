@@ -1,0 +1,62 @@
+import { data, type LoaderFunctionArgs } from 'react-router';
+import type { ProjectBase } from '#common/projects.ts';
+import type { TrackView } from '#common/review.ts';
+import { readReviewQuery } from './review-paths.ts';
+import type { ReviewRoomProject } from './review-room.tsx';
+
+interface RoomData {
+  kind: 'room';
+  project: ReviewRoomProject;
+  track: TrackView;
+  initialVersionId: number | null;
+  initialSeconds: number | null;
+}
+
+export type PortalReviewData = { kind: 'signed-out' } | { kind: 'not-found'; email: string } | (RoomData & { email: string });
+
+export type ManageReviewData =
+  | { kind: 'signed-out' }
+  | { kind: 'not-found'; admin: NonNullable<LoaderFunctionArgs['context']['admin']> }
+  | (RoomData & { admin: NonNullable<LoaderFunctionArgs['context']['admin']> });
+
+/** An id from the address: a positive whole number, or null (the page then answers 404). */
+const idOf = (param: string | undefined) => (param !== undefined && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null);
+
+function roomOf(project: ProjectBase | null, trackParam: string | undefined, request: Request): RoomData | null {
+  const trackId = idOf(trackParam);
+  const track = project?.tracks.find((candidate) => candidate.id === trackId);
+  if (!project || !track) return null;
+  const query = readReviewQuery(new URL(request.url).searchParams);
+  return {
+    kind: 'room',
+    project: { id: project.id, title: project.title, packageTitle: project.packageTitle },
+    track,
+    initialVersionId: query.versionId,
+    initialSeconds: query.seconds,
+  };
+}
+
+/**
+ * `/portal/projects/:id/review/:trackId`: the client's own track. Signed out is a 401 with a sign-in
+ * prompt; anyone else's project or track, like one that does not exist, a 404.
+ */
+export async function portalReviewLoader({ params, request, context }: LoaderFunctionArgs) {
+  const client = context.portalClient;
+  if (!client) return data<PortalReviewData>({ kind: 'signed-out' }, { status: 401 });
+  const projectId = idOf(params.id);
+  const project = projectId === null ? null : await context.services.projects.clientView(client.email, projectId);
+  const room = roomOf(project, params.trackId, request);
+  if (!room) return data<PortalReviewData>({ kind: 'not-found', email: client.email }, { status: 404 });
+  return data<PortalReviewData>({ ...room, email: client.email });
+}
+
+/** `/manage/projects/:id/review/:trackId`: the studio's side; signed out shows the login, as /manage does. */
+export async function manageReviewLoader({ params, request, context }: LoaderFunctionArgs) {
+  const admin = context.admin;
+  if (!admin) return data<ManageReviewData>({ kind: 'signed-out' });
+  const projectId = idOf(params.id);
+  const project = projectId === null ? null : await context.services.projects.adminView(projectId);
+  const room = roomOf(project, params.trackId, request);
+  if (!room) return data<ManageReviewData>({ kind: 'not-found', admin }, { status: 404 });
+  return data<ManageReviewData>({ ...room, admin });
+}

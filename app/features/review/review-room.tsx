@@ -1,0 +1,323 @@
+import { ArrowLeft, Sparkles } from 'lucide-react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { CommentView, ReviewDecision, TrackView, VersionView } from '#common/review.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { cn } from '#app/lib/cn.ts';
+import { toast } from '#app/lib/toast.ts';
+import { AbPlayerPanel } from './ab-player-panel.tsx';
+import type { Slot } from './ab-engine.ts';
+import { useCommentActions } from './comment-actions.ts';
+import { CommentComposer } from './comment-composer.tsx';
+import { draftMarker, useCommentDraft } from './comment-draft.ts';
+import { CommentsPanel } from './comments-panel.tsx';
+import { DecisionPanel } from './decision-panel.tsx';
+import { projectPagePath, reviewApi, type ReviewApi, type ReviewSide } from './review-paths.ts';
+import { useReviewKeys } from './review-keys.ts';
+import { ReviewWaveform, type WaveformMarker } from './review-waveform.tsx';
+import { useAbPlayer } from './use-ab-player.ts';
+import { useReviewTrack } from './use-review-track.ts';
+import { useVersionComments } from './use-version-comments.ts';
+import { VersionDetails } from './version-details.tsx';
+import { initialPair, newestFirst, newestOf, previousOf, versionLabel } from './versions.ts';
+
+export interface ReviewRoomProject {
+  id: number;
+  title: string;
+  packageTitle: string;
+}
+
+export interface ReviewRoomProps {
+  side: ReviewSide;
+  project: ReviewRoomProject;
+  track: TrackView;
+  /** From the address (`?version=…&t=…`, the e-mails' links): the version and moment to open at. */
+  initialVersionId: number | null;
+  initialSeconds: number | null;
+  /** The studio's way to add a version from the room (its uploader), given the track and how to read it again after. */
+  renderUpload?: (track: TrackView, reload: () => void) => ReactNode;
+}
+
+/**
+ * The review room of one track: the A/B player over two of its versions, comments pinned to moments
+ * of the version being heard, and the decision on the newest version. Both sides use it; `side`
+ * decides the API it calls and what it offers (the client decides, the studio resolves).
+ */
+export function ReviewRoom({ side, project, track: initialTrack, initialVersionId, initialSeconds, renderUpload }: ReviewRoomProps) {
+  const paths = useMemo(() => reviewApi(side, project.id, initialTrack.id), [side, project.id, initialTrack.id]);
+  const { track, setTrack, reload } = useReviewTrack(side, paths, initialTrack);
+  const [pair, setPair] = useState(() => initialPair(initialTrack, initialVersionId));
+  const versions = newestFirst(track);
+  const a = versions.find((version) => version.id === pair.a) ?? versions[0] ?? null;
+  const b =
+    versions.find((version) => version.id === pair.b && version.id !== a?.id) ?? versions.find((version) => version.id !== a?.id) ?? null;
+  const newest = newestOf(track);
+
+  const decided = (decision: ReviewDecision) => {
+    setTrack(decision.track);
+    toast({
+      title: decision.track.state === 'approved' ? 'Approved' : 'Revisions requested',
+      description:
+        decision.track.state === 'approved'
+          ? 'Thank you! The studio prepares the final delivery.'
+          : 'The studio has your summary and comments.',
+    });
+  };
+
+  return (
+    <div className="grid gap-6">
+      <RoomHeader side={side} project={project} track={track} />
+      {a ? (
+        <ListeningRoom
+          // A new pair of versions keeps the same player; a first version arriving mounts it.
+          side={side}
+          paths={paths}
+          track={track}
+          versions={versions}
+          a={a}
+          b={b}
+          newest={newest}
+          initialSeconds={initialSeconds}
+          onChoose={(slot, id) =>
+            setPair(() => {
+              const other = slot === 'a' ? b?.id : a.id;
+              const mine = slot === 'a' ? a.id : (b?.id ?? null);
+              // Choosing the other side's version swaps the two.
+              if (id === other) return slot === 'a' ? { a: id, b: mine } : { a: mine, b: id };
+              return slot === 'a' ? { a: id, b: b?.id ?? null } : { a: a.id, b: id };
+            })
+          }
+          onComparePair={(next) => setPair(next)}
+          onDecided={decided}
+          upload={renderUpload?.(track, () => void reload())}
+        />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+          <p className="rounded-2xl border border-dashed border-line-strong bg-surface p-6 text-fg-muted">
+            {side === 'portal'
+              ? 'The first mix of this track is not here yet. We will e-mail you as soon as it is ready to listen to.'
+              : 'No version yet: upload the first mix, and the client is e-mailed when it is ready.'}
+          </p>
+          <div className="grid gap-6">
+            <DecisionPanel side={side} track={track} newest={null} paths={paths} onDecided={decided} />
+            {renderUpload ? <UploadCard>{renderUpload(track, () => void reload())}</UploadCard> : null}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RoomHeader({ side, project, track }: { side: ReviewSide; project: ReviewRoomProject; track: TrackView }) {
+  return (
+    <header className="grid gap-3">
+      <Link
+        to={projectPagePath(side, project.id)}
+        className={cn(
+          'inline-flex min-h-11 items-center gap-1.5 justify-self-start rounded text-sm font-medium text-fg-muted',
+          'hover:text-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent sm:min-h-0',
+        )}
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        {project.title}
+      </Link>
+      <div>
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent">
+          {side === 'portal' ? 'Client portal · Review room' : 'Projects · Review room'}
+        </p>
+        <h1 className="mt-1 break-words text-3xl font-bold tracking-tight text-fg sm:text-4xl">{track.title}</h1>
+        <p className="mt-2 text-sm text-fg-muted">
+          {project.packageTitle} · {track.versions.length} version{track.versions.length === 1 ? '' : 's'}
+        </p>
+      </div>
+    </header>
+  );
+}
+
+interface ListeningRoomProps {
+  side: ReviewSide;
+  paths: ReviewApi;
+  track: TrackView;
+  versions: VersionView[];
+  a: VersionView;
+  b: VersionView | null;
+  newest: VersionView | null;
+  initialSeconds: number | null;
+  onChoose: (slot: Slot, versionId: number) => void;
+  onComparePair: (pair: { a: number; b: number | null }) => void;
+  onDecided: (decision: ReviewDecision) => void;
+  upload: ReactNode;
+}
+
+function ListeningRoom({
+  side,
+  paths,
+  track,
+  versions,
+  a,
+  b,
+  newest,
+  initialSeconds,
+  onChoose,
+  onComparePair,
+  onDecided,
+  upload,
+}: ListeningRoomProps) {
+  const [asDelivered, setAsDelivered] = useState(false);
+  const { player, audio } = useAbPlayer({ a, b, audioUrl: paths.audio, asDelivered, initialSeconds });
+  const { engine } = player;
+  const heard = player.active === 'b' && b ? b : a;
+  const duration = heard.durationSeconds ?? 0;
+  const comments = useVersionComments(
+    paths,
+    [a.id, b?.id].filter((id): id is number => id !== undefined),
+  );
+  const actions = useCommentActions(paths, comments.apply);
+  const draftState = useCommentDraft(duration);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const heardComments = comments.of(heard.id);
+  const previous = previousOf(track, heard);
+  const commentable = heard.analysisState === 'done' && !heard.removedAt;
+
+  const markers: WaveformMarker[] = (heardComments?.comments ?? [])
+    .filter((comment) => comment.parentId === null && !comment.deleted)
+    .map((comment) => ({
+      id: comment.id,
+      at: comment.atSeconds,
+      end: comment.endSeconds,
+      side: comment.authorSide,
+      resolved: comment.resolvedAt !== null,
+      summary: `${comment.authorName ?? (comment.authorSide === 'studio' ? 'Studio' : 'Client')}: ${comment.body.slice(0, 60)}`,
+    }));
+
+  const seekToComment = (comment: CommentView) => {
+    engine.seek(comment.atSeconds);
+    if (comment.versionId === heard.id) setSelected(comment.parentId ?? comment.id);
+  };
+  const showMarker = (id: number) => {
+    const comment = heardComments?.comments.find((item) => item.id === id);
+    if (!comment) return;
+    seekToComment(comment);
+    document.getElementById(`comment-${id}`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  };
+  const startWriting = (focus: boolean) => {
+    if (focus) textarea.current?.focus({ preventScroll: true });
+  };
+
+  useReviewKeys({
+    togglePlay: () => engine.toggle(),
+    switchAb: () => {
+      if (b) engine.toggleActive();
+    },
+    seekBy: (seconds) => engine.seekBy(seconds),
+    comment: () => {
+      if (!commentable) return;
+      draftState.pinAt(engine.time);
+      textarea.current?.focus();
+    },
+  });
+
+  const newer = newest && newest.id !== a.id && newest.id !== b?.id && newest.number > Math.max(a.number, b?.number ?? 0) ? newest : null;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_27rem]">
+      <div className="grid min-w-0 content-start gap-6 lg:col-start-1 lg:row-start-1">
+        {newer ? (
+          <div
+            role="status"
+            className="flex flex-wrap items-center gap-3 rounded-xl border border-accent/40 bg-accent-soft p-3 text-sm text-fg"
+          >
+            <Sparkles aria-hidden className="size-4 text-accent" />
+            {versionLabel(newer)} is here.
+            <Button size="sm" variant="secondary" onClick={() => onComparePair({ a: newer.id, b: a.id })}>
+              Compare {versionLabel(newer)} with {versionLabel(a)}
+            </Button>
+          </div>
+        ) : null}
+        <AbPlayerPanel
+          player={player}
+          audio={audio}
+          versions={versions}
+          a={a}
+          b={b}
+          onChoose={onChoose}
+          asDelivered={asDelivered}
+          onAsDelivered={setAsDelivered}
+          waveform={
+            <ReviewWaveform
+              label={versionLabel(heard)}
+              peaks={heard.peaks}
+              duration={duration}
+              engine={engine}
+              playing={player.playing}
+              time={player.time}
+              markers={markers}
+              draft={draftMarker(draftState.draft)}
+              selectedMarker={selected}
+              onSeek={(seconds) => engine.seek(seconds)}
+              onPick={(seconds, how) => {
+                engine.seek(seconds);
+                if (!commentable) return;
+                if (how.extend) draftState.extendTo(seconds, engine.time);
+                else draftState.pinAt(seconds);
+                startWriting(how.pointer === 'mouse');
+              }}
+              onRange={(start, end) => {
+                engine.seek(start);
+                if (!commentable) return;
+                draftState.pinRange(start, end);
+                startWriting(true);
+              }}
+              onMarker={showMarker}
+            />
+          }
+        />
+        <div className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
+          <CommentComposer
+            ref={textarea}
+            versionLabel={versionLabel(heard)}
+            playhead={player.time}
+            duration={duration}
+            state={draftState}
+            disabled={commentable ? null : `${versionLabel(heard)} takes comments once it has been measured.`}
+            onSubmit={async (comment) => {
+              const result = await actions.post(heard.id, { ...comment, endSeconds: comment.endSeconds ?? undefined });
+              if ('error' in result) return result.error;
+              setSelected(result.id);
+              return null;
+            }}
+          />
+        </div>
+      </div>
+      <div className="grid min-w-0 content-start gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <DecisionPanel side={side} track={track} newest={newest} paths={paths} onDecided={onDecided} />
+        <div className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
+          <CommentsPanel
+            side={side}
+            versionLabel={versionLabel(heard)}
+            previousLabel={previous ? versionLabel(previous) : null}
+            comments={heardComments}
+            failure={comments.failure(heard.id)}
+            selected={selected}
+            actions={actions}
+            onSeek={seekToComment}
+          />
+        </div>
+      </div>
+      <div className="grid min-w-0 content-start gap-6 lg:col-start-1 lg:row-start-2">
+        <VersionDetails version={heard} />
+        {upload ? <UploadCard>{upload}</UploadCard> : null}
+      </div>
+    </div>
+  );
+}
+
+function UploadCard({ children }: { children: ReactNode }) {
+  return (
+    <section aria-label="New version" className="grid gap-3 rounded-2xl border border-line bg-surface p-4 sm:p-6">
+      <h2 className="text-lg font-semibold text-fg">New version</h2>
+      {children}
+    </section>
+  );
+}
