@@ -164,7 +164,6 @@ function AbSwitch({ player, a, b }: { player: AbPlayer; a: VersionView; b: Versi
       disabled={!version || version.analysisState !== 'done'}
       aria-pressed={player.active === slot}
       aria-keyshortcuts="B"
-      aria-label={version ? `Hear ${slot.toUpperCase()}: ${versionLabel(version)}` : `${slot.toUpperCase()}: no version`}
       data-ab={slot}
       className={cn(
         'inline-flex min-h-11 min-w-16 items-center justify-center gap-1.5 px-4 text-sm font-semibold transition-colors',
@@ -172,7 +171,8 @@ function AbSwitch({ player, a, b }: { player: AbPlayer; a: VersionView; b: Versi
         player.active === slot ? 'bg-accent text-ink' : 'text-fg-muted hover:text-fg',
       )}
     >
-      {slot.toUpperCase()}
+      <span className="sr-only">Hear </span>
+      {slot.toUpperCase()}{' '}
       <span className={cn('font-normal', player.active === slot ? 'text-ink/80' : 'text-fg-subtle')}>
         {version ? versionLabel(version) : '–'}
       </span>

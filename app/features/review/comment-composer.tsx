@@ -41,7 +41,7 @@ export const CommentComposer = forwardRef<HTMLTextAreaElement, CommentComposerPr
     const checked = checkDraft(draft, playhead, duration);
     if (!checked.ok) return setError(checked.message);
     setPending(true);
-    const failure = await onSubmit(checked);
+    const failure = await onSubmit({ atSeconds: checked.atSeconds, endSeconds: checked.endSeconds, body: checked.body });
     setPending(false);
     setError(failure);
     if (!failure) state.clear();

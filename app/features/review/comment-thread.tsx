@@ -58,7 +58,7 @@ export function CommentThreadItem({ thread, side, now, selected, actions, onSeek
       className={cn(
         'scroll-mt-24 rounded-xl border bg-ink/40 p-3 transition-colors sm:p-4',
         selected ? 'border-accent' : 'border-line',
-        resolved && 'opacity-80',
+        resolved && 'bg-transparent',
       )}
     >
       <div className="flex items-start gap-3">
