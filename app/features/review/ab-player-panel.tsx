@@ -143,7 +143,8 @@ export function AbPlayerPanel({ player, audio, versions, a, b, onChoose, asDeliv
           </p>
         </div>
       </div>
-      <p className="text-xs text-fg-subtle">
+      {/* Hidden on phones, which have no keys to press. */}
+      <p className="hidden text-xs text-fg-subtle sm:block">
         <span className="font-medium text-fg-muted">Keys:</span> <Key>Space</Key> play/pause · <Key>B</Key> switch A/B · <Key>←</Key>{' '}
         <Key>→</Key> {KEYBOARD_SEEK_SECONDS} s · <Key>C</Key> comment here
       </p>
@@ -166,7 +167,7 @@ function AbSwitch({ player, a, b }: { player: AbPlayer; a: VersionView; b: Versi
       aria-keyshortcuts="B"
       data-ab={slot}
       className={cn(
-        'inline-flex min-h-11 min-w-16 items-center justify-center gap-1.5 px-4 text-sm font-semibold transition-colors',
+        'inline-flex min-h-12 min-w-16 flex-1 items-center justify-center gap-1.5 px-4 text-sm font-semibold transition-colors sm:min-h-11',
         'focus-visible:relative focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent disabled:opacity-40',
         player.active === slot ? 'bg-accent text-ink' : 'text-fg-muted hover:text-fg',
       )}
@@ -179,7 +180,11 @@ function AbSwitch({ player, a, b }: { player: AbPlayer; a: VersionView; b: Versi
     </button>
   );
   return (
-    <div role="group" aria-label="A/B comparison" className="ml-auto flex overflow-hidden rounded-full border border-line-strong">
+    <div
+      role="group"
+      aria-label="A/B comparison"
+      className="flex w-full overflow-hidden rounded-full border border-line-strong sm:ml-auto sm:w-auto"
+    >
       {half('a', a)}
       {half('b', b)}
     </div>

@@ -1,7 +1,6 @@
 import { MapPin, X } from 'lucide-react';
 import { forwardRef, useId, useState, type FormEvent } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
-import { inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { CommentBodyField } from './comment-body-field.tsx';
 import { checkDraft, type CommentDraftState } from './comment-draft.ts';
@@ -18,7 +17,11 @@ interface CommentComposerProps {
   onSubmit: (comment: { atSeconds: number; endSeconds: number | null; body: string }) => Promise<string | null>;
 }
 
-const timeInput = cn(inputClasses, 'w-24 px-3 py-2 text-sm tabular-nums');
+// The shared input look at the width of a moment ("12:34.5"); written out, since `cn` does not merge conflicting classes.
+const timeInput = cn(
+  'block w-24 rounded-lg border border-line-strong bg-ink px-3 py-2 text-sm tabular-nums text-fg transition-colors hover:border-fg-subtle',
+  'focus-visible:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+);
 
 /**
  * Writing a comment at a moment or a range of the version being heard. Its time follows the playhead
@@ -118,7 +121,10 @@ export const CommentComposer = forwardRef<HTMLTextAreaElement, CommentComposerPr
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="flex items-center gap-1.5 text-xs text-fg-subtle">
           <MapPin aria-hidden className="size-3.5 shrink-0" />
-          Click the waveform to pin a moment, drag across it for a range, or press C while listening.
+          <span>
+            Tap or click the waveform to pin a moment, or tick Range for a stretch.
+            <span className="hidden sm:inline"> With a mouse, drag across it for a range; C pins the moment you hear.</span>
+          </span>
         </p>
         <Button type="submit" disabled={pending || Boolean(disabled)} className="ml-auto">
           {pending ? 'Posting…' : `Post at ${shownAt}${isRange ? `–${draft.endText}` : ''}`}

@@ -61,7 +61,7 @@ export function CommentThreadItem({ thread, side, now, selected, actions, onSeek
         resolved && 'bg-transparent',
       )}
     >
-      <div className="flex items-start gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <button
           type="button"
           onClick={() => onSeek(comment)}
@@ -69,19 +69,21 @@ export function CommentThreadItem({ thread, side, now, selected, actions, onSeek
           className={cn(
             'min-h-11 shrink-0 rounded-full px-2.5 text-xs font-semibold tabular-nums sm:min-h-8',
             'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
-            resolved ? 'bg-surface-raised text-fg-muted' : 'bg-accent-soft text-accent hover:bg-accent hover:text-ink',
+            resolved ? 'bg-surface-raised text-fg-muted hover:text-fg' : 'bg-accent-soft text-accent hover:bg-accent hover:text-ink',
           )}
         >
           {formatSpan(comment.atSeconds, comment.endSeconds)}
         </button>
-        <div className="min-w-0 flex-1">
+        {resolved ? (
+          <p className="flex items-center gap-1.5 text-xs font-medium text-success">
+            <CheckCircle2 aria-hidden className="size-3.5" />
+            Resolved{comment.resolvedByName ? ` by ${comment.resolvedByName}` : ''}
+          </p>
+        ) : null}
+      </div>
+      <div className="mt-2">
+        <div className="min-w-0">
           <CommentBody comment={comment} versionId={comment.versionId} now={now} actions={actions} />
-          {resolved ? (
-            <p className="mt-1 flex items-center gap-1.5 text-xs font-medium text-success">
-              <CheckCircle2 aria-hidden className="size-3.5" />
-              Resolved{comment.resolvedByName ? ` by ${comment.resolvedByName}` : ''}
-            </p>
-          ) : null}
           {replies.length > 0 ? (
             <ul className="mt-3 grid gap-3 border-l border-line pl-3" aria-label="Replies">
               {replies.map((item) => (

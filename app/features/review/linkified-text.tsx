@@ -14,7 +14,7 @@ export function LinkifiedText({ text, className }: { text: string; className?: s
             href={part.href}
             target="_blank"
             rel="noopener noreferrer nofollow"
-            className="break-all text-accent underline underline-offset-2 hover:text-accent-strong"
+            className="break-words text-accent underline underline-offset-2 hover:text-accent-strong"
           >
             {part.text}
           </a>

@@ -177,7 +177,10 @@ export function ReviewWaveform(props: ReviewWaveformProps) {
             <div
               key={marker.id}
               aria-hidden
-              className={cn('absolute inset-y-0', marker.resolved ? 'bg-fg-subtle/10' : 'bg-sky-400/10')}
+              className={cn(
+                'absolute inset-y-0',
+                marker.resolved ? 'bg-fg-subtle/10' : marker.side === 'studio' ? 'bg-sky-400/10' : 'bg-accent/10',
+              )}
               style={{ left: percent(marker.at, duration), width: percent(marker.end! - marker.at, duration) }}
             />
           ))}
