@@ -202,7 +202,7 @@ test('a client compares two versions loudness-matched, comments at the second, a
   await shoot(page, 'review-room-client');
 
   // Play: both versions stream (Range requests) and run in step, A audible.
-  await page.getByRole('button', { name: 'Play v2' }).click();
+  await page.getByRole('button', { name: 'Play v2', exact: true }).click();
   await expect(page.locator('[data-review-player]')).toHaveAttribute('data-playing', 'true');
   await expect.poll(() => audioRequests.length).toBeGreaterThan(0);
   await expect
@@ -338,6 +338,22 @@ test('a client compares two versions loudness-matched, comments at the second, a
   await expect(page.getByRole('heading', { name: 'To check from v2' })).toBeVisible();
   await expect(page.locator('[data-to-check]')).toHaveCount(1);
   await expect(page.locator('[data-to-check]')).toContainText('Hats get harsh');
+  // Playback starts at the linked moment; another version chosen for B while playing joins at the same moment.
+  await page.getByRole('button', { name: 'Play v3', exact: true }).click();
+  await expect.poll(() => audio(page, 'a').evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(42.5);
+  await page.getByLabel('Version B').selectOption(String(v1.id));
+  await expect(audio(page, 'b')).toHaveAttribute('data-version', String(v1.id));
+  await expect
+    .poll(async () => {
+      const [a, b] = await page.evaluate(() => [...document.querySelectorAll('audio')].map((element) => element.currentTime));
+      return Math.abs(a! - b!);
+    })
+    .toBeLessThan(0.1);
+  await page.getByRole('button', { name: 'Hear B v1' }).click();
+  await expect(page.locator('[data-review-player]')).toHaveAttribute('data-active-slot', 'b');
+  expect(await audio(page, 'b').evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
+  await page.keyboard.press('Space');
+  await expect(page.locator('[data-review-player]')).toHaveAttribute('data-playing', 'false');
   await page.getByRole('button', { name: 'Approve this version' }).click();
   await page.getByRole('dialog', { name: 'Approve v3?' }).getByRole('button', { name: 'Approve v3' }).click();
   await expect(page.locator('[data-track-state]')).toHaveAttribute('data-track-state', 'approved');
@@ -354,4 +370,23 @@ test('a client compares two versions loudness-matched, comments at the second, a
   await expect(studio.getByRole('button', { name: 'Approve this version' })).toHaveCount(0);
   await ownerContext.close();
   await owner.dispose();
+
+  // On a phone: a tap on the waveform moves the playhead there and pins a comment to that moment.
+  const phone = await browser.newContext({
+    baseURL,
+    storageState: await page.context().storageState(),
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const mobile = await phone.newPage();
+  await mobile.goto(room);
+  await expect(mobile.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const waveform = mobile.getByRole('slider', { name: 'Position in v3' });
+  await waveform.scrollIntoViewIfNeeded();
+  const area = (await waveform.boundingBox())!;
+  await mobile.touchscreen.tap(area.x + area.width / 2, area.y + area.height / 2);
+  await expect.poll(async () => Number(await mobile.locator('[data-player-time]').getAttribute('data-player-time'))).toBeCloseTo(30, 0);
+  await expect(mobile.getByRole('button', { name: /^Post at 0:(29|30)/ })).toBeVisible();
+  await phone.close();
 });

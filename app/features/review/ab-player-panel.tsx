@@ -43,7 +43,7 @@ export function AbPlayerPanel({ player, audio, versions, a, b, onChoose, asDeliv
       data-review-player
       data-active-slot={player.active}
       data-playing={player.playing ? 'true' : 'false'}
-      className="grid gap-5 rounded-2xl border border-line bg-surface p-4 sm:p-6"
+      className="grid gap-5 rounded-2xl border border-line bg-surface p-4 noscript:hidden sm:p-6"
     >
       <AudioElements audio={audio} a={a} b={b} />
       <div className="flex flex-wrap items-center gap-3 sm:gap-4">

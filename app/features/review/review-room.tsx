@@ -223,6 +223,7 @@ function ListeningRoom({
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_27rem]">
       <div className="grid min-w-0 content-start gap-6 lg:col-start-1 lg:row-start-1">
+        <ListenWithoutScript versions={versions} paths={paths} />
         {newer ? (
           <div
             role="status"
@@ -273,7 +274,7 @@ function ListeningRoom({
             />
           }
         />
-        <div className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
+        <div className="rounded-2xl border border-line bg-surface p-4 noscript:hidden sm:p-6">
           <CommentComposer
             ref={textarea}
             versionLabel={versionLabel(heard)}
@@ -319,5 +320,28 @@ function UploadCard({ children }: { children: ReactNode }) {
       <h2 className="text-lg font-semibold text-fg">New version</h2>
       {children}
     </section>
+  );
+}
+
+/** Without JavaScript the browser's own players still play each version (nothing loads before play). */
+function ListenWithoutScript({ versions, paths }: { versions: VersionView[]; paths: ReviewApi }) {
+  return (
+    <noscript>
+      <div className="grid gap-4 rounded-2xl border border-line bg-surface p-4 sm:p-6">
+        <p className="text-sm text-fg-muted">
+          Comparing versions and commenting need JavaScript. You can still listen to each version here.
+        </p>
+        {versions
+          .filter((version) => version.analysisState === 'done' && !version.removedAt)
+          .map((version) => (
+            <div key={version.id} className="grid gap-2">
+              <p className="text-sm font-medium text-fg">
+                {versionLabel(version)} · {version.name}
+              </p>
+              <audio controls preload="none" src={paths.audio(version.id)} className="w-full" />
+            </div>
+          ))}
+      </div>
+    </noscript>
   );
 }
