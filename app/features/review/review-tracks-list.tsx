@@ -69,7 +69,7 @@ export function ReviewTracksList({
                 {newest ? (
                   <span className="inline-flex items-center gap-1">
                     <MessageSquare aria-hidden className="size-3.5" />
-                    {open} open comment{open === 1 ? '' : 's'}
+                    {`${open} open comment${open === 1 ? '' : 's'}`}
                   </span>
                 ) : null}
                 <span>{roundsShort(track)}</span>
