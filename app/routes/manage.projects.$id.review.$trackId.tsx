@@ -16,9 +16,8 @@ export const meta: Route.MetaFunction = (args) => {
   return seo(args, { title, description: 'The studio side of a track’s review room.', noindex: true });
 };
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+// No headers() here: the server already marks every /portal and /manage answer `private, no-store`
+// (server/http/pages.ts), and a route's own Cache-Control would be sent as a second copy.
 
 /** `/manage/projects/:id/review/:trackId`: the studio's review room for one track, in the admin's shell. */
 export default function ManageReview({ loaderData }: Route.ComponentProps) {

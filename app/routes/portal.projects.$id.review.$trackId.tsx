@@ -13,9 +13,8 @@ export const meta: Route.MetaFunction = (args) => {
   return seo(args, { title, description: 'Listen, compare versions and comment on your mix.', noindex: true });
 };
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+// No headers() here: the server already marks every /portal and /manage answer `private, no-store`
+// (server/http/pages.ts), and a route's own Cache-Control would be sent as a second copy.
 
 /** `/portal/projects/:id/review/:trackId`: the client's review room for one track (the e-mails link here). */
 export default function PortalReview({ loaderData }: Route.ComponentProps) {

@@ -187,7 +187,12 @@ test('a client compares two versions loudness-matched, comments at the second, a
     if (/\/versions\/\d+\/audio/.test(request.url())) audioRequests.push(request.url());
   });
   const room = `/portal/projects/${projectId}/review/${trackId}`;
-  await page.goto(room);
+  // Another project's track, like one that does not exist, is not found; the room is private and not indexed.
+  expect((await page.goto(`/portal/projects/${projectId + 1000}/review/${trackId}`))!.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Track not found' })).toBeVisible();
+  const opened = (await page.goto(room))!;
+  expect(opened.headers()['cache-control']).toBe('private, no-store');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByRole('heading', { level: 1, name: 'Midnight Drive' })).toBeVisible();
   await expect(page.locator('[data-waveform="drawn"]')).toBeVisible();
@@ -389,4 +394,15 @@ test('a client compares two versions loudness-matched, comments at the second, a
   await expect.poll(async () => Number(await mobile.locator('[data-player-time]').getAttribute('data-player-time'))).toBeCloseTo(30, 0);
   await expect(mobile.getByRole('button', { name: /^Post at 0:(29|30)/ })).toBeVisible();
   await phone.close();
+});
+
+test('signed out, the review rooms ask to sign in and are not stored anywhere', async ({ page }) => {
+  const portal = (await page.goto('/portal/projects/1/review/1'))!;
+  expect(portal.status()).toBe(401);
+  expect(portal.headers()['cache-control']).toBe('private, no-store');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to listen and comment' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+  const manage = (await page.goto('/manage/projects/1/review/1'))!;
+  expect(manage.headers()['cache-control']).toBe('private, no-store');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
 });
