@@ -286,7 +286,7 @@ test('a client compares two versions loudness-matched, comments at the second, a
   await studio.setViewportSize({ width: 1440, height: 900 });
   await studio.goto(`/manage/projects/${projectId}/review/${trackId}`);
   await expect(studio.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await expect(studio.getByRole('heading', { level: 1, name: 'Midnight Drive' })).toBeVisible();
+  await expect(studio.getByRole('heading', { level: 2, name: 'Midnight Drive' })).toBeVisible();
   const studioThread = thread(studio, '0:42');
   await expect(studioThread).toContainText('The vocal is too loud here');
   await studioThread.getByRole('button', { name: 'Reply' }).click();

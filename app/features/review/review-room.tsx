@@ -109,6 +109,7 @@ export function ReviewRoom({ side, project, track: initialTrack, initialVersionI
 }
 
 function RoomHeader({ side, project, track }: { side: ReviewSide; project: ReviewRoomProject; track: TrackView }) {
+  const Title = side === 'portal' ? 'h1' : 'h2';
   return (
     <header className="grid gap-3">
       <Link
@@ -125,7 +126,8 @@ function RoomHeader({ side, project, track }: { side: ReviewSide; project: Revie
         <p className="text-sm font-semibold uppercase tracking-widest text-accent">
           {side === 'portal' ? 'Client portal · Review room' : 'Projects · Review room'}
         </p>
-        <h1 className="mt-1 break-words text-3xl font-bold tracking-tight text-fg sm:text-4xl">{track.title}</h1>
+        {/* In the admin the dashboard's header holds the page's h1. */}
+        <Title className="mt-1 break-words text-3xl font-bold tracking-tight text-fg sm:text-4xl">{track.title}</Title>
         <p className="mt-2 text-sm text-fg-muted">
           {project.packageTitle} · {track.versions.length} version{track.versions.length === 1 ? '' : 's'}
         </p>
