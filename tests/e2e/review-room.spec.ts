@@ -299,10 +299,11 @@ test('a client compares two versions loudness-matched, comments at the second, a
   await expectNoSeriousA11yViolations(studio);
   await shoot(studio, 'review-room-studio');
 
-  // The client sees the reply and the resolved thread, and asks for a round of revisions.
-  await page.reload();
+  // The client, from the e-mail's link to that moment, sees the reply and the resolved thread, and asks for a round of revisions.
+  await page.goto(`${room}?version=${v2.id}&t=42`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(thread(page, '0:42')).toHaveAttribute('data-resolved', 'true');
+  await expect(thread(page, '0:42')).toHaveAttribute('aria-current', 'true');
   await expect(thread(page, '0:42').locator('[data-comment-reply]')).toContainText('Pulled it down 1.5 dB');
   await expect(page.locator('[data-rounds]')).toHaveText('Revision rounds: used 0 of 3');
   await page.getByRole('button', { name: 'Request revisions' }).click();

@@ -55,6 +55,7 @@ export function CommentThreadItem({ thread, side, now, selected, actions, onSeek
       id={`comment-${comment.id}`}
       data-comment-thread={comment.id}
       data-resolved={resolved ? 'true' : 'false'}
+      aria-current={selected ? 'true' : undefined}
       className={cn(
         'scroll-mt-24 rounded-xl border bg-ink/40 p-3 transition-colors sm:p-4',
         selected ? 'border-accent' : 'border-line',

@@ -1,5 +1,5 @@
 import { ArrowLeft, Sparkles } from 'lucide-react';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CommentView, ReviewDecision, TrackView, VersionView } from '#common/review.ts';
 import { Button } from '#app/components/ui/button.tsx';
@@ -20,6 +20,9 @@ import { useReviewTrack } from './use-review-track.ts';
 import { useVersionComments } from './use-version-comments.ts';
 import { VersionDetails } from './version-details.tsx';
 import { initialPair, newestFirst, newestOf, previousOf, versionLabel } from './versions.ts';
+
+/** A comment this close to a linked moment is the one the link is about (links carry tenths of a second). */
+const LINKED_WITHIN = 0.6;
 
 export interface ReviewRoomProject {
   id: number;
@@ -177,8 +180,23 @@ function ListeningRoom({
   const actions = useCommentActions(paths, comments.apply);
   const draftState = useCommentDraft(duration);
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const [selected, setSelected] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
   const heardComments = comments.of(heard.id);
+  // An e-mail's link to a moment (`?t=`) points at the comment there until the reader picks another.
+  const linked =
+    initialSeconds === null
+      ? null
+      : (heardComments?.comments.find(
+          (comment) => comment.parentId === null && Math.abs(comment.atSeconds - initialSeconds) < LINKED_WITHIN,
+        ) ?? null);
+  const selected = chosen ?? linked?.id ?? null;
+  const setSelected = setChosen;
+  const scrolledToLink = useRef(false);
+  useEffect(() => {
+    if (!linked || scrolledToLink.current) return;
+    scrolledToLink.current = true;
+    document.getElementById(`comment-${linked.id}`)?.scrollIntoView({ block: 'nearest' });
+  }, [linked]);
   const previous = previousOf(track, heard);
   const commentable = heard.analysisState === 'done' && !heard.removedAt;
 
