@@ -14,7 +14,11 @@ export default [
     route('terms-of-service', 'routes/terms-of-service.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
-  route('manage', 'routes/manage.tsx'),
+  // The Projects area has addresses of its own (the e-mails link to a project); the same signed-in shell renders them.
+  route('manage', 'routes/manage.tsx', [
+    route('projects', 'routes/manage.projects.tsx'),
+    route('projects/:id', 'routes/manage.project.tsx'),
+  ]),
   route('manage/reset-password', 'routes/manage.reset-password.tsx'),
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
