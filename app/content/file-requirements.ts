@@ -1,12 +1,15 @@
+import { MAX_PEAK_DBFS, MIN_BIT_DEPTH as MIN_BITS, MIN_LOSSY_KBPS, MIN_SAMPLE_RATE_HZ } from '#common/file-rules.ts';
+
 /**
- * What clients send us: the "Preparing Your Project" section of the home page. The numbers live
- * here once; the copy around them reads from these constants.
+ * What clients send us: the "Preparing Your Project" section of the home page. The numbers come
+ * from common/file-rules.ts, which the checks of uploaded project files read too; the copy around
+ * them reads from these strings.
  */
 export const PREFERRED_FORMATS = 'WAV or AIFF';
-export const MIN_BIT_DEPTH = '24-bit';
-export const MIN_SAMPLE_RATE = '48kHz';
-export const MIN_MP3_BITRATE = '320kbps';
-export const MAX_PEAK_DB = '-6dB';
+export const MIN_BIT_DEPTH = `${MIN_BITS}-bit`;
+export const MIN_SAMPLE_RATE = `${MIN_SAMPLE_RATE_HZ / 1000}kHz`;
+export const MIN_MP3_BITRATE = `${MIN_LOSSY_KBPS}kbps`;
+export const MAX_PEAK_DB = `${MAX_PEAK_DBFS}dB`;
 
 export interface ChecklistGroup {
   title: string;

@@ -4,6 +4,7 @@ import { decodeChunked } from 'audio-decode';
 import { MAX_AUDIO_SECONDS } from '#common/samples.ts';
 import { readDeclaredDuration } from './audio-duration.ts';
 import type { AudioFormat } from './audio-format.ts';
+import { PeakOutline } from './peak-outline.ts';
 
 export interface AudioAnalysis {
   durationSeconds: number | null;
@@ -11,8 +12,7 @@ export interface AudioAnalysis {
   peaks: number[] | null;
 }
 
-export const PEAK_COUNT = 1000;
-const FALLBACK_BLOCK_FRAMES = 256;
+export { PEAK_COUNT } from './peak-outline.ts';
 const FALLBACK_SAMPLE_RATE = 44_100;
 
 /**
@@ -36,10 +36,15 @@ const FIRST_SLICE_BYTES = 1024;
  * that produced nothing (headers, or a container that needs its index first) doubles the next one,
  * so that reading up to the first samples does not take thousands of tiny steps.
  */
-function slicer(filePath: string) {
+function slicer(filePath: string, source: DecodeSource) {
   const state = { size: FIRST_SLICE_BYTES, lastSlice: 0, produced: true };
+  const start = source.start ?? 0;
   async function* slices(): AsyncGenerator<Uint8Array> {
-    for await (const chunk of createReadStream(filePath, { highWaterMark: MAX_SLICE_BYTES })) {
+    if (source.header) yield source.header;
+    if (source.end !== undefined && source.end <= start) return;
+    // createReadStream's `end` is inclusive.
+    const range = { start, end: source.end === undefined ? undefined : source.end - 1 };
+    for await (const chunk of createReadStream(filePath, { highWaterMark: MAX_SLICE_BYTES, ...range })) {
       const bytes = chunk as Buffer;
       for (let offset = 0; offset < bytes.length;) {
         if (!state.produced) state.size = Math.min(MAX_SLICE_BYTES, state.size * 2);
@@ -54,15 +59,31 @@ function slicer(filePath: string) {
   return { state, slices: slices() };
 }
 
+/** What audio-decode is asked to decode here: the samples' formats, and AIFF and Ogg for client files. */
+export type DecodableFormat = AudioFormat | 'aiff' | 'oga' | 'opus';
+
+/**
+ * Which bytes the decoder gets: by default the whole file. A caller that has read the container
+ * itself can give a byte range (the samples only, so trailing chunks are not decoded as sound) and
+ * a header to feed first (a plain WAV header in front of an RF64 file's samples, say).
+ */
+export interface DecodeSource {
+  header?: Uint8Array;
+  start?: number;
+  /** Exclusive. */
+  end?: number;
+}
+
 /**
  * Decodes a file step by step, each step's samples about MAX_DECODED_BYTES_PER_STEP at most (once the
  * first step has shown how much the input expands).
  */
 export async function* decodeInSteps(
   filePath: string,
-  format: AudioFormat,
+  format: DecodableFormat,
+  source: DecodeSource = {},
 ): AsyncGenerator<{ channelData: Float32Array[]; sampleRate: number }> {
-  const input = slicer(filePath);
+  const input = slicer(filePath, source);
   for await (const chunk of decodeChunked(input.slices, format)) {
     yield chunk;
     input.state.produced = true;
@@ -104,20 +125,6 @@ export async function indexAfterSamples(filePath: string): Promise<boolean> {
 /** Raised inside the worker when decoded audio runs past the cut-off. */
 export class AudioTooLongError extends Error {}
 
-/** Max-pools a list of block maxima down to at most `count` values. */
-function poolTo(values: number[], count: number): number[] {
-  if (values.length <= count) return values;
-  const pooled: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const from = Math.floor((i * values.length) / count);
-    const to = Math.max(from + 1, Math.floor(((i + 1) * values.length) / count));
-    let max = 0;
-    for (let j = from; j < to; j++) if (values[j] > max) max = values[j];
-    pooled.push(max);
-  }
-  return pooled;
-}
-
 /**
  * Duration and a waveform outline, decoded chunk by chunk (never the whole file in memory, and at
  * most about MAX_DECODED_BYTES_PER_STEP of samples at a time). A file whose header says it is longer
@@ -132,48 +139,28 @@ export async function analyzeAudioFile(filePath: string, format: AudioFormat): P
   }
   if (format === 'm4a' && (await indexAfterSamples(filePath))) return { durationSeconds: declaredSeconds, peaks: null };
 
-  let blockFrames = 0;
+  let outline: PeakOutline | null = null;
   let cutoffFrames = 0;
-  const blocks: number[] = [];
-  let blockMax = 0;
-  let blockFilled = 0;
   let totalFrames = 0;
   let sampleRate = 0;
   try {
     for await (const chunk of decodeInSteps(filePath, format)) {
-      const channels = chunk.channelData;
-      const frames = channels[0]?.length ?? 0;
-      if (!sampleRate) {
+      if (!outline) {
         sampleRate = chunk.sampleRate || FALLBACK_SAMPLE_RATE;
-        const expectedFrames = declaredSeconds ? declaredSeconds * sampleRate : null;
-        blockFrames = expectedFrames ? Math.max(1, Math.floor(expectedFrames / PEAK_COUNT)) : FALLBACK_BLOCK_FRAMES;
+        outline = new PeakOutline(declaredSeconds ? declaredSeconds * sampleRate : null);
         cutoffFrames = DECODE_CUTOFF_SECONDS * sampleRate;
       }
-      for (let frame = 0; frame < frames; frame++) {
-        for (const channel of channels) {
-          const value = Math.abs(channel[frame]);
-          if (value > blockMax) blockMax = value;
-        }
-        if (++blockFilled === blockFrames) {
-          blocks.push(blockMax);
-          blockMax = 0;
-          blockFilled = 0;
-        }
-      }
-      totalFrames += frames;
+      outline.push(chunk.channelData);
+      totalFrames += chunk.channelData[0]?.length ?? 0;
       if (totalFrames > cutoffFrames) throw new AudioTooLongError(`decoded audio runs past ${DECODE_CUTOFF_SECONDS} s`);
     }
   } catch (error) {
     if (error instanceof AudioTooLongError) throw error;
     return { durationSeconds: declaredSeconds, peaks: null };
   }
-  if (blockFilled > 0) blocks.push(blockMax);
-  if (blocks.length === 0) return { durationSeconds: declaredSeconds, peaks: null };
+  const peaks = outline?.peaks() ?? null;
+  if (!peaks) return { durationSeconds: declaredSeconds, peaks: null };
 
-  const pooled = poolTo(blocks, PEAK_COUNT);
-  const loudest = Math.max(...pooled);
-  // Not rounded: the stored form quantises to 1/255 (common/peaks.ts).
-  const peaks = pooled.map((value) => (loudest > 0 ? value / loudest : 0));
   // What was decoded is exact; the header is only a claim.
   const decodedSeconds = sampleRate > 0 ? totalFrames / sampleRate : null;
   return { durationSeconds: decodedSeconds ?? declaredSeconds, peaks };
