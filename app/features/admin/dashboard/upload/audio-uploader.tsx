@@ -1,6 +1,6 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
-import './uppy-dark.css';
+import '#app/features/uploads/uppy-dark.css';
 import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
 import GoldenRetriever from '@uppy/golden-retriever';
@@ -10,8 +10,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { api } from '#app/lib/api.ts';
 import { useSessionEnded } from '#app/lib/session-ended.ts';
-import { multipartCalls } from './multipart-calls';
-import { MULTIPART_OPTIONS, RECOVERY_STORE, UPLOAD_DIALOG_NAME, UPLOAD_NOTE, UPPY_LOCALE, UPPY_RESTRICTIONS } from './uppy-options';
+import { MULTIPART_OPTIONS, multipartCalls } from '#app/features/uploads/multipart-calls.ts';
+import { RECOVERY_STORE, UPLOAD_DIALOG_NAME, UPLOAD_NOTE, UPPY_LOCALE, UPPY_RESTRICTIONS } from './uppy-options';
 import { useModalWithoutScroll } from './use-modal-without-scroll';
 
 export interface UploadedAudio {

@@ -1,6 +1,5 @@
 import { formatFileSize } from '#common/file-size.ts';
 import { ALLOWED_AUDIO_EXTENSIONS, MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS } from '#common/samples.ts';
-import { PART_RETRY_DELAYS_MS, UPLOAD_CONCURRENCY } from '#common/uploads.ts';
 
 /** The audio upload rules: one file, these types, at most 50485760 bytes, never auto-starting. */
 export const UPPY_RESTRICTIONS = {
@@ -18,13 +17,6 @@ export const UPLOAD_NOTE = `One audio file: MP3, WAV, M4A, AAC or FLAC, up to ${
 export const UPPY_LOCALE = {
   strings: { exceedsSize: `%{file} exceeds maximum allowed size of ${AUDIO_SIZE_LIMIT}` },
   pluralize: (count: number) => (count === 1 ? 0 : 1),
-};
-
-/** Multipart for every file, so a pause or a reload continues from the last finished part. */
-export const MULTIPART_OPTIONS = {
-  shouldUseMultipart: true as const,
-  limit: UPLOAD_CONCURRENCY,
-  retryDelays: PART_RETRY_DELAYS_MS,
 };
 
 /** The dialog's accessible name (Uppy names only its outer wrapper, not the dialog itself). */

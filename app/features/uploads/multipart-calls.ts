@@ -1,5 +1,13 @@
 import type { AwsS3Part } from '@uppy/aws-s3';
 import { api, type ApiFailure } from '#app/lib/api.ts';
+import { PART_RETRY_DELAYS_MS, UPLOAD_CONCURRENCY } from '#common/uploads.ts';
+
+/** Multipart for every file, so a pause or a reload continues from the last finished part. */
+export const MULTIPART_OPTIONS = {
+  shouldUseMultipart: true as const,
+  limit: UPLOAD_CONCURRENCY,
+  retryDelays: PART_RETRY_DELAYS_MS,
+};
 
 /** Where the server speaks the uploader's multipart protocol (server/api/uploads.ts). */
 export const UPLOADS_ENDPOINT = '/api/uploads';
@@ -29,15 +37,18 @@ const uploadPath = ({ uploadId, key }: UploadRef, suffix = '') =>
 
 /**
  * The AWS S3 plugin's multipart functions, each one call to /api/uploads. They go through the site's
- * `api()` rather than the plugin's own `endpoint` client so that an ended session opens the login
- * dialog and the upload carries on after it, as every other admin request does.
+ * `api()` rather than the plugin's own `endpoint` client so that an ended admin session opens the
+ * login dialog and the upload carries on after it, as every other admin request does. Shared by the
+ * admin's sample uploader and the project uploader (portal and deliveries), which names its project
+ * in the file's `meta.projectId`.
  */
 export const multipartCalls = {
-  createMultipartUpload: (file: { name?: string; type?: string }) =>
+  createMultipartUpload: (file: { name?: string; type?: string; meta?: Record<string, unknown> }) =>
     call<{ key: string; uploadId: string }>('POST', '/s3/multipart', {
       filename: file.name ?? 'audio',
       type: file.type ?? '',
-      metadata: {},
+      // Only what the server reads: the project a file goes into (none for a sample's audio).
+      metadata: file.meta?.projectId === undefined ? {} : { projectId: file.meta.projectId },
     }),
 
   listParts: (_file: unknown, ref: UploadRef) => call<AwsS3Part[]>('GET', uploadPath(ref)),

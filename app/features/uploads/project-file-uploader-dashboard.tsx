@@ -1,0 +1,115 @@
+import '@uppy/core/css/style.min.css';
+import '@uppy/dashboard/css/style.min.css';
+import './uppy-dark.css';
+import AwsS3 from '@uppy/aws-s3';
+import Uppy, { type UppyFile } from '@uppy/core';
+import GoldenRetriever from '@uppy/golden-retriever';
+import Dashboard from '@uppy/react/dashboard';
+import { useEffect, useRef, useState } from 'react';
+import type { ProjectFileView } from '#common/projects.ts';
+import { api } from '#app/lib/api.ts';
+import { MULTIPART_OPTIONS, multipartCalls } from './multipart-calls.ts';
+import type { ProjectFileUploaderProps } from './project-file-uploader.tsx';
+import { PROJECT_RECOVERY_STORE, PROJECT_UPLOAD_NOTE, PROJECT_UPPY_LOCALE, PROJECT_UPPY_RESTRICTIONS } from './project-upload-rules.ts';
+
+type FileMeta = { projectId: number; registration?: Record<string, unknown> } & Record<string, unknown>;
+type ProjectUppyFile = UppyFile<FileMeta, Record<string, never>>;
+
+const notStarted = (file: ProjectUppyFile) => !file.progress.uploadStarted;
+
+/**
+ * The Uppy part of ProjectFileUploader (loaded lazily, in the browser only): an inline Dashboard, the
+ * S3 plugin in multipart mode against /api/uploads with the project named in each file's meta, Golden
+ * Retriever for reloads, and the registration of each finished file. One Uppy per project, so a
+ * reload restores only that project's uploads.
+ */
+export default function ProjectFileUploaderDashboard({
+  projectId,
+  registerPath,
+  extraBody,
+  onRegistered,
+  onRefused,
+  allowedFileTypes,
+  note,
+  height = 360,
+  disabled,
+}: ProjectFileUploaderProps) {
+  const [uppy] = useState(() =>
+    new Uppy<FileMeta, Record<string, never>>({
+      id: `project-files-${projectId}`,
+      autoProceed: false,
+      restrictions: { ...PROJECT_UPPY_RESTRICTIONS, ...(allowedFileTypes ? { allowedFileTypes } : {}) },
+      locale: PROJECT_UPPY_LOCALE,
+      meta: { projectId },
+    })
+      .use(AwsS3, { ...MULTIPART_OPTIONS, ...multipartCalls })
+      .use(GoldenRetriever, { indexedDB: PROJECT_RECOVERY_STORE as { name?: string } }),
+  );
+
+  // The callbacks and the body change with the page's state; the listeners read the latest ones.
+  const latest = useRef({ registerPath, extraBody, onRegistered, onRefused });
+  useEffect(() => {
+    latest.current = { registerPath, extraBody, onRegistered, onRefused };
+  });
+
+  // A file takes the registration body chosen when it was added, and the current one while it waits:
+  // changing the category before pressing Upload changes it for the files not yet started.
+  useEffect(() => {
+    const stamp = (file: ProjectUppyFile | undefined) => {
+      if (file) uppy.setFileMeta(file.id, { projectId, registration: latest.current.extraBody ?? {} });
+    };
+    uppy.on('file-added', stamp);
+    return () => void uppy.off('file-added', stamp);
+  }, [uppy, projectId]);
+  // By value: a caller writing `extraBody={{ category }}` makes a new object every render.
+  const bodyKey = JSON.stringify(extraBody ?? {});
+  useEffect(() => {
+    const registration = JSON.parse(bodyKey) as Record<string, unknown>;
+    for (const file of uppy.getFiles()) if (notStarted(file)) uppy.setFileMeta(file.id, { projectId, registration });
+  }, [uppy, projectId, bodyKey]);
+
+  useEffect(() => {
+    const onSuccess = (file: ProjectUppyFile | undefined, response: { uploadURL?: string; body?: { location?: string } }) => {
+      const location = response.body?.location ?? response.uploadURL;
+      if (!file || !location) return;
+      const name = file.name ?? 'file';
+      const body = { ...(file.meta.registration ?? {}), objectPath: location };
+      void api<ProjectFileView>('POST', latest.current.registerPath, body).then((registration) => {
+        if (registration.ok) {
+          latest.current.onRegistered?.(registration.data);
+          return;
+        }
+        const reason = registration.errors.objectPath?.[0] ?? registration.serverMessage ?? registration.message;
+        // The file stays in the Dashboard, marked failed with the server's words.
+        const current = uppy.getFile(file.id);
+        if (current) uppy.emit('upload-error', current, new Error(reason));
+        uppy.info(`${name}: ${reason}`, 'error', 10_000);
+        latest.current.onRefused?.(name, reason);
+      });
+    };
+    uppy.on('upload-success', onSuccess);
+    return () => void uppy.off('upload-success', onSuccess);
+  }, [uppy]);
+
+  // Leaving the page pauses running uploads, leaving their parts for Golden Retriever to resume.
+  // (Not destroy(): React's development double mount would leave a destroyed instance behind.)
+  useEffect(() => () => uppy.pauseAll(), [uppy]);
+
+  return (
+    <Dashboard
+      uppy={uppy}
+      width="100%"
+      height={height}
+      note={note ?? PROJECT_UPLOAD_NOTE}
+      theme="dark"
+      proudlyDisplayPoweredByUppy={false}
+      // Pause, resume and retry stay on screen: a GB-size upload must be stoppable and continuable.
+      hidePauseResumeButton={false}
+      hideRetryButton={false}
+      hideProgressDetails={false}
+      hideCancelButton={false}
+      showRemoveButtonAfterComplete={false}
+      disabled={disabled}
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import { lazy, Suspense } from 'react';
+import type { ProjectFileView } from '#common/projects.ts';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { PROJECT_UPLOAD_NOTE } from './project-upload-rules.ts';
+
+const ProjectFileUploaderDashboard = lazy(() => import('./project-file-uploader-dashboard.tsx'));
+
+export interface ProjectFileUploaderProps {
+  /** The project the files go into: sent as `metadata.projectId` when each multipart upload starts. */
+  projectId: number;
+  /**
+   * Where each finished upload is registered, with `POST {objectPath, ...extraBody}`: the client's
+   * `/api/portal/projects/:id/files`, or the owner's `/api/admin/projects/:id/deliveries`.
+   */
+  registerPath: string;
+  /**
+   * More fields for the registration body, e.g. `{category: 'stems'}`. A file keeps the value current
+   * when it was added (and while it waits to start), so a category chosen before Upload sticks to it.
+   */
+  extraBody?: Record<string, unknown>;
+  /** A file was uploaded and registered: the server's view of it (analysis pending). */
+  onRegistered?: (file: ProjectFileView) => void;
+  /** A file was uploaded but its registration failed; the Dashboard marks it failed with `reason` too. */
+  onRefused?: (fileName: string, reason: string) => void;
+  /** Overrides the accepted extensions (default: audio formats and ZIP, PROJECT_FILE_EXTENSIONS). */
+  allowedFileTypes?: string[];
+  /** The line under the drop area (default: the accepted formats and the 5 GB limit). */
+  note?: string;
+  /** The Dashboard's height in px (default 360). */
+  height?: number;
+  disabled?: boolean;
+}
+
+/**
+ * The project uploader, shared by the client portal (stems, references) and the admin's Projects area
+ * (deliveries): an inline Uppy Dashboard with resumable multipart uploads through /api/uploads (pause,
+ * resume, retry; a reload resumes through Golden Retriever), any audio format or ZIP up to 5 GB per
+ * file, each finished file registered at `registerPath`.
+ *
+ *   <ProjectFileUploader projectId={7} registerPath="/api/portal/projects/7/files"
+ *     extraBody={{ category }} onRegistered={(file) => refresh()} />
+ *
+ * Uppy reaches the browser only here, after hydration, loaded on demand; until then (and without
+ * JavaScript) a placeholder of the same size says what the area is for.
+ */
+export function ProjectFileUploader(props: ProjectFileUploaderProps) {
+  const hydrated = useHydrated();
+  const placeholder = <UploaderPlaceholder height={props.height ?? 360} note={props.note ?? PROJECT_UPLOAD_NOTE} />;
+  if (!hydrated) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <ProjectFileUploaderDashboard key={props.projectId} {...props} />
+    </Suspense>
+  );
+}
+
+function UploaderPlaceholder({ height, note }: { height: number; note: string }) {
+  return (
+    <div
+      style={{ height }}
+      className="grid place-content-center gap-2 rounded-xl border border-dashed border-line-strong bg-surface p-6 text-center"
+    >
+      <p className="font-medium text-fg">Loading the uploader…</p>
+      <p className="text-sm text-fg-muted">{note}</p>
+      <noscript>
+        <p className="text-sm text-accent">Uploading needs JavaScript turned on in your browser.</p>
+      </noscript>
+    </div>
+  );
+}
