@@ -1,7 +1,7 @@
 import { AlertTriangle, Download } from 'lucide-react';
 import { MAX_PROJECT_FILES, type AdminProjectView } from '#common/projects.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
-import { projectFileWarnings } from './file-warnings';
+import { projectFileWarnings } from '#common/project-file-warnings.ts';
 import { ProjectFileTable } from './project-file-table';
 import { SectionCard } from './section-card';
 

@@ -24,20 +24,26 @@ export function Deliveries({ project, onDelivered, onDelete }: Props) {
           : 'The client downloads these from the portal.'
       }
       actions={
-        <>
-          {live.length > 1 ? (
-            <a href={`/api/admin/projects/${project.id}/files.zip?side=studio`} download className={buttonClasses('secondary', 'sm')}>
-              <Download aria-hidden className="size-4" />
-              Download all (ZIP)
-            </a>
-          ) : null}
-          <DeliveryUploader projectId={project.id} onDelivered={onDelivered} />
-        </>
+        live.length > 1 ? (
+          <a href={`/api/admin/projects/${project.id}/files.zip?side=studio`} download className={buttonClasses('secondary', 'sm')}>
+            <Download aria-hidden className="size-4" />
+            Download all (ZIP)
+          </a>
+        ) : null
       }
     >
-      {project.deliveries.length > 0 ? (
-        <ProjectFileTable projectId={project.id} files={project.deliveries} caption="Deliveries" onDelete={onDelete} showCategory={false} />
-      ) : null}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+        <DeliveryUploader projectId={project.id} onDelivered={onDelivered} />
+        {project.deliveries.length > 0 ? (
+          <ProjectFileTable
+            projectId={project.id}
+            files={project.deliveries}
+            caption="Deliveries"
+            onDelete={onDelete}
+            showCategory={false}
+          />
+        ) : null}
+      </div>
     </SectionCard>
   );
 }
