@@ -47,6 +47,11 @@ describe('import boundaries', () => {
       "import { createAdmin } from '#server/auth/admin-users.ts';",
       'backup is infrastructure: it copies tables without knowing a capability',
     ],
+    [
+      'server/archive/zip-stream.ts',
+      "import { findSample } from '#server/samples/queries.ts';",
+      'archive is infrastructure: it streams the entries it is given',
+    ],
     ['common/samples.ts', "import { cn } from '#app/lib/cn.ts';", 'common depends on nothing'],
     ['common/contact.ts', "import type { Services } from '#server/context.ts';", 'common depends on nothing'],
     ['app/components/site-footer.tsx', "import { listSamples } from '#server/samples/queries.ts';", 'browser code never imports server'],
@@ -63,6 +68,7 @@ describe('import boundaries', () => {
     ['app/routes/home.tsx', "import { STUDIO_NAME } from '#common/studio.ts';"],
     ['server/samples/service.ts', "import { findSample } from './queries.ts';"],
     ['server/services.ts', "import { createMetrics } from '#server/metrics/metrics.ts';"],
+    ['server/samples/service.ts', "import { zipStream } from '#server/archive/zip-stream.ts';"],
   ])('allows %s importing: %s', async (file, line) => {
     expect(await boundaryErrors(file, line)).toEqual([]);
   });

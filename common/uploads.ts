@@ -21,6 +21,9 @@ export const startMultipartSchema = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** A Content-MD5 value: the base64 of a 16-byte MD5 digest. */
+export const isContentMd5 = (value: string): boolean => /^[A-Za-z0-9+/]{22}==$/.test(value);
+
 export type StartMultipartInput = z.infer<typeof startMultipartSchema>;
 
 export const partNumberSchema = z.coerce

@@ -9,9 +9,14 @@ import { MultipartUploadService } from './uploads/multipart-uploads.ts';
 import { createProjectsCapability } from './projects/projects-capability.ts';
 import { studioInbox } from './contact/owner-notice.ts';
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
+import { toFileAnalysis } from './audio/file-facts.ts';
+import { runProjectAudioAnalysisInWorker } from './audio/run-analysis.ts';
 
-// Replaced by the audio measurement worker when it lands (helper branch `audio`).
-const analyseProjectAudio = async (_filePath: string) => null;
+/** A project file's measurements, as its table shows them (the waveform and the rest stay with the review room). */
+const analyseProjectAudio = async (filePath: string) => {
+  const measured = await runProjectAudioAnalysisInWorker(filePath);
+  return measured ? toFileAnalysis(measured) : null;
+};
 
 /**
  * Builds every service once, in one place: the process entry and the tests call this, so what a

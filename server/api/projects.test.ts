@@ -1,5 +1,14 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileWarnings } from '#common/project-file-warnings.ts';
 import { MIN_PART_BYTES } from '#common/uploads.ts';
+import { encodeWav } from '#server/audio/wav.ts';
+import { sine } from '#server/test-support/audio-files.ts';
+import { startTestS3, type TestS3 } from '#server/test-support/s3-server.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import {
   createProjectsTestApp,
@@ -30,15 +39,13 @@ describe.each(testDialects())('client projects: records, invitations and access 
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const res = await t.asAdmin
-      .post('/api/admin/projects')
-      .send({
-        ...PROJECT_INPUT,
-        title: 'Ben Ray EP',
-        clientName: 'Ben Ray',
-        clientEmail: 'Ben@Example.com',
-        contactSubmissionId: submission.id,
-      });
+    const res = await t.asAdmin.post('/api/admin/projects').send({
+      ...PROJECT_INPUT,
+      title: 'Ben Ray EP',
+      clientName: 'Ben Ray',
+      clientEmail: 'Ben@Example.com',
+      contactSubmissionId: submission.id,
+    });
     expect(res.status).toBe(201);
     expect(res.headers.location).toBe(`/api/admin/projects/${res.body.id}`);
     expect(res.body).toMatchObject({
@@ -170,29 +177,60 @@ describe.each(testDialects())('client projects: records, invitations and access 
   });
 });
 
-describe.each(testDialects())('client projects: uploads into a project (%s)', (dialect) => {
+const BUCKET = 'studio-projects';
+const storeCases = testDialects().flatMap((dialect) => (['local', 's3'] as const).map((store) => [store, dialect] as const));
+
+/** The names and SHA-256 of every entry of a ZIP, read by Python's zipfile (which checks each CRC as it reads). */
+function zipContents(zip: Buffer): Record<string, string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'project-zip-'));
+  const file = path.join(dir, 'all.zip');
+  writeFileSync(file, zip);
+  const script = `import sys, zipfile, hashlib, json
+with zipfile.ZipFile(sys.argv[1]) as z:
+    print(json.dumps({i.filename: hashlib.sha256(z.read(i)).hexdigest() for i in z.infolist()}))`;
+  const result = spawnSync('python3', ['-c', script, file], { encoding: 'utf8' });
+  rmSync(dir, { recursive: true, force: true });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return JSON.parse(result.stdout) as Record<string, string>;
+}
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const hasPython = spawnSync('python3', ['-c', 'import zipfile'], { stdio: 'ignore' }).status === 0;
+
+describe.each(storeCases)('client projects: uploads into a project, %s store on %s', (storeKind, dialect) => {
   let t: ProjectsTestApp;
+  let s3: TestS3 | null = null;
   beforeAll(async () => {
-    t = await createProjectsTestApp(dialect);
+    if (storeKind === 's3') s3 = await startTestS3([BUCKET]);
+    t = await createProjectsTestApp(dialect, { env: s3 ? s3.env(BUCKET) : {} });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await s3?.close();
+  });
 
   const file = Buffer.alloc(MIN_PART_BYTES + 1000, 7);
 
-  async function uploadAs(agent: ReturnType<ProjectsTestApp['asClient']>, projectId: number, name = 'lead-vocal.wav') {
+  async function uploadAs(agent: ReturnType<ProjectsTestApp['asClient']>, projectId: number, name = 'lead-vocal.wav', bytes = file) {
     const started = await agent.post('/api/uploads/s3/multipart').send({ filename: name, type: 'audio/wav', metadata: { projectId } });
     if (started.status !== 200) return { started };
     const ref = started.body as { key: string; uploadId: string };
     const base = `/api/uploads/s3/multipart/${encodeURIComponent(ref.uploadId)}`;
     const query = `?key=${encodeURIComponent(ref.key)}`;
-    const parts = [file.subarray(0, MIN_PART_BYTES), file.subarray(MIN_PART_BYTES)];
+    const parts = bytes.length > MIN_PART_BYTES ? [bytes.subarray(0, MIN_PART_BYTES), bytes.subarray(MIN_PART_BYTES)] : [bytes];
     const etags: string[] = [];
     for (const [index, body] of parts.entries()) {
       const signed = await agent.get(`${base}/${index + 1}${query}`);
       expect(signed.status).toBe(200);
-      const put = await t.request.put(signed.body.url).set('Content-Type', 'application/octet-stream').send(body);
-      expect(put.status).toBe(200);
-      etags.push(put.headers.etag as string);
+      const url = signed.body.url as string;
+      if (url.startsWith('/')) {
+        const put = await t.request.put(url).set('Content-Type', 'application/octet-stream').send(body);
+        expect(put.status).toBe(200);
+        etags.push(put.headers.etag as string);
+      } else {
+        const put = await fetch(url, { method: 'PUT', body: new Uint8Array(body) });
+        expect(put.status).toBe(200);
+        etags.push(put.headers.get('etag')!);
+      }
     }
     const done = await agent.post(`${base}/complete${query}`).send({ parts: etags.map((ETag, i) => ({ PartNumber: i + 1, ETag })) });
     expect(done.status).toBe(200);
@@ -213,12 +251,31 @@ describe.each(testDialects())('client projects: uploads into a project (%s)', (d
     expect((await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: location })).status).toBe(400);
     await t.services.projectFiles.idle();
     const view = await t.asClient(client).get(`/api/portal/projects/${project.id}`);
-    const { createHash } = await import('node:crypto');
     expect(view.body.files[0].sha256).toBe(createHash('sha256').update(file).digest('hex'));
     const download = await t.asClient(client).get(`/api/portal/projects/${project.id}/files/${registered.body.id}/download`).buffer(true);
     expect(download.status).toBe(200);
     expect(Buffer.from(download.body).equals(file)).toBe(true);
     expect(download.headers['content-disposition']).toContain('lead-vocal.wav');
+  });
+
+  it('a 16-bit WAV is measured in the background and its table row shows the warning the file rules imply', async () => {
+    const { project, client } = await projectWithClient(t, { clientEmail: 'measured@example.com' });
+    const seconds = 60;
+    const tone = sine(44_100, seconds, -3);
+    const wav = encodeWav([tone, tone], 44_100, { bitDepth: 16 });
+    const { location } = await uploadAs(t.asClient(client), project.id, 'guitar.wav', wav);
+    expect((await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: location })).status).toBe(201);
+    await t.services.projectFiles.idle();
+    const [measured] = (await t.asClient(client).get(`/api/portal/projects/${project.id}`)).body.files;
+    expect(measured.analysisState).toBe('done');
+    expect(measured.analysis).toMatchObject({ format: 'wav', sampleRate: 44_100, bitDepth: 16, channels: 2 });
+    expect(measured.analysis.durationSeconds).toBeCloseTo(seconds, 1);
+    expect(measured.analysis.peakDbfs).toBeCloseTo(-3, 0);
+    expect(measured.analysis.loudnessLufs).toBeLessThan(0);
+    const warnings = fileWarnings(measured.analysis).join(' ');
+    expect(warnings).toMatch(/16-bit/);
+    expect(warnings).toMatch(/44\.1/);
+    expect(warnings).toMatch(/-3/);
   });
 
   it("a client cannot upload into, or register into, another client's project", async () => {
@@ -251,5 +308,141 @@ describe.each(testDialects())('client projects: uploads into a project (%s)', (d
     expect(download.status).toBe(200);
     const log = await t.asAdmin.get(`/api/admin/projects/${project.id}`);
     expect(log.body.activity.map((a: { summary: string }) => a.summary)).toContain('Downloaded Midnight Drive (master).wav');
+  });
+
+  it.runIf(hasPython)('every delivery as one ZIP, streamed with an exact length; checksums match what was uploaded', async () => {
+    const { project, client } = await projectWithClient(t, { clientEmail: 'zip@example.com' });
+    for (const name of ['Song (master).wav', 'Song (master).wav', 'Song (instrumental).wav']) {
+      const { location } = await uploadAs(t.asAdmin, project.id, name);
+      expect((await t.asAdmin.post(`/api/admin/projects/${project.id}/deliveries`).send({ objectPath: location })).status).toBe(201);
+    }
+    const zip = await t
+      .asClient(client)
+      .get(`/api/portal/projects/${project.id}/deliveries.zip`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(zip.status).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(Number(zip.headers['content-length'])).toBe((zip.body as Buffer).length);
+    expect(zip.headers['content-disposition']).toContain('Midnight Drive (single) - deliveries.zip');
+    expect(zipContents(zip.body as Buffer)).toEqual({
+      'Song (master).wav': sha256(file),
+      'Song (master) (2).wav': sha256(file),
+      'Song (instrumental).wav': sha256(file),
+    });
+    // The owner's ZIP of the client's files: none yet.
+    expect((await t.asAdmin.get(`/api/admin/projects/${project.id}/files.zip?side=client`)).status).toBe(404);
+    const log = await t.asAdmin.get(`/api/admin/projects/${project.id}`);
+    expect(log.body.activity.map((a: { summary: string }) => a.summary)).toContain('Downloaded all 3 deliveries as one ZIP');
+  });
+
+  it('a client cannot add files once the project is delivered; the owner still can', async () => {
+    const { project, client } = await projectWithClient(t, { clientEmail: 'closed@example.com' });
+    await t.asAdmin.patch(`/api/admin/projects/${project.id}`).send({ status: 'delivered' });
+    const refused = await t
+      .asClient(client)
+      .post('/api/uploads/s3/multipart')
+      .send({ filename: 'late.wav', metadata: { projectId: project.id } });
+    expect(refused.status).toBe(409);
+    expect(
+      (await t.asAdmin.post('/api/uploads/s3/multipart').send({ filename: 'm.wav', metadata: { projectId: project.id } })).status,
+    ).toBe(200);
+  });
+});
+
+describe.each(testDialects())('client projects: who may call what (%s)', (dialect) => {
+  let t: ProjectsTestApp;
+  let own: { id: number; client: string; fileId: number };
+  let otherClient: string;
+  beforeAll(async () => {
+    t = await createProjectsTestApp(dialect);
+    const mine = await projectWithClient(t, { clientEmail: 'owner-of@example.com' });
+    const other = await projectWithClient(t, { clientEmail: 'someone-else@example.com' });
+    otherClient = other.client;
+    const objectKey = `projects/${mine.project.id}/seed`;
+    await t.services.store.write(objectKey, Buffer.from('delivered bytes'), 'application/octet-stream');
+    const file = await t.services.db
+      .insertInto('projectFiles')
+      .values({
+        projectId: mine.project.id,
+        side: 'studio',
+        category: 'delivery',
+        name: 'master.wav',
+        objectKey,
+        size: 15,
+        sha256: null,
+        contentType: 'application/octet-stream',
+        analysis: null,
+        uploadedBy: 'admin:1',
+        removedAt: null,
+        processingUntil: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    own = { id: mine.project.id, client: mine.client, fileId: file.id };
+  });
+  afterAll(() => t.close());
+
+  type Call = [method: 'get' | 'post' | 'patch' | 'delete', path: () => string, body?: object];
+  const adminCalls: Call[] = [
+    ['get', () => '/api/admin/projects'],
+    ['post', () => '/api/admin/projects', PROJECT_INPUT],
+    ['get', () => `/api/admin/projects/${own.id}`],
+    ['patch', () => `/api/admin/projects/${own.id}`, { notes: 'x' }],
+    ['post', () => `/api/admin/projects/${own.id}/invite`],
+    ['post', () => `/api/admin/projects/${own.id}/revoke-access`],
+    ['post', () => `/api/admin/projects/${own.id}/deliveries`, { objectPath: '/objects/projects/1/x' }],
+    ['get', () => `/api/admin/projects/${own.id}/files/${own.fileId}/download`],
+    ['get', () => `/api/admin/projects/${own.id}/files.zip?side=studio`],
+    ['delete', () => `/api/admin/projects/${own.id}/files/${own.fileId}`],
+  ];
+  const portalCalls: Call[] = [
+    ['get', () => '/api/portal/projects'],
+    ['get', () => `/api/portal/projects/${own.id}`],
+    ['patch', () => `/api/portal/projects/${own.id}`, { clientNotes: 'Use the second take' }],
+    ['post', () => `/api/portal/projects/${own.id}/files`, { objectPath: '/objects/projects/1/00000000-0000-4000-8000-000000000000' }],
+    ['get', () => `/api/portal/projects/${own.id}/files/${own.fileId}/download`],
+    ['get', () => `/api/portal/projects/${own.id}/deliveries.zip`],
+  ];
+  const send = (agent: ReturnType<ProjectsTestApp['asClient']>, [method, target, body]: Call) => {
+    const req = agent[method](target());
+    return body ? req.send(body) : req;
+  };
+  const visitor = () => t.asClient('');
+  /** The path as the test's title shows it, before the ids exist. */
+  const label = (call: Call) =>
+    call[1]
+      .toString()
+      .replace(/^\(\) => /, '')
+      .replace(/\$\{own\.(\w+)\}/g, ':$1');
+
+  it.each(adminCalls.map((call) => [call[0].toUpperCase(), label(call), call] as const))(
+    '%s %s: 401 without an admin session, even with a client one',
+    async (_m, _p, call) => {
+      expect((await send(visitor(), call)).status).toBe(401);
+      expect((await send(t.asClient(own.client), call)).status).toBe(401);
+    },
+  );
+
+  it.each(portalCalls.map((call) => [call[0].toUpperCase(), label(call), call] as const))(
+    '%s %s: 401 without a client session, even with an admin one; 404 for another client',
+    async (_m, _p, call) => {
+      expect((await send(visitor(), call)).status).toBe(401);
+      expect((await send(t.asAdmin, call)).status).toBe(401);
+      if (call !== portalCalls[0]) expect((await send(t.asClient(otherClient), call)).status).toBe(404);
+    },
+  );
+
+  it('the right client and the owner get through', async () => {
+    for (const call of portalCalls) {
+      const status = (await send(t.asClient(own.client), call)).status;
+      // Registering an upload that was never made is the only refusal: a 400, not an access error.
+      expect([200, 201, 400]).toContain(status);
+    }
+    for (const call of adminCalls) expect([200, 201, 202, 204, 400]).toContain((await send(t.asAdmin, call)).status);
   });
 });

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { formatFileSize } from '#common/file-size.ts';
-import { partNumberSchema } from '#common/uploads.ts';
+import { isContentMd5, partNumberSchema } from '#common/uploads.ts';
 import type { Services } from '#server/context.ts';
 import { HttpError } from '#server/http/errors.ts';
 import type { PartUploadOutcome } from '#server/uploads/multipart-uploads.ts';
@@ -24,19 +24,21 @@ export function uploadPartRoutes(services: Services): Router {
     try {
       if (!partNumber.success) throw new HttpError(400, partNumber.error.issues[0]?.message ?? 'Invalid partNumber');
       const grant = { expires: req.query.expires, signature: req.query.signature };
-      outcome = await services.multipartUploads.receivePart(req.params.uploadId, partNumber.data, grant, req, declaredLength(req));
+      const md5 = req.get('content-md5');
+      if (md5 !== undefined && !isContentMd5(md5)) throw new HttpError(400, 'Content-MD5 must be the base64 of an MD5 digest');
+      outcome = await services.multipartUploads.receivePart(req.params.uploadId, partNumber.data, grant, req, declaredLength(req), md5);
     } finally {
       // The rest of a refused or broken body is not read: close the connection once the answer is out.
       if (!req.complete) res.set('Connection', 'close');
     }
-    if (outcome.kind !== 'stored') throw partRefusal(outcome, services.uploadLimitBytes);
+    if (outcome.kind !== 'stored') throw partRefusal(outcome);
     res.set({ 'Cache-Control': 'no-store', ETag: outcome.etag }).status(200).end();
   });
 
   return router;
 }
 
-function partRefusal(outcome: Exclude<PartUploadOutcome, { kind: 'stored' }>, limit: number): HttpError {
+function partRefusal(outcome: Exclude<PartUploadOutcome, { kind: 'stored' }>): HttpError {
   switch (outcome.kind) {
     case 'not-found':
       return new HttpError(404, 'No such upload');
@@ -47,6 +49,8 @@ function partRefusal(outcome: Exclude<PartUploadOutcome, { kind: 'stored' }>, li
     case 'interrupted':
       return new HttpError(400, 'The upload was interrupted; try again');
     case 'too-large':
-      return new HttpError(413, `The file is larger than ${formatFileSize(limit)}`);
+      return new HttpError(413, `The file is larger than ${formatFileSize(outcome.maxBytes)}`);
+    case 'bad-digest':
+      return new HttpError(400, 'The part arrived damaged (its MD5 does not match Content-MD5); send it again');
   }
 }

@@ -1,7 +1,13 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { formatFileSize } from '#common/file-size.ts';
 import { MAX_PROJECT_FILES } from '#common/projects.ts';
-import { completeMultipartSchema, partNumberSchema, startMultipartSchema, type StartMultipartInput } from '#common/uploads.ts';
+import {
+  completeMultipartSchema,
+  isContentMd5,
+  partNumberSchema,
+  startMultipartSchema,
+  type StartMultipartInput,
+} from '#common/uploads.ts';
 import { z } from '#common/zod.ts';
 import type { PublicAdmin, Services } from '#server/context.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -115,7 +121,11 @@ export function uploadsRouter(services: Services, access: UploadAccessRule = upl
   router.get('/uploads/s3/multipart/:uploadId/:partNumber', async (req, res) => {
     const ref = refOf(req);
     const partNumber = partNumberOf(req.params.partNumber);
-    const signed = await multipartUploads.signPart(access.callerOf(req, res), ref, partNumber);
+    const md5 = req.query.md5;
+    if (md5 !== undefined && !(typeof md5 === 'string' && isContentMd5(md5))) {
+      throw new HttpError(400, 'md5 must be the base64 of the part’s MD5 digest', { md5: ['Not an MD5 digest'] });
+    }
+    const signed = await multipartUploads.signPart(access.callerOf(req, res), ref, partNumber, md5);
     if (!signed) throw new HttpError(404, NOT_FOUND);
     noStore(res).json(signed);
   });

@@ -19,7 +19,10 @@ export interface ContainerFacts {
   durationSeconds: number | null;
   /** How to decode the samples; null when they are not decoded here (an encoding the decoder lacks, or would hold whole). */
   decode: { format: DecodableFormat; source: DecodeSource } | null;
-  /** Set when the bitrate was read from the first frame only: bytes of encoded audio, to check it against the decoded length. */
+  /**
+   * Bytes of encoded audio, set when the headers' bitrate is only a guess (an MP3's first frame, a
+   * compressed WAV's byte rate) or missing (Opus): the decoded length then gives the average.
+   */
   encodedBytes?: number;
 }
 

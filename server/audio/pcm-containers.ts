@@ -98,6 +98,8 @@ function wavFacts(fmt: Buffer, dataStart: number, declaredDataBytes: number, fil
     decode: decodable
       ? { format: 'wav', source: { header: plainWavHeader(fmt, tag, channels, blockAlign), start: dataStart, end: dataEnd } }
       : null,
+    // Writers fill a compressed WAV's byte rate loosely: its size over the decoded length tells.
+    ...(pcm || companded ? {} : { encodedBytes: dataEnd - dataStart }),
   };
 }
 
@@ -155,13 +157,15 @@ export async function readAiffFacts(bytes: FileBytes): Promise<ContainerFacts | 
   const compression = form === 'AIFC' && comm.length >= 22 ? fourCC(comm, 18) : 'NONE';
   const float = /^fl(32|64)$/i.test(compression);
   const integer = ['NONE', 'twos', 'sowt', 'in24', 'in32'].includes(compression);
-  const bytesPerFrame = float ? channels * (compression.endsWith('64') ? 8 : 4) : channels * Math.ceil(bits / 8);
+  const companded = /^(alaw|ulaw)$/i.test(compression);
+  const bytesPerSample = float ? (compression.endsWith('64') ? 8 : 4) : companded ? 1 : Math.ceil(bits / 8);
+  const bytesPerFrame = channels * bytesPerSample;
   const end = Math.min(bytes.size, samples.start + Math.min(samples.bytes, frames * bytesPerFrame));
   const usable = channels > 0 && sampleRate > 0;
   return {
     format: 'aiff',
     sampleRate: sampleRate || null,
-    bitDepth: float ? (compression.endsWith('64') ? 64 : 32) : integer ? bits || null : /law$/i.test(compression) ? 8 : null,
+    bitDepth: float || companded ? bytesPerSample * 8 : integer ? bits || null : null,
     channels: channels || null,
     bitrateKbps: null,
     durationSeconds: usable ? frames / sampleRate : null,

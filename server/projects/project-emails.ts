@@ -223,7 +223,9 @@ export async function deliverProjectEmail(deps: ProjectEmailDeps, emailId: numbe
     logger.warn({ err: error, emailId, kind, projectId: project.id, attempts, retryAt }, 'project e-mail not sent; will retry');
     return 'failed';
   }
-  await db.updateTable('projectEmails').set({ sentAt: new Date().toISOString(), lastError: null }).where('id', '=', emailId).execute();
+  // Stamped with the claim's time, not the send's: the next e-mail of this kind reports files added after
+  // this one was composed, so a file that arrived while this one was going out is reported (twice at worst, never missed).
+  await db.updateTable('projectEmails').set({ sentAt: now.toISOString(), lastError: null }).where('id', '=', emailId).execute();
   if (kind === 'retention_warning') {
     await recordActivity(
       db,

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { signPartGrant } from './local-upload-grant.ts';
-import { UploadTooLargeError, type CompletedPart, type MultipartUploads, type UploadedPart } from './object-store.ts';
+import {
+  PartDigestMismatchError,
+  UploadTooLargeError,
+  type CompletedPart,
+  type MultipartUploads,
+  type UploadedPart,
+} from './object-store.ts';
 
 /** Upload ids are made here; anything else is never turned into a path. */
 const UPLOAD_ID = /^[A-Za-z0-9_-]{24}$/;
@@ -95,7 +101,13 @@ export class LocalMultipartUploads implements MultipartUploads {
    * Streams a part to a temporary file while hashing it, then renames it to `{n}.{md5}` and removes
    * what an earlier PUT of the same part left. Null when the upload is gone.
    */
-  async receivePart(uploadId: string, partNumber: number, body: Readable, maxBytes: number): Promise<UploadedPart | null> {
+  async receivePart(
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    maxBytes: number,
+    contentMd5?: string,
+  ): Promise<UploadedPart | null> {
     const folder = this.folderOf(uploadId);
     if (!folder) return null;
     const temporary = path.join(folder, `${partNumber}.${randomBytes(8).toString('hex')}.part`);
@@ -111,8 +123,11 @@ export class LocalMultipartUploads implements MultipartUploads {
     });
     try {
       await pipeline(body, counter, createWriteStream(temporary, { flags: 'wx' }));
+      const digest = hash.digest();
+      // As a bucket does with Content-MD5: a part damaged on the way is refused, and the uploader sends it again.
+      if (contentMd5 !== undefined && digest.toString('base64') !== contentMd5) throw new PartDigestMismatchError('Content-MD5 mismatch');
       await flushToDisk(temporary);
-      const md5 = hash.digest('hex');
+      const md5 = digest.toString('hex');
       const name = `${partNumber}.${md5}`;
       await rename(temporary, path.join(folder, name));
       for (const other of await readdir(folder)) {

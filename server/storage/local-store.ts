@@ -39,7 +39,8 @@ export class LocalObjectStore implements ObjectStore {
       checkGrant: (key, expires, signature) => checkUploadGrant(this.secret, key, expires, signature),
       receive: (key, body, maxBytes) => this.receive(key, body, maxBytes),
       checkPartGrant: (uploadId, partNumber, expires, signature) => checkPartGrant(this.secret, uploadId, partNumber, expires, signature),
-      receivePart: (uploadId, partNumber, body, maxBytes) => multipart.receivePart(uploadId, partNumber, body, maxBytes),
+      receivePart: (uploadId, partNumber, body, maxBytes, contentMd5) =>
+        multipart.receivePart(uploadId, partNumber, body, maxBytes, contentMd5),
     };
   }
 

@@ -24,6 +24,9 @@ export interface StoredObject {
 /** A body that passed the store's size limit while streaming in. */
 export class UploadTooLargeError extends Error {}
 
+/** A part whose bytes do not hash to the Content-MD5 its uploader declared (damaged on the way). */
+export class PartDigestMismatchError extends Error {}
+
 /** A part of a multipart upload as the store holds it. */
 export interface UploadedPart {
   partNumber: number;
@@ -45,8 +48,12 @@ export interface CompletedPart {
 export interface MultipartUploads {
   /** Starts a multipart upload whose completion writes `key`; answers the store's upload id. */
   create(key: string, contentType: string): Promise<string>;
-  /** A URL for one PUT of one part, valid for `expiresInSeconds`; the PUT answers the part's ETag header. */
-  partUploadUrl(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string>;
+  /**
+   * A URL for one PUT of one part, valid for `expiresInSeconds`; the PUT answers the part's ETag header.
+   * With `contentMd5` (base64, as the Content-MD5 header carries it) the PUT must send that header and
+   * the store refuses a body whose MD5 differs: the bytes stored are the bytes the uploader hashed.
+   */
+  partUploadUrl(key: string, uploadId: string, partNumber: number, expiresInSeconds: number, contentMd5?: string): Promise<string>;
   /** The parts received so far, by part number; null when the store has no such upload for `key`. */
   listParts(key: string, uploadId: string): Promise<UploadedPart[] | null>;
   /** Joins the given parts, in order, into the object `key` (never whole in memory); the upload is gone afterwards. */
@@ -70,7 +77,7 @@ export interface DirectUploadReceiver {
    * Streams one part in, like `receive`; a part sent again replaces the earlier one. Answers null when
    * the upload does not exist (completed or aborted meanwhile).
    */
-  receivePart(uploadId: string, partNumber: number, body: Readable, maxBytes: number): Promise<UploadedPart | null>;
+  receivePart(uploadId: string, partNumber: number, body: Readable, maxBytes: number, contentMd5?: string): Promise<UploadedPart | null>;
 }
 
 /**

@@ -26,9 +26,19 @@ export class S3MultipartUploads implements MultipartUploads {
     return result.UploadId;
   }
 
-  partUploadUrl(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string> {
-    const command = new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber });
-    return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
+  partUploadUrl(key: string, uploadId: string, partNumber: number, expiresInSeconds: number, contentMd5?: string): Promise<string> {
+    const command = new UploadPartCommand({
+      Bucket: this.bucket,
+      Key: key,
+      UploadId: uploadId,
+      PartNumber: partNumber,
+      ...(contentMd5 ? { ContentMD5: contentMd5 } : {}),
+    });
+    // Content-MD5 is signed into the URL: the bucket checks the body against it and refuses a mismatch.
+    return getSignedUrl(this.client, command, {
+      expiresIn: expiresInSeconds,
+      ...(contentMd5 ? { signableHeaders: new Set(['content-md5']) } : {}),
+    });
   }
 
   async listParts(key: string, uploadId: string): Promise<UploadedPart[] | null> {

@@ -4,6 +4,7 @@ import { stagingKey } from '#common/object-keys.ts';
 import { MIN_PART_BYTES, type CompleteMultipartInput } from '#common/uploads.ts';
 import type { Database } from '#server/db/schema.ts';
 import {
+  PartDigestMismatchError,
   UPLOAD_GRANT_SECONDS,
   UploadTooLargeError,
   type CompletedPart,
@@ -45,7 +46,8 @@ export type PartUploadOutcome =
   | { kind: 'not-found' }
   | { kind: 'invalid-grant' }
   | { kind: 'expired-grant' }
-  | { kind: 'too-large' }
+  | { kind: 'too-large'; maxBytes: number }
+  | { kind: 'bad-digest' }
   | { kind: 'interrupted' };
 
 export interface MultipartOptions {
@@ -111,10 +113,19 @@ export class MultipartUploadService {
     return this.store.multipart.listParts(ref.key, ref.uploadId);
   }
 
-  async signPart(caller: UploadCaller, ref: UploadRef, partNumber: number): Promise<{ url: string; expires: number } | null> {
+  /**
+   * A part's upload URL. With the part's MD5 (base64) the PUT must carry it as Content-MD5, and the store
+   * refuses bytes that do not match: the check that what is stored is what the browser read from the file.
+   */
+  async signPart(
+    caller: UploadCaller,
+    ref: UploadRef,
+    partNumber: number,
+    contentMd5?: string,
+  ): Promise<{ url: string; expires: number; headers?: Record<string, string> } | null> {
     if (!(await this.find(caller, ref))) return null;
-    const url = await this.store.multipart.partUploadUrl(ref.key, ref.uploadId, partNumber, UPLOAD_GRANT_SECONDS);
-    return { url, expires: UPLOAD_GRANT_SECONDS };
+    const url = await this.store.multipart.partUploadUrl(ref.key, ref.uploadId, partNumber, UPLOAD_GRANT_SECONDS, contentMd5);
+    return { url, expires: UPLOAD_GRANT_SECONDS, ...(contentMd5 ? { headers: { 'Content-MD5': contentMd5 } } : {}) };
   }
 
   async complete(caller: UploadCaller, ref: UploadRef, input: CompleteMultipartInput): Promise<CompleteOutcome> {
@@ -153,6 +164,7 @@ export class MultipartUploadService {
     grant: { expires: unknown; signature: unknown },
     body: Readable,
     declaredLength: number | null,
+    contentMd5?: string,
   ): Promise<PartUploadOutcome> {
     const receiver = this.store.directUploads;
     if (!receiver) return { kind: 'not-found' };
@@ -162,12 +174,13 @@ export class MultipartUploadService {
     const row = await this.db.selectFrom('multipartUploads').select('maxBytes').where('uploadId', '=', uploadId).executeTakeFirst();
     if (!row) return { kind: 'not-found' };
     const maxBytes = row.maxBytes ?? this.options.maxBytes;
-    if (declaredLength !== null && declaredLength > maxBytes) return { kind: 'too-large' };
+    if (declaredLength !== null && declaredLength > maxBytes) return { kind: 'too-large', maxBytes };
     try {
-      const part = await receiver.receivePart(uploadId, partNumber, body, maxBytes);
+      const part = await receiver.receivePart(uploadId, partNumber, body, maxBytes, contentMd5);
       return part ? { kind: 'stored', etag: part.etag } : { kind: 'not-found' };
     } catch (error) {
-      if (error instanceof UploadTooLargeError) return { kind: 'too-large' };
+      if (error instanceof UploadTooLargeError) return { kind: 'too-large', maxBytes };
+      if (error instanceof PartDigestMismatchError) return { kind: 'bad-digest' };
       if (body.readableAborted) return { kind: 'interrupted' };
       throw error;
     }

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailMessage } from '#server/email/mailer.ts';
+import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
+import { BATCH_DELAY_MS, deliverProjectEmail, queueProjectEmail, sendDueProjectEmails, type ProjectEmailDeps } from './project-emails.ts';
+
+describe.each(testDialects())('project e-mails (%s)', (dialect) => {
+  let services: TestServices;
+  const sent: MailMessage[] = [];
+  let failNext = 0;
+  let deps: ProjectEmailDeps;
+  beforeAll(async () => {
+    services = await createTestServices(dialect);
+    deps = {
+      db: services.db,
+      logger: services.logger,
+      publicUrl: 'https://studio.example',
+      studio: async () => ({ name: 'Test Studio', inbox: 'inbox@studio.example' }),
+      mailer: {
+        destination: 'test',
+        close() {},
+        async send(message) {
+          if (failNext > 0) {
+            failNext -= 1;
+            throw new Error('mail server down');
+          }
+          sent.push(message);
+        },
+      },
+    };
+  });
+  afterAll(() => services.cleanup());
+
+  async function project(email: string) {
+    const row = await services.db
+      .insertInto('projects')
+      .values({
+        title: 'Song',
+        clientName: 'Kim',
+        clientEmail: email,
+        packageKey: 'intro',
+        packageTitle: 'Intro',
+        revisionsIncluded: 1,
+        price: null,
+        dueDate: null,
+        contactSubmissionId: null,
+        invitedAt: new Date().toISOString(),
+        accessRevokedAt: null,
+        completedAt: null,
+        retainFilesUntil: null,
+        retentionWarnedAt: null,
+        filesRemovedAt: null,
+        lastClientActivityAt: null,
+        lastStudioActivityAt: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  const addFile = (projectId: number, name: string, createdAt: Date) =>
+    services.db
+      .insertInto('projectFiles')
+      .values({
+        projectId,
+        side: 'client',
+        category: 'stems',
+        name,
+        objectKey: `projects/${projectId}/${name}`,
+        size: 2048,
+        sha256: null,
+        contentType: 'application/octet-stream',
+        analysis: null,
+        uploadedBy: 'client:x',
+        removedAt: null,
+        processingUntil: null,
+        createdAt: createdAt.toISOString(),
+      })
+      .execute();
+
+  it('gathers uploads made close together into one e-mail to the studio', async () => {
+    const id = await project('batch@example.com');
+    const start = new Date('2026-04-01T10:00:00Z');
+    for (const [index, name] of ['kick.wav', 'snare.wav', 'vox.wav'].entries()) {
+      const at = new Date(start.getTime() + index * 20_000);
+      await addFile(id, name, at);
+      await queueProjectEmail(services.db, id, 'files_received', at);
+    }
+    // Not yet: the batch waits a little for more files.
+    expect((await sendDueProjectEmails(deps, new Date(start.getTime() + 60_000))).sent).toBe(0);
+    await sendDueProjectEmails(deps, new Date(start.getTime() + 40_000 + BATCH_DELAY_MS + 1000));
+    const mails = sent.filter((m) => m.subject.includes('for "Song"') && m.to === 'inbox@studio.example');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Kim sent 3 files for "Song"');
+    expect(mails[0]!.text).toContain('kick.wav');
+    expect(mails[0]!.text).toContain('vox.wav');
+    expect(mails[0]!.text).toContain(`https://studio.example/manage/projects/${id}`);
+    // A later upload makes a new e-mail with only the new file.
+    const later = new Date(start.getTime() + 10 * 60_000);
+    await addFile(id, 'bass.wav', later);
+    await queueProjectEmail(services.db, id, 'files_received', later);
+    await sendDueProjectEmails(deps, new Date(later.getTime() + BATCH_DELAY_MS + 1000));
+    const next = sent.filter((m) => m.to === 'inbox@studio.example').at(-1)!;
+    expect(next.subject).toBe('Kim sent 1 file for "Song"');
+    expect(next.text).not.toContain('kick.wav');
+  });
+
+  it('retries an e-mail the mail server refused, and sends it once', async () => {
+    const id = await project('retry@example.com');
+    const now = new Date('2026-04-02T10:00:00Z');
+    await queueProjectEmail(services.db, id, 'invite', now);
+    const row = await services.db.selectFrom('projectEmails').select('id').where('projectId', '=', id).executeTakeFirstOrThrow();
+    failNext = 1;
+    expect(await deliverProjectEmail(deps, row.id, now)).toBe('failed');
+    expect(sent.filter((m) => m.to === 'retry@example.com')).toHaveLength(0);
+    // Before its back-off: not yet. After: sent; racing passes send it once.
+    expect(await deliverProjectEmail(deps, row.id, new Date(now.getTime() + 1000))).toBe('skipped');
+    const later = new Date(now.getTime() + 5 * 60_000);
+    await Promise.all([deliverProjectEmail(deps, row.id, later), sendDueProjectEmails(deps, later)]);
+    const invites = sent.filter((m) => m.to === 'retry@example.com');
+    expect(invites).toHaveLength(1);
+    expect(invites[0]!.subject).toBe('Test Studio: your project space for "Song"');
+    expect(invites[0]!.text).toMatch(new RegExp(`https://studio.example/portal/auth\\?token=[\\w-]{40,}&project=${id}`));
+    // Only a hash of the link's token is stored.
+    const token = /token=([\w-]+)/.exec(invites[0]!.text)![1]!;
+    const stored = await services.db.selectFrom('clientSignInLinks').select('tokenHash').execute();
+    expect(stored.some((link) => link.tokenHash === token)).toBe(false);
+  });
+
+  it('an invitation for an address whose access was revoked meanwhile is not sent', async () => {
+    const id = await project('gone@example.com');
+    await queueProjectEmail(services.db, id, 'invite');
+    await services.db.updateTable('projects').set({ accessRevokedAt: new Date().toISOString() }).where('id', '=', id).execute();
+    await sendDueProjectEmails(deps);
+    expect(sent.filter((m) => m.to === 'gone@example.com')).toHaveLength(0);
+  });
+});
