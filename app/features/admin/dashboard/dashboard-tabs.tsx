@@ -1,6 +1,6 @@
 import { Tabs } from 'radix-ui';
 import { cn } from '#app/lib/cn.ts';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { SiteSection } from '#common/site-content/sections.ts';
 import { DashboardChecklist, checklistState } from '#app/features/admin/site/checklist/dashboard-checklist.tsx';
@@ -14,6 +14,7 @@ import { ContactSubmissionsTab } from './contacts/contact-submissions-tab';
 import { useContactSubmissions } from './contacts/use-contact-submissions';
 import { SampleManagementTab } from './samples/sample-management-tab';
 import { useAdminSamples } from './samples/use-admin-samples';
+import { DASHBOARD_TABS_ID, revealDashboardTabs } from './reveal-tabs';
 import { StatCards } from './stat-cards';
 import { tabListClasses, tabTriggerClasses } from './tab-styles';
 
@@ -54,6 +55,12 @@ export function DashboardTabs() {
     },
     [navigate, onProjects],
   );
+  // Out of the Projects area by another tab: the root scrolled /manage to the top; the tabs come back into view.
+  const wasOnProjects = useRef(onProjects);
+  useEffect(() => {
+    if (wasOnProjects.current && !onProjects) revealDashboardTabs();
+    wasOnProjects.current = onProjects;
+  }, [onProjects]);
   const [siteRequest, setSiteRequest] = useState<{ section: SiteSection; at: number } | null>(null);
   const [, setSiteDirty] = useState(false);
   const checklist = { site, admin, samples: samples.samples };
@@ -74,7 +81,12 @@ export function DashboardTabs() {
       <StatCards submissions={contacts.submissions} projects={{ counts: projects.list.list?.counts ?? null, onOpen: projects.openList }} />
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="grid grid-cols-[minmax(0,1fr)] gap-6">
         {/* Two rows of two on a phone, so no tab hides off the side. */}
-        <Tabs.List aria-label="Dashboard" className={cn(tabListClasses, 'grid grid-cols-2 sm:inline-flex')}>
+        <Tabs.List
+          id={DASHBOARD_TABS_ID}
+          aria-label="Dashboard"
+          // Clear of the sticky site header when scrolled to.
+          className={cn(tabListClasses, 'grid scroll-mt-24 grid-cols-2 sm:inline-flex')}
+        >
           <Tabs.Trigger value="samples" className={tabTriggerClasses}>
             Sample Management
           </Tabs.Trigger>

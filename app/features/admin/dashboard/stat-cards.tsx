@@ -7,7 +7,8 @@ import type { ProjectFilter } from '#app/features/admin/projects/project-list-fi
 import type { ContactSubmission } from './contacts/contact-types';
 
 const cardClasses = 'flex items-center justify-between gap-3 rounded-xl border border-line bg-surface p-4 sm:gap-4 sm:p-5';
-const iconClasses = 'grid size-11 shrink-0 place-items-center rounded-full bg-accent-soft text-accent';
+// Five cards make two columns on a phone: the icons step aside there, so the labels keep their width.
+const iconClasses = 'grid size-11 shrink-0 place-items-center rounded-full bg-accent-soft text-accent max-sm:hidden';
 
 function StatCard({ label, value, icon }: { label: string; value: number | null; icon: ReactNode }) {
   return (
@@ -53,7 +54,7 @@ function ProjectStatCard({
         <span className="block text-sm font-medium text-fg-muted">{label}</span>
         <span className="mt-1 block text-3xl font-bold tabular-nums text-fg">{value ?? '–'}</span>
       </span>
-      <span aria-hidden className={cn(iconClasses, 'max-sm:hidden')}>
+      <span aria-hidden className={iconClasses}>
         {icon}
       </span>
     </button>

@@ -54,7 +54,7 @@ export function ClientAccess({ project, onInvite, onRevoke }: Props) {
           {invited ? (
             <ConfirmDeleteDialog
               trigger="Revoke access"
-              triggerLabel={`Revoke ${project.clientName}'s access`}
+              triggerLabel={`Revoke access for ${project.clientName}`}
               title="Revoke the client's access?"
               description={`${project.clientName} is signed out at once and their links stop working. Inviting again gives access back.`}
               confirmLabel="Revoke access"

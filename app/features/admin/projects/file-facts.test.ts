@@ -34,7 +34,7 @@ describe('file facts', () => {
       depth: '24-bit',
       channels: 'Stereo',
       peak: '-3.0 dBFS',
-      loudness: '-14.3 LUFS',
+      loudness: '-14.3',
       sha: 'ab12cd34ef',
       state: 'Analysed',
     });

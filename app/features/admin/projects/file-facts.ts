@@ -22,7 +22,7 @@ export function fileFacts(file: ProjectFileView) {
     depth,
     channels: a?.channels != null ? channelsLabel(a.channels) : NO_VALUE,
     peak: a?.peakDbfs != null ? `${oneDecimal(a.peakDbfs)} dBFS` : NO_VALUE,
-    loudness: a?.loudnessLufs != null ? `${oneDecimal(a.loudnessLufs)} LUFS` : NO_VALUE,
+    loudness: a?.loudnessLufs != null ? oneDecimal(a.loudnessLufs) : NO_VALUE,
     sha: file.sha256 ? file.sha256.slice(0, 10) : NO_VALUE,
     state: stateLabel(file),
   };

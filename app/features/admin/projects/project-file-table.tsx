@@ -27,7 +27,7 @@ const COLUMNS = [
   ['depth', 'Depth'],
   ['channels', 'Channels'],
   ['peak', 'Peak'],
-  ['loudness', 'Loudness'],
+  ['loudness', 'LUFS'],
 ] as const;
 
 function StateCell({ file }: { file: ProjectFileView }) {
@@ -164,11 +164,6 @@ export function ProjectFileTable({ projectId, files, caption, warnings, onDelete
       <ul aria-label={caption} className="grid grid-cols-[minmax(0,1fr)] gap-3 xl:hidden">
         {files.map((file, index) => {
           const facts = fileFacts(file);
-          const rows: Array<[string, string]> = [
-            ...(showCategory ? ([['Category', facts.category]] as Array<[string, string]>) : []),
-            ...COLUMNS.map(([key, label]): [string, string] => [label, facts[key]]),
-            ['SHA-256', facts.sha],
-          ];
           return (
             <li key={file.id} className="rounded-lg border border-line bg-ink/40 p-3">
               <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
@@ -177,11 +172,15 @@ export function ProjectFileTable({ projectId, files, caption, warnings, onDelete
                   <StateCell file={file} />
                 </span>
               </div>
-              <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-                {rows.map(([label, value]) => (
-                  <div key={label} className="flex min-w-0 justify-between gap-2 sm:block">
+              <p className="text-sm text-fg-muted">
+                {showCategory ? `${facts.category} · ` : ''}
+                {facts.size}
+              </p>
+              <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
+                {COLUMNS.filter(([key]) => key !== 'size').map(([key, label]) => (
+                  <div key={key} className="flex min-w-0 justify-between gap-2">
                     <dt className="text-fg-subtle">{label}</dt>
-                    <dd className={cn('tabular-nums text-fg-muted', label === 'SHA-256' && 'font-mono text-xs')}>{value}</dd>
+                    <dd className="whitespace-nowrap tabular-nums text-fg-muted">{facts[key]}</dd>
                   </div>
                 ))}
               </dl>
@@ -190,10 +189,13 @@ export function ProjectFileTable({ projectId, files, caption, warnings, onDelete
                   <Warnings items={warningsOf(index)} id={`file-${file.id}-warnings-card`} />
                 </div>
               ) : null}
-              <div className="mt-2 flex items-center justify-between gap-2 border-t border-line pt-2">
-                <span className="text-xs text-fg-subtle">
+              <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-line pt-2">
+                <p className="text-xs text-fg-subtle">
                   <LocalDateTime iso={file.createdAt} />
-                </span>
+                  <span className="block font-mono" title={file.sha256 ?? undefined}>
+                    SHA-256 {facts.sha}
+                  </span>
+                </p>
                 <FileActions projectId={projectId} file={file} onDelete={onDelete} />
               </div>
             </li>

@@ -47,6 +47,8 @@ function ProjectRow({ project, now }: { project: ListedProject; now: Date }) {
               {project.title}
             </Link>
           </h3>
+          {/* On narrow screens the status sits by the title; from lg up it has its own column. */}
+          <ProjectStatusBadge status={project.status} className="lg:hidden" />
           {project.waitingForStudio ? <WaitingMarker /> : null}
         </div>
         <p className="mt-0.5 break-words text-sm text-fg-muted">
@@ -67,7 +69,7 @@ function ProjectRow({ project, now }: { project: ListedProject; now: Date }) {
           {plural(project.fileCount, 'file', 'files')} · {plural(project.deliveryCount, 'delivery', 'deliveries')}
         </span>
       </div>
-      <div className="lg:text-right">
+      <div className="hidden text-right lg:block">
         <ProjectStatusBadge status={project.status} />
       </div>
     </article>

@@ -1,6 +1,7 @@
 import { ArrowLeft, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { revealDashboardTabs } from '#app/features/admin/dashboard/reveal-tabs.ts';
 import { ActivityLog } from './activity-log';
 import { ClientAccess } from './client-access';
 import { ClientFiles } from './client-files';
@@ -28,9 +29,12 @@ export function ProjectPage({ projectId, packages, onChanged }: Props) {
   const location = useLocation();
   const loaded = project !== null;
 
-  // Opened from within the dashboard (not a fresh page load): the project's title takes the focus, as a new page would.
+  // In view once loaded (an e-mail's link opens it below the checklist and cards); opened from within the
+  // dashboard (not a fresh page load), the project's title takes the focus, as a new page would.
   useEffect(() => {
-    if (loaded && location.key !== 'default') title.current?.focus({ preventScroll: true });
+    if (!loaded) return;
+    revealDashboardTabs();
+    if (location.key !== 'default') title.current?.focus({ preventScroll: true });
   }, [loaded, location.key]);
 
   const changed = <T,>(action: Promise<T>) =>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { revealDashboardTabs } from '#app/features/admin/dashboard/reveal-tabs.ts';
 import { ProjectDialog } from './project-dialog';
 import { ProjectList } from './project-list';
 import { ProjectPage } from './project-page';
@@ -17,11 +18,16 @@ export function projectIdOf(param: string | undefined): number | null {
 export function ProjectsArea({ projects, projectParam }: { projects: ProjectsDashboard; projectParam: string | undefined }) {
   const onList = projectParam === undefined;
   const { reload } = projects.list;
+  const listReady = projects.list.list !== null;
 
   // Back on the list after a visit to a project or another tab: read it again (joining the dashboard's first read if still under way).
   useEffect(() => {
     if (onList) void reload();
   }, [onList, reload]);
+  // The list at its address (from a card, the tab, a project's back link): in view once there is something to see.
+  useEffect(() => {
+    if (onList && listReady) revealDashboardTabs();
+  }, [onList, listReady]);
 
   return onList ? (
     <>
