@@ -1,4 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
@@ -92,6 +93,7 @@ test('the owner makes a project from an enquiry, runs it and invites the client;
   await expect(dialog.getByText('Enter a valid e-mail address')).toBeVisible();
   await dialog.getByLabel('Client e-mail').fill(client.email);
   await dialog.getByLabel('Due date').fill(day(3));
+  if (SHOTS) await dialog.screenshot({ path: `${SHOTS}/manage-new-project-dialog.png` });
   await dialog.getByRole('button', { name: 'Create project' }).click();
 
   // The new project's page, at its own address.
@@ -171,7 +173,7 @@ test('the owner makes a project from an enquiry, runs it and invites the client;
   await page.reload();
   const clientFiles = section(page, 'Files from the client');
   await expect(clientFiles).toContainText('Bass DI.wav', { timeout: HYDRATION_TIMEOUT });
-  await expect(clientFiles.getByText('Analysing...')).toHaveCount(0, { timeout: 30_000 });
+  await expect(clientFiles.getByText('Checking…')).toHaveCount(0, { timeout: 30_000 });
   const bass = clientFiles.getByRole('row', { name: /Bass DI\.wav/ });
   await expect(bass).toContainText('16-bit');
   await expect(bass).toContainText('44.1 kHz');
@@ -213,6 +215,19 @@ test('the owner makes a project from an enquiry, runs it and invites the client;
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page)).toContainText('Master v1.wav deleted');
   await expect(section(page, 'Deliveries')).not.toContainText('Master v1.wav');
+
+  // A new master through the uploader: registered as a delivery, checked like the client's files.
+  const deliveries = section(page, 'Deliveries');
+  await deliveries.getByRole('button', { name: 'Upload masters' }).click();
+  const masterPath = path.join(mkdtempSync(path.join(tmpdir(), 'studio-master-')), 'Master v2.wav');
+  writeFileSync(masterPath, pcmWav({ seconds: 2, sampleRate: 48_000, bitDepth: 24, channels: 2, peak: 0.9 }));
+  await deliveries.locator('input.uppy-Dashboard-input').first().setInputFiles(masterPath);
+  await deliveries.getByRole('button', { name: /^Upload 1 file/ }).click();
+  await expect(toast(page)).toContainText('Master v2.wav is ready for the client', { timeout: 30_000 });
+  const master = deliveries.getByRole('row', { name: /Master v2\.wav/ });
+  await expect(master).toContainText('Checked', { timeout: 30_000 });
+  await expect(master).toContainText('24-bit');
+  if (SHOTS) await deliveries.screenshot({ path: `${SHOTS}/manage-project-deliveries-1440.png` });
 
   // Completed: the retention clock runs; the owner keeps the files longer (an earlier day is refused with the server's words).
   await page.getByLabel('Status').selectOption('completed');

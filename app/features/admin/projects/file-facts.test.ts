@@ -29,14 +29,14 @@ describe('file facts', () => {
     expect(fileFacts(file)).toEqual({
       category: 'Stems',
       size: '52 MB',
-      duration: '3:35',
+      duration: '3:35.40',
       rate: '44.1 kHz',
       depth: '24-bit',
       channels: 'Stereo',
       peak: '-3.0 dBFS',
       loudness: '-14.3',
       sha: 'ab12cd34ef',
-      state: 'Analysed',
+      state: 'Checked',
     });
   });
 
@@ -47,7 +47,7 @@ describe('file facts', () => {
     };
     expect(fileFacts(mp3)).toMatchObject({ depth: '192 kbps', rate: '48 kHz', channels: 'Mono' });
     const zip = { ...file, name: 'stems.zip', analysisState: 'not-audio' as const, analysis: null, sha256: null };
-    expect(fileFacts(zip)).toMatchObject({ duration: '–', depth: '–', sha: '–', state: 'Not audio' });
+    expect(fileFacts(zip)).toMatchObject({ duration: '–', depth: '–', sha: '–', state: 'Stored (not audio)' });
     expect(fileFacts({ ...file, category: 'delivery', removedAt: '2026-04-01T00:00:00Z' })).toMatchObject({
       category: 'Delivery',
       state: 'Removed',

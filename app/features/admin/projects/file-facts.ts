@@ -1,6 +1,6 @@
 import { formatFileSize } from '#common/file-size.ts';
-import { formatTime } from '#common/format-time.ts';
-import { CLIENT_FILE_CATEGORY_LABELS, type ProjectFileView } from '#common/projects.ts';
+import { formatLength } from '#common/project-file-warnings.ts';
+import { CLIENT_FILE_CATEGORY_LABELS, type AnalysisState, type ProjectFileView } from '#common/projects.ts';
 
 /** A measurement the analysis could not give (or has not given yet). */
 export const NO_VALUE = '–';
@@ -17,7 +17,8 @@ export function fileFacts(file: ProjectFileView) {
   return {
     category: file.category === 'delivery' ? 'Delivery' : (CLIENT_FILE_CATEGORY_LABELS[file.category] ?? file.category),
     size: formatFileSize(file.size),
-    duration: a?.durationSeconds != null ? formatTime(a.durationSeconds) : NO_VALUE,
+    // To the hundredth, as the length warnings write it: stems a few milliseconds apart must read apart.
+    duration: a?.durationSeconds != null ? formatLength(a.durationSeconds) : NO_VALUE,
     rate: a?.sampleRate != null ? `${trimZero(a.sampleRate / 1000)} kHz` : NO_VALUE,
     depth,
     channels: a?.channels != null ? channelsLabel(a.channels) : NO_VALUE,
@@ -37,20 +38,17 @@ function channelsLabel(channels: number): string {
   return `${channels} ch`;
 }
 
+/** The portal's words for the same states (the client and the studio talk about one file). */
+const STATE_WORDS: Record<AnalysisState, string> = {
+  pending: 'Checking…',
+  done: 'Checked',
+  'not-audio': 'Stored (not audio)',
+  failed: 'Could not read the audio',
+};
+
 export function stateLabel(file: ProjectFileView): string {
   if (file.removedAt) return 'Removed';
-  switch (file.analysisState) {
-    case 'pending':
-      return 'Analysing...';
-    case 'done':
-      return 'Analysed';
-    case 'not-audio':
-      return 'Not audio';
-    case 'failed':
-      return 'Could not analyse';
-    default:
-      return file.analysisState;
-  }
+  return STATE_WORDS[file.analysisState] ?? file.analysisState;
 }
 
 /** Any file still being checked: the page asks again until none is. */
