@@ -62,10 +62,15 @@ export function ProjectDialog({ request, packages, onClose, onDone }: Props) {
     id: `project-${key}`,
     name: key,
     value: fields[key],
-    onChange: (event: { target: { value: string } }) => setFields({ ...fields, [key]: event.target.value }),
+    onChange: (event: { target: { value: string } }) => edit({ [key]: event.target.value }),
     error: errors[key],
     disabled: pending,
   });
+  // A field's message goes once the owner changes that field (the next save checks it again).
+  const edit = (change: Partial<ProjectFields>) => {
+    setFields({ ...fields, ...change });
+    setErrors(Object.fromEntries(Object.entries(errors).filter(([field]) => !(field in change))));
+  };
   const formError = FORM_LEVEL.map((key) => errors[key]).find(Boolean);
 
   return (
@@ -87,7 +92,7 @@ export function ProjectDialog({ request, packages, onClose, onDone }: Props) {
       pendingLabel={creating ? 'Creating...' : 'Saving...'}
     >
       <TextField {...bind('title')} label="Title" className={compact} maxLength={PROJECT_LIMITS.title} autoComplete="off" />
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 sm:grid-cols-2">
         <TextField
           {...bind('clientName')}
           label="Client name"
@@ -104,7 +109,7 @@ export function ProjectDialog({ request, packages, onClose, onDone }: Props) {
           autoComplete="off"
         />
       </div>
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
         <FormField id="project-packageKey" label="Package" error={errors.packageKey}>
           {(control) => (
             <select
@@ -112,7 +117,10 @@ export function ProjectDialog({ request, packages, onClose, onDone }: Props) {
               name="packageKey"
               value={fields.packageKey}
               disabled={pending}
-              onChange={(event) => setFields(withPackage(fields, event.target.value as ProjectPackage, packages))}
+              onChange={(event) => {
+                const next = withPackage(fields, event.target.value as ProjectPackage, packages);
+                edit({ packageKey: next.packageKey, price: next.price });
+              }}
               className={cn(inputClasses, compact)}
             >
               {packages.map((option) => (
@@ -135,7 +143,7 @@ export function ProjectDialog({ request, packages, onClose, onDone }: Props) {
             maxLength={PROJECT_LIMITS.notes}
             value={fields.notes}
             disabled={pending}
-            onChange={(event) => setFields({ ...fields, notes: event.target.value })}
+            onChange={(event) => edit({ notes: event.target.value })}
             className={cn(inputClasses, 'text-sm')}
           />
         )}
