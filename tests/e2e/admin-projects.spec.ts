@@ -39,6 +39,12 @@ const toast = (page: Page) =>
     .first();
 const section = (page: Page, title: string): Locator => page.getByRole('region', { name: title });
 
+/** From the top: the area scrolls itself into view, and a full-page shot would show the sticky header mid-page. */
+async function fullPageShot(page: Page, file: string) {
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.screenshot({ path: file, fullPage: true });
+}
+
 /** The newest outbox message to an address containing a portal sign-in link. */
 function signInLinkTo(address: string): string | undefined {
   const outbox = path.join(e2eDataDir(), 'outbox');
@@ -202,12 +208,14 @@ test('the owner makes a project from an enquiry, runs it and invites the client;
     await expect(row).toBeVisible({ timeout: HYDRATION_TIMEOUT });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoSeriousA11yViolations(page);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/manage-projects-${width}.png`, fullPage: true });
+    if (SHOTS) await fullPageShot(page, `${SHOTS}/manage-projects-${width}.png`);
     await page.goto(`/manage/projects/${projectId}`);
     await expect(section(page, 'Files from the client')).toContainText('Bass DI.wav', { timeout: HYDRATION_TIMEOUT });
+    // Opened from an e-mail's link, the project is brought into view below the checklist and the cards.
+    await expect(page.getByRole('tablist', { name: 'Dashboard' })).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoSeriousA11yViolations(page);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/manage-project-${width}.png`, fullPage: true });
+    if (SHOTS) await fullPageShot(page, `${SHOTS}/manage-project-${width}.png`);
   }
 
   // Delete a delivery sent by mistake (asks first).

@@ -84,7 +84,8 @@ export function ProjectPage({ projectId, packages, onChanged }: Props) {
       </div>
       <ClientFiles project={project} />
       <Deliveries project={project} onDelivered={() => void changed(state.reload())} onDelete={(file) => changed(state.removeFile(file))} />
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-2">
+      {/* Top-aligned: a long activity log does not stretch the notes into an empty box. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-2">
         <ProjectNotes project={project} />
         <ActivityLog activity={project.activity} />
       </div>
