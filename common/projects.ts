@@ -1,5 +1,6 @@
 import { dollars, line, paragraphs } from './site-content/fields.ts';
 import { safeText } from './text.ts';
+import type { TrackView } from './review.ts';
 import { z } from './zod.ts';
 
 /*
@@ -203,6 +204,8 @@ export interface ProjectBase {
   filesRemovedAt: string | null;
   files: ProjectFileView[];
   deliveries: ProjectFileView[];
+  /** The review room: each track with its versions (common/review.ts). */
+  tracks: TrackView[];
 }
 
 /** GET /api/admin/projects/{id}. */

@@ -9,14 +9,7 @@ import { MultipartUploadService } from './uploads/multipart-uploads.ts';
 import { createProjectsCapability } from './projects/projects-capability.ts';
 import { studioInbox } from './contact/owner-notice.ts';
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
-import { toFileAnalysis } from './audio/file-facts.ts';
 import { runProjectAudioAnalysisInWorker } from './audio/run-analysis.ts';
-
-/** A project file's measurements, as its table shows them (the waveform and the rest stay with the review room). */
-const analyseProjectAudio = async (filePath: string) => {
-  const measured = await runProjectAudioAnalysisInWorker(filePath);
-  return measured ? toFileAnalysis(measured) : null;
-};
 
 /**
  * Builds every service once, in one place: the process entry and the tests call this, so what a
@@ -76,7 +69,7 @@ export function buildServices(core: CoreServices): Services {
       const studio = await studioIdentity();
       return { name: studio.name, inbox: studioInbox(core.config, studio) };
     },
-    analyse: analyseProjectAudio,
+    analyse: runProjectAudioAnalysisInWorker,
   });
   return { ...core, store, ...samples, ...projects, siteContent, siteImages, studioIdentity, multipartUploads, uploadLimitBytes, metrics };
 }

@@ -163,6 +163,10 @@ export function answerRegistration(outcome: { kind: string }): void {
       throw new HttpError(409, 'The upload has not finished yet', { objectPath: ['The file is not in storage yet'] });
     case 'too-large':
       throw new HttpError(413, `The file is larger than ${formatFileSize(MAX_PROJECT_FILE_BYTES)}`);
+    case 'not-accepted':
+      throw new HttpError(415, 'Send audio files (WAV, AIFF, FLAC, MP3, M4A, OGG…) or a ZIP of them', {
+        objectPath: ['Not an audio file or a ZIP'],
+      });
     case 'too-many':
       throw new HttpError(409, `This project already holds ${MAX_PROJECT_FILES} files`);
   }

@@ -14,6 +14,7 @@ import { siteImageUploadRouter } from './site-images.ts';
 import { uploadsRouter } from './uploads.ts';
 import { adminProjectsRouter } from './admin-projects.ts';
 import { portalRouter } from './portal.ts';
+import { adminReviewRouter, portalReviewRouter } from './review.ts';
 
 /** Every JSON API router, mounted under /api. Each resource has its own file. */
 export function apiRouter(services: Services, publicCache: PublicCache): Router {
@@ -32,5 +33,7 @@ export function apiRouter(services: Services, publicCache: PublicCache): Router 
   router.use(uploadsRouter(services));
   router.use(adminProjectsRouter(services));
   router.use(portalRouter(services));
+  router.use(adminReviewRouter(services));
+  router.use(portalReviewRouter(services));
   return router;
 }

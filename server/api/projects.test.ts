@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileWarnings } from '#common/project-file-warnings.ts';
 import { MIN_PART_BYTES } from '#common/uploads.ts';
-import { encodeWav } from '#server/audio/wav.ts';
+import { encodeWav, wavHeader } from '#server/audio/wav.ts';
 import { sine } from '#server/test-support/audio-files.ts';
 import { startTestS3, type TestS3 } from '#server/test-support/s3-server.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -208,9 +208,16 @@ describe.each(storeCases)('client projects: uploads into a project, %s store on 
     await s3?.close();
   });
 
-  const file = Buffer.alloc(MIN_PART_BYTES + 1000, 7);
+  // A mono 16-bit WAV just over one part long (its samples a constant: no need for real sound here).
+  const frames = Math.floor((MIN_PART_BYTES + 1000 - 44) / 2);
+  const file: Buffer = Buffer.concat([wavHeader(1, 8000, frames), Buffer.alloc(frames * 2, 7)]);
 
-  async function uploadAs(agent: ReturnType<ProjectsTestApp['asClient']>, projectId: number, name = 'lead-vocal.wav', bytes = file) {
+  async function uploadAs(
+    agent: ReturnType<ProjectsTestApp['asClient']>,
+    projectId: number,
+    name = 'lead-vocal.wav',
+    bytes: Buffer = file,
+  ) {
     const started = await agent.post('/api/uploads/s3/multipart').send({ filename: name, type: 'audio/wav', metadata: { projectId } });
     if (started.status !== 200) return { started };
     const ref = started.body as { key: string; uploadId: string };
@@ -276,6 +283,24 @@ describe.each(storeCases)('client projects: uploads into a project, %s store on 
     expect(warnings).toMatch(/16-bit/);
     expect(warnings).toMatch(/44\.1/);
     expect(warnings).toMatch(/-3/);
+  });
+
+  it('a client may send audio or a ZIP, nothing else; the refused upload is removed', async () => {
+    const { project, client } = await projectWithClient(t, { clientEmail: 'pdf@example.com' });
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1000, 32)]);
+    const { location } = await uploadAs(t.asClient(client), project.id, 'lyrics.pdf', pdf);
+    const refused = await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: location });
+    expect(refused.status).toBe(415);
+    expect(await t.services.store.stat(location!.replace('/objects/', ''))).toBeNull();
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]);
+    const zipped = await uploadAs(t.asClient(client), project.id, 'stems.zip', zip);
+    const accepted = await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: zipped.location });
+    expect(accepted.status).toBe(201);
+    await t.services.projectFiles.idle();
+    const view = await t.asClient(client).get(`/api/portal/projects/${project.id}`);
+    expect(view.body.files.map((f: { name: string; analysisState: string }) => [f.name, f.analysisState])).toEqual([
+      ['stems.zip', 'not-audio'],
+    ]);
   });
 
   it("a client cannot upload into, or register into, another client's project", async () => {

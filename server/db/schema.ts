@@ -1,4 +1,5 @@
 import type { AudioFormat } from '#server/audio/audio-format.ts';
+import type { TrackState } from '#common/review.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** ISO-8601 text in both dialects (PostgreSQL timestamptz values are read back as ISO strings). */
@@ -279,7 +280,15 @@ export interface ClientSessionsTable {
   createdAt: Timestamp;
 }
 
-export type ProjectEmailKind = 'invite' | 'sign_in' | 'files_received' | 'delivery_ready' | 'retention_warning';
+export type ProjectEmailKind =
+  | 'invite'
+  | 'sign_in'
+  | 'files_received'
+  | 'delivery_ready'
+  | 'retention_warning'
+  | 'version_ready'
+  | 'comments_for_client'
+  | 'comments_for_studio';
 
 /** An e-mail about a project, sent at least once; its words are made at sending time. */
 export interface ProjectEmailsTable {
@@ -297,6 +306,69 @@ export interface ProjectEmailsTable {
 export interface DailyTaskRunsTable {
   task: string;
   day: string;
+  createdAt: Timestamp;
+}
+
+/** A song of a project in the review room. */
+export interface ProjectTracksTable {
+  id: Generated<number>;
+  projectId: number;
+  title: string;
+  state: ColumnType<TrackState, TrackState | undefined, TrackState>;
+  approvedVersionId: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** One mix or master of a track; its measurements are null until analysed. */
+export interface TrackVersionsTable {
+  id: Generated<number>;
+  trackId: number;
+  projectId: number;
+  number: number;
+  name: string;
+  notes: Generated<string>;
+  objectKey: string;
+  size: number;
+  analysisState: Generated<string>;
+  format: string | null;
+  durationSeconds: number | null;
+  loudnessLufs: number | null;
+  truePeakDbtp: number | null;
+  loudnessRangeLu: number | null;
+  /** Encoded (common/peaks.ts). */
+  peaks: string | null;
+  processingUntil: string | null;
+  uploadedBy: string;
+  removedAt: string | null;
+  createdAt: Timestamp;
+}
+
+export interface VersionCommentsTable {
+  id: Generated<number>;
+  versionId: number;
+  /** The thread's first comment; null for a thread's first comment itself. */
+  parentId: number | null;
+  authorSide: 'client' | 'studio';
+  /** `client:{email}` or `admin:{id}`: who may edit it. */
+  authorKey: string;
+  authorName: string | null;
+  atSeconds: number;
+  endSeconds: number | null;
+  body: string;
+  resolvedAt: string | null;
+  resolvedByName: string | null;
+  editedAt: string | null;
+  deletedAt: string | null;
+  createdAt: Timestamp;
+}
+
+export interface RevisionRequestsTable {
+  id: Generated<number>;
+  trackId: number;
+  versionId: number;
+  summary: string;
+  requestedBy: string;
   createdAt: Timestamp;
 }
 
@@ -325,6 +397,10 @@ export interface Database {
   clientSessions: ClientSessionsTable;
   projectEmails: ProjectEmailsTable;
   dailyTaskRuns: DailyTaskRunsTable;
+  projectTracks: ProjectTracksTable;
+  trackVersions: TrackVersionsTable;
+  versionComments: VersionCommentsTable;
+  revisionRequests: RevisionRequestsTable;
 }
 
 export type Sample = Selectable<SamplesTable>;

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { formatFileSize } from '#common/file-size.ts';
+import { formatTime } from '#common/format-time.ts';
 import { PROJECT_STATUS_LABELS, type ProjectActivityView, type ProjectStatus } from '#common/projects.ts';
 import type { Database } from '#server/db/schema.ts';
 
@@ -23,7 +24,13 @@ export type ActivityEvent =
   | { action: 'zip_downloaded'; files: number; side: 'client' | 'studio' }
   | { action: 'retention_changed'; until: string | null }
   | { action: 'retention_warning_sent'; removalDay: string }
-  | { action: 'files_removed'; files: number };
+  | { action: 'files_removed'; files: number }
+  | { action: 'track_added'; title: string }
+  | { action: 'version_added'; title: string; number: number }
+  | { action: 'comment_added'; number: number; at: number }
+  | { action: 'comment_replied'; number: number; at: number }
+  | { action: 'version_approved'; title: string; number: number }
+  | { action: 'revisions_requested'; title: string; number: number; round: number; beyond: boolean };
 
 /** What the client never sees in their log: the studio's own bookkeeping. */
 const STUDIO_ONLY: ReadonlySet<ActivityEvent['action']> = new Set(['details_changed', 'retention_changed']);
@@ -100,6 +107,20 @@ export function describeActivity(event: ActivityEvent): string {
       return `E-mailed the client that the audio files will be removed on ${event.removalDay}`;
     case 'files_removed':
       return `Removed ${event.files} audio ${event.files === 1 ? 'file' : 'files'} (the retention period ended)`;
+    case 'track_added':
+      return `Added the track "${event.title}"`;
+    case 'version_added':
+      return `Uploaded v${event.number} of "${event.title}" for review`;
+    case 'comment_added':
+      return `Commented on v${event.number} at ${formatTime(event.at)}`;
+    case 'comment_replied':
+      return `Replied on v${event.number} at ${formatTime(event.at)}`;
+    case 'version_approved':
+      return `Approved v${event.number} of "${event.title}"`;
+    case 'revisions_requested': {
+      const beyond = event.beyond ? ', beyond the package' : '';
+      return `Asked for revisions on v${event.number} of "${event.title}" (round ${event.round}${beyond})`;
+    }
   }
 }
 

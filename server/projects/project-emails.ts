@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { formatFileSize } from '#common/file-size.ts';
 import { RETENTION_DAYS } from '#common/projects.ts';
+import { REVIEW_EMAIL_BATCH_MS } from '#common/review.ts';
+import { formatTime } from '#common/format-time.ts';
 import type { Database, ProjectEmailKind } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import type { Mailer, MailMessage } from '#server/email/mailer.ts';
@@ -28,15 +30,22 @@ export interface ProjectEmailDeps {
   studio: () => Promise<{ name: string; inbox: string }>;
 }
 
-/** Kinds gathered into one e-mail when several happen close together. */
-const BATCHED: ReadonlySet<ProjectEmailKind> = new Set(['files_received', 'delivery_ready']);
+/** Kinds gathered into one e-mail when several happen close together, and how long each waits for more. */
+const BATCH_WAIT_MS: Partial<Record<ProjectEmailKind, number>> = {
+  files_received: BATCH_DELAY_MS,
+  delivery_ready: BATCH_DELAY_MS,
+  version_ready: REVIEW_EMAIL_BATCH_MS,
+  comments_for_client: REVIEW_EMAIL_BATCH_MS,
+  comments_for_studio: REVIEW_EMAIL_BATCH_MS,
+};
 
 /**
  * Queues an e-mail about a project, committed before the caller answers: a crash or a mail outage
  * delays it, never loses it. A batched kind joins an e-mail of its kind still waiting to go out.
  */
 export async function queueProjectEmail(db: Kysely<Database>, projectId: number, kind: ProjectEmailKind, now = new Date()): Promise<void> {
-  if (BATCHED.has(kind)) {
+  const wait = BATCH_WAIT_MS[kind];
+  if (wait !== undefined) {
     const waiting = await db
       .selectFrom('projectEmails')
       .select('id')
@@ -47,7 +56,7 @@ export async function queueProjectEmail(db: Kysely<Database>, projectId: number,
       .executeTakeFirst();
     if (waiting) return;
   }
-  const due = BATCHED.has(kind) ? new Date(now.getTime() + BATCH_DELAY_MS) : now;
+  const due = new Date(now.getTime() + (wait ?? 0));
   await db
     .insertInto('projectEmails')
     .values({ projectId, kind, nextAttemptAt: due.toISOString(), createdAt: now.toISOString() })
@@ -65,6 +74,32 @@ type Project = {
 
 const portalLink = (publicUrl: string, token: string, projectId: number) =>
   `${publicUrl}/portal/auth?token=${encodeURIComponent(token)}&project=${projectId}`;
+
+/** When the last e-mail of this kind about the project went out (its claim time), or null. */
+async function lastSent(db: Kysely<Database>, projectId: number, kind: ProjectEmailKind): Promise<string | null> {
+  const last = await db
+    .selectFrom('projectEmails')
+    .select('sentAt')
+    .where('projectId', '=', projectId)
+    .where('kind', '=', kind)
+    .where('sentAt', 'is not', null)
+    .orderBy('sentAt', 'desc')
+    .executeTakeFirst();
+  return last?.sentAt ?? null;
+}
+
+/** A link to a moment of a version in the review room, for the client (`portal`) or the studio (`manage`). */
+export function reviewPath(
+  publicUrl: string,
+  area: 'portal' | 'manage',
+  projectId: number,
+  trackId: number,
+  versionId: number,
+  at?: number,
+): string {
+  const moment = at === undefined ? '' : `&t=${Math.floor(at)}`;
+  return `${publicUrl}/${area}/projects/${projectId}/review/${trackId}?version=${versionId}${moment}`;
+}
 
 /** Files of one side added after the last e-mail of this kind went out: what this e-mail reports. */
 async function filesSinceLastEmail(db: Kysely<Database>, project: Project, kind: ProjectEmailKind, side: 'client' | 'studio') {
@@ -152,6 +187,92 @@ async function compose(deps: ProjectEmailDeps, kind: ProjectEmailKind, project: 
           '',
           `Download them: ${await clientLink()}`,
           '(The link signs you in; it works once and for 7 days.)',
+          ...signature,
+        ].join('\n'),
+      };
+    }
+    case 'version_ready': {
+      const since = await lastSent(db, project.id, kind);
+      let query = db
+        .selectFrom('trackVersions')
+        .innerJoin('projectTracks', 'projectTracks.id', 'trackVersions.trackId')
+        .select(['trackVersions.number', 'projectTracks.title', 'projectTracks.id as trackId', 'trackVersions.id as versionId'])
+        .where('trackVersions.projectId', '=', project.id);
+      if (since) query = query.where('trackVersions.createdAt', '>', since);
+      const versions = await query.orderBy('trackVersions.id').execute();
+      if (versions.length === 0 || !(await hasAccess())) return null;
+      const link = await clientLink();
+      return {
+        to: project.clientEmail,
+        replyTo: studio.inbox,
+        subject: `${studio.name}: ${versions.length === 1 ? 'a new mix is' : `${versions.length} new mixes are`} ready for your review`,
+        text: [
+          `Hi ${project.clientName},`,
+          '',
+          `Ready to listen to in "${project.title}":`,
+          '',
+          ...versions.map(
+            (v) => `  - ${v.title}, version ${v.number}: ${reviewPath(publicUrl, 'portal', project.id, v.trackId, v.versionId)}`,
+          ),
+          '',
+          `Sign in first if you are not signed in: ${link}`,
+          '(The sign-in link works once and for 7 days.)',
+          ...signature,
+        ].join('\n'),
+      };
+    }
+    case 'comments_for_client':
+    case 'comments_for_studio': {
+      const since = await lastSent(db, project.id, kind);
+      const fromSide = kind === 'comments_for_client' ? 'studio' : 'client';
+      let query = db
+        .selectFrom('versionComments')
+        .innerJoin('trackVersions', 'trackVersions.id', 'versionComments.versionId')
+        .innerJoin('projectTracks', 'projectTracks.id', 'trackVersions.trackId')
+        .select([
+          'versionComments.atSeconds',
+          'versionComments.body',
+          'versionComments.authorName',
+          'versionComments.parentId',
+          'trackVersions.number',
+          'trackVersions.id as versionId',
+          'projectTracks.id as trackId',
+          'projectTracks.title',
+        ])
+        .where('trackVersions.projectId', '=', project.id)
+        .where('versionComments.authorSide', '=', fromSide)
+        .where('versionComments.deletedAt', 'is', null);
+      if (since) query = query.where('versionComments.createdAt', '>', since);
+      const comments = await query.orderBy('versionComments.id').execute();
+      if (comments.length === 0) return null;
+      const area = kind === 'comments_for_client' ? 'portal' : 'manage';
+      const fallbackName = fromSide === 'studio' ? studio.name : project.clientName;
+      const lines = comments.flatMap((c) => [
+        `  - ${c.title} v${c.number} at ${formatTime(c.atSeconds)}${c.parentId ? ' (reply)' : ''}, ${c.authorName ?? fallbackName}:`,
+        `    ${c.body.length > 300 ? `${c.body.slice(0, 299)}…` : c.body}`.replace(/\n/g, '\n    '),
+        `    ${reviewPath(publicUrl, area, project.id, c.trackId, c.versionId, c.atSeconds)}`,
+      ]);
+      if (kind === 'comments_for_studio') {
+        return {
+          to: studio.inbox,
+          subject: `${project.clientName} left ${comments.length} ${comments.length === 1 ? 'comment' : 'comments'} on "${project.title}"`,
+          text: [`New comments from ${project.clientName} (${project.clientEmail}) on "${project.title}":`, '', ...lines].join('\n'),
+        };
+      }
+      if (!(await hasAccess())) return null;
+      const link = await clientLink();
+      return {
+        to: project.clientEmail,
+        replyTo: studio.inbox,
+        subject: `${studio.name} replied on "${project.title}"`,
+        text: [
+          `Hi ${project.clientName},`,
+          '',
+          `New from ${studio.name} on "${project.title}":`,
+          '',
+          ...lines,
+          '',
+          `Sign in first if you are not signed in: ${link}`,
           ...signature,
         ].join('\n'),
       };

@@ -7,14 +7,16 @@ import {
   MAX_PROJECT_FILE_BYTES,
   MAX_PROJECT_FILES,
   type ClientFileCategory,
-  type FileAnalysis,
   type ProjectFileView,
   type ProjectStatus,
 } from '#common/projects.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
+import { toFileAnalysis, type AudioMeasurements } from '#server/audio/file-facts.ts';
+import { encodePeaks } from '#common/peaks.ts';
 import { recordActivity, type Actor } from './activity.ts';
+import { isAcceptedClientFile, SIGNATURE_BYTES } from './accepted-files.ts';
 import { toFileView } from './project-views.ts';
 
 export type Side = 'client' | 'studio';
@@ -30,10 +32,18 @@ export type RegisterOutcome =
   | { kind: 'not-issued' }
   | { kind: 'not-uploaded' }
   | { kind: 'too-large' }
+  | { kind: 'not-accepted' }
   | { kind: 'too-many' };
 
 /** Measures one audio file (in a worker thread); null when it is not audio the analyser reads. */
-export type ProjectAudioAnalyser = (filePath: string) => Promise<FileAnalysis | null>;
+export type ProjectAudioAnalyser = (filePath: string) => Promise<AudioMeasurements | null>;
+
+/** A completed upload taken out of its reservation: where it is and what it was called. */
+export interface SpentReservation {
+  objectKey: string;
+  size: number;
+  fileName: string;
+}
 
 /** A file as the download routes stream it. */
 export interface StoredProjectFile {
@@ -62,13 +72,19 @@ const fileCount = async (db: Kysely<Database>, projectId: number, side: Side) =>
     ).count,
   );
 
+/** Spends a reservation inside the caller's transaction; false when another registration spent it first. */
+export async function spendReservation(db: Kysely<Database>, uploadKey: string): Promise<boolean> {
+  const spent = await db.deleteFrom('projectUploads').where('uploadKey', '=', uploadKey).executeTakeFirst();
+  return Number(spent.numDeletedRows) > 0;
+}
+
 /**
  * A project's files: upload keys reserved for it (the upload writes straight to the project's own
  * key), registration once the upload completed, the server's checksum and audio analysis, and the
  * bytes for downloads. Who may do which is decided by the caller (routes check the session).
  */
 export class ProjectFileService {
-  private readonly waiting = new Set<number>();
+  private readonly waiting = new Set<string>();
   private running: Promise<void> | null = null;
   private stopped = false;
 
@@ -110,28 +126,16 @@ export class ProjectFileService {
     actor: Actor,
     now = new Date(),
   ): Promise<RegisterOutcome> {
-    const named = projectUploadFromPath(input.objectPath);
-    if (!named || named.projectId !== input.projectId) return { kind: 'not-issued' };
-    const reservation = await this.db
-      .selectFrom('projectUploads')
-      .selectAll()
-      .where('uploadKey', '=', named.uploadKey)
-      .where('projectId', '=', input.projectId)
-      .where('side', '=', input.side)
-      .where('uploader', '=', input.uploader)
-      .executeTakeFirst();
-    if (!reservation) return { kind: 'not-issued' };
-    const objectKey = projectFileKey(input.projectId, named.uploadKey);
-    const stored = await this.store.stat(objectKey);
-    if (!stored) return { kind: 'not-uploaded' };
-    if (stored.size > MAX_PROJECT_FILE_BYTES) {
-      await this.discard(named.uploadKey, objectKey);
-      return { kind: 'too-large' };
+    const checked = await this.checkUpload(input.projectId, input.side, input.uploader, input.objectPath);
+    if (checked.kind !== 'ok') return checked;
+    const { uploadKey, objectKey, size } = checked;
+    if (input.side === 'client' && !isAcceptedClientFile(await this.head(objectKey))) {
+      await this.discard(uploadKey, objectKey);
+      return { kind: 'not-accepted' };
     }
-    const name = input.name ?? reservation.fileName;
+    const name = input.name ?? checked.fileName;
     const id = await this.db.transaction().execute(async (trx) => {
-      const spent = await trx.deleteFrom('projectUploads').where('uploadKey', '=', named.uploadKey).executeTakeFirst();
-      if (Number(spent.numDeletedRows) === 0) return 'not-issued' as const;
+      if (!(await spendReservation(trx, uploadKey))) return 'not-issued' as const;
       if ((await fileCount(trx, input.projectId, input.side)) >= MAX_PROJECT_FILES) return 'too-many' as const;
       const row = await trx
         .insertInto('projectFiles')
@@ -141,7 +145,7 @@ export class ProjectFileService {
           category: input.category,
           name,
           objectKey,
-          size: stored.size,
+          size,
           contentType: 'application/octet-stream',
           uploadedBy: input.uploader,
           createdAt: now.toISOString(),
@@ -149,18 +153,52 @@ export class ProjectFileService {
         .returning('id')
         .executeTakeFirstOrThrow();
       const event = input.side === 'studio' ? ('delivery_added' as const) : ('file_uploaded' as const);
-      await recordActivity(trx, input.projectId, actor, { action: event, name, size: stored.size }, now);
+      await recordActivity(trx, input.projectId, actor, { action: event, name, size }, now);
       await trx.updateTable('projects').set({ updatedAt: now.toISOString() }).where('id', '=', input.projectId).execute();
       return row.id;
     });
     if (id === 'not-issued') return { kind: 'not-issued' };
     if (id === 'too-many') {
-      await this.discard(named.uploadKey, objectKey);
+      await this.discard(uploadKey, objectKey);
       return { kind: 'too-many' };
     }
     this.schedule(id);
     const row = await this.db.selectFrom('projectFiles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return { kind: 'registered', file: toFileView(row) };
+  }
+
+  /**
+   * A completed upload named by its object path, checked against its reservation (same project, side
+   * and uploader), in the store and within the limit. Spend it with `spendReservation` in the
+   * transaction that records what it became (a file here, a version in the review room).
+   */
+  async checkUpload(
+    projectId: number,
+    side: Side,
+    uploader: string,
+    objectPath: string,
+  ): Promise<
+    ({ kind: 'ok'; uploadKey: string } & SpentReservation) | { kind: 'not-issued' } | { kind: 'not-uploaded' } | { kind: 'too-large' }
+  > {
+    const named = projectUploadFromPath(objectPath);
+    if (!named || named.projectId !== projectId) return { kind: 'not-issued' };
+    const reservation = await this.db
+      .selectFrom('projectUploads')
+      .selectAll()
+      .where('uploadKey', '=', named.uploadKey)
+      .where('projectId', '=', projectId)
+      .where('side', '=', side)
+      .where('uploader', '=', uploader)
+      .executeTakeFirst();
+    if (!reservation) return { kind: 'not-issued' };
+    const objectKey = projectFileKey(projectId, named.uploadKey);
+    const stored = await this.store.stat(objectKey);
+    if (!stored) return { kind: 'not-uploaded' };
+    if (stored.size > MAX_PROJECT_FILE_BYTES) {
+      await this.discard(named.uploadKey, objectKey);
+      return { kind: 'too-large' };
+    }
+    return { kind: 'ok', uploadKey: named.uploadKey, objectKey, size: stored.size, fileName: reservation.fileName };
   }
 
   /** A file of the project whose bytes are still stored (retention has not removed them). */
@@ -218,31 +256,59 @@ export class ProjectFileService {
     return stale.length;
   }
 
+  /** The first bytes of a stored object (what its format is judged by). */
+  private async head(objectKey: string): Promise<Uint8Array> {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for await (const chunk of await this.store.read(objectKey, { start: 0, end: SIGNATURE_BYTES - 1 })) {
+      chunks.push(chunk as Buffer);
+      length += (chunk as Buffer).length;
+    }
+    return Buffer.concat(chunks, length);
+  }
+
   private async discard(uploadKey: string, objectKey: string): Promise<void> {
     await this.store.delete(objectKey);
     await this.db.deleteFrom('projectUploads').where('uploadKey', '=', uploadKey).execute();
   }
 
   // --- Checksum and analysis, one file at a time (one decode at a time keeps memory flat) ---
+  // Jobs are `file:{id}` (a project file: checksum and table facts) or `version:{id}` (a review-room
+  // version: its waveform and loudness too).
 
   schedule(fileId: number): void {
+    this.enqueue(`file:${fileId}`);
+  }
+
+  scheduleVersion(versionId: number): void {
+    this.enqueue(`version:${versionId}`);
+  }
+
+  private enqueue(job: string): void {
     if (this.stopped) return;
-    this.waiting.add(fileId);
+    this.waiting.add(job);
     this.running ??= this.drain().finally(() => {
       this.running = null;
     });
   }
 
-  /** Files a restart left unprocessed. */
+  /** Files and versions a restart left unprocessed. */
   async scheduleBacklog(): Promise<number> {
-    const rows = await this.db
+    const files = await this.db
       .selectFrom('projectFiles')
       .select('id')
       .where('analysisState', '=', 'pending')
       .where('removedAt', 'is', null)
       .execute();
-    rows.forEach((row) => this.schedule(row.id));
-    return rows.length;
+    const versions = await this.db
+      .selectFrom('trackVersions')
+      .select('id')
+      .where('analysisState', '=', 'pending')
+      .where('removedAt', 'is', null)
+      .execute();
+    files.forEach((row) => this.schedule(row.id));
+    versions.forEach((row) => this.scheduleVersion(row.id));
+    return files.length + versions.length;
   }
 
   /** Resolves when nothing is queued or running (tests wait on it). */
@@ -260,39 +326,74 @@ export class ProjectFileService {
       const next = this.waiting.values().next();
       if (next.done || this.stopped) return;
       this.waiting.delete(next.value);
+      const [kind, id] = next.value.split(':') as ['file' | 'version', string];
       try {
-        await this.process(next.value);
+        if (kind === 'file') await this.processFile(Number(id));
+        else await this.processVersion(Number(id));
       } catch (error) {
-        this.logger.warn({ err: error, fileId: next.value }, 'project file processing failed; it is retried at the next start');
+        this.logger.warn({ err: error, job: next.value }, 'project file processing failed; it is retried at the next start');
       }
     }
   }
 
-  private async process(fileId: number, now = new Date()): Promise<void> {
-    // Claimed with a lease, so two instances do not both read a 5 GB file.
+  /** Claimed with a lease, so two instances do not both read a 5 GB file. */
+  private async claim(table: 'projectFiles' | 'trackVersions', id: number, now: Date): Promise<string | null> {
     const claimed = await this.db
-      .updateTable('projectFiles')
+      .updateTable(table)
       .set({ processingUntil: new Date(now.getTime() + PROCESSING_LEASE_MS).toISOString() })
-      .where('id', '=', fileId)
+      .where('id', '=', id)
       .where('analysisState', '=', 'pending')
       .where('removedAt', 'is', null)
       .where((eb) => eb.or([eb('processingUntil', 'is', null), eb('processingUntil', '<', now.toISOString())]))
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return;
-    const row = await this.db.selectFrom('projectFiles').select(['objectKey']).where('id', '=', fileId).executeTakeFirstOrThrow();
-    const sha256 = await this.checksum(row.objectKey);
-    let analysisState: 'done' | 'not-audio' | 'failed' = 'failed';
-    let analysis: FileAnalysis | null = null;
+    if (Number(claimed.numUpdatedRows) === 0) return null;
+    const row = await this.db.selectFrom(table).select(['objectKey']).where('id', '=', id).executeTakeFirstOrThrow();
+    return row.objectKey;
+  }
+
+  private async measure(
+    objectKey: string,
+    id: string,
+  ): Promise<{ state: 'done' | 'not-audio' | 'failed'; measured: AudioMeasurements | null }> {
     try {
-      analysis = await this.store.withLocalFile(row.objectKey, (filePath) => this.analyse(filePath));
-      analysisState = analysis ? 'done' : 'not-audio';
+      const measured = await this.store.withLocalFile(objectKey, (filePath) => this.analyse(filePath));
+      return { state: measured ? 'done' : 'not-audio', measured };
     } catch (error) {
-      this.logger.warn({ err: error, fileId }, 'project file analysis failed');
+      this.logger.warn({ err: error, job: id }, 'project audio analysis failed');
+      return { state: 'failed', measured: null };
     }
+  }
+
+  private async processFile(fileId: number, now = new Date()): Promise<void> {
+    const objectKey = await this.claim('projectFiles', fileId, now);
+    if (!objectKey) return;
+    const sha256 = await this.checksum(objectKey);
+    const { state, measured } = await this.measure(objectKey, `file:${fileId}`);
     await this.db
       .updateTable('projectFiles')
-      .set({ sha256, analysisState, analysis: analysis ? JSON.stringify(analysis) : null, processingUntil: null })
+      .set({ sha256, analysisState: state, analysis: measured ? JSON.stringify(toFileAnalysis(measured)) : null, processingUntil: null })
       .where('id', '=', fileId)
+      .execute();
+  }
+
+  private async processVersion(versionId: number, now = new Date()): Promise<void> {
+    const objectKey = await this.claim('trackVersions', versionId, now);
+    if (!objectKey) return;
+    const { state, measured } = await this.measure(objectKey, `version:${versionId}`);
+    await this.db
+      .updateTable('trackVersions')
+      .set({
+        // A version is audio by definition: what the analyser could not read is a failure to show.
+        analysisState: state === 'done' ? 'done' : 'failed',
+        format: measured?.format ?? null,
+        durationSeconds: measured?.durationSeconds ?? null,
+        loudnessLufs: measured?.loudnessLufs ?? null,
+        truePeakDbtp: measured?.truePeakDbtp ?? null,
+        loudnessRangeLu: measured?.loudnessRangeLu ?? null,
+        peaks: measured?.peaks ? encodePeaks(measured.peaks) : null,
+        processingUntil: null,
+      })
+      .where('id', '=', versionId)
       .execute();
   }
 

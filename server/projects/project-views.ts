@@ -8,6 +8,7 @@ import type {
   ProjectPackage,
   ClientFileCategory,
 } from '#common/projects.ts';
+import type { TrackView } from '#common/review.ts';
 import type { ProjectFilesTable, ProjectsTable } from '#server/db/schema.ts';
 import { filesExpireAt } from './retention-dates.ts';
 
@@ -30,7 +31,7 @@ export function toFileView(row: ProjectFileRow): ProjectFileView {
 }
 
 /** What both the studio and the client see of a project. */
-export function toProjectBase(row: ProjectRow, files: ProjectFileRow[]): ProjectBase {
+export function toProjectBase(row: ProjectRow, files: ProjectFileRow[], tracks: TrackView[]): ProjectBase {
   const views = files.map(toFileView);
   return {
     id: row.id,
@@ -49,5 +50,6 @@ export function toProjectBase(row: ProjectRow, files: ProjectFileRow[]): Project
     filesRemovedAt: row.filesRemovedAt,
     files: views.filter((file) => file.side === 'client'),
     deliveries: views.filter((file) => file.side === 'studio'),
+    tracks,
   };
 }

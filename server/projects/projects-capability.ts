@@ -6,11 +6,13 @@ import type { ObjectStore } from '#server/storage/object-store.ts';
 import { ProjectEmailSender } from './project-emails.ts';
 import { ProjectFileService, type ProjectAudioAnalyser } from './project-files.ts';
 import { ProjectsService, type PackageCatalogue } from './projects-service.ts';
+import { ReviewService } from './review-service.ts';
 
 /** The stateful parts of client projects, built once per process by server/services.ts. */
 export interface ProjectsCapability {
   projects: ProjectsService;
   projectFiles: ProjectFileService;
+  review: ReviewService;
   projectEmails: ProjectEmailSender;
 }
 
@@ -25,9 +27,12 @@ export function createProjectsCapability(parts: {
   analyse: ProjectAudioAnalyser;
 }): ProjectsCapability {
   const { db, store, logger, mailer, publicUrl, packages, studio, analyse } = parts;
+  const projectFiles = new ProjectFileService(db, store, logger, analyse);
+  const review = new ReviewService(db, projectFiles);
   return {
-    projects: new ProjectsService(db, packages),
-    projectFiles: new ProjectFileService(db, store, logger, analyse),
+    projects: new ProjectsService(db, packages, (projectId) => review.tracksOf(projectId)),
+    projectFiles,
+    review,
     projectEmails: new ProjectEmailSender({ db, mailer, logger, publicUrl, studio }),
   };
 }

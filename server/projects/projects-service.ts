@@ -10,6 +10,7 @@ import {
   type ProjectSummary,
   type UpdateProjectInput,
 } from '#common/projects.ts';
+import type { TrackView } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import { readActivity, recordActivity, type Actor } from './activity.ts';
 import { endClientAccess, hasPortalAccess } from './client-sessions.ts';
@@ -39,6 +40,8 @@ export class ProjectsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly packages: PackageCatalogue,
+    /** The review room's tracks of a project (server/projects/review-service.ts). */
+    private readonly tracksOf: (projectId: number) => Promise<TrackView[]>,
   ) {}
 
   private async packageSnapshot(key: ProjectPackage): Promise<{ packageTitle: string; revisionsIncluded: number | null }> {
@@ -94,7 +97,7 @@ export class ProjectsService {
     if (!row) return null;
     const files = await this.db.selectFrom('projectFiles').selectAll().where('projectId', '=', id).orderBy('id').execute();
     return {
-      ...toProjectBase(row, files),
+      ...toProjectBase(row, files, await this.tracksOf(id)),
       clientEmail: row.clientEmail,
       price: row.price,
       notes: row.notes,
@@ -200,7 +203,7 @@ export class ProjectsService {
     const row = await this.visibleTo(email).selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return null;
     const files = await this.db.selectFrom('projectFiles').selectAll().where('projectId', '=', id).orderBy('id').execute();
-    return { ...toProjectBase(row, files), activity: await readActivity(this.db, id, 'client') };
+    return { ...toProjectBase(row, files, await this.tracksOf(id)), activity: await readActivity(this.db, id, 'client') };
   }
 
   async isClientProject(email: string, id: number): Promise<boolean> {

@@ -70,12 +70,23 @@ export async function applyRetention(deps: RetentionDeps, now = new Date()): Pro
       await store.delete(file.objectKey);
       await db.updateTable('projectFiles').set({ removedAt: now.toISOString() }).where('id', '=', file.id).execute();
     }
+    // The review room's versions are audio of the project too; their measurements and comments stay.
+    const versions = await db
+      .selectFrom('trackVersions')
+      .select(['id', 'objectKey'])
+      .where('projectId', '=', project.id)
+      .where('removedAt', 'is', null)
+      .execute();
+    for (const version of versions) {
+      await store.delete(version.objectKey);
+      await db.updateTable('trackVersions').set({ removedAt: now.toISOString() }).where('id', '=', version.id).execute();
+    }
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('projects').set({ filesRemovedAt: now.toISOString() }).where('id', '=', project.id).execute();
-      await recordActivity(trx, project.id, { side: 'system' }, { action: 'files_removed', files: files.length }, now);
+      await recordActivity(trx, project.id, { side: 'system' }, { action: 'files_removed', files: files.length + versions.length }, now);
     });
     report.projectsCleared += 1;
-    report.filesRemoved += files.length;
+    report.filesRemoved += files.length + versions.length;
   }
   if (report.warned > 0) deps.sendSoon();
   return report;

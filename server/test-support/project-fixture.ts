@@ -1,3 +1,4 @@
+import { MIN_PART_BYTES } from '#common/uploads.ts';
 import type supertest from 'supertest';
 import { expect } from 'vitest';
 import { createAdmin } from '#server/auth/admin-users.ts';
@@ -94,4 +95,42 @@ export async function projectWithClient(t: ProjectsTestApp, input: Partial<typeo
   await t.services.projectEmails.idle();
   const client = await followSignInLink(t, signInLinkFor(t.mail, project.clientEmail));
   return { project, client };
+}
+
+type Agent = ReturnType<ProjectsTestApp['asClient']>;
+
+/**
+ * Uploads `bytes` into a project through /api/uploads as the browser's uploader would (parts of the
+ * minimum size, each PUT where the signed URL points: this server or the bucket); answers the
+ * completion's location, which registration takes as `objectPath`.
+ */
+export async function uploadIntoProject(t: ProjectsTestApp, agent: Agent, projectId: number, name: string, bytes: Buffer): Promise<string> {
+  const started = await agent
+    .post('/api/uploads/s3/multipart')
+    .send({ filename: name, type: 'application/octet-stream', metadata: { projectId } });
+  expect(started.status).toBe(200);
+  const { key, uploadId } = started.body as { key: string; uploadId: string };
+  const base = `/api/uploads/s3/multipart/${encodeURIComponent(uploadId)}`;
+  const query = `?key=${encodeURIComponent(key)}`;
+  const parts: Buffer[] = [];
+  for (let offset = 0; offset < bytes.length || parts.length === 0; offset += MIN_PART_BYTES)
+    parts.push(bytes.subarray(offset, offset + MIN_PART_BYTES));
+  const etags: string[] = [];
+  for (const [index, body] of parts.entries()) {
+    const signed = await agent.get(`${base}/${index + 1}${query}`);
+    expect(signed.status).toBe(200);
+    const url = signed.body.url as string;
+    if (url.startsWith('/')) {
+      const put = await t.request.put(url).set('Content-Type', 'application/octet-stream').send(body);
+      expect(put.status).toBe(200);
+      etags.push(put.headers.etag as string);
+    } else {
+      const put = await fetch(url, { method: 'PUT', body: new Uint8Array(body) });
+      expect(put.status).toBe(200);
+      etags.push(put.headers.get('etag')!);
+    }
+  }
+  const done = await agent.post(`${base}/complete${query}`).send({ parts: etags.map((ETag, i) => ({ PartNumber: i + 1, ETag })) });
+  expect(done.status).toBe(200);
+  return done.body.location as string;
 }

@@ -11,6 +11,7 @@ import * as sampleTrashAndPlays from './0010_sample_trash_and_plays.ts';
 import * as contactInbox from './0011_contact_inbox.ts';
 import * as compactPeaks from './0012_compact_peaks.ts';
 import * as clientProjects from './0013_client_projects.ts';
+import * as reviewRoom from './0014_review_room.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0011_contact_inbox': contactInbox,
   '0012_compact_peaks': compactPeaks,
   '0013_client_projects': clientProjects,
+  '0014_review_room': reviewRoom,
 };

@@ -1,0 +1,60 @@
+import type { Selectable } from 'kysely';
+import { COMMENT_EDIT_WINDOW_MS, type CommentView, type TrackView, type VersionView } from '#common/review.ts';
+import type { ProjectTracksTable, TrackVersionsTable, VersionCommentsTable } from '#server/db/schema.ts';
+
+export type TrackRow = Selectable<ProjectTracksTable>;
+export type VersionRow = Selectable<TrackVersionsTable>;
+export type CommentRow = Selectable<VersionCommentsTable>;
+
+export function toVersionView(row: VersionRow, openComments: number): VersionView {
+  return {
+    id: row.id,
+    number: row.number,
+    name: row.name,
+    notes: row.notes,
+    createdAt: row.createdAt,
+    analysisState: row.analysisState as VersionView['analysisState'],
+    durationSeconds: row.durationSeconds,
+    loudnessLufs: row.loudnessLufs,
+    truePeakDbtp: row.truePeakDbtp,
+    loudnessRangeLu: row.loudnessRangeLu,
+    peaks: row.peaks,
+    openComments,
+    removedAt: row.removedAt,
+  };
+}
+
+export function toTrackView(row: TrackRow, versions: VersionView[], revisionsUsed: number, revisionsIncluded: number | null): TrackView {
+  return {
+    id: row.id,
+    title: row.title,
+    state: row.state,
+    approvedVersionId: row.approvedVersionId,
+    revisionsUsed,
+    revisionsIncluded,
+    versions,
+  };
+}
+
+/** A comment as `viewer` sees it: theirs to edit within the window, a deleted one without its words. */
+export function toCommentView(row: CommentRow, viewer: string, now = Date.now()): CommentView {
+  const editableUntil = new Date(new Date(row.createdAt).getTime() + COMMENT_EDIT_WINDOW_MS);
+  const mine = row.authorKey === viewer && row.deletedAt === null && editableUntil.getTime() > now;
+  return {
+    id: row.id,
+    versionId: row.versionId,
+    parentId: row.parentId,
+    authorSide: row.authorSide,
+    authorName: row.authorName,
+    atSeconds: row.atSeconds,
+    endSeconds: row.endSeconds,
+    body: row.deletedAt ? '' : row.body,
+    createdAt: row.createdAt,
+    editedAt: row.editedAt,
+    deleted: row.deletedAt !== null,
+    resolvedAt: row.resolvedAt,
+    resolvedByName: row.resolvedByName,
+    mine,
+    editableUntil: mine ? editableUntil.toISOString() : null,
+  };
+}
