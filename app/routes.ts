@@ -12,6 +12,9 @@ export default [
     route('contact', 'routes/contact.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),
     route('terms-of-service', 'routes/terms-of-service.tsx'),
+    // The client portal: the studio's own space for a client's projects (never shared, never indexed).
+    route('portal', 'routes/portal.tsx'),
+    route('portal/projects/:id', 'routes/portal.projects.$id.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // The Projects area has addresses of its own (the e-mails link to a project); the same signed-in shell renders them.

@@ -59,7 +59,9 @@ export function portalRouter(services: Services): Router {
       const client = res.locals.client as PortalClient | null;
       if (client) await endClientSession(db, client.sid);
       clearClientCookie(req, res);
-      noStore(res).status(204).end();
+      // The portal's sign-out button without JavaScript is a plain form post: it lands back on /portal.
+      if (req.accepts(['json', 'html']) === 'html') noStore(res).redirect(303, '/portal');
+      else noStore(res).status(204).end();
     })
     .all(methodNotAllowed(['POST']));
 

@@ -38,14 +38,21 @@ export interface PageCaching {
 }
 
 /**
- * Documents for visitors only: a signed-in admin sees their own header, and data requests and the
- * admin area are left to React Router.
+ * Documents for visitors only: a signed-in admin sees their own header, and data requests, the
+ * admin area and the client portal are left to React Router.
  */
 function isSharedPageRequest(req: Request, hasSessionCookie: SessionCookieProbe): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (hasSessionCookie(req)) return false;
   const path = req.path;
-  return !(path.endsWith('.data') || path.startsWith('/__') || path.startsWith('/manage'));
+  // The portal reads its query string (`?link=invalid`) and is a client's own space: never shared.
+  return !(
+    path.endsWith('.data') ||
+    path.startsWith('/__') ||
+    path.startsWith('/manage') ||
+    path === '/portal' ||
+    path.startsWith('/portal/')
+  );
 }
 
 /**

@@ -10,6 +10,7 @@ import type { ProjectFileView } from '#common/projects.ts';
 import { api } from '#app/lib/api.ts';
 import { MULTIPART_OPTIONS, multipartCalls } from './multipart-calls.ts';
 import type { ProjectFileUploaderProps } from './project-file-uploader.tsx';
+import { useUppyMarkupFixes } from './use-uppy-markup-fixes.ts';
 import { PROJECT_RECOVERY_STORE, PROJECT_UPLOAD_NOTE, PROJECT_UPPY_LOCALE, PROJECT_UPPY_RESTRICTIONS } from './project-upload-rules.ts';
 
 type FileMeta = { projectId: number; registration?: Record<string, unknown> } & Record<string, unknown>;
@@ -31,7 +32,7 @@ export default function ProjectFileUploaderDashboard({
   onRefused,
   allowedFileTypes,
   note,
-  height = 360,
+  height,
   disabled,
 }: ProjectFileUploaderProps) {
   const [uppy] = useState(() =>
@@ -91,25 +92,32 @@ export default function ProjectFileUploaderDashboard({
     return () => void uppy.off('upload-success', onSuccess);
   }, [uppy]);
 
+  const host = useRef<HTMLDivElement>(null);
+  useUppyMarkupFixes(host);
+  // Phones get a shorter drop area: Uppy puts its words at the top there, leaving the rest empty.
+  const [defaultHeight] = useState(() => (window.matchMedia('(min-width: 640px)').matches ? 360 : 280));
+
   // Leaving the page pauses running uploads, leaving their parts for Golden Retriever to resume.
   // (Not destroy(): React's development double mount would leave a destroyed instance behind.)
   useEffect(() => () => uppy.pauseAll(), [uppy]);
 
   return (
-    <Dashboard
-      uppy={uppy}
-      width="100%"
-      height={height}
-      note={note ?? PROJECT_UPLOAD_NOTE}
-      theme="dark"
-      proudlyDisplayPoweredByUppy={false}
-      // Pause, resume and retry stay on screen: a GB-size upload must be stoppable and continuable.
-      hidePauseResumeButton={false}
-      hideRetryButton={false}
-      hideProgressDetails={false}
-      hideCancelButton={false}
-      showRemoveButtonAfterComplete={false}
-      disabled={disabled}
-    />
+    <div ref={host}>
+      <Dashboard
+        uppy={uppy}
+        width="100%"
+        height={height ?? defaultHeight}
+        note={note ?? PROJECT_UPLOAD_NOTE}
+        theme="dark"
+        proudlyDisplayPoweredByUppy={false}
+        // Pause, resume and retry stay on screen: a GB-size upload must be stoppable and continuable.
+        hidePauseResumeButton={false}
+        hideRetryButton={false}
+        hideProgressDetails={false}
+        hideCancelButton={false}
+        showRemoveButtonAfterComplete={false}
+        disabled={disabled}
+      />
+    </div>
   );
 }

@@ -1,0 +1,89 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { clientNotesSchema, PORTAL_MESSAGES, portalSignInSchema, type PortalProjectView, type ProjectSummary } from '#common/projects.ts';
+import { requestSignInLink } from '#server/projects/portal-sign-in.ts';
+
+export type PortalListData = { signedIn: false; linkInvalid: boolean } | { signedIn: true; email: string; projects: ProjectSummary[] };
+
+export type PortalProjectData =
+  { kind: 'signed-out' } | { kind: 'not-found'; email: string } | { kind: 'project'; email: string; project: PortalProjectView };
+
+export type NotesActionData = { status: 'saved' } | { status: 'invalid'; message: string; clientNotes: string };
+
+export type SignInActionData = { status: 'sent'; message: string } | { status: 'invalid'; message: string; email: string };
+
+/** `/portal`: the signed-in client's projects, or the sign-in form (saying so when a sign-in link did not work). */
+export async function portalListLoader({ request, context }: LoaderFunctionArgs): Promise<PortalListData> {
+  const client = context.portalClient;
+  if (!client) return { signedIn: false, linkInvalid: new URL(request.url).searchParams.get('link') === 'invalid' };
+  return { signedIn: true, email: client.email, projects: await context.services.projects.clientProjects(client.email) };
+}
+
+/**
+ * `/portal/projects/:id`: the client's own project. Signed out is a 401 with a sign-in prompt; anyone
+ * else's project, like one that does not exist, a 404.
+ */
+export async function portalProjectLoader({ params, context }: LoaderFunctionArgs) {
+  const client = context.portalClient;
+  if (!client) return data<PortalProjectData>({ kind: 'signed-out' }, { status: 401 });
+  const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
+  const project = id === null ? null : await context.services.projects.clientView(client.email, id);
+  if (!project) return data<PortalProjectData>({ kind: 'not-found', email: client.email }, { status: 404 });
+  return data<PortalProjectData>({ kind: 'project', email: client.email, project });
+}
+
+/**
+ * The sign-in form without JavaScript: the same rules and the same work as POST /api/portal/sign-in.
+ * The answer is the same words for every address and is given before the lookup and the e-mail run
+ * (requestSignInLink also applies the per-address and per-IP limits, silently).
+ */
+export async function portalSignInAction({ request, context }: ActionFunctionArgs) {
+  let email = '';
+  try {
+    const value = (await request.formData()).get('email');
+    email = typeof value === 'string' ? value : '';
+  } catch {
+    // An unreadable body is answered like an empty address.
+  }
+  const parsed = portalSignInSchema.safeParse({ email });
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address';
+    return data<SignInActionData>({ status: 'invalid', message, email }, { status: 400 });
+  }
+  const { services, clientIp } = context;
+  void requestSignInLink(
+    { db: services.db, logger: services.logger, sendSoon: () => services.projectEmails.sendSoon() },
+    parsed.data.email,
+    clientIp,
+  ).catch((error: unknown) => services.logger.error({ err: error }, 'portal sign-in request failed'));
+  return data<SignInActionData>({ status: 'sent', message: PORTAL_MESSAGES.signInLinkSent });
+}
+
+/**
+ * The notes form of a project page without JavaScript: the same rules as PATCH /api/portal/projects/:id.
+ * Signed out, or not this client's project: the page's own loader answers (sign-in prompt, 404).
+ */
+export async function portalProjectAction({ request, params, context }: ActionFunctionArgs) {
+  const client = context.portalClient;
+  const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
+  if (!client || id === null)
+    return data<NotesActionData>({ status: 'invalid', message: 'Sign in to save your notes', clientNotes: '' }, { status: 401 });
+  let clientNotes = '';
+  try {
+    const value = (await request.formData()).get('clientNotes');
+    clientNotes = typeof value === 'string' ? value : '';
+  } catch {
+    // An unreadable body saves nothing: answered like notes that do not pass.
+  }
+  const parsed = clientNotesSchema.safeParse({ clientNotes });
+  if (!parsed.success) {
+    return data<NotesActionData>(
+      { status: 'invalid', message: parsed.error.issues[0]?.message ?? 'Invalid notes', clientNotes },
+      { status: 400 },
+    );
+  }
+  const { projects } = context.services;
+  const actor = { side: 'client' as const, email: client.email, name: await projects.clientName(client.email) };
+  const saved = await projects.setClientNotes(client.email, id, parsed.data.clientNotes, actor);
+  if (!saved) return data<NotesActionData>({ status: 'invalid', message: 'Project not found', clientNotes }, { status: 404 });
+  return data<NotesActionData>({ status: 'saved' });
+}

@@ -1,0 +1,76 @@
+import { ArrowLeft, CalendarClock } from 'lucide-react';
+import { Link } from 'react-router';
+import type { PortalProjectView, ProjectFileView } from '#common/projects.ts';
+import { ActivityList } from './activity-list.tsx';
+import { ClientNotesForm } from './client-notes-form.tsx';
+import { Deliveries } from './deliveries.tsx';
+import { FilesTable } from './files-table.tsx';
+import { formatDay } from './format.ts';
+import { PortalHeader } from './portal-header.tsx';
+import { StatusStepper } from './status-stepper.tsx';
+import { StudioNeeds } from './studio-needs.tsx';
+import { UploadArea } from './upload-area.tsx';
+import { usePortalProject } from './use-portal-project.ts';
+import { cn } from '#app/lib/cn.ts';
+
+const revisionsText = (included: number | null) =>
+  included === null ? 'unlimited revisions' : `${included} revision round${included === 1 ? '' : 's'}`;
+
+/** One project as its client sees it: where it stands, what to send, the files sent, and the deliveries. */
+export function ProjectPage({ email, initial }: { email: string; initial: PortalProjectView }) {
+  const { project, setProject, refresh } = usePortalProject(initial);
+
+  const registered = (file: ProjectFileView) => {
+    setProject((current) => ({ ...current, files: [...current.files.filter((known) => known.id !== file.id), file] }));
+    void refresh();
+  };
+
+  return (
+    <>
+      <PortalHeader title={project.title} email={email}>
+        <p>
+          {project.packageTitle} · {revisionsText(project.revisionsIncluded)}
+          {project.dueDate ? ` · due ${formatDay(project.dueDate)}` : ''}
+        </p>
+      </PortalHeader>
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+        <Link
+          to="/portal"
+          className={cn(
+            'inline-flex items-center gap-1.5 justify-self-start rounded text-sm font-medium',
+            'text-fg-muted hover:text-accent focus-visible:outline-none focus-visible:ring-2',
+            'focus-visible:ring-accent',
+          )}
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          All your projects
+        </Link>
+        {project.filesExpireAt && !project.filesRemovedAt ? (
+          <p role="note" className="flex gap-3 rounded-xl border border-accent/40 bg-accent-soft p-4 text-sm text-fg">
+            <CalendarClock aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
+            <span>
+              Files will be removed on <strong>{formatDay(project.filesExpireAt)}</strong>. Download your deliveries before then; the
+              project&apos;s record stays.
+            </span>
+          </p>
+        ) : null}
+        {project.filesRemovedAt ? (
+          <p role="note" className="rounded-xl border border-line bg-surface p-4 text-sm text-fg-muted">
+            The audio files of this project were removed on {formatDay(project.filesRemovedAt)}, as our policy says. The record stays below.
+          </p>
+        ) : null}
+        <StatusStepper status={project.status} />
+        <Deliveries projectId={project.id} deliveries={project.deliveries} />
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <UploadArea project={project} onRegistered={registered} />
+          <div className="grid content-start gap-6">
+            <StudioNeeds />
+            <ClientNotesForm project={project} onSaved={setProject} />
+          </div>
+        </div>
+        <FilesTable files={project.files} />
+        <ActivityList activity={project.activity} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import {
+  CLIENT_FILE_CATEGORIES,
+  CLIENT_FILE_CATEGORY_LABELS,
+  CLIENT_UPLOAD_STATUSES,
+  MAX_PROJECT_FILES,
+  type ClientFileCategory,
+  type PortalProjectView,
+  type ProjectFileView,
+} from '#common/projects.ts';
+import { inputClasses } from '#app/components/ui/form-field.tsx';
+import { cn } from '#app/lib/cn.ts';
+import { toast } from '#app/lib/toast.ts';
+import { ProjectFileUploader } from '#app/features/uploads/project-file-uploader.tsx';
+
+/**
+ * Where the client sends files: first what they are (stems, a reference...), then the uploader.
+ * Closed once the work is delivered: the server would refuse new files then.
+ */
+export function UploadArea({ project, onRegistered }: { project: PortalProjectView; onRegistered: (file: ProjectFileView) => void }) {
+  const [category, setCategory] = useState<ClientFileCategory>('stems');
+  const id = useId();
+  const open = CLIENT_UPLOAD_STATUSES.includes(project.status);
+
+  return (
+    <section aria-labelledby="upload-heading" className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
+      <h2 id="upload-heading" className="text-lg font-semibold text-fg">
+        Upload files
+      </h2>
+      {open ? (
+        <>
+          <p className="mt-1 text-sm text-fg-muted">
+            Large files are sent in parts: pause and resume whenever you need, or pick up after a reload. Up to {MAX_PROJECT_FILES} files
+            per project.
+          </p>
+          <div className="mt-4 grid gap-2">
+            <label htmlFor={`${id}-category`} className="text-sm font-medium text-fg">
+              These files are
+            </label>
+            <select
+              id={`${id}-category`}
+              value={category}
+              onChange={(event) => setCategory(event.target.value as ClientFileCategory)}
+              aria-describedby={`${id}-category-hint`}
+              className={cn(inputClasses, 'sm:max-w-xs')}
+            >
+              {CLIENT_FILE_CATEGORIES.map((value) => (
+                <option key={value} value={value}>
+                  {CLIENT_FILE_CATEGORY_LABELS[value]}
+                </option>
+              ))}
+            </select>
+            <p id={`${id}-category-hint`} className="text-xs text-fg-subtle">
+              Applies to the files waiting to upload. Choose again before adding files of another kind.
+            </p>
+          </div>
+          <div className="mt-4">
+            <ProjectFileUploader
+              projectId={project.id}
+              registerPath={`/api/portal/projects/${project.id}/files`}
+              extraBody={{ category }}
+              onRegistered={(file) => {
+                onRegistered(file);
+                toast({ title: 'File received', description: `${file.name} is in your project. We are checking it now.` });
+              }}
+              onRefused={(name, reason) =>
+                toast({ title: 'Upload not accepted', description: `${name}: ${reason}`, variant: 'destructive' })
+              }
+            />
+          </div>
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-fg-muted">
+          This project no longer takes new files. If you need to send something, reply to the studio&apos;s e-mail.
+        </p>
+      )}
+    </section>
+  );
+}
