@@ -18,7 +18,11 @@ export default [
     route('portal/projects/:id/review/:trackId', 'routes/portal.projects.$id.review.$trackId.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
-  route('manage', 'routes/manage.tsx'),
+  // The Projects area has addresses of its own (the e-mails link to a project); the same signed-in shell renders them.
+  route('manage', 'routes/manage.tsx', [
+    route('projects', 'routes/manage.projects.tsx'),
+    route('projects/:id', 'routes/manage.project.tsx'),
+  ]),
   route('manage/reset-password', 'routes/manage.reset-password.tsx'),
   // The review room keeps the admin's shell but not the dashboard's tabs: a page of its own.
   route('manage/projects/:id/review/:trackId', 'routes/manage.projects.$id.review.$trackId.tsx'),

@@ -26,7 +26,9 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
   }
   return (
     <>
-      <PortalHeader title="Your projects" email={loaderData.email} />
+      <PortalHeader title="Your projects" email={loaderData.email}>
+        <p>Open a project to send files, follow its progress and download your masters.</p>
+      </PortalHeader>
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
         <ProjectList projects={loaderData.projects} />
       </div>

@@ -16,6 +16,7 @@ import {
   PROJECT_INPUT,
   projectWithClient,
   signInLinkFor,
+  uploadIntoProject,
   type ProjectsTestApp,
 } from '#server/test-support/project-fixture.ts';
 
@@ -218,30 +219,7 @@ describe.each(storeCases)('client projects: uploads into a project, %s store on 
     name = 'lead-vocal.wav',
     bytes: Buffer = file,
   ) {
-    const started = await agent.post('/api/uploads/s3/multipart').send({ filename: name, type: 'audio/wav', metadata: { projectId } });
-    if (started.status !== 200) return { started };
-    const ref = started.body as { key: string; uploadId: string };
-    const base = `/api/uploads/s3/multipart/${encodeURIComponent(ref.uploadId)}`;
-    const query = `?key=${encodeURIComponent(ref.key)}`;
-    const parts = bytes.length > MIN_PART_BYTES ? [bytes.subarray(0, MIN_PART_BYTES), bytes.subarray(MIN_PART_BYTES)] : [bytes];
-    const etags: string[] = [];
-    for (const [index, body] of parts.entries()) {
-      const signed = await agent.get(`${base}/${index + 1}${query}`);
-      expect(signed.status).toBe(200);
-      const url = signed.body.url as string;
-      if (url.startsWith('/')) {
-        const put = await t.request.put(url).set('Content-Type', 'application/octet-stream').send(body);
-        expect(put.status).toBe(200);
-        etags.push(put.headers.etag as string);
-      } else {
-        const put = await fetch(url, { method: 'PUT', body: new Uint8Array(body) });
-        expect(put.status).toBe(200);
-        etags.push(put.headers.get('etag')!);
-      }
-    }
-    const done = await agent.post(`${base}/complete${query}`).send({ parts: etags.map((ETag, i) => ({ PartNumber: i + 1, ETag })) });
-    expect(done.status).toBe(200);
-    return { started, location: done.body.location as string };
+    return { location: await uploadIntoProject(t, agent, projectId, name, bytes) };
   }
 
   it('a client uploads into their own project, registers it, and the server checksums it', async () => {

@@ -1,22 +1,12 @@
 import type { Services } from '#server/context.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
+import { claimForSending, deliverDue, markFailed, markSent, retryDelayMs, type DeliveryResult } from '#server/email/retried-mail.ts';
 import { composeAcknowledgement, isAcknowledgeableAddress, readAcknowledgementSettings } from './acknowledgement.ts';
 import { composeOwnerNotice, studioInbox } from './owner-notice.ts';
 
 /** How often unsent notices are looked at. */
 export const NOTICE_RETRY_INTERVAL_MS = 60_000;
-/** A send in progress holds its notice this long, so another instance or tick does not send it twice. */
-const SEND_LEASE_MS = 2 * 60_000;
-const FIRST_RETRY_MS = 30_000;
-/** A mail server that stays down is still tried hourly: a message is never given up on. */
-const MAX_RETRY_MS = 60 * 60_000;
-const BATCH_SIZE = 25;
-
-export function retryDelayMs(attempts: number): number {
-  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
-}
-
-export type DeliveryResult = 'sent' | 'failed' | 'skipped';
+export { retryDelayMs, type DeliveryResult };
 
 type NoticeServices = Pick<Services, 'db' | 'mailer' | 'logger' | 'config' | 'studioIdentity'>;
 
@@ -26,15 +16,7 @@ type NoticeServices = Pick<Services, 'db' | 'mailer' | 'logger' | 'config' | 'st
  */
 export async function deliverNotice(services: NoticeServices, noticeId: number, now = new Date()): Promise<DeliveryResult> {
   const { db, mailer, logger, config, studioIdentity } = services;
-  const nowIso = now.toISOString();
-  const claimed = await db
-    .updateTable('contactNotices')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS).toISOString() }))
-    .where('id', '=', noticeId)
-    .where('sentAt', 'is', null)
-    .where('nextAttemptAt', '<=', nowIso)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) return 'skipped';
+  if (!(await claimForSending(db, 'contactNotices', noticeId, now))) return 'skipped';
 
   const row = await db
     .selectFrom('contactNotices')
@@ -75,37 +57,17 @@ export async function deliverNotice(services: NoticeServices, noticeId: number, 
     }
     await mailer.send(message);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const retryAt = new Date(now.getTime() + retryDelayMs(attempts));
-    await db
-      .updateTable('contactNotices')
-      .set({ lastError: reason.slice(0, 500), nextAttemptAt: retryAt.toISOString() })
-      .where('id', '=', noticeId)
-      .execute();
+    const retryAt = await markFailed(db, 'contactNotices', noticeId, error, attempts, now);
     logger.warn({ err: error, noticeId, kind, submissionId: submission.id, attempts, retryAt }, 'contact notice not sent; will retry');
     return 'failed';
   }
-  await db.updateTable('contactNotices').set({ sentAt: new Date().toISOString(), lastError: null }).where('id', '=', noticeId).execute();
+  await markSent(db, 'contactNotices', noticeId, new Date());
   return 'sent';
 }
 
 /** Sends every notice that is due (unsent, and its back-off has passed). */
-export async function retryDueNotices(services: NoticeServices, now = new Date()): Promise<Record<DeliveryResult, number>> {
-  const totals: Record<DeliveryResult, number> = { sent: 0, failed: 0, skipped: 0 };
-  for (;;) {
-    const due = await services.db
-      .selectFrom('contactNotices')
-      .select('id')
-      .where('sentAt', 'is', null)
-      .where('nextAttemptAt', '<=', now.toISOString())
-      .orderBy('nextAttemptAt')
-      .orderBy('id')
-      .limit(BATCH_SIZE)
-      .execute();
-    for (const { id } of due) totals[await deliverNotice(services, id, now)] += 1;
-    // A claimed or failed notice moves its next attempt past `now`, so every pass makes progress.
-    if (due.length < BATCH_SIZE) return totals;
-  }
+export function retryDueNotices(services: NoticeServices, now = new Date()): Promise<Record<DeliveryResult, number>> {
+  return deliverDue(services.db, 'contactNotices', (id) => deliverNotice(services, id, now), now);
 }
 
 /** The e-mails (owner notices and acknowledgements) still waiting to go out (the metrics endpoint reports it; the index makes it cheap). */

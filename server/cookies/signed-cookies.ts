@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Request, Response } from 'express';
 
 /*
  * Signed cookie values shared by the admin session and the client session: `token.signature`, where
@@ -43,4 +44,42 @@ export function readCookies(req: WithHeaders): Map<string, string> {
     }
   }
   return cookies;
+}
+
+/** A session cookie by name: read, set and cleared the same way for the admin's and the client's sessions. */
+export interface SessionCookie {
+  name: string;
+  secureName: string;
+  /** True when the request carries the cookie at all, valid or not (the CSRF check and the public cache need only that). */
+  has(req: WithHeaders): boolean;
+  /** The token inside a validly signed cookie, or null. */
+  read(req: Request, secret: string): string | null;
+  set(req: Request, res: Response, token: string, secret: string, maxAgeMs: number): void;
+  clear(req: Request, res: Response): void;
+}
+
+/**
+ * Over HTTPS the cookie takes the `__Host-` prefix, which browsers only accept with Secure, path `/`
+ * and no Domain: a sibling subdomain cannot plant or overwrite it. Plain HTTP (a laptop, the e2e
+ * server) cannot use the prefix, so it gets the bare name. HttpOnly, and SameSite=Lax: a link from an
+ * e-mail (a top-level navigation) must carry it.
+ */
+export function sessionCookie(name: string): SessionCookie {
+  const secureName = `__Host-${name}`;
+  const nameFor = (req: Request) => (req.secure ? secureName : name);
+  const options = (req: Request) => ({ httpOnly: true, sameSite: 'lax' as const, secure: req.secure, path: '/' });
+  return {
+    name,
+    secureName,
+    has: (req) => {
+      const cookies = readCookies(req);
+      return cookies.has(secureName) || cookies.has(name);
+    },
+    read: (req, secret) => {
+      const value = readCookies(req).get(nameFor(req));
+      return value ? unsignToken(value, secret) : null;
+    },
+    set: (req, res, token, secret, maxAgeMs) => res.cookie(nameFor(req), signToken(token, secret), { ...options(req), maxAge: maxAgeMs }),
+    clear: (req, res) => res.clearCookie(nameFor(req), options(req)),
+  };
 }

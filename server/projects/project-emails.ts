@@ -6,6 +6,7 @@ import { formatTime } from '#common/format-time.ts';
 import type { Database, ProjectEmailKind } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import type { Mailer, MailMessage } from '#server/email/mailer.ts';
+import { claimForSending, deliverDue, markFailed, markSent, type DeliveryResult } from '#server/email/retried-mail.ts';
 import { recordActivity } from './activity.ts';
 import { createSignInLink, hasPortalAccess } from './client-sessions.ts';
 import { dayOf, filesExpireAt } from './retention-dates.ts';
@@ -14,12 +15,6 @@ import { dayOf, filesExpireAt } from './retention-dates.ts';
 export const PROJECT_EMAIL_INTERVAL_MS = 60_000;
 /** Uploads within this long of each other make one e-mail ("3 files received"), not one each. */
 export const BATCH_DELAY_MS = 2 * 60_000;
-const SEND_LEASE_MS = 2 * 60_000;
-const FIRST_RETRY_MS = 30_000;
-const MAX_RETRY_MS = 60 * 60_000;
-const BATCH_SIZE = 25;
-
-const retryDelayMs = (attempts: number) => Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 
 export interface ProjectEmailDeps {
   db: Kysely<Database>;
@@ -299,19 +294,12 @@ async function compose(deps: ProjectEmailDeps, kind: ProjectEmailKind, project: 
   }
 }
 
-export type DeliveryResult = 'sent' | 'failed' | 'skipped';
+export type { DeliveryResult };
 
 /** Sends one queued e-mail if it is due and nobody else holds it (a conditional claim, as the contact notices do). */
 export async function deliverProjectEmail(deps: ProjectEmailDeps, emailId: number, now = new Date()): Promise<DeliveryResult> {
   const { db, logger, mailer } = deps;
-  const claimed = await db
-    .updateTable('projectEmails')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS).toISOString() }))
-    .where('id', '=', emailId)
-    .where('sentAt', 'is', null)
-    .where('nextAttemptAt', '<=', now.toISOString())
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) return 'skipped';
+  if (!(await claimForSending(db, 'projectEmails', emailId, now))) return 'skipped';
   const row = await db
     .selectFrom('projectEmails')
     .innerJoin('projects', 'projects.id', 'projectEmails.projectId')
@@ -334,19 +322,13 @@ export async function deliverProjectEmail(deps: ProjectEmailDeps, emailId: numbe
     if (message) await mailer.send(message);
     else logger.info({ emailId, kind, projectId: project.id }, 'project e-mail has nothing left to say; not sent');
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const retryAt = new Date(now.getTime() + retryDelayMs(attempts));
-    await db
-      .updateTable('projectEmails')
-      .set({ lastError: reason.slice(0, 500), nextAttemptAt: retryAt.toISOString() })
-      .where('id', '=', emailId)
-      .execute();
+    const retryAt = await markFailed(db, 'projectEmails', emailId, error, attempts, now);
     logger.warn({ err: error, emailId, kind, projectId: project.id, attempts, retryAt }, 'project e-mail not sent; will retry');
     return 'failed';
   }
   // Stamped with the claim's time, not the send's: the next e-mail of this kind reports files added after
   // this one was composed, so a file that arrived while this one was going out is reported (twice at worst, never missed).
-  await db.updateTable('projectEmails').set({ sentAt: now.toISOString(), lastError: null }).where('id', '=', emailId).execute();
+  await markSent(db, 'projectEmails', emailId, now);
   if (kind === 'retention_warning') {
     await recordActivity(
       db,
@@ -359,21 +341,8 @@ export async function deliverProjectEmail(deps: ProjectEmailDeps, emailId: numbe
 }
 
 /** Sends every e-mail that is due. */
-export async function sendDueProjectEmails(deps: ProjectEmailDeps, now = new Date()): Promise<Record<DeliveryResult, number>> {
-  const totals: Record<DeliveryResult, number> = { sent: 0, failed: 0, skipped: 0 };
-  for (;;) {
-    const due = await deps.db
-      .selectFrom('projectEmails')
-      .select('id')
-      .where('sentAt', 'is', null)
-      .where('nextAttemptAt', '<=', now.toISOString())
-      .orderBy('nextAttemptAt')
-      .orderBy('id')
-      .limit(BATCH_SIZE)
-      .execute();
-    for (const { id } of due) totals[await deliverProjectEmail(deps, id, now)] += 1;
-    if (due.length < BATCH_SIZE) return totals;
-  }
+export function sendDueProjectEmails(deps: ProjectEmailDeps, now = new Date()): Promise<Record<DeliveryResult, number>> {
+  return deliverDue(deps.db, 'projectEmails', (id) => deliverProjectEmail(deps, id, now), now);
 }
 
 /**

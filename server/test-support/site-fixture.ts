@@ -4,6 +4,8 @@ import { createAdmin } from '#server/auth/admin-users.ts';
 import { totpCode, totpStep } from '#server/auth/totp.ts';
 import { confirmEnrolment, startEnrolment } from '#server/auth/two-factor.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
+import { claimDailyRun } from '#server/db/daily-task.ts';
+import { createSignInLink, redeemSignInLink } from '#server/projects/client-sessions.ts';
 import type { TestApp } from './app.ts';
 import { testWav } from './test-audio.ts';
 import { testImage } from './test-images.ts';
@@ -13,25 +15,37 @@ export const SITE_TABLES = [
   'admin_recovery_codes',
   'admin_two_factor',
   'admin_users',
+  'client_sessions',
+  'client_sign_in_links',
   'completed_once',
   'contact_notices',
   'contact_settings',
   'contact_submissions',
+  'daily_task_runs',
   'multipart_uploads',
   'password_reset_tokens',
+  'project_activity',
+  'project_emails',
+  'project_files',
+  'project_tracks',
+  'project_uploads',
+  'projects',
   'rate_limits',
+  'revision_requests',
   'sample_plays_daily',
   'samples',
   'sessions',
   'site_content_versions',
   'site_images',
+  'track_versions',
   'uploaded_objects',
+  'version_comments',
 ];
 
 /** Narrower than the smallest rendition width: one rendition per format, so the image is 4 objects. */
 const FIXTURE_IMAGE = { width: 240, height: 160, format: 'jpeg' } as const;
-/** What populateSite stores: two audio files, and the image's original and renditions. */
-export const FIXTURE_OBJECT_COUNT = 2 + 4;
+/** What populateSite stores: two audio files, the image's original and renditions, a client's stem and a mix version. */
+export const FIXTURE_OBJECT_COUNT = 2 + 4 + 2;
 
 export const FIXTURE_ADMIN = { username: 'owner', email: 'owner@example.com', password: 'correct-horse-9' };
 
@@ -109,14 +123,79 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
   await t.services.db.insertInto('completedOnce').values({ name: 'backup-fixture', createdAt: new Date().toISOString() }).execute();
   // A multipart upload under way: its row is backed up like any other (its parts are not objects yet).
   await t.services.multipartUploads.start({ owner: 'admin:fixture' }, 'audio/wav');
+  await populateProject(t, admin.id);
   await settle(t);
   return { objectPaths };
+}
+
+/**
+ * A client project with everything a backup must carry: the client signed in (a link spent, a session),
+ * a stem they sent, a reservation not yet used, a track with an analysed version, a comment on it and a
+ * revision round, an e-mail waiting to go out and a daily task's run.
+ */
+async function populateProject(t: TestApp, adminId: number): Promise<void> {
+  const { projects, projectFiles, review, store, db } = t.services;
+  const studio = { side: 'studio' as const, adminId, name: 'Owner' };
+  const created = await projects.create(
+    {
+      title: 'Backup EP',
+      clientName: 'Rae Client',
+      clientEmail: 'rae@example.com',
+      packageKey: 'intro',
+      price: 200,
+      dueDate: '2030-01-01',
+      notes: '',
+      contactSubmissionId: null,
+    },
+    studio,
+  );
+  if (created.kind !== 'created') throw new Error('project not created');
+  const projectId = created.project.id;
+  await projects.markInvited(projectId, studio);
+  const signedIn = await redeemSignInLink(db, await createSignInLink(db, 'rae@example.com'));
+  if (!signedIn) throw new Error('client sign-in failed');
+  const client = { side: 'client' as const, email: 'rae@example.com', name: 'Rae Client' };
+  const upload = async (side: 'client' | 'studio', uploader: string, body: Buffer) => {
+    const reserved = await projectFiles.reserveUpload(projectId, side, uploader, `${side}.wav`);
+    if (reserved.kind !== 'reserved') throw new Error(`no reservation: ${reserved.kind}`);
+    await store.write(reserved.objectKey, body, 'audio/wav');
+    return `/objects/${reserved.objectKey}`;
+  };
+  const stem = await projectFiles.register(
+    {
+      projectId,
+      side: 'client',
+      uploader: 'client:rae@example.com',
+      objectPath: await upload('client', 'client:rae@example.com', testWav(1)),
+      category: 'stems',
+    },
+    client,
+  );
+  if (stem.kind !== 'registered') throw new Error(`stem not registered: ${stem.kind}`);
+  await projectFiles.reserveUpload(projectId, 'client', 'client:rae@example.com', 'later.wav');
+  const track = await review.createTrack(projectId, 'Opening song', studio);
+  const version = await review.addVersion(
+    projectId,
+    track!.id,
+    { objectPath: await upload('studio', `admin:${adminId}`, testWav(2)), notes: 'First mix' },
+    `admin:${adminId}`,
+    studio,
+  );
+  if (version.kind !== 'created') throw new Error(`version not added: ${version.kind}`);
+  await projectFiles.idle();
+  const author = { side: 'client' as const, key: 'client:rae@example.com', name: 'Rae Client' };
+  const comment = await review.addComment(projectId, track!.id, version.versionId, { atSeconds: 0.5, body: 'Louder kick' }, author, client);
+  if (comment.kind !== 'created') throw new Error(`comment not added: ${comment.kind}`);
+  const round = await review.requestRevisions(projectId, track!.id, version.versionId, 'More kick', client);
+  if (round.kind !== 'decided') throw new Error(`revisions not requested: ${round.kind}`);
+  await claimDailyRun(db, 'backup-fixture');
 }
 
 /** Waits for the background work the fixture starts: audio analysis, owner notices, the reset e-mail. */
 export async function settle(t: TestApp): Promise<void> {
   const { db } = t.services;
   await t.services.sampleAnalysis.idle();
+  await t.services.projectFiles.idle();
   await until(
     async () => !(await db.selectFrom('contactNotices').select('id').where('sentAt', 'is', null).executeTakeFirst()),
     'notices sent',

@@ -10,8 +10,9 @@ interface ConfirmDeleteDialogProps {
   triggerClassName?: string;
   title: string;
   description: ReactNode;
-  /** The destructive button's words; "Deleting..." while the request runs. */
+  /** The destructive button's words; `pendingLabel` ("Deleting..." unless told) while the request runs. */
   confirmLabel: string;
+  pendingLabel?: string;
   /** Resolves true once deleted: the dialog closes; false keeps it open (the caller said why). */
   onDelete: () => Promise<boolean>;
 }
@@ -24,6 +25,7 @@ export function ConfirmDeleteDialog({
   title,
   description,
   confirmLabel,
+  pendingLabel = 'Deleting...',
   onDelete,
 }: ConfirmDeleteDialogProps) {
   const [open, setOpen] = useState(false);
@@ -59,7 +61,7 @@ export function ConfirmDeleteDialog({
                 if (deleted) setOpen(false);
               }}
             >
-              {pending ? 'Deleting...' : confirmLabel}
+              {pending ? pendingLabel : confirmLabel}
             </button>
           </div>
         </AlertDialog.Content>

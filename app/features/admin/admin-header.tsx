@@ -16,7 +16,7 @@ export function AdminHeader({
     <div className="flex flex-wrap items-center justify-between gap-4 border-b border-line pb-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Admin Dashboard</h1>
-        <p className="mt-1 text-sm text-fg-muted">Manage samples and contact submissions.</p>
+        <p className="mt-1 text-sm text-fg-muted">Manage samples, contact submissions and client projects.</p>
       </div>
       <div className="flex items-center gap-2">
         <AccountMenu admin={admin} onProfileChanged={onProfileChanged} />

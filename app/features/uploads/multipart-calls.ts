@@ -1,6 +1,7 @@
 import type { AwsS3Part } from '@uppy/aws-s3';
 import { api, type ApiFailure } from '#app/lib/api.ts';
 import { PART_RETRY_DELAYS_MS, UPLOAD_CONCURRENCY } from '#common/uploads.ts';
+import { contentMd5 } from './part-digest.ts';
 
 /** Multipart for every file, so a pause or a reload continues from the last finished part. */
 export const MULTIPART_OPTIONS = {
@@ -53,10 +54,12 @@ export const multipartCalls = {
 
   listParts: (_file: unknown, ref: UploadRef) => call<AwsS3Part[]>('GET', uploadPath(ref)),
 
-  async signPart(_file: unknown, ref: UploadRef & { partNumber: number }) {
+  async signPart(_file: unknown, ref: UploadRef & { partNumber: number; body?: Blob }) {
+    // With the part's MD5 the store only keeps these exact bytes; the PUT carries it as Content-MD5 (in `headers`).
+    const md5 = ref.body ? `&md5=${encodeURIComponent(await contentMd5(ref.body))}` : '';
     const signed = await call<{ url: string; expires: number; headers?: Record<string, string> }>(
       'GET',
-      uploadPath(ref, `/${ref.partNumber}`),
+      `${uploadPath(ref, `/${ref.partNumber}`)}${md5}`,
     );
     // The local store answers a path on this origin; Uppy needs an absolute URL.
     return {

@@ -32,7 +32,7 @@ export default function ProjectFileUploaderDashboard({
   onRefused,
   allowedFileTypes,
   note,
-  height = 360,
+  height,
   disabled,
 }: ProjectFileUploaderProps) {
   const [uppy] = useState(() =>
@@ -94,6 +94,8 @@ export default function ProjectFileUploaderDashboard({
 
   const host = useRef<HTMLDivElement>(null);
   useUppyMarkupFixes(host);
+  // Phones get a shorter drop area: Uppy puts its words at the top there, leaving the rest empty.
+  const [defaultHeight] = useState(() => (window.matchMedia('(min-width: 640px)').matches ? 360 : 280));
 
   // Leaving the page pauses running uploads, leaving their parts for Golden Retriever to resume.
   // (Not destroy(): React's development double mount would leave a destroyed instance behind.)
@@ -104,7 +106,7 @@ export default function ProjectFileUploaderDashboard({
       <Dashboard
         uppy={uppy}
         width="100%"
-        height={height}
+        height={height ?? defaultHeight}
         note={note ?? PROJECT_UPLOAD_NOTE}
         theme="dark"
         proudlyDisplayPoweredByUppy={false}

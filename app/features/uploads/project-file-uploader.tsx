@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ProjectFileView } from '#common/projects.ts';
+import { cn } from '#app/lib/cn.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { PROJECT_UPLOAD_NOTE } from './project-upload-rules.ts';
 
@@ -26,7 +27,7 @@ export interface ProjectFileUploaderProps {
   allowedFileTypes?: string[];
   /** The line under the drop area (default: the accepted formats and the 5 GB limit). */
   note?: string;
-  /** The Dashboard's height in px (default 360). */
+  /** The Dashboard's height in px (default 360, 280 on phones). */
   height?: number;
   disabled?: boolean;
 }
@@ -45,7 +46,7 @@ export interface ProjectFileUploaderProps {
  */
 export function ProjectFileUploader(props: ProjectFileUploaderProps) {
   const hydrated = useHydrated();
-  const placeholder = <UploaderPlaceholder height={props.height ?? 360} note={props.note ?? PROJECT_UPLOAD_NOTE} />;
+  const placeholder = <UploaderPlaceholder height={props.height} note={props.note ?? PROJECT_UPLOAD_NOTE} />;
   if (!hydrated) return placeholder;
   return (
     <Suspense fallback={placeholder}>
@@ -54,11 +55,15 @@ export function ProjectFileUploader(props: ProjectFileUploaderProps) {
   );
 }
 
-function UploaderPlaceholder({ height, note }: { height: number; note: string }) {
+function UploaderPlaceholder({ height, note }: { height?: number; note: string }) {
   return (
     <div
-      style={{ height }}
-      className="grid place-content-center gap-2 rounded-xl border border-dashed border-line-strong bg-surface p-6 text-center"
+      style={height ? { height } : undefined}
+      className={cn(
+        'grid place-content-center gap-2 rounded-xl border border-dashed border-line-strong bg-surface p-6 text-center',
+        // The Dashboard's own heights (project-file-uploader-dashboard.tsx), so nothing moves when it arrives.
+        !height && 'h-[280px] sm:h-[360px]',
+      )}
     >
       <p className="font-medium text-fg">Loading the uploader…</p>
       <p className="text-sm text-fg-muted">{note}</p>

@@ -1,20 +1,26 @@
 import { Tabs } from 'radix-ui';
 import { cn } from '#app/lib/cn.ts';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import type { SiteSection } from '#common/site-content/sections.ts';
 import { DashboardChecklist, checklistState } from '#app/features/admin/site/checklist/dashboard-checklist.tsx';
 import type { ChecklistTarget } from '#app/features/admin/site/checklist/setup-checklist.ts';
 import { useAdminMe } from '#app/features/admin/site/checklist/use-admin-me.ts';
 import { SiteArea } from '#app/features/admin/site/site-area.tsx';
+import { NewProjectDialog, ProjectsArea } from '#app/features/admin/projects/projects-area.tsx';
+import { useProjectsDashboard } from '#app/features/admin/projects/use-projects-dashboard.ts';
 import { useSiteContent } from '#app/features/admin/site/use-site-content.ts';
 import { ContactSubmissionsTab } from './contacts/contact-submissions-tab';
 import { useContactSubmissions } from './contacts/use-contact-submissions';
 import { SampleManagementTab } from './samples/sample-management-tab';
 import { useAdminSamples } from './samples/use-admin-samples';
+import { DASHBOARD_TABS_ID, revealDashboardTabs } from './reveal-tabs';
 import { StatCards } from './stat-cards';
 import { tabListClasses, tabTriggerClasses } from './tab-styles';
 
-type DashboardTab = 'samples' | 'contacts' | 'site';
+type DashboardTab = 'samples' | 'contacts' | 'projects' | 'site';
+/** The tabs whose choice lives in the page; Projects lives in the address (/manage/projects...), which e-mails link to. */
+type LocalTab = Exclude<DashboardTab, 'projects'>;
 
 /** The account menu is the header's; the checklist only points at it. */
 function openAccountMenu() {
@@ -26,36 +32,69 @@ function openAccountMenu() {
 
 /**
  * The body of the signed-in /manage: the setup checklist until it is done, the stat cards, then
- * Sample Management, Contact Submissions and Site (every fact the public pages show).
+ * Sample Management, Contact Submissions, Projects and Site (every fact the public pages show).
+ * The Projects tab is open exactly when the address is /manage/projects or a project's page:
+ * choosing it navigates there, choosing another tab from there goes back to /manage.
  */
 export function DashboardTabs() {
   const contacts = useContactSubmissions();
   const samples = useAdminSamples();
   const site = useSiteContent();
   const admin = useAdminMe();
-  const [tab, setTab] = useState<DashboardTab>('samples');
+  const projects = useProjectsDashboard(site.content?.pricing ?? null);
+  const navigate = useNavigate();
+  const onProjects = useLocation().pathname.startsWith('/manage/projects');
+  const projectParam = useParams().id;
+  const [localTab, setLocalTab] = useState<LocalTab>('samples');
+  const tab: DashboardTab = onProjects ? 'projects' : localTab;
+  const setTab = useCallback(
+    (next: DashboardTab) => {
+      if (next === 'projects') return void navigate('/manage/projects');
+      setLocalTab(next);
+      if (onProjects) void navigate('/manage');
+    },
+    [navigate, onProjects],
+  );
+  // Out of the Projects area by another tab: the root scrolled /manage to the top; the tabs come back into view.
+  const wasOnProjects = useRef(onProjects);
+  useEffect(() => {
+    if (wasOnProjects.current && !onProjects) revealDashboardTabs();
+    wasOnProjects.current = onProjects;
+  }, [onProjects]);
   const [siteRequest, setSiteRequest] = useState<{ section: SiteSection; at: number } | null>(null);
   const [, setSiteDirty] = useState(false);
   const checklist = { site, admin, samples: samples.samples };
 
-  const open = useCallback((target: ChecklistTarget) => {
-    if (target.kind === 'account') return openAccountMenu();
-    if (target.kind === 'samples') return setTab('samples');
-    setTab('site');
-    setSiteRequest({ section: target.section, at: Date.now() });
-  }, []);
+  const open = useCallback(
+    (target: ChecklistTarget) => {
+      if (target.kind === 'account') return openAccountMenu();
+      if (target.kind === 'samples') return setTab('samples');
+      setTab('site');
+      setSiteRequest({ section: target.section, at: Date.now() });
+    },
+    [setTab],
+  );
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <DashboardChecklist {...checklist} onOpen={open} />
-      <StatCards submissions={contacts.submissions} />
+      <StatCards submissions={contacts.submissions} projects={{ counts: projects.list.list?.counts ?? null, onOpen: projects.openList }} />
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="grid grid-cols-[minmax(0,1fr)] gap-6">
-        <Tabs.List aria-label="Dashboard" className={cn(tabListClasses, 'grid grid-cols-3 sm:inline-flex')}>
+        {/* Two rows of two on a phone, so no tab hides off the side. */}
+        <Tabs.List
+          id={DASHBOARD_TABS_ID}
+          aria-label="Dashboard"
+          // Clear of the sticky site header when scrolled to.
+          className={cn(tabListClasses, 'grid scroll-mt-24 grid-cols-2 sm:inline-flex')}
+        >
           <Tabs.Trigger value="samples" className={tabTriggerClasses}>
             Sample Management
           </Tabs.Trigger>
           <Tabs.Trigger value="contacts" className={tabTriggerClasses}>
             Contact Submissions
+          </Tabs.Trigger>
+          <Tabs.Trigger value="projects" className={tabTriggerClasses}>
+            Projects
           </Tabs.Trigger>
           <Tabs.Trigger value="site" className={tabTriggerClasses}>
             Site
@@ -69,7 +108,10 @@ export function DashboardTabs() {
         </Tabs.Content>
         <Tabs.Content value="contacts" className="focus-visible:outline-none">
           <h2 className="sr-only">Contact Submissions</h2>
-          <ContactSubmissionsTab state={contacts} />
+          <ContactSubmissionsTab state={contacts} onCreateProject={projects.startFromEnquiry} />
+        </Tabs.Content>
+        <Tabs.Content value="projects" className="focus-visible:outline-none">
+          <ProjectsArea projects={projects} projectParam={projectParam} />
         </Tabs.Content>
         {/* Kept mounted too: unsaved edits in a section survive a look at another tab. */}
         <Tabs.Content value="site" forceMount className="focus-visible:outline-none data-[state=inactive]:hidden">
@@ -81,6 +123,7 @@ export function DashboardTabs() {
           />
         </Tabs.Content>
       </Tabs.Root>
+      <NewProjectDialog projects={projects} />
     </div>
   );
 }

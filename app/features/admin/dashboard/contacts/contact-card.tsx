@@ -1,4 +1,4 @@
-import { ChevronDown, Mail, MailOpen, Phone, Reply } from 'lucide-react';
+import { ChevronDown, FolderPlus, Mail, MailOpen, Phone, Reply } from 'lucide-react';
 import { useId, useState } from 'react';
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from '#common/contact-status.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
@@ -20,10 +20,12 @@ interface Props {
   onStatus: (status: ContactStatus) => void;
   onDelete: () => Promise<boolean>;
   onRead: (read: boolean) => void;
+  /** Opens the New project dialog prefilled from this message (linked to it). */
+  onCreateProject?: () => void;
 }
 
 /** One submission: a summary that opens (and so marks read) to the full message and its actions. */
-export function ContactCard({ submission, onStatus, onDelete, onRead }: Props) {
+export function ContactCard({ submission, onStatus, onDelete, onRead, onCreateProject }: Props) {
   const [open, setOpen] = useState(false);
   const studioName = useStudioName();
   const id = useId();
@@ -107,6 +109,17 @@ export function ContactCard({ submission, onStatus, onDelete, onRead }: Props) {
                   <Reply aria-hidden className="size-4" />
                   Reply
                 </a>
+                {onCreateProject ? (
+                  <button
+                    type="button"
+                    onClick={onCreateProject}
+                    className={buttonClasses('secondary', 'sm', 'max-sm:h-11')}
+                    aria-label={`Create project for ${submission.name}`}
+                  >
+                    <FolderPlus aria-hidden className="size-4" />
+                    Create project
+                  </button>
+                ) : null}
                 <div className="flex items-center gap-2">
                   <label htmlFor={selectId} className="text-sm text-fg-muted">
                     Status

@@ -8,6 +8,7 @@ import { cn } from '#app/lib/cn.ts';
 import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
 import { AcknowledgementSettingsPanel } from './acknowledgement-settings';
 import { ContactCard } from './contact-card';
+import type { ContactSubmission } from './contact-types';
 import type { ContactSubmissionsState } from './use-contact-submissions';
 
 /** The CSV of what the filters show (the server applies the same filter), or of everything. */
@@ -20,7 +21,14 @@ function exportHref(status: ContactStatusFilter, query: string): string {
 }
 
 /** Contact Submissions: settings, spinner, empty state, filters, export and one card per message (newest first). */
-export function ContactSubmissionsTab({ state }: { state: ContactSubmissionsState }) {
+export function ContactSubmissionsTab({
+  state,
+  onCreateProject,
+}: {
+  state: ContactSubmissionsState;
+  /** Opens the New project dialog prefilled from a message. */
+  onCreateProject?: (submission: ContactSubmission) => void;
+}) {
   const [filter, setFilter] = useState<ContactStatusFilter>(CONTACT_FILTER_ALL);
   const [query, setQuery] = useState('');
   const visible = useMemo(
@@ -106,6 +114,7 @@ export function ContactSubmissionsTab({ state }: { state: ContactSubmissionsStat
                     onStatus={(status) => void state.setStatus(submission, status)}
                     onDelete={() => state.remove(submission)}
                     onRead={(read) => void state.setRead(submission, read)}
+                    onCreateProject={onCreateProject ? () => onCreateProject(submission) : undefined}
                   />
                 </li>
               ))}

@@ -1,0 +1,69 @@
+import { Ban, CheckCircle2, Send } from 'lucide-react';
+import { useState } from 'react';
+import { SIGN_IN_LINK_DAYS, type AdminProjectView } from '#common/projects.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { ConfirmDeleteDialog } from '#app/components/ui/confirm-delete-dialog.tsx';
+import { formatMomentDay } from './day-format';
+import { SectionCard } from './section-card';
+
+interface Props {
+  project: AdminProjectView;
+  onInvite: () => Promise<void>;
+  onRevoke: () => Promise<boolean>;
+}
+
+/** Whether the client can sign in to the portal, and the two actions that change it. */
+export function ClientAccess({ project, onInvite, onRevoke }: Props) {
+  const [sending, setSending] = useState(false);
+  const revoked = project.accessRevokedAt !== null;
+  const invited = project.invitedAt !== null && !revoked;
+
+  const invite = async () => {
+    setSending(true);
+    await onInvite();
+    setSending(false);
+  };
+
+  const status = revoked ? (
+    <p className="flex items-center gap-2 text-sm text-red-300">
+      <Ban aria-hidden className="size-4 shrink-0" />
+      Access revoked {formatMomentDay(project.accessRevokedAt!)}
+    </p>
+  ) : invited ? (
+    <p className="flex items-center gap-2 text-sm text-green-300">
+      <CheckCircle2 aria-hidden className="size-4 shrink-0" />
+      Invited {formatMomentDay(project.invitedAt!)}
+    </p>
+  ) : (
+    <p className="text-sm text-fg-muted">Not invited yet.</p>
+  );
+
+  return (
+    <SectionCard
+      id="project-access"
+      title="Client access"
+      description={`A sign-in link goes to ${project.clientEmail}; it works once, within ${SIGN_IN_LINK_DAYS} days.`}
+    >
+      <div className="grid gap-4">
+        <div aria-live="polite">{status}</div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button onClick={() => void invite()} disabled={sending} variant={invited ? 'secondary' : 'primary'} size="sm">
+            <Send aria-hidden className="size-4" />
+            {sending ? 'Sending...' : invited ? 'Send a new link' : revoked ? 'Invite again' : 'Invite client'}
+          </Button>
+          {invited ? (
+            <ConfirmDeleteDialog
+              trigger="Revoke access"
+              triggerLabel={`Revoke access for ${project.clientName}`}
+              title="Revoke the client's access?"
+              description={`${project.clientName} is signed out at once and their links stop working. Inviting again gives access back.`}
+              confirmLabel="Revoke access"
+              pendingLabel="Revoking..."
+              onDelete={onRevoke}
+            />
+          ) : null}
+        </div>
+      </div>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,106 @@
+import { ArrowLeft, Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { revealDashboardTabs } from '#app/features/admin/dashboard/reveal-tabs.ts';
+import { ActivityLog } from './activity-log';
+import { ClientAccess } from './client-access';
+import { ClientFiles } from './client-files';
+import { Deliveries } from './deliveries';
+import { ProjectDialog } from './project-dialog';
+import type { PackageOption } from './project-form';
+import { backLinkClasses, ProjectHeader } from './project-header';
+import { ProjectNotes } from './project-notes';
+import { RetentionPanel } from './retention-panel';
+import { useProject } from './use-project';
+
+interface Props {
+  projectId: number | null;
+  packages: PackageOption[];
+  /** Something the list shows changed (status, details, files): the list reads itself again. */
+  onChanged: () => void;
+}
+
+/** /manage/projects/:id: one project, everything the owner does with it. */
+export function ProjectPage({ projectId, packages, onChanged }: Props) {
+  const state = useProject(projectId);
+  const { project, failure } = state;
+  const [editing, setEditing] = useState(false);
+  const title = useRef<HTMLHeadingElement>(null);
+  const location = useLocation();
+  const loaded = project !== null;
+
+  // In view once loaded (an e-mail's link opens it below the checklist and cards); opened from within the
+  // dashboard (not a fresh page load), the project's title takes the focus, as a new page would.
+  useEffect(() => {
+    if (!loaded) return;
+    revealDashboardTabs();
+    if (location.key !== 'default') title.current?.focus({ preventScroll: true });
+  }, [loaded, location.key]);
+
+  const changed = <T,>(action: Promise<T>) =>
+    action.then((value) => {
+      onChanged();
+      return value;
+    });
+
+  if (failure && !project) {
+    return (
+      <div className="grid gap-4">
+        <Link to="/manage/projects" className={backLinkClasses + ' w-fit'}>
+          <ArrowLeft aria-hidden className="size-4" />
+          All projects
+        </Link>
+        <h2 className="text-xl font-bold text-fg">{failure.notFound ? 'Project not found' : 'Unable to load the project'}</h2>
+        <p role="alert" className="text-fg-muted">
+          {failure.notFound ? 'It may have been removed, or the link is mistyped.' : failure.message}
+        </p>
+      </div>
+    );
+  }
+  if (!project) {
+    return (
+      <div role="status" className="flex justify-center py-16">
+        <Loader2 aria-hidden className="size-8 animate-spin text-accent motion-reduce:animate-none" />
+        <span className="sr-only">Loading the project...</span>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
+      <ProjectHeader
+        ref={title}
+        project={project}
+        onStatus={(status) => changed(state.setStatus(status))}
+        onEdit={() => setEditing(true)}
+      />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-2">
+        <ClientAccess project={project} onInvite={state.invite} onRevoke={state.revoke} />
+        <RetentionPanel
+          key={`${project.completedAt}|${project.retainFilesUntil}|${project.filesExpireAt}`}
+          project={project}
+          onSave={(day) => changed(state.setRetention(day))}
+        />
+      </div>
+      <ClientFiles project={project} />
+      <Deliveries project={project} onDelivered={() => void changed(state.reload())} onDelete={(file) => changed(state.removeFile(file))} />
+      {/* Top-aligned: a long activity log does not stretch the notes into an empty box. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-2">
+        <ProjectNotes project={project} />
+        <ActivityLog activity={project.activity} />
+      </div>
+      {editing ? (
+        <ProjectDialog
+          request={{ kind: 'edit', project }}
+          packages={packages}
+          onClose={() => setEditing(false)}
+          onDone={(saved) => {
+            state.replace(saved);
+            setEditing(false);
+            onChanged();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
