@@ -1,6 +1,7 @@
 import { ArrowLeft, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PortalProjectView, ProjectFileView } from '#common/projects.ts';
+import { ReviewTracksList } from '#app/features/review/review-tracks-list.tsx';
 import { ActivityList } from './activity-list.tsx';
 import { ClientNotesForm } from './client-notes-form.tsx';
 import { Deliveries } from './deliveries.tsx';
@@ -60,6 +61,12 @@ export function ProjectPage({ email, initial }: { email: string; initial: Portal
           </p>
         ) : null}
         <StatusStepper status={project.status} />
+        <section aria-labelledby="review-heading" className="grid gap-3">
+          <h2 id="review-heading" className="text-lg font-semibold text-fg">
+            Mixes to review
+          </h2>
+          <ReviewTracksList projectId={project.id} tracks={project.tracks} side="portal" />
+        </section>
         <Deliveries projectId={project.id} deliveries={project.deliveries} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <UploadArea project={project} onRegistered={registered} />

@@ -21,8 +21,8 @@ const notStarted = (file: ProjectUppyFile) => !file.progress.uploadStarted;
 /**
  * The Uppy part of ProjectFileUploader (loaded lazily, in the browser only): an inline Dashboard, the
  * S3 plugin in multipart mode against /api/uploads with the project named in each file's meta, Golden
- * Retriever for reloads, and the registration of each finished file. One Uppy per project, so a
- * reload restores only that project's uploads.
+ * Retriever for reloads, and the registration of each finished file. One Uppy per project and
+ * destination (files, deliveries, a track's versions), so a reload restores each upload where it was going.
  */
 export default function ProjectFileUploaderDashboard({
   projectId,
@@ -37,7 +37,8 @@ export default function ProjectFileUploaderDashboard({
 }: ProjectFileUploaderProps) {
   const [uppy] = useState(() =>
     new Uppy<FileMeta, Record<string, never>>({
-      id: `project-files-${projectId}`,
+      // One saved-upload store per destination: a mix restored after a reload is never registered as a delivery.
+      id: `project-files-${projectId}-${registerPath}`,
       autoProceed: false,
       restrictions: { ...PROJECT_UPPY_RESTRICTIONS, ...(allowedFileTypes ? { allowedFileTypes } : {}) },
       locale: PROJECT_UPPY_LOCALE,

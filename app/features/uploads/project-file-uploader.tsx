@@ -50,7 +50,7 @@ export function ProjectFileUploader(props: ProjectFileUploaderProps) {
   if (!hydrated) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <ProjectFileUploaderDashboard key={props.projectId} {...props} />
+      <ProjectFileUploaderDashboard key={`${props.projectId}:${props.registerPath}`} {...props} />
     </Suspense>
   );
 }
