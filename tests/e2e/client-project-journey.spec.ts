@@ -42,7 +42,7 @@ function bigStem(file: string): void {
 /** The newest outbox e-mail to `address` holding a portal sign-in link. */
 function signInLinkTo(address: string): string | undefined {
   const outbox = path.join(e2eDataDir(), 'outbox');
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(outbox).filter((name) => name.endsWith('.json'));
   } catch {
@@ -117,7 +117,9 @@ test('from an enquiry to a downloaded master: invitation, a 300 MB stem paused a
   await page.getByRole('button', { name: /^Upload 1 file/ }).click();
   const progress = page.locator('.uppy-StatusBar');
   await expect(progress).toContainText(/Uploading/, { timeout: 30_000 });
-  await expect.poll(async () => Number(/(\d+)%/.exec((await progress.textContent()) ?? '')?.[1] ?? 0), { timeout: 60_000 }).toBeGreaterThan(3);
+  await expect
+    .poll(async () => Number(/(\d+)%/.exec((await progress.textContent()) ?? '')?.[1] ?? 0), { timeout: 60_000 })
+    .toBeGreaterThan(3);
   await page.getByRole('button', { name: 'Pause upload' }).first().click();
   await expect(progress).toContainText(/Paused/);
   // Parts already on their way finish; after that nothing moves until the client resumes.
