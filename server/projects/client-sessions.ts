@@ -20,20 +20,17 @@ export interface PortalClient {
   sid: string;
 }
 
+/** The projects open to a client: their address, invited, not revoked. The one rule of what a client may see. */
+export function projectsOpenTo(db: Kysely<Database>, email: string) {
+  return db.selectFrom('projects').where('clientEmail', '=', email).where('invitedAt', 'is not', null).where('accessRevokedAt', 'is', null);
+}
+
 /**
- * A client may sign in while at least one project with their address has been invited and not
- * revoked. Read at every step (link, session), so revoking takes effect at once.
+ * A client may sign in while at least one project is open to them. Read at every step (link,
+ * session), so revoking takes effect at once.
  */
 export async function hasPortalAccess(db: Kysely<Database>, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('projects')
-    .select('id')
-    .where('clientEmail', '=', email)
-    .where('invitedAt', 'is not', null)
-    .where('accessRevokedAt', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(row);
+  return Boolean(await projectsOpenTo(db, email).select('id').limit(1).executeTakeFirst());
 }
 
 /** A single-use sign-in link's token for `email`, valid SIGN_IN_LINK_DAYS. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
-import { hasPortalAccess } from './client-sessions.ts';
+import { projectsOpenTo } from './client-sessions.ts';
 import { queueProjectEmail } from './project-emails.ts';
 
 const WINDOW_MS = 60 * 60 * 1000;
@@ -26,15 +26,9 @@ export async function requestSignInLink(
     logger.warn({ ip }, 'portal sign-in request over the limit: nothing sent');
     return;
   }
-  if (!(await hasPortalAccess(db, email))) return;
-  const project = await db
-    .selectFrom('projects')
-    .select('id')
-    .where('clientEmail', '=', email)
-    .where('invitedAt', 'is not', null)
-    .where('accessRevokedAt', 'is', null)
-    .orderBy('updatedAt', 'desc')
-    .executeTakeFirstOrThrow();
+  // The link goes out with the newest open project; an address with none gets nothing.
+  const project = await projectsOpenTo(db, email).select('id').orderBy('updatedAt', 'desc').executeTakeFirst();
+  if (!project) return;
   await queueProjectEmail(db, project.id, 'sign_in');
   deps.sendSoon();
 }

@@ -13,7 +13,7 @@ import {
 import type { TrackView } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import { readActivity, recordActivity, type Actor } from './activity.ts';
-import { endClientAccess, hasPortalAccess } from './client-sessions.ts';
+import { endClientAccess, hasPortalAccess, projectsOpenTo } from './client-sessions.ts';
 import { toProjectBase, type ProjectRow } from './project-views.ts';
 import { dayOf, filesExpireAt } from './retention-dates.ts';
 
@@ -212,14 +212,7 @@ export class ProjectsService {
 
   async setClientNotes(email: string, id: number, clientNotes: string, actor: Actor & { side: 'client' }, now = new Date()) {
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('projects')
-        .select(['clientNotes'])
-        .where('id', '=', id)
-        .where('clientEmail', '=', email)
-        .where('invitedAt', 'is not', null)
-        .where('accessRevokedAt', 'is', null)
-        .executeTakeFirst();
+      const row = await projectsOpenTo(trx, email).select(['clientNotes']).where('id', '=', id).executeTakeFirst();
       if (!row) return false;
       if (row.clientNotes !== clientNotes) {
         await trx.updateTable('projects').set({ clientNotes, updatedAt: now.toISOString() }).where('id', '=', id).execute();
@@ -236,11 +229,7 @@ export class ProjectsService {
   }
 
   private visibleTo(email: string) {
-    return this.db
-      .selectFrom('projects')
-      .where('clientEmail', '=', email)
-      .where('invitedAt', 'is not', null)
-      .where('accessRevokedAt', 'is', null);
+    return projectsOpenTo(this.db, email);
   }
 
   private async fileCounts(ids: number[]): Promise<Map<number, { client: number; studio: number }>> {

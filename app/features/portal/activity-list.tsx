@@ -1,5 +1,5 @@
 import type { ProjectActivityView } from '#common/projects.ts';
-import { LocalTime } from './local-time.tsx';
+import { LocalDateTime } from '#app/components/local-date-time.tsx';
 
 const WHO: Record<ProjectActivityView['actor'], string> = { studio: 'Studio', client: 'You', system: 'Automatic' };
 
@@ -17,7 +17,7 @@ export function ActivityList({ activity }: { activity: ProjectActivityView[] }) 
           {activity.map((entry) => (
             <li key={entry.id} className="grid gap-0.5 border-l-2 border-line pl-3 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-4">
               <span className="text-xs text-fg-subtle sm:text-sm">
-                <LocalTime iso={entry.at} />
+                <LocalDateTime iso={entry.at} />
               </span>
               <span className="text-sm text-fg-muted">
                 <span className="font-medium text-fg">{WHO[entry.actor]}</span> · {entry.summary}

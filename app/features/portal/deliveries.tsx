@@ -2,7 +2,7 @@ import { Archive, Download } from 'lucide-react';
 import type { ProjectFileView } from '#common/projects.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
 import { formatDuration, formatSize } from './format.ts';
-import { LocalTime } from './local-time.tsx';
+import { LocalDateTime } from '#app/components/local-date-time.tsx';
 
 const downloadPath = (projectId: number, file: ProjectFileView) => `/api/portal/projects/${projectId}/files/${file.id}/download`;
 
@@ -34,7 +34,7 @@ export function Deliveries({ projectId, deliveries }: { projectId: number; deliv
                 <p className="mt-0.5 text-sm text-fg-subtle">
                   {formatSize(file.size)}
                   {file.analysis?.durationSeconds != null ? ` · ${formatDuration(file.analysis.durationSeconds)}` : ''} · delivered{' '}
-                  <LocalTime iso={file.createdAt} />
+                  <LocalDateTime iso={file.createdAt} />
                 </p>
               </div>
               {file.removedAt ? (

@@ -8,7 +8,7 @@ import type { CommentActions } from './comment-actions.ts';
 import { CommentBodyField } from './comment-body-field.tsx';
 import { canChange, type CommentThread as Thread } from './comment-threads.ts';
 import { LinkifiedText } from './linkified-text.tsx';
-import { LocalTime } from './local-time.tsx';
+import { LocalDateTime } from '#app/components/local-date-time.tsx';
 import type { ReviewSide } from './review-paths.ts';
 import { formatSpan } from './time-text.ts';
 
@@ -188,7 +188,7 @@ function CommentBody({
         >
           {comment.authorSide === 'studio' ? 'Studio' : 'Client'}
         </span>
-        <LocalTime iso={comment.createdAt} />
+        <LocalDateTime iso={comment.createdAt} />
         {comment.editedAt && !comment.deleted ? <span>(edited)</span> : null}
       </p>
       {editing ? (

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { VersionView } from '#common/review.ts';
 import { LinkifiedText } from './linkified-text.tsx';
-import { LocalTime } from './local-time.tsx';
+import { LocalDateTime } from '#app/components/local-date-time.tsx';
 import { formatLufs } from './loudness-match.ts';
 import { formatMoment } from './time-text.ts';
 import { versionLabel } from './versions.ts';
@@ -25,7 +25,7 @@ export function VersionDetails({ version }: { version: VersionView }) {
           About {versionLabel(version)}
         </h2>
         <p className="text-xs text-fg-subtle">
-          {version.name} · <LocalTime iso={version.createdAt} />
+          {version.name} · <LocalDateTime iso={version.createdAt} />
         </p>
       </div>
       {version.notes ? (

@@ -1,6 +1,6 @@
 import type { ProjectActivityView } from '#common/projects.ts';
 import { cn } from '#app/lib/cn.ts';
-import { LocalDateTime } from '#app/features/admin/dashboard/contacts/local-date-time.tsx';
+import { LocalDateTime } from '#app/components/local-date-time.tsx';
 import { SectionCard } from './section-card';
 
 const ACTOR_NAMES: Record<ProjectActivityView['actor'], string> = { studio: 'Studio', client: 'Client', system: 'System' };

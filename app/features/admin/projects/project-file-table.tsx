@@ -3,7 +3,7 @@ import type { ProjectFileView } from '#common/projects.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
 import { ConfirmDeleteDialog } from '#app/components/ui/confirm-delete-dialog.tsx';
 import { cn } from '#app/lib/cn.ts';
-import { LocalDateTime } from '#app/features/admin/dashboard/contacts/local-date-time.tsx';
+import { LocalDateTime } from '#app/components/local-date-time.tsx';
 import { fileFacts } from './file-facts';
 
 interface Props {

@@ -7,7 +7,7 @@ import { cn } from '#app/lib/cn.ts';
 import { ContactStatusBadge } from './contact-status-badge';
 import type { ContactSubmission } from './contact-types';
 import { DeleteContactDialog } from './delete-contact-dialog';
-import { LocalDateTime } from './local-date-time';
+import { LocalDateTime } from '#app/components/local-date-time.tsx';
 import { replyMailto } from './reply-link';
 import { useStudioName } from './use-studio-name';
 
