@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { e2eDataDir, expectNoSeriousA11yViolations } from './support';
+import { signInLinkTo } from './outbox';
+import { expectNoSeriousA11yViolations } from './support';
 import { pcmWav, uploadIntoProject } from './project-files';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
@@ -43,22 +44,6 @@ const section = (page: Page, title: string): Locator => page.getByRole('region',
 async function fullPageShot(page: Page, file: string) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.screenshot({ path: file, fullPage: true });
-}
-
-/** The newest outbox message to an address containing a portal sign-in link. */
-function signInLinkTo(address: string): string | undefined {
-  const outbox = path.join(e2eDataDir(), 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(outbox).filter((name) => name.endsWith('.json'));
-  } catch {
-    return undefined;
-  }
-  const mails = files
-    .map((name) => JSON.parse(readFileSync(path.join(outbox, name), 'utf8')) as { to: string; text: string; createdAt: string })
-    .filter((mail) => mail.to === address)
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  return mails.at(-1)?.text.match(/https?:\/\/\S+\/portal\/auth\?\S+/)?.[0];
 }
 
 test('the owner makes a project from an enquiry, runs it and invites the client; the area is accessible at 390 and 1440 px', async ({

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { e2eDataDir } from './support';
+import { signInLinkTo } from './outbox';
 import { pcmWav } from './project-files';
 
 // The whole of issue 16 as the two people live it: the owner turns an enquiry into a project and
@@ -37,22 +37,6 @@ function bigStem(file: string): void {
   } finally {
     closeSync(fd);
   }
-}
-
-/** The newest outbox e-mail to `address` holding a portal sign-in link. */
-function signInLinkTo(address: string): string | undefined {
-  const outbox = path.join(e2eDataDir(), 'outbox');
-  let names: string[];
-  try {
-    names = readdirSync(outbox).filter((name) => name.endsWith('.json'));
-  } catch {
-    return undefined;
-  }
-  const mails = names
-    .map((name) => JSON.parse(readFileSync(path.join(outbox, name), 'utf8')) as { to: string; text: string; createdAt: string })
-    .filter((mail) => mail.to === address)
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  return mails.at(-1)?.text.match(/https?:\/\/\S+\/portal\/auth\?\S+/)?.[0];
 }
 
 /** Each entry of a ZIP and the SHA-256 of its bytes, read by Python's zipfile (which checks every CRC). */

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
-import { e2eDataDir, expectNoSeriousA11yViolations, gotoHydrated } from './support';
+import { latestMailTo, ownerApi, signInLinkOf } from './outbox';
+import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
 const SHOTS = process.env.SHOTS_DIR;
@@ -39,53 +39,6 @@ function sineWav(seconds: number): Buffer {
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-}
-
-/** The newest outbox message to an address whose subject matches, waiting for it to be written. */
-async function latestMailTo(address: string, subject: RegExp, since: number): Promise<Mail> {
-  const outbox = path.join(e2eDataDir(), 'outbox');
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      () => {
-        const names = (() => {
-          try {
-            return readdirSync(outbox).filter((name) => name.endsWith('.json'));
-          } catch {
-            return [];
-          }
-        })();
-        found = names
-          .map((name) => JSON.parse(readFileSync(path.join(outbox, name), 'utf8')) as Mail)
-          .filter((mail) => mail.to === address && subject.test(mail.subject) && new Date(mail.createdAt).getTime() >= since)
-          .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-          .at(-1);
-        return Boolean(found);
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return found!;
-}
-
-const signInLinkOf = (mail: Mail) => {
-  const link = /https?:\/\/\S+\/portal\/auth\?token=[^\s"<>]+/.exec(mail.text)?.[0];
-  expect(link, mail.text).toBeTruthy();
-  return link!;
-};
-
-async function ownerApi(playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } }, baseURL: string) {
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const login = await api.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
-  expect(login.ok()).toBe(true);
-  return api;
-}
 
 /** The owner uploads a master through the same multipart protocol as the browser, and registers it as a delivery. */
 async function deliver(api: APIRequestContext, projectId: number, name: string, bytes: Buffer) {
@@ -130,7 +83,7 @@ test('a client signs in from the invitation, uploads a stem, sees its checks, an
   expect((await owner.post(`/api/admin/projects/${id}/invite`)).status()).toBe(202);
 
   // The e-mail's link signs the client in and lands on the project.
-  const invitation = await latestMailTo(clientEmail, /project space/, invitedAt);
+  const invitation = await latestMailTo(clientEmail, invitedAt, /project space/);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(signInLinkOf(invitation));
   await expect(page).toHaveURL(new RegExp(`/portal/projects/${id}$`));
@@ -236,7 +189,7 @@ test('the sign-in page: a used link is explained, a new link is sent, with JavaS
   const { id } = (await created.json()) as { id: number };
   const invitedAt = Date.now() - 1000;
   expect((await owner.post(`/api/admin/projects/${id}/invite`)).status()).toBe(202);
-  const link = signInLinkOf(await latestMailTo(clientEmail, /project space/, invitedAt));
+  const link = signInLinkOf(await latestMailTo(clientEmail, invitedAt, /project space/));
   await owner.dispose();
 
   // Without JavaScript: the link works once; the second time the page says so and a plain form post asks for a new one.
@@ -254,7 +207,7 @@ test('the sign-in page: a used link is explained, a new link is sent, with JavaS
   await plain.getByLabel('Your e-mail address').fill(clientEmail);
   await plain.getByRole('button', { name: 'Send me a sign-in link' }).click();
   await expect(plain.getByText(/If that address has a project with us, a sign-in link is on its way/)).toBeVisible();
-  const fresh = signInLinkOf(await latestMailTo(clientEmail, /sign-in link/, askedAt));
+  const fresh = signInLinkOf(await latestMailTo(clientEmail, askedAt, /sign-in link/));
   await plain.goto(fresh);
   await expect(plain.getByRole('heading', { level: 1, name: 'Second Song' })).toBeVisible();
   await noJs.close();

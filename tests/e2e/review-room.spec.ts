@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { TrackView } from '../../common/review';
 import { CHROMIUM_LAUNCH, E2E_ADMIN } from '../../playwright.config';
-import { e2eDataDir, expectNoSeriousA11yViolations } from './support';
+import { latestMailTo, ownerApi, signInLinkOf } from './outbox';
+import { expectNoSeriousA11yViolations } from './support';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
 const SHOTS = process.env.SHOTS_DIR;
@@ -45,47 +46,6 @@ function mixWav(gainDb: number): Buffer {
     wav.writeInt16LE(Math.round(32767 * 0.25 * swell * tone * gain), 44 + frame * 2);
   }
   return wav;
-}
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-}
-
-/** The newest outbox message to an address, waiting for it to be written. */
-async function latestMailTo(address: string, since: number): Promise<Mail> {
-  const outbox = path.join(e2eDataDir(), 'outbox');
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      () => {
-        let names: string[] = [];
-        try {
-          names = readdirSync(outbox).filter((name) => name.endsWith('.json'));
-        } catch {
-          // Not written yet.
-        }
-        found = names
-          .map((name) => JSON.parse(readFileSync(path.join(outbox, name), 'utf8')) as Mail)
-          .filter((mail) => mail.to === address && new Date(mail.createdAt).getTime() >= since && /\/portal\/auth\?token=/.test(mail.text))
-          .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-          .at(-1);
-        return Boolean(found);
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return found!;
-}
-
-/** The owner's API session, the way the browser's would be (the Origin header passes the CSRF check). */
-async function ownerApi(playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } }, baseURL: string) {
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const login = await api.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
-  expect(login.ok()).toBe(true);
-  return api;
 }
 
 /** Uploads a file into the project through /api/uploads (one part) and registers it as the track's next version. */
@@ -176,9 +136,9 @@ test('a client compares two versions loudness-matched, comments at the second, a
 
   const invitedAt = Date.now() - 1000;
   expect((await owner.post(`/api/admin/projects/${projectId}/invite`)).status()).toBe(202);
-  const invitation = await latestMailTo(clientEmail, invitedAt);
+  const invitation = await latestMailTo(clientEmail, invitedAt, /project space/);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(/https?:\/\/\S+\/portal\/auth\?token=[^\s"<>]+/.exec(invitation.text)![0]);
+  await page.goto(signInLinkOf(invitation));
   await expect(page).toHaveURL(new RegExp(`/portal/projects/${projectId}$`));
 
   // The review room: peaks drawn from the analysis, and not one byte of audio before play.
