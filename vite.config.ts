@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
@@ -27,8 +27,90 @@ function chunkModulesMap(): Plugin {
   };
 }
 
+/**
+ * React Router's package.json resolves every import to its development build, dev-only warnings
+ * included, even in production (remix-run/react-router#14102). The browser bundle takes the
+ * production build the package ships beside it instead; the server keeps the resolved one, which the
+ * framework's own server packages import too (one copy of its contexts).
+ */
+function reactRouterProductionBuild(): Plugin {
+  const files: Record<string, string> = {
+    'react-router': 'node_modules/react-router/dist/production/index.mjs',
+    'react-router/dom': 'node_modules/react-router/dist/production/dom-export.mjs',
+  };
+  return {
+    name: 'studio:react-router-production-build',
+    apply: 'build',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source) {
+      const file = files[source];
+      return file ? path.resolve(file) : null;
+    },
+  };
+}
+
+const ISLANDS_ENTRY = path.resolve('app/islands/entry.islands.tsx');
+const ISLANDS_REGISTRY = path.resolve('app/islands/registry.ts');
+
+/** The registry's islands and the source file each loads (`'name': () => import('#app/…')`). */
+function islandModules(): Record<string, string> {
+  const source = readFileSync(ISLANDS_REGISTRY, 'utf8');
+  const found = [...source.matchAll(/'([\w-]+)': \(\) => import\('#app\/([^']+)'\)/g)];
+  if (found.length === 0) throw new Error(`no islands found in ${ISLANDS_REGISTRY}`);
+  return Object.fromEntries(found.map(([, name, file]) => [name, path.resolve('app', file)]));
+}
+
+/**
+ * Adds the islands entry (decision 059) to the browser build, beside React Router's own, and writes
+ * BUILD_DIR/islands.json: its URL and the chunks it imports statically, which the server preloads on
+ * pages served as islands (server/http/pages.ts), and per island the chunks the entry fetches when
+ * that island is on the page (`npm run bench:js` counts them).
+ */
+function islandsEntry(): Plugin {
+  let base = '/';
+  return {
+    name: 'studio:islands-entry',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    configResolved(config) {
+      base = config.base;
+    },
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: ISLANDS_ENTRY, name: 'islands' });
+    },
+    writeBundle(options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const withStaticImports = (fileName: string, into = new Set<string>()) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) withStaticImports(imported, into);
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === ISLANDS_ENTRY);
+      if (!entry) throw new Error('islands entry missing from the client build');
+      const preloads = withStaticImports(entry.fileName);
+      preloads.delete(entry.fileName);
+      const url = (fileName: string) => `${base}${fileName}`;
+      const islands = Object.fromEntries(
+        Object.entries(islandModules()).map(([name, file]) => {
+          const chunk = chunks.find((candidate) => candidate.moduleIds.includes(file));
+          if (!chunk) throw new Error(`island ${name}: ${file} is in no chunk`);
+          const own = [...withStaticImports(chunk.fileName)].filter((fileName) => fileName !== entry.fileName && !preloads.has(fileName));
+          return [name, own.map(url)];
+        }),
+      );
+      const outDir = options.dir ?? path.resolve('build', 'client');
+      writeFileSync(
+        path.join(outDir, '..', 'islands.json'),
+        JSON.stringify({ src: url(entry.fileName), preloads: [...preloads].map(url), islands }, null, 1),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), chunkModulesMap()],
+  plugins: [tailwindcss(), reactRouterProductionBuild(), reactRouter(), islandsEntry(), chunkModulesMap()],
   build: { assetsInlineLimit: 0 },
   // Bundled into the server build so only the icons and primitives in use are loaded: as externals,
   // the whole icon set and every Radix primitive sat in the server's memory.

@@ -1,11 +1,16 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { IslandsServerContext, type IslandsEntry, type IslandsServer } from '#app/islands/islands-context.ts';
 import { NonceContext } from '#app/lib/nonce.ts';
 
 export const streamTimeout = 5_000;
+
+/** Islands are small and synchronous: each is rendered to a string, as a root of its own (app/islands/island.tsx). */
+const islandsServer = (entry: IslandsEntry | undefined): IslandsServer | null =>
+  entry ? { entry, render: (island, identifierPrefix) => renderToString(island, { identifierPrefix }) } : null;
 
 export default function handleRequest(
   request: Request,
@@ -28,7 +33,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <IslandsServerContext.Provider value={islandsServer(loadContext.islandsEntry)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </IslandsServerContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,7 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
+import { useContext, useEffect, useRef } from 'react';
+import { Link, Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { SiteHeader } from '#app/components/site-header.tsx';
+import { LinkComponentContext } from '#app/components/ui/app-link.tsx';
+import { IslandScripts } from '#app/islands/island-scripts.tsx';
+import { IslandsPageContext, IslandsServerContext } from '#app/islands/islands-context.ts';
 import { LazyToaster } from '#app/components/ui/lazy-toaster.tsx';
 import { siteEssentials } from '#app/features/marketing/site-essentials.server.ts';
 import type { SiteEssentials } from '#common/site-content/sections.ts';
@@ -62,8 +65,25 @@ function useScrollToTopOnPathChange() {
   }, [pathname]);
 }
 
+/** What a route's `handle` may say about how its page reaches the browser. */
+export interface PageHandle {
+  /** true: served as islands (decision 059); false: hydrated by React Router even below a route that says true. */
+  islands?: boolean;
+}
+
+/**
+ * Whether this render is a page served as islands: the production server offers an islands entry,
+ * and the matched routes ask for it (the public layout does; the portal below it does not).
+ */
+function useIslandsServer() {
+  const server = useContext(IslandsServerContext);
+  const wanted = useMatches().map((match) => (match.handle as PageHandle | undefined)?.islands);
+  return server && wanted.includes(true) && !wanted.includes(false) ? server : null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const islands = useIslandsServer();
   // Marks the moment the page's own handlers are live: tests wait for it before pressing keys only JavaScript handles.
   const hydrated = useHydrated();
   return (
@@ -76,8 +96,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-ink font-sans text-fg antialiased">
-        {children}
-        <Scripts nonce={nonce} />
+        {islands ? (
+          <>
+            <IslandsPageContext.Provider value={islands}>{children}</IslandsPageContext.Provider>
+            <IslandScripts entry={islands.entry} nonce={nonce} />
+          </>
+        ) : (
+          <>
+            {children}
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -87,11 +116,11 @@ export default function App() {
   const { isAdmin, site } = useRootData();
   useScrollToTopOnPathChange();
   return (
-    <>
+    <LinkComponentContext.Provider value={Link}>
       <SiteHeader isAdmin={isAdmin} studio={site.studio} />
       <Outlet />
       <LazyToaster />
-    </>
+    </LinkComponentContext.Provider>
   );
 }
 

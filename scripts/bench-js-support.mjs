@@ -152,9 +152,9 @@ export function staticImports(code) {
  * Everything the browser must fetch to run a page before any interaction: the scripts its HTML names
  * and, transitively, what they import statically. Sizes are gzip level 6, as the server compresses.
  */
-export function pageScripts(html, readAsset) {
+export function pageScripts(html, readAsset, alsoLoaded = []) {
   const seen = new Set();
-  const queue = scriptsInHtml(html);
+  const queue = [...scriptsInHtml(html), ...alsoLoaded];
   const files = [];
   while (queue.length > 0) {
     const file = queue.shift();
@@ -197,12 +197,32 @@ export function readChunkModules(buildDir) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
+/**
+ * On a page served as islands (decision 059), the islands entry fetches each island's code as soon
+ * as it starts, before any interaction: those chunks count too (BUILD_DIR/islands.json names them).
+ */
+export function islandScripts(html, islandsManifest) {
+  if (!islandsManifest) return [];
+  const names = new Set([...html.matchAll(/\bdata-island="([\w-]+)"/g)].map(([, name]) => name));
+  return [...names].flatMap((name) => (islandsManifest.islands[name] ?? []).map((url) => url.slice('/assets/'.length)));
+}
+
+/** BUILD_DIR/islands.json (written by vite.config.ts), or null for a build without islands. */
+export function readIslandsManifest(buildDir) {
+  const file = path.join(root, buildDir, 'islands.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
 /** Measures one page of a running build: the scripts, their gzipped total, and any forbidden module. */
 export async function measurePageJavaScript(server, pagePath) {
   const res = await fetch(`${server.url}${pagePath}`, { headers: { 'accept-encoding': 'identity' } });
   const html = await res.text();
   const assets = path.join(root, server.buildDir, 'client', 'assets');
-  const files = pageScripts(html, (file) => readFileSync(path.join(assets, file)));
+  const files = pageScripts(
+    html,
+    (file) => readFileSync(path.join(assets, file)),
+    islandScripts(html, readIslandsManifest(server.buildDir)),
+  );
   const chunkModules = readChunkModules(server.buildDir);
   return {
     status: res.status,

@@ -66,6 +66,8 @@ export interface ServerContext {
   cspNonce?: string;
   /** Render everything before sending (a page made for the shared cache): no streamed-in blocks. */
   wholeDocument?: boolean;
+  /** The built islands entry (production only): public pages then load it instead of React Router (decision 059). */
+  islandsEntry?: { src: string; preloads: string[] };
   requestId: string;
   /** Filled by the session middleware; null for visitors. */
   admin: PublicAdmin | null;

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import {
   ADMIN_LINK,
   PRIMARY_LINKS_AFTER_SERVICES,
@@ -8,6 +7,7 @@ import {
   type NavLink,
 } from '#app/content/navigation.ts';
 import { cn } from '#app/lib/cn.ts';
+import { AppLink } from './ui/app-link';
 
 /**
  * The phone menu's links, shared by the Radix panel (with JavaScript) and the plain disclosure the
@@ -19,7 +19,7 @@ export function MobileMenuLinks({ isAdmin, pathname, onNavigate }: { isAdmin: bo
     const active = isActivePath(link.to, pathname);
     return (
       <li key={link.to}>
-        <Link
+        <AppLink
           to={link.to}
           onClick={onNavigate}
           aria-current={pathname === link.to ? 'page' : undefined}
@@ -30,7 +30,7 @@ export function MobileMenuLinks({ isAdmin, pathname, onNavigate }: { isAdmin: bo
           )}
         >
           {link.label}
-        </Link>
+        </AppLink>
       </li>
     );
   };

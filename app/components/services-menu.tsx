@@ -1,8 +1,8 @@
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { Link } from 'react-router';
 import { SERVICE_LINKS, isActivePath } from '#app/content/navigation.ts';
 import { cn } from '#app/lib/cn.ts';
+import { AppLink } from './ui/app-link';
 
 /**
  * The Services dropdown as a disclosure (WAI-ARIA's pattern for site navigation) built on
@@ -86,7 +86,7 @@ export function ServicesMenu({ pathname, triggerClassName }: { pathname: string;
       >
         {SERVICE_LINKS.map((link) => (
           <li key={link.to}>
-            <Link
+            <AppLink
               to={link.to}
               // The page itself is "current"; All Services is also lit on the pages below it (a prefix match, like the top links).
               aria-current={pathname === link.to ? 'page' : undefined}
@@ -97,7 +97,7 @@ export function ServicesMenu({ pathname, triggerClassName }: { pathname: string;
               )}
             >
               {link.label}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

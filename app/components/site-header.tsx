@@ -8,6 +8,7 @@ import {
 } from '#app/content/navigation.ts';
 import type { Studio } from '#common/site-content/studio.ts';
 import { cn } from '#app/lib/cn.ts';
+import { Island } from '#app/islands/island.tsx';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { ServicesMenu } from './services-menu';
@@ -49,7 +50,11 @@ export function SiteHeader({ isAdmin, studio }: { isAdmin: boolean; studio: Pick
           {PRIMARY_LINKS_BEFORE_SERVICES.map((link) => (
             <TopLink key={link.to} link={link} pathname={pathname} />
           ))}
-          <ServicesMenu pathname={pathname} triggerClassName={linkClass(isActivePath('/services', pathname))} />
+          <Island
+            name="services-menu"
+            component={ServicesMenu}
+            props={{ pathname, triggerClassName: linkClass(isActivePath('/services', pathname)) }}
+          />
           {PRIMARY_LINKS_AFTER_SERVICES.map((link) => (
             <TopLink key={link.to} link={link} pathname={pathname} />
           ))}
@@ -59,7 +64,7 @@ export function SiteHeader({ isAdmin, studio }: { isAdmin: boolean; studio: Pick
           <ButtonLink to="/contact" size="sm" className="hidden sm:inline-flex">
             Get Started
           </ButtonLink>
-          <MobileMenu isAdmin={isAdmin} pathname={pathname} />
+          <Island name="mobile-menu" component={MobileMenu} props={{ isAdmin, pathname }} />
         </div>
       </div>
     </header>

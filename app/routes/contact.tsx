@@ -2,7 +2,7 @@ import type { Route } from './+types/contact';
 import { PageHero } from '#app/components/page-hero.tsx';
 import { seo, siteFromMeta } from '#app/components/seo.ts';
 import { contactIntro } from '#app/content/contact.ts';
-import { ContactForm } from '#app/features/contact/contact-form.tsx';
+import { ContactFormIsland } from '#app/features/contact/contact-form-island.tsx';
 import { ContactInfo } from '#app/features/marketing/contact-info.tsx';
 import { FaqList } from '#app/features/marketing/faq-list.tsx';
 import { faqContent } from '#app/features/marketing/page-content.server.ts';
@@ -41,7 +41,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-2 text-fg-muted">Share a few details and a link to your music if you have one. The consultation is free.</p>
           <div className="mt-6">
-            <ContactForm />
+            <ContactFormIsland />
           </div>
         </section>
         <div className="grid content-start gap-8">

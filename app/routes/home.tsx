@@ -1,6 +1,6 @@
 import type { Route } from './+types/home';
 import { seo, siteFromMeta } from '#app/components/seo.ts';
-import { ContactForm } from '#app/features/contact/contact-form.tsx';
+import { ContactFormIsland } from '#app/features/contact/contact-form-island.tsx';
 import { HomeContactSection } from '#app/features/marketing/home-contact-section.tsx';
 import { HomeHero } from '#app/features/marketing/home-hero.tsx';
 import { PreparingProjectSection } from '#app/features/marketing/preparing-project-section.tsx';
@@ -8,7 +8,8 @@ import { ServicePackagesSection } from '#app/features/marketing/service-packages
 import { TestimonialsSection } from '#app/features/marketing/testimonials-section.tsx';
 import { FeaturedSamples } from '#app/features/samples/featured-samples.tsx';
 import { featuredSamplesLoader } from '#app/features/samples/featured-loader.server.ts';
-import { useSite } from '#app/root.tsx';
+import { Island } from '#app/islands/island.tsx';
+import { useRootData } from '#app/root.tsx';
 import { formatPrice, locationLabel } from '#common/site-content/format.ts';
 
 // The contact form posts here when JavaScript is off (see contact-form.tsx).
@@ -43,16 +44,17 @@ export const meta: Route.MetaFunction = (args) => {
 
 /** Sections in the order the spec gives: hero, #services, #process, featured samples, #contact (footer comes from the layout). */
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { studio, pricing } = useSite();
+  const { site, isAdmin } = useRootData();
+  const { studio, pricing } = site;
   return (
     <>
       <HomeHero hero={loaderData.hero} special={pricing.newClientSpecial} location={locationLabel(studio.location)} />
       <ServicePackagesSection pricing={pricing} />
       <PreparingProjectSection />
-      <FeaturedSamples />
+      <Island name="featured-samples" component={FeaturedSamples} props={{ samples: loaderData.featuredSamples, isAdmin }} />
       <TestimonialsSection testimonials={loaderData.testimonials} band />
       <HomeContactSection responseHours={studio.responseHours}>
-        <ContactForm />
+        <ContactFormIsland />
       </HomeContactSection>
     </>
   );

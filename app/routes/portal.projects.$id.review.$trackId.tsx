@@ -3,6 +3,10 @@ import { seo } from '#app/components/seo.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
 import { SignInCard } from '#app/features/portal/sign-in-card.tsx';
 import { ReviewRoom } from '#app/features/review/review-room.tsx';
+import type { PageHandle } from '#app/root.tsx';
+
+/** The client's own space is an app, hydrated by React Router (see site-layout.tsx). */
+export const handle: PageHandle = { islands: false };
 
 export { portalReviewLoader as loader } from '#app/features/review/review-pages.server.ts';
 

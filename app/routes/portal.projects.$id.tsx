@@ -4,6 +4,10 @@ import { seo } from '#app/components/seo.ts';
 import { PortalHeader } from '#app/features/portal/portal-header.tsx';
 import { ProjectPage } from '#app/features/portal/project-page.tsx';
 import { SignInCard } from '#app/features/portal/sign-in-card.tsx';
+import type { PageHandle } from '#app/root.tsx';
+
+/** The client's own space is an app, hydrated by React Router (see site-layout.tsx). */
+export const handle: PageHandle = { islands: false };
 
 export { portalProjectLoader as loader, portalProjectAction as action } from '#app/features/portal/portal-pages.server.ts';
 

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
@@ -18,9 +19,10 @@ export type PageMode =
   /** Hot reload runs its websocket on the app's own HTTP server: one port in development too. */
   { kind: 'development'; httpServer?: HttpServer } | { kind: 'production'; buildDir: string };
 
-function loadContext(services: Services, unavailable: UnavailableErrors) {
+function loadContext(services: Services, unavailable: UnavailableErrors, islandsEntry?: ServerContext['islandsEntry']) {
   return (req: Request, res: Response): AppLoadContext => ({
     services,
+    islandsEntry,
     cspNonce: res.locals.cspNonce as string,
     requestId: String(req.id ?? ''),
     admin: (res.locals.admin as ServerContext['admin']) ?? null,
@@ -112,6 +114,12 @@ function sharedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadC
   };
 }
 
+/** BUILD_DIR/islands.json, written by the client build (vite.config.ts); a build without it hydrates every page. */
+function readIslandsEntry(buildDir: string): ServerContext['islandsEntry'] {
+  const file = path.join(buildDir, 'islands.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ServerContext['islandsEntry']) : undefined;
+}
+
 /**
  * Mounts the React Router app last: Vite middleware with hot reload in development, the built
  * client assets (immutable, a year) and server bundle in production.
@@ -120,8 +128,9 @@ export async function mountPages(
   app: Express,
   { services, mode, caching, unavailable }: { services: Services; mode: PageMode; caching: PageCaching; unavailable: UnavailableErrors },
 ): Promise<() => Promise<void>> {
-  const getLoadContext = loadContext(services, unavailable);
   if (mode.kind === 'development') {
+    // Public pages stay hydrated by React Router in development, where hot reload needs its scripts.
+    const getLoadContext = loadContext(services, unavailable);
     const vite = await import('vite');
     const devServer = await vite.createServer({
       server: { middlewareMode: true, ...(mode.httpServer ? { hmr: { server: mode.httpServer } } : {}) },
@@ -139,6 +148,7 @@ export async function mountPages(
     });
     return () => devServer.close();
   }
+  const getLoadContext = loadContext(services, unavailable, readIslandsEntry(mode.buildDir));
   const clientDir = path.join(mode.buildDir, 'client');
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));

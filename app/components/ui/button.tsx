@@ -1,5 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { AppLink, type AppLinkProps } from './app-link';
 import { cn } from '#app/lib/cn.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'destructive';
@@ -40,11 +40,12 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />;
 });
 
-interface ButtonLinkProps extends LinkProps {
+interface ButtonLinkProps extends AppLinkProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
 }
 
+/** A link that looks like a button; a plain anchor inside an island, React Router's Link elsewhere (app-link.tsx). */
 export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
-  return <Link className={buttonClasses(variant, size, typeof className === 'string' ? className : undefined)} {...props} />;
+  return <AppLink className={buttonClasses(variant, size, className)} {...props} />;
 }

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useActionData, useFormAction } from 'react-router';
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import type { ContactFieldErrors } from '#common/contact.ts';
 import { CONTACT_FIELDS, CONTACT_FORM_STAMP_PATH, CONTACT_HONEYPOT_FIELD, type ContactField as FieldName } from '#common/contact-fields.ts';
@@ -15,8 +14,7 @@ import {
 } from '#app/content/contact-form.ts';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { useRootData } from '#app/root.tsx';
-import type { contactPageAction } from './contact-action.server';
+import type { ContactActionData } from './contact-action.server';
 import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values';
 import { loadContactValidation } from './load-contact-validation';
 import { stampFormOpened } from './stamp-form-opened';
@@ -24,16 +22,22 @@ import { stampFormOpened } from './stamp-form-opened';
 /** The anchor a no-JavaScript post returns to, so the visitor lands on the errors or the confirmation. */
 const FORM_ANCHOR = 'contact-form';
 
+export interface ContactFormProps {
+  /** The answer to a post made without JavaScript (the page's action), if this render follows one. */
+  serverResult: ContactActionData | null;
+  /** Where that post goes: the page's own action. */
+  formAction: string;
+  /** The studio's promised reply time, for the confirmation. */
+  responseHours: number;
+}
+
 /**
- * The contact form of the home page (#contact) and /contact. With JavaScript it validates in the
- * browser and posts JSON to /api/contact; without, it is a plain form post to the page's action
+ * The contact form of the home page (#contact) and /contact, an island. With JavaScript it validates
+ * in the browser and posts JSON to /api/contact; without, it is a plain form post to the page's action
  * (contact-action.server.ts), which runs the same rules and answers with this form re-rendered.
  */
-export function ContactForm() {
-  const serverResult = useActionData<typeof contactPageAction>();
-  const formAction = useFormAction();
-  const { site } = useRootData();
-  const successMessage = contactSuccessMessage(site.studio.responseHours);
+export function ContactForm({ serverResult, formAction, responseHours }: ContactFormProps) {
+  const successMessage = contactSuccessMessage(responseHours);
   const idPrefix = useId();
   const ids = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, `${idPrefix}-${field}`])) as Record<FieldName, string>;
 

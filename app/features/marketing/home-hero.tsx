@@ -1,21 +1,11 @@
 import { ArrowDown, Sparkles } from 'lucide-react';
-import type { MouseEvent } from 'react';
 import { ButtonLink, buttonClasses } from '#app/components/ui/button.tsx';
 import { formatPrice, specialSavingPercent } from '#common/site-content/format.ts';
 import type { Hero } from '#common/site-content/hero.ts';
 import type { Pricing } from '#common/site-content/pricing.ts';
+import { Island } from '#app/islands/island.tsx';
 import { HeroVisual } from './hero-image';
 import { cn } from '#app/lib/cn.ts';
-
-/** Smooth-scrolls to #services (unless the visitor prefers reduced motion) and keeps the hash in the URL. */
-function scrollToServices(event: MouseEvent<HTMLAnchorElement>) {
-  const target = document.getElementById('services');
-  if (!target) return;
-  event.preventDefault();
-  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  target.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
-  window.history.pushState(null, '', '#services');
-}
 
 // Two soft lights behind the hero: amber top right, indigo bottom left.
 const HERO_GLOW =
@@ -72,14 +62,20 @@ export function HomeHero({ hero, special, location }: { hero: Hero; special: Pri
             <ButtonLink to="/contact" size="lg">
               Get Started
             </ButtonLink>
-            <a href="#services" onClick={scrollToServices} className={buttonClasses('secondary', 'lg')}>
+            {/* A plain jump: the stylesheet makes it smooth (unless reduced motion is asked for) and keeps the heading clear of the sticky header. */}
+            <a href="#services" className={buttonClasses('secondary', 'lg')}>
               View Services
               <ArrowDown aria-hidden="true" className="size-4" />
             </a>
           </div>
         </div>
         <div className="relative mx-auto w-full max-w-xl lg:max-w-none">
-          <HeroVisual key={hero.image?.id ?? 'illustration'} image={hero.image} sizes={HERO_SIZES} />
+          <Island
+            key={hero.image?.id ?? 'illustration'}
+            name="hero-visual"
+            component={HeroVisual}
+            props={{ image: hero.image, sizes: HERO_SIZES }}
+          />
         </div>
       </div>
     </section>

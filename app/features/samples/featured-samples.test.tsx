@@ -1,12 +1,10 @@
 import { renderToString } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeaturedSamples } from './featured-samples';
 
 /** The empty featured block as the server renders it for a visitor or a signed-in admin. */
 function renderEmptyBlock({ isAdmin }: { isAdmin: boolean }): string {
-  const Stub = createRoutesStub([{ id: 'root', path: '/', Component: () => <FeaturedSamples samples={[]} /> } as never]);
-  return renderToString(<Stub initialEntries={['/']} hydrationData={{ loaderData: { root: { isAdmin } } }} />);
+  return renderToString(<FeaturedSamples samples={[]} isAdmin={isAdmin} />);
 }
 
 describe('the empty featured block', () => {

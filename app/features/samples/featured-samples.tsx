@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import type { FeaturedSample } from '#common/samples.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
 import { cardGridColumns } from '#app/components/card-grid.ts';
 import { cn } from '#app/lib/cn.ts';
 import type { ApiFailure } from '#app/lib/api.ts';
-import { useRootData } from '#app/root.tsx';
-import type { featuredSamplesLoader } from './featured-loader.server';
 import { fetchLatestSamples } from './fetch-samples';
 import { FEATURED_FETCH_DELAY_MS, FEATURED_WAVEFORM_HEIGHT } from './player-constants';
 import { GenreBadge } from './genre-badge';
@@ -20,16 +17,13 @@ const errorText = (failure: ApiFailure) =>
 type FeaturedState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'list'; samples: FeaturedSample[] };
 
 /**
- * Home page block with the six newest samples. The server renders the list from the home loader
- * (read here, so the page only mounts the block); without it the browser asks the API after 100 ms.
+ * Home page block with the six newest samples (an island: its props travel as JSON). The server
+ * renders the list from the home loader; without it (a failed read) the browser asks the API after 100 ms.
  */
-export function FeaturedSamples({ samples: given }: { samples?: FeaturedSample[] | null }) {
-  const homeData = useRouteLoaderData<typeof featuredSamplesLoader>('routes/home');
-  const samples = given ?? homeData?.featuredSamples ?? null;
+export function FeaturedSamples({ samples, isAdmin }: { samples: FeaturedSample[] | null; isAdmin: boolean }) {
   const [fetched, setState] = useState<FeaturedState>({ kind: 'loading' });
   const state: FeaturedState = samples ? { kind: 'list', samples } : fetched;
   // The debug line is for whoever builds or runs the site, never for a visitor.
-  const { isAdmin } = useRootData();
   const showDebug = import.meta.env.DEV || isAdmin;
 
   useEffect(() => {

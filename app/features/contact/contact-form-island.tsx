@@ -1,0 +1,13 @@
+import { useActionData, useFormAction } from 'react-router';
+import { Island } from '#app/islands/island.tsx';
+import { useSite } from '#app/root.tsx';
+import type { contactPageAction } from './contact-action.server';
+import { ContactForm } from './contact-form';
+
+/** The contact form placed on a page: what the island needs from the route, read here so the island never loads the router. */
+export function ContactFormIsland() {
+  const serverResult = useActionData<typeof contactPageAction>() ?? null;
+  const formAction = useFormAction();
+  const { studio } = useSite();
+  return <Island name="contact-form" component={ContactForm} props={{ serverResult, formAction, responseHours: studio.responseHours }} />;
+}
