@@ -6,7 +6,7 @@ import type { IslandsEntry } from './islands-context';
  * imports. The preloads matter beyond speed: on a page made for the shared cache there is no nonce,
  * and a module the inline script would have to fetch itself counts as parser-inserted, which
  * 'strict-dynamic' refuses; modules already in the module map are used as they are (React Router's
- * own scripts rely on the same).
+ * own scripts rely on the same). `async`, so the page's DOMContentLoaded never waits for it.
  */
 export function IslandScripts({ entry, nonce }: { entry: IslandsEntry; nonce?: string }) {
   return (
@@ -14,7 +14,7 @@ export function IslandScripts({ entry, nonce }: { entry: IslandsEntry; nonce?: s
       {[entry.src, ...entry.preloads].map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
-      <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: `import ${JSON.stringify(entry.src)};` }} />
+      <script type="module" async nonce={nonce} dangerouslySetInnerHTML={{ __html: `import ${JSON.stringify(entry.src)};` }} />
     </>
   );
 }

@@ -51,13 +51,13 @@ export async function expectAxeRulesPass(page: Page, rules: string[]) {
 }
 
 /**
- * Holds the client entry back, so the page is shown (and its native HTML works) but not hydrated,
- * until the returned function is called.
+ * Holds the client entry back (React Router's, or the islands entry of a public page), so the page
+ * is shown (and its native HTML works) but not hydrated, until the returned function is called.
  */
 export async function holdClientEntry(page: Page): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+  await page.route(/\/assets\/(entry\.client|islands)-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
