@@ -62,7 +62,8 @@ export function HomeHero({ hero, special, location }: { hero: Hero; special: Pri
             <ButtonLink to="/contact" size="lg">
               Get Started
             </ButtonLink>
-            {/* A plain jump: the stylesheet makes it smooth (unless reduced motion is asked for) and keeps the heading clear of the sticky header. */}
+            {/* A plain jump: the stylesheet makes it smooth (unless reduced motion is asked for)
+                and keeps the heading clear of the sticky header. */}
             <a href="#services" className={buttonClasses('secondary', 'lg')}>
               View Services
               <ArrowDown aria-hidden="true" className="size-4" />
