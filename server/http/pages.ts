@@ -7,6 +7,7 @@ import { createRequestHandler as createDocumentHandler, type AppLoadContext, typ
 import type { ServerContext, Services } from '#server/context.ts';
 import { clientIp } from './client-ip.ts';
 import type { UnavailableErrors } from './errors.ts';
+import { precompressedAssets } from './precompressed-assets.ts';
 import { PERSONAL_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './public-cache/cache-policy.ts';
 import { inlineScriptHashes } from './public-cache/inline-script-hashes.ts';
 import type { Produced, PublicCache } from './public-cache/public-cache.ts';
@@ -150,6 +151,7 @@ export async function mountPages(
   }
   const getLoadContext = loadContext(services, unavailable, readIslandsEntry(mode.buildDir));
   const clientDir = path.join(mode.buildDir, 'client');
+  app.use('/assets', precompressedAssets(path.join(clientDir, 'assets')));
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
   const build = (await import(path.join(mode.buildDir, 'server', 'index.js'))) as ServerBuild;

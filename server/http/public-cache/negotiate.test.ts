@@ -19,7 +19,7 @@ describe('chooseEncoding', () => {
   });
 
   it('falls back to what is there when a small answer was not compressed', () => {
-    expect(chooseEncoding('br, gzip', { identity: Buffer.from('x'), gzip: null, br: null })).toBe('identity');
+    expect(chooseEncoding('br, gzip', { gzip: null, br: null })).toBe('identity');
   });
 });
 

@@ -16,8 +16,11 @@ function qualityOf(acceptEncoding: string, coding: string): number {
   return wildcard;
 }
 
-/** Brotli when the client takes it, else gzip, else the plain bytes; a coding refused with q=0 is never sent. */
-export function chooseEncoding(acceptEncoding: string | undefined, available: Readonly<Record<Encoding, Buffer | null>>): Encoding {
+/**
+ * Brotli when the client takes it, else gzip, else the plain bytes; a coding refused with q=0 is never
+ * sent. `available` says which compressed forms exist (the bytes themselves, or just whether).
+ */
+export function chooseEncoding(acceptEncoding: string | undefined, available: Readonly<Record<'br' | 'gzip', unknown>>): Encoding {
   if (!acceptEncoding) return 'identity';
   if (available.br && qualityOf(acceptEncoding, 'br') > 0) return 'br';
   if (available.gzip && qualityOf(acceptEncoding, 'gzip') > 0) return 'gzip';
