@@ -8,12 +8,27 @@ import type { IslandsEntry } from './islands-context';
  * 'strict-dynamic' refuses; modules already in the module map are used as they are (React Router's
  * own scripts rely on the same). `async`, so the page's DOMContentLoaded never waits for it.
  */
+/**
+ * Chromium fetches a public page a visitor is about to open (the pointer rests on its link, or goes
+ * down on it), so moving between the pages that are not an app feels instant. Never the admin,
+ * the portal or the API.
+ */
+const SPECULATION_RULES = JSON.stringify({
+  prefetch: [
+    {
+      where: { and: [{ href_matches: '/*' }, { not: { href_matches: ['/manage*', '/portal*', '/api/*'] } }] },
+      eagerness: 'moderate',
+    },
+  ],
+});
+
 export function IslandScripts({ entry, nonce }: { entry: IslandsEntry; nonce?: string }) {
   return (
     <>
       {[entry.src, ...entry.preloads].map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
+      <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
       <script type="module" async nonce={nonce} dangerouslySetInnerHTML={{ __html: `import ${JSON.stringify(entry.src)};` }} />
     </>
   );
