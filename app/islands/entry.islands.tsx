@@ -5,14 +5,24 @@ import { IslandRoot } from './island';
 import { ISLANDS, type IslandName } from './registry';
 
 /**
- * The only script of a page served as islands (decision 059): it hydrates each island the server
- * marked, one after another, with the props the server wrote beside it, and mounts the toaster.
- * When every island is live, <html data-hydrated> says so (tests wait for it, as on other pages).
+ * The only script of a page served as islands (decision 059): it fetches the code of every island
+ * the server marked at once, hydrates them one after another (in page order, each with the props the
+ * server wrote beside it), and mounts the toaster. When every island is live, <html data-hydrated>
+ * says so (tests wait for it, as on other pages).
  */
-async function hydrateIsland(host: HTMLElement): Promise<void> {
-  const load = ISLANDS[host.dataset.island as IslandName] as (() => Promise<ComponentType<object>>) | undefined;
-  if (!load) return;
-  const Component = await load();
+type Loaded = { host: HTMLElement; component: Promise<ComponentType<object>> | null };
+
+function load(host: HTMLElement): Loaded {
+  const loader = ISLANDS[host.dataset.island as IslandName] as (() => Promise<ComponentType<object>>) | undefined;
+  const component = loader ? loader() : null;
+  // Handled when its turn comes (hydrateIsland); until then a failed fetch is not an unhandled rejection.
+  component?.catch(() => {});
+  return { host, component };
+}
+
+async function hydrateIsland({ host, component }: Loaded): Promise<void> {
+  if (!component) return;
+  const Component = await component;
   const props = JSON.parse(host.dataset.islandProps ?? '{}') as object;
   await new Promise<void>((resolve) => {
     hydrateRoot(
@@ -26,12 +36,13 @@ async function hydrateIsland(host: HTMLElement): Promise<void> {
 }
 
 async function start() {
-  for (const host of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const islands = Array.from(document.querySelectorAll<HTMLElement>('[data-island]'), load);
+  for (const island of islands) {
     try {
-      await hydrateIsland(host);
+      await hydrateIsland(island);
     } catch (error) {
       // One island that cannot start leaves its server HTML working as it is; the others still start.
-      console.error(`Island ${host.dataset.island ?? ''} did not start`, error);
+      console.error(`Island ${island.host.dataset.island ?? ''} did not start`, error);
     }
   }
   const toasts = document.createElement('div');
