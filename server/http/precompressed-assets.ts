@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 import { chooseEncoding } from './public-cache/negotiate.ts';
@@ -19,8 +19,10 @@ const CONTENT_TYPES: Record<string, string> = {
  * plain static files, where the compression middleware still applies.
  */
 export function precompressedAssets(assetsDir: string) {
-  // Built files never change while the process runs: which copies exist is read once.
-  const copies = new Set(readdirSync(assetsDir).filter((name) => name.endsWith('.br') || name.endsWith('.gz')));
+  // Built files never change while the process runs: which copies exist is read once. (A build
+  // without scripts, like the tests' stand-in page build, has no folder and no copies.)
+  const names = existsSync(assetsDir) ? readdirSync(assetsDir) : [];
+  const copies = new Set(names.filter((name) => name.endsWith('.br') || name.endsWith('.gz')));
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const name = req.path.slice(1);
