@@ -11,11 +11,9 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' };
 }
 
-// The token is in the URL: keep the page out of caches (the site-wide referrer policy already keeps
-// the query string from other origins).
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+// The token is in the URL: the page stays out of caches, as every /manage answer is `private, no-store`
+// (server/http/pages.ts; a headers() here would send a second copy), and the site-wide referrer policy
+// keeps the query string from other origins.
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   if (!loaderData.token) {

@@ -13,9 +13,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { admin: context.admin };
 }
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+// No headers() here: the server marks every page it renders per request `private, no-store`
+// (server/http/pages.ts); a route's own Cache-Control would be sent as a second copy.
 
 export default function Manage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();

@@ -17,9 +17,8 @@ export const meta: Route.MetaFunction = (args) => {
   return seo(args, { title, description: 'Your project with the studio: files, status and deliveries.', noindex: true });
 };
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+// No headers() here: the server marks every page it renders per request `private, no-store`
+// (server/http/pages.ts); a route's own Cache-Control would be sent as a second copy.
 
 export default function PortalProject({ loaderData }: Route.ComponentProps) {
   switch (loaderData.kind) {

@@ -13,9 +13,8 @@ export { portalListLoader as loader, portalSignInAction as action } from '#app/f
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: 'Client Portal', description: 'Your projects with the studio: files, status and deliveries.', noindex: true });
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+// No headers() here: the server marks every page it renders per request `private, no-store`
+// (server/http/pages.ts); a route's own Cache-Control would be sent as a second copy.
 
 export default function Portal({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn) {

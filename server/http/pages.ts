@@ -139,6 +139,7 @@ export async function mountPages(
     });
     app.use(devServer.middlewares);
     app.use(async (req, res, next) => {
+      res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
       try {
         const build = (await devServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
         return await createRequestHandler({ build, getLoadContext, mode: 'development' })(req, res, next);

@@ -68,7 +68,9 @@ test.describe('public pages hydrate only their islands', () => {
 
   test('the client portal stays a React Router app', async ({ page }) => {
     const { scripts } = watch(page);
-    await page.goto('/portal');
+    const response = await page.goto('/portal');
+    // Once: the server marks it, and the route no longer adds a second copy.
+    expect(response?.headers()['cache-control']).toBe('private, no-store');
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     expect(scripts.some((script) => /\/entry\.client-[^/]+\.js$/.test(script))).toBe(true);
     expect(scripts.some((script) => /\/islands-[^/]+\.js$/.test(script))).toBe(false);
