@@ -4,14 +4,29 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// The runner evaluates this file first and its workers inherit process.env, so the port and the
-// data folder chosen here are the same everywhere.
-if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim();
-  process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'studio-e2e-'));
+/**
+ * Journeys run in this many worker processes, each against a server of its own (its own port and
+ * data folder), so a spec never sees another spec's writes, and the waits of one (uploads, mail,
+ * polling) overlap the work of the other. A journey of one worker still runs after the other.
+ */
+const WORKERS = 2;
+
+// The runner evaluates this file first and its workers inherit process.env, so the ports and the
+// data folders chosen here are the same everywhere; each worker then takes the pair of its slot.
+if (!process.env.E2E_PORTS) {
+  const ports = new Set<string>();
+  while (ports.size < WORKERS) ports.add(execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim());
+  process.env.E2E_PORTS = [...ports].join(',');
+  process.env.E2E_DATA_DIRS = Array.from({ length: WORKERS }, () => mkdtempSync(path.join(tmpdir(), 'studio-e2e-'))).join(',');
 }
-const port = Number(process.env.E2E_PORT);
-const baseURL = `http://127.0.0.1:${port}`;
+const ports = process.env.E2E_PORTS.split(',').map(Number);
+const dataDirs = (process.env.E2E_DATA_DIRS ?? '').split(',');
+const urlOf = (port: number) => `http://127.0.0.1:${port}`;
+// Playwright sets the worker's slot before it loads this file in the worker (the runner has none: 0).
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+process.env.E2E_PORT = String(ports[slot]);
+process.env.E2E_DATA_DIR = dataDirs[slot];
+const baseURL = urlOf(ports[slot]);
 
 /** Credentials of the first-run admin on the e2e server (tests log in with them). */
 export const E2E_ADMIN = { username: 'owner', email: 'owner@studio.test', password: 'e2e-Password-123' };
@@ -34,7 +49,7 @@ export default defineConfig({
   // Runs with their own BUILD_DIR keep their traces apart too.
   outputDir: process.env.BUILD_DIR && process.env.BUILD_DIR !== 'build' ? `test-results/${process.env.BUILD_DIR}` : 'test-results/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   // Long journeys (sign in, load the dashboard, sign in again) have taken over 30 s when CI shares
   // the two cores with a browser build; the bound is a hang guard, not a speed target.
@@ -47,18 +62,19 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: CHROMIUM_LAUNCH } }],
-  webServer: {
+  // Started one after the other (each re-bundles the server before it starts, into the same file).
+  webServer: ports.map((port, index) => ({
     command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/healthz`,
+    url: `${urlOf(port)}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '',
-      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDirs[index],
+      PUBLIC_URL: urlOf(port),
       LOG_LEVEL: 'warn',
       BUILD_DIR: process.env.BUILD_DIR ?? 'build',
       ADMIN_USERNAME: E2E_ADMIN.username,
@@ -67,5 +83,5 @@ export default defineConfig({
       // Journeys send many contact messages from one address; the limit itself is covered by server/api/contact.test.ts.
       CONTACT_RATE_LIMIT: '1000',
     },
-  },
+  })),
 });

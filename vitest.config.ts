@@ -8,5 +8,10 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    globalSetup: ['server/test-support/pg-databases.ts'],
+    setupFiles: ['server/test-support/pg-worker-database.ts'],
+    // Vitest's default keeps a core free (n - 1), which on CI's two cores is one file at a time;
+    // the run is the only work on the machine then, so every core takes a file.
+    maxWorkers: '100%',
   },
 });

@@ -1,7 +1,7 @@
 // `npm test`: typecheck, `npm run lint` (ESLint, Prettier, the container files), Vitest (unit + integration),
 // production build, Playwright journeys (one instance, then two behind nginx).
 // Runs every step even after a failure, then prints one line `N passed, N failed` over all suites.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
@@ -17,6 +17,40 @@ function run(label, command, args, env = {}) {
   return result.status === 0;
 }
 
+/**
+ * Runs several steps at once (each a list of commands, run one after the other) and prints each
+ * step's output whole once it is done, so the logs never interleave. For steps that share no files
+ * and use one core each: the two of a CI machine then overlap.
+ */
+async function runTogether(steps) {
+  const runStep = async ({ label, commands }) => {
+    const started = Date.now();
+    let output = '';
+    let status = 0;
+    for (const [command, args] of commands) {
+      output += `\n=== ${label}: ${command} ${args.join(' ')}\n`;
+      status = await new Promise((resolve) => {
+        const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.on('data', (chunk) => (output += chunk));
+        child.stderr.on('data', (chunk) => (output += chunk));
+        child.on('error', (error) => {
+          output += `${error.message}\n`;
+          resolve(1);
+        });
+        child.on('close', (code) => resolve(code ?? 1));
+      });
+      if (status !== 0) break;
+    }
+    return { label, output, status, seconds: (Date.now() - started) / 1000 };
+  };
+  const done = await Promise.all(steps.map(runStep));
+  for (const { label, output, status, seconds } of done) {
+    process.stdout.write(output);
+    console.log(`=== ${label}: ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${seconds.toFixed(1)} s`);
+  }
+  return done.map(({ status }) => status === 0);
+}
+
 function countCheck(ok) {
   if (ok) results.passed += 1;
   else results.failed += 1;
@@ -30,8 +64,18 @@ function readJson(file) {
   }
 }
 
-countCheck(run('typecheck', 'npx', ['react-router', 'typegen']) && run('typecheck', 'npx', ['tsc', '--noEmit']));
-countCheck(run('lint', 'npm', ['run', 'lint']));
+// ESLint reads no types, so it does not wait for the type generation.
+const checks = await runTogether([
+  {
+    label: 'typecheck',
+    commands: [
+      ['npx', ['react-router', 'typegen']],
+      ['npx', ['tsc', '--noEmit']],
+    ],
+  },
+  { label: 'lint', commands: [['npm', ['run', 'lint']]] },
+]);
+checks.forEach(countCheck);
 
 rmSync('test-results/vitest.json', { force: true });
 const vitestOk = run('vitest', 'npx', [
