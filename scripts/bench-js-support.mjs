@@ -198,13 +198,15 @@ export function readChunkModules(buildDir) {
 }
 
 /**
- * On a page served as islands (decision 059), the islands entry fetches each island's code as soon
- * as it starts, before any interaction: those chunks count too (BUILD_DIR/islands.json names them).
+ * On a page served as islands (decision 059), an inline script adds the islands entry and its chunks
+ * after the first paint, and the entry fetches the code of each island on the page as soon as it
+ * starts: all before any interaction, so all counted (BUILD_DIR/islands.json names them).
  */
 export function islandScripts(html, islandsManifest) {
-  if (!islandsManifest) return [];
+  if (!islandsManifest || !html.includes(JSON.stringify(islandsManifest.src))) return [];
   const names = new Set([...html.matchAll(/\bdata-island="([\w-]+)"/g)].map(([, name]) => name));
-  return [...names].flatMap((name) => (islandsManifest.islands[name] ?? []).map((url) => url.slice('/assets/'.length)));
+  const urls = [islandsManifest.src, ...islandsManifest.preloads, ...[...names].flatMap((name) => islandsManifest.islands[name] ?? [])];
+  return urls.map((url) => url.slice('/assets/'.length));
 }
 
 /** BUILD_DIR/islands.json (written by vite.config.ts), or null for a build without islands. */

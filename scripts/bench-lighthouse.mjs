@@ -70,8 +70,12 @@ function diagnose(lhr) {
 }
 
 let chrome;
-/** One Lighthouse run. `ignoreStatusCode` lets the 404 page be measured (Lighthouse refuses 4xx pages otherwise). */
-async function audit(url) {
+/**
+ * One Lighthouse run. `ignoreStatusCode` lets the 404 page be measured (Lighthouse refuses 4xx pages
+ * otherwise). A run whose trace Lighthouse itself could not record (NO_NAVSTART and the like: its
+ * own advice is to run again) is run again, twice at most; the page's score is never retried.
+ */
+async function audit(url, attemptsLeft = 3) {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
@@ -79,8 +83,13 @@ async function audit(url) {
     onlyCategories: Object.keys(TARGETS),
     ignoreStatusCode: true,
   });
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-  return result;
+  const error = result.lhr.runtimeError;
+  if (!error) return result;
+  if (attemptsLeft > 1) {
+    console.error(`${url}: ${error.code}, running again`);
+    return audit(url, attemptsLeft - 1);
+  }
+  throw new Error(`${url}: ${error.code} ${error.message}`);
 }
 
 const servers = [];

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { startTransition, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LazyToaster } from '#app/components/ui/lazy-toaster.tsx';
 import { IslandRoot } from './island';
@@ -25,13 +25,17 @@ async function hydrateIsland({ host, component }: Loaded): Promise<void> {
   const Component = await component;
   const props = JSON.parse(host.dataset.islandProps ?? '{}') as object;
   await new Promise<void>((resolve) => {
-    hydrateRoot(
-      host,
-      <IslandRoot onCommit={resolve}>
-        <Component {...props} />
-      </IslandRoot>,
-      { identifierPrefix: host.dataset.islandPrefix },
-    );
+    // As a transition, like React Router's own hydration: React yields to the browser every few
+    // milliseconds instead of hydrating the whole island in one long task.
+    startTransition(() => {
+      hydrateRoot(
+        host,
+        <IslandRoot onCommit={resolve}>
+          <Component {...props} />
+        </IslandRoot>,
+        { identifierPrefix: host.dataset.islandPrefix },
+      );
+    });
   });
 }
 

@@ -1,14 +1,6 @@
 import type { IslandsEntry } from './islands-context';
 
 /**
- * What a page served as islands loads instead of React Router's scripts: the islands entry, imported
- * by an inline module script (the CSP allows it by hash or nonce), and preloaded with every chunk it
- * imports. The preloads matter beyond speed: on a page made for the shared cache there is no nonce,
- * and a module the inline script would have to fetch itself counts as parser-inserted, which
- * 'strict-dynamic' refuses; modules already in the module map are used as they are (React Router's
- * own scripts rely on the same). `async`, so the page's DOMContentLoaded never waits for it.
- */
-/**
  * Chromium fetches a public page a visitor is about to open (the pointer rests on its link, or goes
  * down on it), so moving between the pages that are not an app feels instant. Never the admin,
  * the portal or the API.
@@ -22,14 +14,30 @@ const SPECULATION_RULES = JSON.stringify({
   ],
 });
 
+/**
+ * Starts the islands once the page has painted: the text, the stylesheet and the font have the
+ * connection to themselves until then, and the scripts never hold up the first paint. (A tab opened
+ * in the background paints nothing, so a timer starts it there too.) The entry and the chunks it
+ * imports are added as elements by this script, which the CSP allows by hash or nonce; what such a
+ * script adds is trusted in turn ('strict-dynamic'), which a parser-inserted tag would not be.
+ */
+export function islandsStarter(entry: IslandsEntry): string {
+  return [
+    `(function(){var started=false;function start(){if(started)return;started=true;`,
+    `${JSON.stringify(entry.preloads)}.forEach(function(href){var link=document.createElement('link');`,
+    `link.rel='modulepreload';link.href=href;document.head.appendChild(link);});`,
+    `var script=document.createElement('script');script.type='module';script.src=${JSON.stringify(entry.src)};`,
+    `document.head.appendChild(script);}`,
+    `requestAnimationFrame(function(){setTimeout(start,0);});setTimeout(start,1000);})();`,
+  ].join('');
+}
+
+/** What a page served as islands loads instead of React Router's scripts (decision 059). */
 export function IslandScripts({ entry, nonce }: { entry: IslandsEntry; nonce?: string }) {
   return (
     <>
-      {[entry.src, ...entry.preloads].map((href) => (
-        <link key={href} rel="modulepreload" href={href} />
-      ))}
       <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
-      <script type="module" async nonce={nonce} dangerouslySetInnerHTML={{ __html: `import ${JSON.stringify(entry.src)};` }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: islandsStarter(entry) }} />
     </>
   );
 }
