@@ -60,12 +60,16 @@ test.describe('site shell', () => {
 
   test('static assets are compressed and cached for a year as immutable', async ({ request }) => {
     const html = await (await request.get('/')).text();
-    const asset = html.match(/href="(\/assets\/[^"]+\.js)"/)?.[1];
+    // The islands starter names the entry (decision 059).
+    const asset = html.match(/"(\/assets\/islands-[^"]+\.js)"/)?.[1];
     expect(asset).toBeTruthy();
     const res = await request.get(asset as string, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.status()).toBe(200);
     expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers()['content-encoding']).toBe('gzip');
+    const brotli = await request.get(asset as string, { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(brotli.headers()['content-encoding']).toBe('br');
+    expect(await brotli.body()).toEqual(await res.body());
     const missing = await request.get('/assets/does-not-exist.js');
     expect(missing.status()).toBe(404);
   });
