@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+import { latestMailTo } from './outbox';
 import { e2eDataDir, expectNoSeriousA11yViolations } from './support';
 
 /** Runs the admin CLI against the running e2e server's SQLite database (as an owner would). */
@@ -10,35 +9,6 @@ function adminCli(...args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
     env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'silent' },
   }).toString();
-}
-
-/** The newest outbox message to an address, waiting for it to be written. */
-async function latestMailTo(address: string, since: number): Promise<{ subject: string; text: string }> {
-  const outbox = path.join(e2eDataDir(), 'outbox');
-  let found: { subject: string; text: string } | undefined;
-  await expect
-    .poll(
-      () => {
-        const files = (() => {
-          try {
-            return readdirSync(outbox).filter((f) => f.endsWith('.json'));
-          } catch {
-            return [];
-          }
-        })();
-        const mails = files
-          .map(
-            (f) =>
-              JSON.parse(readFileSync(path.join(outbox, f), 'utf8')) as { to: string; subject: string; text: string; createdAt: string },
-          )
-          .filter((m) => m.to === address && new Date(m.createdAt).getTime() >= since && m.subject === 'Reset your admin password');
-        found = mails.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1);
-        return Boolean(found);
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return found!;
 }
 
 async function logIn(page: Page, username: string, password: string) {
@@ -116,7 +86,7 @@ test.describe('admin accounts', () => {
       page.getByText('If an account with that email exists, a password reset link has been sent.', { exact: true }),
     ).toBeVisible();
 
-    const mail = await latestMailTo(email, since);
+    const mail = await latestMailTo(email, since, /^Reset your admin password$/);
     const link = mail.text.match(/https?:\/\/\S+\/manage\/reset-password\?token=\S+/)?.[0];
     expect(link, mail.text).toBeTruthy();
     await page.goto(link!);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { outboxMails } from './outbox';
 import { e2eDataDir, expectNoSeriousA11yViolations, gotoHydrated } from './support';
 
 /** Runs the admin CLI against the running e2e server's SQLite database (as an owner would). */
@@ -13,15 +13,7 @@ function adminCli(...args: string[]): string {
 
 /** Subjects of the outbox messages to an address written since a moment. */
 function mailSubjectsTo(address: string, since: number): string[] {
-  const outbox = path.join(e2eDataDir(), 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(outbox).filter((f) => f.endsWith('.json'));
-  } catch {
-    return [];
-  }
-  return files
-    .map((f) => JSON.parse(readFileSync(path.join(outbox, f), 'utf8')) as { to: string; subject: string; createdAt: string })
+  return outboxMails()
     .filter((m) => m.to === address && new Date(m.createdAt).getTime() >= since)
     .map((m) => m.subject);
 }

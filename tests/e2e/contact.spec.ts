@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createRequire } from 'node:module';
-import { e2eDataDir, gotoHydrated } from './support';
+import { mailContaining } from './outbox';
+import { gotoHydrated } from './support';
 import { contactSuccessMessage } from '#app/content/contact-form.ts';
 import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
 
@@ -12,29 +11,9 @@ const SUCCESS_TEXT = contactSuccessMessage(DEFAULT_STUDIO.responseHours);
 /** The server treats a form sent sooner than 2 s after rendering as a bot (and silently drops it). */
 const HUMAN_FILL_MS = 2200;
 
-interface OutboxMail {
-  to: string;
-  replyTo?: string;
-  subject: string;
-  text: string;
-}
-
-async function findOutboxMail(marker: string): Promise<OutboxMail | undefined> {
-  const dir = path.join(e2eDataDir(), 'outbox');
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.json'));
-  for (const file of files) {
-    // The mailer may still be writing a file: a partial one is read again on the next poll.
-    const mail = await readFile(path.join(dir, file), 'utf8')
-      .then((text) => JSON.parse(text) as OutboxMail)
-      .catch(() => undefined);
-    if (mail?.text.includes(marker)) return mail;
-  }
-  return undefined;
-}
-
 async function expectOwnerMail(marker: string, visitorEmail: string) {
-  await expect.poll(() => findOutboxMail(marker), { timeout: 10_000 }).toBeTruthy();
-  const mail = (await findOutboxMail(marker))!;
+  await expect.poll(() => mailContaining(marker), { timeout: 10_000 }).toBeTruthy();
+  const mail = mailContaining(marker)!;
   expect(mail.replyTo).toBe(visitorEmail);
   expect(mail.to).toMatch(/@/);
   expect(mail.subject).toContain('New consultation request from');

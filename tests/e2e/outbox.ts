@@ -7,12 +7,22 @@ import { e2eDataDir } from './support';
 /** An e-mail as the e2e server's outbox keeps it (`DATA_DIR/outbox/*.json`). */
 export interface Mail {
   to: string;
+  replyTo?: string;
   subject: string;
   text: string;
   createdAt: string;
 }
 
 const SIGN_IN_LINK = /https?:\/\/\S+\/portal\/auth\?token=[^\s"<>]+/;
+
+/** One outbox file, or undefined while the mailer is still writing it (the next poll reads it again). */
+function readMail(file: string): Mail | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Mail;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Every e-mail written so far, oldest first (none before the first is written). */
 export function outboxMails(): Mail[] {
@@ -24,8 +34,14 @@ export function outboxMails(): Mail[] {
     return [];
   }
   return names
-    .map((name) => JSON.parse(readFileSync(path.join(outbox, name), 'utf8')) as Mail)
+    .map((name) => readMail(path.join(outbox, name)))
+    .filter((mail): mail is Mail => mail !== undefined)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** The e-mail whose text carries `marker`, or undefined (yet). */
+export function mailContaining(marker: string): Mail | undefined {
+  return outboxMails().find((mail) => mail.text.includes(marker));
 }
 
 /** The portal sign-in link inside an e-mail. */

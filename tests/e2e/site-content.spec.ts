@@ -1,10 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { defaultSiteContent, type SiteSection, type StoredSiteContent } from '#common/site-content/sections.ts';
-import { e2eDataDir } from './support';
+import { mailContaining } from './outbox';
 
 /*
  * The owner's facts reach every place that carries them: each public page, the structured data a
@@ -57,17 +55,6 @@ async function uploadPortrait(): Promise<{ id: string; width: number; height: nu
   const response = await api.post('/api/admin/images', { data: png, headers: { 'Content-Type': 'image/png' } });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string; width: number; height: number; widths: number[] };
-}
-
-async function outboxMailContaining(marker: string): Promise<{ subject: string; text: string } | undefined> {
-  const dir = path.join(e2eDataDir(), 'outbox');
-  for (const file of (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.json'))) {
-    const mail = await readFile(path.join(dir, file), 'utf8')
-      .then((text) => JSON.parse(text) as { subject: string; text: string })
-      .catch(() => undefined);
-    if (mail?.text.includes(marker)) return mail;
-  }
-  return undefined;
 }
 
 test.beforeAll(async ({ playwright, baseURL }) => {
@@ -147,8 +134,8 @@ test.describe('the owner changes the facts of the site', () => {
       headers: { Origin: baseURL! },
     });
     expect(sent.status()).toBe(201);
-    await expect.poll(() => outboxMailContaining(marker), { timeout: 10_000 }).toBeTruthy();
-    expect(JSON.stringify(await outboxMailContaining(marker))).toContain(NEW_NAME);
+    await expect.poll(() => mailContaining(marker), { timeout: 10_000 }).toBeTruthy();
+    expect(JSON.stringify(mailContaining(marker))).toContain(NEW_NAME);
   });
 
   test('one Premium price everywhere, a founder with a photo, and a new FAQ entry', async ({ page }) => {
