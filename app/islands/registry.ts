@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 
 /**
  * Every island a public page can hold, by name, with the code the browser fetches to hydrate it.
- * The server renders the same components (imported where they are used); a name missing here
- * would leave that island as plain HTML, which island.test.ts guards against.
+ * The server renders the same components (imported where they are used); `<Island name>` only takes
+ * a name from here (IslandName), and the build fails on an entry whose module is in no chunk.
  */
 // Props are checked where the island is placed (Island's generic); here any component will do.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
