@@ -32,7 +32,7 @@ export default tseslint.config(
     },
   },
   {
-    // better-sqlite3 12 aborts the process on Node 24; openSqlite() picks a safe driver (decision 031).
+    // Every SQLite connection gets the same pragmas (WAL, foreign keys, busy timeout) from openSqlite().
     files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}'],
     ignores: ['server/db/sqlite-driver.ts'],
     rules: {
@@ -41,8 +41,8 @@ export default tseslint.config(
         {
           paths: [
             {
-              name: 'better-sqlite3',
-              message: 'Open SQLite with openSqlite() from #server/db/sqlite-driver.ts: it picks the driver this Node runs safely.',
+              name: 'node:sqlite',
+              message: 'Open SQLite with openSqlite() from #server/db/sqlite-driver.ts: it sets the pragmas every connection needs.',
               allowTypeImports: true,
             },
           ],

@@ -30,29 +30,6 @@ function chunkModulesMap(): Plugin {
   };
 }
 
-/**
- * React Router's package.json resolves every import to its development build, dev-only warnings
- * included, even in production (remix-run/react-router#14102). The browser bundle takes the
- * production build the package ships beside it instead; the server keeps the resolved one, which the
- * framework's own server packages import too (one copy of its contexts).
- */
-function reactRouterProductionBuild(): Plugin {
-  const files: Record<string, string> = {
-    'react-router': 'node_modules/react-router/dist/production/index.mjs',
-    'react-router/dom': 'node_modules/react-router/dist/production/dom-export.mjs',
-  };
-  return {
-    name: 'studio:react-router-production-build',
-    apply: 'build',
-    enforce: 'pre',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    resolveId(source) {
-      const file = files[source];
-      return file ? path.resolve(file) : null;
-    },
-  };
-}
-
 const ISLANDS_ENTRY = path.resolve('app/islands/entry.islands.tsx');
 const ISLANDS_REGISTRY = path.resolve('app/islands/registry.ts');
 
@@ -147,7 +124,7 @@ function precompressAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouterProductionBuild(), reactRouter(), islandsEntry(), chunkModulesMap(), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), islandsEntry(), chunkModulesMap(), precompressAssets()],
   build: { assetsInlineLimit: 0 },
   // Bundled into the server build so only the icons and primitives in use are loaded: as externals,
   // the whole icon set and every Radix primitive sat in the server's memory.

@@ -1,5 +1,6 @@
 import pino from 'pino';
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
+import { serverContext } from '#app/lib/server-context.server.ts';
 import { describe, expect, it } from 'vitest';
 import * as entry from './entry.server.tsx';
 
@@ -37,9 +38,9 @@ function buildFailingWith(error: Error): ServerBuild {
 
 const lostConnection = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
-function context(logged: string[]): AppLoadContext {
+function context(logged: string[]): RouterContextProvider {
   const logger = pino({ level: 'warn' }, { write: (line: string) => logged.push(line) });
-  return {
+  const fields = {
     services: { logger },
     cspNonce: 'n',
     requestId: 'req-1',
@@ -47,7 +48,8 @@ function context(logged: string[]): AppLoadContext {
     publicUrl: 'http://localhost',
     clientIp: '127.0.0.1',
     faults: { isDatabaseUnavailable: (error: unknown) => error === lostConnection, retryAfterSeconds: 5, databaseUnavailable: false },
-  } as unknown as AppLoadContext;
+  };
+  return new RouterContextProvider(new Map<RouterContext, unknown>([[serverContext, fields]]));
 }
 
 describe('a page whose loader meets an unavailable database', () => {

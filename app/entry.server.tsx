@@ -2,9 +2,13 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
 import { IslandsServerContext, type IslandsEntry, type IslandsServer } from '#app/islands/islands-context.ts';
 import { NonceContext } from '#app/lib/nonce.ts';
+import { fromContext, serverContext } from '#app/lib/server-context.server.ts';
+
+// server/http/pages.ts sets the request's context through this key (see server-context.server.ts).
+export { serverContext };
 
 export const streamTimeout = 5_000;
 
@@ -17,8 +21,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  context: RouterContextProvider,
 ) {
+  const loadContext = fromContext(context);
   // Crawlers, link unfurlers, SPA-mode and pages made for the shared cache get the whole document at
   // once (no content waiting in a hidden block for a script to move it); browsers get it streamed.
   const whole = loadContext.wholeDocument || isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
@@ -65,8 +70,11 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
-  const loadContext = context as AppLoadContext | undefined;
-  if (!loadContext?.services) {
+  let loadContext;
+  try {
+    loadContext = fromContext(context);
+  } catch {
+    // A render without the server's context (a test harness): nothing to log with.
     console.error(error);
     return;
   }

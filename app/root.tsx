@@ -14,6 +14,7 @@ import { useHydrated } from '#app/lib/use-hydrated.ts';
 // emits it at the top of <head>, ahead of the module preloads that would otherwise delay first paint.
 import appStylesheet from './app.css?url';
 import interLatinFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import { fromContext } from '#app/lib/server-context.server.ts';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appStylesheet, precedence: 'default' },
@@ -27,11 +28,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl, services, admin } = fromContext(context);
   return {
-    publicUrl: context.publicUrl,
+    publicUrl,
     // The owner's facts every page shows (header, footer, meta, structured data), from the content cache.
-    site: siteEssentials(await context.services.siteContent.current()),
-    isAdmin: context.admin !== null,
+    site: siteEssentials(await services.siteContent.current()),
+    isAdmin: admin !== null,
   };
 }
 

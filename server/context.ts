@@ -59,7 +59,10 @@ export interface StudioIdentity {
 /** The signed-in admin as pages and the public API may see it (one shape for server and browser). */
 export type PublicAdmin = AdminProfile;
 
-/** What React Router loaders and actions receive: the same services the JSON API uses. */
+/**
+ * What React Router loaders and actions receive, through the key in app/lib/server-context.server.ts:
+ * the same services the JSON API uses.
+ */
 export interface ServerContext {
   services: Services;
   /** The per-response CSP nonce; absent when a page is rendered for the shared cache (hashes instead). */
@@ -89,9 +92,4 @@ export interface PageFaults {
   isDatabaseUnavailable(error: unknown): boolean;
   retryAfterSeconds: number;
   databaseUnavailable: boolean;
-}
-
-declare module 'react-router' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AppLoadContext extends ServerContext {}
 }

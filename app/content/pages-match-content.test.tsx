@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { createRoutesStub, type AppLoadContext } from 'react-router';
+import { createRoutesStub, RouterContextProvider, type RouterContext } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import * as about from '#app/routes/about.tsx';
 import * as contact from '#app/routes/contact.tsx';
@@ -14,6 +14,10 @@ import SiteLayout from '#app/routes/site-layout.tsx';
 import { siteEssentials } from '#app/features/marketing/site-essentials.server.ts';
 import { formatEffectiveDate, formatOpeningHours, formatPrice, locationLabel } from '#common/site-content/format.ts';
 import { defaultSiteContent, type SiteContent } from '#common/site-content/sections.ts';
+import { serverContext } from '#app/lib/server-context.server.ts';
+
+/** The loaders' server context, with only the parts these pages read. */
+const withServerContext = (fields: object) => new RouterContextProvider(new Map<RouterContext, unknown>([[serverContext, fields]]));
 
 // The form and the samples block belong to other features (and reach for data); this test is about
 // the owner's facts on the marketing pages, so they render as empty slots here.
@@ -35,10 +39,10 @@ const PAGES: Array<[string, PageModule]> = [
 
 /** Server-renders a page inside the root and the public layout (so header and footer are checked too), as its loaders would feed it. */
 async function renderText(content: SiteContent, path: string, page: PageModule): Promise<string> {
-  const context = {
+  const context = withServerContext({
     publicUrl: 'https://studio.test',
     services: { siteContent: { current: async () => content }, db: {}, logger: { error: () => {} } },
-  } as unknown as AppLoadContext;
+  });
   const pageData = page.loader
     ? await (page.loader as (args: unknown) => unknown)({ context, params: {}, request: new Request(`http://x${path}`) })
     : null;
@@ -197,7 +201,7 @@ describe('owner Markdown on the about page', () => {
         children: [{ id: 'page', index: true, Component: about.default as never }],
       } as never,
     ]);
-    const context = { services: { siteContent: { current: async () => content } } } as unknown as AppLoadContext;
+    const context = withServerContext({ services: { siteContent: { current: async () => content } } });
     const pageData = await about.loader({ context } as never);
     const rootData = { publicUrl: '', site: siteEssentials(content), isAdmin: false };
     const html = renderToString(<Stub initialEntries={['/']} hydrationData={{ loaderData: { root: rootData, page: pageData } }} />);

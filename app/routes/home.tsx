@@ -11,13 +11,14 @@ import { featuredSamplesLoader } from '#app/features/samples/featured-loader.ser
 import { Island } from '#app/islands/island.tsx';
 import { useRootData } from '#app/root.tsx';
 import { formatPrice, locationLabel } from '#common/site-content/format.ts';
+import { fromContext } from '#app/lib/server-context.server.ts';
 
 // The contact form posts here when JavaScript is off (see contact-form.tsx).
 export { contactPageAction as action } from '#app/features/contact/contact-action.server.ts';
 
 /** The six newest samples for the featured block, rendered into the first HTML, and the owner's hero and testimonials. */
 export async function loader(args: Route.LoaderArgs) {
-  const [featured, content] = await Promise.all([featuredSamplesLoader(args), args.context.services.siteContent.current()]);
+  const [featured, content] = await Promise.all([featuredSamplesLoader(args), fromContext(args.context).services.siteContent.current()]);
   return { ...featured, hero: content.hero, testimonials: content.testimonials.testimonials };
 }
 

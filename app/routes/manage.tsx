@@ -5,12 +5,13 @@ import { AdminDashboard } from '#app/features/admin/admin-dashboard.tsx';
 import { DashboardTabs } from '#app/features/admin/dashboard/dashboard-tabs.tsx';
 import { LoadingAdminPanel } from '#app/features/admin/auth/loading-admin-panel.tsx';
 import { LoginScreen } from '#app/features/admin/auth/login-screen.tsx';
+import { fromContext } from '#app/lib/server-context.server.ts';
 
 export const meta: Route.MetaFunction = (args) => seo(args, { title: 'Admin', description: 'Studio admin panel.', noindex: true });
 
 // The session middleware has already resolved the cookie, so the first HTML is the right screen.
 export function loader({ context }: Route.LoaderArgs) {
-  return { admin: context.admin };
+  return { admin: fromContext(context).admin };
 }
 
 // No headers() here: the server marks every page it renders per request `private, no-store`

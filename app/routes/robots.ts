@@ -1,4 +1,5 @@
 import type { Route } from './+types/robots';
+import { fromContext } from '#app/lib/server-context.server.ts';
 
 export function loader({ context }: Route.LoaderArgs) {
   const body = [
@@ -7,7 +8,7 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /manage',
     'Disallow: /api/',
     '',
-    `Sitemap: ${context.publicUrl}/sitemap.xml`,
+    `Sitemap: ${fromContext(context).publicUrl}/sitemap.xml`,
     '',
   ].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });

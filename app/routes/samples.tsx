@@ -4,6 +4,7 @@ import { seo } from '#app/components/seo.ts';
 import { SamplesList } from '#app/features/samples/samples-list.tsx';
 import { Island } from '#app/islands/island.tsx';
 import { listSamples } from '#app/features/samples/samples.server.ts';
+import { fromContext } from '#app/lib/server-context.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -15,10 +16,11 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** The list is in the first HTML; if the database read fails the browser tries the API itself. */
 export async function loader({ context }: Route.LoaderArgs) {
+  const { services, requestId } = fromContext(context);
   try {
-    return { samples: await listSamples(context.services.db) };
+    return { samples: await listSamples(services.db) };
   } catch (error) {
-    context.services.logger.error({ err: error, requestId: context.requestId }, 'could not list samples for /samples');
+    services.logger.error({ err: error, requestId }, 'could not list samples for /samples');
     return { samples: null };
   }
 }

@@ -1,11 +1,12 @@
 import type { Route } from './+types/sitemap';
 import { sitemapXml } from '#app/features/marketing/sitemap.ts';
 import { SITE_SECTIONS } from '#common/site-content/sections.ts';
+import { fromContext } from '#app/lib/server-context.server.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const stored = await context.services.siteContent.read();
+  const stored = await fromContext(context).services.siteContent.read();
   const updatedAt = Object.fromEntries(SITE_SECTIONS.map((section) => [section, stored[section].updatedAt]));
-  return new Response(sitemapXml(context.publicUrl, updatedAt), {
+  return new Response(sitemapXml(fromContext(context).publicUrl, updatedAt), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   });
 }

@@ -1,9 +1,10 @@
 import type { Route } from './+types/web-manifest';
 import { webManifest } from '#app/features/marketing/web-manifest.ts';
+import { fromContext } from '#app/lib/server-context.server.ts';
 
 /** /site.webmanifest, named after the studio as the owner set it. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { studio } = await context.services.siteContent.current();
+  const { studio } = await fromContext(context).services.siteContent.current();
   return new Response(JSON.stringify(webManifest(studio)), {
     headers: { 'Content-Type': 'application/manifest+json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   });

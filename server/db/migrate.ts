@@ -1,4 +1,5 @@
-import { Migrator, PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 

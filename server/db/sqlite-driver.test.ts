@@ -5,20 +5,13 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectRoot } from '#server/paths.ts';
-import { openSqlite, sqliteDriverFor } from './sqlite-driver.ts';
+import { openSqlite } from './sqlite-driver.ts';
 
 describe('the SQLite driver', () => {
   let dataDir: string | undefined;
   afterEach(() => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     dataDir = undefined;
-  });
-
-  it('is node:sqlite from Node 24 on, better-sqlite3 before', () => {
-    expect(sqliteDriverFor('20.19.0')).toBe('better-sqlite3');
-    expect(sqliteDriverFor('22.21.1')).toBe('better-sqlite3');
-    expect(sqliteDriverFor('24.21.0')).toBe('node:sqlite');
-    expect(sqliteDriverFor('26.0.0')).toBe('node:sqlite');
   });
 
   it('opened read-only, reads the file and refuses writes', () => {
@@ -34,16 +27,17 @@ describe('the SQLite driver', () => {
     reader.close();
   });
 
-  it('is the only module ESLint lets import better-sqlite3', async () => {
+  it('is the only module ESLint lets open node:sqlite', async () => {
     const eslint = new ESLint({ cwd: projectRoot });
-    const code = "import SQLite from 'better-sqlite3';\nexport const open = (file: string) => new SQLite(file);\n";
+    const code = "import { DatabaseSync } from 'node:sqlite';\nexport const open = (file: string) => new DatabaseSync(file);\n";
     const [elsewhere] = await eslint.lintText(code, { filePath: path.join(projectRoot, 'server/backup/snapshot.ts') });
     expect(elsewhere.messages.map((message) => message.message)).toEqual([expect.stringContaining('openSqlite()')]);
   });
 
-  // With better-sqlite3 12 on Node 24 the process aborted (SIGABRT) within a few hundred queries,
-  // when a garbage collection inside a promise job finalised a dropped statement. A child process
-  // on this test's own Node runs the real connection, so the abort cannot take the test runner down.
+  // better-sqlite3 12 on Node 24 aborted the process (SIGABRT) within a few hundred queries, when a
+  // garbage collection inside a promise job finalised a dropped statement (decision 031). The driver
+  // now is node:sqlite; this keeps the proof. A child process runs the real connection, so an abort
+  // cannot take the test runner down.
   it('runs thousands of queries from promise jobs without the process aborting', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'studio-sqlite-'));
     const script = `

@@ -35,15 +35,14 @@ const PG_CLIENT_MESSAGES = [
 // SQLite primary result codes (extended codes keep these in their low byte): BUSY after the busy
 // timeout, READONLY (file or WAL not writable), IOERR (disk), FULL (no space), CANTOPEN, PROTOCOL
 // (the WAL lock protocol failed, e.g. a damaged -shm).
-const SQLITE_UNAVAILABLE = new Map([
-  [5, 'SQLITE_BUSY'],
-  [8, 'SQLITE_READONLY'],
-  [10, 'SQLITE_IOERR'],
-  [13, 'SQLITE_FULL'],
-  [14, 'SQLITE_CANTOPEN'],
-  [15, 'SQLITE_PROTOCOL'],
+const SQLITE_UNAVAILABLE = new Set([
+  5, // SQLITE_BUSY
+  8, // SQLITE_READONLY
+  10, // SQLITE_IOERR
+  13, // SQLITE_FULL
+  14, // SQLITE_CANTOPEN
+  15, // SQLITE_PROTOCOL
 ]);
-const SQLITE_NAMES = [...SQLITE_UNAVAILABLE.values()];
 
 interface DriverError {
   code?: unknown;
@@ -57,8 +56,6 @@ function classifyOne(error: DriverError): boolean {
   const code = typeof error.code === 'string' ? error.code : '';
   if (/^[0-9A-Z]{5}$/.test(code) && (PG_UNAVAILABLE_CODES.has(code) || PG_UNAVAILABLE_CLASSES.includes(code.slice(0, 2)))) return true;
   if (NETWORK_CODES.has(code)) return true;
-  // better-sqlite3: 'SQLITE_IOERR_SHORT_READ' and the like.
-  if (SQLITE_NAMES.some((name) => code === name || code.startsWith(`${name}_`))) return true;
   if (typeof error.errcode === 'number' && SQLITE_UNAVAILABLE.has(error.errcode & 0xff)) return true;
   const message = typeof error.message === 'string' ? error.message : '';
   return PG_CLIENT_MESSAGES.some((pattern) => pattern.test(message));

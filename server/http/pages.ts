@@ -3,7 +3,7 @@ import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
 import { createRequestHandler } from '@react-router/express';
-import { createRequestHandler as createDocumentHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { createRequestHandler as createDocumentHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { ServerContext, Services } from '#server/context.ts';
 import { clientIp } from './client-ip.ts';
 import type { UnavailableErrors } from './errors.ts';
@@ -20,8 +20,20 @@ export type PageMode =
   /** Hot reload runs its websocket on the app's own HTTP server: one port in development too. */
   { kind: 'development'; httpServer?: HttpServer } | { kind: 'production'; buildDir: string };
 
-function loadContext(services: Services, unavailable: UnavailableErrors, islandsEntry?: ServerContext['islandsEntry']) {
-  return (req: Request, res: Response): AppLoadContext => ({
+/**
+ * The build's context key (app/entry.server.tsx exports it): loaders read the server context through
+ * that very object, made once in the app bundle.
+ */
+function serverContextKey(build: ServerBuild): RouterContext<ServerContext> {
+  const key = (build.entry.module as { serverContext?: RouterContext<ServerContext> }).serverContext;
+  if (!key) throw new Error('The React Router build does not export serverContext from app/entry.server.tsx');
+  return key;
+}
+
+const providing = (key: RouterContext<ServerContext>, value: ServerContext) => new RouterContextProvider(new Map([[key, value]]));
+
+function serverContextOf(services: Services, unavailable: UnavailableErrors, islandsEntry?: ServerContext['islandsEntry']) {
+  return (req: Request, res: Response): ServerContext => ({
     services,
     islandsEntry,
     cspNonce: res.locals.cspNonce as string,
@@ -65,7 +77,7 @@ function isSharedPageRequest(req: Request, hasSessionCookie: SessionCookieProbe)
  */
 async function renderForEveryone(
   handleDocument: ReturnType<typeof createDocumentHandler>,
-  context: AppLoadContext,
+  context: RouterContextProvider,
   url: URL,
   policy: ContentSecurityPolicy,
 ): Promise<Produced> {
@@ -86,10 +98,15 @@ async function renderForEveryone(
  * as the same bytes with an ETag. Everything else (the admin, a session cookie, data requests) goes
  * straight to React Router and is marked private.
  */
-function sharedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadContext>, caching: PageCaching) {
+function sharedPages(build: ServerBuild, contextOf: ReturnType<typeof serverContextOf>, caching: PageCaching) {
   const { cache, hasSessionCookie, policy } = caching;
+  const contextKey = serverContextKey(build);
   const handleDocument = createDocumentHandler(build, 'production');
-  const handleDirectly = createRequestHandler({ build, getLoadContext, mode: 'production' });
+  const handleDirectly = createRequestHandler({
+    build,
+    getLoadContext: (req, res) => providing(contextKey, contextOf(req, res)),
+    mode: 'production',
+  });
   return async (req: Request, res: Response, next: (error?: unknown) => void) => {
     if (!isSharedPageRequest(req, hasSessionCookie)) {
       res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
@@ -102,7 +119,7 @@ function sharedPages(build: ServerBuild, getLoadContext: ReturnType<typeof loadC
       const { stored, hit } = await cache.getOrProduce(key, () =>
         renderForEveryone(
           handleDocument,
-          { ...getLoadContext(req, res), admin: null, portalClient: null, cspNonce: undefined, wholeDocument: true },
+          providing(contextKey, { ...contextOf(req, res), admin: null, portalClient: null, cspNonce: undefined, wholeDocument: true }),
           url,
           policy,
         ),
@@ -131,7 +148,7 @@ export async function mountPages(
 ): Promise<() => Promise<void>> {
   if (mode.kind === 'development') {
     // Public pages stay hydrated by React Router in development, where hot reload needs its scripts.
-    const getLoadContext = loadContext(services, unavailable);
+    const contextOf = serverContextOf(services, unavailable);
     const vite = await import('vite');
     const devServer = await vite.createServer({
       server: { middlewareMode: true, ...(mode.httpServer ? { hmr: { server: mode.httpServer } } : {}) },
@@ -142,6 +159,7 @@ export async function mountPages(
       res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
       try {
         const build = (await devServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+        const getLoadContext = (request: Request, response: Response) => providing(serverContextKey(build), contextOf(request, response));
         return await createRequestHandler({ build, getLoadContext, mode: 'development' })(req, res, next);
       } catch (error) {
         if (error instanceof Error) devServer.ssrFixStacktrace(error);
@@ -150,12 +168,12 @@ export async function mountPages(
     });
     return () => devServer.close();
   }
-  const getLoadContext = loadContext(services, unavailable, readIslandsEntry(mode.buildDir));
+  const contextOf = serverContextOf(services, unavailable, readIslandsEntry(mode.buildDir));
   const clientDir = path.join(mode.buildDir, 'client');
   app.use('/assets', precompressedAssets(path.join(clientDir, 'assets')));
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
   const build = (await import(path.join(mode.buildDir, 'server', 'index.js'))) as ServerBuild;
-  app.use(sharedPages(build, getLoadContext, caching));
+  app.use(sharedPages(build, contextOf, caching));
   return async () => {};
 }

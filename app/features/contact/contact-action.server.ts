@@ -5,6 +5,7 @@ import { CONTACT_INVALID_MESSAGE, contactRateLimitMessage } from '#server/contac
 import { formStampFrom } from '#server/contact/form-stamp.ts';
 import { receiveContactSubmission } from '#server/contact/receive-submission.ts';
 import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values';
+import { fromContext } from '#app/lib/server-context.server.ts';
 
 export type ContactActionData =
   { status: 'sent' } | { status: 'error'; message: string; errors: ContactFieldErrors; values: ContactFormValues };
@@ -36,7 +37,7 @@ export async function contactPageAction({ request, context }: ActionFunctionArgs
   };
 
   const formStamp = formStampFrom(request.headers.get('cookie'));
-  const outcome = await receiveContactSubmission(context.services, { body, ip: context.clientIp, formStamp });
+  const outcome = await receiveContactSubmission(fromContext(context).services, { body, ip: fromContext(context).clientIp, formStamp });
   switch (outcome.kind) {
     case 'invalid':
       return data<ContactActionData>(

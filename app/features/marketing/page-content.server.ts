@@ -1,7 +1,8 @@
-import type { AppLoadContext } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { parseMarkdown } from '#common/markdown.ts';
 import { fillContentTokens } from '#common/site-content/content-tokens.ts';
 import { formatEffectiveDate } from '#common/site-content/policies.ts';
+import { fromContext } from '#app/lib/server-context.server.ts';
 
 /*
  * The page loaders' share of the owner's content: each page takes the sections it shows beyond the
@@ -9,19 +10,19 @@ import { formatEffectiveDate } from '#common/site-content/policies.ts';
  * browser; the pages receive a plain tree (common/markdown.ts).
  */
 
-export async function aboutContent(context: AppLoadContext) {
-  const { about, studio, testimonials } = await context.services.siteContent.current();
+export async function aboutContent(context: Readonly<RouterContextProvider>) {
+  const { about, studio, testimonials } = await fromContext(context).services.siteContent.current();
   const { biography, ...rest } = about;
   return { about: { ...rest, biography: parseMarkdown(fillContentTokens(biography, studio)) }, testimonials: testimonials.testimonials };
 }
 
-export async function faqContent(context: AppLoadContext) {
-  return { faq: (await context.services.siteContent.current()).faq.faq };
+export async function faqContent(context: Readonly<RouterContextProvider>) {
+  return { faq: (await fromContext(context).services.siteContent.current()).faq.faq };
 }
 
 /** A policy with the studio's facts filled in, parsed, and its effective date worded. */
-export async function policyContent(context: AppLoadContext, which: 'privacy' | 'terms') {
-  const { policies, studio } = await context.services.siteContent.current();
+export async function policyContent(context: Readonly<RouterContextProvider>, which: 'privacy' | 'terms') {
+  const { policies, studio } = await fromContext(context).services.siteContent.current();
   const policy = policies[which];
   return {
     effectiveDate: formatEffectiveDate(policy.effectiveDate),

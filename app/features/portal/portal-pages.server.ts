@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { clientNotesSchema, PORTAL_MESSAGES, portalSignInSchema, type PortalProjectView, type ProjectSummary } from '#common/projects.ts';
 import { requestSignInLink } from '#server/projects/portal-sign-in.ts';
+import { fromContext } from '#app/lib/server-context.server.ts';
 
 export type PortalListData = { signedIn: false; linkInvalid: boolean } | { signedIn: true; email: string; projects: ProjectSummary[] };
 
@@ -13,9 +14,9 @@ export type SignInActionData = { status: 'sent'; message: string } | { status: '
 
 /** `/portal`: the signed-in client's projects, or the sign-in form (saying so when a sign-in link did not work). */
 export async function portalListLoader({ request, context }: LoaderFunctionArgs): Promise<PortalListData> {
-  const client = context.portalClient;
+  const { services, portalClient: client } = fromContext(context);
   if (!client) return { signedIn: false, linkInvalid: new URL(request.url).searchParams.get('link') === 'invalid' };
-  return { signedIn: true, email: client.email, projects: await context.services.projects.clientProjects(client.email) };
+  return { signedIn: true, email: client.email, projects: await services.projects.clientProjects(client.email) };
 }
 
 /**
@@ -23,10 +24,10 @@ export async function portalListLoader({ request, context }: LoaderFunctionArgs)
  * else's project, like one that does not exist, a 404.
  */
 export async function portalProjectLoader({ params, context }: LoaderFunctionArgs) {
-  const client = context.portalClient;
+  const { services, portalClient: client } = fromContext(context);
   if (!client) return data<PortalProjectData>({ kind: 'signed-out' }, { status: 401 });
   const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
-  const project = id === null ? null : await context.services.projects.clientView(client.email, id);
+  const project = id === null ? null : await services.projects.clientView(client.email, id);
   if (!project) return data<PortalProjectData>({ kind: 'not-found', email: client.email }, { status: 404 });
   return data<PortalProjectData>({ kind: 'project', email: client.email, project });
 }
@@ -49,7 +50,7 @@ export async function portalSignInAction({ request, context }: ActionFunctionArg
     const message = parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address';
     return data<SignInActionData>({ status: 'invalid', message, email }, { status: 400 });
   }
-  const { services, clientIp } = context;
+  const { services, clientIp } = fromContext(context);
   void requestSignInLink(
     { db: services.db, logger: services.logger, sendSoon: () => services.projectEmails.sendSoon() },
     parsed.data.email,
@@ -63,7 +64,7 @@ export async function portalSignInAction({ request, context }: ActionFunctionArg
  * Signed out, or not this client's project: the page's own loader answers (sign-in prompt, 404).
  */
 export async function portalProjectAction({ request, params, context }: ActionFunctionArgs) {
-  const client = context.portalClient;
+  const { services, portalClient: client } = fromContext(context);
   const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
   if (!client || id === null)
     return data<NotesActionData>({ status: 'invalid', message: 'Sign in to save your notes', clientNotes: '' }, { status: 401 });
@@ -81,7 +82,7 @@ export async function portalProjectAction({ request, params, context }: ActionFu
       { status: 400 },
     );
   }
-  const { projects } = context.services;
+  const { projects } = services;
   const actor = { side: 'client' as const, email: client.email, name: await projects.clientName(client.email) };
   const saved = await projects.setClientNotes(client.email, id, parsed.data.clientNotes, actor);
   if (!saved) return data<NotesActionData>({ status: 'invalid', message: 'Project not found', clientNotes }, { status: 404 });

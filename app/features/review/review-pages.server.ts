@@ -1,8 +1,10 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import type { ProjectBase } from '#common/projects.ts';
 import type { TrackView } from '#common/review.ts';
+import type { ServerContext } from '#server/context.ts';
 import { readReviewQuery } from './review-paths.ts';
 import type { ReviewRoomProject } from './review-room.tsx';
+import { fromContext } from '#app/lib/server-context.server.ts';
 
 interface RoomData {
   kind: 'room';
@@ -16,8 +18,8 @@ export type PortalReviewData = { kind: 'signed-out' } | { kind: 'not-found'; ema
 
 export type ManageReviewData =
   | { kind: 'signed-out' }
-  | { kind: 'not-found'; admin: NonNullable<LoaderFunctionArgs['context']['admin']> }
-  | (RoomData & { admin: NonNullable<LoaderFunctionArgs['context']['admin']> });
+  | { kind: 'not-found'; admin: NonNullable<ServerContext['admin']> }
+  | (RoomData & { admin: NonNullable<ServerContext['admin']> });
 
 /** An id from the address: a positive whole number, or null (the page then answers 404). */
 const idOf = (param: string | undefined) => (param !== undefined && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null);
@@ -41,10 +43,10 @@ function roomOf(project: ProjectBase | null, trackParam: string | undefined, req
  * prompt; anyone else's project or track, like one that does not exist, a 404.
  */
 export async function portalReviewLoader({ params, request, context }: LoaderFunctionArgs) {
-  const client = context.portalClient;
+  const { services, portalClient: client } = fromContext(context);
   if (!client) return data<PortalReviewData>({ kind: 'signed-out' }, { status: 401 });
   const projectId = idOf(params.id);
-  const project = projectId === null ? null : await context.services.projects.clientView(client.email, projectId);
+  const project = projectId === null ? null : await services.projects.clientView(client.email, projectId);
   const room = roomOf(project, params.trackId, request);
   if (!room) return data<PortalReviewData>({ kind: 'not-found', email: client.email }, { status: 404 });
   return data<PortalReviewData>({ ...room, email: client.email });
@@ -52,10 +54,10 @@ export async function portalReviewLoader({ params, request, context }: LoaderFun
 
 /** `/manage/projects/:id/review/:trackId`: the studio's side; signed out shows the login, as /manage does. */
 export async function manageReviewLoader({ params, request, context }: LoaderFunctionArgs) {
-  const admin = context.admin;
+  const { services, admin } = fromContext(context);
   if (!admin) return data<ManageReviewData>({ kind: 'signed-out' });
   const projectId = idOf(params.id);
-  const project = projectId === null ? null : await context.services.projects.adminView(projectId);
+  const project = projectId === null ? null : await services.projects.adminView(projectId);
   const room = roomOf(project, params.trackId, request);
   if (!room) return data<ManageReviewData>({ kind: 'not-found', admin }, { status: 404 });
   return data<ManageReviewData>({ ...room, admin });

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as initial from './0001_initial.ts';
 import * as contactNotices from './0003_contact_notices.ts';
 import * as samplesStorage from './0004_samples_storage.ts';
