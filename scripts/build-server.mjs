@@ -1,21 +1,33 @@
-// Bundles the server (server/index.ts and everything it imports from server/, app/content, common/)
-// into BUILD_DIR/server-main.js, so production runs plain JavaScript: no TypeScript loader in memory.
+// Bundles what production runs into BUILD_DIR as plain JavaScript, so no TypeScript loader is needed
+// at run time (tsx and esbuild are development dependencies):
+// - server-main.js: the server (server/index.ts and what it imports from server/, app/content, common/);
+// - analysis-worker.js: the audio analysis thread, found beside the server (server/audio/analysis-thread.ts);
+// - cli-*.js: the operators' commands (npm run admin, db:migrate, backup, restore; scripts/operator-cli.mjs).
+// Each sits one level below the project, as server/paths.ts expects of every bundle.
 // Packages stay external and load from node_modules.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const serverBundlePath = path.join(root, process.env.BUILD_DIR ?? 'build', 'server-main.js');
+const outDir = path.join(root, process.env.BUILD_DIR ?? 'build');
+export const serverBundlePath = path.join(outDir, 'server-main.js');
+
+/** The operators' commands: `npm run <script>` runs scripts/<name>.ts from source, or cli-<name>.js built. */
+export const OPERATOR_COMMANDS = ['admin', 'migrate', 'backup', 'restore'];
 
 export async function buildServer() {
   await build({
-    entryPoints: [path.join(root, 'server', 'index.ts')],
-    outfile: serverBundlePath,
+    entryPoints: {
+      'server-main': path.join(root, 'server', 'index.ts'),
+      'analysis-worker': path.join(root, 'server', 'audio', 'analysis-worker.ts'),
+      ...Object.fromEntries(OPERATOR_COMMANDS.map((name) => [`cli-${name}`, path.join(root, 'scripts', `${name}.ts`)])),
+    },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',
@@ -25,5 +37,5 @@ export async function buildServer() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await buildServer();
-  console.log(`server bundle: ${path.relative(root, serverBundlePath)}`);
+  console.log(`server bundle: ${path.relative(root, serverBundlePath)} (with analysis-worker.js and cli-*.js)`);
 }

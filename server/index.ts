@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -15,6 +16,7 @@ import { buildDir } from './paths.ts';
 import { settleBackgroundWork } from './auth/background.ts';
 import { buildServices, stopServices } from './services.ts';
 import { runStartupTasks } from './startup.ts';
+import { describeListenAddress } from './listen-address.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const BACKGROUND_WORK_GRACE_MS = 5_000;
@@ -104,11 +106,10 @@ async function start(): Promise<Server> {
     process.exit(1);
   });
   server.listen(config.PORT, config.HOST, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const address = server.address() as AddressInfo;
     logger.info(
-      { port, database: database.description, mail: mailer.destination, mode: development ? 'development' : 'production' },
-      `listening on http://localhost:${port}`,
+      { port: address.port, database: database.description, mail: mailer.destination, mode: development ? 'development' : 'production' },
+      describeListenAddress(address),
     );
   });
 

@@ -1,6 +1,6 @@
-// Plain JavaScript entry of the analysis worker thread: it loads tsx in this thread (Node 20 does
-// not pass the parent's loader to workers, nor honour --import in a worker's execArgv), then runs
-// the TypeScript worker.
+// The analysis worker's entry when the server runs from source (development, tests): it loads tsx
+// in this thread, then the TypeScript worker. The production build runs build/analysis-worker.js,
+// bundled JavaScript, instead (analysis-thread.ts picks), so tsx is only a development dependency.
 import { register } from 'tsx/esm/api';
 
 register();

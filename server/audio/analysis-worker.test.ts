@@ -32,8 +32,8 @@ function importGraph(entry: string): { files: Set<string>; packages: Set<string>
 }
 
 describe('the analysis worker', () => {
-  it('loads nothing of the database: better-sqlite3 in a worker thread asserts when the thread ends on Node 24', () => {
-    const { files, packages } = importGraph('server/audio/analysis-worker-entry.mjs');
+  it('loads nothing of the database: the thread decodes files and holds no database handle', () => {
+    const { files, packages } = importGraph('server/audio/analysis-worker.ts');
     const relative = [...files].map((file) => path.relative(projectRoot, file));
     expect(relative).toContain('server/audio/file-facts.ts');
     expect(relative.filter((file) => file.startsWith('server/db/'))).toEqual([]);

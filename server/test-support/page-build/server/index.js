@@ -3,19 +3,22 @@
 // lists the sample titles from the database, so a test can see whether a page is fresh or cached.
 // `/contact` takes the real no-JavaScript contact form post (the site's page action).
 
+import { isRouteErrorResponse } from 'react-router';
 import { contactPageAction } from '#app/features/contact/contact-action.server.ts';
+import { fromContext, serverContext } from '#app/lib/server-context.server.ts';
 
 const escapeHtml = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const root = {
   async loader({ context }) {
-    const rows = await context.services.db.selectFrom('samples').select('title').orderBy('id').execute();
+    const rows = await fromContext(context).services.db.selectFrom('samples').select('title').orderBy('id').execute();
     return { titles: rows.map((row) => row.title) };
   },
   default: () => null,
 };
 
-function handleRequest(_request, status, headers, routerContext, loadContext) {
+function handleRequest(_request, status, headers, routerContext, context) {
+  const loadContext = fromContext(context);
   const titles = routerContext.staticHandlerContext.loaderData.root?.titles ?? [];
   const actionData = routerContext.staticHandlerContext.actionData;
   const html = [
@@ -35,7 +38,12 @@ function handleRequest(_request, status, headers, routerContext, loadContext) {
 
 const contact = { action: contactPageAction, default: () => null };
 
-export const entry = { module: { default: handleRequest } };
+// As app/entry.server.tsx: an unknown page is a 404 answer, not an error to log.
+function handleError(error) {
+  if (!(isRouteErrorResponse(error) && error.status < 500)) console.error(error);
+}
+
+export const entry = { module: { default: handleRequest, handleError, serverContext } };
 export const routes = {
   root: { id: 'root', parentId: undefined, path: '', index: undefined, caseSensitive: undefined, module: root },
   contact: { id: 'contact', parentId: 'root', path: 'contact', index: undefined, caseSensitive: undefined, module: contact },

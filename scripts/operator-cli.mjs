@@ -1,0 +1,44 @@
+// `npm run admin|db:migrate|backup|restore`: runs an operator's command with the site's settings.
+// - `.env` in the project folder is read first when present (Node's own loader); variables already
+//   set in the environment win over it.
+// - Where the development dependencies are installed (a checkout), the command runs from source
+//   through tsx, so it is never older than the code beside it. In a production install (npm ci
+//   --omit=dev, the Docker image) it runs the bundle `npm run build` made (BUILD_DIR/cli-<name>.js),
+//   with no TypeScript loader.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [name, ...args] = process.argv.slice(2);
+const source = path.join(root, 'scripts', `${name}.ts`);
+if (!name || !existsSync(source)) {
+  console.error(`usage: node scripts/operator-cli.mjs <admin|migrate|backup|restore> [arguments]`);
+  process.exit(2);
+}
+
+const envFile = path.join(root, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+async function tsxLoader() {
+  try {
+    return await import('tsx/esm/api');
+  } catch {
+    return null;
+  }
+}
+
+// The command reads its arguments from process.argv, as when run directly.
+const bundle = path.join(root, process.env.BUILD_DIR ?? 'build', `cli-${name}.js`);
+const tsx = await tsxLoader();
+if (tsx) {
+  tsx.register();
+  process.argv = [process.argv[0], source, ...args];
+  await import(pathToFileURL(source).href);
+} else if (existsSync(bundle)) {
+  process.argv = [process.argv[0], bundle, ...args];
+  await import(pathToFileURL(bundle).href);
+} else {
+  console.error(`No built command at ${path.relative(root, bundle)}: run \`npm run build\` first.`);
+  process.exit(1);
+}
