@@ -1,8 +1,14 @@
 // `npm test`: typecheck, `npm run lint` (ESLint, Prettier, the container files), Vitest (unit + integration),
 // production build, Playwright journeys (one instance, then two behind nginx).
+// `node scripts/test-all.mjs --subset` (CI's run on the other supported Node, 22): Vitest on SQLite and
+// a production start-up check, on the Node that runs this script (tools are started with its binary,
+// not through the project's pinned Node on PATH).
 // Runs every step even after a failure, then prints one line `N passed, N failed` over all suites.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { productionStartupCheck } from './startup-check.mjs';
+
+const subset = process.argv.includes('--subset');
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 mkdirSync('test-results', { recursive: true });
@@ -64,27 +70,30 @@ function readJson(file) {
   }
 }
 
-// ESLint reads no types, so it does not wait for the type generation.
-const checks = await runTogether([
-  {
-    label: 'typecheck',
-    commands: [
-      ['npx', ['react-router', 'typegen']],
-      ['npx', ['tsc', '--noEmit']],
-    ],
-  },
-  { label: 'lint', commands: [['npm', ['run', 'lint']]] },
-]);
-checks.forEach(countCheck);
+if (!subset) {
+  // ESLint reads no types, so it does not wait for the type generation.
+  const checks = await runTogether([
+    {
+      label: 'typecheck',
+      commands: [
+        ['npx', ['react-router', 'typegen']],
+        ['npx', ['tsc', '--noEmit']],
+      ],
+    },
+    { label: 'lint', commands: [['npm', ['run', 'lint']]] },
+  ]);
+  checks.forEach(countCheck);
+}
 
 rmSync('test-results/vitest.json', { force: true });
-const vitestOk = run('vitest', 'npx', [
+// Vitest's own entry on this script's Node: its test processes are forked with the same binary.
+const vitestOk = run(
   'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  '--outputFile.json=test-results/vitest.json',
-]);
+  process.execPath,
+  ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+  // The subset runs on SQLite alone: the PostgreSQL suites run on the production Node.
+  subset ? { TEST_DATABASE_URL: '' } : {},
+);
 const vitest = readJson('test-results/vitest.json');
 if (vitest) {
   results.passed += vitest.numPassedTests;
@@ -110,9 +119,20 @@ function playwrightStep(label, args, jsonFile) {
   }
 }
 
-const buildOk = run('build', 'npm', ['run', 'build']);
-countCheck(buildOk);
-if (buildOk) {
+if (subset) {
+  const started = Date.now();
+  console.log(`\n=== start-up: the production build on Node ${process.versions.node}`);
+  const checks = await productionStartupCheck(process.execPath);
+  for (const { name, ok, detail } of checks) {
+    console.log(`${ok ? '  ok  ' : '  FAIL'} ${name}${detail ? `: ${detail}` : ''}`);
+    countCheck(ok);
+  }
+  console.log(`=== start-up: ${checks.every(({ ok }) => ok) ? 'ok' : 'failed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const buildOk = subset || run('build', 'npm', ['run', 'build']);
+if (!subset) countCheck(buildOk);
+if (buildOk && !subset) {
   playwrightStep('e2e', [], 'test-results/playwright.json');
   // Two instances behind nginx on one PostgreSQL database and one bucket (skipped without nginx outside CI).
   playwrightStep('e2e-multi', ['--config', 'playwright.multi.config.ts'], 'test-results/playwright-multi.json');

@@ -1,9 +1,26 @@
-import { DatabaseSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 export interface OpenSqliteOptions {
   /** Refuses writes (a backup reading a snapshot copy); the journal mode is left as the file has it. */
   readOnly?: boolean;
+}
+
+/**
+ * node:sqlite, loaded on first use. Node 22 announces it with an ExperimentalWarning on stderr (24
+ * does not): that one warning is held back, so the operators' commands and the start-up errors stay
+ * one clean line on the supported Node 22 too. Every other warning goes out as usual.
+ */
+function nodeSqlite(): typeof import('node:sqlite') {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (String(warning).startsWith('SQLite is an experimental feature')) return;
+    (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return process.getBuiltinModule('node:sqlite');
+  } finally {
+    process.emitWarning = emitWarning;
+  }
 }
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -23,7 +40,7 @@ const WRITE_PRAGMAS = [
 export function openSqlite(file: string, options: OpenSqliteOptions = {}): SqliteDatabase {
   const { readOnly = false } = options;
   const pragmas = readOnly ? READ_PRAGMAS : [...READ_PRAGMAS, ...WRITE_PRAGMAS];
-  const database = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS, readOnly });
+  const database = new (nodeSqlite().DatabaseSync)(file, { timeout: BUSY_TIMEOUT_MS, readOnly });
   pragmas.forEach((pragma) => database.exec(`PRAGMA ${pragma}`));
   return {
     prepare: (sql: string): SqliteStatement => {
