@@ -67,6 +67,8 @@ describe.each(testDialects())('public answers on %s', (dialect) => {
     const hash = createHash('sha256').update(script).digest('base64');
     expect(policy).toContain(`script-src 'self' 'sha256-${hash}' 'strict-dynamic'`);
     expect(policy).not.toContain('nonce-');
+    // Nothing on a shared page compiles WebAssembly (only the uploader does, on the owner's and clients' pages).
+    expect(policy).not.toContain('wasm-unsafe-eval');
     expect(policy.split('; ').find((directive) => directive.startsWith('script-src'))).not.toContain('unsafe-inline');
     expect(page.text).not.toContain('nonce=');
   });
@@ -92,7 +94,7 @@ describe.each(testDialects())('public answers on %s', (dialect) => {
     const personal = await t.request.get('/').set('Cookie', cookie);
     expect(personal.headers['x-page-cache']).toBeUndefined();
     expect(personal.headers['cache-control']).toBe('private, no-store');
-    expect(personal.headers['content-security-policy']).toMatch(/'nonce-[^']+'/);
+    expect(personal.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'wasm-unsafe-eval' 'strict-dynamic'/);
   });
 
   it('serialises the public sample list once per change, with an ETag and both encodings', async () => {

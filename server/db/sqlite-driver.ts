@@ -1,4 +1,5 @@
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import type * as NodeSqlite from 'node:sqlite';
 
 export interface OpenSqliteOptions {
   /** Refuses writes (a backup reading a snapshot copy); the journal mode is left as the file has it. */
@@ -10,7 +11,7 @@ export interface OpenSqliteOptions {
  * does not): that one warning is held back, so the operators' commands and the start-up errors stay
  * one clean line on the supported Node 22 too. Every other warning goes out as usual.
  */
-function nodeSqlite(): typeof import('node:sqlite') {
+function nodeSqlite(): typeof NodeSqlite {
   const emitWarning = process.emitWarning;
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
     if (String(warning).startsWith('SQLite is an experimental feature')) return;

@@ -41,7 +41,10 @@ export function contentSecurityPolicy({ development, mediaOrigins }: SecurityHea
   const policy = (sources: string) =>
     `default-src 'self'; script-src 'self' ${sources} 'strict-dynamic'${development ? ` 'unsafe-eval'` : ''}; ${rest}`;
   return {
-    withNonce: (nonce) => policy(`'nonce-${nonce}'`),
+    // Pages made for one person (the admin, the portal) may compile WebAssembly: the uploader hashes
+    // each part with it (app/features/uploads/part-digest.ts). It allows no JavaScript eval; pages
+    // shared by every visitor upload nothing and do not get it.
+    withNonce: (nonce) => policy(`'nonce-${nonce}' 'wasm-unsafe-eval'`),
     withScriptHashes: (hashes) => policy(hashes.join(' ')),
   };
 }
