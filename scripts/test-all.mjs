@@ -77,7 +77,8 @@ if (!subset) {
       label: 'typecheck',
       commands: [
         ['npx', ['react-router', 'typegen']],
-        ['npx', ['tsc', '--noEmit']],
+        // TypeScript 7, the native compiler (about 4x faster here); ESLint's parser keeps TypeScript 5.
+        [process.execPath, ['node_modules/typescript-native/bin/tsc', '--noEmit']],
       ],
     },
     { label: 'lint', commands: [['npm', ['run', 'lint']]] },
