@@ -50,7 +50,8 @@ export default defineConfig({
   outputDir: process.env.BUILD_DIR && process.env.BUILD_DIR !== 'build' ? `test-results/${process.env.BUILD_DIR}` : 'test-results/e2e',
   fullyParallel: false,
   workers: WORKERS,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a journey that passes only on a second try is a defect to fix, not to hide.
+  retries: 0,
   // Long journeys (sign in, load the dashboard, sign in again) have taken over 30 s when CI shares
   // the two cores with a browser build; the bound is a hang guard, not a speed target.
   timeout: 60_000,

@@ -29,6 +29,8 @@ describe.each(testDialects())('play counts on %s', (dialect) => {
 
   const newSample = async (title = 'Played') => {
     const res = await t.request.post('/api/samples').send({ title, audioUrl: await uploadAudio(t) });
+    // Its waveform is measured in the background, and that change is announced: let it land first.
+    await t.services.sampleAnalysis.idle();
     return (res.body as PublicSample).id;
   };
   const countsOf = async (id: number): Promise<Omit<SamplePlayCount, 'sampleId'>> => {

@@ -135,6 +135,8 @@ describe.each(testDialects())('samples API on %s', (dialect) => {
   });
 
   it('applies a reorder all or nothing', async () => {
+    // The samples made above are still being measured in the background; compare settled lists.
+    await t.services.sampleAnalysis.idle();
     const before = (await t.request.get('/api/samples')).body;
     const res = await t.request.put('/api/samples/reorder').send({
       sampleOrders: [
