@@ -2,14 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { projectFileKey, projectUploadFromPath } from '#common/object-keys.ts';
-import {
-  CLIENT_UPLOAD_STATUSES,
-  MAX_PROJECT_FILE_BYTES,
-  MAX_PROJECT_FILES,
-  type ClientFileCategory,
-  type ProjectFileView,
-  type ProjectStatus,
-} from '#common/projects.ts';
+import { CLIENT_UPLOAD_STATUSES, type ProjectStatus } from '#common/project-lifecycle.ts';
+import { MAX_PROJECT_FILE_BYTES, MAX_PROJECT_FILES, type ClientFileCategory, type ProjectFileView } from '#common/projects.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';

@@ -6,7 +6,7 @@ import type { ObjectStore } from '#server/storage/object-store.ts';
 import { ProjectEmailSender } from './project-emails.ts';
 import { ProjectFileService, type ProjectAudioAnalyser } from './project-files.ts';
 import { ProjectsService, type PackageCatalogue } from './projects-service.ts';
-import { ReviewService } from './review-service.ts';
+import { ReviewService } from './review/review-service.ts';
 
 /** The stateful parts of client projects, built once per process by server/services.ts. */
 export interface ProjectsCapability {

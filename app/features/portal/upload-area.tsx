@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
+import { CLIENT_UPLOAD_STATUSES } from '#common/project-lifecycle.ts';
 import {
   CLIENT_FILE_CATEGORIES,
   CLIENT_FILE_CATEGORY_LABELS,
-  CLIENT_UPLOAD_STATUSES,
   MAX_PROJECT_FILES,
   type ClientFileCategory,
   type PortalProjectView,

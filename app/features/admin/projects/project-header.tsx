@@ -1,7 +1,8 @@
 import { ArrowLeft, CalendarClock, Mail, Package, Pencil } from 'lucide-react';
 import { forwardRef, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type AdminProjectView, type ProjectStatus } from '#common/projects.ts';
+import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from '#common/project-lifecycle.ts';
+import type { AdminProjectView } from '#common/projects.ts';
 import { formatPrice } from '#common/site-content/format.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { inputClasses } from '#app/components/ui/form-field.tsx';

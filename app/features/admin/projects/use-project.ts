@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AdminProjectView, ProjectFileView, ProjectStatus } from '#common/projects.ts';
+import type { ProjectStatus } from '#common/project-lifecycle.ts';
+import type { AdminProjectView, ProjectFileView } from '#common/projects.ts';
 import { firstErrors } from '#common/validation.ts';
 import { api, type ApiResult } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
