@@ -6,7 +6,7 @@
 /** The server's capability folders: each owns its services, queries and jobs. */
 export const CAPABILITIES = ['auth', 'contact', 'projects', 'samples', 'site-content', 'uploads'];
 /** Infrastructure every capability may use; it depends on no capability. */
-const INFRASTRUCTURE = ['archive', 'audio', 'backup', 'cookies', 'db', 'email', 'metrics', 'rate-limits', 'storage'];
+const INFRASTRUCTURE = ['archive', 'audio', 'backup', 'cookies', 'db', 'email', 'jobs', 'metrics', 'rate-limits', 'storage'];
 
 const rule = (regex, message) => ({ regex, message });
 

@@ -80,7 +80,7 @@ export function buildServices(core: CoreServices): Services {
  */
 export function stopServices(services: Services): void {
   services.sampleAnalysis.stop();
-  services.projectFiles.stop();
+  services.projectFileProcessing.stop();
   services.projectEmails.stop();
   services.store.close();
 }

@@ -234,7 +234,7 @@ describe.each(storeCases)('client projects: uploads into a project, %s store on 
     expect(registered.body).toMatchObject({ name: 'lead-vocal.wav', size: file.length, side: 'client', category: 'stems' });
     // Once only.
     expect((await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: location })).status).toBe(400);
-    await t.services.projectFiles.idle();
+    await t.services.projectFileProcessing.idle();
     const view = await t.asClient(client).get(`/api/portal/projects/${project.id}`);
     expect(view.body.files[0].sha256).toBe(createHash('sha256').update(file).digest('hex'));
     const download = await t.asClient(client).get(`/api/portal/projects/${project.id}/files/${registered.body.id}/download`).buffer(true);
@@ -250,7 +250,7 @@ describe.each(storeCases)('client projects: uploads into a project, %s store on 
     const wav = encodeWav([tone, tone], 44_100, { bitDepth: 16 });
     const { location } = await uploadAs(t.asClient(client), project.id, 'guitar.wav', wav);
     expect((await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: location })).status).toBe(201);
-    await t.services.projectFiles.idle();
+    await t.services.projectFileProcessing.idle();
     const [measured] = (await t.asClient(client).get(`/api/portal/projects/${project.id}`)).body.files;
     expect(measured.analysisState).toBe('done');
     expect(measured.analysis).toMatchObject({ format: 'wav', sampleRate: 44_100, bitDepth: 16, channels: 2 });
@@ -274,7 +274,7 @@ describe.each(storeCases)('client projects: uploads into a project, %s store on 
     const zipped = await uploadAs(t.asClient(client), project.id, 'stems.zip', zip);
     const accepted = await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: zipped.location });
     expect(accepted.status).toBe(201);
-    await t.services.projectFiles.idle();
+    await t.services.projectFileProcessing.idle();
     const view = await t.asClient(client).get(`/api/portal/projects/${project.id}`);
     expect(view.body.files.map((f: { name: string; analysisState: string }) => [f.name, f.analysisState])).toEqual([
       ['stems.zip', 'not-audio'],

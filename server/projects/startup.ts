@@ -10,9 +10,9 @@ const HOURLY_MS = 60 * 60 * 1000;
  * uploads and expired client sessions and links. Answers the timers for shutdown.
  */
 export async function startProjectTasks(services: Services): Promise<NodeJS.Timeout[]> {
-  const { db, store, logger, projectFiles, projectEmails } = services;
+  const { db, store, logger, projectFiles, projectFileProcessing, projectEmails } = services;
   const timers = [projectEmails.start()];
-  await projectFiles.scheduleBacklog();
+  await projectFileProcessing.scheduleBacklog();
   timers.push(startRetention({ db, store, logger, sendSoon: () => projectEmails.sendSoon() }));
   const housekeeping = async () => {
     try {

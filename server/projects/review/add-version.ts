@@ -4,6 +4,7 @@ import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from '#server/projects/activity.ts';
 import { moveProject } from '#server/projects/move-project.ts';
 import { queueProjectEmail } from '#server/projects/project-emails.ts';
+import type { ProjectFileProcessing } from '#server/projects/file-processing.ts';
 import { spendReservation, type ProjectFileService } from '#server/projects/project-files.ts';
 import { trackOf } from './tracks.ts';
 
@@ -20,7 +21,7 @@ export type AddVersionOutcome =
  */
 export async function addVersion(
   db: Kysely<Database>,
-  files: ProjectFileService,
+  { files, processing }: { files: ProjectFileService; processing: ProjectFileProcessing },
   target: { projectId: number; trackId: number },
   input: { objectPath: string; notes: string },
   uploader: string,
@@ -79,6 +80,6 @@ export async function addVersion(
     return { id: row.id, number };
   });
   if (!created) return { kind: 'not-issued' };
-  files.scheduleVersion(created.id);
+  processing.scheduleVersion(created.id);
   return { kind: 'created', track: await trackOf(db, projectId, trackId), versionId: created.id, number: created.number };
 }

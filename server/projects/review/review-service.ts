@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CreateCommentInput, TrackView, VersionComments } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Actor } from '#server/projects/activity.ts';
+import type { ProjectFileProcessing } from '#server/projects/file-processing.ts';
 import type { ProjectFileService } from '#server/projects/project-files.ts';
 import { addVersion, type AddVersionOutcome } from './add-version.ts';
 import {
@@ -27,6 +28,7 @@ export class ReviewService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly files: ProjectFileService,
+    private readonly processing: ProjectFileProcessing,
   ) {}
 
   createTrack(projectId: number, title: string, actor: Actor, now = new Date()): Promise<TrackView | null> {
@@ -49,7 +51,7 @@ export class ReviewService {
     actor: Actor,
     now = new Date(),
   ): Promise<AddVersionOutcome> {
-    return addVersion(this.db, this.files, { projectId, trackId }, input, uploader, actor, now);
+    return addVersion(this.db, { files: this.files, processing: this.processing }, { projectId, trackId }, input, uploader, actor, now);
   }
 
   comments(projectId: number, trackId: number, versionId: number, viewer: string): Promise<VersionComments | null> {
