@@ -21,6 +21,10 @@ const noMetrics = rule(
   '^#server/metrics/',
   'Capabilities do not count themselves: server/services.ts hands their numbers to the metrics as callbacks.',
 );
+const noWholeServices = rule(
+  '^#server/(context|services)\\.ts$',
+  'A capability takes the parts it uses (types in server/core-services.ts, its own), not Services from server/context.ts: the floor above.',
+);
 const noCapabilities = (except = []) =>
   rule(
     `^#server/(${CAPABILITIES.filter((name) => !except.includes(name)).join('|')})/`,
@@ -37,17 +41,19 @@ export const importBoundaries = [
   block(['common/**/*.ts'], [noApp, noServer]),
   block(['app/**/*.{ts,tsx}'], [noServer], ['app/**/*.server.{ts,tsx}']),
   block(['app/**/*.server.{ts,tsx}'], []),
-  block(['server/*.ts', 'server/api/**/*.ts', 'server/test-support/**/*.ts'], [noApp]),
+  block(['server/*.ts', 'server/api/**/*.ts', 'server/test-support/**/*.ts'], [noApp], ['server/core-services.ts']),
+  // What capabilities stand on: it knows none of them, so importing it makes no circle.
+  block(['server/core-services.ts'], [noApp, noCapabilities(), noWholeServices]),
   block(
     ['server/http/**/*.ts'],
     [noApp, noCapabilities(), rule(`^#server/(${INFRASTRUCTURE.join('|')})/`, 'Middleware gets services as arguments.')],
   ),
   ...CAPABILITIES.map((name) =>
-    block([`server/${name}/**/*.ts`], [noApp, noHttp, noMetrics, noCapabilities([name])], [`server/${name}/**/*.test.ts`]),
+    block([`server/${name}/**/*.ts`], [noApp, noHttp, noMetrics, noWholeServices, noCapabilities([name])], [`server/${name}/**/*.test.ts`]),
   ),
   ...CAPABILITIES.map((name) => block([`server/${name}/**/*.test.ts`], [noApp, noCapabilities([name])])),
   block(
     INFRASTRUCTURE.map((name) => `server/${name}/**/*.ts`),
-    [noApp, noHttp, noCapabilities()],
+    [noApp, noHttp, noWholeServices, noCapabilities()],
   ),
 ];

@@ -1,4 +1,5 @@
-import type { CoreServices, Services } from './context.ts';
+import type { Services } from './context.ts';
+import type { CoreServices } from './core-services.ts';
 import { countUnsentNotices } from './contact/notice-delivery.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createSamplesCapability } from './samples/samples-capability.ts';
