@@ -1,6 +1,7 @@
 import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { imageUrl, type ImageRef } from '#common/site-content/image.ts';
+import { imageUrl } from '#common/site-content/format.ts';
+import type { ImageRef } from '#common/site-content/image.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';

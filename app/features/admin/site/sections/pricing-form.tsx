@@ -1,5 +1,6 @@
 import { Scale } from 'lucide-react';
-import { formatPrice, pricingDisagreements, type Pricing, type PricingDisagreement } from '#common/site-content/pricing.ts';
+import { formatPrice } from '#common/site-content/format.ts';
+import { pricingDisagreements, type Pricing, type PricingDisagreement } from '#common/site-content/pricing.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { CheckboxInput, FieldGroup, NumberInput } from '#app/features/admin/site/fields.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';

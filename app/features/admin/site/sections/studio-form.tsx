@@ -1,4 +1,5 @@
-import { socialPlatform, type SocialLink } from '#common/site-content/studio.ts';
+import { socialPlatform } from '#common/site-content/format.ts';
+import type { SocialLink } from '#common/site-content/studio.ts';
 import { FieldGroup, NumberInput, TextInput } from '#app/features/admin/site/fields.tsx';
 import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
