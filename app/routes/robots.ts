@@ -1,4 +1,4 @@
-import type { Route } from './+types/robots';
+import type { Route } from './+types/robots.ts';
 
 export function loader({ context }: Route.LoaderArgs) {
   const body = [

@@ -1,9 +1,9 @@
-import type { Route } from './+types/samples';
+import type { Route } from './+types/samples.ts';
 import { PageHero } from '#app/components/page-hero.tsx';
 import { seo } from '#app/components/seo.ts';
 import { SamplesList } from '#app/features/samples/samples-list.tsx';
 import { Island } from '#app/islands/island.tsx';
-import { listSamples } from '#app/features/samples/samples.server.ts';
+import { samplesPageLoader } from '#app/features/samples/samples-page.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -13,15 +13,7 @@ export const meta: Route.MetaFunction = (args) =>
     keywords: ['mixing and mastering samples', 'mastering before and after', 'mix examples', 'hip-hop mix', 'pop mastering'],
   });
 
-/** The list is in the first HTML; if the database read fails the browser tries the API itself. */
-export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    return { samples: await listSamples(context.services.db) };
-  } catch (error) {
-    context.services.logger.error({ err: error, requestId: context.requestId }, 'could not list samples for /samples');
-    return { samples: null };
-  }
-}
+export const loader = samplesPageLoader;
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,4 +1,4 @@
-import type { Route } from './+types/web-manifest';
+import type { Route } from './+types/web-manifest.ts';
 import { webManifest } from '#app/features/marketing/web-manifest.ts';
 
 /** /site.webmanifest, named after the studio as the owner set it. */

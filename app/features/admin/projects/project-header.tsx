@@ -7,9 +7,9 @@ import { formatPrice } from '#common/site-content/format.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
-import { formatDay } from './day-format';
-import { isOverdue } from './project-list-filter';
-import { ProjectStatusBadge } from './project-status-badge';
+import { formatDay } from './day-format.ts';
+import { isOverdue } from './project-list-filter.ts';
+import { ProjectStatusBadge } from './project-status-badge.tsx';
 
 interface Props {
   project: AdminProjectView;

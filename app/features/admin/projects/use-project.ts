@@ -4,7 +4,7 @@ import type { AdminProjectView, ProjectFileView } from '#common/projects.ts';
 import { firstErrors } from '#common/validation.ts';
 import { api, type ApiResult } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { hasPendingFiles } from './file-facts';
+import { hasPendingFiles } from './file-facts.ts';
 
 /** How often the page asks again while the server is still checksumming or analysing a file. */
 export const ANALYSIS_POLL_MS = 3000;

@@ -11,8 +11,8 @@ import { Button } from '#app/components/ui/button.tsx';
 import { api } from '#app/lib/api.ts';
 import { useSessionEnded } from '#app/lib/session-ended.ts';
 import { MULTIPART_OPTIONS, multipartCalls } from '#app/features/uploads/multipart-calls.ts';
-import { RECOVERY_STORE, UPLOAD_DIALOG_NAME, UPLOAD_NOTE, UPPY_LOCALE, UPPY_RESTRICTIONS } from './uppy-options';
-import { useModalWithoutScroll } from './use-modal-without-scroll';
+import { RECOVERY_STORE, UPLOAD_DIALOG_NAME, UPLOAD_NOTE, UPPY_LOCALE, UPPY_RESTRICTIONS } from './uppy-options.ts';
+import { useModalWithoutScroll } from './use-modal-without-scroll.ts';
 
 export interface UploadedAudio {
   /** The registered object path, or the raw upload URL when registration failed. */

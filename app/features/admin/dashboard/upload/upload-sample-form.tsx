@@ -6,8 +6,8 @@ import { EMPTY_FIELDS, toPayload, type SampleFields, type SamplePayload } from '
 import { SampleTextFields } from '#app/features/admin/dashboard/samples/sample-text-fields.tsx';
 import type { SaveOutcome } from '#app/features/admin/dashboard/samples/use-admin-samples.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
-import type { UploadedAudio } from './audio-uploader';
-import { AUDIO_SIZE_LIMIT } from './uppy-options';
+import type { UploadedAudio } from './audio-uploader.tsx';
+import { AUDIO_SIZE_LIMIT } from './uppy-options.ts';
 
 const AudioUploader = lazy(() => import('./audio-uploader'));
 
