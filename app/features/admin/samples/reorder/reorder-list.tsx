@@ -13,7 +13,7 @@ import { useRef } from 'react';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { PublicSample } from '#common/samples.ts';
 import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
-import type { AdminSamplesState } from '#app/features/admin/dashboard/samples/use-admin-samples.ts';
+import type { AdminSamplesState } from '#app/features/admin/samples/use-admin-samples.ts';
 import { SortableSampleRow } from './sortable-sample-row.tsx';
 
 /** Reorder: each completed drag saves the whole order at once, numbered from 0. */

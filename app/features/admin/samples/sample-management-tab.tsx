@@ -1,8 +1,8 @@
 import { Loader2 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { ReorderList } from '#app/features/admin/dashboard/reorder/reorder-list.tsx';
+import { ReorderList } from '#app/features/admin/samples/reorder/reorder-list.tsx';
 import { tabListClasses, tabTriggerClasses } from '#app/features/admin/dashboard/tab-styles.ts';
-import { UploadSampleForm } from '#app/features/admin/dashboard/upload/upload-sample-form.tsx';
+import { UploadSampleForm } from '#app/features/admin/samples/sample-upload/upload-sample-form.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { ManageSamplesList } from './manage-samples-list.tsx';
 import { RecentlyDeletedList } from './recently-deleted-list.tsx';
