@@ -3,6 +3,7 @@
 // lists the sample titles from the database, so a test can see whether a page is fresh or cached.
 // `/contact` takes the real no-JavaScript contact form post (the site's page action).
 
+import { isRouteErrorResponse } from 'react-router';
 import { contactPageAction } from '#app/features/contact/contact-action.server.ts';
 
 const escapeHtml = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -35,7 +36,13 @@ function handleRequest(_request, status, headers, routerContext, loadContext) {
 
 const contact = { action: contactPageAction, default: () => null };
 
-export const entry = { module: { default: handleRequest } };
+// As app/entry.server.tsx: an aborted request and an unknown page (a 404 answer) are not errors to log.
+function handleError(error, { request }) {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  console.error(error);
+}
+
+export const entry = { module: { default: handleRequest, handleError } };
 export const routes = {
   root: { id: 'root', parentId: undefined, path: '', index: undefined, caseSensitive: undefined, module: root },
   contact: { id: 'contact', parentId: 'root', path: 'contact', index: undefined, caseSensitive: undefined, module: contact },
