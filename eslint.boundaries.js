@@ -6,7 +6,7 @@
 /** The server's capability folders: each owns its services, queries and jobs. */
 export const CAPABILITIES = ['auth', 'contact', 'projects', 'samples', 'site-content', 'uploads'];
 /** Infrastructure every capability may use; it depends on no capability. */
-const INFRASTRUCTURE = ['archive', 'audio', 'backup', 'cookies', 'db', 'email', 'metrics', 'rate-limits', 'storage'];
+const INFRASTRUCTURE = ['archive', 'audio', 'backup', 'cookies', 'db', 'email', 'jobs', 'metrics', 'rate-limits', 'storage'];
 
 const rule = (regex, message) => ({ regex, message });
 
@@ -20,6 +20,10 @@ const noHttp = rule(
 const noMetrics = rule(
   '^#server/metrics/',
   'Capabilities do not count themselves: server/services.ts hands their numbers to the metrics as callbacks.',
+);
+const noWholeServices = rule(
+  '^#server/(context|services)\\.ts$',
+  'A capability takes the parts it uses (types in server/core-services.ts, its own), not Services from server/context.ts: the floor above.',
 );
 const noCapabilities = (except = []) =>
   rule(
@@ -37,17 +41,19 @@ export const importBoundaries = [
   block(['common/**/*.ts'], [noApp, noServer]),
   block(['app/**/*.{ts,tsx}'], [noServer], ['app/**/*.server.{ts,tsx}']),
   block(['app/**/*.server.{ts,tsx}'], []),
-  block(['server/*.ts', 'server/api/**/*.ts', 'server/test-support/**/*.ts'], [noApp]),
+  block(['server/*.ts', 'server/api/**/*.ts', 'server/test-support/**/*.ts'], [noApp], ['server/core-services.ts']),
+  // What capabilities stand on: it knows none of them, so importing it makes no circle.
+  block(['server/core-services.ts'], [noApp, noCapabilities(), noWholeServices]),
   block(
     ['server/http/**/*.ts'],
     [noApp, noCapabilities(), rule(`^#server/(${INFRASTRUCTURE.join('|')})/`, 'Middleware gets services as arguments.')],
   ),
   ...CAPABILITIES.map((name) =>
-    block([`server/${name}/**/*.ts`], [noApp, noHttp, noMetrics, noCapabilities([name])], [`server/${name}/**/*.test.ts`]),
+    block([`server/${name}/**/*.ts`], [noApp, noHttp, noMetrics, noWholeServices, noCapabilities([name])], [`server/${name}/**/*.test.ts`]),
   ),
   ...CAPABILITIES.map((name) => block([`server/${name}/**/*.test.ts`], [noApp, noCapabilities([name])])),
   block(
     INFRASTRUCTURE.map((name) => `server/${name}/**/*.ts`),
-    [noApp, noHttp, noCapabilities()],
+    [noApp, noHttp, noWholeServices, noCapabilities()],
   ),
 ];

@@ -56,6 +56,18 @@ describe('import boundaries', () => {
     ['common/contact.ts', "import type { Services } from '#server/context.ts';", 'common depends on nothing'],
     ['app/components/site-footer.tsx', "import { listSamples } from '#server/samples/queries.ts';", 'browser code never imports server'],
     ['server/api/samples.ts', "import { HttpError } from '../http/errors.ts';", 'cross-folder imports use an alias'],
+    ['server/auth/password-reset.ts', "import type { Services } from '#server/context.ts';", 'a capability names the services it uses'],
+    [
+      'server/projects/startup.ts',
+      "import { buildServices } from '#server/services.ts';",
+      'a capability is built by services, never builds them',
+    ],
+    ['server/jobs/serial-queue.ts', "import type { Services } from '#server/context.ts';", 'infrastructure does not know the services'],
+    [
+      'server/core-services.ts',
+      "import type { SamplesCapability } from '#server/samples/samples-capability.ts';",
+      'the floor under capabilities knows none of them',
+    ],
   ])('refuses %s importing: %s (%s)', async (file, line) => {
     expect(await boundaryErrors(file, line)).toHaveLength(1);
   });
@@ -69,6 +81,9 @@ describe('import boundaries', () => {
     ['server/samples/service.ts', "import { findSample } from './queries.ts';"],
     ['server/services.ts', "import { createMetrics } from '#server/metrics/metrics.ts';"],
     ['server/samples/service.ts', "import { zipStream } from '#server/archive/zip-stream.ts';"],
+    ['server/auth/password-reset.ts', "import type { MailingServices } from '#server/core-services.ts';"],
+    ['server/samples/startup.ts', "import { SerialQueue } from '#server/jobs/serial-queue.ts';"],
+    ['server/api/samples.ts', "import type { Services } from '#server/context.ts';"],
   ])('allows %s importing: %s', async (file, line) => {
     expect(await boundaryErrors(file, line)).toEqual([]);
   });

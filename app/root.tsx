@@ -1,6 +1,6 @@
 import { useContext, useEffect, useRef } from 'react';
 import { Link, Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from 'react-router';
-import type { Route } from './+types/root';
+import type { Route } from './+types/root.ts';
 import { SiteHeader } from '#app/components/site-header.tsx';
 import { LinkComponentContext } from '#app/components/ui/app-link.tsx';
 import { IslandScripts } from '#app/islands/island-scripts.tsx';

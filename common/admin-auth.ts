@@ -66,7 +66,7 @@ export const resetPasswordFormSchema = z
 export type LoginInput = z.infer<typeof loginSchema>;
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-/** The signed-in admin's public profile: what the browser sees and the server's PublicAdmin. */
+/** The signed-in admin's public profile: what the browser sees and the server's AdminProfile. */
 export interface AdminProfile {
   id: number;
   username: string;

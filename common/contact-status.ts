@@ -20,7 +20,5 @@ export const contactStatusUpdateSchema = z.object(
   { error: 'Send a JSON object with a status' },
 );
 
-export type ContactStatusUpdate = z.infer<typeof contactStatusUpdateSchema>;
-
 /** Pending contacts on the dashboard are the ones nobody has looked at yet. */
 export const PENDING_CONTACT_STATUS: ContactStatus = 'new';

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { markdownPlainText, parseMarkdown, safeHref } from './markdown.ts';
+import { parseMarkdown, safeHref, type MarkdownBlock, type MarkdownInline } from './markdown.ts';
+
+/** The words a reader sees of parsed Markdown, without its markup: what the tests below compare. */
+/** The words of a Markdown text without its markup (meta descriptions, excerpts). */
+function markdownPlainText(parsed: MarkdownBlock[]): string {
+  const ofInline = (nodes: MarkdownInline[]): string =>
+    nodes.map((node) => ('value' in node ? node.value : 'children' in node ? ofInline(node.children) : ' ')).join('');
+  const ofBlock = (block: MarkdownBlock): string => {
+    if (block.type === 'paragraph' || block.type === 'heading') return ofInline(block.children);
+    if (block.type === 'list') return block.items.map((item) => item.map(ofBlock).join(' ')).join(' ');
+    if (block.type === 'quote') return block.children.map(ofBlock).join(' ');
+    return block.type === 'code' ? block.value : '';
+  };
+  return parsed.map(ofBlock).join(' ').replace(/\s+/g, ' ').trim();
+}
 
 describe('parseMarkdown', () => {
   it('keeps paragraphs, headings from h2, lists and emphasis', () => {

@@ -127,16 +127,3 @@ function blocks(nodes: readonly RootContent[]): MarkdownBlock[] {
 export function parseMarkdown(text: string): MarkdownBlock[] {
   return blocks(fromMarkdown(text).children);
 }
-
-/** The words of a Markdown text without its markup (meta descriptions, excerpts). */
-export function markdownPlainText(parsed: MarkdownBlock[]): string {
-  const ofInline = (nodes: MarkdownInline[]): string =>
-    nodes.map((node) => ('value' in node ? node.value : 'children' in node ? ofInline(node.children) : ' ')).join('');
-  const ofBlock = (block: MarkdownBlock): string => {
-    if (block.type === 'paragraph' || block.type === 'heading') return ofInline(block.children);
-    if (block.type === 'list') return block.items.map((item) => item.map(ofBlock).join(' ')).join(' ');
-    if (block.type === 'quote') return block.children.map(ofBlock).join(' ');
-    return block.type === 'code' ? block.value : '';
-  };
-  return parsed.map(ofBlock).join(' ').replace(/\s+/g, ' ').trim();
-}

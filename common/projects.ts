@@ -2,32 +2,13 @@ import { dollars, line, paragraphs } from './site-content/fields.ts';
 import { safeText } from './text.ts';
 import type { TrackView } from './review.ts';
 import { z } from './zod.ts';
+import { PROJECT_STATUSES, type ProjectStatus } from './project-lifecycle.ts';
 
 /*
  * Client projects: one record per piece of work the studio takes on, from the first files to the
  * final delivery. The rules here are read by the admin's Projects area, the client portal and the
  * server alike; the JSON shapes below are what `/api/admin/projects` and `/api/portal` answer.
  */
-
-/** The process page's steps, as a project moves through them (plus the two resting states after delivery). */
-export const PROJECT_STATUSES = ['awaiting_files', 'in_progress', 'in_review', 'revisions', 'delivered', 'completed', 'archived'] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-
-export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
-  awaiting_files: 'Awaiting files',
-  in_progress: 'In progress',
-  in_review: 'In review',
-  revisions: 'Revisions',
-  delivered: 'Delivered',
-  completed: 'Completed',
-  archived: 'Archived',
-};
-
-/** Statuses in which the studio still has work to do or is waiting on the client: the dashboard's "active". */
-export const ACTIVE_PROJECT_STATUSES: readonly ProjectStatus[] = ['awaiting_files', 'in_progress', 'in_review', 'revisions', 'delivered'];
-
-/** A client may add files while the work is still open. */
-export const CLIENT_UPLOAD_STATUSES: readonly ProjectStatus[] = ['awaiting_files', 'in_progress', 'in_review', 'revisions'];
 
 /** The packages a project can be sold as: the site's three priced packages, or a custom deal. */
 export const PROJECT_PACKAGES = ['intro', 'standard', 'premium', 'custom'] as const;

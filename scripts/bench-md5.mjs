@@ -2,7 +2,7 @@
 // (default 1024) chosen through a file input as a person would, cut into 5 MiB parts as the uploader
 // sends them. Compared in one run, alternating, BENCH_ROUNDS rounds each (default 3, median reported):
 // the pure-JavaScript spark-md5 (before) and hash-wasm in WebAssembly (now), each the real
-// app/features/uploads/part-digest.ts of its commit, bundled for the browser.
+// app/features/uploads/part-digest.ts (now app/features/file-uploader/) of its commit, bundled for the browser.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +27,7 @@ try {
   const bundles = {};
   for (const [label, file] of [
     ['spark-md5 (JavaScript, before)', path.join(scratch, 'before.ts')],
-    ['hash-wasm (WebAssembly, now)', path.join(root, 'app/features/uploads/part-digest.ts')],
+    ['hash-wasm (WebAssembly, now)', path.join(root, 'app/features/file-uploader/part-digest.ts')],
   ]) {
     const entry = path.join(scratch, `entry-${Object.keys(bundles).length}.ts`);
     writeFileSync(entry, `import { contentMd5 } from ${JSON.stringify(file)};\n(window as any).contentMd5 = contentMd5;\n`);

@@ -1,7 +1,8 @@
+import type { AdminProfile } from '#common/admin-auth.ts';
 import type { RequestListener } from 'node:http';
 import compression from 'compression';
 import express, { type Express } from 'express';
-import type { PublicAdmin, Services } from './context.ts';
+import type { Services } from './context.ts';
 import { pingDatabase, probeWrite } from './db/connection.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable-error.ts';
 import { jsonBody, limitPageFormBody, siteContentJsonBody } from './http/body-limits.ts';
@@ -44,7 +45,7 @@ export interface AppOptions {
    * Test-only: every request acts as this admin. Only server/test-support passes it; the process
    * entry (server/index.ts) never does, so production cannot reach it.
    */
-  testAdmin?: PublicAdmin;
+  testAdmin?: AdminProfile;
 }
 
 export interface BuiltApp {

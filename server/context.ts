@@ -1,11 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { AdminProfile } from '#common/admin-auth.ts';
-import type { Config } from './config.ts';
-import type { DatabasePoolStats, Dialect } from './db/connection.ts';
-import type { InvalidationChannel } from './db/invalidation-channel.ts';
-import type { Database } from './db/schema.ts';
-import type { Mailer } from './email/mailer.ts';
-import type { Logger } from './logger.ts';
+import type { CoreServices, StudioIdentitySource } from './core-services.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { SamplesCapability } from './samples/samples-capability.ts';
 import type { ProjectsCapability } from './projects/projects-capability.ts';
@@ -14,35 +8,17 @@ import type { SiteImageService } from './site-content/site-images.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import type { MultipartUploadService } from './uploads/multipart-uploads.ts';
 
-/** The long-lived infrastructure every capability is built from. */
-export interface CoreServices {
-  config: Config;
-  logger: Logger;
-  db: Kysely<Database>;
-  dialect: Dialect;
-  mailer: Mailer;
-  /** The connection pool's state, for the metrics (scripts that build services may leave it out). */
-  databasePool?: () => DatabasePoolStats;
-  /** Clears every instance's caches after a change (server/db/invalidation-channel.ts). */
-  invalidation: InvalidationChannel;
-}
-
 /**
  * Everything the routes, page loaders and start-up tasks use, built once by `buildServices`
  * (server/services.ts). Stateless capabilities (auth, contact) are plain functions over the core;
  * stateful ones (samples: the object store, the analysis queue) are built here.
  */
-export interface Services extends CoreServices, SamplesCapability, ProjectsCapability {
+export interface Services extends CoreServices, StudioIdentitySource, SamplesCapability, ProjectsCapability {
   store: ObjectStore;
   /** The owner's site content: every fact a visitor reads (server/site-content/). */
   siteContent: SiteContentService;
   /** The owner's uploaded images and their renditions (server/site-content/site-images.ts). */
   siteImages: SiteImageService;
-  /**
-   * The studio's name and public e-mail as the owner set them, for what the server itself says
-   * (e-mails, the two-factor issuer): a callback, so auth and contact need not know site content.
-   */
-  studioIdentity: () => Promise<StudioIdentity>;
   /** The uploader's multipart protocol over the store (server/uploads). */
   multipartUploads: MultipartUploadService;
   /** The largest file an upload may be (the sample audio limit). */
@@ -50,14 +26,6 @@ export interface Services extends CoreServices, SamplesCapability, ProjectsCapab
   /** Built only when METRICS_TOKEN is set: without it nothing is counted and /metrics does not exist. */
   metrics: Metrics | null;
 }
-
-export interface StudioIdentity {
-  name: string;
-  email: string;
-}
-
-/** The signed-in admin as pages and the public API may see it (one shape for server and browser). */
-export type PublicAdmin = AdminProfile;
 
 /**
  * What React Router loaders and actions receive, through the key in app/lib/server-context.server.ts:
@@ -73,7 +41,7 @@ export interface ServerContext {
   islandsEntry?: { src: string; preloads: string[] };
   requestId: string;
   /** Filled by the session middleware; null for visitors. */
-  admin: PublicAdmin | null;
+  admin: AdminProfile | null;
   /** The signed-in client of the portal (a client session, never an admin's); null otherwise. */
   portalClient: { email: string } | null;
   publicUrl: string;

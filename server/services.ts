@@ -1,4 +1,5 @@
-import type { CoreServices, Services } from './context.ts';
+import type { Services } from './context.ts';
+import type { CoreServices } from './core-services.ts';
 import { countUnsentNotices } from './contact/notice-delivery.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createSamplesCapability } from './samples/samples-capability.ts';
@@ -80,7 +81,7 @@ export function buildServices(core: CoreServices): Services {
  */
 export function stopServices(services: Services): void {
   services.sampleAnalysis.stop();
-  services.projectFiles.stop();
+  services.projectFileProcessing.stop();
   services.projectEmails.stop();
   services.store.close();
 }

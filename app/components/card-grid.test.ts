@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balancedColumns, cardGridColumns } from './card-grid';
+import { balancedColumns, cardGridColumns } from './card-grid.ts';
 
 /** How many cards the last row holds. */
 const lastRow = (count: number, columns: number) => count % columns || columns;

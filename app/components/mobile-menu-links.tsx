@@ -7,7 +7,7 @@ import {
   type NavLink,
 } from '#app/content/navigation.ts';
 import { cn } from '#app/lib/cn.ts';
-import { AppLink } from './ui/app-link';
+import { AppLink } from './ui/app-link.tsx';
 
 /**
  * The phone menu's links, shared by the Radix panel (with JavaScript) and the plain disclosure the

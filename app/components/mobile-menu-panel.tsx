@@ -2,8 +2,8 @@ import type { RefObject } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '#app/lib/cn.ts';
-import { MobileMenuLinks } from './mobile-menu-links';
-import { ButtonLink } from './ui/button';
+import { MobileMenuLinks } from './mobile-menu-links.tsx';
+import { ButtonLink } from './ui/button.tsx';
 
 interface MobileMenuPanelProps {
   isAdmin: boolean;

@@ -2,8 +2,8 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import { cn } from '#app/lib/cn.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
-import { MobileMenuLinks } from './mobile-menu-links';
-import { ButtonLink } from './ui/button';
+import { MobileMenuLinks } from './mobile-menu-links.tsx';
+import { ButtonLink } from './ui/button.tsx';
 
 const loadPanel = () => import('./mobile-menu-panel');
 const MobileMenuPanel = lazy(loadPanel);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { organizationJsonLd, pageKeywords, seo } from './seo';
+import { organizationJsonLd, pageKeywords, seo } from './seo.ts';
 import { siteEssentials } from '#app/features/marketing/site-essentials.server.ts';
 import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
 import { defaultSiteContent } from '#common/site-content/sections.ts';

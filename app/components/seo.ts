@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
-import { WEEKDAY_NAMES, groupOpeningDays, locationLabel } from '#common/site-content/format.ts';
+import { groupOpeningDays, locationLabel } from '#common/site-content/format.ts';
+import { WEEKDAY_NAMES } from '#common/site-content/weekdays.ts';
 import type { SiteEssentials } from '#common/site-content/sections.ts';
 import type { Studio } from '#common/site-content/studio.ts';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { SERVICE_LINKS, isActivePath } from '#app/content/navigation.ts';
 import { cn } from '#app/lib/cn.ts';
-import { AppLink } from './ui/app-link';
+import { AppLink } from './ui/app-link.tsx';
 
 /**
  * The Services dropdown as a disclosure (WAI-ARIA's pattern for site navigation) built on

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { SocialIcon } from './social-icon';
-import { Logo } from './logo';
+import { SocialIcon } from './social-icon.tsx';
+import { Logo } from './logo.tsx';
 import { FOOTER_LEGAL_LINKS, FOOTER_SERVICE_LINKS, PRIMARY_LINKS_AFTER_SERVICES } from '#app/content/navigation.ts';
 import { locationLabel, phoneHref, socialPlatform } from '#common/site-content/format.ts';
 import type { SiteEssentials } from '#common/site-content/sections.ts';

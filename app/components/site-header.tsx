@@ -9,10 +9,10 @@ import {
 import type { Studio } from '#common/site-content/studio.ts';
 import { cn } from '#app/lib/cn.ts';
 import { Island } from '#app/islands/island.tsx';
-import { Logo } from './logo';
-import { MobileMenu } from './mobile-menu';
-import { ServicesMenu } from './services-menu';
-import { ButtonLink } from './ui/button';
+import { Logo } from './logo.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { ServicesMenu } from './services-menu.tsx';
+import { ButtonLink } from './ui/button.tsx';
 
 const linkClass = (active: boolean) =>
   cn(

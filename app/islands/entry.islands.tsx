@@ -1,8 +1,8 @@
 import { startTransition, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LazyToaster } from '#app/components/ui/lazy-toaster.tsx';
-import { IslandRoot } from './island';
-import { ISLANDS, type IslandName } from './registry';
+import { IslandRoot } from './island.tsx';
+import { ISLANDS, type IslandName } from './registry.ts';
 
 /**
  * The only script of a page served as islands (decision 059): it fetches the code of every island

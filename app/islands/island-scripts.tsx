@@ -1,4 +1,4 @@
-import type { IslandsEntry } from './islands-context';
+import type { IslandsEntry } from './islands-context.ts';
 
 /**
  * Chromium fetches a public page a visitor is about to open (the pointer rests on its link, or goes

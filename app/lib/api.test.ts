@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, hasFieldErrors } from './api';
+import { api, hasFieldErrors } from './api.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 

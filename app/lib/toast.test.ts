@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentToasts, dismissToast, toast } from './toast';
+import { currentToasts, dismissToast, toast } from './toast.ts';
 
 describe('toast store', () => {
   it('keeps at most one toast: the newest replaces the previous one', () => {

@@ -1,4 +1,4 @@
-import type { Route } from './+types/manage.project';
+import type { Route } from './+types/manage.project.ts';
 import { seo } from '#app/components/seo.ts';
 
 /*

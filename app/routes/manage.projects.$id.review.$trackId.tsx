@@ -1,5 +1,5 @@
 import { useRevalidator } from 'react-router';
-import type { Route } from './+types/manage.projects.$id.review.$trackId';
+import type { Route } from './+types/manage.projects.$id.review.$trackId.ts';
 import { seo } from '#app/components/seo.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
 import { AdminDashboard } from '#app/features/admin/admin-dashboard.tsx';

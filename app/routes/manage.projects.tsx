@@ -1,4 +1,4 @@
-import type { Route } from './+types/manage.projects';
+import type { Route } from './+types/manage.projects.ts';
 import { seo } from '#app/components/seo.ts';
 
 /*

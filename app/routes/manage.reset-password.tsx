@@ -1,4 +1,4 @@
-import type { Route } from './+types/manage.reset-password';
+import type { Route } from './+types/manage.reset-password.ts';
 import { seo } from '#app/components/seo.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
 import { AuthCard } from '#app/features/admin/auth/auth-card.tsx';

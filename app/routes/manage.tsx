@@ -1,5 +1,5 @@
 import { useRevalidator } from 'react-router';
-import type { Route } from './+types/manage';
+import type { Route } from './+types/manage.ts';
 import { seo } from '#app/components/seo.ts';
 import { AdminDashboard } from '#app/features/admin/admin-dashboard.tsx';
 import { DashboardTabs } from '#app/features/admin/dashboard/dashboard-tabs.tsx';

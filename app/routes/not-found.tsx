@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import type { Route } from './+types/not-found';
+import type { Route } from './+types/not-found.ts';
 import { seo } from '#app/components/seo.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
 

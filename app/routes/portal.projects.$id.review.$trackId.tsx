@@ -1,4 +1,4 @@
-import type { Route } from './+types/portal.projects.$id.review.$trackId';
+import type { Route } from './+types/portal.projects.$id.review.$trackId.ts';
 import { seo } from '#app/components/seo.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
 import { SignInCard } from '#app/features/portal/sign-in-card.tsx';

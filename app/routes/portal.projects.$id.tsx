@@ -1,5 +1,5 @@
 import { ButtonLink } from '#app/components/ui/button.tsx';
-import type { Route } from './+types/portal.projects.$id';
+import type { Route } from './+types/portal.projects.$id.ts';
 import { seo } from '#app/components/seo.ts';
 import { PortalHeader } from '#app/features/portal/portal-header.tsx';
 import { ProjectPage } from '#app/features/portal/project-page.tsx';

@@ -1,4 +1,4 @@
-import type { Route } from './+types/portal';
+import type { Route } from './+types/portal.ts';
 import { seo } from '#app/components/seo.ts';
 import { PortalHeader } from '#app/features/portal/portal-header.tsx';
 import { ProjectList } from '#app/features/portal/project-list.tsx';

@@ -1,4 +1,4 @@
-import type { Route } from './+types/robots';
+import type { Route } from './+types/robots.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 
 export function loader({ context }: Route.LoaderArgs) {

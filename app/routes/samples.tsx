@@ -1,10 +1,9 @@
-import type { Route } from './+types/samples';
+import type { Route } from './+types/samples.ts';
 import { PageHero } from '#app/components/page-hero.tsx';
 import { seo } from '#app/components/seo.ts';
 import { SamplesList } from '#app/features/samples/samples-list.tsx';
 import { Island } from '#app/islands/island.tsx';
-import { listSamples } from '#app/features/samples/samples.server.ts';
-import { fromContext } from '#app/lib/server-context.server.ts';
+import { samplesPageLoader } from '#app/features/samples/samples-page.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -14,16 +13,7 @@ export const meta: Route.MetaFunction = (args) =>
     keywords: ['mixing and mastering samples', 'mastering before and after', 'mix examples', 'hip-hop mix', 'pop mastering'],
   });
 
-/** The list is in the first HTML; if the database read fails the browser tries the API itself. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { services, requestId } = fromContext(context);
-  try {
-    return { samples: await listSamples(services.db) };
-  } catch (error) {
-    services.logger.error({ err: error, requestId }, 'could not list samples for /samples');
-    return { samples: null };
-  }
-}
+export const loader = samplesPageLoader;
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (

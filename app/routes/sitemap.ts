@@ -1,4 +1,4 @@
-import type { Route } from './+types/sitemap';
+import type { Route } from './+types/sitemap.ts';
 import { sitemapXml } from '#app/features/marketing/sitemap.ts';
 import { SITE_SECTIONS } from '#common/site-content/sections.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';

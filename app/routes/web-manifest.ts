@@ -1,4 +1,4 @@
-import type { Route } from './+types/web-manifest';
+import type { Route } from './+types/web-manifest.ts';
 import { webManifest } from '#app/features/marketing/web-manifest.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 

@@ -1,4 +1,5 @@
-import { locationLabel, type Studio } from './studio.ts';
+import { locationLabel } from './format.ts';
+import type { Studio } from './studio.ts';
 
 /**
  * Long owner texts (biography, policies) may name the studio's facts through tokens instead of

@@ -1,26 +1,15 @@
 import type { OpeningHours } from './opening-hours.ts';
+import { WEEKDAYS, type Weekday } from './weekdays.ts';
 import type { Pricing } from './pricing.ts';
 import type { Studio } from './studio.ts';
 
 /*
  * The wording helpers pages run in the browser too (package cards, footer, meta tags). They live
  * apart from the schemas so a page that formats a price does not ship zod: this module imports
- * types only. The schema modules re-export them, so either import path works.
+ * types only (and the plain weekday list): this is the one place to import them from.
  */
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
 const SHORT_NAMES: Record<Weekday, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
-export const WEEKDAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
 
 function clock(value: string): string {
   const [hours = 0, minutes = 0] = value.split(':').map(Number);

@@ -17,5 +17,3 @@ export const imageRefSchema = z.strictObject({
 });
 
 export type ImageRef = z.infer<typeof imageRefSchema>;
-
-export { IMAGE_FORMATS, imageUrl, type ImageFormat } from './format.ts';

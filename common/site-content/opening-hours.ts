@@ -1,4 +1,4 @@
-import { WEEKDAYS } from './format.ts';
+import { WEEKDAYS } from './weekdays.ts';
 import { z } from '#common/zod.ts';
 
 /**
@@ -38,5 +38,3 @@ export const openingHoursSchema = z
   });
 
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
-
-export { WEEKDAYS, WEEKDAY_NAMES, formatOpeningHours, groupOpeningDays, timeZoneLabel, type Weekday } from './format.ts';

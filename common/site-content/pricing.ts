@@ -65,8 +65,6 @@ export type Pricing = z.infer<typeof pricingSchema>;
 export type PricedPackage = z.infer<typeof pricedPackageSchema>;
 export type IntroPackage = z.infer<typeof introPackageSchema>;
 
-export { formatPrice, mixingPagePackage, specialSavingPercent } from './format.ts';
-
 export interface PricingDisagreement {
   /** Which fact: "premium.price", "intro.revisions". */
   fact: 'premium.price' | 'intro.price' | 'intro.revisions' | 'premium.revisions';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pricingDisagreements } from './pricing.ts';
 import { SECTION_SCHEMAS, SITE_SECTIONS, defaultSiteContent, parseSectionInput } from './sections.ts';
-import { formatOpeningHours } from './opening-hours.ts';
+import { formatOpeningHours } from './format.ts';
 
 describe('site content defaults', () => {
   it('are valid by their own schemas, so a fresh site can be saved as it is', () => {

@@ -10,8 +10,6 @@ export const socialLinkSchema = z.strictObject({
 });
 export type SocialLink = z.infer<typeof socialLinkSchema>;
 
-export { SOCIAL_PLATFORMS, locationLabel, socialPlatform, type SocialPlatform } from './format.ts';
-
 export const studioSchema = z.strictObject({
   name: line('Studio name', 80),
   /** What the phone header shows where the full name does not fit. */

@@ -12,6 +12,7 @@ import {
   TWO_FACTOR_MESSAGES,
   twoFactorLoginSchema,
   type LoginAnswer,
+  type AdminProfile,
 } from '#common/admin-auth.ts';
 import { findAdminById } from '#server/auth/admin-users.ts';
 import { changeAdminPassword } from '#server/auth/change-password.ts';
@@ -20,7 +21,7 @@ import { requestPasswordReset, resetPassword } from '#server/auth/password-reset
 import { clearSessionCookie, setSessionCookie } from '#server/auth/session-cookie.ts';
 import { createSession, destroySession } from '#server/auth/session-store.ts';
 import { confirmEnrolment, disableTwoFactor, startEnrolment, twoFactorStatus } from '#server/auth/two-factor.ts';
-import type { PublicAdmin, Services } from '#server/context.ts';
+import type { Services } from '#server/context.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { requireAdmin, sessionEnded } from '#server/http/require-admin.ts';
@@ -30,7 +31,7 @@ export function tooManyAttempts(retryAfterSeconds: number) {
   return new HttpError(429, tooManyAttemptsMessage(retryAfterSeconds), undefined, { 'Retry-After': String(retryAfterSeconds) });
 }
 
-const signedInAdmin = (res: Response) => res.locals.admin as PublicAdmin;
+const signedInAdmin = (res: Response) => res.locals.admin as AdminProfile;
 /** 401 at the login's code step (no session yet), 400 for a signed-in admin's form. */
 const wrongCode = (status: 400 | 401) => new HttpError(status, TWO_FACTOR_MESSAGES.wrongCode, { code: [TWO_FACTOR_MESSAGES.wrongCode] });
 
@@ -54,7 +55,7 @@ export function adminAuthRouter(services: Services): Router {
   });
 
   /** A fresh session id on every login: a session id planted before login is never promoted (fixation). */
-  async function signIn(req: Request, res: Response, admin: PublicAdmin) {
+  async function signIn(req: Request, res: Response, admin: AdminProfile) {
     if (res.locals.sessionId) await destroySession(db, res.locals.sessionId as string);
     const session = await createSession(db, admin.id);
     setSessionCookie(req, res, session.token, config.SESSION_SECRET, session.maxAgeMs);

@@ -1,14 +1,14 @@
 import { Router } from 'express';
-import { AUTH_MESSAGES, setupChecklistSchema, updateProfileSchema } from '#common/admin-auth.ts';
+import { AUTH_MESSAGES, setupChecklistSchema, updateProfileSchema, type AdminProfile } from '#common/admin-auth.ts';
 import { setSetupChecklistDismissed, updateAdminProfile } from '#server/auth/update-profile.ts';
-import type { PublicAdmin, Services } from '#server/context.ts';
+import type { Services } from '#server/context.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { requireAdmin, sessionEnded } from '#server/http/require-admin.ts';
 import { parseBody } from '#server/http/validation.ts';
 import { tooManyAttempts } from './admin-auth.ts';
 
-const signedInAdmin = (locals: Record<string, unknown>) => locals.admin as PublicAdmin;
+const signedInAdmin = (locals: Record<string, unknown>) => locals.admin as AdminProfile;
 
 /** The signed-in admin's own profile (username, e-mail, display name) and first-run state. */
 export function adminProfileRouter(services: Services): Router {

@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { adminShownName } from '#common/admin-auth.ts';
+import { adminShownName, type AdminProfile } from '#common/admin-auth.ts';
 import { formatFileSize } from '#common/file-size.ts';
 import {
   createProjectSchema,
@@ -8,7 +8,7 @@ import {
   registerDeliverySchema,
   updateProjectSchema,
 } from '#common/projects.ts';
-import type { PublicAdmin, Services } from '#server/context.ts';
+import type { Services } from '#server/context.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
@@ -23,7 +23,7 @@ const projectId = (value: string | string[] | undefined) => parseIdParam(value, 
 const fileId = (value: string | string[] | undefined) => parseIdParam(value, FILE_NOT_FOUND);
 
 export const studioActor = (res: Response): Actor & { side: 'studio' } => {
-  const admin = res.locals.admin as PublicAdmin;
+  const admin = res.locals.admin as AdminProfile;
   return { side: 'studio', adminId: admin.id, name: adminShownName(admin) };
 };
 const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
@@ -93,7 +93,7 @@ export function adminProjectsRouter(services: Services): Router {
     .post(async (req, res) => {
       const id = projectId(req.params.id);
       const input = parseBody(registerDeliverySchema, req.body, 'Invalid delivery');
-      const admin = res.locals.admin as PublicAdmin;
+      const admin = res.locals.admin as AdminProfile;
       if (!(await projects.adminView(id))) throw new HttpError(404, NOT_FOUND);
       const outcome = await projectFiles.register(
         {

@@ -4,7 +4,7 @@ import type { Services } from '#server/context.ts';
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
 import { parseByteRange } from '#server/http/byte-range.ts';
 import { HttpError } from '#server/http/errors.ts';
-import type { DirectUploadOutcome } from '#server/samples/audio-uploads.ts';
+import type { DirectUploadOutcome } from '#server/samples/audio-upload-outcomes.ts';
 
 // Keys are never reused for other content, so a year of caching is safe.
 const AUDIO_CACHE_CONTROL = 'public, max-age=31536000, immutable, no-transform';

@@ -27,7 +27,7 @@ describe.each(testDialects())('the review room (%s)', (dialect) => {
     const res = await t.asAdmin.post(`/api/admin/projects/${projectId}/tracks/${trackId}/versions`).send({ objectPath, notes });
     expect(res.status).toBe(201);
     versionIds.push(res.body.id);
-    await t.services.projectFiles.idle();
+    await t.services.projectFileProcessing.idle();
     return res.body as { id: number; number: number };
   }
 

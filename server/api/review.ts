@@ -1,13 +1,15 @@
+import type { AdminProfile } from '#common/admin-auth.ts';
 import { Router, type Request, type Response } from 'express';
 import { createCommentSchema, createTrackSchema, createVersionSchema, editCommentSchema, requestRevisionsSchema } from '#common/review.ts';
-import type { PublicAdmin, Services } from '#server/context.ts';
+import type { Services } from '#server/context.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { requireClient } from '#server/http/require-client.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import type { Actor } from '#server/projects/activity.ts';
 import type { PortalClient } from '#server/projects/client-sessions.ts';
-import type { ChangeOutcome, CommentAuthor, CommentOutcome, DecisionOutcome } from '#server/projects/review-service.ts';
+import type { ChangeOutcome, CommentAuthor, CommentOutcome } from '#server/projects/review/comments.ts';
+import type { DecisionOutcome } from '#server/projects/review/decisions.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { answerRegistration, studioActor } from './admin-projects.ts';
 import { sendVersionAudio } from './version-audio.ts';
@@ -149,7 +151,7 @@ export function adminReviewRouter(services: Services): Router {
   router.use('/admin/projects/:id/tracks', requireAdmin);
 
   const studio = async (req: Request, res: Response) => {
-    const admin = res.locals.admin as PublicAdmin;
+    const admin = res.locals.admin as AdminProfile;
     const actor = studioActor(res);
     return { author: { side: 'studio' as const, key: `admin:${admin.id}`, name: actor.name }, actor };
   };
@@ -187,7 +189,7 @@ export function adminReviewRouter(services: Services): Router {
       const projectId = parseIdParam(req.params.id, PROJECT_NOT_FOUND);
       const trackId = parseIdParam(req.params.trackId, NOT_FOUND);
       const input = parseBody(createVersionSchema, req.body, 'Invalid version');
-      const admin = res.locals.admin as PublicAdmin;
+      const admin = res.locals.admin as AdminProfile;
       const outcome = await review.addVersion(projectId, trackId, input, `admin:${admin.id}`, studioActor(res));
       if (outcome.kind === 'not-found') throw new HttpError(404, NOT_FOUND);
       answerRegistration(outcome);

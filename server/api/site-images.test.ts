@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSiteContent } from '#common/site-content/sections.ts';
-import { imageUrl, type ImageRef } from '#common/site-content/image.ts';
+import { imageUrl } from '#common/site-content/format.ts';
+import type { ImageRef } from '#common/site-content/image.ts';
 import { MAX_IMAGE_BYTES } from '#common/site-content/image-upload.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test-support/app.ts';
 import { startTestS3, type TestS3 } from '#server/test-support/s3-server.ts';

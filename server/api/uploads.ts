@@ -1,3 +1,4 @@
+import type { AdminProfile } from '#common/admin-auth.ts';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { formatFileSize } from '#common/file-size.ts';
 import { MAX_PROJECT_FILES } from '#common/projects.ts';
@@ -9,7 +10,7 @@ import {
   type StartMultipartInput,
 } from '#common/uploads.ts';
 import { z } from '#common/zod.ts';
-import type { PublicAdmin, Services } from '#server/context.ts';
+import type { Services } from '#server/context.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody } from '#server/http/validation.ts';
@@ -43,7 +44,7 @@ export function uploadAccess(services: Services): UploadAccessRule {
     guard: requireAdminOrClient,
     callerOf: (_req, res) =>
       res.locals.admin
-        ? { owner: `admin:${(res.locals.admin as PublicAdmin).id}` }
+        ? { owner: `admin:${(res.locals.admin as AdminProfile).id}` }
         : { owner: `client:${(res.locals.client as PortalClient).email}` },
     async destinationFor(_req, res, input) {
       const named = input.metadata?.projectId;
@@ -54,7 +55,7 @@ export function uploadAccess(services: Services): UploadAccessRule {
       const parsed = projectIdSchema.safeParse(named);
       if (!parsed.success) throw new HttpError(400, 'metadata.projectId must be a project id', { projectId: ['Not a project id'] });
       const projectId = parsed.data;
-      const admin = res.locals.admin as PublicAdmin | null;
+      const admin = res.locals.admin as AdminProfile | null;
       const client = res.locals.client as PortalClient | null;
       if (!admin && !(client && (await services.projects.isClientProject(client.email, projectId)))) {
         throw new HttpError(404, 'Project not found');

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { parseByteRange } from '#server/http/byte-range.ts';
-import type { VersionRow } from '#server/projects/review-views.ts';
+import type { VersionRow } from '#server/projects/review/review-views.ts';
 
 const AUDIO_TYPES: Record<string, string> = {
   wav: 'audio/wav',

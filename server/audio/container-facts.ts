@@ -1,30 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { parseFile } from 'music-metadata';
-import type { DecodableFormat, DecodeSource } from './analyze.ts';
 import { indexAfterSamples } from './analyze.ts';
 import { fourCC, withFileBytes, type FileBytes } from './file-bytes.ts';
 import { readMpegFacts } from './mpeg-audio.ts';
+import type { ContainerFacts } from './header-facts.ts';
 import { readAiffFacts, readWavFacts } from './pcm-containers.ts';
-
-/** What a file's headers say about its audio, and how to decode it. */
-export interface ContainerFacts {
-  /** `wav`, `aiff`, `flac`, `mp3` (`mp2`, `mp1`), `m4a`, `aac`, `ogg`, `opus`. */
-  format: string;
-  sampleRate: number | null;
-  /** Bits per sample of PCM and lossless audio; null for lossy. */
-  bitDepth: number | null;
-  channels: number | null;
-  /** Lossy audio's bitrate (the average, for variable bitrates); null for PCM and lossless. */
-  bitrateKbps: number | null;
-  durationSeconds: number | null;
-  /** How to decode the samples; null when they are not decoded here (an encoding the decoder lacks, or would hold whole). */
-  decode: { format: DecodableFormat; source: DecodeSource } | null;
-  /**
-   * Bytes of encoded audio, set when the headers' bitrate is only a guess (an MP3's first frame, a
-   * compressed WAV's byte rate) or missing (Opus): the decoded length then gives the average.
-   */
-  encodedBytes?: number;
-}
 
 const ID3_HEADER_BYTES = 10;
 /** Bytes that tell the formats apart (after any ID3v2 tag). */

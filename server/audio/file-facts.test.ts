@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { requireTool } from '#server/test-support/system-tools.ts';
 import { aiff, mp3Frames, rf64, sine, wavWithChunks } from '#server/test-support/audio-files.ts';
 import { silentFlac } from '#server/test-support/silent-flac.ts';
 import { analyseProjectAudio, toFileAnalysis } from './file-facts.ts';
@@ -163,17 +164,9 @@ describe('analyseProjectAudio: what it does not measure', () => {
   });
 });
 
-const ffmpeg = (() => {
-  try {
-    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-describe.skipIf(!ffmpeg)('analyseProjectAudio on files encoded by ffmpeg (skipped without it)', () => {
+describe('analyseProjectAudio on files encoded by ffmpeg', () => {
   const encode = (source: string, name: string, args: string[]) => {
+    requireTool('ffmpeg');
     const target = path.join(folder, name);
     execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', source, ...args, target]);
     return target;

@@ -1,6 +1,7 @@
 import type { FileAnalysis } from '#common/projects.ts';
 import { decodeInSteps } from './analyze.ts';
-import { readContainerFacts, type ContainerFacts } from './container-facts.ts';
+import { readContainerFacts } from './container-facts.ts';
+import type { ContainerFacts } from './header-facts.ts';
 import { LoudnessMeter } from './loudness.ts';
 import { PeakOutline } from './peak-outline.ts';
 

@@ -1,4 +1,4 @@
-import type { ContainerFacts } from './container-facts.ts';
+import type { ContainerFacts } from './header-facts.ts';
 import { fourCC, type FileBytes } from './file-bytes.ts';
 
 /*

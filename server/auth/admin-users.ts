@@ -1,9 +1,9 @@
+import type { AdminProfile } from '#common/admin-auth.ts';
 import type { Kysely } from 'kysely';
-import type { PublicAdmin } from '#server/context.ts';
 import type { AdminUser, Database } from '#server/db/schema.ts';
 import { hashPassword } from './passwords.ts';
 
-/** The columns a PublicAdmin is made of (the session lookup selects these). */
+/** The columns a AdminProfile is made of (the session lookup selects these). */
 export const PUBLIC_ADMIN_COLUMNS = [
   'id',
   'username',
@@ -15,7 +15,7 @@ export const PUBLIC_ADMIN_COLUMNS = [
   'setupChecklistDismissedAt',
 ] as const;
 
-export function toPublicAdmin(user: Pick<AdminUser, (typeof PUBLIC_ADMIN_COLUMNS)[number]>): PublicAdmin {
+export function toPublicAdmin(user: Pick<AdminUser, (typeof PUBLIC_ADMIN_COLUMNS)[number]>): AdminProfile {
   return {
     id: user.id,
     username: user.username,

@@ -1,5 +1,5 @@
 import type { ChangePasswordInput } from '#common/admin-auth.ts';
-import type { Services } from '#server/context.ts';
+import type { MailingServices } from '#server/core-services.ts';
 import { setAdminPassword } from './admin-users.ts';
 import { removeInitialPasswordFile } from './first-admin.ts';
 import { mailSite, passwordChangedEmail } from './auth-emails.ts';
@@ -19,7 +19,7 @@ export type ChangePasswordOutcome =
  * past it. Every other session of the admin ends; the one in use stays.
  */
 export async function changeAdminPassword(
-  { db, mailer, logger, config, studioIdentity }: Pick<Services, 'db' | 'mailer' | 'logger' | 'config' | 'studioIdentity'>,
+  { db, mailer, logger, config, studioIdentity }: MailingServices,
   request: { adminId: number; sessionId: string | undefined; ip: string; input: ChangePasswordInput },
 ): Promise<ChangePasswordOutcome> {
   const check = await confirmCurrentPassword(db, request.adminId, request.ip, request.input.currentPassword);

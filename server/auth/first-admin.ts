@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Services } from '#server/context.ts';
+import type { DatabaseServices } from '#server/core-services.ts';
 import { PASSWORD_MIN_LENGTH, PLACEHOLDER_ADMIN_EMAIL } from '#common/admin-auth.ts';
 import { countAdmins, createAdmin, normaliseIdentifier } from './admin-users.ts';
 
@@ -19,7 +19,7 @@ export function randomPassword(length = 20): string {
  * until the owner changes it; the log names the file, never the password (logs are shipped and kept). Several instances starting together
  * race on the unique username; the loser simply finds the admin there.
  */
-export async function ensureInitialAdmin({ db, config, logger }: Services): Promise<void> {
+export async function ensureInitialAdmin({ db, config, logger }: DatabaseServices): Promise<void> {
   if ((await countAdmins(db)) > 0) return;
   const username = config.ADMIN_USERNAME ?? 'admin';
   const email = config.ADMIN_EMAIL ?? config.STUDIO_EMAIL ?? PLACEHOLDER_ADMIN_EMAIL;

@@ -1,4 +1,6 @@
-import type { Services } from '#server/context.ts';
+import type { CoreServices } from '#server/core-services.ts';
+
+type Services = Pick<CoreServices, 'db' | 'logger'>;
 import { pruneRateLimits } from '#server/rate-limits/rate-limit.ts';
 import { pruneExpiredSessions } from './session-store.ts';
 

@@ -1,5 +1,5 @@
-import type { LoginInput } from '#common/admin-auth.ts';
-import type { CoreServices, PublicAdmin } from '#server/context.ts';
+import type { LoginInput, AdminProfile } from '#common/admin-auth.ts';
+import type { CoreServices } from '#server/core-services.ts';
 import type { AdminUser } from '#server/db/schema.ts';
 import { findAdminById, findAdminByUsername, toPublicAdmin } from './admin-users.ts';
 import { beginLoginAttempt, loginAttemptFailed, loginAttemptSucceeded, refundLoginAttempt } from './login-guard.ts';
@@ -11,7 +11,7 @@ type Services = Pick<CoreServices, 'db' | 'config'>;
 type Locked = { kind: 'locked'; retryAfterSeconds: number };
 
 export type LoginOutcome =
-  | { kind: 'ok'; admin: PublicAdmin }
+  | { kind: 'ok'; admin: AdminProfile }
   /** The password was right and the admin uses two-factor: no session until the code step. */
   | { kind: 'two-factor-required'; pendingToken: string }
   | { kind: 'invalid' }
@@ -43,7 +43,7 @@ export async function attemptLogin({ db, config }: Services, input: LoginInput, 
   return succeed(db, user, ip);
 }
 
-export type SecondStepOutcome = { kind: 'ok'; admin: PublicAdmin } | { kind: 'expired' } | { kind: 'invalid' } | Locked;
+export type SecondStepOutcome = { kind: 'ok'; admin: AdminProfile } | { kind: 'expired' } | { kind: 'invalid' } | Locked;
 
 /**
  * The code step: a TOTP code or a recovery code for the admin a pending-login token names. Codes
@@ -66,7 +66,7 @@ export async function completeTwoFactorLogin(
   return succeed(db, user, ip);
 }
 
-async function succeed(db: Services['db'], user: AdminUser, ip: string): Promise<{ kind: 'ok'; admin: PublicAdmin }> {
+async function succeed(db: Services['db'], user: AdminUser, ip: string): Promise<{ kind: 'ok'; admin: AdminProfile }> {
   await loginAttemptSucceeded(db, user.username, ip);
   await db.updateTable('adminUsers').set({ lastLogin: new Date().toISOString() }).where('id', '=', user.id).execute();
   return { kind: 'ok', admin: toPublicAdmin(user) };

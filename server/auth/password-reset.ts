@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Services } from '#server/context.ts';
+import type { MailingServices } from '#server/core-services.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { findAdminByEmail, findAdminById, setAdminPassword } from './admin-users.ts';
 import { mailSite, passwordChangedEmail, passwordResetEmail, resetLink } from './auth-emails.ts';
@@ -20,7 +20,7 @@ export const hashResetToken = (token: string) => createHash('sha256').update(tok
  * answers the same thing right away whatever happens here, so the answer and its timing reveal
  * neither whether the address has an account nor whether a limit was hit.
  */
-export async function requestPasswordReset(services: Services, email: string, ip: string): Promise<void> {
+export async function requestPasswordReset(services: MailingServices, email: string, ip: string): Promise<void> {
   const { db, logger } = services;
   const perEmail = await hitRateLimit(db, { key: `forgot:email:${email}`, limit: FORGOT_PER_EMAIL_LIMIT, windowMs: FORGOT_WINDOW_MS });
   const perIp = await hitRateLimit(db, { key: `forgot:ip:${ip}`, limit: FORGOT_PER_IP_LIMIT, windowMs: FORGOT_WINDOW_MS });
@@ -31,7 +31,7 @@ export async function requestPasswordReset(services: Services, email: string, ip
   runInBackground(logger, 'password reset e-mail', () => issueResetLink(services, email));
 }
 
-async function issueResetLink({ db, mailer, config, studioIdentity }: Services, email: string): Promise<void> {
+async function issueResetLink({ db, mailer, config, studioIdentity }: MailingServices, email: string): Promise<void> {
   const admin = await findAdminByEmail(db, email);
   if (!admin || admin.isActive !== 1) return;
   const token = randomBytes(32).toString('base64url');
@@ -58,7 +58,7 @@ async function issueResetLink({ db, mailer, config, studioIdentity }: Services, 
  * links, lifts the login locks held against its username (whoever tripped them) and sends a notice.
  * Two-factor stays on: an e-mail alone must not switch it off. False when the token is unknown, used, expired or its admin inactive.
  */
-export async function resetPassword(services: Services, token: string, password: string): Promise<boolean> {
+export async function resetPassword(services: MailingServices, token: string, password: string): Promise<boolean> {
   const { db, logger, mailer, config, studioIdentity } = services;
   const now = new Date().toISOString();
   // Claiming with `used = 0` in the WHERE makes two concurrent uses of one link succeed only once.

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Services } from '#server/context.ts';
+import type { DatabaseServices } from '#server/core-services.ts';
 import { clearSessionCookie, readSessionToken } from './session-cookie.ts';
 import { loadSession } from './session-store.ts';
 
@@ -8,7 +8,7 @@ import { loadSession } from './session-store.ts';
  * page loaders (`context.admin`) see the same identity. A cookie that no longer maps to a live session
  * is cleared, so the browser stops sending it.
  */
-export function sessionMiddleware({ db, config, logger }: Services): RequestHandler {
+export function sessionMiddleware({ db, config, logger }: DatabaseServices): RequestHandler {
   return async (req, res, next) => {
     res.locals.admin = null;
     // Built assets are the same for everyone: no session lookup for each script and font.

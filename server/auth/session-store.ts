@@ -1,6 +1,6 @@
+import type { AdminProfile } from '#common/admin-auth.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { PublicAdmin } from '#server/context.ts';
 import type { Database } from '#server/db/schema.ts';
 import { PUBLIC_ADMIN_COLUMNS, toPublicAdmin } from './admin-users.ts';
 
@@ -20,7 +20,7 @@ export interface SessionData {
 export interface ActiveSession {
   /** The stored key (a hash of the cookie's token). */
   sid: string;
-  admin: PublicAdmin;
+  admin: AdminProfile;
   data: SessionData;
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import type { TwoFactorSetup, TwoFactorStatus } from '#common/admin-auth.ts';
-import type { CoreServices, Services as AllServices } from '#server/context.ts';
+import type { CoreServices, StudioIdentitySource } from '#server/core-services.ts';
 import type { AdminUser, Database } from '#server/db/schema.ts';
 import { beginLoginAttempt, loginAttemptFailed, loginAttemptSucceeded } from './login-guard.ts';
 import { verifyPassword } from './passwords.ts';
@@ -70,7 +70,7 @@ export type StartEnrolmentOutcome = ({ kind: 'started' } & TwoFactorSetup) | { k
  * made, so a secret that was on screen long ago is not the one that gets confirmed.
  */
 export async function startEnrolment(
-  { db, config, studioIdentity }: Services & Pick<AllServices, 'studioIdentity'>,
+  { db, config, studioIdentity }: Services & StudioIdentitySource,
   admin: Pick<AdminUser, 'id' | 'username'>,
 ): Promise<StartEnrolmentOutcome> {
   const existing = await enrolmentOf(db, admin.id);

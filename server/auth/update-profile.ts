@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { PROFILE_MESSAGES, type UpdateProfileInput } from '#common/admin-auth.ts';
+import { PROFILE_MESSAGES, type UpdateProfileInput, type AdminProfile } from '#common/admin-auth.ts';
 import type { FieldErrors } from '#common/validation.ts';
-import type { PublicAdmin, Services } from '#server/context.ts';
+import type { MailingServices } from '#server/core-services.ts';
 import type { Database } from '#server/db/schema.ts';
 import { normaliseIdentifier, PUBLIC_ADMIN_COLUMNS, toPublicAdmin } from './admin-users.ts';
 import { emailChangedEmail, mailSite } from './auth-emails.ts';
@@ -10,7 +10,7 @@ import { runInBackground } from './background.ts';
 import { confirmCurrentPassword } from './current-password.ts';
 
 export type UpdateProfileOutcome =
-  | { kind: 'updated'; admin: PublicAdmin }
+  | { kind: 'updated'; admin: AdminProfile }
   /** The session's admin no longer exists. */
   | { kind: 'unknown-admin' }
   | { kind: 'locked'; retryAfterSeconds: number }
@@ -43,7 +43,7 @@ const isUniqueViolation = (error: unknown) =>
  * then on: links already sent to the old address are retired, and the old address is told.
  */
 export async function updateAdminProfile(
-  { db, mailer, logger, config, studioIdentity }: Pick<Services, 'db' | 'mailer' | 'logger' | 'config' | 'studioIdentity'>,
+  { db, mailer, logger, config, studioIdentity }: MailingServices,
   request: { adminId: number; ip: string; input: UpdateProfileInput },
 ): Promise<UpdateProfileOutcome> {
   const check = await confirmCurrentPassword(db, request.adminId, request.ip, request.input.currentPassword);
@@ -85,7 +85,7 @@ export async function updateAdminProfile(
 }
 
 /** Shows or puts away the dashboard's setup checklist for this admin. Null when the admin has gone. */
-export async function setSetupChecklistDismissed(db: Kysely<Database>, adminId: number, dismissed: boolean): Promise<PublicAdmin | null> {
+export async function setSetupChecklistDismissed(db: Kysely<Database>, adminId: number, dismissed: boolean): Promise<AdminProfile | null> {
   const row = await db
     .updateTable('adminUsers')
     .set({ setupChecklistDismissedAt: dismissed ? new Date().toISOString() : null })

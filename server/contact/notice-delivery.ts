@@ -1,4 +1,4 @@
-import type { Services } from '#server/context.ts';
+import type { MailingServices } from '#server/core-services.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import { claimForSending, deliverDue, markFailed, markSent, retryDelayMs, type DeliveryResult } from '#server/email/retried-mail.ts';
 import { composeAcknowledgement, isAcknowledgeableAddress, readAcknowledgementSettings } from './acknowledgement.ts';
@@ -8,13 +8,11 @@ import { composeOwnerNotice, studioInbox } from './owner-notice.ts';
 export const NOTICE_RETRY_INTERVAL_MS = 60_000;
 export { retryDelayMs, type DeliveryResult };
 
-type NoticeServices = Pick<Services, 'db' | 'mailer' | 'logger' | 'config' | 'studioIdentity'>;
-
 /**
  * Sends one notice if it is due and nobody else holds it. The claim is a conditional update, so on
  * several instances (or a retry tick racing the first attempt) exactly one sends it.
  */
-export async function deliverNotice(services: NoticeServices, noticeId: number, now = new Date()): Promise<DeliveryResult> {
+export async function deliverNotice(services: MailingServices, noticeId: number, now = new Date()): Promise<DeliveryResult> {
   const { db, mailer, logger, config, studioIdentity } = services;
   if (!(await claimForSending(db, 'contactNotices', noticeId, now))) return 'skipped';
 
@@ -66,12 +64,12 @@ export async function deliverNotice(services: NoticeServices, noticeId: number, 
 }
 
 /** Sends every notice that is due (unsent, and its back-off has passed). */
-export function retryDueNotices(services: NoticeServices, now = new Date()): Promise<Record<DeliveryResult, number>> {
+export function retryDueNotices(services: MailingServices, now = new Date()): Promise<Record<DeliveryResult, number>> {
   return deliverDue(services.db, 'contactNotices', (id) => deliverNotice(services, id, now), now);
 }
 
 /** The e-mails (owner notices and acknowledgements) still waiting to go out (the metrics endpoint reports it; the index makes it cheap). */
-export async function countUnsentNotices(db: NoticeServices['db']): Promise<number> {
+export async function countUnsentNotices(db: MailingServices['db']): Promise<number> {
   const row = await db
     .selectFrom('contactNotices')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -84,7 +82,7 @@ export async function countUnsentNotices(db: NoticeServices['db']): Promise<numb
  * Start-up and periodic task: sends what a crash or a mail outage left behind. Returns the timer
  * so shutdown can stop it.
  */
-export function startNoticeRetries(services: NoticeServices, intervalMs = NOTICE_RETRY_INTERVAL_MS): NodeJS.Timeout {
+export function startNoticeRetries(services: MailingServices, intervalMs = NOTICE_RETRY_INTERVAL_MS): NodeJS.Timeout {
   let running = false;
   const tick = async () => {
     if (running) return;

@@ -1,5 +1,5 @@
 import type { Config } from '#server/config.ts';
-import type { StudioIdentity } from '#server/context.ts';
+import type { StudioIdentity } from '#server/core-services.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import type { ContactSubmissionView } from './submissions.ts';
 

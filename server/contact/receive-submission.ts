@@ -1,5 +1,5 @@
 import { CONTACT_HONEYPOT_FIELD, CONTACT_FORM_TOKEN_FIELD, validateContactSubmission, type ContactFieldErrors } from '#common/contact.ts';
-import type { Services } from '#server/context.ts';
+import type { MailingServices } from '#server/core-services.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { judgeContactFormToken } from './form-token.ts';
 import { deliverNotice } from './notice-delivery.ts';
@@ -33,7 +33,7 @@ function field(body: unknown, name: string): unknown {
  * The one path every contact message takes, from the JSON API and from the no-JavaScript page form:
  * validate -> per-IP limit -> spam checks -> store (committed) -> notify the owner in the background.
  */
-export async function receiveContactSubmission(services: Services, intake: ContactIntake): Promise<ContactOutcome> {
+export async function receiveContactSubmission(services: MailingServices, intake: ContactIntake): Promise<ContactOutcome> {
   const now = intake.now ?? new Date();
   const validation = validateContactSubmission(intake.body);
   if (!validation.success) return { kind: 'invalid', errors: validation.errors };

@@ -1,6 +1,6 @@
 import type { AudioFormat } from '#server/audio/audio-format.ts';
 import type { TrackState } from '#common/review.ts';
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** ISO-8601 text in both dialects (PostgreSQL timestamptz values are read back as ISO strings). */
 type Timestamp = ColumnType<string, string | undefined, string>;
@@ -404,7 +404,5 @@ export interface Database {
 }
 
 export type Sample = Selectable<SamplesTable>;
-export type NewSample = Insertable<SamplesTable>;
-export type SampleUpdate = Updateable<SamplesTable>;
 export type ContactSubmission = Selectable<ContactSubmissionsTable>;
 export type AdminUser = Selectable<AdminUsersTable>;

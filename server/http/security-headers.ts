@@ -42,7 +42,7 @@ export function contentSecurityPolicy({ development, mediaOrigins }: SecurityHea
     `default-src 'self'; script-src 'self' ${sources} 'strict-dynamic'${development ? ` 'unsafe-eval'` : ''}; ${rest}`;
   return {
     // Pages made for one person (the admin, the portal) may compile WebAssembly: the uploader hashes
-    // each part with it (app/features/uploads/part-digest.ts). It allows no JavaScript eval; pages
+    // each part with it (app/features/file-uploader/part-digest.ts). It allows no JavaScript eval; pages
     // shared by every visitor upload nothing and do not get it.
     withNonce: (nonce) => policy(`'nonce-${nonce}' 'wasm-unsafe-eval'`),
     withScriptHashes: (hashes) => policy(hashes.join(' ')),

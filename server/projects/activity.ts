@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { formatFileSize } from '#common/file-size.ts';
 import { formatTime } from '#common/format-time.ts';
-import { PROJECT_STATUS_LABELS, type ProjectActivityView, type ProjectStatus } from '#common/projects.ts';
+import { PROJECT_STATUS_LABELS, type ProjectStatus } from '#common/project-lifecycle.ts';
+import type { ProjectActivityView } from '#common/projects.ts';
 import type { Database } from '#server/db/schema.ts';
 
 /** Who did something to a project, as the activity log names them. */

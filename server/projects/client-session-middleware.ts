@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Services } from '#server/context.ts';
+import type { DatabaseServices } from '#server/core-services.ts';
 import { clearClientCookie, readClientToken } from './client-cookie.ts';
 import { loadClientSession } from './client-sessions.ts';
 
@@ -7,7 +7,7 @@ import { loadClientSession } from './client-sessions.ts';
  * Resolves the client cookie to `res.locals.client` ({email, sid}) for the portal's API and pages. It
  * never sets `res.locals.admin`: the two sessions grant nothing of each other's.
  */
-export function clientSessionMiddleware({ db, config, logger }: Services): RequestHandler {
+export function clientSessionMiddleware({ db, config, logger }: DatabaseServices): RequestHandler {
   return async (req, res, next) => {
     res.locals.client = null;
     if (req.path.startsWith('/assets/')) return next();

@@ -1,20 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { projectFileKey, projectUploadFromPath } from '#common/object-keys.ts';
-import {
-  CLIENT_UPLOAD_STATUSES,
-  MAX_PROJECT_FILE_BYTES,
-  MAX_PROJECT_FILES,
-  type ClientFileCategory,
-  type ProjectFileView,
-  type ProjectStatus,
-} from '#common/projects.ts';
+import { CLIENT_UPLOAD_STATUSES, type ProjectStatus } from '#common/project-lifecycle.ts';
+import { MAX_PROJECT_FILE_BYTES, MAX_PROJECT_FILES, type ClientFileCategory, type ProjectFileView } from '#common/projects.ts';
 import type { Database } from '#server/db/schema.ts';
-import type { Logger } from '#server/logger.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
-import { toFileAnalysis, type AudioMeasurements } from '#server/audio/file-facts.ts';
-import { encodePeaks } from '#common/peaks.ts';
 import { recordActivity, type Actor } from './activity.ts';
 import { isAcceptedClientFile, SIGNATURE_BYTES } from './accepted-files.ts';
 import { toFileView } from './project-views.ts';
@@ -35,9 +26,6 @@ export type RegisterOutcome =
   | { kind: 'not-accepted' }
   | { kind: 'too-many' };
 
-/** Measures one audio file (in a worker thread); null when it is not audio the analyser reads. */
-export type ProjectAudioAnalyser = (filePath: string) => Promise<AudioMeasurements | null>;
-
 /** A completed upload taken out of its reservation: where it is and what it was called. */
 export interface SpentReservation {
   objectKey: string;
@@ -55,8 +43,6 @@ export interface StoredProjectFile {
   createdAt: string;
 }
 
-/** One instance holds a file this long while it checksums and analyses it; another takes over after. */
-const PROCESSING_LEASE_MS = 30 * 60 * 1000;
 /** A reserved upload never registered within a day is abandoned (its object, if any, is removed). */
 export const ABANDONED_PROJECT_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
@@ -84,15 +70,11 @@ export async function spendReservation(db: Kysely<Database>, uploadKey: string):
  * bytes for downloads. Who may do which is decided by the caller (routes check the session).
  */
 export class ProjectFileService {
-  private readonly waiting = new Set<string>();
-  private running: Promise<void> | null = null;
-  private stopped = false;
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly store: ObjectStore,
-    private readonly logger: Logger,
-    private readonly analyse: ProjectAudioAnalyser,
+    /** Checksum and analysis of a registered file, in the background (file-processing.ts). */
+    private readonly processing: { schedule(fileId: number): void },
   ) {}
 
   /** Reserves a key for a file about to be uploaded into the project. A client can only add files while the work is open. */
@@ -162,7 +144,7 @@ export class ProjectFileService {
       await this.discard(uploadKey, objectKey);
       return { kind: 'too-many' };
     }
-    this.schedule(id);
+    this.processing.schedule(id);
     const row = await this.db.selectFrom('projectFiles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return { kind: 'registered', file: toFileView(row) };
   }
@@ -270,136 +252,5 @@ export class ProjectFileService {
   private async discard(uploadKey: string, objectKey: string): Promise<void> {
     await this.store.delete(objectKey);
     await this.db.deleteFrom('projectUploads').where('uploadKey', '=', uploadKey).execute();
-  }
-
-  // --- Checksum and analysis, one file at a time (one decode at a time keeps memory flat) ---
-  // Jobs are `file:{id}` (a project file: checksum and table facts) or `version:{id}` (a review-room
-  // version: its waveform and loudness too).
-
-  schedule(fileId: number): void {
-    this.enqueue(`file:${fileId}`);
-  }
-
-  scheduleVersion(versionId: number): void {
-    this.enqueue(`version:${versionId}`);
-  }
-
-  private enqueue(job: string): void {
-    if (this.stopped) return;
-    this.waiting.add(job);
-    this.running ??= this.drain().finally(() => {
-      this.running = null;
-    });
-  }
-
-  /** Files and versions a restart left unprocessed. */
-  async scheduleBacklog(): Promise<number> {
-    const files = await this.db
-      .selectFrom('projectFiles')
-      .select('id')
-      .where('analysisState', '=', 'pending')
-      .where('removedAt', 'is', null)
-      .execute();
-    const versions = await this.db
-      .selectFrom('trackVersions')
-      .select('id')
-      .where('analysisState', '=', 'pending')
-      .where('removedAt', 'is', null)
-      .execute();
-    files.forEach((row) => this.schedule(row.id));
-    versions.forEach((row) => this.scheduleVersion(row.id));
-    return files.length + versions.length;
-  }
-
-  /** Resolves when nothing is queued or running (tests wait on it). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  stop(): void {
-    this.stopped = true;
-    this.waiting.clear();
-  }
-
-  private async drain(): Promise<void> {
-    for (;;) {
-      const next = this.waiting.values().next();
-      if (next.done || this.stopped) return;
-      this.waiting.delete(next.value);
-      const [kind, id] = next.value.split(':') as ['file' | 'version', string];
-      try {
-        if (kind === 'file') await this.processFile(Number(id));
-        else await this.processVersion(Number(id));
-      } catch (error) {
-        this.logger.warn({ err: error, job: next.value }, 'project file processing failed; it is retried at the next start');
-      }
-    }
-  }
-
-  /** Claimed with a lease, so two instances do not both read a 5 GB file. */
-  private async claim(table: 'projectFiles' | 'trackVersions', id: number, now: Date): Promise<string | null> {
-    const claimed = await this.db
-      .updateTable(table)
-      .set({ processingUntil: new Date(now.getTime() + PROCESSING_LEASE_MS).toISOString() })
-      .where('id', '=', id)
-      .where('analysisState', '=', 'pending')
-      .where('removedAt', 'is', null)
-      .where((eb) => eb.or([eb('processingUntil', 'is', null), eb('processingUntil', '<', now.toISOString())]))
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return null;
-    const row = await this.db.selectFrom(table).select(['objectKey']).where('id', '=', id).executeTakeFirstOrThrow();
-    return row.objectKey;
-  }
-
-  private async measure(
-    objectKey: string,
-    id: string,
-  ): Promise<{ state: 'done' | 'not-audio' | 'failed'; measured: AudioMeasurements | null }> {
-    try {
-      const measured = await this.store.withLocalFile(objectKey, (filePath) => this.analyse(filePath));
-      return { state: measured ? 'done' : 'not-audio', measured };
-    } catch (error) {
-      this.logger.warn({ err: error, job: id }, 'project audio analysis failed');
-      return { state: 'failed', measured: null };
-    }
-  }
-
-  private async processFile(fileId: number, now = new Date()): Promise<void> {
-    const objectKey = await this.claim('projectFiles', fileId, now);
-    if (!objectKey) return;
-    const sha256 = await this.checksum(objectKey);
-    const { state, measured } = await this.measure(objectKey, `file:${fileId}`);
-    await this.db
-      .updateTable('projectFiles')
-      .set({ sha256, analysisState: state, analysis: measured ? JSON.stringify(toFileAnalysis(measured)) : null, processingUntil: null })
-      .where('id', '=', fileId)
-      .execute();
-  }
-
-  private async processVersion(versionId: number, now = new Date()): Promise<void> {
-    const objectKey = await this.claim('trackVersions', versionId, now);
-    if (!objectKey) return;
-    const { state, measured } = await this.measure(objectKey, `version:${versionId}`);
-    await this.db
-      .updateTable('trackVersions')
-      .set({
-        // A version is audio by definition: what the analyser could not read is a failure to show.
-        analysisState: state === 'done' ? 'done' : 'failed',
-        format: measured?.format ?? null,
-        durationSeconds: measured?.durationSeconds ?? null,
-        loudnessLufs: measured?.loudnessLufs ?? null,
-        truePeakDbtp: measured?.truePeakDbtp ?? null,
-        loudnessRangeLu: measured?.loudnessRangeLu ?? null,
-        peaks: measured?.peaks ? encodePeaks(measured.peaks) : null,
-        processingUntil: null,
-      })
-      .where('id', '=', versionId)
-      .execute();
-  }
-
-  private async checksum(objectKey: string): Promise<string> {
-    const hash = createHash('sha256');
-    for await (const chunk of await this.store.read(objectKey)) hash.update(chunk as Buffer);
-    return hash.digest('hex');
   }
 }

@@ -1,13 +1,6 @@
 import type { Selectable } from 'kysely';
-import type {
-  AnalysisState,
-  FileAnalysis,
-  ProjectBase,
-  ProjectFileView,
-  ProjectStatus,
-  ProjectPackage,
-  ClientFileCategory,
-} from '#common/projects.ts';
+import type { ProjectStatus } from '#common/project-lifecycle.ts';
+import type { AnalysisState, FileAnalysis, ProjectBase, ProjectFileView, ProjectPackage, ClientFileCategory } from '#common/projects.ts';
 import type { TrackView } from '#common/review.ts';
 import type { ProjectFilesTable, ProjectsTable } from '#server/db/schema.ts';
 import { filesExpireAt } from './retention-dates.ts';

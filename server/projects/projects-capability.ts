@@ -4,14 +4,16 @@ import type { Mailer } from '#server/email/mailer.ts';
 import type { Logger } from '#server/logger.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
 import { ProjectEmailSender } from './project-emails.ts';
-import { ProjectFileService, type ProjectAudioAnalyser } from './project-files.ts';
+import { ProjectFileProcessing, type ProjectAudioAnalyser } from './file-processing.ts';
+import { ProjectFileService } from './project-files.ts';
 import { ProjectsService, type PackageCatalogue } from './projects-service.ts';
-import { ReviewService } from './review-service.ts';
+import { ReviewService } from './review/review-service.ts';
 
 /** The stateful parts of client projects, built once per process by server/services.ts. */
 export interface ProjectsCapability {
   projects: ProjectsService;
   projectFiles: ProjectFileService;
+  projectFileProcessing: ProjectFileProcessing;
   review: ReviewService;
   projectEmails: ProjectEmailSender;
 }
@@ -27,11 +29,13 @@ export function createProjectsCapability(parts: {
   analyse: ProjectAudioAnalyser;
 }): ProjectsCapability {
   const { db, store, logger, mailer, publicUrl, packages, studio, analyse } = parts;
-  const projectFiles = new ProjectFileService(db, store, logger, analyse);
-  const review = new ReviewService(db, projectFiles);
+  const projectFileProcessing = new ProjectFileProcessing(db, store, logger, analyse);
+  const projectFiles = new ProjectFileService(db, store, projectFileProcessing);
+  const review = new ReviewService(db, projectFiles, projectFileProcessing);
   return {
     projects: new ProjectsService(db, packages, (projectId) => review.tracksOf(projectId)),
     projectFiles,
+    projectFileProcessing,
     review,
     projectEmails: new ProjectEmailSender({ db, mailer, logger, publicUrl, studio }),
   };

@@ -1,20 +1,20 @@
 import type { Kysely } from 'kysely';
-import {
-  ACTIVE_PROJECT_STATUSES,
-  type AdminProjectList,
-  type AdminProjectView,
-  type CreateProjectInput,
-  type PortalProjectView,
-  type ProjectPackage,
-  type ProjectStatus,
-  type ProjectSummary,
-  type UpdateProjectInput,
+import { ACTIVE_PROJECT_STATUSES, type ProjectStatus } from '#common/project-lifecycle.ts';
+import type {
+  AdminProjectList,
+  AdminProjectView,
+  CreateProjectInput,
+  PortalProjectView,
+  ProjectPackage,
+  ProjectSummary,
+  UpdateProjectInput,
 } from '#common/projects.ts';
 import type { TrackView } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import { readActivity, recordActivity, type Actor } from './activity.ts';
 import { endClientAccess, hasPortalAccess, projectsOpenTo } from './client-sessions.ts';
 import { toProjectBase, type ProjectRow } from './project-views.ts';
+import { moveProject } from './move-project.ts';
 import { dayOf, filesExpireAt } from './retention-dates.ts';
 
 /** A priced package's name and included revision rounds, as the site's pricing states them now. */
@@ -29,8 +29,6 @@ export type UpdateOutcome =
   { kind: 'saved'; project: AdminProjectView } | { kind: 'not-found' } | { kind: 'invalid'; errors: Record<string, string[]> };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Statuses after which the files' retention clock runs. */
-const FINISHED: readonly ProjectStatus[] = ['completed', 'archived'];
 
 /**
  * The studio's projects: the owner's records and what a signed-in client may see of their own.
@@ -40,7 +38,7 @@ export class ProjectsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly packages: PackageCatalogue,
-    /** The review room's tracks of a project (server/projects/review-service.ts). */
+    /** The review room's tracks of a project (server/projects/review/). */
     private readonly tracksOf: (projectId: number) => Promise<TrackView[]>,
   ) {}
 
@@ -135,18 +133,7 @@ export class ProjectsService {
         changes.retentionWarnedAt = null;
         await recordActivity(trx, id, actor, { action: 'retention_changed', until: retainFilesUntil }, now);
       }
-      if (status !== undefined && status !== row.status) {
-        changes.status = status;
-        const wasFinished = FINISHED.includes(row.status as ProjectStatus);
-        const isFinished = FINISHED.includes(status);
-        if (isFinished && !row.completedAt) changes.completedAt = at;
-        if (!isFinished && wasFinished) {
-          // Reopened: the retention clock stops, and starts again at the next completion.
-          changes.completedAt = null;
-          changes.retentionWarnedAt = null;
-        }
-        await recordActivity(trx, id, actor, { action: 'status_changed', from: row.status as ProjectStatus, to: status }, now);
-      }
+      if (status !== undefined) await moveProject(trx, id, { chosen: status }, actor, now);
       if (changedFields.length > 0) await recordActivity(trx, id, actor, { action: 'details_changed', fields: changedFields }, now);
       if (Object.keys(changes).length > 0) {
         await trx

@@ -1,4 +1,6 @@
-import type { Services } from '#server/context.ts';
+import type { DatabaseServices } from '#server/core-services.ts';
+import type { ObjectStore } from '#server/storage/object-store.ts';
+import type { ProjectsCapability } from './projects-capability.ts';
 import { pruneClientAccess } from './client-sessions.ts';
 import { startRetention } from './retention.ts';
 
@@ -9,10 +11,15 @@ const HOURLY_MS = 60 * 60 * 1000;
  * restart left unprocessed, the daily retention run, and hourly housekeeping of abandoned project
  * uploads and expired client sessions and links. Answers the timers for shutdown.
  */
-export async function startProjectTasks(services: Services): Promise<NodeJS.Timeout[]> {
-  const { db, store, logger, projectFiles, projectEmails } = services;
+export async function startProjectTasks(
+  services: DatabaseServices & { store: ObjectStore } & Pick<
+      ProjectsCapability,
+      'projectFiles' | 'projectFileProcessing' | 'projectEmails'
+    >,
+): Promise<NodeJS.Timeout[]> {
+  const { db, store, logger, projectFiles, projectFileProcessing, projectEmails } = services;
   const timers = [projectEmails.start()];
-  await projectFiles.scheduleBacklog();
+  await projectFileProcessing.scheduleBacklog();
   timers.push(startRetention({ db, store, logger, sendSoon: () => projectEmails.sendSoon() }));
   const housekeeping = async () => {
     try {

@@ -5,6 +5,7 @@ import { formatTime } from '#common/samples.ts';
 import type { AudioAnalysis } from '#server/audio/analyze.ts';
 import { runAnalysisInWorker } from '#server/audio/run-analysis.ts';
 import type { Database } from '#server/db/schema.ts';
+import { SerialQueue } from '#server/jobs/serial-queue.ts';
 import type { Logger } from '#server/logger.ts';
 import type { AudioFormat } from '#server/audio/audio-format.ts';
 import type { AudioUploadService } from './audio-uploads.ts';
@@ -17,10 +18,10 @@ export type Analyzer = (filePath: string, format: AudioFormat) => Promise<AudioA
  * stores duration and peaks on the sample. Failures leave the sample playable.
  */
 export class SampleAnalysisQueue implements SampleAnalysisScheduler {
-  private readonly waiting = new Set<number>();
-  private running: Promise<void> | null = null;
-  private analysing = false;
-  private stopped = false;
+  private readonly queue = new SerialQueue<number>(
+    (sampleId) => this.analyseSample(sampleId),
+    (error, sampleId) => this.logger.warn({ err: error, sampleId }, 'audio analysis failed; the player will decode in the browser'),
+  );
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -36,11 +37,7 @@ export class SampleAnalysisQueue implements SampleAnalysisScheduler {
   ) {}
 
   schedule(sampleId: number): void {
-    if (this.stopped) return;
-    this.waiting.add(sampleId);
-    this.running ??= this.drain().finally(() => {
-      this.running = null;
-    });
+    this.queue.add(sampleId);
   }
 
   /** Queues every sample that was never analysed (older data, or a restart mid-queue). */
@@ -51,34 +48,17 @@ export class SampleAnalysisQueue implements SampleAnalysisScheduler {
   }
 
   /** Resolves when nothing is queued or running (tests, the seed and benchmarks wait on it). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  idle(): Promise<void> {
+    return this.queue.idle();
   }
 
   /** Samples waiting or being analysed right now (read by the metrics endpoint). */
   get depth(): number {
-    return this.waiting.size + (this.analysing ? 1 : 0);
+    return this.queue.depth;
   }
 
   stop(): void {
-    this.stopped = true;
-    this.waiting.clear();
-  }
-
-  private async drain(): Promise<void> {
-    for (;;) {
-      const next = this.waiting.values().next();
-      if (next.done || this.stopped) return;
-      this.waiting.delete(next.value);
-      this.analysing = true;
-      try {
-        await this.analyseSample(next.value);
-      } catch (error) {
-        this.logger.warn({ err: error, sampleId: next.value }, 'audio analysis failed; the player will decode in the browser');
-      } finally {
-        this.analysing = false;
-      }
-    }
+    this.queue.stop();
   }
 
   private async analyseSample(sampleId: number): Promise<void> {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { isUploadKey, objectKeyFromPath, objectPathOf, stagingKey, storageKey, uploadKeyFromUrl } from '#common/object-keys.ts';
 import { MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS } from '#common/samples.ts';
 import { readDeclaredDuration } from '#server/audio/audio-duration.ts';
 import { AUDIO_CONTENT_TYPES, detectAudioFormat, SIGNATURE_BYTES, type AudioFormat } from '#server/audio/audio-format.ts';
+import { splitHead } from '#server/audio/stream-head.ts';
+import type { DirectUploadOutcome, RegistrationOutcome, RegistrationRefusal } from './audio-upload-outcomes.ts';
 import type { Database } from '#server/db/schema.ts';
 import {
   UPLOAD_GRANT_SECONDS,
@@ -16,57 +18,12 @@ import {
 
 export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
-export type DirectUploadOutcome =
-  | { kind: 'stored'; size: number }
-  /** Not a key this store receives uploads for (or the store takes no uploads itself). */
-  | { kind: 'not-found' }
-  | { kind: 'invalid-grant' }
-  | { kind: 'expired-grant' }
-  /** Registered (or being registered), or another PUT with this grant is running. */
-  | { kind: 'grant-used' }
-  | { kind: 'too-large' }
-  /** The body broke off (the client went away or fell idle); the grant still works. */
-  | { kind: 'interrupted' };
-
-export type RegistrationOutcome =
-  | { kind: 'registered'; objectPath: string; format: AudioFormat; size: number }
-  | { kind: 'not-issued' }
-  | { kind: 'not-uploaded' }
-  | { kind: 'too-large' }
-  | { kind: 'not-audio' }
-  | { kind: 'too-long'; seconds: number };
-
-type RegistrationRefusal = Extract<RegistrationOutcome, { kind: 'too-large' | 'not-audio' | 'too-long' }>;
-
 /** Row states from which an upload URL may (still) write its staging key, and registration may start. */
 const OPEN_STATES = ['pending', 'uploaded'] as const;
 
 export interface PublicObject {
   contentType: string;
   info: ObjectInfo;
-}
-
-/**
- * The first `length` bytes of `body`, and a stream of all of it (those bytes again, then the rest):
- * the format is told from the head and the declared length read from the same single read.
- */
-async function splitHead(body: Readable, length: number): Promise<{ head: Buffer; whole: Readable }> {
-  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
-  const taken: Buffer[] = [];
-  let size = 0;
-  while (size < length) {
-    const next = await chunks.next();
-    if (next.done) break;
-    const bytes = Buffer.from(next.value);
-    taken.push(bytes);
-    size += bytes.length;
-  }
-  const first = Buffer.concat(taken);
-  async function* again() {
-    if (first.length > 0) yield first;
-    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield Buffer.from(next.value);
-  }
-  return { head: first.subarray(0, length), whole: Readable.from(again(), { objectMode: false }) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Services } from '#server/context.ts';
+import type { DatabaseServices } from '#server/core-services.ts';
+import type { SamplesCapability } from './samples-capability.ts';
 import { synthesizeDemoTrack, type DemoTrackRecipe } from '#server/audio/synthesize.ts';
 
 interface DemoSample {
@@ -40,7 +41,7 @@ export const DEMO_SAMPLES: DemoSample[] = [
  * On the very first start (no samples, never seeded before), adds three demo samples whose audio is synthesised
  * here (no files shipped or downloaded), so a new install shows working players.
  */
-export async function seedDemoSamples(services: Services): Promise<number> {
+export async function seedDemoSamples(services: DatabaseServices & Pick<SamplesCapability, 'audioUploads' | 'samples'>): Promise<number> {
   if (!services.config.SEED_DEMO) return 0;
   const { count } = await services.db
     .selectFrom('samples')

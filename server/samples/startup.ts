@@ -1,4 +1,5 @@
-import type { Services } from '#server/context.ts';
+import type { DatabaseServices } from '#server/core-services.ts';
+import type { SamplesCapability } from './samples-capability.ts';
 import { seedDemoSamples } from './demo-seed.ts';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -8,7 +9,9 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
  * sweep of uploads never registered within a day and of samples in the trash past their 30 days
  * (each instance runs it; a row is purged by exactly one of them). Returns the sweep's timer.
  */
-export async function startSampleTasks(services: Services): Promise<NodeJS.Timeout> {
+export async function startSampleTasks(
+  services: DatabaseServices & Pick<SamplesCapability, 'audioUploads' | 'samples' | 'sampleAnalysis' | 'sampleTrash'>,
+): Promise<NodeJS.Timeout> {
   const { audioUploads, sampleAnalysis, sampleTrash } = services;
   try {
     await seedDemoSamples(services);

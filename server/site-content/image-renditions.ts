@@ -5,7 +5,7 @@ import type { Metadata, Sharp } from 'sharp';
 let sharpModule: Promise<{ default: typeof SharpConstructor }> | null = null;
 const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, renditionWidths, type ImageUploadType } from '#common/site-content/image-upload.ts';
-import type { ImageFormat } from '#common/site-content/image.ts';
+import type { ImageFormat } from '#common/site-content/format.ts';
 
 export type ImageInspection =
   | { kind: 'image'; type: ImageUploadType; width: number; height: number; widths: number[] }

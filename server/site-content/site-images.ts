@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { ImageFormat, ImageRef } from '#common/site-content/image.ts';
+import type { ImageFormat } from '#common/site-content/format.ts';
+import type { ImageRef } from '#common/site-content/image.ts';
 import type { SiteContent, SiteSection } from '#common/site-content/sections.ts';
 import type { FieldErrors } from '#common/validation.ts';
 import type { Database } from '#server/db/schema.ts';

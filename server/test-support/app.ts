@@ -1,7 +1,7 @@
+import type { AdminProfile } from '#common/admin-auth.ts';
 import type { Express } from 'express';
 import supertest from 'supertest';
 import { createApp, type AppOptions } from '#server/app.ts';
-import type { PublicAdmin } from '#server/context.ts';
 import type { Dialect } from '#server/db/connection.ts';
 import { createTestServices, type TestServiceOptions, type TestServices } from './services.ts';
 
@@ -13,7 +13,7 @@ export interface TestApp {
 }
 
 /** The real Express app (API only, no pages) on a fresh database, driven by supertest. */
-export const TEST_ADMIN: PublicAdmin = {
+export const TEST_ADMIN: AdminProfile = {
   id: 1,
   username: 'test-admin',
   email: 'test-admin@example.com',

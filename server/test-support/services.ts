@@ -104,7 +104,7 @@ export async function createTestServices(dialect: Dialect, options: TestServiceO
     async cleanup() {
       // An analysis still running would write to a closed database.
       await services.sampleAnalysis.idle();
-      await services.projectFiles.idle();
+      await services.projectFileProcessing.idle();
       await services.projectEmails.idle();
       stopServices(services);
       await invalidation.close();

@@ -134,7 +134,7 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
  * revision round, an e-mail waiting to go out and a daily task's run.
  */
 async function populateProject(t: TestApp, adminId: number): Promise<void> {
-  const { projects, projectFiles, review, store, db } = t.services;
+  const { projects, projectFiles, projectFileProcessing, review, store, db } = t.services;
   const studio = { side: 'studio' as const, adminId, name: 'Owner' };
   const created = await projects.create(
     {
@@ -182,7 +182,7 @@ async function populateProject(t: TestApp, adminId: number): Promise<void> {
     studio,
   );
   if (version.kind !== 'created') throw new Error(`version not added: ${version.kind}`);
-  await projectFiles.idle();
+  await projectFileProcessing.idle();
   const author = { side: 'client' as const, key: 'client:rae@example.com', name: 'Rae Client' };
   const comment = await review.addComment(projectId, track!.id, version.versionId, { atSeconds: 0.5, body: 'Louder kick' }, author, client);
   if (comment.kind !== 'created') throw new Error(`comment not added: ${comment.kind}`);
@@ -195,7 +195,7 @@ async function populateProject(t: TestApp, adminId: number): Promise<void> {
 export async function settle(t: TestApp): Promise<void> {
   const { db } = t.services;
   await t.services.sampleAnalysis.idle();
-  await t.services.projectFiles.idle();
+  await t.services.projectFileProcessing.idle();
   await until(
     async () => !(await db.selectFrom('contactNotices').select('id').where('sentAt', 'is', null).executeTakeFirst()),
     'notices sent',

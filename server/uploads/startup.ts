@@ -1,9 +1,10 @@
-import type { Services } from '#server/context.ts';
+import type { CoreServices } from '#server/core-services.ts';
+import type { MultipartUploadService } from './multipart-uploads.ts';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Aborts abandoned multipart uploads now and then hourly; answers the timer. */
-export function startMultipartSweep(services: Services): NodeJS.Timeout {
+export function startMultipartSweep(services: Pick<CoreServices, 'logger'> & { multipartUploads: MultipartUploadService }): NodeJS.Timeout {
   const sweep = () =>
     services.multipartUploads.removeAbandoned().then(
       (removed) => removed > 0 && services.logger.info({ removed }, 'aborted abandoned multipart uploads'),

@@ -1,5 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import { AppLink, type AppLinkProps } from './app-link';
+import { AppLink, type AppLinkProps } from './app-link.tsx';
 import { cn } from '#app/lib/cn.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'destructive';

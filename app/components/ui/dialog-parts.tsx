@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '#app/lib/cn.ts';
-import { Button, type ButtonVariant } from './button';
+import { Button, type ButtonVariant } from './button.tsx';
 
 /** The round X in a dialog's top-right corner. */
 export function DialogCloseButton() {

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { cn } from '#app/lib/cn.ts';
-import { DialogCloseButton, DialogFormActions } from './dialog-parts';
+import { DialogCloseButton, DialogFormActions } from './dialog-parts.tsx';
 
 interface FormDialogProps {
   open: boolean;

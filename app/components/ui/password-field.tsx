@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type InputHTMLAttributes } from 'react';
 import { cn } from '#app/lib/cn.ts';
-import { FormField, inputClasses } from './form-field';
+import { FormField, inputClasses } from './form-field.tsx';
 
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
   id: string;

@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import type { AdminProfile } from '#common/admin-auth.ts';
 import { api } from '#app/lib/api.ts';
 import { sessionResumed, useSessionEndedHandler } from '#app/lib/session-ended.ts';
-import { AdminHeader } from './admin-header';
-import { SessionEndedDialog } from './session-ended-dialog';
+import { AdminHeader } from './admin-header.tsx';
+import { SessionEndedDialog } from './session-ended-dialog.tsx';
 
 /**
  * The signed-in /manage: the header (account menu, Logout) above the dashboard's content. When the

@@ -1,6 +1,6 @@
 import type { AdminProfile } from '#common/admin-auth.ts';
-import { AccountMenu } from './auth/account-menu';
-import { LogoutButton } from './auth/logout-button';
+import { AccountMenu } from './auth/account-menu.tsx';
+import { LogoutButton } from './auth/logout-button.tsx';
 
 /** Title bar of the dashboard: who is signed in, the account menu and Logout. */
 export function AdminHeader({

@@ -4,7 +4,7 @@ import { CONTACT_FAILURE_FALLBACK } from '#app/content/contact-form.ts';
 import { CONTACT_INVALID_MESSAGE, contactRateLimitMessage } from '#server/contact/messages.ts';
 import { formStampFrom } from '#server/contact/form-stamp.ts';
 import { receiveContactSubmission } from '#server/contact/receive-submission.ts';
-import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values';
+import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 
 export type ContactActionData =

@@ -1,8 +1,8 @@
 import { useActionData, useFormAction } from 'react-router';
 import { Island } from '#app/islands/island.tsx';
 import { useSite } from '#app/root.tsx';
-import type { contactPageAction } from './contact-action.server';
-import { ContactForm } from './contact-form';
+import type { contactPageAction } from './contact-action.server.ts';
+import { ContactForm } from './contact-form.tsx';
 
 /** The contact form placed on a page: what the island needs from the route, read here so the island never loads the router. */
 export function ContactFormIsland() {

@@ -14,10 +14,10 @@ import {
 } from '#app/content/contact-form.ts';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import type { ContactActionData } from './contact-action.server';
-import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values';
-import { loadContactValidation } from './load-contact-validation';
-import { stampFormOpened } from './stamp-form-opened';
+import type { ContactActionData } from './contact-action.server.ts';
+import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values.ts';
+import { loadContactValidation } from './load-contact-validation.ts';
+import { stampFormOpened } from './stamp-form-opened.ts';
 
 /** The anchor a no-JavaScript post returns to, so the visitor lands on the errors or the confirmation. */
 const FORM_ANCHOR = 'contact-form';

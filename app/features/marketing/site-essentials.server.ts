@@ -1,4 +1,4 @@
-import { formatOpeningHours } from '#common/site-content/opening-hours.ts';
+import { formatOpeningHours } from '#common/site-content/format.ts';
 import type { SiteContent, SiteEssentials } from '#common/site-content/sections.ts';
 
 /** The slice of the content every document carries; the hours are worded here, on the server, once. */

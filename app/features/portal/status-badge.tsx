@@ -1,4 +1,4 @@
-import { PROJECT_STATUS_LABELS, type ProjectStatus } from '#common/projects.ts';
+import { PROJECT_STATUS_LABELS, type ProjectStatus } from '#common/project-lifecycle.ts';
 import { cn } from '#app/lib/cn.ts';
 
 /** Where the ball is: amber while the client may act or the work runs, green once delivered, grey at rest. */

@@ -1,4 +1,4 @@
-import type { ProjectStatus } from '#common/projects.ts';
+import type { ProjectStatus } from '#common/project-lifecycle.ts';
 
 /** What the current status means for the client, in one sentence: what happens next and who acts. */
 export const STATUS_EXPLANATIONS: Record<ProjectStatus, string> = {
@@ -10,13 +10,3 @@ export const STATUS_EXPLANATIONS: Record<ProjectStatus, string> = {
   completed: 'This project is complete. Thank you for working with us.',
   archived: 'This project is archived.',
 };
-
-/** The steps shown in the stepper: the process up to completion (archived is a resting state, not a step). */
-export const STEPPER_STATUSES: readonly ProjectStatus[] = [
-  'awaiting_files',
-  'in_progress',
-  'in_review',
-  'revisions',
-  'delivered',
-  'completed',
-];

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
-import { PROJECT_STATUS_LABELS, type ProjectStatus } from '#common/projects.ts';
+import { PROJECT_STATUS_LABELS, STEPPED_STATUSES, type ProjectStatus } from '#common/project-lifecycle.ts';
 import { cn } from '#app/lib/cn.ts';
-import { STATUS_EXPLANATIONS, STEPPER_STATUSES } from './status-copy.ts';
+import { STATUS_EXPLANATIONS } from './status-copy.ts';
 
 /**
  * The project's status along the process: steps before the current one are done, the current one is
@@ -9,7 +9,7 @@ import { STATUS_EXPLANATIONS, STEPPER_STATUSES } from './status-copy.ts';
  * shows every step done.
  */
 export function StatusStepper({ status }: { status: ProjectStatus }) {
-  const current = status === 'archived' ? STEPPER_STATUSES.length : STEPPER_STATUSES.indexOf(status);
+  const current = status === 'archived' ? STEPPED_STATUSES.length : STEPPED_STATUSES.indexOf(status);
   return (
     <section aria-labelledby="status-heading" className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
       <h2 id="status-heading" className="text-lg font-semibold text-fg">
@@ -17,7 +17,7 @@ export function StatusStepper({ status }: { status: ProjectStatus }) {
       </h2>
       <p className="mt-1 text-sm text-fg-muted">{STATUS_EXPLANATIONS[status]}</p>
       <ol className="mt-5 grid gap-3 sm:grid-cols-6 sm:gap-2">
-        {STEPPER_STATUSES.map((step, index) => {
+        {STEPPED_STATUSES.map((step, index) => {
           const done = index < current;
           const here = index === current;
           return (

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
+import { CLIENT_UPLOAD_STATUSES } from '#common/project-lifecycle.ts';
 import {
   CLIENT_FILE_CATEGORIES,
   CLIENT_FILE_CATEGORY_LABELS,
-  CLIENT_UPLOAD_STATUSES,
   MAX_PROJECT_FILES,
   type ClientFileCategory,
   type PortalProjectView,
@@ -11,7 +11,7 @@ import {
 import { inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { toast } from '#app/lib/toast.ts';
-import { ProjectFileUploader } from '#app/features/uploads/project-file-uploader.tsx';
+import { ProjectFileUploader } from '#app/features/file-uploader/project-file-uploader.tsx';
 
 /**
  * Where the client sends files: first what they are (stems, a reference...), then the uploader.

@@ -1,28 +1,23 @@
 import { ArrowLeft, Sparkles } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { CommentView, ReviewDecision, TrackView, VersionView } from '#common/review.ts';
+import type { ReviewDecision, TrackView, VersionView } from '#common/review.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { toast } from '#app/lib/toast.ts';
 import { AbPlayerPanel } from './ab-player-panel.tsx';
 import type { Slot } from './ab-engine.ts';
-import { useCommentActions } from './comment-actions.ts';
 import { CommentComposer } from './comment-composer.tsx';
-import { draftMarker, useCommentDraft } from './comment-draft.ts';
+import { draftMarker } from './comment-draft.ts';
 import { CommentsPanel } from './comments-panel.tsx';
 import { DecisionPanel } from './decision-panel.tsx';
 import { projectPagePath, reviewApi, type ReviewApi, type ReviewSide } from './review-paths.ts';
-import { useReviewKeys } from './review-keys.ts';
-import { ReviewWaveform, type WaveformMarker } from './review-waveform.tsx';
-import { useAbPlayer } from './use-ab-player.ts';
+import { ReviewWaveform } from './review-waveform.tsx';
+import { useListeningRoom } from './use-listening-room.ts';
 import { useReviewTrack } from './use-review-track.ts';
-import { useVersionComments } from './use-version-comments.ts';
+import { useVersionPair } from './use-version-pair.ts';
 import { VersionDetails } from './version-details.tsx';
-import { initialPair, newestFirst, newestOf, previousOf, versionLabel } from './versions.ts';
-
-/** A comment this close to a linked moment is the one the link is about (links carry tenths of a second). */
-const LINKED_WITHIN = 0.6;
+import { newestOf, versionLabel } from './versions.ts';
 
 export interface ReviewRoomProject {
   id: number;
@@ -49,11 +44,7 @@ export interface ReviewRoomProps {
 export function ReviewRoom({ side, project, track: initialTrack, initialVersionId, initialSeconds, renderUpload }: ReviewRoomProps) {
   const paths = useMemo(() => reviewApi(side, project.id, initialTrack.id), [side, project.id, initialTrack.id]);
   const { track, setTrack, reload } = useReviewTrack(side, paths, initialTrack);
-  const [pair, setPair] = useState(() => initialPair(initialTrack, initialVersionId));
-  const versions = newestFirst(track);
-  const a = versions.find((version) => version.id === pair.a) ?? versions[0] ?? null;
-  const b =
-    versions.find((version) => version.id === pair.b && version.id !== a?.id) ?? versions.find((version) => version.id !== a?.id) ?? null;
+  const { versions, a, b, choose, comparePair } = useVersionPair(track, initialTrack, initialVersionId);
   const newest = newestOf(track);
 
   const decided = (decision: ReviewDecision) => {
@@ -81,16 +72,8 @@ export function ReviewRoom({ side, project, track: initialTrack, initialVersionI
           b={b}
           newest={newest}
           initialSeconds={initialSeconds}
-          onChoose={(slot, id) =>
-            setPair(() => {
-              const other = slot === 'a' ? b?.id : a.id;
-              const mine = slot === 'a' ? a.id : (b?.id ?? null);
-              // Choosing the other side's version swaps the two.
-              if (id === other) return slot === 'a' ? { a: id, b: mine } : { a: mine, b: id };
-              return slot === 'a' ? { a: id, b: b?.id ?? null } : { a: a.id, b: id };
-            })
-          }
-          onComparePair={(next) => setPair(next)}
+          onChoose={choose}
+          onComparePair={comparePair}
           onDecided={decided}
           upload={renderUpload?.(track, () => void reload())}
         />
@@ -168,77 +151,8 @@ function ListeningRoom({
   onDecided,
   upload,
 }: ListeningRoomProps) {
-  const [asDelivered, setAsDelivered] = useState(false);
-  const { player, audio } = useAbPlayer({ a, b, audioUrl: paths.audio, asDelivered, initialSeconds });
-  const { engine } = player;
-  const heard = player.active === 'b' && b ? b : a;
-  const duration = heard.durationSeconds ?? 0;
-  const comments = useVersionComments(
-    paths,
-    [a.id, b?.id].filter((id): id is number => id !== undefined),
-  );
-  const actions = useCommentActions(paths, comments.apply);
-  const draftState = useCommentDraft(duration);
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const [chosen, setChosen] = useState<number | null>(null);
-  const heardComments = comments.of(heard.id);
-  // An e-mail's link to a moment (`?t=`) points at the comment there until the reader picks another.
-  const linked =
-    initialSeconds === null
-      ? null
-      : (heardComments?.comments.find(
-          (comment) => comment.parentId === null && Math.abs(comment.atSeconds - initialSeconds) < LINKED_WITHIN,
-        ) ?? null);
-  const selected = chosen ?? linked?.id ?? null;
-  const setSelected = setChosen;
-  const scrolledToLink = useRef(false);
-  useEffect(() => {
-    if (!linked || scrolledToLink.current) return;
-    scrolledToLink.current = true;
-    document.getElementById(`comment-${linked.id}`)?.scrollIntoView({ block: 'nearest' });
-  }, [linked]);
-  const previous = previousOf(track, heard);
-  const commentable = heard.analysisState === 'done' && !heard.removedAt;
-
-  const markers: WaveformMarker[] = (heardComments?.comments ?? [])
-    .filter((comment) => comment.parentId === null && !comment.deleted)
-    .map((comment) => ({
-      id: comment.id,
-      at: comment.atSeconds,
-      end: comment.endSeconds,
-      side: comment.authorSide,
-      resolved: comment.resolvedAt !== null,
-      summary: `${comment.authorName ?? (comment.authorSide === 'studio' ? 'Studio' : 'Client')}: ${comment.body.slice(0, 60)}`,
-    }));
-
-  const seekToComment = (comment: CommentView) => {
-    engine.seek(comment.atSeconds);
-    if (comment.versionId === heard.id) setSelected(comment.parentId ?? comment.id);
-  };
-  const showMarker = (id: number) => {
-    const comment = heardComments?.comments.find((item) => item.id === id);
-    if (!comment) return;
-    seekToComment(comment);
-    document.getElementById(`comment-${id}`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  };
-  const startWriting = (focus: boolean) => {
-    if (focus) textarea.current?.focus({ preventScroll: true });
-  };
-
-  useReviewKeys({
-    togglePlay: () => engine.toggle(),
-    switchAb: () => {
-      if (b) engine.toggleActive();
-    },
-    seekBy: (seconds) => engine.seekBy(seconds),
-    comment: () => {
-      if (!commentable) return;
-      draftState.pinAt(engine.time);
-      textarea.current?.focus();
-    },
-  });
-
-  const newer = newest && newest.id !== a.id && newest.id !== b?.id && newest.number > Math.max(a.number, b?.number ?? 0) ? newest : null;
+  const room = useListeningRoom({ paths, track, a, b, newest, initialSeconds });
+  const { player, engine, heard, duration, draftState, textarea, selected, newer } = room;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_27rem]">
@@ -258,13 +172,13 @@ function ListeningRoom({
         ) : null}
         <AbPlayerPanel
           player={player}
-          audio={audio}
+          audio={room.audio}
           versions={versions}
           a={a}
           b={b}
           onChoose={onChoose}
-          asDelivered={asDelivered}
-          onAsDelivered={setAsDelivered}
+          asDelivered={room.asDelivered}
+          onAsDelivered={room.setAsDelivered}
           waveform={
             <ReviewWaveform
               label={versionLabel(heard)}
@@ -273,24 +187,13 @@ function ListeningRoom({
               engine={engine}
               playing={player.playing}
               time={player.time}
-              markers={markers}
+              markers={room.markers}
               draft={draftMarker(draftState.draft)}
               selectedMarker={selected}
               onSeek={(seconds) => engine.seek(seconds)}
-              onPick={(seconds, how) => {
-                engine.seek(seconds);
-                if (!commentable) return;
-                if (how.extend) draftState.extendTo(seconds, engine.time);
-                else draftState.pinAt(seconds);
-                startWriting(how.pointer === 'mouse');
-              }}
-              onRange={(start, end) => {
-                engine.seek(start);
-                if (!commentable) return;
-                draftState.pinRange(start, end);
-                startWriting(true);
-              }}
-              onMarker={showMarker}
+              onPick={room.pickMoment}
+              onRange={room.pickRange}
+              onMarker={room.showMarker}
             />
           }
         />
@@ -301,11 +204,11 @@ function ListeningRoom({
             playhead={player.time}
             duration={duration}
             state={draftState}
-            disabled={commentable ? null : `${versionLabel(heard)} takes comments once it has been measured.`}
+            disabled={room.commentable ? null : `${versionLabel(heard)} takes comments once it has been measured.`}
             onSubmit={async (comment) => {
-              const result = await actions.post(heard.id, { ...comment, endSeconds: comment.endSeconds ?? undefined });
+              const result = await room.actions.post(heard.id, { ...comment, endSeconds: comment.endSeconds ?? undefined });
               if ('error' in result) return result.error;
-              setSelected(result.id);
+              room.setSelected(result.id);
               return null;
             }}
           />
@@ -317,12 +220,12 @@ function ListeningRoom({
           <CommentsPanel
             side={side}
             versionLabel={versionLabel(heard)}
-            previousLabel={previous ? versionLabel(previous) : null}
-            comments={heardComments}
-            failure={comments.failure(heard.id)}
+            previousLabel={room.previous ? versionLabel(room.previous) : null}
+            comments={room.heardComments}
+            failure={room.comments.failure(heard.id)}
             selected={selected}
-            actions={actions}
-            onSeek={seekToComment}
+            actions={room.actions}
+            onSeek={room.seekToComment}
           />
         </div>
       </div>

@@ -2,8 +2,8 @@ import { ChevronDown, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { inputClasses } from '#app/components/ui/form-field.tsx';
-import { ProjectFileUploader } from '#app/features/uploads/project-file-uploader.tsx';
-import { PROJECT_FILE_EXTENSIONS } from '#app/features/uploads/project-upload-rules.ts';
+import { ProjectFileUploader } from '#app/features/file-uploader/project-file-uploader.tsx';
+import { PROJECT_FILE_EXTENSIONS } from '#app/features/file-uploader/project-upload-rules.ts';
 import { cn } from '#app/lib/cn.ts';
 import { toast } from '#app/lib/toast.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as DrawSchedule from './draw-schedule';
+import type * as DrawSchedule from './draw-schedule.ts';
 
 type Schedule = typeof DrawSchedule;
 

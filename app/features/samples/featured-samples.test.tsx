@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FeaturedSamples } from './featured-samples';
+import { FeaturedSamples } from './featured-samples.tsx';
 
 /** The empty featured block as the server renders it for a visitor or a signed-in admin. */
 function renderEmptyBlock({ isAdmin }: { isAdmin: boolean }): string {

@@ -4,11 +4,11 @@ import { ButtonLink } from '#app/components/ui/button.tsx';
 import { cardGridColumns } from '#app/components/card-grid.ts';
 import { cn } from '#app/lib/cn.ts';
 import type { ApiFailure } from '#app/lib/api.ts';
-import { fetchLatestSamples } from './fetch-samples';
-import { FEATURED_FETCH_DELAY_MS, FEATURED_WAVEFORM_HEIGHT } from './player-constants';
-import { GenreBadge } from './genre-badge';
-import { SamplesEmpty, SamplesError, SamplesLoading } from './sample-states';
-import { SamplePlayer } from './waveform-player';
+import { fetchLatestSamples } from './fetch-samples.ts';
+import { FEATURED_FETCH_DELAY_MS, FEATURED_WAVEFORM_HEIGHT } from './player-constants.ts';
+import { GenreBadge } from './genre-badge.tsx';
+import { SamplesEmpty, SamplesError, SamplesLoading } from './sample-states.tsx';
+import { SamplePlayer } from './waveform-player.tsx';
 
 // Without an answer there is no status to name: the browser's own words say what went wrong.
 const errorText = (failure: ApiFailure) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createPlaySession } from './play-session';
+import { createPlaySession } from './play-session.ts';
 
 /** Time updates every 0.25 s from `from` to `to` seconds of the track. */
 const play = (session: ReturnType<typeof createPlaySession>, from: number, to: number) => {

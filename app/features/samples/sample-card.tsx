@@ -1,7 +1,7 @@
 import type { PublicSample } from '#common/samples.ts';
-import { FULL_WAVEFORM_HEIGHT } from './player-constants';
-import { GenreBadge } from './genre-badge';
-import { SamplePlayer } from './waveform-player';
+import { FULL_WAVEFORM_HEIGHT } from './player-constants.ts';
+import { GenreBadge } from './genre-badge.tsx';
+import { SamplePlayer } from './waveform-player.tsx';
 
 /** One sample on /samples: title, `by {artist}`, genre badge, description and the full player. */
 export function SampleCard({ sample }: { sample: PublicSample }) {

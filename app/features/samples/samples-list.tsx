@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { PublicSample } from '#common/samples.ts';
-import { fetchAllSamples } from './fetch-samples';
-import { SampleCard } from './sample-card';
-import { SamplesEmpty, SamplesError, SamplesLoading } from './sample-states';
+import { fetchAllSamples } from './fetch-samples.ts';
+import { SampleCard } from './sample-card.tsx';
+import { SamplesEmpty, SamplesError, SamplesLoading } from './sample-states.tsx';
 
 type ListState = { kind: 'loading' } | { kind: 'error' } | { kind: 'list'; samples: PublicSample[] };
 

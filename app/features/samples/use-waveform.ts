@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 import { decodePeaks, type EncodedPeaks } from '#common/peaks.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
-import { inIdleTime, loadWaveSurfer, whenNearViewport } from './draw-schedule';
-import { claimPlayback, releasePlayback } from './playback-owner';
-import { createPlaySession } from './play-session';
-import { BAR_GAP, BAR_WIDTH, DECODE_SAMPLE_RATE, DEFAULT_VOLUME } from './player-constants';
+import { inIdleTime, loadWaveSurfer, whenNearViewport } from './draw-schedule.ts';
+import { claimPlayback, releasePlayback } from './playback-owner.ts';
+import { createPlaySession } from './play-session.ts';
+import { BAR_GAP, BAR_WIDTH, DECODE_SAMPLE_RATE, DEFAULT_VOLUME } from './player-constants.ts';
 
 export type PlayerStatus = 'loading' | 'ready' | 'error' | 'inaccessible';
 

@@ -3,9 +3,9 @@ import { Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
 import { formatTime } from '#common/format-time.ts';
 import type { EncodedPeaks } from '#common/peaks.ts';
 import { cn } from '#app/lib/cn.ts';
-import { DEFAULT_VOLUME, FULL_WAVEFORM_HEIGHT, KEYBOARD_SEEK_SECONDS, VOLUME_STEP } from './player-constants';
-import { sendPlayBeacon } from './play-session';
-import { useWaveform } from './use-waveform';
+import { DEFAULT_VOLUME, FULL_WAVEFORM_HEIGHT, KEYBOARD_SEEK_SECONDS, VOLUME_STEP } from './player-constants.ts';
+import { sendPlayBeacon } from './play-session.ts';
+import { useWaveform } from './use-waveform.ts';
 
 export interface WaveformPlayerProps {
   audioUrl: string;

@@ -3,9 +3,9 @@ import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { adminShownName, type AdminProfile } from '#common/admin-auth.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
-import { ChangePasswordDialog } from './change-password-dialog';
-import { ProfileDialog } from './profile-dialog';
-import { TwoFactorDialog } from './two-factor-dialog';
+import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { ProfileDialog } from './profile-dialog.tsx';
+import { TwoFactorDialog } from './two-factor-dialog.tsx';
 import { cn } from '#app/lib/cn.ts';
 
 const menuItemClasses = cn(

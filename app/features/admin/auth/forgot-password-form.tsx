@@ -5,7 +5,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { TextField } from '#app/components/ui/form-field.tsx';
 import { api, hasFieldErrors } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { validateForm } from './validate-form';
+import { validateForm } from './validate-form.ts';
 
 const sendFailed = () => toast({ title: 'Error', description: 'Unable to send reset email', variant: 'destructive' });
 

@@ -5,8 +5,8 @@ import { TextField } from '#app/components/ui/form-field.tsx';
 import { PasswordField } from '#app/components/ui/password-field.tsx';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { TwoFactorStep } from './two-factor-step';
-import { validateForm } from './validate-form';
+import { TwoFactorStep } from './two-factor-step.tsx';
+import { validateForm } from './validate-form.ts';
 import { cn } from '#app/lib/cn.ts';
 
 /**

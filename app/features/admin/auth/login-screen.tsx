@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { AuthCard } from './auth-card';
-import { ForgotPasswordForm } from './forgot-password-form';
-import { LoginForm } from './login-form';
+import { AuthCard } from './auth-card.tsx';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { LoginForm } from './login-form.tsx';
 
 /** The signed-out /manage: the login view, or the forgot-password view it switches to. */
 export function LoginScreen({ onLoggedIn }: { onLoggedIn: () => void }) {

@@ -6,7 +6,7 @@ import { TextField } from '#app/components/ui/form-field.tsx';
 import { PasswordField } from '#app/components/ui/password-field.tsx';
 import { api, hasFieldErrors } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { validateForm } from './validate-form';
+import { validateForm } from './validate-form.ts';
 
 interface ProfileDialogProps {
   admin: AdminProfile;

@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { PasswordField } from '#app/components/ui/password-field.tsx';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { validateForm } from './validate-form';
+import { validateForm } from './validate-form.ts';
 
 type Outcome = { kind: 'editing' } | { kind: 'done' } | { kind: 'link-invalid'; message: string };
 

@@ -5,9 +5,9 @@ import type { TwoFactorSetup, TwoFactorStatus } from '#common/admin-auth.ts';
 import { DialogCloseButton } from '#app/components/ui/dialog-parts.tsx';
 import { api } from '#app/lib/api.ts';
 import { cn } from '#app/lib/cn.ts';
-import { DisableTwoFactorForm } from './two-factor-disable-form';
-import { failureText } from './two-factor-feedback';
-import { RecoveryCodes, ScanStep } from './two-factor-setup';
+import { DisableTwoFactorForm } from './two-factor-disable-form.tsx';
+import { failureText } from './two-factor-feedback.ts';
+import { RecoveryCodes, ScanStep } from './two-factor-setup.tsx';
 
 type View =
   | { kind: 'loading' }

@@ -7,8 +7,8 @@ import { TextField } from '#app/components/ui/form-field.tsx';
 import { PasswordField } from '#app/components/ui/password-field.tsx';
 import { api, hasFieldErrors } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { failureText } from './two-factor-feedback';
-import { validateForm } from './validate-form';
+import { failureText } from './two-factor-feedback.ts';
+import { validateForm } from './validate-form.ts';
 
 /** The two-factor dialog when it is on: how many recovery codes are left, and turning it off. */
 export function DisableTwoFactorForm({ recoveryCodesLeft, onDisabled }: { recoveryCodesLeft: number; onDisabled: () => void }) {

@@ -6,8 +6,8 @@ import { DialogFormActions } from '#app/components/ui/dialog-parts.tsx';
 import { TextField } from '#app/components/ui/form-field.tsx';
 import { api, hasFieldErrors } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { copyText, failureText } from './two-factor-feedback';
-import { validateForm } from './validate-form';
+import { copyText, failureText } from './two-factor-feedback.ts';
+import { validateForm } from './validate-form.ts';
 
 // The enrolment views of the two-factor dialog: scan and confirm, then the recovery codes.
 

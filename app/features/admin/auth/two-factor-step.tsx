@@ -5,7 +5,7 @@ import { TextField } from '#app/components/ui/form-field.tsx';
 import { api } from '#app/lib/api.ts';
 import { cn } from '#app/lib/cn.ts';
 import { toast } from '#app/lib/toast.ts';
-import { validateForm } from './validate-form';
+import { validateForm } from './validate-form.ts';
 
 const linkButton = cn(
   'rounded text-sm font-medium text-accent underline-offset-4 hover:underline',

@@ -10,13 +10,13 @@ import { SiteArea } from '#app/features/admin/site/site-area.tsx';
 import { NewProjectDialog, ProjectsArea } from '#app/features/admin/projects/projects-area.tsx';
 import { useProjectsDashboard } from '#app/features/admin/projects/use-projects-dashboard.ts';
 import { useSiteContent } from '#app/features/admin/site/use-site-content.ts';
-import { ContactSubmissionsTab } from './contacts/contact-submissions-tab';
-import { useContactSubmissions } from './contacts/use-contact-submissions';
-import { SampleManagementTab } from './samples/sample-management-tab';
-import { useAdminSamples } from './samples/use-admin-samples';
-import { DASHBOARD_TABS_ID, revealDashboardTabs } from './reveal-tabs';
-import { StatCards } from './stat-cards';
-import { tabListClasses, tabTriggerClasses } from './tab-styles';
+import { ContactSubmissionsTab } from '#app/features/admin/contacts/contact-submissions-tab.tsx';
+import { useContactSubmissions } from '#app/features/admin/contacts/use-contact-submissions.ts';
+import { SampleManagementTab } from '#app/features/admin/samples/sample-management-tab.tsx';
+import { useAdminSamples } from '#app/features/admin/samples/use-admin-samples.ts';
+import { DASHBOARD_TABS_ID, revealDashboardTabs } from './reveal-tabs.ts';
+import { StatCards } from './stat-cards.tsx';
+import { tabListClasses, tabTriggerClasses } from './tab-styles.ts';
 
 type DashboardTab = 'samples' | 'contacts' | 'projects' | 'site';
 /** The tabs whose choice lives in the page; Projects lives in the address (/manage/projects...), which e-mails link to. */

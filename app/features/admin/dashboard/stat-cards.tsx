@@ -4,7 +4,7 @@ import { PENDING_CONTACT_STATUS } from '#common/contact-status.ts';
 import type { AdminProjectList } from '#common/projects.ts';
 import { cn } from '#app/lib/cn.ts';
 import type { ProjectFilter } from '#app/features/admin/projects/project-list-filter.ts';
-import type { ContactSubmission } from './contacts/contact-types';
+import type { ContactSubmission } from '#app/features/admin/contacts/contact-types.ts';
 
 const cardClasses = 'flex items-center justify-between gap-3 rounded-xl border border-line bg-surface p-4 sm:gap-4 sm:p-5';
 // Five cards make two columns on a phone: the icons step aside there, so the labels keep their width.

@@ -1,7 +1,7 @@
 import type { ProjectActivityView } from '#common/projects.ts';
 import { cn } from '#app/lib/cn.ts';
 import { LocalDateTime } from '#app/components/local-date-time.tsx';
-import { SectionCard } from './section-card';
+import { SectionCard } from './section-card.tsx';
 
 const ACTOR_NAMES: Record<ProjectActivityView['actor'], string> = { studio: 'Studio', client: 'Client', system: 'System' };
 const ACTOR_DOTS: Record<ProjectActivityView['actor'], string> = { studio: 'bg-accent', client: 'bg-blue-400', system: 'bg-fg-subtle' };

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { SIGN_IN_LINK_DAYS, type AdminProjectView } from '#common/projects.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDeleteDialog } from '#app/components/ui/confirm-delete-dialog.tsx';
-import { formatMomentDay } from './day-format';
-import { SectionCard } from './section-card';
+import { formatMomentDay } from './day-format.ts';
+import { SectionCard } from './section-card.tsx';
 
 interface Props {
   project: AdminProjectView;

@@ -2,8 +2,8 @@ import { AlertTriangle, Download } from 'lucide-react';
 import { MAX_PROJECT_FILES, type AdminProjectView } from '#common/projects.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
 import { projectFileWarnings } from '#common/project-file-warnings.ts';
-import { ProjectFileTable } from './project-file-table';
-import { SectionCard } from './section-card';
+import { ProjectFileTable } from './project-file-table.tsx';
+import { SectionCard } from './section-card.tsx';
 
 /** What the client sent: stems, references, rough mixes, with the analysis and the studio's file rules. */
 export function ClientFiles({ project }: { project: AdminProjectView }) {

@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
 import type { AdminProjectView, ProjectFileView } from '#common/projects.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
-import { DeliveryUploader } from './delivery-uploader';
-import { ProjectFileTable } from './project-file-table';
-import { SectionCard } from './section-card';
+import { DeliveryUploader } from './delivery-uploader.tsx';
+import { ProjectFileTable } from './project-file-table.tsx';
+import { SectionCard } from './section-card.tsx';
 
 interface Props {
   project: AdminProjectView;

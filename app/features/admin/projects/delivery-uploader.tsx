@@ -2,7 +2,7 @@ import { ChevronDown, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
-import { ProjectFileUploader } from '#app/features/uploads/project-file-uploader.tsx';
+import { ProjectFileUploader } from '#app/features/file-uploader/project-file-uploader.tsx';
 import { toast } from '#app/lib/toast.ts';
 
 /**

@@ -13,7 +13,7 @@ import {
   type PackageOption,
   type ProjectDialogRequest,
   type ProjectFields,
-} from './project-form';
+} from './project-form.ts';
 
 const compact = 'py-2.5';
 /** Messages for fields the form has no input for (the linked enquiry): shown above the buttons. */

@@ -4,7 +4,7 @@ import { buttonClasses } from '#app/components/ui/button.tsx';
 import { ConfirmDeleteDialog } from '#app/components/ui/confirm-delete-dialog.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { LocalDateTime } from '#app/components/local-date-time.tsx';
-import { fileFacts } from './file-facts';
+import { fileFacts } from './file-facts.ts';
 
 interface Props {
   projectId: number;

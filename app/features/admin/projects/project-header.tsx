@@ -1,14 +1,15 @@
 import { ArrowLeft, CalendarClock, Mail, Package, Pencil } from 'lucide-react';
 import { forwardRef, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type AdminProjectView, type ProjectStatus } from '#common/projects.ts';
+import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from '#common/project-lifecycle.ts';
+import type { AdminProjectView } from '#common/projects.ts';
 import { formatPrice } from '#common/site-content/format.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
-import { formatDay } from './day-format';
-import { isOverdue } from './project-list-filter';
-import { ProjectStatusBadge } from './project-status-badge';
+import { formatDay } from './day-format.ts';
+import { isOverdue } from './project-list-filter.ts';
+import { ProjectStatusBadge } from './project-status-badge.tsx';
 
 interface Props {
   project: AdminProjectView;

@@ -1,4 +1,5 @@
-import { ACTIVE_PROJECT_STATUSES, type ProjectSummary } from '#common/projects.ts';
+import { ACTIVE_PROJECT_STATUSES } from '#common/project-lifecycle.ts';
+import type { ProjectSummary } from '#common/projects.ts';
 
 /** What the list shows: the dashboard cards open the last three. */
 export const PROJECT_FILTERS = ['active', 'waiting', 'due-this-week', 'finished', 'all'] as const;

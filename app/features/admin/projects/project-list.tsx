@@ -5,10 +5,10 @@ import { Button } from '#app/components/ui/button.tsx';
 import { inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
-import { formatDay } from './day-format';
-import { isOverdue, matchesProjectFilter, PROJECT_FILTER_LABELS, PROJECT_FILTERS, type ProjectFilter } from './project-list-filter';
-import { ProjectStatusBadge } from './project-status-badge';
-import type { ProjectListState } from './use-project-list';
+import { formatDay } from './day-format.ts';
+import { isOverdue, matchesProjectFilter, PROJECT_FILTER_LABELS, PROJECT_FILTERS, type ProjectFilter } from './project-list-filter.ts';
+import { ProjectStatusBadge } from './project-status-badge.tsx';
+import type { ProjectListState } from './use-project-list.ts';
 
 type ListedProject = AdminProjectList['projects'][number];
 

@@ -1,5 +1,5 @@
 import type { AdminProjectView } from '#common/projects.ts';
-import { SectionCard } from './section-card';
+import { SectionCard } from './section-card.tsx';
 
 /** The studio's own notes and what the client wrote in the portal (theirs to edit, read-only here). */
 export function ProjectNotes({ project }: { project: AdminProjectView }) {

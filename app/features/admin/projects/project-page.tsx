@@ -3,16 +3,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { revealDashboardTabs } from '#app/features/admin/dashboard/reveal-tabs.ts';
 import { AdminTracksPanel } from '#app/features/review/admin-tracks-panel.tsx';
-import { ActivityLog } from './activity-log';
-import { ClientAccess } from './client-access';
-import { ClientFiles } from './client-files';
-import { Deliveries } from './deliveries';
-import { ProjectDialog } from './project-dialog';
-import type { PackageOption } from './project-form';
-import { backLinkClasses, ProjectHeader } from './project-header';
-import { ProjectNotes } from './project-notes';
-import { RetentionPanel } from './retention-panel';
-import { useProject } from './use-project';
+import { ActivityLog } from './activity-log.tsx';
+import { ClientAccess } from './client-access.tsx';
+import { ClientFiles } from './client-files.tsx';
+import { Deliveries } from './deliveries.tsx';
+import { ProjectDialog } from './project-dialog.tsx';
+import type { PackageOption } from './project-form.ts';
+import { backLinkClasses, ProjectHeader } from './project-header.tsx';
+import { ProjectNotes } from './project-notes.tsx';
+import { RetentionPanel } from './retention-panel.tsx';
+import { useProject } from './use-project.ts';
 
 interface Props {
   projectId: number | null;

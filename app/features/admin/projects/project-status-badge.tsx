@@ -1,4 +1,4 @@
-import { PROJECT_STATUS_LABELS, type ProjectStatus } from '#common/projects.ts';
+import { PROJECT_STATUS_LABELS, type ProjectStatus } from '#common/project-lifecycle.ts';
 import { cn } from '#app/lib/cn.ts';
 
 /** Waiting on the client yellow, the studio at work blue, with the client violet, delivered green, finished grey. */

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { revealDashboardTabs } from '#app/features/admin/dashboard/reveal-tabs.ts';
-import { ProjectDialog } from './project-dialog';
-import { ProjectList } from './project-list';
-import { ProjectPage } from './project-page';
-import type { ProjectsDashboard } from './use-projects-dashboard';
+import { ProjectDialog } from './project-dialog.tsx';
+import { ProjectList } from './project-list.tsx';
+import { ProjectPage } from './project-page.tsx';
+import type { ProjectsDashboard } from './use-projects-dashboard.ts';
 
 /** A project id from the address: a positive whole number, or null (the page then says not found). */
 export function projectIdOf(param: string | undefined): number | null {

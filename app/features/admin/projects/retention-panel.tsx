@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { RETENTION_DAYS, RETENTION_WARNING_DAYS, type AdminProjectView } from '#common/projects.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { TextField } from '#app/components/ui/form-field.tsx';
-import { formatDay } from './day-format';
-import { SectionCard } from './section-card';
+import { formatDay } from './day-format.ts';
+import { SectionCard } from './section-card.tsx';
 
 interface Props {
   project: AdminProjectView;

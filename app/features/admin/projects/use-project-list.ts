@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminProjectList } from '#common/projects.ts';
 import { api, type ApiResult } from '#app/lib/api.ts';
-import type { ProjectFilter } from './project-list-filter';
+import type { ProjectFilter } from './project-list-filter.ts';
 
 export interface ProjectListState {
   list: AdminProjectList | null;

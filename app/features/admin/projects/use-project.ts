@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AdminProjectView, ProjectFileView, ProjectStatus } from '#common/projects.ts';
+import type { ProjectStatus } from '#common/project-lifecycle.ts';
+import type { AdminProjectView, ProjectFileView } from '#common/projects.ts';
 import { firstErrors } from '#common/validation.ts';
 import { api, type ApiResult } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { hasPendingFiles } from './file-facts';
+import { hasPendingFiles } from './file-facts.ts';
 
 /** How often the page asks again while the server is still checksumming or analysing a file. */
 export const ANALYSIS_POLL_MS = 3000;

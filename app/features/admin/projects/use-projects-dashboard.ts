@@ -2,9 +2,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdminProjectView } from '#common/projects.ts';
 import type { Pricing } from '#common/site-content/pricing.ts';
-import { blankProjectFields, fieldsFromEnquiry, packageOptions, type PackageOption, type ProjectDialogRequest } from './project-form';
-import type { ProjectFilter } from './project-list-filter';
-import { useProjectList, type ProjectListState } from './use-project-list';
+import { blankProjectFields, fieldsFromEnquiry, packageOptions, type PackageOption, type ProjectDialogRequest } from './project-form.ts';
+import type { ProjectFilter } from './project-list-filter.ts';
+import { useProjectList, type ProjectListState } from './use-project-list.ts';
 
 export interface ProjectsDashboard {
   list: ProjectListState;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { parseMarkdown } from '#common/markdown.ts';
-import { imageUrl, type ImageRef } from '#common/site-content/image.ts';
+import { imageUrl } from '#common/site-content/format.ts';
+import type { ImageRef } from '#common/site-content/image.ts';
 import { MarkdownView } from '#app/components/markdown-view.tsx';
 
 /** Fields whose text is Markdown: shown rendered, as the pages show them. */

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { FormField, inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
-import type { SectionForm } from './use-section-form';
+import type { SectionForm } from './use-section-form.ts';
 
 /*
  * Inputs bound to a section form by the field's path: the value, the change, the id and the first

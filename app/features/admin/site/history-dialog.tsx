@@ -7,9 +7,9 @@ import { DialogCloseButton } from '#app/components/ui/dialog-parts.tsx';
 import { api } from '#app/lib/api.ts';
 import { cn } from '#app/lib/cn.ts';
 import { toast } from '#app/lib/toast.ts';
-import { FieldsPreview } from './fields-preview';
-import { SECTION_LABELS, formatSavedAt } from './section-meta';
-import type { SectionForm } from './use-section-form';
+import { FieldsPreview } from './fields-preview.tsx';
+import { SECTION_LABELS, formatSavedAt } from './section-meta.ts';
+import type { SectionForm } from './use-section-form.ts';
 
 type Viewing = { version: number; stored: StoredSection<SiteSection> | null; error: string | null };
 

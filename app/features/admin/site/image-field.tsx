@@ -1,11 +1,12 @@
 import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { imageUrl, type ImageRef } from '#common/site-content/image.ts';
+import { imageUrl } from '#common/site-content/format.ts';
+import type { ImageRef } from '#common/site-content/image.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { FieldGroup, GroupError, TextInput } from './fields';
-import type { SectionForm } from './use-section-form';
+import { FieldGroup, GroupError, TextInput } from './fields.tsx';
+import type { SectionForm } from './use-section-form.ts';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'];
 /** What the server takes (POST /api/admin/images); a larger file is refused here before it travels. */

@@ -2,8 +2,8 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
-import { GroupError } from './fields';
-import type { SectionForm } from './use-section-form';
+import { GroupError } from './fields.tsx';
+import type { SectionForm } from './use-section-form.ts';
 
 interface ListEditorProps<T> {
   form: SectionForm;

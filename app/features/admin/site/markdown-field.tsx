@@ -4,8 +4,8 @@ import { parseMarkdown } from '#common/markdown.ts';
 import { fillContentTokens } from '#common/site-content/content-tokens.ts';
 import type { Studio } from '#common/site-content/studio.ts';
 import { MarkdownView } from '#app/components/markdown-view.tsx';
-import { TextArea } from './fields';
-import type { SectionForm } from './use-section-form';
+import { TextArea } from './fields.tsx';
+import type { SectionForm } from './use-section-form.ts';
 
 interface Props {
   form: SectionForm;

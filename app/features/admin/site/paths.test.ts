@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldId, getAt, isWithin, setAt } from './paths';
+import { fieldId, getAt, isWithin, setAt } from './paths.ts';
 
 describe('editor paths', () => {
   const studio = { name: 'A', hours: { days: [{ day: 'mon', opens: '09:00' }] } };

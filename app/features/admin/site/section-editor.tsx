@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import type { SiteSection, StoredSection, StoredSiteContent } from '#common/site-content/sections.ts';
-import { SectionFrame } from './section-frame';
-import { AboutForm } from './sections/about-form';
-import { FaqForm } from './sections/faq-form';
-import { HeroForm } from './sections/hero-form';
-import { PoliciesForm } from './sections/policies-form';
-import { PricingForm } from './sections/pricing-form';
-import { StudioForm } from './sections/studio-form';
-import { TestimonialsForm } from './sections/testimonials-form';
-import { useSectionForm } from './use-section-form';
+import { SectionFrame } from './section-frame.tsx';
+import { AboutForm } from './sections/about-form.tsx';
+import { FaqForm } from './sections/faq-form.tsx';
+import { HeroForm } from './sections/hero-form.tsx';
+import { PoliciesForm } from './sections/policies-form.tsx';
+import { PricingForm } from './sections/pricing-form.tsx';
+import { StudioForm } from './sections/studio-form.tsx';
+import { TestimonialsForm } from './sections/testimonials-form.tsx';
+import { useSectionForm } from './use-section-form.ts';
 
 interface Props {
   section: SiteSection;

@@ -3,9 +3,9 @@ import { cn } from '#app/lib/cn.ts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { SiteSection, StoredSection } from '#common/site-content/sections.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { HistoryDialog } from './history-dialog';
-import { SECTION_INTROS, SECTION_LABELS, formatSavedAt } from './section-meta';
-import type { SectionForm } from './use-section-form';
+import { HistoryDialog } from './history-dialog.tsx';
+import { SECTION_INTROS, SECTION_LABELS, formatSavedAt } from './section-meta.ts';
+import type { SectionForm } from './use-section-form.ts';
 
 /** The saved state in words: which version the form started from, or that the site shows the defaults. */
 function savedState(form: SectionForm): string {

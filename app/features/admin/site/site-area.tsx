@@ -4,9 +4,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { SITE_SECTIONS, type SiteSection, type StoredSection } from '#common/site-content/sections.ts';
 import { Button, buttonClasses } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
-import { SECTION_LABELS } from './section-meta';
-import { SectionEditor } from './section-editor';
-import type { SiteContentState } from './use-site-content';
+import { SECTION_LABELS } from './section-meta.ts';
+import { SectionEditor } from './section-editor.tsx';
+import type { SiteContentState } from './use-site-content.ts';
 
 interface Props {
   site: SiteContentState;

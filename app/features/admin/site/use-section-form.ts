@@ -9,8 +9,8 @@ import {
 import type { FieldErrors } from '#common/validation.ts';
 import { api, hasFieldErrors } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { fieldId, getAt, isWithin, setAt } from './paths';
-import { SECTION_LABELS } from './section-meta';
+import { fieldId, getAt, isWithin, setAt } from './paths.ts';
+import { SECTION_LABELS } from './section-meta.ts';
 
 export interface SectionForm<S extends SiteSection = SiteSection> {
   section: S;

@@ -38,9 +38,10 @@ function handleRequest(_request, status, headers, routerContext, context) {
 
 const contact = { action: contactPageAction, default: () => null };
 
-// As app/entry.server.tsx: an unknown page is a 404 answer, not an error to log.
-function handleError(error) {
-  if (!(isRouteErrorResponse(error) && error.status < 500)) console.error(error);
+// As app/entry.server.tsx: an aborted request and an unknown page (a 404 answer) are not errors to log.
+function handleError(error, { request }) {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  console.error(error);
 }
 
 export const entry = { module: { default: handleRequest, handleError, serverContext } };

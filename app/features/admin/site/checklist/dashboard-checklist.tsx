@@ -1,7 +1,7 @@
 import type { SiteContentState } from '#app/features/admin/site/use-site-content.ts';
-import { SetupChecklistCard } from './setup-checklist-card';
-import { checklistComplete, setupChecklist, type ChecklistTarget } from './setup-checklist';
-import type { AdminMeState } from './use-admin-me';
+import { SetupChecklistCard } from './setup-checklist-card.tsx';
+import { checklistComplete, setupChecklist, type ChecklistTarget } from './setup-checklist.ts';
+import type { AdminMeState } from './use-admin-me.ts';
 
 interface Props {
   site: SiteContentState;

@@ -4,7 +4,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { toast } from '#app/lib/toast.ts';
 import { SECTION_LABELS } from '#app/features/admin/site/section-meta.ts';
-import type { ChecklistItem, ChecklistTarget } from './setup-checklist';
+import type { ChecklistItem, ChecklistTarget } from './setup-checklist.ts';
 
 interface Props {
   items: ChecklistItem[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSiteContent, type StoredSiteContent } from '#common/site-content/sections.ts';
-import { checklistComplete, setupChecklist } from './setup-checklist';
+import { checklistComplete, setupChecklist } from './setup-checklist.ts';
 
 function freshSite(): StoredSiteContent {
   const content = defaultSiteContent();

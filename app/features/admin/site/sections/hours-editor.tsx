@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { WEEKDAYS, WEEKDAY_NAMES, formatOpeningHours, type OpeningHours, type Weekday } from '#common/site-content/opening-hours.ts';
+import { formatOpeningHours } from '#common/site-content/format.ts';
+import type { OpeningHours } from '#common/site-content/opening-hours.ts';
+import { WEEKDAYS, WEEKDAY_NAMES, type Weekday } from '#common/site-content/weekdays.ts';
 import { openingHoursSchema } from '#common/site-content/opening-hours.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';

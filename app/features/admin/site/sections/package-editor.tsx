@@ -1,8 +1,9 @@
-import { formatPrice, type Pricing } from '#common/site-content/pricing.ts';
+import { formatPrice } from '#common/site-content/format.ts';
+import type { Pricing } from '#common/site-content/pricing.ts';
 import { CheckboxInput, FieldGroup, NumberInput, TextArea, TextInput } from '#app/features/admin/site/fields.tsx';
 import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
-import { RevisionsInput, revisionsWords } from './revisions-input';
+import { RevisionsInput, revisionsWords } from './revisions-input.tsx';
 
 function Features({ form, path, name }: { form: SectionForm; path: string; name: string }) {
   return (

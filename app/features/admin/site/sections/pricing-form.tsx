@@ -1,10 +1,11 @@
 import { Scale } from 'lucide-react';
-import { formatPrice, pricingDisagreements, type Pricing, type PricingDisagreement } from '#common/site-content/pricing.ts';
+import { formatPrice } from '#common/site-content/format.ts';
+import { pricingDisagreements, type Pricing, type PricingDisagreement } from '#common/site-content/pricing.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { CheckboxInput, FieldGroup, NumberInput } from '#app/features/admin/site/fields.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
-import { HomePackageEditor, MixingPagePackageEditor } from './package-editor';
-import { settle, settleLabel, settlePaths } from './settle-pricing';
+import { HomePackageEditor, MixingPagePackageEditor } from './package-editor.tsx';
+import { settle, settleLabel, settlePaths } from './settle-pricing.ts';
 
 const words = (found: PricingDisagreement, value: number | 'unlimited') =>
   found.fact.endsWith('.price') ? formatPrice(value as number) : value === 'unlimited' ? 'unlimited revisions' : `${value} revisions`;

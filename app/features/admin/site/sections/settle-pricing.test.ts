@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pricingDisagreements } from '#common/site-content/pricing.ts';
 import { defaultSiteContent } from '#common/site-content/sections.ts';
-import { settle, settleLabel } from './settle-pricing';
+import { settle, settleLabel } from './settle-pricing.ts';
 
 const pricing = () => defaultSiteContent().pricing;
 const premiumPrice = () => pricingDisagreements(pricing()).find((found) => found.fact === 'premium.price')!;

@@ -1,4 +1,5 @@
-import { formatPrice, type Pricing, type PricingDisagreement } from '#common/site-content/pricing.ts';
+import { formatPrice } from '#common/site-content/format.ts';
+import type { Pricing, PricingDisagreement } from '#common/site-content/pricing.ts';
 
 /** Where each disputed fact lives on the home page, and the mixing & mastering page's own reading of it. */
 const FACTS: Record<PricingDisagreement['fact'], { home: string; page: string }> = {

@@ -1,8 +1,9 @@
-import { socialPlatform, type SocialLink } from '#common/site-content/studio.ts';
+import { socialPlatform } from '#common/site-content/format.ts';
+import type { SocialLink } from '#common/site-content/studio.ts';
 import { FieldGroup, NumberInput, TextInput } from '#app/features/admin/site/fields.tsx';
 import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
-import { HoursEditor } from './hours-editor';
+import { HoursEditor } from './hours-editor.tsx';
 
 const PLATFORM_NAMES: Record<ReturnType<typeof socialPlatform>, string> = {
   instagram: 'Instagram',

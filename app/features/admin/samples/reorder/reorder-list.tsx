@@ -13,8 +13,8 @@ import { useRef } from 'react';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { PublicSample } from '#common/samples.ts';
 import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
-import type { AdminSamplesState } from '#app/features/admin/dashboard/samples/use-admin-samples.ts';
-import { SortableSampleRow } from './sortable-sample-row';
+import type { AdminSamplesState } from '#app/features/admin/samples/use-admin-samples.ts';
+import { SortableSampleRow } from './sortable-sample-row.tsx';
 
 /** Reorder: each completed drag saves the whole order at once, numbered from 0. */
 export function ReorderList({ samples, state }: { samples: PublicSample[]; state: AdminSamplesState }) {

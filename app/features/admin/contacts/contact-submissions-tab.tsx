@@ -6,10 +6,10 @@ import { buttonClasses } from '#app/components/ui/button.tsx';
 import { inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
-import { AcknowledgementSettingsPanel } from './acknowledgement-settings';
-import { ContactCard } from './contact-card';
-import type { ContactSubmission } from './contact-types';
-import type { ContactSubmissionsState } from './use-contact-submissions';
+import { AcknowledgementSettingsPanel } from './acknowledgement-settings.tsx';
+import { ContactCard } from './contact-card.tsx';
+import type { ContactSubmission } from './contact-types.ts';
+import type { ContactSubmissionsState } from './use-contact-submissions.ts';
 
 /** The CSV of what the filters show (the server applies the same filter), or of everything. */
 function exportHref(status: ContactStatusFilter, query: string): string {

@@ -1,13 +1,13 @@
 import { Loader2 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { ReorderList } from '#app/features/admin/dashboard/reorder/reorder-list.tsx';
+import { ReorderList } from '#app/features/admin/samples/reorder/reorder-list.tsx';
 import { tabListClasses, tabTriggerClasses } from '#app/features/admin/dashboard/tab-styles.ts';
-import { UploadSampleForm } from '#app/features/admin/dashboard/upload/upload-sample-form.tsx';
+import { UploadSampleForm } from '#app/features/admin/samples/sample-upload/upload-sample-form.tsx';
 import { cn } from '#app/lib/cn.ts';
-import { ManageSamplesList } from './manage-samples-list';
-import { RecentlyDeletedList } from './recently-deleted-list';
-import { usePlayCounts } from './use-play-counts';
-import type { AdminSamplesState } from './use-admin-samples';
+import { ManageSamplesList } from './manage-samples-list.tsx';
+import { RecentlyDeletedList } from './recently-deleted-list.tsx';
+import { usePlayCounts } from './use-play-counts.ts';
+import type { AdminSamplesState } from './use-admin-samples.ts';
 
 /**
  * Sample Management: Upload New, Manage Samples (with play counts), Reorder and Recently deleted, with

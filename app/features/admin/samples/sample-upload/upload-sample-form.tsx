@@ -2,12 +2,12 @@ import { CheckCircle2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/lib/toast.ts';
-import { EMPTY_FIELDS, toPayload, type SampleFields, type SamplePayload } from '#app/features/admin/dashboard/samples/sample-payload.ts';
-import { SampleTextFields } from '#app/features/admin/dashboard/samples/sample-text-fields.tsx';
-import type { SaveOutcome } from '#app/features/admin/dashboard/samples/use-admin-samples.ts';
+import { EMPTY_FIELDS, toPayload, type SampleFields, type SamplePayload } from '#app/features/admin/samples/sample-payload.ts';
+import { SampleTextFields } from '#app/features/admin/samples/sample-text-fields.tsx';
+import type { SaveOutcome } from '#app/features/admin/samples/use-admin-samples.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
-import type { UploadedAudio } from './audio-uploader';
-import { AUDIO_SIZE_LIMIT } from './uppy-options';
+import type { UploadedAudio } from './audio-uploader.tsx';
+import { AUDIO_SIZE_LIMIT } from './uppy-options.ts';
 
 const AudioUploader = lazy(() => import('./audio-uploader'));
 

@@ -4,12 +4,12 @@ import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from '#co
 import { buttonClasses } from '#app/components/ui/button.tsx';
 import { inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
-import { ContactStatusBadge } from './contact-status-badge';
-import type { ContactSubmission } from './contact-types';
-import { DeleteContactDialog } from './delete-contact-dialog';
+import { ContactStatusBadge } from './contact-status-badge.tsx';
+import type { ContactSubmission } from './contact-types.ts';
+import { DeleteContactDialog } from './delete-contact-dialog.tsx';
 import { LocalDateTime } from '#app/components/local-date-time.tsx';
-import { replyMailto } from './reply-link';
-import { useStudioName } from './use-studio-name';
+import { replyMailto } from './reply-link.ts';
+import { useStudioName } from './use-studio-name.ts';
 
 const linkClasses =
   'inline-flex min-h-11 items-center gap-1.5 text-accent underline-offset-4 hover:underline sm:min-h-0 ' +

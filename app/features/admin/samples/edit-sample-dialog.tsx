@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { PublicSample } from '#common/samples.ts';
 import { FormDialog } from '#app/components/ui/form-dialog.tsx';
-import { fieldsOf, toPayload, type SampleFields, type SamplePayload } from './sample-payload';
-import { SampleTextFields } from './sample-text-fields';
-import type { SaveOutcome } from './use-admin-samples';
+import { fieldsOf, toPayload, type SampleFields, type SamplePayload } from './sample-payload.ts';
+import { SampleTextFields } from './sample-text-fields.tsx';
+import type { SaveOutcome } from './use-admin-samples.ts';
 
 interface Props {
   sample: PublicSample;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ContactStatus } from '#common/contact-status.ts';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import type { ContactSubmission, InboxFeed } from './contact-types';
+import type { ContactSubmission, InboxFeed } from './contact-types.ts';
 
 /** How often the open admin asks whether the inbox changed (only while the browser tab is visible). */
 export const INBOX_POLL_MS = 5000;

@@ -1,5 +1,5 @@
 import { ConfirmDeleteDialog } from '#app/components/ui/confirm-delete-dialog.tsx';
-import type { ContactSubmission } from './contact-types';
+import type { ContactSubmission } from './contact-types.ts';
 
 /** Deleting a message cannot be undone, so it asks first. */
 export function DeleteContactDialog({ submission, onDelete }: { submission: ContactSubmission; onDelete: () => Promise<boolean> }) {

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { SAMPLE_TRASH_RETENTION_DAYS, type TrashedSample } from '#common/samples.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
-import { DeleteForeverDialog } from './delete-forever-dialog';
-import type { SampleTrashState } from './use-sample-trash';
+import { DeleteForeverDialog } from './delete-forever-dialog.tsx';
+import type { SampleTrashState } from './use-sample-trash.ts';
 
 // In the viewer's own locale and time zone (the list is fetched in the browser, never rendered on the server).
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

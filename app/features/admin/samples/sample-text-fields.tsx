@@ -1,7 +1,7 @@
 import { FormField, TextField, inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { DURATION_PATTERN } from '#common/samples.ts';
-import type { SampleFields } from './sample-payload';
+import type { SampleFields } from './sample-payload.ts';
 
 // The dashboard's forms are dense: slightly shorter controls than the public forms'.
 const compact = 'py-2.5';

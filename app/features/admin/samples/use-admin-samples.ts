@@ -3,8 +3,8 @@ import type { PublicSample, TrashedSample } from '#common/samples.ts';
 import { firstErrors } from '#common/validation.ts';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import type { SamplePayload } from './sample-payload';
-import { useSampleTrash, type SampleTrashState } from './use-sample-trash';
+import type { SamplePayload } from './sample-payload.ts';
+import { useSampleTrash, type SampleTrashState } from './use-sample-trash.ts';
 
 /** How long to wait for the server's analysis (duration, waveform) of a new sample. */
 const ANALYSIS_POLL_MS = 1500;

@@ -4,7 +4,7 @@ import { GripVertical, Trash2 } from 'lucide-react';
 import type { PublicSample } from '#common/samples.ts';
 import { cn } from '#app/lib/cn.ts';
 import { GenreBadge } from '#app/features/samples/genre-badge.tsx';
-import { RowPlayButton } from './row-play-button';
+import { RowPlayButton } from './row-play-button.tsx';
 
 interface Props {
   sample: PublicSample;

@@ -6,11 +6,11 @@ import { FULL_WAVEFORM_HEIGHT } from '#app/features/samples/player-constants.ts'
 import { GenreBadge } from '#app/features/samples/genre-badge.tsx';
 import { SamplePlayer } from '#app/features/samples/waveform-player.tsx';
 import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
-import { DemoBadge, DemoHint } from './demo-sample-note';
-import { EditSampleDialog } from './edit-sample-dialog';
-import { PlayCountLine } from './play-count-line';
-import type { AdminSamplesState } from './use-admin-samples';
-import type { PlayCounts } from './use-play-counts';
+import { DemoBadge, DemoHint } from './demo-sample-note.tsx';
+import { EditSampleDialog } from './edit-sample-dialog.tsx';
+import { PlayCountLine } from './play-count-line.tsx';
+import type { AdminSamplesState } from './use-admin-samples.ts';
+import type { PlayCounts } from './use-play-counts.ts';
 
 /** Manage Samples: every sample with its plays, its player, Edit (modal) and Delete (immediate, to Recently deleted). */
 export function ManageSamplesList({ samples, state, plays }: { samples: PublicSample[]; state: AdminSamplesState; plays: PlayCounts }) {

@@ -1,6 +1,6 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
-import '#app/features/uploads/uppy-dark.css';
+import '#app/features/file-uploader/uppy-dark.css';
 import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
 import GoldenRetriever from '@uppy/golden-retriever';
@@ -10,9 +10,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { api } from '#app/lib/api.ts';
 import { useSessionEnded } from '#app/lib/session-ended.ts';
-import { MULTIPART_OPTIONS, multipartCalls } from '#app/features/uploads/multipart-calls.ts';
-import { RECOVERY_STORE, UPLOAD_DIALOG_NAME, UPLOAD_NOTE, UPPY_LOCALE, UPPY_RESTRICTIONS } from './uppy-options';
-import { useModalWithoutScroll } from './use-modal-without-scroll';
+import { MULTIPART_OPTIONS, multipartCalls } from '#app/features/file-uploader/multipart-calls.ts';
+import { RECOVERY_STORE, UPLOAD_DIALOG_NAME, UPLOAD_NOTE, UPPY_LOCALE, UPPY_RESTRICTIONS } from './uppy-options.ts';
+import { useModalWithoutScroll } from './use-modal-without-scroll.ts';
 
 export interface UploadedAudio {
   /** The registered object path, or the raw upload URL when registration failed. */

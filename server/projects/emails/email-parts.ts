@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import { formatFileSize } from '#common/file-size.ts';
+import type { Database, ProjectEmailKind } from '#server/db/schema.ts';
+import { createSignInLink, hasPortalAccess } from '#server/projects/client-sessions.ts';
+
+/** The project an e-mail is about, as the delivery reads it. */
+export interface EmailProject {
+  id: number;
+  title: string;
+  clientName: string;
+  clientEmail: string;
+  completedAt: string | null;
+  retainFilesUntil: string | null;
+}
+
+/** What every e-mail of a project is worded from. */
+export interface EmailContext {
+  db: Kysely<Database>;
+  publicUrl: string;
+  studio: { name: string; inbox: string };
+  project: EmailProject;
+  kind: ProjectEmailKind;
+  /** The lines that close an e-mail to the client. */
+  signature: string[];
+  /** A fresh single-use sign-in link (only its hash is stored), made per attempt. */
+  clientLink: () => Promise<string>;
+  /** Whether the client may still sign in: mail that needs the portal is not sent otherwise. */
+  hasAccess: () => Promise<boolean>;
+}
+
+export function emailContext(
+  deps: { db: Kysely<Database>; publicUrl: string },
+  studio: { name: string; inbox: string },
+  kind: ProjectEmailKind,
+  project: EmailProject,
+): EmailContext {
+  const { db, publicUrl } = deps;
+  return {
+    db,
+    publicUrl,
+    studio,
+    project,
+    kind,
+    signature: ['', studio.name, publicUrl],
+    clientLink: async () =>
+      `${publicUrl}/portal/auth?token=${encodeURIComponent(await createSignInLink(db, project.clientEmail))}&project=${project.id}`,
+    hasAccess: () => hasPortalAccess(db, project.clientEmail),
+  };
+}
+
+/** When the last e-mail of this kind about the project went out (its claim time), or null. */
+export async function lastSent({ db, project, kind }: EmailContext): Promise<string | null> {
+  const last = await db
+    .selectFrom('projectEmails')
+    .select('sentAt')
+    .where('projectId', '=', project.id)
+    .where('kind', '=', kind)
+    .where('sentAt', 'is not', null)
+    .orderBy('sentAt', 'desc')
+    .executeTakeFirst();
+  return last?.sentAt ?? null;
+}
+
+/** A link to a moment of a version in the review room, for the client (`portal`) or the studio (`manage`). */
+export function reviewPath(
+  publicUrl: string,
+  area: 'portal' | 'manage',
+  projectId: number,
+  trackId: number,
+  versionId: number,
+  at?: number,
+): string {
+  const moment = at === undefined ? '' : `&t=${Math.floor(at)}`;
+  return `${publicUrl}/${area}/projects/${projectId}/review/${trackId}?version=${versionId}${moment}`;
+}
+
+export const fileLines = (files: { name: string; size: number }[]) =>
+  files.map((file) => `  - ${file.name} (${formatFileSize(Number(file.size))})`);
+
+export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

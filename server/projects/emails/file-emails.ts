@@ -1,0 +1,55 @@
+import type { MailMessage } from '#server/email/mailer.ts';
+import { fileLines, lastSent, plural, type EmailContext } from './email-parts.ts';
+
+/** Files of one side added after the last e-mail of this kind went out: what this e-mail reports. */
+async function filesSinceLastEmail(context: EmailContext, side: 'client' | 'studio') {
+  const since = await lastSent(context);
+  let query = context.db
+    .selectFrom('projectFiles')
+    .select(['name', 'size'])
+    .where('projectId', '=', context.project.id)
+    .where('side', '=', side);
+  if (since) query = query.where('createdAt', '>', since);
+  return query.orderBy('id').execute();
+}
+
+/** To the studio: the client uploaded files (batched). */
+export async function filesReceivedEmail(context: EmailContext): Promise<MailMessage | null> {
+  const { project, studio, publicUrl } = context;
+  const files = await filesSinceLastEmail(context, 'client');
+  if (files.length === 0) return null;
+  return {
+    to: studio.inbox,
+    subject: `${project.clientName} sent ${plural(files.length, 'file', 'files')} for "${project.title}"`,
+    text: [
+      `${project.clientName} (${project.clientEmail}) uploaded to "${project.title}":`,
+      '',
+      ...fileLines(files),
+      '',
+      `Open the project: ${publicUrl}/manage/projects/${project.id}`,
+    ].join('\n'),
+  };
+}
+
+/** To the client: the studio delivered files (batched). */
+export async function deliveryReadyEmail(context: EmailContext): Promise<MailMessage | null> {
+  const { project, studio } = context;
+  const files = await filesSinceLastEmail(context, 'studio');
+  if (files.length === 0 || !(await context.hasAccess())) return null;
+  return {
+    to: project.clientEmail,
+    replyTo: studio.inbox,
+    subject: `${studio.name}: your delivery for "${project.title}" is ready`,
+    text: [
+      `Hi ${project.clientName},`,
+      '',
+      `New files are ready for "${project.title}":`,
+      '',
+      ...fileLines(files),
+      '',
+      `Download them: ${await context.clientLink()}`,
+      '(The link signs you in; it works once and for 7 days.)',
+      ...context.signature,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { encodePeaks } from '#common/peaks.ts';
+import { toFileAnalysis, type AudioMeasurements } from '#server/audio/file-facts.ts';
+import type { Database } from '#server/db/schema.ts';
+import { SerialQueue } from '#server/jobs/serial-queue.ts';
+import type { Logger } from '#server/logger.ts';
+import type { ObjectStore } from '#server/storage/object-store.ts';
+
+/** Measures one audio file (in a worker thread); null when it is not audio the analyser reads. */
+export type ProjectAudioAnalyser = (filePath: string) => Promise<AudioMeasurements | null>;
+
+/** One instance holds a file this long while it checksums and analyses it; another takes over after. */
+const PROCESSING_LEASE_MS = 30 * 60 * 1000;
+
+/**
+ * A job: `file:{id}` (a project file: checksum and table facts) or `version:{id}` (a review-room
+ * version: its waveform and loudness too). Strings, so a job asked twice while it waits runs once.
+ */
+type Job = `file:${number}` | `version:${number}`;
+
+/**
+ * What the server learns from a project's uploaded files after they are registered: the checksum
+ * the client can compare, and the audio facts (format, loudness, waveform). One file at a time.
+ */
+export class ProjectFileProcessing {
+  private readonly queue = new SerialQueue<Job>(
+    (job) => this.process(job),
+    (error, job) => this.logger.warn({ err: error, job }, 'project file processing failed; it is retried at the next start'),
+  );
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly store: ObjectStore,
+    private readonly logger: Logger,
+    private readonly analyse: ProjectAudioAnalyser,
+  ) {}
+
+  schedule(fileId: number): void {
+    this.queue.add(`file:${fileId}`);
+  }
+
+  scheduleVersion(versionId: number): void {
+    this.queue.add(`version:${versionId}`);
+  }
+
+  /** Files and versions a restart left unprocessed. */
+  async scheduleBacklog(): Promise<number> {
+    const files = await this.db
+      .selectFrom('projectFiles')
+      .select('id')
+      .where('analysisState', '=', 'pending')
+      .where('removedAt', 'is', null)
+      .execute();
+    const versions = await this.db
+      .selectFrom('trackVersions')
+      .select('id')
+      .where('analysisState', '=', 'pending')
+      .where('removedAt', 'is', null)
+      .execute();
+    files.forEach((row) => this.schedule(row.id));
+    versions.forEach((row) => this.scheduleVersion(row.id));
+    return files.length + versions.length;
+  }
+
+  /** Resolves when nothing is queued or running (tests wait on it). */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  stop(): void {
+    this.queue.stop();
+  }
+
+  private process(job: Job): Promise<void> {
+    const [kind, id] = job.split(':') as ['file' | 'version', string];
+    return kind === 'file' ? this.processFile(Number(id)) : this.processVersion(Number(id));
+  }
+
+  /** Claimed with a lease, so two instances do not both read a 5 GB file. */
+  private async claim(table: 'projectFiles' | 'trackVersions', id: number, now: Date): Promise<string | null> {
+    const claimed = await this.db
+      .updateTable(table)
+      .set({ processingUntil: new Date(now.getTime() + PROCESSING_LEASE_MS).toISOString() })
+      .where('id', '=', id)
+      .where('analysisState', '=', 'pending')
+      .where('removedAt', 'is', null)
+      .where((eb) => eb.or([eb('processingUntil', 'is', null), eb('processingUntil', '<', now.toISOString())]))
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return null;
+    const row = await this.db.selectFrom(table).select(['objectKey']).where('id', '=', id).executeTakeFirstOrThrow();
+    return row.objectKey;
+  }
+
+  private async measure(
+    objectKey: string,
+    job: Job,
+  ): Promise<{ state: 'done' | 'not-audio' | 'failed'; measured: AudioMeasurements | null }> {
+    try {
+      const measured = await this.store.withLocalFile(objectKey, (filePath) => this.analyse(filePath));
+      return { state: measured ? 'done' : 'not-audio', measured };
+    } catch (error) {
+      this.logger.warn({ err: error, job }, 'project audio analysis failed');
+      return { state: 'failed', measured: null };
+    }
+  }
+
+  private async processFile(fileId: number, now = new Date()): Promise<void> {
+    const objectKey = await this.claim('projectFiles', fileId, now);
+    if (!objectKey) return;
+    const sha256 = await this.checksum(objectKey);
+    const { state, measured } = await this.measure(objectKey, `file:${fileId}`);
+    await this.db
+      .updateTable('projectFiles')
+      .set({ sha256, analysisState: state, analysis: measured ? JSON.stringify(toFileAnalysis(measured)) : null, processingUntil: null })
+      .where('id', '=', fileId)
+      .execute();
+  }
+
+  private async processVersion(versionId: number, now = new Date()): Promise<void> {
+    const objectKey = await this.claim('trackVersions', versionId, now);
+    if (!objectKey) return;
+    const { state, measured } = await this.measure(objectKey, `version:${versionId}`);
+    await this.db
+      .updateTable('trackVersions')
+      .set({
+        // A version is audio by definition: what the analyser could not read is a failure to show.
+        analysisState: state === 'done' ? 'done' : 'failed',
+        format: measured?.format ?? null,
+        durationSeconds: measured?.durationSeconds ?? null,
+        loudnessLufs: measured?.loudnessLufs ?? null,
+        truePeakDbtp: measured?.truePeakDbtp ?? null,
+        loudnessRangeLu: measured?.loudnessRangeLu ?? null,
+        peaks: measured?.peaks ? encodePeaks(measured.peaks) : null,
+        processingUntil: null,
+      })
+      .where('id', '=', versionId)
+      .execute();
+  }
+
+  private async checksum(objectKey: string): Promise<string> {
+    const hash = createHash('sha256');
+    for await (const chunk of await this.store.read(objectKey)) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  }
+}

@@ -1,0 +1,111 @@
+import type { Kysely } from 'kysely';
+import type { CreateCommentInput, TrackView, VersionComments } from '#common/review.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { Actor } from '#server/projects/activity.ts';
+import type { ProjectFileProcessing } from '#server/projects/file-processing.ts';
+import type { ProjectFileService } from '#server/projects/project-files.ts';
+import { addVersion, type AddVersionOutcome } from './add-version.ts';
+import {
+  addComment,
+  changeComment,
+  commentsOf,
+  setResolved,
+  type ChangeOutcome,
+  type CommentAuthor,
+  type CommentOutcome,
+} from './comments.ts';
+import { approve, requestRevisions, type DecisionOutcome } from './decisions.ts';
+import type { VersionRow } from './review-views.ts';
+import { createTrack, findVersion, tracksOf } from './tracks.ts';
+
+/**
+ * The review room: tracks and their versions, comments pinned to moments, and the client's decisions
+ * (one file per use case beside this one). Access (whose project it is) is checked by the routes;
+ * every use case also checks that the track belongs to the project and the version to the track, so
+ * a mixed-up path is a 404.
+ */
+export class ReviewService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly files: ProjectFileService,
+    private readonly processing: ProjectFileProcessing,
+  ) {}
+
+  createTrack(projectId: number, title: string, actor: Actor, now = new Date()): Promise<TrackView | null> {
+    return createTrack(this.db, projectId, title, actor, now);
+  }
+
+  tracksOf(projectId: number): Promise<TrackView[]> {
+    return tracksOf(this.db, projectId);
+  }
+
+  version(projectId: number, trackId: number, versionId: number): Promise<VersionRow | null> {
+    return findVersion(this.db, projectId, trackId, versionId);
+  }
+
+  addVersion(
+    projectId: number,
+    trackId: number,
+    input: { objectPath: string; notes: string },
+    uploader: string,
+    actor: Actor,
+    now = new Date(),
+  ): Promise<AddVersionOutcome> {
+    return addVersion(this.db, { files: this.files, processing: this.processing }, { projectId, trackId }, input, uploader, actor, now);
+  }
+
+  comments(projectId: number, trackId: number, versionId: number, viewer: string): Promise<VersionComments | null> {
+    return commentsOf(this.db, { projectId, trackId, versionId }, viewer);
+  }
+
+  addComment(
+    projectId: number,
+    trackId: number,
+    versionId: number,
+    input: CreateCommentInput,
+    author: CommentAuthor,
+    actor: Actor,
+    now = new Date(),
+  ): Promise<CommentOutcome> {
+    return addComment(this.db, { projectId, trackId, versionId }, input, author, actor, now);
+  }
+
+  changeComment(
+    projectId: number,
+    trackId: number,
+    versionId: number,
+    commentId: number,
+    change: { body: string } | 'delete',
+    viewer: string,
+    now = new Date(),
+  ): Promise<ChangeOutcome> {
+    return changeComment(this.db, { projectId, trackId, versionId, commentId }, change, viewer, now);
+  }
+
+  setResolved(
+    projectId: number,
+    trackId: number,
+    versionId: number,
+    commentId: number,
+    resolved: boolean,
+    actor: Actor & { side: 'studio' },
+    now = new Date(),
+  ): Promise<ChangeOutcome> {
+    return setResolved(this.db, { projectId, trackId, versionId, commentId }, resolved, actor, now);
+  }
+
+  approve(projectId: number, trackId: number, versionId: number, actor: Actor, now = new Date()): Promise<DecisionOutcome> {
+    return approve(this.db, { projectId, trackId, versionId }, actor, now);
+  }
+
+  requestRevisions(
+    projectId: number,
+    trackId: number,
+    versionId: number,
+    summary: string,
+    actor: Actor,
+    now = new Date(),
+  ): Promise<DecisionOutcome> {
+    return requestRevisions(this.db, { projectId, trackId, versionId }, summary, actor, now);
+  }
+}
