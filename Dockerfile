@@ -1,9 +1,10 @@
 # syntax=docker/dockerfile:1
-# The site's production image: Node 24 LTS (CI tests it beside Node 20), production dependencies only,
-# run by the unprivileged `node` user, data in the /data volume. docs/deploy.md shows how to run it;
-# `npm run lint` checks this file (scripts/lint-containers.ts).
+# The site's production image: Node 24 LTS (CI runs the whole suite on 24, a smaller run on 22),
+# production dependencies only, run by the unprivileged `node` user, data in the /data volume.
+# docs/deploy.md shows how to run it; `npm run lint` checks this file (scripts/lint-containers.ts).
 
-# The bundles need the dev dependencies (React Router, Vite, esbuild); better-sqlite3 compiles here too.
+# The bundles need the dev dependencies (React Router, Vite, esbuild). Nothing is compiled: SQLite is
+# Node's own node:sqlite, and sharp and argon2 install prebuilt binaries.
 FROM node:24-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -17,14 +18,15 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-# Sources stay beside the bundles: the analysis worker and the tools (npm run admin, db:migrate,
-# backup, restore) run their TypeScript through tsx. Root owns them; the server only writes to /data.
+# Only what runs, all plain JavaScript: build/ holds the client assets, the server with its analysis
+# worker (server-main.js, analysis-worker.js) and the operators' commands (cli-*.js), which `npm run
+# admin|db:migrate|backup|restore` start through scripts/operator-cli.mjs. No TypeScript sources and
+# no loader (tsx left with the dev dependencies). package.json marks the bundles as ES modules and
+# holds those npm scripts. Root owns it all; the server only writes to /data.
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY --from=build /app/server ./server
-COPY --from=build /app/common ./common
-COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/scripts/operator-cli.mjs ./scripts/
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

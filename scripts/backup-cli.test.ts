@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
-import { uploadAudio } from '#server/test-support/test-audio.ts';
+import { testWav, uploadAudio } from '#server/test-support/test-audio.ts';
 import { openSqlite } from '#server/db/sqlite-driver.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -61,7 +61,7 @@ describe('npm run backup / npm run restore', { timeout: 60_000 }, () => {
 
   it('backs up the running site to one file and says what it holds', async () => {
     const result = await run('backup', ['--out', archive], site.services.dataDir);
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toMatch(/^Backing up: 1 of 1 object, [\d.]+ KB of [\d.]+ KB(, [\d.]+ MB\/s)?, done in [\d.]+ s\n$/);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
       /^Backed up sqlite:.* (\d+) tables \(\d+ rows\), 1 object \([\d.]+ KB\) to .*site\.tar \([\d.]+ KB\) in [\d.]+ s\.\n$/,
@@ -110,5 +110,50 @@ describe('npm run backup / npm run restore', { timeout: 60_000 }, () => {
     const usage = await run('restore', [], restored());
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/Usage: npm run restore -- FILE \[--force\]/);
+  });
+
+  it('shows progress of a few objects on stderr, in plain lines when stderr is not a terminal, and stdout as before', async () => {
+    const several = await createTestApp('sqlite', { asAdmin: true });
+    try {
+      for (let bars = 1; bars <= 3; bars++) await uploadAudio(several, testWav(bars));
+      const file = path.join(work, 'several.tar');
+      const backup = await run('backup', ['--out', file], several.services.dataDir);
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).toMatch(
+        /^Backed up sqlite:.* \d+ tables \(\d+ rows\), 3 objects \([\d.]+ KB\) to .*several\.tar \([\d.]+ KB\) in [\d.]+ s\.\n$/,
+      );
+      const progressLine = (step: string, objects: string) =>
+        new RegExp(`^${step}: ${objects}, ([\\d.]+ KB) of \\1(, [\\d.]+ MB/s)?, done in [\\d.]+ s$`);
+      expect(backup.stderr.split('\n')).toEqual([expect.stringMatching(progressLine('Backing up', '3 of 3 objects')), '']);
+
+      const restore = await run('restore', [file], path.join(work, 'several'));
+      expect(restore.code).toBe(0);
+      expect(restore.stdout).toMatch(
+        /^Restored .*several\.tar \(taken .* from sqlite \+ local\) into sqlite:.*: \d+ tables \(\d+ rows\), 3 objects \([\d.]+ KB\) in [\d.]+ s\.\n$/,
+      );
+      expect(restore.stderr.split('\n')).toEqual([
+        expect.stringMatching(progressLine('Checking', '3 objects')),
+        expect.stringMatching(progressLine('Restoring', '3 of 3 objects')),
+        '',
+      ]);
+      expect(restore.stderr).not.toMatch(/\r/);
+    } finally {
+      await several.close();
+    }
+  });
+
+  it('explains every option and the exit codes with --help or -h, on stdout, exit 0', async () => {
+    for (const [script, args, options] of [
+      ['backup', ['--help'], ['--out FILE', '-h, --help']],
+      ['restore', ['-h'], ['FILE', '--force', '-h, --help']],
+    ] as const) {
+      const help = await run(script, [...args], restored());
+      expect(help.code).toBe(0);
+      expect(help.stderr).toBe('');
+      expect(help.stdout).toMatch(new RegExp(`^Usage: npm run ${script} -- `));
+      for (const option of options) expect(help.stdout).toMatch(new RegExp(`^  ${option} `, 'm'));
+      expect(help.stdout).toMatch(/^Exit codes:\n {2}0 .*\n(.*\n)* {2}1 .*\n(.*\n)* {2}2 +wrong arguments\n$/m);
+      expect(help.stdout).toMatch(/stderr .*progress/);
+    }
   });
 });

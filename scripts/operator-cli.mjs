@@ -4,15 +4,18 @@
 // - Where the development dependencies are installed (a checkout), the command runs from source
 //   through tsx, so it is never older than the code beside it. In a production install (npm ci
 //   --omit=dev, the Docker image) it runs the bundle `npm run build` made (BUILD_DIR/cli-<name>.js),
-//   with no TypeScript loader.
+//   with no TypeScript loader; the sources need not be there.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const [name, ...args] = process.argv.slice(2);
+const [name = '', ...args] = process.argv.slice(2);
+// The commands are the ones scripts/build-server.mjs bundles (OPERATOR_COMMANDS): a name is known
+// by its source or its bundle.
 const source = path.join(root, 'scripts', `${name}.ts`);
-if (!name || !existsSync(source)) {
+const bundle = path.join(root, process.env.BUILD_DIR ?? 'build', `cli-${name}.js`);
+if (!/^[a-z]+$/.test(name) || !(existsSync(source) || existsSync(bundle))) {
   console.error(`usage: node scripts/operator-cli.mjs <admin|migrate|backup|restore> [arguments]`);
   process.exit(2);
 }
@@ -29,8 +32,7 @@ async function tsxLoader() {
 }
 
 // The command reads its arguments from process.argv, as when run directly.
-const bundle = path.join(root, process.env.BUILD_DIR ?? 'build', `cli-${name}.js`);
-const tsx = await tsxLoader();
+const tsx = existsSync(source) ? await tsxLoader() : null;
 if (tsx) {
   tsx.register();
   process.argv = [process.argv[0], source, ...args];

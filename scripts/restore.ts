@@ -1,6 +1,7 @@
 // `npm run restore -- FILE [--force]`: puts a backup into the configured (empty) database and store.
 import { parseArgs } from 'node:util';
 import { openSiteData } from '#server/backup/environment.ts';
+import { ProgressReporter } from '#server/backup/progress.ts';
 import { describeContents, oneLine, secondsSince } from '#server/backup/report.ts';
 import { restoreBackup } from '#server/backup/restore-backup.ts';
 
@@ -8,12 +9,44 @@ const USAGE =
   'Usage: npm run restore -- FILE [--force]   (into DATABASE_URL or DATA_DIR, STORAGE_DRIVER and S3_* like the server; ' +
   '--force replaces whatever is there)';
 
+const HELP = `${USAGE}
+
+Puts a backup made by \`npm run backup\` into the database and store the server is configured
+for. It reads the server's settings from the environment, and from .env in the project folder
+when present: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite and local objects), STORAGE_DRIVER,
+S3_*. The archive may come from either database and either store. Stop every instance of the
+site first. Before changing anything it refuses a target that holds data (without --force), then
+reads the whole archive and refuses it if any size or checksum differs from its manifest. Objects
+are written first; the rows go in one transaction, so the database is never half restored.
+
+Arguments and options:
+  FILE          the backup archive to restore (required)
+  --force       restore into a database and store that already hold data: everything in them
+                is replaced (rows deleted, objects not in the backup removed)
+  -h, --help    show this help and exit
+
+Output:
+  stdout        one line when the restore is complete: what it held, the time taken
+  stderr        progress of the check and of the objects (objects, bytes, rate, time left):
+                one line kept up to date on a terminal, a line every few seconds otherwise;
+                the reason for a refusal or failure
+
+Exit codes:
+  0  restored
+  1  refused (the target is not empty, the archive is damaged or from a newer version of the
+     site; nothing was changed) or failed (the message says why)
+  2  wrong arguments
+`;
+
 let file: string | undefined;
 let force = false;
 try {
-  const { values, positionals } = parseArgs({ options: { force: { type: 'boolean' }, help: { type: 'boolean' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+  });
   if (values.help) {
-    console.log(USAGE);
+    process.stdout.write(HELP);
     process.exit(0);
   }
   if (positionals.length !== 1) throw new Error('give exactly one backup file');
@@ -32,8 +65,12 @@ try {
   process.exit(1);
 }
 const started = performance.now();
+const progress = new ProgressReporter(process.stderr);
 try {
-  const outcome = await restoreBackup({ db: site.database.db, dialect: site.database.dialect, store: site.store }, file, { force });
+  const outcome = await restoreBackup({ db: site.database.db, dialect: site.database.dialect, store: site.store }, file, {
+    force,
+    progress,
+  }).finally(() => progress.close());
   switch (outcome.kind) {
     case 'restored': {
       const { manifest } = outcome;

@@ -12,6 +12,7 @@ import {
   type BackupHead,
   type Manifest,
 } from './manifest.ts';
+import { ignoreProgress, type ProgressListener } from './progress.ts';
 import { ArchiveError, tarEntries, type TarEntry } from './tar.ts';
 
 /** More than any head or manifest this code writes (a manifest line per object is ~200 bytes). */
@@ -64,7 +65,15 @@ export class BackupArchive {
     }
   }
 
-  async verify(): Promise<VerifiedArchive> {
+  /** `progress` hears of the bytes read, headers and padding included, and of each object. */
+  async verify(progress: ProgressListener = ignoreProgress): Promise<VerifiedArchive> {
+    const { size } = await this.handle.stat();
+    progress.begin('Checking', { objects: null, bytes: size });
+    let position = 0;
+    const reached = (offset: number) => {
+      if (offset > position) progress.advance({ bytes: offset - position });
+      position = Math.max(position, offset);
+    };
     let manifest: Manifest | null = null;
     for await (const entry of tarEntries(this.handle)) {
       if (manifest) throw new ArchiveError(`the archive has ${entry.name} after ${MANIFEST_ENTRY}, which must come last`);
@@ -74,10 +83,14 @@ export class BackupArchive {
         if (!parsed.ok) throw new ArchiveError(parsed.problem);
         manifest = parsed.value;
       }
-      this.entries.set(entry.name, { ...entry, sha256: await this.hash(entry) });
+      reached(entry.offset);
+      this.entries.set(entry.name, { ...entry, sha256: await this.hash(entry, reached) });
+      if (entry.name.startsWith(objectEntry(''))) progress.advance({ objects: 1 });
     }
     if (!manifest) throw new ArchiveError(`the archive is incomplete: it has no ${MANIFEST_ENTRY}`);
     this.checkAgainst(manifest);
+    reached(size);
+    progress.end();
     return { head: this.head, manifest };
   }
 
@@ -101,7 +114,7 @@ export class BackupArchive {
     if (extra) throw new ArchiveError(`the archive holds ${extra}, which its manifest does not list`);
   }
 
-  private async hash(entry: TarEntry): Promise<string> {
+  private async hash(entry: TarEntry, reached: (offset: number) => void): Promise<string> {
     const hash = createHash('sha256');
     const buffer = Buffer.alloc(Math.min(CHUNK, Math.max(entry.size, 1)));
     for (let done = 0; done < entry.size;) {
@@ -109,15 +122,16 @@ export class BackupArchive {
       if (bytesRead === 0) throw new ArchiveError(`the archive is truncated: it ends inside ${entry.name}`);
       hash.update(buffer.subarray(0, bytesRead));
       done += bytesRead;
+      reached(entry.offset + done);
     }
     return hash.digest('hex');
   }
 
   /**
    * One verified entry's bytes, streamed from the file again. The stream fails with ArchiveError
-   * at its end when the bytes are not the ones verified.
+   * at its end when the bytes are not the ones verified. `onBytes` hears of each chunk as it passes.
    */
-  entry(name: string): Readable {
+  entry(name: string, onBytes?: (count: number) => void): Readable {
     const entry = this.entries.get(name);
     if (!entry?.sha256) throw new Error(`${name} is not a verified entry of this archive`);
     const source =
@@ -128,6 +142,7 @@ export class BackupArchive {
       transform(chunk: Buffer, _encoding, callback) {
         hash.update(chunk);
         length += chunk.length;
+        onBytes?.(chunk.length);
         callback(null, chunk);
       },
       flush(callback) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import {
 import { testWav } from '#server/test-support/test-audio.ts';
 import { createBackup, type BackupOutcome } from './create-backup.ts';
 import type { Manifest } from './manifest.ts';
+import type { ProgressListener } from './progress.ts';
 import { restoreBackup } from './restore-backup.ts';
 
 type StoreKind = 'local' | 's3';
@@ -34,6 +35,21 @@ const routes: Array<{ from: End; to: End }> = [
   { from: { dialect: second, store: 's3' }, to: { dialect: first, store: 'local' } },
 ];
 
+/** What each step told its progress listener, summed. */
+function recordProgress() {
+  const steps: Array<{ step: string; total: { objects: number | null; bytes: number }; objects: number; bytes: number; ended: boolean }> =
+    [];
+  const listener: ProgressListener = {
+    begin: (step, total) => steps.push({ step, total, objects: 0, bytes: 0, ended: false }),
+    advance: ({ bytes = 0, objects = 0 }) => {
+      steps.at(-1)!.bytes += bytes;
+      steps.at(-1)!.objects += objects;
+    },
+    end: () => (steps.at(-1)!.ended = true),
+  };
+  return { steps, listener };
+}
+
 const written = (outcome: BackupOutcome) => {
   if (outcome.kind !== 'written') throw new Error(`backup not written: ${outcome.kind}`);
   return outcome;
@@ -47,10 +63,14 @@ describe.each(routes)('backup of $from.dialect + $from.store restored into $to.d
   let archive: string;
   let manifest: Manifest;
   let objectPaths: string[];
+  const backupProgress = recordProgress();
 
   const app = (end: End, bucket: string) => createTestApp(end.dialect, { asAdmin: true, env: end.store === 's3' ? s3.env(bucket) : {} });
-  const restore = (force = false) =>
-    restoreBackup({ db: target.services.db, dialect: target.services.dialect, store: target.services.store }, archive, { force });
+  const restore = (force = false, progress?: ProgressListener) =>
+    restoreBackup({ db: target.services.db, dialect: target.services.dialect, store: target.services.store }, archive, {
+      force,
+      progress,
+    });
 
   beforeAll(async () => {
     s3 = await startTestS3(['source', 'target']);
@@ -62,6 +82,7 @@ describe.each(routes)('backup of $from.dialect + $from.store restored into $to.d
       await createBackup(
         { db: source.services.db, dialect: source.services.dialect, store: source.services.store, storeKind: from.store },
         archive,
+        { progress: backupProgress.listener },
       ),
     ).manifest;
     target = await app(to, 'target');
@@ -95,11 +116,21 @@ describe.each(routes)('backup of $from.dialect + $from.store restored into $to.d
     expect(again.kind).toBe('file-exists');
   });
 
-  it('restores every row and every object into an empty target', async () => {
-    const outcome = await restore();
+  it('restores every row and every object into an empty target, reporting the objects and bytes of each step', async () => {
+    const restoreProgress = recordProgress();
+    const outcome = await restore(false, restoreProgress.listener);
     expect(outcome.kind).toBe('restored');
     expect(await allRows(target)).toEqual(await allRows(source));
     expect(await objectDigests(target.services.store)).toEqual(await objectDigests(source.services.store));
+
+    const objects = { objects: manifest.objects.length, bytes: manifest.objects.reduce((sum, object) => sum + object.size, 0) };
+    expect(objects.objects).toBe(FIXTURE_OBJECT_COUNT);
+    const archiveSize = statSync(archive).size;
+    expect([...backupProgress.steps, ...restoreProgress.steps]).toEqual([
+      { step: 'Backing up', total: objects, ...objects, ended: true },
+      { step: 'Checking', total: { objects: null, bytes: archiveSize }, objects: objects.objects, bytes: archiveSize, ended: true },
+      { step: 'Restoring', total: objects, ...objects, ended: true },
+    ]);
   });
 
   it('serves the restored site: the audio, the hero image, the admin login, fresh ids for new rows', async () => {

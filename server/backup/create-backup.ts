@@ -8,6 +8,7 @@ import { storageKey } from '#common/object-keys.ts';
 import type { Dialect } from '#server/db/connection.ts';
 import type { ObjectStore, StoredObject } from '#server/storage/object-store.ts';
 import { snapshotDatabase } from './database-snapshot.ts';
+import { ignoreProgress, type ProgressListener } from './progress.ts';
 import {
   BACKUP_FORMAT,
   FORMAT_VERSION,
@@ -55,9 +56,14 @@ function collectRegisteredObjects(into: Set<string>) {
  * snapshot; the objects are listed after it. Objects are written once under new keys and never
  * changed, so every object the snapshot refers to is there, unless it was deleted while the backup
  * ran: that is reported as a warning. Objects are streamed through, never held whole in memory.
- * The archive is written under a temporary name and renamed only when complete.
+ * The archive is written under a temporary name and renamed only when complete. `progress` hears
+ * of the objects as they are copied.
  */
-export async function createBackup(source: BackupSource, outFile: string, now = new Date()): Promise<BackupOutcome> {
+export async function createBackup(
+  source: BackupSource,
+  outFile: string,
+  { now = new Date(), progress = ignoreProgress }: { now?: Date; progress?: ProgressListener } = {},
+): Promise<BackupOutcome> {
   const out = path.resolve(outFile);
   if (await exists(out)) return { kind: 'file-exists' };
   const partial = `${out}.partial`;
@@ -98,6 +104,7 @@ export async function createBackup(source: BackupSource, outFile: string, now = 
       const info = await source.store.stat(key);
       if (!info) {
         warnings.push(`object ${key} was deleted while the backup ran; it is not in the archive`);
+        progress.advance({ objects: 1 });
         return;
       }
       const file = objectEntry(key);
@@ -109,11 +116,13 @@ export async function createBackup(source: BackupSource, outFile: string, now = 
         written += bytes.length;
         if (written > info.size) throw new Error(`object ${key} grew while it was being backed up`);
         hash.update(bytes);
+        progress.advance({ bytes: bytes.length });
         yield bytes;
       }
       if (written !== info.size) throw new Error(`object ${key} ended after ${written} of ${info.size} bytes`);
       yield padding(info.size);
       objects.push({ key, file, size: info.size, sha256: hash.digest('hex') });
+      progress.advance({ objects: 1 });
     }
 
     async function* archive() {
@@ -140,7 +149,9 @@ export async function createBackup(source: BackupSource, outFile: string, now = 
       yield END_OF_ARCHIVE;
     }
 
+    progress.begin('Backing up', { objects: listed.length, bytes: listed.reduce((sum, object) => sum + object.size, 0) });
     await pipeline(Readable.from(archive()), createWriteStream(partial, { flags: 'wx' }));
+    progress.end();
     const handle = await open(partial, 'r+');
     let bytes: number;
     try {

@@ -7,6 +7,7 @@ import type { Database } from '#server/db/schema.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
 import { BackupArchive } from './archive-reader.ts';
 import type { Manifest, TableRecord } from './manifest.ts';
+import { ignoreProgress, type ProgressListener } from './progress.ts';
 import { ArchiveError } from './tar.ts';
 import { describeTables, type AnyDatabase, type Row, type TableInfo } from './tables.ts';
 
@@ -66,19 +67,28 @@ function checkFits(manifest: Manifest, tables: TableInfo[]): void {
   }
 }
 
-async function restoreObjects(archive: BackupArchive, manifest: Manifest, store: ObjectStore, written: { count: number }) {
-  let bytes = 0;
+async function restoreObjects(
+  archive: BackupArchive,
+  manifest: Manifest,
+  store: ObjectStore,
+  written: { count: number },
+  progress: ProgressListener,
+) {
+  const total = manifest.objects.reduce((sum, object) => sum + object.size, 0);
+  progress.begin('Restoring', { objects: manifest.objects.length, bytes: total });
+  const moved = (count: number) => progress.advance({ bytes: count });
   for (const object of manifest.objects) {
     try {
-      await store.writeStream(object.key, archive.entry(object.file), object.size, OBJECT_CONTENT_TYPE);
+      await store.writeStream(object.key, archive.entry(object.file, moved), object.size, OBJECT_CONTENT_TYPE);
     } catch (error) {
       await store.delete(object.key).catch(() => {});
       throw error;
     }
     written.count++;
-    bytes += object.size;
+    progress.advance({ objects: 1 });
   }
-  return bytes;
+  progress.end();
+  return total;
 }
 
 function parseRow(line: string, record: TableRecord, lineNumber: number): Row {
@@ -150,12 +160,18 @@ async function restoreRows(target: RestoreTarget, archive: BackupArchive, manife
 
 /**
  * Restores a backup into the configured database and store. Refuses a target that holds any row or
- * object unless `force` (which then replaces everything), and refuses any archive that does not
- * verify, before changing anything. The target is migrated to the archive's schema, filled, and
- * then migrated to the latest. Objects go in first, rows last, so the database never refers to an
- * object that is not there.
+ * object unless `force` (which then replaces everything), and then any archive that does not
+ * verify, before changing anything (the quick refusal first: checking reads the whole archive).
+ * The target is migrated to the archive's schema, filled, and then migrated to the latest. Objects
+ * go in first, rows last, so the database never refers to an object that is not there. `progress`
+ * hears of the check and of the objects as they are written.
  */
-export async function restoreBackup(target: RestoreTarget, file: string, options: { force?: boolean } = {}): Promise<RestoreOutcome> {
+export async function restoreBackup(
+  target: RestoreTarget,
+  file: string,
+  options: { force?: boolean; progress?: ProgressListener } = {},
+): Promise<RestoreOutcome> {
+  const progress = options.progress ?? ignoreProgress;
   let archive: BackupArchive;
   try {
     archive = await BackupArchive.open(file);
@@ -171,18 +187,17 @@ export async function restoreBackup(target: RestoreTarget, file: string, options
     if (!schema.last || schema.skipped.length > 0) {
       return { kind: 'invalid-archive', problem: `its schema lacks migration(s) ${schema.skipped.join(', ')} that come before later ones` };
     }
-    const { manifest } = await archive.verify();
-
     const plain = target.db.withoutPlugins() as AnyDatabase;
     const before = await contentsOf(plain, await describeTables(plain, target.dialect), target.store);
     if (!options.force && (before.tablesWithRows.length > 0 || before.objects.length > 0)) {
       return { kind: 'not-empty', tablesWithRows: before.tablesWithRows, hasObjects: before.objects.length > 0 };
     }
+    const { manifest } = await archive.verify(progress);
     await migrateTo(target.db, schema.last);
     const tables = await describeTables(plain, target.dialect);
     checkFits(manifest, tables);
 
-    const objectBytes = await restoreObjects(archive, manifest, target.store, written);
+    const objectBytes = await restoreObjects(archive, manifest, target.store, written, progress);
     const rows = await restoreRows(target, archive, manifest, tables, options.force ?? false);
     committed = true;
     await migrateToLatest(target.db);
