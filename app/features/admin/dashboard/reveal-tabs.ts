@@ -1,6 +1,11 @@
 /** The dashboard's tab list, which an area scrolls to when its address changes. */
 export const DASHBOARD_TABS_ID = 'dashboard-tabs';
 
+/** How long the tabs are held in view while what is above them finishes loading. */
+const SETTLE_MS = 2000;
+/** What a person does to scroll themselves: from then on the page is theirs. */
+const OWN_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
 /**
  * Brings the dashboard's tabs to the top of the window. An area with addresses of its own (Projects)
  * calls it when it opens at a new address: the root scrolls every new path to the top, which here
@@ -14,5 +19,33 @@ export function revealDashboardTabs() {
     if (!tabs) return;
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     tabs.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
+    holdWhileAboveSettles(tabs);
   });
+}
+
+/**
+ * The checklist and the stat cards above the tabs read their data on their own and may arrive after
+ * the area did: growing, they would push the tabs (and the area) out of view again, mid-scroll on a
+ * slow phone. For a moment after the reveal, each change of their size brings the tabs back, until
+ * the person scrolls, types or taps.
+ */
+function holdWhileAboveSettles(tabs: HTMLElement) {
+  const tabsRoot = tabs.parentElement;
+  const above: Element[] = [];
+  for (let sibling = tabsRoot?.previousElementSibling; sibling; sibling = sibling.previousElementSibling) above.push(sibling);
+  if (above.length === 0 || typeof ResizeObserver === 'undefined') return;
+  let first = true;
+  const observer = new ResizeObserver(() => {
+    // The first report comes when it starts watching (every element at once): no change yet.
+    if (first) return void (first = false);
+    tabs.scrollIntoView({ block: 'start', behavior: 'auto' });
+  });
+  above.forEach((element) => observer.observe(element));
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    OWN_SCROLL_EVENTS.forEach((type) => window.removeEventListener(type, stop, true));
+  };
+  const timer = setTimeout(stop, SETTLE_MS);
+  OWN_SCROLL_EVENTS.forEach((type) => window.addEventListener(type, stop, { capture: true, passive: true }));
 }
