@@ -1,15 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { AUTH_MESSAGES, changePasswordSchema } from '#common/admin-auth.ts';
 import { firstErrors, validate } from '#common/validation.ts';
 import { FormDialog } from '#app/components/ui/form-dialog.tsx';
 import { PasswordField } from '#app/components/ui/password-field.tsx';
-import { api, hasFieldErrors } from '#app/lib/api.ts';
+import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
+import { useAccountDialog } from './use-account-dialog.ts';
 
 /** Current password, new password twice; on success the admin's other sessions have ended. */
 export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const dialog = useAccountDialog(onOpenChange, 'Unable to change password');
+  const { errors, setErrors } = dialog;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -19,32 +20,20 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     if (form.get('newPassword') !== form.get('confirmPassword')) nextErrors.confirmPassword ??= AUTH_MESSAGES.passwordsDoNotMatch;
     setErrors(nextErrors);
     if (!parsed.success || Object.keys(nextErrors).length > 0) return;
-    setPending(true);
-    const result = await api<{ message: string }>('POST', '/api/admin/change-password', parsed.data);
-    setPending(false);
-    if (result.ok) {
-      toast({ title: 'Password changed', description: result.data.message });
-      onOpenChange(false);
-    } else if (result.status === 0) {
-      toast({ title: 'Error', description: 'Unable to connect to server', variant: 'destructive' });
-    } else if (hasFieldErrors(result.errors)) {
-      setErrors(firstErrors(result.errors));
-    } else {
-      toast({ title: 'Error', description: result.serverMessage ?? 'Unable to change password', variant: 'destructive' });
-    }
+    await dialog.send(
+      () => api<{ message: string }>('POST', '/api/admin/change-password', parsed.data),
+      (answer) => toast({ title: 'Password changed', description: answer.message }),
+    );
   }
 
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) setErrors({});
-        onOpenChange(next);
-      }}
+      onOpenChange={dialog.onOpenChange}
       title="Change password"
       description="Your other signed-in sessions will be logged out."
       onSubmit={submit}
-      pending={pending}
+      pending={dialog.pending}
       submitLabel="Change password"
       pendingLabel="Saving..."
     >

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { isPlaceholderAdminEmail, PROFILE_MESSAGES, updateProfileSchema, type AdminProfile } from '#common/admin-auth.ts';
-import { firstErrors } from '#common/validation.ts';
 import { FormDialog } from '#app/components/ui/form-dialog.tsx';
 import { TextField } from '#app/components/ui/form-field.tsx';
 import { PasswordField } from '#app/components/ui/password-field.tsx';
-import { api, hasFieldErrors } from '#app/lib/api.ts';
+import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
+import { useAccountDialog } from './use-account-dialog.ts';
 import { validateForm } from './validate-form.ts';
 
 interface ProfileDialogProps {
@@ -17,8 +17,8 @@ interface ProfileDialogProps {
 
 /** Display name, username and e-mail of the signed-in admin; the current password confirms the change. */
 export function ProfileDialog({ admin, open, onOpenChange, onSaved }: ProfileDialogProps) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const dialog = useAccountDialog(onOpenChange, 'Unable to save your profile');
+  const { errors } = dialog;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,36 +31,26 @@ export function ProfileDialog({ admin, open, onOpenChange, onSaved }: ProfileDia
         email: form.get('email'),
         currentPassword: form.get('currentPassword'),
       },
-      setErrors,
+      dialog.setErrors,
     );
     if (!values) return;
-    setPending(true);
-    const result = await api<AdminProfile>('PATCH', '/api/admin/me', values);
-    setPending(false);
-    if (result.ok) {
-      onSaved(result.data);
-      toast({ title: PROFILE_MESSAGES.updated, description: `Password reset links go to ${result.data.email}.` });
-      onOpenChange(false);
-    } else if (result.status === 0) {
-      toast({ title: 'Error', description: 'Unable to connect to server', variant: 'destructive' });
-    } else if (hasFieldErrors(result.errors) && !result.errors.body) {
-      setErrors(firstErrors(result.errors));
-    } else {
-      toast({ title: 'Error', description: result.serverMessage ?? 'Unable to save your profile', variant: 'destructive' });
-    }
+    await dialog.send(
+      () => api<AdminProfile>('PATCH', '/api/admin/me', values),
+      (saved) => {
+        onSaved(saved);
+        toast({ title: PROFILE_MESSAGES.updated, description: `Password reset links go to ${saved.email}.` });
+      },
+    );
   }
 
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) setErrors({});
-        onOpenChange(next);
-      }}
+      onOpenChange={dialog.onOpenChange}
       title="Profile"
       description="How you sign in and where password reset e-mails go."
       onSubmit={submit}
-      pending={pending}
+      pending={dialog.pending}
       submitLabel="Save profile"
       pendingLabel="Saving..."
     >
