@@ -2,6 +2,7 @@ import { dollars, line, paragraphs } from './site-content/fields.ts';
 import { safeText } from './text.ts';
 import type { TrackView } from './review.ts';
 import { z } from './zod.ts';
+import { packageKeySchema } from './site-content/packages.ts';
 
 /*
  * Client projects: one record per piece of work the studio takes on, from the first files to the
@@ -29,9 +30,8 @@ export const ACTIVE_PROJECT_STATUSES: readonly ProjectStatus[] = ['awaiting_file
 /** A client may add files while the work is still open. */
 export const CLIENT_UPLOAD_STATUSES: readonly ProjectStatus[] = ['awaiting_files', 'in_progress', 'in_review', 'revisions'];
 
-/** The packages a project can be sold as: the site's three priced packages, or a custom deal. */
-export const PROJECT_PACKAGES = ['intro', 'standard', 'premium', 'custom'] as const;
-export type ProjectPackage = (typeof PROJECT_PACKAGES)[number];
+/** A project is sold as one of the site's packages (its key, common/site-content/packages.ts) or as a custom deal ("custom"). */
+export type ProjectPackage = string;
 
 /** Upload limits for a project: per file, and files per project (client uploads and deliveries counted apart). */
 export const MAX_PROJECT_FILE_BYTES = 5 * 1024 * 1024 * 1024;
@@ -77,7 +77,7 @@ const projectFields = {
   title: line('Title', PROJECT_LIMITS.title),
   clientName: line('Client name', PROJECT_LIMITS.clientName),
   clientEmail: emailField,
-  packageKey: z.enum(PROJECT_PACKAGES, { error: `Package must be one of ${PROJECT_PACKAGES.join(', ')}` }),
+  packageKey: packageKeySchema,
   /** The agreed price in whole dollars; null when not agreed yet. */
   price: dollars('Price').nullable(),
   dueDate: calendarDay('Due date').nullable(),

@@ -59,11 +59,10 @@ export function buildServices(core: CoreServices): Services {
     logger: core.logger,
     mailer: core.mailer,
     publicUrl: core.config.PUBLIC_URL,
-    // A project snapshots its package's name and revision rounds from the pricing the site shows.
+    // A project snapshots its package's name and revision rounds from the package records the site shows.
     packages: async () => {
-      const { pricing } = await siteContent.current();
-      const facts = (pkg: { title: string; revisions: number | 'unlimited' }) => ({ title: pkg.title, revisions: pkg.revisions });
-      return { intro: facts(pricing.intro), standard: facts(pricing.standard), premium: facts(pricing.premium) };
+      const { packages } = await siteContent.current();
+      return Object.fromEntries(packages.packages.map((pkg) => [pkg.key, { title: pkg.name, revisions: pkg.revisions }]));
     },
     studio: async () => {
       const studio = await studioIdentity();

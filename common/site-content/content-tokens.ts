@@ -1,25 +1,50 @@
+import type { Packages } from './packages.ts';
+import { turnaroundSpan } from './package-words.ts';
 import { locationLabel, type Studio } from './studio.ts';
 
 /**
- * Long owner texts (biography, policies) may name the studio's facts through tokens instead of
- * copying them, so renaming the studio or changing its e-mail updates the policies too:
- * `{{studio.name}}`, `{{studio.email}}`, `{{studio.location}}`, `{{studio.responseHours}}`.
- * Unknown tokens stay as typed. Values are escaped for Markdown, so a studio name cannot inject syntax.
+ * Owner texts (biography, policies, FAQ answers) may name the studio's facts through tokens instead
+ * of copying them, so renaming the studio or changing a package's turnaround updates them too:
+ * `{{studio.name}}`, `{{packages.turnaround}}`... Unknown tokens stay as typed. In Markdown the
+ * values are escaped, so a studio name cannot inject syntax.
  */
-export const CONTENT_TOKENS = ['studio.name', 'studio.email', 'studio.location', 'studio.responseHours'] as const;
+export const CONTENT_TOKENS = ['studio.name', 'studio.email', 'studio.location', 'studio.responseHours', 'packages.turnaround'] as const;
+export type ContentToken = (typeof CONTENT_TOKENS)[number];
+
+/** The facts tokens stand for; without the packages, their tokens stay as typed. */
+export interface TokenFacts {
+  studio: Studio;
+  packages?: Packages;
+}
 
 function escapeMarkdown(value: string): string {
   return value.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (char) => `\\${char}`);
 }
 
-export function fillContentTokens(markdown: string, studio: Studio): string {
-  const values: Record<(typeof CONTENT_TOKENS)[number], string> = {
+function tokenValues({ studio, packages }: TokenFacts): Partial<Record<ContentToken, string>> {
+  return {
     'studio.name': studio.name,
     'studio.email': studio.email,
     'studio.location': locationLabel(studio.location),
     'studio.responseHours': String(studio.responseHours),
+    ...(packages ? { 'packages.turnaround': turnaroundSpan(packages.packages) } : {}),
   };
-  return markdown.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, token: string) =>
-    token in values ? escapeMarkdown(values[token as keyof typeof values]) : whole,
-  );
+}
+
+function fill(text: string, facts: TokenFacts, escape: (value: string) => string): string {
+  const values = tokenValues(facts);
+  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, token: string) => {
+    const value = values[token as ContentToken];
+    return value === undefined ? whole : escape(value);
+  });
+}
+
+/** Tokens filled into Markdown (values escaped). */
+export function fillContentTokens(markdown: string, facts: TokenFacts): string {
+  return fill(markdown, facts, escapeMarkdown);
+}
+
+/** Tokens filled into plain text (an FAQ answer): values as they are. */
+export function fillTextTokens(text: string, facts: TokenFacts): string {
+  return fill(text, facts, (value) => value);
 }

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import { parseMarkdown } from '#common/markdown.ts';
-import { fillContentTokens } from '#common/site-content/content-tokens.ts';
+import { fillContentTokens, fillTextTokens } from '#common/site-content/content-tokens.ts';
 import { formatEffectiveDate } from '#common/site-content/policies.ts';
 
 /*
@@ -12,19 +12,23 @@ import { formatEffectiveDate } from '#common/site-content/policies.ts';
 export async function aboutContent(context: AppLoadContext) {
   const { about, studio, testimonials } = await context.services.siteContent.current();
   const { biography, ...rest } = about;
-  return { about: { ...rest, biography: parseMarkdown(fillContentTokens(biography, studio)) }, testimonials: testimonials.testimonials };
+  return {
+    about: { ...rest, biography: parseMarkdown(fillContentTokens(biography, { studio })) },
+    testimonials: testimonials.testimonials,
+  };
 }
 
 export async function faqContent(context: AppLoadContext) {
-  return { faq: (await context.services.siteContent.current()).faq.faq };
+  const { faq, studio, packages } = await context.services.siteContent.current();
+  return { faq: faq.faq.map((entry) => ({ ...entry, answer: fillTextTokens(entry.answer, { studio, packages }) })) };
 }
 
 /** A policy with the studio's facts filled in, parsed, and its effective date worded. */
 export async function policyContent(context: AppLoadContext, which: 'privacy' | 'terms') {
-  const { policies, studio } = await context.services.siteContent.current();
+  const { policies, studio, packages } = await context.services.siteContent.current();
   const policy = policies[which];
   return {
     effectiveDate: formatEffectiveDate(policy.effectiveDate),
-    body: parseMarkdown(fillContentTokens(policy.body, studio)),
+    body: parseMarkdown(fillContentTokens(policy.body, { studio, packages })),
   };
 }

@@ -3,5 +3,5 @@ import type { SiteContent, SiteEssentials } from '#common/site-content/sections.
 
 /** The slice of the content every document carries; the hours are worded here, on the server, once. */
 export function siteEssentials(content: SiteContent): SiteEssentials {
-  return { studio: content.studio, pricing: content.pricing, hoursText: formatOpeningHours(content.studio.hours) };
+  return { studio: content.studio, packages: content.packages, hoursText: formatOpeningHours(content.studio.hours) };
 }

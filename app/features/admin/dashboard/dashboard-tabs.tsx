@@ -41,7 +41,7 @@ export function DashboardTabs() {
   const samples = useAdminSamples();
   const site = useSiteContent();
   const admin = useAdminMe();
-  const projects = useProjectsDashboard(site.content?.pricing ?? null);
+  const projects = useProjectsDashboard(site.content?.packages ?? null);
   const navigate = useNavigate();
   const onProjects = useLocation().pathname.startsWith('/manage/projects');
   const projectParam = useParams().id;

@@ -5,7 +5,7 @@ import { AboutForm } from './sections/about-form';
 import { FaqForm } from './sections/faq-form';
 import { HeroForm } from './sections/hero-form';
 import { PoliciesForm } from './sections/policies-form';
-import { PricingForm } from './sections/pricing-form';
+import { PackagesForm } from './sections/packages-form';
 import { StudioForm } from './sections/studio-form';
 import { TestimonialsForm } from './sections/testimonials-form';
 import { useSectionForm } from './use-section-form';
@@ -29,7 +29,7 @@ export function SectionEditor({ section, content, onStored, onDirtyChange }: Pro
   const studio = content.studio;
   const body = {
     studio: <StudioForm form={form} />,
-    pricing: <PricingForm form={form} />,
+    packages: <PackagesForm form={form} />,
     about: <AboutForm form={form} studio={studio} />,
     testimonials: <TestimonialsForm form={form} />,
     faq: <FaqForm form={form} />,

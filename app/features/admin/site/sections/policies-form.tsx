@@ -9,6 +9,7 @@ const TOKEN_MEANINGS: Record<(typeof CONTENT_TOKENS)[number], string> = {
   'studio.email': 'the public e-mail',
   'studio.location': 'the city and region',
   'studio.responseHours': 'the reply time in hours',
+  'packages.turnaround': "the packages' turnaround, like 48 to 72 hours",
 };
 
 /** The privacy policy and the terms: Markdown with effective dates, and the tokens they may use. */
