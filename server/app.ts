@@ -6,6 +6,7 @@ import { pingDatabase, probeWrite } from './db/connection.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable-error.ts';
 import { jsonBody, limitPageFormBody, siteContentJsonBody } from './http/body-limits.ts';
 import { redirectToCanonicalPath } from './http/canonical-path.ts';
+import { PAGE_ALIASES } from '#common/page-aliases.ts';
 import { apiNotFound, errorHandler, methodNotAllowed } from './http/errors.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { sessionMiddleware } from './auth/session-middleware.ts';
@@ -132,7 +133,7 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   // The sign-in link of a client's e-mail: sets the client session, then on to the portal's pages.
   app.use(portalAuthRoute(services));
   app.all('/objects/multipart/:uploadId/:partNumber', methodNotAllowed(['PUT']));
-  app.use(redirectToCanonicalPath);
+  app.use(redirectToCanonicalPath(PAGE_ALIASES));
   app.use(limitPageFormBody, pageMethodsOnly);
 
   // A database that cannot serve right now is a 503 with Retry-After, not a 500: for the API and

@@ -32,7 +32,7 @@ describe('seo', () => {
   it('leaves out the canonical link when no path is given and marks noindex pages', () => {
     const tags = seo(args, { title: '404 Page Not Found', description: 'x', noindex: true });
     expect(tags.some((tag) => 'rel' in tag && tag.rel === 'canonical')).toBe(false);
-    expect(tags).toContainEqual({ title: '404 Page Not Found' });
+    expect(tags).toContainEqual({ title: `404 Page Not Found | ${content.studio.name}` });
     expect(tags).toContainEqual({ name: 'robots', content: 'noindex, nofollow' });
   });
 });

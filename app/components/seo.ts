@@ -81,8 +81,7 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
   const root = rootSeoData(args);
   const publicUrl = root?.publicUrl ?? '';
   const studio = root?.site.studio;
-  const title =
-    !studio || page.title.includes(studio.name) || page.title === '404 Page Not Found' ? page.title : `${page.title} | ${studio.name}`;
+  const title = !studio || page.title.includes(studio.name) ? page.title : `${page.title} | ${studio.name}`;
   const url = page.path !== undefined ? `${publicUrl}${page.path}` : undefined;
   const image = `${publicUrl}${SHARE_IMAGE.path}`;
   const tags: MetaDescriptor[] = [

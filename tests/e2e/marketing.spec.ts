@@ -85,13 +85,24 @@ test.describe('marketing pages', () => {
     await expect(page).toHaveURL(/\/contact$/);
   });
 
-  for (const label of ['Sound Design', 'Audio Restoration']) {
-    test(`the footer link ${label} lands on the 404 page`, async ({ page }) => {
-      await page.goto('/');
-      await page.getByRole('contentinfo').getByRole('link', { name: label }).click();
-      await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
-    });
-  }
+  test('every footer link answers a page, and the short policy addresses reach the policies', async ({ page, request }) => {
+    await page.goto('/');
+    const hrefs = await page
+      .getByRole('contentinfo')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    for (const href of hrefs.filter((href): href is string => href?.startsWith('/') ?? false)) {
+      expect((await request.get(href)).status(), href).toBe(200);
+    }
+    for (const [typed, policy] of [
+      ['/privacy', '/privacy-policy'],
+      ['/terms', '/terms-of-service'],
+    ] as const) {
+      expect((await request.get(typed, { maxRedirects: 0 })).status()).toBe(301);
+      await page.goto(typed);
+      await expect(page).toHaveURL(new RegExp(`${policy}$`));
+    }
+  });
 
   test('a hero image that fails to load is hidden and the failure logged', async ({ page }) => {
     const errors: string[] = [];
