@@ -54,6 +54,8 @@ export interface Services extends CoreServices, SamplesCapability, ProjectsCapab
 export interface StudioIdentity {
   name: string;
   email: string;
+  /** The reply promise in hours (what the acknowledgement's default text says). */
+  responseHours: number;
 }
 
 /** The signed-in admin as pages and the public API may see it (one shape for server and browser). */

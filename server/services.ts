@@ -8,6 +8,7 @@ import { createObjectStore } from './storage/create-store.ts';
 import { MultipartUploadService } from './uploads/multipart-uploads.ts';
 import { createProjectsCapability } from './projects/projects-capability.ts';
 import { studioInbox } from './contact/owner-notice.ts';
+import { signedByStudio } from './email/studio-sender.ts';
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
 import { runProjectAudioAnalysisInWorker } from './audio/run-analysis.ts';
 
@@ -27,8 +28,12 @@ export function buildServices(core: CoreServices): Services {
   // What auth and contact say in the studio's name comes from the content (cached: no query per e-mail).
   const studioIdentity = async () => {
     const { studio } = await siteContent.current();
-    return { name: studio.name, email: studio.email };
+    return { name: studio.name, email: studio.email, responseHours: studio.responseHours };
   };
+  const mailer = signedByStudio(core.mailer, async () => {
+    const studio = await studioIdentity();
+    return { name: studio.name, replyTo: studioInbox(core.config, studio) };
+  });
   const samples = createSamplesCapability({
     db: core.db,
     store,
@@ -57,7 +62,7 @@ export function buildServices(core: CoreServices): Services {
     db: core.db,
     store,
     logger: core.logger,
-    mailer: core.mailer,
+    mailer,
     publicUrl: core.config.PUBLIC_URL,
     // A project snapshots its package's name and revision rounds from the package records the site shows.
     packages: async () => {
@@ -70,7 +75,19 @@ export function buildServices(core: CoreServices): Services {
     },
     analyse: runProjectAudioAnalysisInWorker,
   });
-  return { ...core, store, ...samples, ...projects, siteContent, siteImages, studioIdentity, multipartUploads, uploadLimitBytes, metrics };
+  return {
+    ...core,
+    mailer,
+    store,
+    ...samples,
+    ...projects,
+    siteContent,
+    siteImages,
+    studioIdentity,
+    multipartUploads,
+    uploadLimitBytes,
+    metrics,
+  };
 }
 
 /**

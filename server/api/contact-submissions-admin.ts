@@ -104,12 +104,11 @@ export function contactSubmissionsAdminRouter(services: Services): Router {
   router
     .route('/contact-acknowledgement')
     .get(requireAdmin, async (_req, res) => {
-      res.set('Cache-Control', 'no-store').json(await readAcknowledgementSettings(services.db, (await services.studioIdentity()).name));
+      res.set('Cache-Control', 'no-store').json(await readAcknowledgementSettings(services.db, await services.studioIdentity()));
     })
     .put(requireAdmin, async (req, res) => {
       const input = parseBody(acknowledgementSettingsSchema, req.body, 'Invalid acknowledgement settings');
-      const studioName = (await services.studioIdentity()).name;
-      res.set('Cache-Control', 'no-store').json(await saveAcknowledgementSettings(services.db, input, studioName));
+      res.set('Cache-Control', 'no-store').json(await saveAcknowledgementSettings(services.db, input, await services.studioIdentity()));
     })
     .all(methodNotAllowed(['GET', 'PUT']));
 

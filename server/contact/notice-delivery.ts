@@ -50,7 +50,7 @@ export async function deliverNotice(services: NoticeServices, noticeId: number, 
     const to = studioInbox(config, studio);
     let message: MailMessage;
     if (kind === 'acknowledgement') {
-      const { text } = await readAcknowledgementSettings(db, studio.name);
+      const { text } = await readAcknowledgementSettings(db, studio);
       message = composeAcknowledgement(submission.email, text, { name: studio.name, replyTo: to });
     } else {
       message = composeOwnerNotice(submission, { to, publicUrl: config.PUBLIC_URL, studioName: studio.name });
