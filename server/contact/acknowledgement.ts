@@ -31,7 +31,7 @@ export async function readAcknowledgementSettings(db: Db, studio: Acknowledgemen
   return { enabled: row?.acknowledgementEnabled === 1, text: row?.acknowledgementText ?? defaultText, defaultText };
 }
 
-/** Saves the switch and text; committed when this resolves. The default text is stored as null, so it follows the studio's name and reply time. */
+/** Saves the switch and text; committed when this resolves. The default text is stored as null, so it keeps following the studio. */
 export async function saveAcknowledgementSettings(
   db: Kysely<Database>,
   input: AcknowledgementSettingsInput,
