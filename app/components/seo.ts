@@ -44,11 +44,11 @@ export function pageKeywords(page: Pick<PageSeo, 'keywords'>, studio: Studio): s
   return [...new Set(keywords.map((keyword) => keyword.trim()).filter(Boolean))];
 }
 
-/** The studio as schema.org reads it: contact points, address, profiles elsewhere and opening hours. */
+/** The studio as schema.org reads it (a LocalBusiness): contact points, address, profiles elsewhere and opening hours. */
 export function organizationJsonLd(publicUrl: string, studio: Studio) {
   return {
     '@context': 'https://schema.org',
-    '@type': 'Organization',
+    '@type': 'LocalBusiness',
     name: studio.name,
     url: `${publicUrl}/`,
     logo: `${publicUrl}/favicon.svg`,
@@ -58,6 +58,8 @@ export function organizationJsonLd(publicUrl: string, studio: Studio) {
     description: studio.tagline,
     address: {
       '@type': 'PostalAddress',
+      ...(studio.streetAddress ? { streetAddress: studio.streetAddress } : {}),
+      ...(studio.postalCode ? { postalCode: studio.postalCode } : {}),
       addressLocality: studio.location.city,
       addressRegion: studio.location.region,
       addressCountry: studio.location.country,

@@ -3,6 +3,7 @@ import { seo, siteFromMeta } from '#app/components/seo.ts';
 import { ContactFormIsland } from '#app/features/contact/contact-form-island.tsx';
 import { HomeContactSection } from '#app/features/marketing/home-contact-section.tsx';
 import { HomeHero } from '#app/features/marketing/home-hero.tsx';
+import { heroContent } from '#app/features/marketing/page-content.server.ts';
 import { PreparingProjectSection } from '#app/features/marketing/preparing-project-section.tsx';
 import { ServicePackagesSection } from '#app/features/marketing/service-packages-section.tsx';
 import { TestimonialsSection } from '#app/features/marketing/testimonials-section.tsx';
@@ -18,8 +19,12 @@ export { contactPageAction as action } from '#app/features/contact/contact-actio
 
 /** The six newest samples for the featured block, rendered into the first HTML, and the owner's hero and testimonials. */
 export async function loader(args: Route.LoaderArgs) {
-  const [featured, content] = await Promise.all([featuredSamplesLoader(args), args.context.services.siteContent.current()]);
-  return { ...featured, hero: content.hero, testimonials: content.testimonials.testimonials };
+  const [featured, content, hero] = await Promise.all([
+    featuredSamplesLoader(args),
+    args.context.services.siteContent.current(),
+    heroContent(args.context),
+  ]);
+  return { ...featured, hero, testimonials: content.testimonials.testimonials };
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -19,11 +19,14 @@ export const DEFAULT_STUDIO: Studio = {
   name: 'ATL Audio Mastering',
   shortName: 'ATL Audio',
   tagline:
-    'Mixing, mastering and vocal production from Atlanta, GA. We work with artists everywhere: send your tracks from anywhere in ' +
+    'Mixing, mastering and vocal production from {{studio.location}}. We work with artists everywhere: send your tracks from anywhere in ' +
     'the world and get radio-ready sound back.',
   email: DEFAULT_STUDIO_EMAIL,
   phone: '',
   location: { city: 'Atlanta', region: 'GA', country: 'US' },
+  streetAddress: '',
+  postalCode: '',
+  experienceYears: 17,
   hours: {
     timeZone: 'America/New_York',
     days: (['mon', 'tue', 'wed', 'thu', 'fri'] as const).map((day) => ({ day, opens: '09:00', closes: '19:00' })),
@@ -91,9 +94,9 @@ export const DEFAULT_ABOUT: About = {
   founderRole: 'Founder & Lead Engineer',
   photo: null,
   biography: [
-    'Our founder has spent 17+ years behind the console, mixing and mastering records for artists of every genre. Over that time ' +
-      'more than 100 albums have passed through this studio on their way to listeners, each one finished to radio quality standards.',
-    'The studio started in Atlanta, a city that has shaped how the world hears modern music, and it still works from here today. ' +
+    'Our founder has spent {{studio.experience}} years behind the console, mixing and mastering records for artists of every ' +
+      'genre. Over that time more than 100 albums have passed through this studio on their way to listeners, each one finished to radio quality standards.',
+    'The studio started in {{studio.city}} and still works from there today. ' +
       'Thanks to online file delivery, the same care reaches artists everywhere: you send your tracks from wherever you are and ' +
       'receive a finished, release-ready master.',
     'Every project starts with a conversation. Before a single fader moves, we listen to your references and your rough mix and ' +
@@ -103,7 +106,7 @@ export const DEFAULT_ABOUT: About = {
       'mixed and mastered at an introductory price. Hear the difference for yourself, then decide.',
   ].join('\n\n'),
   stats: [
-    { value: '17+', label: 'Years Experience' },
+    { value: '{{studio.experience}}', label: 'Years Experience' },
     { value: '100+', label: 'Albums Mastered' },
     { value: 'Radio', label: 'Quality Standards' },
   ],
@@ -127,9 +130,9 @@ export const DEFAULT_FAQ: Faq = {
         'dry vocals on their own tracks. MP3 works only if no source files exist, at 320kbps minimum.',
     },
     {
-      question: 'Do you work with artists outside Atlanta?',
+      question: 'Do you work with artists outside {{studio.city}}?',
       answer:
-        'Yes. We are based in Atlanta, GA, and work with artists all over the world: you send your files online, we send back ' +
+        'Yes. We are based in {{studio.location}}, and work with artists all over the world: you send your files online, we send back ' +
         'your mix and master, and we talk whenever you need to.',
     },
     {
@@ -147,9 +150,9 @@ export const DEFAULT_POLICIES: Policies = {
 };
 
 export const DEFAULT_HERO: Hero = {
-  headline: 'Professional Audio Mastering',
+  headline: 'Professional Mixing & Mastering',
   description:
-    'Radio-ready sound for artists everywhere. We mix and master your songs in Atlanta with 17+ years of experience, and we ' +
-    'work with you until your music sounds the way you hear it.',
+    'Radio-ready sound for artists everywhere. We mix and master your songs in {{studio.city}} with {{studio.experience}} years ' +
+    'of experience, and we work with you until your music sounds the way you hear it.',
   image: null,
 };

@@ -10,17 +10,30 @@ import { formatEffectiveDate } from '#common/site-content/policies.ts';
  */
 
 export async function aboutContent(context: AppLoadContext) {
-  const { about, studio, testimonials } = await context.services.siteContent.current();
-  const { biography, ...rest } = about;
+  const { about, studio, packages, testimonials } = await context.services.siteContent.current();
+  const { biography, stats, ...rest } = about;
+  const facts = { studio, packages };
   return {
-    about: { ...rest, biography: parseMarkdown(fillContentTokens(biography, { studio })) },
+    about: {
+      ...rest,
+      stats: stats.map((stat) => ({ value: fillTextTokens(stat.value, facts), label: fillTextTokens(stat.label, facts) })),
+      biography: parseMarkdown(fillContentTokens(biography, facts)),
+    },
     testimonials: testimonials.testimonials,
   };
 }
 
 export async function faqContent(context: AppLoadContext) {
   const { faq, studio, packages } = await context.services.siteContent.current();
-  return { faq: faq.faq.map((entry) => ({ ...entry, answer: fillTextTokens(entry.answer, { studio, packages }) })) };
+  const fill = (text: string) => fillTextTokens(text, { studio, packages });
+  return { faq: faq.faq.map((entry) => ({ question: fill(entry.question), answer: fill(entry.answer) })) };
+}
+
+/** The home hero with the studio's facts filled into its words. */
+export async function heroContent(context: AppLoadContext) {
+  const { hero, studio, packages } = await context.services.siteContent.current();
+  const fill = (text: string) => fillTextTokens(text, { studio, packages });
+  return { ...hero, headline: fill(hero.headline), description: fill(hero.description) };
 }
 
 /** A policy with the studio's facts filled in, parsed, and its effective date worded. */

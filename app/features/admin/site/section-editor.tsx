@@ -32,9 +32,9 @@ export function SectionEditor({ section, content, onStored, onDirtyChange }: Pro
     packages: <PackagesForm form={form} />,
     about: <AboutForm form={form} studio={studio} />,
     testimonials: <TestimonialsForm form={form} />,
-    faq: <FaqForm form={form} />,
+    faq: <FaqForm form={form} studio={studio} />,
     policies: <PoliciesForm form={form} studio={studio} />,
-    hero: <HeroForm form={form} />,
+    hero: <HeroForm form={form} studio={studio} />,
   }[section];
 
   return (
