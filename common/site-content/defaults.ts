@@ -95,7 +95,8 @@ export const DEFAULT_ABOUT: About = {
   photo: null,
   biography: [
     'Our founder has spent {{studio.experience}} years behind the console, mixing and mastering records for artists of every ' +
-      'genre. Over that time more than 100 albums have passed through this studio on their way to listeners, each one finished to radio quality standards.',
+      'genre. Over that time more than 100 albums have passed through this studio on their way to listeners, each one ' +
+      'finished to radio quality standards.',
     'The studio started in {{studio.city}} and still works from there today. ' +
       'Thanks to online file delivery, the same care reaches artists everywhere: you send your tracks from wherever you are and ' +
       'receive a finished, release-ready master.',
