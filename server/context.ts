@@ -56,6 +56,8 @@ export interface StudioIdentity {
   email: string;
   /** The reply promise in hours (what the acknowledgement's default text says). */
   responseHours: number;
+  /** The studio's IANA time zone (its opening hours'): owner e-mails and the CSV give times in it. */
+  timeZone: string;
 }
 
 /** The signed-in admin as pages and the public API may see it (one shape for server and browser). */

@@ -28,7 +28,7 @@ export function buildServices(core: CoreServices): Services {
   // What auth and contact say in the studio's name comes from the content (cached: no query per e-mail).
   const studioIdentity = async () => {
     const { studio } = await siteContent.current();
-    return { name: studio.name, email: studio.email, responseHours: studio.responseHours };
+    return { name: studio.name, email: studio.email, responseHours: studio.responseHours, timeZone: studio.hours.timeZone };
   };
   const mailer = signedByStudio(core.mailer, async () => {
     const studio = await studioIdentity();

@@ -53,7 +53,7 @@ export async function deliverNotice(services: NoticeServices, noticeId: number, 
       const { text } = await readAcknowledgementSettings(db, studio);
       message = composeAcknowledgement(submission.email, text, { name: studio.name, replyTo: to });
     } else {
-      message = composeOwnerNotice(submission, { to, publicUrl: config.PUBLIC_URL, studioName: studio.name });
+      message = composeOwnerNotice(submission, { to, publicUrl: config.PUBLIC_URL, studioName: studio.name, timeZone: studio.timeZone });
     }
     await mailer.send(message);
   } catch (error) {

@@ -9,7 +9,11 @@ import {
   DEFAULT_STUDIO,
 } from '#common/site-content/defaults.ts';
 import { formatEffectiveDate, formatOpeningHours, formatPrice, locationLabel } from '#common/site-content/format.ts';
+import { fillTextTokens } from '#common/site-content/content-tokens.ts';
 import { expectNoSeriousA11yViolations } from './support';
+
+/** A default text as the pages show it: its tokens filled from the default settings. */
+const filled = (text: string) => fillTextTokens(text, { studio: DEFAULT_STUDIO, packages: DEFAULT_PACKAGES });
 
 const main = (page: Page) => page.locator('main');
 const h2 = (page: Page, name: string) => main(page).getByRole('heading', { level: 2, name, exact: true });
@@ -195,7 +199,7 @@ test.describe('marketing pages', () => {
     await page.goto('/about');
     await expect(h2(page, 'Meet the Founder')).toBeVisible();
     for (const stat of DEFAULT_ABOUT.stats) {
-      await expect(main(page).getByText(stat.value, { exact: true })).toBeVisible();
+      await expect(main(page).getByText(filled(stat.value), { exact: true })).toBeVisible();
       await expect(main(page).getByText(stat.label, { exact: true })).toBeVisible();
     }
     // Nothing to show yet: no empty credits or testimonials headings.
@@ -216,7 +220,7 @@ test.describe('marketing pages', () => {
 
     await expect(main(page).locator('details')).toHaveCount(DEFAULT_FAQ.faq.length);
     const first = DEFAULT_FAQ.faq[0]!;
-    const answer = main(page).getByText(first.answer);
+    const answer = main(page).getByText(filled(first.answer));
     await expect(answer).toBeHidden();
     const question = main(page).getByText(first.question);
     await question.focus();
