@@ -13,6 +13,7 @@ import type { SiteContentService } from './site-content/site-content-service.ts'
 import type { SiteImageService } from './site-content/site-images.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import type { MultipartUploadService } from './uploads/multipart-uploads.ts';
+import type { ShareImages } from './site-content/share-image.ts';
 
 /** The long-lived infrastructure every capability is built from. */
 export interface CoreServices {
@@ -38,6 +39,8 @@ export interface Services extends CoreServices, SamplesCapability, ProjectsCapab
   siteContent: SiteContentService;
   /** The owner's uploaded images and their renditions (server/site-content/site-images.ts). */
   siteImages: SiteImageService;
+  /** Each page's share image, made from the content (server/site-content/share-image.ts). */
+  shareImages: ShareImages;
   /**
    * The studio's name and public e-mail as the owner set them, for what the server itself says
    * (e-mails, the two-factor issuer): a callback, so auth and contact need not know site content.

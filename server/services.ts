@@ -4,6 +4,7 @@ import { createMetrics } from './metrics/metrics.ts';
 import { createSamplesCapability } from './samples/samples-capability.ts';
 import { createSiteContentService } from './site-content/create-site-content.ts';
 import { createSiteImageService } from './site-content/site-images.ts';
+import { createShareImages } from './site-content/share-image.ts';
 import { createObjectStore } from './storage/create-store.ts';
 import { MultipartUploadService } from './uploads/multipart-uploads.ts';
 import { createProjectsCapability } from './projects/projects-capability.ts';
@@ -75,9 +76,11 @@ export function buildServices(core: CoreServices): Services {
     },
     analyse: runProjectAudioAnalysisInWorker,
   });
+  const shareImages = createShareImages({ content: () => siteContent.current(), invalidation: core.invalidation });
   return {
     ...core,
     mailer,
+    shareImages,
     store,
     ...samples,
     ...projects,

@@ -13,7 +13,10 @@ describe('seo', () => {
     const tags = seo(args, { title: 'About', description: 'About the founder', path: '/about' });
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: 'https://studio.test/about' });
     expect(tags).toContainEqual({ property: 'og:url', content: 'https://studio.test/about' });
-    expect(tags).toContainEqual({ property: 'og:image', content: 'https://studio.test/og-image.png' });
+    expect(tags).toContainEqual({
+      property: 'og:image',
+      content: expect.stringMatching(/^https:\/\/studio\.test\/og\/about\.png\?v=\w+$/),
+    });
     expect(tags).toContainEqual({ name: 'description', content: 'About the founder' });
   });
 

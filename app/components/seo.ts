@@ -2,6 +2,7 @@ import type { MetaDescriptor } from 'react-router';
 import { WEEKDAY_NAMES, groupOpeningDays, locationLabel } from '#common/site-content/format.ts';
 import type { SiteEssentials } from '#common/site-content/sections.ts';
 import type { Studio } from '#common/site-content/studio.ts';
+import { SHARE_IMAGE_SIZE, shareSlug, shareTag } from '#common/share-pages.ts';
 
 export interface PageSeo {
   title: string;
@@ -26,7 +27,11 @@ interface MetaArgsLike {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 }
 
-export const SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
+/** The page's share image (made on the server from the studio's name and the page's title), tagged by what it says. */
+export function shareImageUrl(publicUrl: string, path: string | undefined, studio: Studio | undefined, title: string): string {
+  const tag = studio ? `?v=${shareTag(`${studio.name}|${locationLabel(studio.location)}|${title}`)}` : '';
+  return `${publicUrl}/og/${shareSlug(path)}.png${tag}`;
+}
 
 /** Root loader data as seen from any route's meta function (absent only on the root error page). */
 export function rootSeoData(args: MetaArgsLike): RootSeoData | null {
@@ -52,7 +57,7 @@ export function organizationJsonLd(publicUrl: string, studio: Studio) {
     name: studio.name,
     url: `${publicUrl}/`,
     logo: `${publicUrl}/favicon.svg`,
-    image: `${publicUrl}${SHARE_IMAGE.path}`,
+    image: `${publicUrl}/og/home.png`,
     email: studio.email,
     ...(studio.phone ? { telephone: studio.phone } : {}),
     description: studio.tagline,
@@ -85,7 +90,7 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
   const studio = root?.site.studio;
   const title = !studio || page.title.includes(studio.name) ? page.title : `${page.title} | ${studio.name}`;
   const url = page.path !== undefined ? `${publicUrl}${page.path}` : undefined;
-  const image = `${publicUrl}${SHARE_IMAGE.path}`;
+  const image = shareImageUrl(publicUrl, page.path, studio, page.title);
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: page.description },
@@ -93,8 +98,8 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
     { property: 'og:title', content: title },
     { property: 'og:description', content: page.description },
     { property: 'og:image', content: image },
-    { property: 'og:image:width', content: String(SHARE_IMAGE.width) },
-    { property: 'og:image:height', content: String(SHARE_IMAGE.height) },
+    { property: 'og:image:width', content: String(SHARE_IMAGE_SIZE.width) },
+    { property: 'og:image:height', content: String(SHARE_IMAGE_SIZE.height) },
     { property: 'og:locale', content: 'en_US' },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
