@@ -184,7 +184,10 @@ test('restoring the previous version of a section brings its values back', async
   const history = page.getByRole('dialog', { name: 'Studio history' });
   await expect(history.getByText(`Version ${version}`, { exact: false }).first()).toBeVisible();
   await history.getByRole('button', { name: `View version ${version - 1}` }).click();
-  await expect(history.getByText('Northside Sound Lab')).toBeVisible();
+  // What that version changed, in words; every field stays one disclosure away.
+  await expect(history.getByRole('listitem').filter({ hasText: /^Name: .* → “Northside Sound Lab”$/ })).toBeVisible();
+  await history.getByText(`Every field of version ${version - 1}`).click();
+  await expect(history.getByText('Northside Sound Lab', { exact: true })).toBeVisible();
   await history.getByRole('button', { name: `Restore version ${version - 1}` }).click();
   await history.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(history).toBeHidden();
