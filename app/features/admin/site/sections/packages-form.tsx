@@ -23,7 +23,7 @@ function Included({ form, path, name }: { form: SectionForm; path: string; name:
 function PackageFields({ form, path, name }: { form: SectionForm; path: string; name: string }) {
   return (
     <>
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <TextInput form={form} path={`${path}.name`} label={`${name} name`} maxLength={60} />
         <TextInput
           form={form}
