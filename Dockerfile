@@ -27,7 +27,11 @@ COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/scripts/operator-cli.mjs ./scripts/
-RUN mkdir -p /data && chown node:node /data
+# The share images (/og/{page}.png) are SVG text drawn by sharp: the slim image has no fonts of its own.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/* \
+    && mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -40,14 +40,15 @@ export const contactExportQuerySchema = z.object({
 
 export const ACKNOWLEDGEMENT_TEXT_MAX = 2000;
 
-/** What the visitor gets when the owner has not written their own text. */
-export function defaultAcknowledgementText(studioName: string): string {
+/** What the visitor gets when the owner has not written their own text: signed with the studio's name, its reply time promised. */
+export function defaultAcknowledgementText(studio: { name: string; responseHours: number }): string {
+  const within = `${studio.responseHours} ${studio.responseHours === 1 ? 'hour' : 'hours'}`;
   return [
     'Thank you for getting in touch.',
     '',
-    'This is a short note to say your message reached us. We read every enquiry ourselves and will answer within 24 hours.',
+    `This is a short note to say your message reached us. We read every enquiry ourselves and will answer within ${within}.`,
     '',
-    `${studioName}`,
+    studio.name,
   ].join('\n');
 }
 

@@ -3,6 +3,7 @@ import { safeText } from './text.ts';
 import type { TrackView } from './review.ts';
 import { z } from './zod.ts';
 import { PROJECT_STATUSES, type ProjectStatus } from './project-lifecycle.ts';
+import { packageKeySchema } from './site-content/packages.ts';
 
 /*
  * Client projects: one record per piece of work the studio takes on, from the first files to the
@@ -10,9 +11,8 @@ import { PROJECT_STATUSES, type ProjectStatus } from './project-lifecycle.ts';
  * server alike; the JSON shapes below are what `/api/admin/projects` and `/api/portal` answer.
  */
 
-/** The packages a project can be sold as: the site's three priced packages, or a custom deal. */
-export const PROJECT_PACKAGES = ['intro', 'standard', 'premium', 'custom'] as const;
-export type ProjectPackage = (typeof PROJECT_PACKAGES)[number];
+/** A project is sold as one of the site's packages (its key, common/site-content/packages.ts) or as a custom deal ("custom"). */
+export type ProjectPackage = string;
 
 /** Upload limits for a project: per file, and files per project (client uploads and deliveries counted apart). */
 export const MAX_PROJECT_FILE_BYTES = 5 * 1024 * 1024 * 1024;
@@ -58,7 +58,7 @@ const projectFields = {
   title: line('Title', PROJECT_LIMITS.title),
   clientName: line('Client name', PROJECT_LIMITS.clientName),
   clientEmail: emailField,
-  packageKey: z.enum(PROJECT_PACKAGES, { error: `Package must be one of ${PROJECT_PACKAGES.join(', ')}` }),
+  packageKey: packageKeySchema,
   /** The agreed price in whole dollars; null when not agreed yet. */
   price: dollars('Price').nullable(),
   dueDate: calendarDay('Due date').nullable(),

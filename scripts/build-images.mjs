@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 /**
  * Rasterises the studio illustration (scripts/art/studio-scene.mjs) into the hero image set
- * (AVIF, WebP and PNG at three widths, public/images/studio-hero-{width}.{format}) and the
- * 1200x630 share card public/og-image.png. Run after changing the art: `node scripts/build-images.mjs`.
+ * (AVIF, WebP and PNG at three widths, public/images/studio-hero-{width}.{format}); the share cards
+ * are made by the server from the content (/og/{page}.png). Run after changing the art: `node scripts/build-images.mjs`.
  * Keep HERO_IMAGE in app/features/marketing/hero-image.tsx in step with WIDTHS and the 4:3 size.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { shareCardSvg, studioSceneSvg } from './art/studio-scene.mjs';
+import { studioSceneSvg } from './art/studio-scene.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'public', 'images');
@@ -32,13 +32,4 @@ for (const width of WIDTHS) {
   await resized.clone().png({ compressionLevel: 9, palette: true, quality: 90 }).toFile(`${base}.png`);
 }
 
-// The default studio's name and place (DEFAULT_STUDIO in common/site-content/defaults.ts). The owner can rename the studio, so this
-// static card shows the defaults until share cards are made from the content (see the site-pages report).
-const card = shareCardSvg({
-  name: 'ATL Audio Mastering',
-  tagline: 'Professional mixing &amp; mastering',
-  place: 'Atlanta, GA · serving artists worldwide',
-});
-writeFileSync(path.join(root, 'public', 'og-image.png'), await sharp(Buffer.from(card)).png({ compressionLevel: 9 }).toBuffer());
-
-console.log(`Wrote hero images (${WIDTHS.join(', ')} px; avif, webp, png) to public/images and public/og-image.png`);
+console.log(`Wrote hero images (${WIDTHS.join(', ')} px; avif, webp, png) to public/images`);

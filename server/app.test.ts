@@ -61,6 +61,17 @@ describe.each(testDialects())('HTTP baseline on %s', (dialect) => {
     expect(res.headers.location).toBe('/about?ref=mail');
   });
 
+  it('sends the short policy addresses to their pages for good, in any spelling', async () => {
+    for (const [typed, page] of [
+      ['/privacy', '/privacy-policy'],
+      ['/Terms/?x=1', '/terms-of-service?x=1'],
+    ]) {
+      const res = await t.request.get(typed!);
+      expect(res.status, typed).toBe(301);
+      expect(res.headers.location, typed).toBe(page);
+    }
+  });
+
   it('never turns a path into a redirect to another host', async () => {
     const res = await t.request.get('//Evil.example/');
     expect(res.status).toBe(301);

@@ -7,6 +7,7 @@ import { pingDatabase, probeWrite } from './db/connection.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable-error.ts';
 import { jsonBody, limitPageFormBody, siteContentJsonBody } from './http/body-limits.ts';
 import { redirectToCanonicalPath } from './http/canonical-path.ts';
+import { PAGE_ALIASES } from '#common/page-aliases.ts';
 import { apiNotFound, errorHandler, methodNotAllowed } from './http/errors.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { sessionMiddleware } from './auth/session-middleware.ts';
@@ -26,6 +27,7 @@ import { servePublicHits } from './http/public-cache/serve-public-hits.ts';
 import { apiRouter } from './api/index.ts';
 import { audioObjectRoutes } from './api/audio-objects.ts';
 import { siteImageMediaRoutes } from './api/site-images.ts';
+import { shareImageRoutes } from './api/share-images.ts';
 import { uploadPartRoutes } from './api/upload-parts.ts';
 import { hasSessionCookie as hasAdminCookie } from './auth/session-cookie.ts';
 import { hasClientCookie } from './projects/client-cookie.ts';
@@ -130,10 +132,11 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.all('/objects/uploads/:key', methodNotAllowed(['GET', 'HEAD', 'PUT']));
   // The owner's images: long-cached renditions, read from the store (no database).
   app.use(siteImageMediaRoutes(services));
+  app.use(shareImageRoutes(services));
   // The sign-in link of a client's e-mail: sets the client session, then on to the portal's pages.
   app.use(portalAuthRoute(services));
   app.all('/objects/multipart/:uploadId/:partNumber', methodNotAllowed(['PUT']));
-  app.use(redirectToCanonicalPath);
+  app.use(redirectToCanonicalPath(PAGE_ALIASES));
   app.use(limitPageFormBody, pageMethodsOnly);
 
   // A database that cannot serve right now is a 503 with Retry-After, not a 500: for the API and

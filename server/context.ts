@@ -7,6 +7,7 @@ import type { SiteContentService } from './site-content/site-content-service.ts'
 import type { SiteImageService } from './site-content/site-images.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import type { MultipartUploadService } from './uploads/multipart-uploads.ts';
+import type { ShareImages } from './site-content/share-image.ts';
 
 /**
  * Everything the routes, page loaders and start-up tasks use, built once by `buildServices`
@@ -19,6 +20,8 @@ export interface Services extends CoreServices, StudioIdentitySource, SamplesCap
   siteContent: SiteContentService;
   /** The owner's uploaded images and their renditions (server/site-content/site-images.ts). */
   siteImages: SiteImageService;
+  /** Each page's share image, made from the content (server/site-content/share-image.ts). */
+  shareImages: ShareImages;
   /** The uploader's multipart protocol over the store (server/uploads). */
   multipartUploads: MultipartUploadService;
   /** The largest file an upload may be (the sample audio limit). */

@@ -29,6 +29,10 @@ export interface CoreServices {
 export interface StudioIdentity {
   name: string;
   email: string;
+  /** The reply promise in hours (what the acknowledgement's default text says). */
+  responseHours: number;
+  /** The studio's IANA time zone (its opening hours'): owner e-mails and the CSV give times in it. */
+  timeZone: string;
 }
 
 /**

@@ -5,10 +5,12 @@ import { createMetrics } from './metrics/metrics.ts';
 import { createSamplesCapability } from './samples/samples-capability.ts';
 import { createSiteContentService } from './site-content/create-site-content.ts';
 import { createSiteImageService } from './site-content/site-images.ts';
+import { createShareImages } from './site-content/share-image.ts';
 import { createObjectStore } from './storage/create-store.ts';
 import { MultipartUploadService } from './uploads/multipart-uploads.ts';
 import { createProjectsCapability } from './projects/projects-capability.ts';
 import { studioInbox } from './contact/owner-notice.ts';
+import { signedByStudio } from './email/studio-sender.ts';
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
 import { runProjectAudioAnalysisInWorker } from './audio/run-analysis.ts';
 
@@ -28,8 +30,12 @@ export function buildServices(core: CoreServices): Services {
   // What auth and contact say in the studio's name comes from the content (cached: no query per e-mail).
   const studioIdentity = async () => {
     const { studio } = await siteContent.current();
-    return { name: studio.name, email: studio.email };
+    return { name: studio.name, email: studio.email, responseHours: studio.responseHours, timeZone: studio.hours.timeZone };
   };
+  const mailer = signedByStudio(core.mailer, async () => {
+    const studio = await studioIdentity();
+    return { name: studio.name, replyTo: studioInbox(core.config, studio) };
+  });
   const samples = createSamplesCapability({
     db: core.db,
     store,
@@ -58,13 +64,12 @@ export function buildServices(core: CoreServices): Services {
     db: core.db,
     store,
     logger: core.logger,
-    mailer: core.mailer,
+    mailer,
     publicUrl: core.config.PUBLIC_URL,
-    // A project snapshots its package's name and revision rounds from the pricing the site shows.
+    // A project snapshots its package's name and revision rounds from the package records the site shows.
     packages: async () => {
-      const { pricing } = await siteContent.current();
-      const facts = (pkg: { title: string; revisions: number | 'unlimited' }) => ({ title: pkg.title, revisions: pkg.revisions });
-      return { intro: facts(pricing.intro), standard: facts(pricing.standard), premium: facts(pricing.premium) };
+      const { packages } = await siteContent.current();
+      return Object.fromEntries(packages.packages.map((pkg) => [pkg.key, { title: pkg.name, revisions: pkg.revisions }]));
     },
     studio: async () => {
       const studio = await studioIdentity();
@@ -72,7 +77,21 @@ export function buildServices(core: CoreServices): Services {
     },
     analyse: runProjectAudioAnalysisInWorker,
   });
-  return { ...core, store, ...samples, ...projects, siteContent, siteImages, studioIdentity, multipartUploads, uploadLimitBytes, metrics };
+  const shareImages = createShareImages({ content: () => siteContent.current(), invalidation: core.invalidation });
+  return {
+    ...core,
+    mailer,
+    shareImages,
+    store,
+    ...samples,
+    ...projects,
+    siteContent,
+    siteImages,
+    studioIdentity,
+    multipartUploads,
+    uploadLimitBytes,
+    metrics,
+  };
 }
 
 /**

@@ -13,7 +13,10 @@ describe('seo', () => {
     const tags = seo(args, { title: 'About', description: 'About the founder', path: '/about' });
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: 'https://studio.test/about' });
     expect(tags).toContainEqual({ property: 'og:url', content: 'https://studio.test/about' });
-    expect(tags).toContainEqual({ property: 'og:image', content: 'https://studio.test/og-image.png' });
+    expect(tags).toContainEqual({
+      property: 'og:image',
+      content: expect.stringMatching(/^https:\/\/studio\.test\/og\/about\.png\?v=\w+$/),
+    });
     expect(tags).toContainEqual({ name: 'description', content: 'About the founder' });
   });
 
@@ -32,7 +35,7 @@ describe('seo', () => {
   it('leaves out the canonical link when no path is given and marks noindex pages', () => {
     const tags = seo(args, { title: '404 Page Not Found', description: 'x', noindex: true });
     expect(tags.some((tag) => 'rel' in tag && tag.rel === 'canonical')).toBe(false);
-    expect(tags).toContainEqual({ title: '404 Page Not Found' });
+    expect(tags).toContainEqual({ title: `404 Page Not Found | ${content.studio.name}` });
     expect(tags).toContainEqual({ name: 'robots', content: 'noindex, nofollow' });
   });
 });

@@ -3,6 +3,7 @@ import { groupOpeningDays, locationLabel } from '#common/site-content/format.ts'
 import { WEEKDAY_NAMES } from '#common/site-content/weekdays.ts';
 import type { SiteEssentials } from '#common/site-content/sections.ts';
 import type { Studio } from '#common/site-content/studio.ts';
+import { SHARE_IMAGE_SIZE, shareSlug, shareTag } from '#common/share-pages.ts';
 
 export interface PageSeo {
   title: string;
@@ -27,7 +28,11 @@ interface MetaArgsLike {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 }
 
-export const SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
+/** The page's share image (made on the server from the studio's name and the page's title), tagged by what it says. */
+export function shareImageUrl(publicUrl: string, path: string | undefined, studio: Studio | undefined, title: string): string {
+  const tag = studio ? `?v=${shareTag(`${studio.name}|${locationLabel(studio.location)}|${title}`)}` : '';
+  return `${publicUrl}/og/${shareSlug(path)}.png${tag}`;
+}
 
 /** Root loader data as seen from any route's meta function (absent only on the root error page). */
 export function rootSeoData(args: MetaArgsLike): RootSeoData | null {
@@ -45,20 +50,22 @@ export function pageKeywords(page: Pick<PageSeo, 'keywords'>, studio: Studio): s
   return [...new Set(keywords.map((keyword) => keyword.trim()).filter(Boolean))];
 }
 
-/** The studio as schema.org reads it: contact points, address, profiles elsewhere and opening hours. */
+/** The studio as schema.org reads it (a LocalBusiness): contact points, address, profiles elsewhere and opening hours. */
 export function organizationJsonLd(publicUrl: string, studio: Studio) {
   return {
     '@context': 'https://schema.org',
-    '@type': 'Organization',
+    '@type': 'LocalBusiness',
     name: studio.name,
     url: `${publicUrl}/`,
     logo: `${publicUrl}/favicon.svg`,
-    image: `${publicUrl}${SHARE_IMAGE.path}`,
+    image: `${publicUrl}/og/home.png`,
     email: studio.email,
     ...(studio.phone ? { telephone: studio.phone } : {}),
     description: studio.tagline,
     address: {
       '@type': 'PostalAddress',
+      ...(studio.streetAddress ? { streetAddress: studio.streetAddress } : {}),
+      ...(studio.postalCode ? { postalCode: studio.postalCode } : {}),
       addressLocality: studio.location.city,
       addressRegion: studio.location.region,
       addressCountry: studio.location.country,
@@ -82,10 +89,9 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
   const root = rootSeoData(args);
   const publicUrl = root?.publicUrl ?? '';
   const studio = root?.site.studio;
-  const title =
-    !studio || page.title.includes(studio.name) || page.title === '404 Page Not Found' ? page.title : `${page.title} | ${studio.name}`;
+  const title = !studio || page.title.includes(studio.name) ? page.title : `${page.title} | ${studio.name}`;
   const url = page.path !== undefined ? `${publicUrl}${page.path}` : undefined;
-  const image = `${publicUrl}${SHARE_IMAGE.path}`;
+  const image = shareImageUrl(publicUrl, page.path, studio, page.title);
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: page.description },
@@ -93,8 +99,8 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
     { property: 'og:title', content: title },
     { property: 'og:description', content: page.description },
     { property: 'og:image', content: image },
-    { property: 'og:image:width', content: String(SHARE_IMAGE.width) },
-    { property: 'og:image:height', content: String(SHARE_IMAGE.height) },
+    { property: 'og:image:width', content: String(SHARE_IMAGE_SIZE.width) },
+    { property: 'og:image:height', content: String(SHARE_IMAGE_SIZE.height) },
     { property: 'og:locale', content: 'en_US' },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },

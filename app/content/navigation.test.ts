@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActivePath } from './navigation';
+import { isActivePath } from './navigation.ts';
 
 describe('isActivePath', () => {
   it('marks Home active only on the exact root path', () => {

@@ -20,16 +20,8 @@ export const PRIMARY_LINKS_AFTER_SERVICES: NavLink[] = [
 
 export const ADMIN_LINK: NavLink = { label: 'Admin', to: '/manage' };
 
-/**
- * Footer links exactly as the spec lists them. Sound design and audio restoration have no page
- * yet, so they land on the 404 page, as the spec records.
- */
-export const FOOTER_SERVICE_LINKS: NavLink[] = [
-  { label: 'Mixing & Mastering', to: '/services/mixing-mastering' },
-  { label: 'Vocal Production', to: '/services/vocal-production' },
-  { label: 'Sound Design', to: '/services/sound-design' },
-  { label: 'Audio Restoration', to: '/services/audio-restoration' },
-];
+/** The footer lists the services the site has a page for: the dropdown's list without its overview (no link that 404s). */
+export const FOOTER_SERVICE_LINKS: NavLink[] = SERVICE_LINKS.filter((link) => link.to !== '/services');
 
 export const FOOTER_LEGAL_LINKS: NavLink[] = [
   { label: 'Privacy Policy', to: '/privacy-policy' },

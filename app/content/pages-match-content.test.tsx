@@ -1,75 +1,18 @@
 import { renderToString } from 'react-dom/server';
-import { createRoutesStub, RouterContextProvider, type RouterContext } from 'react-router';
+import { createRoutesStub } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import * as about from '#app/routes/about.tsx';
-import * as contact from '#app/routes/contact.tsx';
-import * as home from '#app/routes/home.tsx';
-import * as mixing from '#app/routes/services.mixing-mastering.tsx';
-import * as privacy from '#app/routes/privacy-policy.tsx';
-import * as process from '#app/routes/process.tsx';
-import * as services from '#app/routes/services.tsx';
-import * as terms from '#app/routes/terms-of-service.tsx';
-import * as vocal from '#app/routes/services.vocal-production.tsx';
 import SiteLayout from '#app/routes/site-layout.tsx';
 import { siteEssentials } from '#app/features/marketing/site-essentials.server.ts';
 import { formatEffectiveDate, formatOpeningHours, formatPrice, locationLabel } from '#common/site-content/format.ts';
+import type { Package } from '#common/site-content/packages.ts';
 import { defaultSiteContent, type SiteContent } from '#common/site-content/sections.ts';
-import { serverContext } from '#app/lib/server-context.server.ts';
-
-/** The loaders' server context, with only the parts these pages read. */
-const withServerContext = (fields: object) => new RouterContextProvider(new Map<RouterContext, unknown>([[serverContext, fields]]));
+import { PAGES, renderAll, withServerContext } from './page-text.test-support.tsx';
 
 // The form and the samples block belong to other features (and reach for data); this test is about
 // the owner's facts on the marketing pages, so they render as empty slots here.
 vi.mock('#app/features/contact/contact-form.tsx', () => ({ ContactForm: () => null }));
 vi.mock('#app/features/samples/featured-samples.tsx', () => ({ FeaturedSamples: () => null }));
-
-type PageModule = { default: (props: never) => React.ReactNode; loader?: (args: never) => unknown };
-const PAGES: Array<[string, PageModule]> = [
-  ['/', home],
-  ['/services', services],
-  ['/services/mixing-mastering', mixing],
-  ['/services/vocal-production', vocal],
-  ['/process', process],
-  ['/about', about],
-  ['/contact', contact],
-  ['/privacy-policy', privacy],
-  ['/terms-of-service', terms],
-];
-
-/** Server-renders a page inside the root and the public layout (so header and footer are checked too), as its loaders would feed it. */
-async function renderText(content: SiteContent, path: string, page: PageModule): Promise<string> {
-  const context = withServerContext({
-    publicUrl: 'https://studio.test',
-    services: { siteContent: { current: async () => content }, db: {}, logger: { error: () => {} } },
-  });
-  const pageData = page.loader
-    ? await (page.loader as (args: unknown) => unknown)({ context, params: {}, request: new Request(`http://x${path}`) })
-    : null;
-  const rootData = { publicUrl: 'https://studio.test', site: siteEssentials(content), isAdmin: false };
-  const Stub = createRoutesStub([
-    {
-      id: 'root',
-      path: '/',
-      Component: () => <SiteLayout />,
-      children: [
-        { id: 'page', path: path === '/' ? undefined : path, index: path === '/' ? true : undefined, Component: page.default as never },
-      ],
-    } as never,
-  ]);
-  const html = renderToString(<Stub initialEntries={[path]} hydrationData={{ loaderData: { root: rootData, page: pageData } }} />);
-  return html
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ');
-}
-
-async function renderAll(content: SiteContent): Promise<Record<string, string>> {
-  return Object.fromEntries(await Promise.all(PAGES.map(async ([path, page]) => [path, await renderText(content, path, page)] as const)));
-}
 
 /** The defaults with every fact a visitor reads changed: another studio, city, hours, prices and people. */
 function changedContent(): SiteContent {
@@ -89,13 +32,11 @@ function changedContent(): SiteContent {
     responseHours: 12,
     social: [{ label: 'Instagram', url: 'https://www.instagram.com/harborsound' }],
   };
-  content.pricing.premium.price = 420;
-  content.pricing.mixingPage.premium.price = null;
-  content.pricing.newClientSpecial = { enabled: true, price: 60, regularPrice: 120 };
-  content.pricing.standard.price = 120;
-  content.pricing.vocalProductionFrom = 90;
-  content.pricing.intro.revisions = 4;
-  content.pricing.mixingPage.intro.revisions = null;
+  const [intro, standard, premium] = content.packages.packages as [Package, Package, Package];
+  Object.assign(intro, { price: 60, regularPrice: 120, revisions: 4 });
+  standard.price = 120;
+  premium.price = 420;
+  content.packages.vocalProductionFrom = 90;
   content.hero = { headline: 'Mixes That Travel', description: 'From our harbor studio to every speaker.', image: null };
   content.about = {
     ...content.about,
@@ -127,12 +68,11 @@ describe('pages with the default content', async () => {
     expect(text[path]).toContain(defaults.studio.email);
   });
 
-  it('shows both readings of the brief where the pages still disagree, and no empty sections', () => {
-    expect(text['/']).toContain(formatPrice(defaults.pricing.premium.price));
-    expect(text['/']).toContain(`${defaults.pricing.intro.revisions} rounds of revisions`);
+  it('shows the package records on the home and mixing pages, and no empty sections', () => {
+    const premium = defaults.packages.packages[2]!;
+    for (const path of ['/', '/services/mixing-mastering']) expect(text[path]).toContain(formatPrice(premium.price));
+    expect(text['/']).toContain(`${defaults.packages.packages[0]!.revisions} rounds of revisions`);
     expect(text['/']).toContain(`Save 50%`);
-    expect(text['/services/mixing-mastering']).toContain(formatPrice(defaults.pricing.mixingPage.premium.price!));
-    expect(text['/services/mixing-mastering']).toContain(`Up to ${defaults.pricing.mixingPage.intro.revisions} Free Revisions`);
     expect(text['/']).not.toContain('What Artists Say');
     expect(text['/about']).not.toContain('Selected Work');
     expect(text['/about']).toContain('Meet the Founder');
@@ -167,7 +107,7 @@ describe('pages with changed content show the new facts and none of the old', as
     expect(text['/services/mixing-mastering']).toContain(formatPrice(420));
     expect(text['/services/mixing-mastering']).not.toContain(formatPrice(150));
     expect(text['/']).toContain('4 rounds of revisions');
-    expect(text['/services/mixing-mastering']).toContain('Up to 4 Free Revisions');
+    expect(text['/services/mixing-mastering']).toContain('4 with Intro Special');
   });
 
   it('prices, hero, people and questions from the content', () => {

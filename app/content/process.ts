@@ -48,17 +48,3 @@ export const QUALITY_STANDARDS: Array<{ title: string; text: string }> = [
   { title: 'High-resolution files', text: 'We work and deliver at full resolution, from your session to the final master.' },
   { title: 'Clear communication', text: 'You always know where your project stands and what happens next.' },
 ];
-
-export interface TimelineEntry {
-  label: string;
-  days: string;
-  text: string;
-}
-
-export const PROJECT_TIMELINE: TimelineEntry[] = [
-  { label: 'Simple projects', days: '1-2 days', text: 'A single song with clean, well-prepared files.' },
-  { label: 'Standard projects', days: '3-5 days', text: 'Full mixes with vocals, instruments and a round of feedback.' },
-  { label: 'Complex projects', days: '5-10 days', text: 'Many tracks, heavy editing, or several songs at once.' },
-];
-
-export const TYPICAL_COMPLETION = '3-7 business days';

@@ -13,6 +13,7 @@ import { aboutContent } from '#app/features/marketing/page-content.server.ts';
 import { TestimonialsSection } from '#app/features/marketing/testimonials-section.tsx';
 import { useSite } from '#app/root.tsx';
 import { locationLabel } from '#common/site-content/format.ts';
+import { withArticle } from '#common/site-content/content-tokens.ts';
 
 export const loader = ({ context }: Route.LoaderArgs) => aboutContent(context);
 
@@ -42,7 +43,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow="About" title="About the Studio">
-        <p>An {studio.location.city} studio built on experience, good ears and care for every song.</p>
+        <p>{withArticle(studio.location.city, { capital: true })} studio built on experience, good ears and care for every song.</p>
       </PageHero>
 
       <section aria-labelledby="founder-title" className={`${sectionContainer} py-16 sm:py-20`}>

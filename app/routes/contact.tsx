@@ -46,7 +46,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </section>
         <div className="grid content-start gap-8">
           <ContactInfo site={site} />
-          <ServicesGlance pricing={site.pricing} />
+          <ServicesGlance packages={site.packages} />
           <FaqList faq={loaderData.faq} />
         </div>
       </div>

@@ -3,6 +3,7 @@ import { seo, siteFromMeta } from '#app/components/seo.ts';
 import { ContactFormIsland } from '#app/features/contact/contact-form-island.tsx';
 import { HomeContactSection } from '#app/features/marketing/home-contact-section.tsx';
 import { HomeHero } from '#app/features/marketing/home-hero.tsx';
+import { heroContent } from '#app/features/marketing/page-content.server.ts';
 import { PreparingProjectSection } from '#app/features/marketing/preparing-project-section.tsx';
 import { ServicePackagesSection } from '#app/features/marketing/service-packages-section.tsx';
 import { TestimonialsSection } from '#app/features/marketing/testimonials-section.tsx';
@@ -10,7 +11,8 @@ import { FeaturedSamples } from '#app/features/samples/featured-samples.tsx';
 import { featuredSamplesLoader } from '#app/features/samples/featured-loader.server.ts';
 import { Island } from '#app/islands/island.tsx';
 import { useRootData } from '#app/root.tsx';
-import { formatPrice, locationLabel } from '#common/site-content/format.ts';
+import { locationLabel } from '#common/site-content/format.ts';
+import { formatPrice, newClientOffer } from '#common/site-content/package-words.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 
 // The contact form posts here when JavaScript is off (see contact-form.tsx).
@@ -18,19 +20,23 @@ export { contactPageAction as action } from '#app/features/contact/contact-actio
 
 /** The six newest samples for the featured block, rendered into the first HTML, and the owner's hero and testimonials. */
 export async function loader(args: Route.LoaderArgs) {
-  const [featured, content] = await Promise.all([featuredSamplesLoader(args), fromContext(args.context).services.siteContent.current()]);
-  return { ...featured, hero: content.hero, testimonials: content.testimonials.testimonials };
+  const [featured, content, hero] = await Promise.all([
+    featuredSamplesLoader(args),
+    fromContext(args.context).services.siteContent.current(),
+    heroContent(args.context),
+  ]);
+  return { ...featured, hero, testimonials: content.testimonials.testimonials };
 }
 
 export const meta: Route.MetaFunction = (args) => {
   const site = siteFromMeta(args);
   const location = site ? locationLabel(site.studio.location) : '';
-  const special = site?.pricing.newClientSpecial;
+  const special = site ? newClientOffer(site.packages.packages) : null;
   return seo(args, {
     title: `Professional Audio Mixing & Mastering in ${site?.studio.location.city ?? ''}`.trim(),
     description:
       `Radio-ready mixing and mastering from ${location}, for artists worldwide.` +
-      (special?.enabled ? ` First song mixed and mastered for ${formatPrice(special.price)}.` : ''),
+      (special ? ` First song mixed and mastered for ${formatPrice(special.price)}.` : ''),
     path: '/',
     keywords: ({ location: { city } }) => [
       `${city} mixing and mastering`,
@@ -46,11 +52,11 @@ export const meta: Route.MetaFunction = (args) => {
 /** Sections in the order the spec gives: hero, #services, #process, featured samples, #contact (footer comes from the layout). */
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { site, isAdmin } = useRootData();
-  const { studio, pricing } = site;
+  const { studio, packages } = site;
   return (
     <>
-      <HomeHero hero={loaderData.hero} special={pricing.newClientSpecial} location={locationLabel(studio.location)} />
-      <ServicePackagesSection pricing={pricing} />
+      <HomeHero hero={loaderData.hero} special={newClientOffer(packages.packages)} location={locationLabel(studio.location)} />
+      <ServicePackagesSection packages={packages.packages} />
       <PreparingProjectSection />
       <Island name="featured-samples" component={FeaturedSamples} props={{ samples: loaderData.featuredSamples, isAdmin }} />
       <TestimonialsSection testimonials={loaderData.testimonials} band />

@@ -1,17 +1,21 @@
 import type { Route } from './+types/process';
 import { PageHero } from '#app/components/page-hero.tsx';
-import { seo } from '#app/components/seo.ts';
-import { PROJECT_TIMELINE, QUALITY_STANDARDS, TYPICAL_COMPLETION, processSteps } from '#app/content/process.ts';
+import { seo, siteFromMeta } from '#app/components/seo.ts';
+import { QUALITY_STANDARDS, processSteps } from '#app/content/process.ts';
+import { turnaroundSpan } from '#common/site-content/package-words.ts';
 import { useSite } from '#app/root.tsx';
 import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
 import { StepList } from '#app/features/marketing/step-list.tsx';
 import { ContentSection } from '#app/features/marketing/content-section.tsx';
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
+export const meta: Route.MetaFunction = (args) => {
+  const packages = siteFromMeta(args)?.packages.packages;
+  return seo(args, {
     title: 'Our Process',
-    description: `From free consultation to final delivery in six clear steps. Most projects are finished in ${TYPICAL_COMPLETION}.`,
+    description:
+      'From free consultation to final delivery in six clear steps.' +
+      (packages ? ` Your first version arrives within ${turnaroundSpan(packages)} of complete files.` : ''),
     path: '/process',
     keywords: [
       'mixing and mastering process',
@@ -21,9 +25,10 @@ export const meta: Route.MetaFunction = (args) =>
       'mixing turnaround time',
     ],
   });
+};
 
 export default function Page() {
-  const { studio } = useSite();
+  const { studio, packages } = useSite();
   return (
     <>
       <PageHero eyebrow="Process" title="Our Process">
@@ -46,15 +51,20 @@ export default function Page() {
         id="timeline"
         eyebrow="Turnaround"
         title="Project Timeline"
-        intro={<p>Most projects are completed within {TYPICAL_COMPLETION}, depending on their size and the number of revisions.</p>}
+        intro={
+          <p>
+            The first version of one song arrives within {turnaroundSpan(packages.packages)} of complete files, depending on your package.
+            Several songs or many tracks take longer: we confirm the timing in the consultation.
+          </p>
+        }
       >
         <dl className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-3">
-          {PROJECT_TIMELINE.map((entry) => (
-            <div key={entry.label} className="rounded-2xl border border-line bg-surface p-6 text-center">
-              <dt className="text-sm font-semibold uppercase tracking-wide text-fg-subtle">{entry.label}</dt>
+          {packages.packages.map((pkg) => (
+            <div key={pkg.key} className="rounded-2xl border border-line bg-surface p-6 text-center">
+              <dt className="text-sm font-semibold uppercase tracking-wide text-fg-subtle">{pkg.name}</dt>
               <dd className="mt-3">
-                <span className="block text-3xl font-bold text-accent">{entry.days}</span>
-                <span className="mt-2 block text-sm leading-relaxed text-fg-muted">{entry.text}</span>
+                <span className="block text-3xl font-bold text-accent">{pkg.turnaroundHours} hours</span>
+                <span className="mt-2 block text-sm leading-relaxed text-fg-muted">To the first version of one song.</span>
               </dd>
             </div>
           ))}

@@ -6,25 +6,26 @@ import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
 import { PackageCard } from '#app/features/marketing/package-card.tsx';
 import { ContentSection } from '#app/features/marketing/content-section.tsx';
-import { mixingFromPrice, mixingPackages } from '#app/features/marketing/package-view.ts';
+import { packageCards } from '#app/features/marketing/package-view.ts';
+import { cardGridColumns } from '#app/components/card-grid.ts';
+import { cn } from '#app/lib/cn.ts';
 import { useSite } from '#app/root.tsx';
-import { formatPrice, mixingPagePackage } from '#common/site-content/format.ts';
-import type { Pricing } from '#common/site-content/pricing.ts';
+import { revisionsByPackage } from '#common/site-content/package-words.ts';
+import { formatPrice, fromPrice } from '#common/site-content/package-words.ts';
+import type { Package } from '#common/site-content/packages.ts';
 
-/** The included revisions as this page reads them (the same fact its intro card states). */
-function revisionsIncluded(pricing: Pricing) {
-  const revisions = mixingPagePackage(pricing, pricing.newClientSpecial.enabled ? 'intro' : 'premium').revisions;
-  if (revisions === 0) return [];
-  const title = revisions === 'unlimited' ? 'Unlimited Revisions' : `Up to ${revisions} Free ${revisions === 1 ? 'Revision' : 'Revisions'}`;
-  return [{ title, text: MIXING_REVISIONS_TEXT }];
+/** The revisions every order includes, in the packages' own numbers. */
+function revisionsIncluded(packages: Package[]) {
+  if (packages.every((pkg) => pkg.revisions === 0)) return [];
+  return [{ title: 'Revisions Included', text: `${MIXING_REVISIONS_TEXT} Revision rounds: ${revisionsByPackage(packages)}.` }];
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const pricing = siteFromMeta(args)?.pricing;
+  const packages = siteFromMeta(args)?.packages.packages;
   return seo(args, {
     title: 'Mixing & Mastering',
     description:
-      `Professional mixing and stereo mastering${pricing ? ` from ${formatPrice(mixingFromPrice(pricing))} per song` : ''}, ` +
+      `Professional mixing and stereo mastering${packages ? ` from ${formatPrice(fromPrice(packages))} per song` : ''}, ` +
       'with revisions included and masters in multiple formats.',
     path: '/services/mixing-mastering',
     keywords: ({ location: { city } }) => [
@@ -39,10 +40,10 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function Page() {
-  const { pricing } = useSite();
+  const records = useSite().packages.packages;
   const [mixing, mastering, formats] = MIXING_INCLUDED;
-  const included = [mixing!, mastering!, ...revisionsIncluded(pricing), formats!];
-  const packages = mixingPackages(pricing);
+  const included = [mixing!, mastering!, ...revisionsIncluded(records), formats!];
+  const packages = packageCards(records);
   return (
     <>
       <PageHero eyebrow="Services" title="Mixing & Mastering">
@@ -56,7 +57,9 @@ export default function Page() {
       </ContentSection>
 
       <ContentSection id="packages" eyebrow="Pricing" title="Choose Your Package" band>
-        <div className={packages.length > 1 ? 'mx-auto mt-14 grid max-w-4xl gap-8 md:grid-cols-2' : 'mx-auto mt-14 grid max-w-md gap-8'}>
+        <div
+          className={cn('mt-14 grid gap-8 md:gap-6 lg:gap-8', packages.length < 3 && 'mx-auto max-w-4xl', cardGridColumns(packages.length))}
+        >
           {packages.map((pkg) => (
             <PackageCard key={pkg.id} pkg={pkg} />
           ))}

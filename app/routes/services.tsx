@@ -7,24 +7,24 @@ import { SERVICE_OVERVIEW, WHY_CHOOSE_US } from '#app/content/services.ts';
 import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
 import { ContentSection, sectionContainer } from '#app/features/marketing/content-section.tsx';
-import { mixingFromPrice } from '#app/features/marketing/package-view.ts';
 import { useSite } from '#app/root.tsx';
-import { formatPrice } from '#common/site-content/format.ts';
-import type { Pricing } from '#common/site-content/pricing.ts';
+import { formatPrice, fromPrice, newClientOffer } from '#common/site-content/package-words.ts';
+import type { Packages } from '#common/site-content/packages.ts';
 
-/** Each service's headline price: the special while it is on, else the standard price; vocals from their own price. */
-function servicePrice(pricing: Pricing, id: (typeof SERVICE_OVERVIEW)[number]['id']) {
-  if (id === 'vocal-production') return { label: 'Starting at', price: pricing.vocalProductionFrom };
-  return { label: pricing.newClientSpecial.enabled ? 'Intro special' : 'Starting at', price: mixingFromPrice(pricing) };
+/** Each service's headline price: the lowest package (the intro special when that is it); vocals from their own price. */
+function servicePrice(packages: Packages, id: (typeof SERVICE_OVERVIEW)[number]['id']) {
+  if (id === 'vocal-production') return { label: 'Starting at', price: packages.vocalProductionFrom };
+  const price = fromPrice(packages.packages);
+  return { label: newClientOffer(packages.packages)?.price === price ? 'Intro special' : 'Starting at', price };
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const pricing = siteFromMeta(args)?.pricing;
+  const packages = siteFromMeta(args)?.packages;
   return seo(args, {
     title: 'Services',
-    description: pricing
-      ? `Mixing and mastering from ${formatPrice(mixingFromPrice(pricing))} and vocal production from ` +
-        `${formatPrice(pricing.vocalProductionFrom)}, for independent artists worldwide, with transparent pricing.`
+    description: packages
+      ? `Mixing and mastering from ${formatPrice(fromPrice(packages.packages))} and vocal production from ` +
+        `${formatPrice(packages.vocalProductionFrom)}, for independent artists worldwide, with transparent pricing.`
       : 'Mixing, mastering and vocal production for independent artists worldwide, with transparent pricing.',
     path: '/services',
     keywords: ({ location: { city } }) => [
@@ -38,8 +38,8 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function Page() {
-  const { studio, pricing } = useSite();
-  const special = pricing.newClientSpecial;
+  const { studio, packages } = useSite();
+  const special = newClientOffer(packages.packages);
   return (
     <>
       <PageHero eyebrow="Services" title="Our Services">
@@ -51,7 +51,7 @@ export default function Page() {
 
       <section aria-label="Services" className={`${sectionContainer} py-16 sm:py-20`}>
         <div className="grid gap-8 md:grid-cols-2">
-          {SERVICE_OVERVIEW.map((service) => ({ ...service, ...servicePrice(pricing, service.id) })).map((service) => (
+          {SERVICE_OVERVIEW.map((service) => ({ ...service, ...servicePrice(packages, service.id) })).map((service) => (
             <article key={service.id} className="flex flex-col rounded-2xl border border-line bg-surface p-6 sm:p-8">
               <h2 className="text-2xl font-semibold text-fg">{service.title}</h2>
               <p className="mt-4">
@@ -87,7 +87,7 @@ export default function Page() {
       <CtaBand id="services-cta-title" title="Ready to Hear the Difference?" actions={<ContactCta />}>
         <p>
           Tell us about your song. The consultation is free
-          {special.enabled ? `, and new clients get their first song mixed and mastered for ${formatPrice(special.price)}` : ''}.
+          {special ? `, and new clients get their first song mixed and mastered for ${formatPrice(special.price)}` : ''}.
         </p>
       </CtaBand>
     </>

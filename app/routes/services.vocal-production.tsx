@@ -10,7 +10,7 @@ import { useSite } from '#app/root.tsx';
 import { formatPrice } from '#common/site-content/format.ts';
 
 export const meta: Route.MetaFunction = (args) => {
-  const from = siteFromMeta(args)?.pricing.vocalProductionFrom;
+  const from = siteFromMeta(args)?.packages.vocalProductionFrom;
   return seo(args, {
     title: 'Vocal Production',
     description:
@@ -33,13 +33,13 @@ export const meta: Route.MetaFunction = (args) => {
  * buttons (type="button") so keyboard and screen-reader users meet the same page as everyone else.
  */
 export default function Page() {
-  const { pricing } = useSite();
+  const { packages } = useSite();
   return (
     <>
       <PageHero eyebrow="Services" title="Vocal Production">
         <p>Polished, natural vocals that carry the song: tuned, timed and shaped to sit right in the mix.</p>
         <p className="mt-6 text-base">
-          Starting at <span className="text-3xl font-bold text-accent">{formatPrice(pricing.vocalProductionFrom)}</span>
+          Starting at <span className="text-3xl font-bold text-accent">{formatPrice(packages.vocalProductionFrom)}</span>
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
           <Button size="lg">Start Your Vocal Project</Button>

@@ -2,7 +2,7 @@ import { line, paragraphs, webUrl } from './fields.ts';
 import { imageRefSchema } from './image.ts';
 import { z } from '#common/zod.ts';
 
-export const aboutStatSchema = z.strictObject({ value: line('Value', 20), label: line('Label', 40) });
+export const aboutStatSchema = z.strictObject({ value: line('Value', 40), label: line('Label', 40) });
 
 export const creditSchema = z.strictObject({
   artist: line('Artist', 120),

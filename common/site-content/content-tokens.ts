@@ -1,26 +1,88 @@
+import type { Packages } from './packages.ts';
+import { turnaroundSpan } from './package-words.ts';
 import { locationLabel } from './format.ts';
 import type { Studio } from './studio.ts';
 
 /**
- * Long owner texts (biography, policies) may name the studio's facts through tokens instead of
- * copying them, so renaming the studio or changing its e-mail updates the policies too:
- * `{{studio.name}}`, `{{studio.email}}`, `{{studio.location}}`, `{{studio.responseHours}}`.
- * Unknown tokens stay as typed. Values are escaped for Markdown, so a studio name cannot inject syntax.
+ * Owner texts (hero, tagline, biography, stats, FAQ answers, policies) name the studio's facts
+ * through tokens instead of copying them, so renaming the studio, moving it or changing a package's
+ * turnaround updates every text: `{{studio.name}}`, `{{studio.city}}`... `{{a studio.city}}` puts
+ * the right article before the value ("a Decatur", "an Atlanta"). Unknown tokens stay as typed. In
+ * Markdown the values are escaped, so a studio name cannot inject syntax.
  */
-export const CONTENT_TOKENS = ['studio.name', 'studio.email', 'studio.location', 'studio.responseHours'] as const;
+export const CONTENT_TOKENS = [
+  'studio.name',
+  'studio.city',
+  'studio.location',
+  'studio.email',
+  'studio.responseHours',
+  'studio.experience',
+  'packages.turnaround',
+] as const;
+export type ContentToken = (typeof CONTENT_TOKENS)[number];
+
+/** How the editor names each token on its chips. */
+export const TOKEN_LABELS: Record<ContentToken, string> = {
+  'studio.name': 'Studio name',
+  'studio.city': 'City',
+  'studio.location': 'City, region',
+  'studio.email': 'Public e-mail',
+  'studio.responseHours': 'Reply time (hours)',
+  'studio.experience': 'Years of experience',
+  'packages.turnaround': 'Package turnaround',
+};
+
+/** The facts tokens stand for; without the packages, their token stays as typed. */
+export interface TokenFacts {
+  studio: Studio;
+  packages?: Packages;
+}
+
+/** "an" before a vowel sound as written (Atlanta, Orlando, Eastpoint), else "a" (Decatur, Union City). */
+export function indefiniteArticle(word: string): 'a' | 'an' {
+  return /^[aeio]/i.test(word.trim()) ? 'an' : 'a';
+}
+
+/** "An Atlanta", "A Decatur": the article with the word, for the start of a sentence. */
+export function withArticle(word: string, { capital = false } = {}): string {
+  const article = indefiniteArticle(word);
+  return `${capital ? article[0]!.toUpperCase() + article.slice(1) : article} ${word}`;
+}
+
+export function tokenValues({ studio, packages }: TokenFacts): Partial<Record<ContentToken, string>> {
+  return {
+    'studio.name': studio.name,
+    'studio.city': studio.location.city,
+    'studio.location': locationLabel(studio.location),
+    'studio.email': studio.email,
+    'studio.responseHours': String(studio.responseHours),
+    'studio.experience': `${studio.experienceYears}+`,
+    ...(packages ? { 'packages.turnaround': turnaroundSpan(packages.packages) } : {}),
+  };
+}
+
+/** Every `{{token}}` and `{{a token}}` / `{{A token}}` in a text. */
+export const TOKEN_PATTERN = /\{\{\s*(?:([aA])\s+)?([\w.]+)\s*\}\}/g;
+
+function fill(text: string, facts: TokenFacts, escape: (value: string) => string): string {
+  const values = tokenValues(facts);
+  return text.replace(TOKEN_PATTERN, (whole, article: string | undefined, token: string) => {
+    const value = values[token as ContentToken];
+    if (value === undefined) return whole;
+    return escape(article ? withArticle(value, { capital: article === 'A' }) : value);
+  });
+}
 
 function escapeMarkdown(value: string): string {
   return value.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (char) => `\\${char}`);
 }
 
-export function fillContentTokens(markdown: string, studio: Studio): string {
-  const values: Record<(typeof CONTENT_TOKENS)[number], string> = {
-    'studio.name': studio.name,
-    'studio.email': studio.email,
-    'studio.location': locationLabel(studio.location),
-    'studio.responseHours': String(studio.responseHours),
-  };
-  return markdown.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, token: string) =>
-    token in values ? escapeMarkdown(values[token as keyof typeof values]) : whole,
-  );
+/** Tokens filled into Markdown (values escaped). */
+export function fillContentTokens(markdown: string, facts: TokenFacts): string {
+  return fill(markdown, facts, escapeMarkdown);
+}
+
+/** Tokens filled into plain text (an FAQ answer, the hero): values as they are. */
+export function fillTextTokens(text: string, facts: TokenFacts): string {
+  return fill(text, facts, (value) => value);
 }

@@ -84,7 +84,7 @@ Each package includes the number of revisions stated for it. A revision is a cha
 
 ## Turnaround
 
-Most projects are completed within 3-7 business days. Turnaround times are estimates that start when we have received all files and information needed, and they can change with the size of the project and the number of revisions.
+The first version of one song is delivered within {{packages.turnaround}} of complete files, depending on the package. Turnaround times are estimates that start when we have received all files and information needed, and they can change with the size of the project and the number of revisions.
 
 ## File Retention
 

@@ -3,7 +3,7 @@ import { DEFAULT_PRIVACY_POLICY, DEFAULT_TERMS } from './default-policies.ts';
 import type { Faq } from './faq.ts';
 import type { Hero } from './hero.ts';
 import type { Policies } from './policies.ts';
-import type { Pricing } from './pricing.ts';
+import type { Packages } from './packages.ts';
 import type { Studio } from './studio.ts';
 import type { Testimonials } from './testimonials.ts';
 
@@ -19,11 +19,14 @@ export const DEFAULT_STUDIO: Studio = {
   name: 'ATL Audio Mastering',
   shortName: 'ATL Audio',
   tagline:
-    'Mixing, mastering and vocal production from Atlanta, GA. We work with artists everywhere: send your tracks from anywhere in ' +
+    'Mixing, mastering and vocal production from {{studio.location}}. We work with artists everywhere: send your tracks from anywhere in ' +
     'the world and get radio-ready sound back.',
   email: DEFAULT_STUDIO_EMAIL,
   phone: '',
   location: { city: 'Atlanta', region: 'GA', country: 'US' },
+  streetAddress: '',
+  postalCode: '',
+  experienceYears: 17,
   hours: {
     timeZone: 'America/New_York',
     days: (['mon', 'tue', 'wed', 'thu', 'fri'] as const).map((day) => ({ day, opens: '09:00', closes: '19:00' })),
@@ -32,53 +35,57 @@ export const DEFAULT_STUDIO: Studio = {
   social: [],
 };
 
-export const DEFAULT_PRICING: Pricing = {
-  newClientSpecial: { enabled: true, price: 75, regularPrice: 150 },
-  intro: {
-    title: 'Intro Special',
-    priceNote: 'first song',
-    description: 'Your first song, mixed and mastered: the easiest way to hear what we can do for your music.',
-    features: ['One song mix and master', 'Professional consultation', 'Radio-ready quality'],
-    revisions: 2,
-    turnaroundHours: 48,
-    popular: true,
-  },
-  standard: {
-    title: 'Standard Mix & Master',
-    price: 150,
-    regularPrice: null,
-    priceNote: 'per song',
-    description: 'A full professional mix and master with the detail your release deserves.',
-    features: ['Professional mix and master', 'Detailed sonic analysis', 'EQ, compression and effects', 'Multiple file formats'],
-    revisions: 3,
-    turnaroundHours: 72,
-    popular: false,
-  },
-  premium: {
-    title: 'Premium Package',
-    price: 350,
-    regularPrice: null,
-    priceNote: 'per song',
-    description: 'Everything, plus the creative extras that take a record from finished to signature.',
-    features: ['Everything in Standard', 'Advanced sound design', 'Vocal tuning', 'Reference track matching', 'Stems delivery option'],
-    revisions: 'unlimited',
-    turnaroundHours: null,
-    popular: false,
-  },
-  mixingPage: {
-    intro: {
-      description: 'For new clients: your first song mixed and mastered at an introductory price.',
-      features: ['Professional mixing', 'Stereo mastering', 'Multiple formats'],
-      price: null,
-      revisions: 3,
+/*
+ * One reading of the brief's packages (decision 070): the home page's three cards are the records;
+ * the mixing & mastering page shows the same three. The turnaround is the time to the first
+ * version of one song; the Process page and the FAQ word it from these records.
+ */
+export const DEFAULT_PACKAGES: Packages = {
+  packages: [
+    {
+      key: 'intro',
+      name: 'Intro Special',
+      price: 75,
+      regularPrice: 150,
+      priceNote: 'first song',
+      description: 'Your first song, mixed and mastered: the easiest way to hear what we can do for your music.',
+      included: ['One song mix and master', 'Professional consultation', 'Radio-ready quality'],
+      revisions: 2,
+      turnaroundHours: 48,
+      popular: true,
     },
-    premium: {
-      description: 'For releases that need the extra mile and the fastest slot in the queue.',
-      features: ['Everything in Intro', 'Stem mastering available', 'Priority turnaround'],
+    {
+      key: 'standard',
+      name: 'Standard Mix & Master',
       price: 150,
-      revisions: null,
+      regularPrice: null,
+      priceNote: 'per song',
+      description: 'A full professional mix and master with the detail your release deserves.',
+      included: ['Professional mix and master', 'Detailed sonic analysis', 'EQ, compression and effects', 'Multiple file formats'],
+      revisions: 3,
+      turnaroundHours: 72,
+      popular: false,
     },
-  },
+    {
+      key: 'premium',
+      name: 'Premium Package',
+      price: 350,
+      regularPrice: null,
+      priceNote: 'per song',
+      description: 'Everything, plus the creative extras that take a record from finished to signature.',
+      included: [
+        'Everything in Standard',
+        'Advanced sound design',
+        'Vocal tuning',
+        'Reference track matching',
+        'Stems delivery option',
+        'Priority in the queue',
+      ],
+      revisions: 'unlimited',
+      turnaroundHours: 48,
+      popular: false,
+    },
+  ],
   vocalProductionFrom: 100,
 };
 
@@ -87,9 +94,10 @@ export const DEFAULT_ABOUT: About = {
   founderRole: 'Founder & Lead Engineer',
   photo: null,
   biography: [
-    'Our founder has spent 17+ years behind the console, mixing and mastering records for artists of every genre. Over that time ' +
-      'more than 100 albums have passed through this studio on their way to listeners, each one finished to radio quality standards.',
-    'The studio started in Atlanta, a city that has shaped how the world hears modern music, and it still works from here today. ' +
+    'Our founder has spent {{studio.experience}} years behind the console, mixing and mastering records for artists of every ' +
+      'genre. Over that time more than 100 albums have passed through this studio on their way to listeners, each one ' +
+      'finished to radio quality standards.',
+    'The studio started in {{studio.city}} and still works from there today. ' +
       'Thanks to online file delivery, the same care reaches artists everywhere: you send your tracks from wherever you are and ' +
       'receive a finished, release-ready master.',
     'Every project starts with a conversation. Before a single fader moves, we listen to your references and your rough mix and ' +
@@ -99,7 +107,7 @@ export const DEFAULT_ABOUT: About = {
       'mixed and mastered at an introductory price. Hear the difference for yourself, then decide.',
   ].join('\n\n'),
   stats: [
-    { value: '17+', label: 'Years Experience' },
+    { value: '{{studio.experience}}', label: 'Years Experience' },
     { value: '100+', label: 'Albums Mastered' },
     { value: 'Radio', label: 'Quality Standards' },
   ],
@@ -113,8 +121,8 @@ export const DEFAULT_FAQ: Faq = {
     {
       question: 'How long does a project take?',
       answer:
-        'Most projects are finished in 3-7 business days. Simple projects can be ready in 1-2 days, while complex projects with ' +
-        'many tracks take 5-10 days. We confirm the timing for your song during the consultation.',
+        'The first version of your song arrives within {{packages.turnaround}} of receiving complete files, depending on your ' +
+        'package. Several songs or many tracks take longer: we confirm the timing for your project during the consultation.',
     },
     {
       question: 'What files should I send?',
@@ -123,16 +131,16 @@ export const DEFAULT_FAQ: Faq = {
         'dry vocals on their own tracks. MP3 works only if no source files exist, at 320kbps minimum.',
     },
     {
-      question: 'Do you work with artists outside Atlanta?',
+      question: 'Do you work with artists outside {{studio.city}}?',
       answer:
-        'Yes. We are based in Atlanta, GA, and work with artists all over the world: you send your files online, we send back ' +
+        'Yes. We are based in {{studio.location}}, and work with artists all over the world: you send your files online, we send back ' +
         'your mix and master, and we talk whenever you need to.',
     },
     {
       question: 'How do revisions work?',
       answer:
-        'After the first version you listen and send us your notes. We refine the mix within the revisions included in your ' +
-        'package, and Premium includes unlimited revisions.',
+        'After the first version you listen and send us your notes. We refine the mix within the revision rounds your package ' +
+        'includes, as listed with each package.',
     },
   ],
 };
@@ -143,9 +151,9 @@ export const DEFAULT_POLICIES: Policies = {
 };
 
 export const DEFAULT_HERO: Hero = {
-  headline: 'Professional Audio Mastering',
+  headline: 'Professional Mixing & Mastering',
   description:
-    'Radio-ready sound for artists everywhere. We mix and master your songs in Atlanta with 17+ years of experience, and we ' +
-    'work with you until your music sounds the way you hear it.',
+    'Radio-ready sound for artists everywhere. We mix and master your songs in {{studio.city}} with {{studio.experience}} years ' +
+    'of experience, and we work with you until your music sounds the way you hear it.',
   image: null,
 };

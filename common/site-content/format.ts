@@ -1,6 +1,5 @@
 import type { OpeningHours } from './opening-hours.ts';
 import { WEEKDAYS, type Weekday } from './weekdays.ts';
-import type { Pricing } from './pricing.ts';
 import type { Studio } from './studio.ts';
 
 /*
@@ -64,27 +63,7 @@ export function formatOpeningHours(hours: OpeningHours): string {
   return `${runs.join(', ')} ${timeZoneLabel(hours.timeZone)}`;
 }
 
-export function formatPrice(usd: number): string {
-  return `$${usd.toLocaleString('en-US')}`;
-}
-
-/** Whole percent saved by the new-client special ("Save 50%"). */
-export function specialSavingPercent(special: Pricing['newClientSpecial']): number {
-  return special.regularPrice > 0 ? Math.round((1 - special.price / special.regularPrice) * 100) : 0;
-}
-
-/** The price and revisions each mixing-page package really shows, its own reading or the package's. */
-export function mixingPagePackage(pricing: Pricing, id: 'intro' | 'premium') {
-  const own = pricing.mixingPage[id];
-  const base = id === 'intro' ? { ...pricing.intro, price: pricing.newClientSpecial.price } : pricing.premium;
-  return {
-    ...base,
-    description: own.description,
-    features: own.features,
-    price: own.price ?? base.price,
-    revisions: own.revisions ?? base.revisions,
-  };
-}
+export { formatPrice } from './package-words.ts';
 
 export const SOCIAL_PLATFORMS = ['instagram', 'youtube', 'soundcloud', 'spotify', 'tiktok', 'x', 'facebook', 'bandcamp'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number] | 'website';

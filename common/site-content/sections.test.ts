@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { pricingDisagreements } from './pricing.ts';
 import { SECTION_SCHEMAS, SITE_SECTIONS, defaultSiteContent, parseSectionInput } from './sections.ts';
 import { formatOpeningHours } from './format.ts';
 
@@ -9,8 +8,8 @@ describe('site content defaults', () => {
     for (const section of SITE_SECTIONS) expect(SECTION_SCHEMAS[section].safeParse(defaults[section]).error).toBeUndefined();
   });
 
-  it('keep the two readings of the brief as disagreements to settle', () => {
-    expect(pricingDisagreements(defaultSiteContent().pricing).map((found) => found.fact)).toEqual(['intro.revisions', 'premium.price']);
+  it('sell the three packages of the brief under keys projects can keep', () => {
+    expect(defaultSiteContent().packages.packages.map((pkg) => pkg.key)).toEqual(['intro', 'standard', 'premium']);
   });
 
   it('word the default hours the one way every page shows them', () => {

@@ -4,14 +4,14 @@ import {
   DEFAULT_FAQ,
   DEFAULT_HERO,
   DEFAULT_POLICIES,
-  DEFAULT_PRICING,
+  DEFAULT_PACKAGES,
   DEFAULT_STUDIO,
   DEFAULT_TESTIMONIALS,
 } from './defaults.ts';
 import { faqSchema, type Faq } from './faq.ts';
 import { heroSchema, type Hero } from './hero.ts';
 import { policiesSchema, type Policies } from './policies.ts';
-import { pricingSchema, type Pricing } from './pricing.ts';
+import { packagesSchema, type Packages } from './packages.ts';
 import { studioSchema, type Studio } from './studio.ts';
 import { testimonialsSchema, type Testimonials } from './testimonials.ts';
 import type { FieldErrors } from '#common/validation.ts';
@@ -22,12 +22,12 @@ import { z } from '#common/zod.ts';
  * editor, the API, the service and the pages share: which sections exist, their schemas, their
  * defaults, and the shapes the API answers with.
  */
-export const SITE_SECTIONS = ['studio', 'pricing', 'about', 'testimonials', 'faq', 'policies', 'hero'] as const;
+export const SITE_SECTIONS = ['studio', 'packages', 'about', 'testimonials', 'faq', 'policies', 'hero'] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];
 
 export interface SiteContent {
   studio: Studio;
-  pricing: Pricing;
+  packages: Packages;
   about: About;
   testimonials: Testimonials;
   faq: Faq;
@@ -37,7 +37,7 @@ export interface SiteContent {
 
 export const SECTION_SCHEMAS = {
   studio: studioSchema,
-  pricing: pricingSchema,
+  packages: packagesSchema,
   about: aboutSchema,
   testimonials: testimonialsSchema,
   faq: faqSchema,
@@ -49,7 +49,7 @@ export const SECTION_SCHEMAS = {
 export function defaultSiteContent(): SiteContent {
   return structuredClone({
     studio: DEFAULT_STUDIO,
-    pricing: DEFAULT_PRICING,
+    packages: DEFAULT_PACKAGES,
     about: DEFAULT_ABOUT,
     testimonials: DEFAULT_TESTIMONIALS,
     faq: DEFAULT_FAQ,
@@ -117,7 +117,7 @@ export function fieldErrorsByPath(error: z.ZodError): FieldErrors {
 /** The public slice every page needs (header, footer, meta, structured data): small enough for every document. */
 export interface SiteEssentials {
   studio: Studio;
-  pricing: Pricing;
+  packages: Packages;
   /** The one wording of the hours, made on the server (formatOpeningHours). */
   hoursText: string;
 }

@@ -34,6 +34,18 @@ export const studioSchema = z.strictObject({
       .regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter code like US')
       .transform((value) => value.toUpperCase()),
   }),
+  /** Optional: the street line of the address, for search engines and the contact page. */
+  streetAddress: line('Street address', 120, { min: 0 }),
+  postalCode: safeText(z.string({ error: 'Postal code must be text' }), 'Postal code')
+    .trim()
+    .max(12, 'Postal code must be at most 12 characters')
+    .regex(/^[A-Za-z0-9 -]*$/, 'Postal code must be letters, digits, spaces or dashes, like 30030'),
+  /** Years behind the console: what `{{studio.experience}}` says ("17+"). */
+  experienceYears: z
+    .number({ error: 'Years of experience must be a number' })
+    .int('Years of experience must be a whole number')
+    .min(0, 'Years of experience must not be negative')
+    .max(99, 'Years of experience must be at most 99'),
   hours: openingHoursSchema,
   /** The reply promise: "we reply within N hours". */
   responseHours: z

@@ -133,24 +133,3 @@ export function studioSceneSvg({ width = 1200, height = 900 } = {}) {
   ${console_(210, 540, 780, 16, 42)}
 </svg>`;
 }
-
-/** The 1200x630 share card: the scene on the right, the studio's name and pitch on the left. */
-export function shareCardSvg({ name, tagline, place }) {
-  const scene = studioSceneSvg()
-    .replace(/^<svg[^>]*>/, '')
-    .replace(/<\/svg>$/, '');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
-  <rect width="1200" height="630" fill="#0b0b10"/>
-  <g transform="translate(600 40) scale(0.7)">${scene}</g>
-  <linearGradient id="fade" x1="0" y1="0" x2="1" y2="0">
-    <stop offset="0.5" stop-color="#0b0b10"/><stop offset="0.72" stop-color="#0b0b10" stop-opacity="0"/>
-  </linearGradient>
-  <rect width="1200" height="630" fill="url(#fade)"/>
-  <rect x="72" y="150" width="56" height="6" rx="3" fill="${AMBER}"/>
-  <text x="72" y="240" font-family="Liberation Sans, DejaVu Sans, Arial, sans-serif"
-    font-size="64" font-weight="700" fill="#f5f5f7">${name}</text>
-  <text x="72" y="310" font-family="Liberation Sans, DejaVu Sans, Arial, sans-serif" font-size="36" fill="#b9b9c6">${tagline}</text>
-  <text x="72" y="370" font-family="Liberation Sans, DejaVu Sans, Arial, sans-serif"
-    font-size="28" font-weight="700" fill="${AMBER}">${place}</text>
-</svg>`;
-}

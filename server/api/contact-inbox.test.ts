@@ -119,17 +119,31 @@ describe.each(testDialects())('the owner inbox on %s', (dialect) => {
       const text = response.text;
       expect(text.startsWith('\uFEFF')).toBe(true);
       const rows = parseCsv(text.slice(1));
-      expect(rows[0]).toEqual(['ID', 'Received (UTC)', 'Name', 'Email', 'Phone', 'Status', 'Read (UTC)', 'Message']);
+      expect(rows[0]).toEqual([
+        'ID',
+        'Received',
+        'Received (ISO 8601, UTC)',
+        'Name',
+        'Email',
+        'Phone',
+        'Status',
+        'Read',
+        'Read (ISO 8601, UTC)',
+        'Message',
+      ]);
       const total = (await admin.request.get('/api/contact-submissions')).body.length;
       expect(rows).toHaveLength(total + 1);
-      const sum = rows.find((row) => row[2] === "'@SUM(A1)");
-      const link = rows.find((row) => row[3] === 'eve@example.com');
-      expect(sum).toMatchObject({ 2: "'@SUM(A1)", 4: "'+1 404 555 0100", 7: "'-2+3 is a formula too, says Excel." });
+      const sum = rows.find((row) => row[3] === "'@SUM(A1)");
+      const link = rows.find((row) => row[4] === 'eve@example.com');
+      expect(sum).toMatchObject({ 3: "'@SUM(A1)", 5: "'+1 404 555 0100", 6: 'New', 9: "'-2+3 is a formula too, says Excel." });
       expect(link).toMatchObject({
-        2: `'=HYPERLINK("http://evil.example","click")`,
-        3: 'eve@example.com',
-        7: 'Line one, "quoted"\nline two',
+        3: `'=HYPERLINK("http://evil.example","click")`,
+        4: 'eve@example.com',
+        9: 'Line one, "quoted"\nline two',
       });
+      // The studio's time (the default studio is in New York) beside the exact ISO time.
+      expect(link![1]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T$/);
+      expect(new Date(link![2]!).toISOString()).toBe(link![2]);
       expect(Number(link![0])).toBeLessThan(Number(sum![0]));
     });
 
@@ -141,11 +155,11 @@ describe.each(testDialects())('the owner inbox on %s', (dialect) => {
       expect(completed.headers['content-disposition']).toMatch(/-filtered\.csv"$/);
       const completedRows = parseCsv(completed.text.slice(1)).slice(1);
       expect(completedRows.length).toBeGreaterThan(0);
-      expect(completedRows.every((row) => row[5] === 'completed')).toBe(true);
+      expect(completedRows.every((row) => row[6] === 'Completed')).toBe(true);
       const searched = parseCsv((await exportCsv('?q=vinyl')).text.slice(1)).slice(1);
-      expect(searched.map((row) => row[2]).sort()).toEqual(['Finished Filter', 'Open Filter']);
+      expect(searched.map((row) => row[3]).sort()).toEqual(['Finished Filter', 'Open Filter']);
       const both = parseCsv((await exportCsv('?status=new&q=Vinyl')).text.slice(1)).slice(1);
-      expect(both.map((row) => row[2])).toEqual(['Open Filter']);
+      expect(both.map((row) => row[3])).toEqual(['Open Filter']);
     });
 
     it('refuses a bad filter with 400', async () => {

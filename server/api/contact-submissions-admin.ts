@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { Router, type Response } from 'express';
 import { acknowledgementSettingsSchema, contactExportQuerySchema } from '#common/contact-inbox.ts';
-import { contactStatusUpdateSchema } from '#common/contact-status.ts';
+import { CONTACT_STATUS_LABELS, contactStatusUpdateSchema, type ContactStatus } from '#common/contact-status.ts';
+import { formatStudioTime } from '#common/studio-time.ts';
 import type { Services } from '#server/context.ts';
 import { readAcknowledgementSettings, saveAcknowledgementSettings } from '#server/contact/acknowledgement.ts';
 import { csvRow, UTF8_BOM } from '#server/contact/csv.ts';
@@ -16,9 +17,33 @@ const NOT_FOUND = 'Contact submission not found';
 const notFound = () => new HttpError(404, NOT_FOUND);
 const parseSubmissionId = (value: string | string[] | undefined) => parseIdParam(value, NOT_FOUND);
 
-const CSV_HEADER = ['ID', 'Received (UTC)', 'Name', 'Email', 'Phone', 'Status', 'Read (UTC)', 'Message'];
-const csvLine = (row: ContactSubmissionView) =>
-  csvRow([row.id, row.createdAt, row.name, row.email, row.phone, row.status, row.readAt, row.message]);
+// Times for people in the studio's zone, each beside its ISO form for software; statuses as words.
+const CSV_HEADER = [
+  'ID',
+  'Received',
+  'Received (ISO 8601, UTC)',
+  'Name',
+  'Email',
+  'Phone',
+  'Status',
+  'Read',
+  'Read (ISO 8601, UTC)',
+  'Message',
+];
+const statusWords = (status: string) => CONTACT_STATUS_LABELS[status as ContactStatus] ?? status;
+const csvLine = (timeZone: string) => (row: ContactSubmissionView) =>
+  csvRow([
+    row.id,
+    formatStudioTime(row.createdAt, timeZone),
+    row.createdAt,
+    row.name,
+    row.email,
+    row.phone,
+    statusWords(row.status),
+    row.readAt === null ? null : formatStudioTime(row.readAt, timeZone),
+    row.readAt,
+    row.message,
+  ]);
 
 /** Writes with back-pressure; false when the client went away (the export then stops reading pages). */
 async function write(res: Response, chunk: string): Promise<boolean> {
@@ -48,6 +73,7 @@ export function contactSubmissionsAdminRouter(services: Services): Router {
     .get(requireAdmin, async (req, res) => {
       const filter = parseBody(contactExportQuerySchema, req.query, 'Invalid export filter');
       const pages = exportSubmissions(services.db, filter);
+      const line = csvLine((await services.studioIdentity()).timeZone);
       // The first page is read before anything is sent, so a database that cannot serve still gets its 503.
       let next = await pages.next();
       const day = new Date().toISOString().slice(0, 10);
@@ -59,7 +85,7 @@ export function contactSubmissionsAdminRouter(services: Services): Router {
       });
       try {
         if (!(await write(res, UTF8_BOM + csvRow(CSV_HEADER)))) return;
-        for (; !next.done; next = await pages.next()) if (!(await write(res, next.value.map(csvLine).join('')))) return;
+        for (; !next.done; next = await pages.next()) if (!(await write(res, next.value.map(line).join('')))) return;
         res.end();
       } catch (error) {
         // Headers are gone: a cut-off file is all that can be said, and the log says why.
@@ -104,12 +130,11 @@ export function contactSubmissionsAdminRouter(services: Services): Router {
   router
     .route('/contact-acknowledgement')
     .get(requireAdmin, async (_req, res) => {
-      res.set('Cache-Control', 'no-store').json(await readAcknowledgementSettings(services.db, (await services.studioIdentity()).name));
+      res.set('Cache-Control', 'no-store').json(await readAcknowledgementSettings(services.db, await services.studioIdentity()));
     })
     .put(requireAdmin, async (req, res) => {
       const input = parseBody(acknowledgementSettingsSchema, req.body, 'Invalid acknowledgement settings');
-      const studioName = (await services.studioIdentity()).name;
-      res.set('Cache-Control', 'no-store').json(await saveAcknowledgementSettings(services.db, input, studioName));
+      res.set('Cache-Control', 'no-store').json(await saveAcknowledgementSettings(services.db, input, await services.studioIdentity()));
     })
     .all(methodNotAllowed(['GET', 'PUT']));
 

@@ -69,6 +69,22 @@ export function siteContentRouter(services: Services): Router {
     .all(methodNotAllowed(['GET']));
 
   router
+    .route('/admin/site/:section/versions/:version/diff')
+    .get(async (req, res) => {
+      const diff = await siteContent.diff(sectionParam(req.params.section), versionParam(req.params.version));
+      if (!diff) throw new HttpError(404, 'There is no such version of this section');
+      res.json(diff);
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route('/admin/site/:section/restore-original')
+    .post(async (req, res) => {
+      res.json(await siteContent.restoreOriginal(sectionParam(req.params.section), editorOf(res)));
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
     .route('/admin/site/:section/versions/:version')
     .get(async (req, res) => {
       const section = sectionParam(req.params.section);

@@ -66,7 +66,7 @@ describe.each(testDialects())('the visitor acknowledgement on %s', (dialect) => 
   it('is off by default with the default text signed with the studio name', async () => {
     const response = await admin.request.get('/api/contact-acknowledgement');
     expect(response.status).toBe(200);
-    const defaultText = defaultAcknowledgementText(DEFAULT_STUDIO.name);
+    const defaultText = defaultAcknowledgementText(DEFAULT_STUDIO);
     expect(response.body).toEqual({ enabled: false, text: defaultText, defaultText });
     expect(defaultText).toMatch(/24 hours/);
     expect(defaultText.trim().endsWith(DEFAULT_STUDIO.name)).toBe(true);

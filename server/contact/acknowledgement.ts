@@ -20,24 +20,24 @@ export async function acknowledgementEnabled(db: Db): Promise<boolean> {
   return row?.acknowledgementEnabled === 1;
 }
 
-/** `studioName` signs the default text: the owner's name from the site content, as it is now. */
-export async function readAcknowledgementSettings(db: Db, studioName: string): Promise<AcknowledgementSettings> {
+/** `studio` signs the default text and sets its reply time: the site content as it is now. */
+export async function readAcknowledgementSettings(db: Db, studio: AcknowledgementStudio): Promise<AcknowledgementSettings> {
   const row = await db
     .selectFrom('contactSettings')
     .select(['acknowledgementEnabled', 'acknowledgementText'])
     .where('id', '=', SETTINGS_ID)
     .executeTakeFirst();
-  const defaultText = defaultAcknowledgementText(studioName);
+  const defaultText = defaultAcknowledgementText(studio);
   return { enabled: row?.acknowledgementEnabled === 1, text: row?.acknowledgementText ?? defaultText, defaultText };
 }
 
-/** Saves the switch and text; committed when this resolves. The default text is stored as null, so it follows the studio name. */
+/** Saves the switch and text; committed when this resolves. The default text is stored as null, so it keeps following the studio. */
 export async function saveAcknowledgementSettings(
   db: Kysely<Database>,
   input: AcknowledgementSettingsInput,
-  studioName: string,
+  studio: AcknowledgementStudio,
 ): Promise<AcknowledgementSettings> {
-  const defaultText = defaultAcknowledgementText(studioName);
+  const defaultText = defaultAcknowledgementText(studio);
   const values = {
     acknowledgementEnabled: input.enabled ? 1 : 0,
     acknowledgementText: input.text === defaultText ? null : input.text,
@@ -48,8 +48,10 @@ export async function saveAcknowledgementSettings(
     .values({ id: SETTINGS_ID, ...values })
     .onConflict((oc) => oc.column('id').doUpdateSet(values))
     .execute();
-  return readAcknowledgementSettings(db, studioName);
+  return readAcknowledgementSettings(db, studio);
 }
+
+type AcknowledgementStudio = Parameters<typeof defaultAcknowledgementText>[0];
 
 /** The form's own e-mail rule, applied again before sending: nothing else ever becomes a recipient. */
 export function isAcknowledgeableAddress(address: string): boolean {

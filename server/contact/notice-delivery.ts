@@ -48,10 +48,10 @@ export async function deliverNotice(services: MailingServices, noticeId: number,
     const to = studioInbox(config, studio);
     let message: MailMessage;
     if (kind === 'acknowledgement') {
-      const { text } = await readAcknowledgementSettings(db, studio.name);
+      const { text } = await readAcknowledgementSettings(db, studio);
       message = composeAcknowledgement(submission.email, text, { name: studio.name, replyTo: to });
     } else {
-      message = composeOwnerNotice(submission, { to, publicUrl: config.PUBLIC_URL, studioName: studio.name });
+      message = composeOwnerNotice(submission, { to, publicUrl: config.PUBLIC_URL, studioName: studio.name, timeZone: studio.timeZone });
     }
     await mailer.send(message);
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { Config } from '#server/config.ts';
 import type { StudioIdentity } from '#server/core-services.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
+import { formatStudioTime } from '#common/studio-time.ts';
 import type { ContactSubmissionView } from './submissions.ts';
 
 /** The owner's inbox: STUDIO_EMAIL when the deployment sets it, or the public address the owner gave the site. */
@@ -20,7 +21,7 @@ function headerSafe(value: string, max = 80): string {
  */
 export function composeOwnerNotice(
   submission: Omit<ContactSubmissionView, 'readAt'>,
-  options: { to: string; publicUrl: string; studioName: string },
+  options: { to: string; publicUrl: string; studioName: string; timeZone: string },
 ): MailMessage {
   const text = [
     `New message from the contact form on ${options.studioName}.`,
@@ -28,7 +29,7 @@ export function composeOwnerNotice(
     `Name:     ${submission.name}`,
     `Email:    ${submission.email}`,
     `Phone:    ${submission.phone ?? '(not given)'}`,
-    `Received: ${submission.createdAt}`,
+    `Received: ${formatStudioTime(submission.createdAt, options.timeZone)}`,
     '',
     'Message:',
     submission.message,

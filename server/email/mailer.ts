@@ -9,6 +9,18 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** The sender's display name; the address is always MAIL_FROM's. */
+  fromName?: string;
+}
+
+/** MAIL_FROM's address: `Studio <hi@x.example>` gives `hi@x.example`. */
+export function addressOf(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/** The From header of a message: its display name (if any) with the configured address. */
+function senderOf(from: string, { fromName, ...message }: MailMessage) {
+  return { from: fromName ? { name: fromName, address: addressOf(from) } : from, message };
 }
 
 export interface Mailer {
@@ -39,7 +51,8 @@ function smtpMailer(options: MailerOptions, smtpUrl: string): Mailer {
   return {
     destination: `${host.protocol}//${host.host}`,
     async send(message) {
-      await transport.sendMail({ from: options.from, ...message });
+      const { from, message: rest } = senderOf(options.from, message);
+      await transport.sendMail({ ...rest, from });
       options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
     },
     close: () => transport.close(),
@@ -52,14 +65,19 @@ function outboxMailer(options: MailerOptions): Mailer {
   return {
     destination: options.outboxDir,
     async send(message) {
-      const { message: raw } = (await transport.sendMail({ from: options.from, ...message })) as { message: Buffer };
+      const { from, message: rest } = senderOf(options.from, message);
+      const { message: raw } = (await transport.sendMail({ ...rest, from })) as { message: Buffer };
       await mkdir(options.outboxDir, { recursive: true });
       sequence += 1;
       const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${sequence}`;
       await writeFile(path.join(options.outboxDir, `${base}.eml`), raw);
       await writeFile(
         path.join(options.outboxDir, `${base}.json`),
-        JSON.stringify({ from: options.from, ...message, createdAt: new Date().toISOString() }, null, 2),
+        JSON.stringify(
+          { ...rest, from: typeof from === 'string' ? from : `"${from.name}" <${from.address}>`, createdAt: new Date().toISOString() },
+          null,
+          2,
+        ),
       );
       // The link shows which message it is; a reset link's token stays in the file, out of the log.
       const found = message.text.match(/https?:\/\/\S+/)?.[0];

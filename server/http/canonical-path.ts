@@ -9,15 +9,21 @@ export function canonicalPath(pathname: string): string {
   return (trimmed || '/').toLowerCase();
 }
 
-/** `/About/?x=1` answers 301 to `/about?x=1`, so every page has one address (routing is case-insensitive). */
-export const redirectToCanonicalPath: RequestHandler = (req, res, next) => {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-  const pathname = req.path;
-  if (UNTOUCHED_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return next();
-  const wanted = canonicalPath(pathname);
-  if (wanted === pathname) return next();
-  const queryIndex = req.originalUrl.indexOf('?');
-  const query = queryIndex === -1 ? '' : req.originalUrl.slice(queryIndex);
-  // `//evil.com` would become a protocol-relative redirect: collapse leading slashes.
-  res.redirect(301, wanted.replace(/^\/+/, '/') + query);
-};
+/**
+ * `/About/?x=1` answers 301 to `/about?x=1`, so every page has one address (routing is case-insensitive);
+ * an alias (`/privacy`) answers 301 to its page. The aliases come as an argument (they are the app's navigation).
+ */
+export const redirectToCanonicalPath =
+  (aliases: Readonly<Record<string, string>> = {}): RequestHandler =>
+  (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const pathname = req.path;
+    if (UNTOUCHED_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return next();
+    const canonical = canonicalPath(pathname);
+    const wanted = Object.hasOwn(aliases, canonical) ? aliases[canonical]! : canonical;
+    if (wanted === pathname) return next();
+    const queryIndex = req.originalUrl.indexOf('?');
+    const query = queryIndex === -1 ? '' : req.originalUrl.slice(queryIndex);
+    // `//evil.com` would become a protocol-relative redirect: collapse leading slashes.
+    res.redirect(301, wanted.replace(/^\/+/, '/') + query);
+  };

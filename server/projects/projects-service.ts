@@ -17,18 +17,20 @@ import { toProjectBase, type ProjectRow } from './project-views.ts';
 import { moveProject } from './move-project.ts';
 import { dayOf, filesExpireAt } from './retention-dates.ts';
 
-/** A priced package's name and included revision rounds, as the site's pricing states them now. */
+/** A priced package's name and included revision rounds, as the site's package records state them now. */
 export interface PackageFacts {
   title: string;
   revisions: number | 'unlimited';
 }
-export type PackageCatalogue = () => Promise<Record<Exclude<ProjectPackage, 'custom'>, PackageFacts>>;
+/** The site's packages by key, as they are now. */
+export type PackageCatalogue = () => Promise<Record<string, PackageFacts>>;
 
 export type CreateOutcome = { kind: 'created'; project: AdminProjectView } | { kind: 'invalid'; errors: Record<string, string[]> };
 export type UpdateOutcome =
   { kind: 'saved'; project: AdminProjectView } | { kind: 'not-found' } | { kind: 'invalid'; errors: Record<string, string[]> };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const UNKNOWN_PACKAGE = "Choose one of the site's packages or Custom";
 
 /**
  * The studio's projects: the owner's records and what a signed-in client may see of their own.
@@ -42,15 +44,19 @@ export class ProjectsService {
     private readonly tracksOf: (projectId: number) => Promise<TrackView[]>,
   ) {}
 
-  private async packageSnapshot(key: ProjectPackage): Promise<{ packageTitle: string; revisionsIncluded: number | null }> {
+  /** The package's name and revision rounds as the site states them now; null for a key the site no longer has. */
+  private async packageSnapshot(key: ProjectPackage): Promise<{ packageTitle: string; revisionsIncluded: number | null } | null> {
     if (key === 'custom') return { packageTitle: 'Custom', revisionsIncluded: null };
-    const facts = (await this.packages())[key];
+    const catalogue = await this.packages();
+    const facts = Object.hasOwn(catalogue, key) ? catalogue[key] : undefined;
+    if (!facts) return null;
     return { packageTitle: facts.title, revisionsIncluded: facts.revisions === 'unlimited' ? null : facts.revisions };
   }
 
   async create(input: CreateProjectInput, actor: Actor & { side: 'studio' }, now = new Date()): Promise<CreateOutcome> {
     const { contactSubmissionId, ...fields } = input;
     const snapshot = await this.packageSnapshot(fields.packageKey);
+    if (!snapshot) return { kind: 'invalid', errors: { packageKey: [UNKNOWN_PACKAGE] } };
     const at = now.toISOString();
     const id = await this.db.transaction().execute(async (trx) => {
       if (contactSubmissionId !== null) {
@@ -109,6 +115,8 @@ export class ProjectsService {
 
   async update(id: number, input: UpdateProjectInput, actor: Actor & { side: 'studio' }, now = new Date()): Promise<UpdateOutcome> {
     const at = now.toISOString();
+    // Read before the transaction: the site content has its own cache and connection.
+    const snapshot = input.packageKey === undefined ? null : await this.packageSnapshot(input.packageKey);
     const outcome = await this.db.transaction().execute(async (trx): Promise<UpdateOutcome | { kind: 'done' }> => {
       const row = await trx.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return { kind: 'not-found' };
@@ -119,7 +127,8 @@ export class ProjectsService {
         .map(([field]) => field);
       for (const field of changedFields) Object.assign(changes, { [field]: details[field as keyof typeof details] });
       if (packageKey !== undefined && packageKey !== row.packageKey) {
-        Object.assign(changes, { packageKey }, await this.packageSnapshot(packageKey));
+        if (!snapshot) return { kind: 'invalid', errors: { packageKey: [UNKNOWN_PACKAGE] } } satisfies UpdateOutcome;
+        Object.assign(changes, { packageKey }, snapshot);
         changedFields.push('packageKey');
       }
       if (retainFilesUntil !== undefined && retainFilesUntil !== row.retainFilesUntil) {

@@ -11,6 +11,7 @@ import {
 import type { InvalidationChannel } from '#server/db/invalidation-channel.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
+import { describeChanges } from '#common/site-content/section-diff.ts';
 import type { ContentEditor, SiteContentService } from './site-content-service.ts';
 import { decodeSection, findVersion, insertVersion, latestVersions, type VersionRow } from './site-content-store.ts';
 
@@ -78,6 +79,19 @@ export function createSiteContentService({ db, logger, invalidation, checkRefere
     return toStored(section, row, logger);
   }
 
+  /**
+   * A restore is a save on top of whatever is newest now, so it is never refused as stale; when
+   * another save lands in between, it simply goes on top of that one.
+   */
+  async function saveOnTop<S extends SiteSection>(section: S, fields: SiteContent[S], editor: ContentEditor): Promise<StoredSection<S>> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const latest = await latestOf(section);
+      const { saved, stored } = await store(section, fields, latest.version, editor);
+      if (saved) return stored;
+    }
+    return latestOf(section);
+  }
+
   return {
     async current() {
       const stored = await read();
@@ -120,15 +134,19 @@ export function createSiteContentService({ db, logger, invalidation, checkRefere
     async restore(section, version, editor) {
       const row = await findVersion(db, section, version);
       if (!row) return { kind: 'not-found' };
-      const fields = decodeSection(section, row.data, logger);
-      // Restoring is a save on top of whatever is newest now, so it is never refused as stale; when
-      // another save lands in between, it simply goes on top of that one.
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const latest = await latestOf(section);
-        const { saved, stored } = await store(section, fields, latest.version, editor);
-        if (saved) return { kind: 'restored', section: stored };
-      }
-      return { kind: 'restored', section: await latestOf(section) };
+      return { kind: 'restored', section: await saveOnTop(section, decodeSection(section, row.data, logger), editor) };
+    },
+
+    async diff(section, version) {
+      const row = await findVersion(db, section, version);
+      if (!row) return null;
+      const previous = version > 1 ? await findVersion(db, section, version - 1) : undefined;
+      const before = previous ? decodeSection(section, previous.data, logger) : defaultSiteContent()[section];
+      return { version, from: previous ? version - 1 : 0, changes: describeChanges(before, decodeSection(section, row.data, logger)) };
+    },
+
+    restoreOriginal(section, editor) {
+      return saveOnTop(section, defaultSiteContent()[section], editor);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '#common/validation.ts';
+import type { SectionChange } from '#common/site-content/section-diff.ts';
 import type { SectionVersionSummary, SiteContent, SiteSection, StoredSection, StoredSiteContent } from '#common/site-content/sections.ts';
 
 /** Who saved a version (the signed-in admin). */
@@ -12,6 +13,13 @@ export type SaveSectionOutcome<S extends SiteSection> =
   | { kind: 'invalid'; message: string; errors: FieldErrors }
   /** Another save landed after the version the editor started from. */
   | { kind: 'stale'; current: StoredSection<S> };
+
+/** `GET .../versions/{n}/diff`: the changes from version `from` (0 = the shipped defaults) to `version`. */
+export interface VersionDiff {
+  version: number;
+  from: number;
+  changes: SectionChange[];
+}
 
 export type RestoreVersionOutcome<S extends SiteSection> = { kind: 'restored'; section: StoredSection<S> } | { kind: 'not-found' };
 
@@ -33,4 +41,8 @@ export interface SiteContentService {
   version<S extends SiteSection>(section: S, version: number): Promise<StoredSection<S> | null>;
   /** Saves an old version's fields as a new version. */
   restore<S extends SiteSection>(section: S, version: number, editor: ContentEditor): Promise<RestoreVersionOutcome<S>>;
+  /** What a version changed from the one before it (version 1: from the shipped defaults), in words; null when there is no such version. */
+  diff(section: SiteSection, version: number): Promise<VersionDiff | null>;
+  /** Saves the shipped defaults (the original text) as a new version. */
+  restoreOriginal<S extends SiteSection>(section: S, editor: ContentEditor): Promise<StoredSection<S>>;
 }

@@ -1,15 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PROJECT_TIMELINE, TYPICAL_COMPLETION, processSteps } from '#app/content/process.ts';
+import { processSteps } from '#app/content/process.ts';
 import {
   DEFAULT_ABOUT,
   DEFAULT_FAQ,
   DEFAULT_HERO,
   DEFAULT_POLICIES,
-  DEFAULT_PRICING,
+  DEFAULT_PACKAGES,
   DEFAULT_STUDIO,
 } from '#common/site-content/defaults.ts';
 import { formatEffectiveDate, formatOpeningHours, formatPrice, locationLabel } from '#common/site-content/format.ts';
+import { fillTextTokens } from '#common/site-content/content-tokens.ts';
 import { expectNoSeriousA11yViolations } from './support';
+
+/** A default text as the pages show it: its tokens filled from the default settings. */
+const filled = (text: string) => fillTextTokens(text, { studio: DEFAULT_STUDIO, packages: DEFAULT_PACKAGES });
 
 const main = (page: Page) => page.locator('main');
 const h2 = (page: Page, name: string) => main(page).getByRole('heading', { level: 2, name, exact: true });
@@ -21,11 +25,7 @@ test.describe('marketing pages', () => {
     await expect(page.getByText('New Client Special')).toBeVisible();
     const packages = page.locator('#services');
     await expect(packages.getByRole('heading', { level: 2, name: 'Our Service Packages' })).toBeVisible();
-    for (const [id, price] of [
-      ['intro', DEFAULT_PRICING.newClientSpecial.price],
-      ['standard', DEFAULT_PRICING.standard.price],
-      ['premium', DEFAULT_PRICING.premium.price],
-    ] as const) {
+    for (const [id, price] of [...DEFAULT_PACKAGES.packages.map((pkg) => [pkg.key, pkg.price] as const)] as const) {
       await expect(packages.getByTestId(`price-${id}`)).toHaveText(formatPrice(price));
     }
     await expect(packages.getByText('Most Popular')).toHaveCount(1);
@@ -89,13 +89,24 @@ test.describe('marketing pages', () => {
     await expect(page).toHaveURL(/\/contact$/);
   });
 
-  for (const label of ['Sound Design', 'Audio Restoration']) {
-    test(`the footer link ${label} lands on the 404 page`, async ({ page }) => {
-      await page.goto('/');
-      await page.getByRole('contentinfo').getByRole('link', { name: label }).click();
-      await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
-    });
-  }
+  test('every footer link answers a page, and the short policy addresses reach the policies', async ({ page, request }) => {
+    await page.goto('/');
+    const hrefs = await page
+      .getByRole('contentinfo')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    for (const href of hrefs.filter((href): href is string => href?.startsWith('/') ?? false)) {
+      expect((await request.get(href)).status(), href).toBe(200);
+    }
+    for (const [typed, policy] of [
+      ['/privacy', '/privacy-policy'],
+      ['/terms', '/terms-of-service'],
+    ] as const) {
+      expect((await request.get(typed, { maxRedirects: 0 })).status()).toBe(301);
+      await page.goto(typed);
+      await expect(page).toHaveURL(new RegExp(`${policy}$`));
+    }
+  });
 
   test('a hero image that fails to load is hidden and the failure logged', async ({ page }) => {
     const errors: string[] = [];
@@ -122,8 +133,8 @@ test.describe('marketing pages', () => {
     await page.goto('/services');
     await expect(h2(page, 'Mixing & Mastering')).toBeVisible();
     await expect(h2(page, 'Vocal Production')).toBeVisible();
-    await expect(main(page).getByText(formatPrice(DEFAULT_PRICING.newClientSpecial.price), { exact: true })).toBeVisible();
-    await expect(main(page).getByText(formatPrice(DEFAULT_PRICING.vocalProductionFrom), { exact: true })).toBeVisible();
+    await expect(main(page).getByText(formatPrice(DEFAULT_PACKAGES.packages[0]!.price), { exact: true })).toBeVisible();
+    await expect(main(page).getByText(formatPrice(DEFAULT_PACKAGES.vocalProductionFrom), { exact: true })).toBeVisible();
     for (const name of ['Professional Quality', 'Fast Turnaround', 'Collaborative Approach']) {
       await expect(main(page).getByRole('heading', { name })).toBeVisible();
     }
@@ -134,21 +145,19 @@ test.describe('marketing pages', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('/services/mixing-mastering shows what is included and both packages', async ({ page }) => {
+  test('/services/mixing-mastering shows what is included and every package as the home page does', async ({ page }) => {
     await page.goto('/services/mixing-mastering');
     await expect(h2(page, "What's Included")).toBeVisible();
-    // The mixing page's own readings of the brief, until the owner settles them in the editor.
-    const { intro, premium } = DEFAULT_PRICING.mixingPage;
-    await expect(main(page).getByTestId('price-intro')).toHaveText(formatPrice(intro.price ?? DEFAULT_PRICING.newClientSpecial.price));
-    await expect(main(page).getByTestId('price-premium')).toHaveText(formatPrice(premium.price ?? DEFAULT_PRICING.premium.price));
-    await expect(main(page).getByText(`${intro.revisions} free revisions`, { exact: true })).toBeVisible();
-    await expect(main(page).getByRole('heading', { name: `Up to ${intro.revisions} Free Revisions` })).toBeVisible();
-    await expect(main(page).getByText('Stem mastering available')).toBeVisible();
+    await expect(main(page).getByRole('heading', { name: 'Revisions Included' })).toBeVisible();
+    for (const pkg of DEFAULT_PACKAGES.packages) {
+      await expect(main(page).getByTestId(`price-${pkg.key}`)).toHaveText(formatPrice(pkg.price));
+      await expect(main(page).getByRole('heading', { name: pkg.name })).toBeVisible();
+    }
   });
 
   test('/services/vocal-production buttons are focusable buttons that stay on the page', async ({ page }) => {
     await page.goto('/services/vocal-production');
-    await expect(main(page).getByText(formatPrice(DEFAULT_PRICING.vocalProductionFrom), { exact: true })).toBeVisible();
+    await expect(main(page).getByText(formatPrice(DEFAULT_PACKAGES.vocalProductionFrom), { exact: true })).toBeVisible();
     for (const name of [
       'Tuning & Timing',
       'Comping',
@@ -180,15 +189,17 @@ test.describe('marketing pages', () => {
     for (const step of expectedSteps)
       await expect(main(page).getByRole('heading', { name: `Step ${step.number}: ${step.title}` })).toBeVisible();
     await expect(h2(page, 'Quality Standards')).toBeVisible();
-    for (const entry of PROJECT_TIMELINE) await expect(main(page).getByText(entry.days, { exact: true })).toBeVisible();
-    await expect(main(page).getByText(TYPICAL_COMPLETION)).toBeVisible();
+    for (const pkg of DEFAULT_PACKAGES.packages) {
+      const card = main(page).locator('dl > div').filter({ hasText: pkg.name });
+      await expect(card).toContainText(`${pkg.turnaroundHours} hours`);
+    }
   });
 
   test('/about shows the biography, the stats and links to contact and samples', async ({ page }) => {
     await page.goto('/about');
     await expect(h2(page, 'Meet the Founder')).toBeVisible();
     for (const stat of DEFAULT_ABOUT.stats) {
-      await expect(main(page).getByText(stat.value, { exact: true })).toBeVisible();
+      await expect(main(page).getByText(filled(stat.value), { exact: true })).toBeVisible();
       await expect(main(page).getByText(stat.label, { exact: true })).toBeVisible();
     }
     // Nothing to show yet: no empty credits or testimonials headings.
@@ -204,12 +215,12 @@ test.describe('marketing pages', () => {
     await expect(main(page).getByText(formatOpeningHours(DEFAULT_STUDIO.hours))).toBeVisible();
     await expect(main(page).getByText(locationLabel(DEFAULT_STUDIO.location), { exact: true })).toBeVisible();
     await expect(main(page).getByText('Worldwide digital service')).toBeVisible();
-    await expect(main(page).getByText(`From ${formatPrice(DEFAULT_PRICING.newClientSpecial.price)}`)).toBeVisible();
-    await expect(main(page).getByText(`From ${formatPrice(DEFAULT_PRICING.vocalProductionFrom)}`)).toBeVisible();
+    await expect(main(page).getByText(`From ${formatPrice(DEFAULT_PACKAGES.packages[0]!.price)}`)).toBeVisible();
+    await expect(main(page).getByText(`From ${formatPrice(DEFAULT_PACKAGES.vocalProductionFrom)}`)).toBeVisible();
 
     await expect(main(page).locator('details')).toHaveCount(DEFAULT_FAQ.faq.length);
     const first = DEFAULT_FAQ.faq[0]!;
-    const answer = main(page).getByText(first.answer);
+    const answer = main(page).getByText(filled(first.answer));
     await expect(answer).toBeHidden();
     const question = main(page).getByText(first.question);
     await question.focus();

@@ -139,10 +139,9 @@ test.describe('the owner changes the facts of the site', () => {
   });
 
   test('one Premium price everywhere, a founder with a photo, and a new FAQ entry', async ({ page }) => {
-    await save('pricing', (pricing) => ({
-      ...pricing,
-      premium: { ...pricing.premium, price: 275 },
-      mixingPage: { ...pricing.mixingPage, premium: { ...pricing.mixingPage.premium, price: null } },
+    await save('packages', (records) => ({
+      ...records,
+      packages: records.packages.map((pkg) => (pkg.key === 'premium' ? { ...pkg, price: 275 } : pkg)),
     }));
     for (const pagePath of ['/', '/services/mixing-mastering']) {
       await page.goto(pagePath);

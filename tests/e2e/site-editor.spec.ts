@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
 const SHOTS = process.env.SHOTS_DIR;
 
-const SECTION_NAMES = ['Studio', 'Prices & packages', 'About', 'Testimonials', 'FAQ', 'Policies', 'Home hero'] as const;
+const SECTION_NAMES = ['Studio', 'Packages & prices', 'About', 'Testimonials', 'FAQ', 'Policies', 'Home hero'] as const;
 type SectionName = (typeof SECTION_NAMES)[number];
 
 // One journey after another on the shared server; each is long (a section per step), so each gets more time.
@@ -69,7 +69,7 @@ test.afterAll(async ({ playwright, baseURL }) => {
   }
 });
 
-test('the owner renames the studio, sets hours, settles Premium, introduces the founder, adds social links and a question', async ({
+test('the owner renames the studio, sets hours, reorders packages, introduces the founder, adds social links and a question', async ({
   page,
 }) => {
   await openDashboard(page);
@@ -93,12 +93,12 @@ test('the owner renames the studio, sets hours, settles Premium, introduces the 
   await expect(page.getByTestId('checklist-studio')).toHaveAttribute('data-done', 'true');
   await expect(page.getByTestId('checklist-social')).toHaveAttribute('data-done', 'true');
 
-  await openSection(page, 'Prices & packages');
-  await expect(page.getByText(/Premium price: the home page says \$350, the mixing & mastering page says \$150/)).toBeVisible();
-  await page.getByRole('button', { name: 'Use $350 everywhere' }).click();
-  await expect(page.getByRole('button', { name: 'Use $350 everywhere' })).toHaveCount(0);
-  await expect(page.getByLabel('Premium page price', { exact: true })).toHaveValue('');
-  await saveSection(page, 'Prices & packages');
+  await openSection(page, 'Packages & prices');
+  await page.getByLabel('Premium Package price', { exact: true }).fill('325');
+  await page.getByRole('button', { name: 'Move package 3 up' }).click();
+  await expect(page.getByRole('button', { name: 'Move package 2 up' })).toBeFocused();
+  await saveSection(page, 'Packages & prices');
+  await expect(page.getByTestId('checklist-prices')).toHaveAttribute('data-done', 'true');
 
   await openSection(page, 'About');
   await page.getByLabel('Founder name', { exact: true }).fill('Dana Reyes');
@@ -184,7 +184,10 @@ test('restoring the previous version of a section brings its values back', async
   const history = page.getByRole('dialog', { name: 'Studio history' });
   await expect(history.getByText(`Version ${version}`, { exact: false }).first()).toBeVisible();
   await history.getByRole('button', { name: `View version ${version - 1}` }).click();
-  await expect(history.getByText('Northside Sound Lab')).toBeVisible();
+  // What that version changed, in words; every field stays one disclosure away.
+  await expect(history.getByRole('listitem').filter({ hasText: /^Name: .* → “Northside Sound Lab”$/ })).toBeVisible();
+  await history.getByText(`Every field of version ${version - 1}`).click();
+  await expect(history.getByText('Northside Sound Lab', { exact: true })).toBeVisible();
   await history.getByRole('button', { name: `Restore version ${version - 1}` }).click();
   await history.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(history).toBeHidden();

@@ -30,7 +30,7 @@ test.describe('site shell', () => {
   test('an unknown path renders the 404 page with status 404', async ({ page }) => {
     const response = await page.goto('/services/sound-design');
     expect(response?.status()).toBe(404);
-    await expect(page).toHaveTitle('404 Page Not Found');
+    await expect(page).toHaveTitle(/^404 Page Not Found \| .+/);
     await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
   });
 

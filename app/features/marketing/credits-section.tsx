@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import type { Credit } from '#common/site-content/about.ts';
-import { ContentSection } from './content-section';
+import { ContentSection } from './content-section.tsx';
 import { cn } from '#app/lib/cn.ts';
 
 /** Records the studio worked on, as the owner listed them; nothing when the list is empty. */

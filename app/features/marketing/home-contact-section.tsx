@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { contactIntro } from '#app/content/contact.ts';
-import { SectionHeading, sectionContainer } from './content-section';
+import { SectionHeading, sectionContainer } from './content-section.tsx';
 
 /** Home page #contact: heading and intro around the contact form, which the route passes in. */
 export function HomeContactSection({ responseHours, children }: { responseHours: number; children: ReactNode }) {

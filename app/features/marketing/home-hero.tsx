@@ -1,10 +1,9 @@
 import { ArrowDown, Sparkles } from 'lucide-react';
 import { ButtonLink, buttonClasses } from '#app/components/ui/button.tsx';
-import { formatPrice, specialSavingPercent } from '#common/site-content/format.ts';
+import { formatPrice, type newClientOffer } from '#common/site-content/package-words.ts';
 import type { Hero } from '#common/site-content/hero.ts';
-import type { Pricing } from '#common/site-content/pricing.ts';
 import { Island } from '#app/islands/island.tsx';
-import { HeroVisual } from './hero-image';
+import { HeroVisual } from './hero-image.tsx';
 import { cn } from '#app/lib/cn.ts';
 
 // Two soft lights behind the hero: amber top right, indigo bottom left.
@@ -14,8 +13,10 @@ const HERO_GLOW =
 
 const HERO_SIZES = '(min-width: 1280px) 600px, (min-width: 1024px) 45vw, (min-width: 640px) 576px, 100vw';
 
-function NewClientSpecial({ special }: { special: Pricing['newClientSpecial'] }) {
-  const saving = specialSavingPercent(special);
+/** The package sold below its regular price, as newClientOffer finds it. */
+type Offer = NonNullable<ReturnType<typeof newClientOffer>>;
+
+function NewClientSpecial({ special }: { special: Offer }) {
   return (
     <div className="mt-8 max-w-xl rounded-2xl border border-accent/40 bg-accent-soft p-5">
       <p className="flex items-center gap-2 text-sm font-bold uppercase tracking-wide text-accent">
@@ -30,7 +31,7 @@ function NewClientSpecial({ special }: { special: Pricing['newClientSpecial'] })
             <span className="text-fg-muted">
               instead of <s>{formatPrice(special.regularPrice)}</s>
             </span>
-            . Save {saving}%.
+            . Save {special.saving}%.
           </>
         ) : (
           '.'
@@ -41,7 +42,7 @@ function NewClientSpecial({ special }: { special: Pricing['newClientSpecial'] })
 }
 
 /** The first screen: the owner's headline and description, the special while it is on, their photo or the illustration (hero-image.tsx). */
-export function HomeHero({ hero, special, location }: { hero: Hero; special: Pricing['newClientSpecial']; location: string }) {
+export function HomeHero({ hero, special, location }: { hero: Hero; special: Offer | null; location: string }) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-line">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0" style={{ backgroundImage: HERO_GLOW }} />
@@ -57,7 +58,7 @@ export function HomeHero({ hero, special, location }: { hero: Hero; special: Pri
             {hero.headline}
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed whitespace-pre-line text-fg-muted">{hero.description}</p>
-          {special.enabled ? <NewClientSpecial special={special} /> : null}
+          {special ? <NewClientSpecial special={special} /> : null}
           <div className="mt-8 flex flex-wrap gap-4">
             <ButtonLink to="/contact" size="lg">
               Get Started

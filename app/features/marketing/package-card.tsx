@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { ButtonLink } from '#app/components/ui/button.tsx';
 import { formatPrice } from '#common/site-content/format.ts';
-import type { PackageView } from './package-view';
+import type { PackageView } from './package-view.ts';
 import { cn } from '#app/lib/cn.ts';
 
 /** One price card with its features and a Get Started link to /contact. */

@@ -1,12 +1,12 @@
-import { mixingPagePackage, specialSavingPercent } from '#common/site-content/format.ts';
-import type { Pricing, Revisions } from '#common/site-content/pricing.ts';
+import { revisionsWording, savingPercent, turnaroundWording } from '#common/site-content/package-words.ts';
+import type { Package } from '#common/site-content/packages.ts';
 
 /** One price card as a page shows it: the owner's package with its revisions and turnaround worded. */
 export interface PackageView {
-  id: 'intro' | 'standard' | 'premium';
+  id: string;
   title: string;
   price: number;
-  /** Struck through beside the price (the new-client special). */
+  /** Struck through beside the price (a package sold below its regular price). */
   regularPrice: number | null;
   note: string;
   description: string;
@@ -14,82 +14,21 @@ export interface PackageView {
   popular: boolean;
 }
 
-/** "2 rounds of revisions", "1 round of revisions", "Unlimited revisions"; nothing for none. */
-export function revisionsWording(revisions: Revisions, { free = false } = {}): string | null {
-  if (revisions === 'unlimited') return 'Unlimited revisions';
-  if (revisions === 0) return null;
-  if (free) return `${revisions} free ${revisions === 1 ? 'revision' : 'revisions'}`;
-  return `${revisions} ${revisions === 1 ? 'round' : 'rounds'} of revisions`;
-}
-
-/** "48-hour turnaround"; nothing when the package names no turnaround. */
-export function turnaroundWording(hours: number | null): string | null {
-  return hours === null ? null : `${hours}-hour turnaround`;
-}
-
 const present = (values: Array<string | null>) => values.filter((value): value is string => value !== null && value !== '');
 
-function savingNote(pricing: Pricing, note: string): string {
-  const saving = specialSavingPercent(pricing.newClientSpecial);
-  return saving > 0 ? present([`Save ${saving}%`, note]).join(' · ') : note;
-}
-
-/** The home page's three cards; the intro card only while the new-client special is on (its price is the special's). */
-export function homePackages(pricing: Pricing): PackageView[] {
-  const { intro, standard, premium, newClientSpecial } = pricing;
-  const cards: PackageView[] = [];
-  if (newClientSpecial.enabled) {
-    cards.push({
-      id: 'intro',
-      title: intro.title,
-      price: newClientSpecial.price,
-      regularPrice: newClientSpecial.regularPrice > newClientSpecial.price ? newClientSpecial.regularPrice : null,
-      note: savingNote(pricing, intro.priceNote),
-      description: intro.description,
-      features: present([...intro.features, revisionsWording(intro.revisions), turnaroundWording(intro.turnaroundHours)]),
-      popular: intro.popular,
-    });
-  }
-  for (const [id, pkg] of [
-    ['standard', standard],
-    ['premium', premium],
-  ] as const) {
-    cards.push({
-      id,
-      title: pkg.title,
-      price: pkg.price,
-      regularPrice: pkg.regularPrice !== null && pkg.regularPrice > pkg.price ? pkg.regularPrice : null,
-      note: pkg.priceNote,
-      description: pkg.description,
-      features: present([...pkg.features, revisionsWording(pkg.revisions), turnaroundWording(pkg.turnaroundHours)]),
-      popular: pkg.popular,
-    });
-  }
-  return cards;
-}
-
-/** The two cards of /services/mixing-mastering, in that page's own words (mixingPagePackage). */
-export function mixingPackages(pricing: Pricing): PackageView[] {
-  const ids = pricing.newClientSpecial.enabled ? (['intro', 'premium'] as const) : (['premium'] as const);
-  return ids.map((id) => {
-    const pkg = mixingPagePackage(pricing, id);
-    const [first, ...rest] = pkg.features;
-    // The revisions read second, after what the package is built on ("Everything in Intro").
-    const features = present([first ?? null, revisionsWording(pkg.revisions, { free: id === 'intro' }), ...rest]);
+/** Every page that shows packages shows these cards, made from the one record of each package. */
+export function packageCards(packages: readonly Package[]): PackageView[] {
+  return packages.map((pkg) => {
+    const saving = savingPercent(pkg);
     return {
-      id,
-      title: pkg.title,
+      id: pkg.key,
+      title: pkg.name,
       price: pkg.price,
-      regularPrice: null,
-      note: pkg.priceNote,
+      regularPrice: saving > 0 ? pkg.regularPrice : null,
+      note: saving > 0 ? present([`Save ${saving}%`, pkg.priceNote]).join(' · ') : pkg.priceNote,
       description: pkg.description,
-      features,
+      features: present([...pkg.included, revisionsWording(pkg.revisions), turnaroundWording(pkg.turnaroundHours)]),
       popular: pkg.popular,
     };
   });
-}
-
-/** The lowest price a mixing & mastering client pays: the special while it is on. */
-export function mixingFromPrice(pricing: Pricing): number {
-  return pricing.newClientSpecial.enabled ? pricing.newClientSpecial.price : pricing.standard.price;
 }

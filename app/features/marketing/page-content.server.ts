@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router';
 import { parseMarkdown } from '#common/markdown.ts';
-import { fillContentTokens } from '#common/site-content/content-tokens.ts';
+import { fillContentTokens, fillTextTokens } from '#common/site-content/content-tokens.ts';
 import { formatEffectiveDate } from '#common/site-content/policies.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 
@@ -11,21 +11,38 @@ import { fromContext } from '#app/lib/server-context.server.ts';
  */
 
 export async function aboutContent(context: Readonly<RouterContextProvider>) {
-  const { about, studio, testimonials } = await fromContext(context).services.siteContent.current();
-  const { biography, ...rest } = about;
-  return { about: { ...rest, biography: parseMarkdown(fillContentTokens(biography, studio)) }, testimonials: testimonials.testimonials };
+  const { about, studio, packages, testimonials } = await fromContext(context).services.siteContent.current();
+  const { biography, stats, ...rest } = about;
+  const facts = { studio, packages };
+  return {
+    about: {
+      ...rest,
+      stats: stats.map((stat) => ({ value: fillTextTokens(stat.value, facts), label: fillTextTokens(stat.label, facts) })),
+      biography: parseMarkdown(fillContentTokens(biography, facts)),
+    },
+    testimonials: testimonials.testimonials,
+  };
 }
 
 export async function faqContent(context: Readonly<RouterContextProvider>) {
-  return { faq: (await fromContext(context).services.siteContent.current()).faq.faq };
+  const { faq, studio, packages } = await fromContext(context).services.siteContent.current();
+  const fill = (text: string) => fillTextTokens(text, { studio, packages });
+  return { faq: faq.faq.map((entry) => ({ question: fill(entry.question), answer: fill(entry.answer) })) };
+}
+
+/** The home hero with the studio's facts filled into its words. */
+export async function heroContent(context: Readonly<RouterContextProvider>) {
+  const { hero, studio, packages } = await fromContext(context).services.siteContent.current();
+  const fill = (text: string) => fillTextTokens(text, { studio, packages });
+  return { ...hero, headline: fill(hero.headline), description: fill(hero.description) };
 }
 
 /** A policy with the studio's facts filled in, parsed, and its effective date worded. */
 export async function policyContent(context: Readonly<RouterContextProvider>, which: 'privacy' | 'terms') {
-  const { policies, studio } = await fromContext(context).services.siteContent.current();
+  const { policies, studio, packages } = await fromContext(context).services.siteContent.current();
   const policy = policies[which];
   return {
     effectiveDate: formatEffectiveDate(policy.effectiveDate),
-    body: parseMarkdown(fillContentTokens(policy.body, studio)),
+    body: parseMarkdown(fillContentTokens(policy.body, { studio, packages })),
   };
 }

@@ -1,7 +1,7 @@
 import { CheckCircle2, Lightbulb, Mic, Music } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { ESSENTIAL_REQUIREMENTS, INSTRUMENTAL_GUIDELINES, PRO_TIPS, VOCAL_GUIDELINES } from '#app/content/file-requirements.ts';
-import { SectionHeading, sectionContainer } from './content-section';
+import { SectionHeading, sectionContainer } from './content-section.tsx';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 

@@ -1,13 +1,13 @@
-import type { Pricing } from '#common/site-content/pricing.ts';
+import type { Package } from '#common/site-content/packages.ts';
 import { cardGridColumns } from '#app/components/card-grid.ts';
 import { cn } from '#app/lib/cn.ts';
-import { PackageCard } from './package-card';
-import { homePackages } from './package-view';
-import { SectionHeading, sectionContainer } from './content-section';
+import { PackageCard } from './package-card.tsx';
+import { packageCards } from './package-view.ts';
+import { SectionHeading, sectionContainer } from './content-section.tsx';
 
 /** Home page #services: the owner's package cards. */
-export function ServicePackagesSection({ pricing }: { pricing: Pricing }) {
-  const packages = homePackages(pricing);
+export function ServicePackagesSection({ packages: records }: { packages: Package[] }) {
+  const packages = packageCards(records);
   return (
     // No scroll margin of its own: the page's scroll-padding-top (app.css) already keeps an anchored section clear of the sticky header.
     <section id="services" aria-labelledby="services-title" className="py-20 sm:py-28">

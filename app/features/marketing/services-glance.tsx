@@ -1,15 +1,15 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPrice } from '#common/site-content/format.ts';
-import type { Pricing } from '#common/site-content/pricing.ts';
-import { mixingFromPrice } from './package-view';
+import { fromPrice } from '#common/site-content/package-words.ts';
+import type { Packages } from '#common/site-content/packages.ts';
 import { cn } from '#app/lib/cn.ts';
 
 /** The contact page's short price overview. */
-export function ServicesGlance({ pricing }: { pricing: Pricing }) {
+export function ServicesGlance({ packages }: { packages: Packages }) {
   const services = [
-    { title: 'Mixing & Mastering', price: `From ${formatPrice(mixingFromPrice(pricing))}`, to: '/services/mixing-mastering' },
-    { title: 'Vocal Production', price: `From ${formatPrice(pricing.vocalProductionFrom)}`, to: '/services/vocal-production' },
+    { title: 'Mixing & Mastering', price: `From ${formatPrice(fromPrice(packages.packages))}`, to: '/services/mixing-mastering' },
+    { title: 'Vocal Production', price: `From ${formatPrice(packages.vocalProductionFrom)}`, to: '/services/vocal-production' },
   ];
   return (
     <section aria-labelledby="services-glance-title" className="rounded-2xl border border-line bg-surface p-6 sm:p-8">

@@ -1,7 +1,11 @@
+import { fillTextTokens } from '#common/site-content/content-tokens.ts';
 import { formatOpeningHours } from '#common/site-content/format.ts';
 import type { SiteContent, SiteEssentials } from '#common/site-content/sections.ts';
 
 /** The slice of the content every document carries; the hours are worded here, on the server, once. */
 export function siteEssentials(content: SiteContent): SiteEssentials {
-  return { studio: content.studio, pricing: content.pricing, hoursText: formatOpeningHours(content.studio.hours) };
+  const { studio, packages } = content;
+  // The tagline may name the studio's facts through tokens, filled here like every owner text.
+  const tagline = fillTextTokens(studio.tagline, { studio, packages });
+  return { studio: { ...studio, tagline }, packages, hoursText: formatOpeningHours(studio.hours) };
 }

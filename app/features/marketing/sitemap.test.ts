@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sitemapXml } from './sitemap';
+import { sitemapXml } from './sitemap.ts';
 
 const entry = (xml: string, path: string) => xml.split('\n').find((line) => line.includes(`<loc>https://studio.test${path}</loc>`));
 

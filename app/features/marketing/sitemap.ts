@@ -6,14 +6,14 @@ import type { SiteSection } from '#common/site-content/sections.ts';
  * in its header and footer: a page's <lastmod> is the newest save among them.
  */
 export const PAGE_SECTIONS: Record<(typeof PUBLIC_PAGES)[number], SiteSection[]> = {
-  '/': ['hero', 'pricing', 'testimonials'],
-  '/services': ['pricing'],
-  '/services/mixing-mastering': ['pricing'],
-  '/services/vocal-production': ['pricing'],
+  '/': ['hero', 'packages', 'testimonials'],
+  '/services': ['packages'],
+  '/services/mixing-mastering': ['packages'],
+  '/services/vocal-production': ['packages'],
   '/process': [],
   '/samples': [],
   '/about': ['about', 'testimonials'],
-  '/contact': ['faq', 'pricing'],
+  '/contact': ['faq', 'packages'],
   '/privacy-policy': ['policies'],
   '/terms-of-service': ['policies'],
 };

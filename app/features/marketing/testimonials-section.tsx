@@ -1,7 +1,7 @@
 import { Quote } from 'lucide-react';
 import type { Testimonial } from '#common/site-content/testimonials.ts';
 import { cardGridColumns } from '#app/components/card-grid.ts';
-import { ContentSection } from './content-section';
+import { ContentSection } from './content-section.tsx';
 import { cn } from '#app/lib/cn.ts';
 
 /** What artists say, as the owner entered it; nothing at all when there is nothing to show. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
-import { webManifest } from './web-manifest';
+import { webManifest } from './web-manifest.ts';
 
 const publicDir = path.resolve(import.meta.dirname, '../../../public');
 

@@ -10,6 +10,7 @@ import { SiteArea } from '#app/features/admin/site/site-area.tsx';
 import { NewProjectDialog, ProjectsArea } from '#app/features/admin/projects/projects-area.tsx';
 import { useProjectsDashboard } from '#app/features/admin/projects/use-projects-dashboard.ts';
 import { useSiteContent } from '#app/features/admin/site/use-site-content.ts';
+import { StudioTimeZone } from '#app/components/local-date-time.tsx';
 import { ContactSubmissionsTab } from '#app/features/admin/contacts/contact-submissions-tab.tsx';
 import { useContactSubmissions } from '#app/features/admin/contacts/use-contact-submissions.ts';
 import { SampleManagementTab } from '#app/features/admin/samples/sample-management-tab.tsx';
@@ -41,7 +42,7 @@ export function DashboardTabs() {
   const samples = useAdminSamples();
   const site = useSiteContent();
   const admin = useAdminMe();
-  const projects = useProjectsDashboard(site.content?.pricing ?? null);
+  const projects = useProjectsDashboard(site.content?.packages ?? null);
   const navigate = useNavigate();
   const onProjects = useLocation().pathname.startsWith('/manage/projects');
   const projectParam = useParams().id;
@@ -76,54 +77,59 @@ export function DashboardTabs() {
   );
 
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
-      <DashboardChecklist {...checklist} onOpen={open} />
-      <StatCards submissions={contacts.submissions} projects={{ counts: projects.list.list?.counts ?? null, onOpen: projects.openList }} />
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="grid grid-cols-[minmax(0,1fr)] gap-6">
-        {/* Two rows of two on a phone, so no tab hides off the side. */}
-        <Tabs.List
-          id={DASHBOARD_TABS_ID}
-          aria-label="Dashboard"
-          // Clear of the sticky site header when scrolled to.
-          className={cn(tabListClasses, 'grid scroll-mt-24 grid-cols-2 sm:inline-flex')}
-        >
-          <Tabs.Trigger value="samples" className={tabTriggerClasses}>
-            Sample Management
-          </Tabs.Trigger>
-          <Tabs.Trigger value="contacts" className={tabTriggerClasses}>
-            Contact Submissions
-          </Tabs.Trigger>
-          <Tabs.Trigger value="projects" className={tabTriggerClasses}>
-            Projects
-          </Tabs.Trigger>
-          <Tabs.Trigger value="site" className={tabTriggerClasses}>
-            Site
-          </Tabs.Trigger>
-        </Tabs.List>
-        {/* Kept mounted while hidden, so an upload in progress survives a look at the inbox. */}
-        <Tabs.Content value="samples" forceMount className="focus-visible:outline-none data-[state=inactive]:hidden">
-          {/* The panel's heading: the outline goes h1 (page), h2 (panel), h3 (form or item) without a gap. */}
-          <h2 className="sr-only">Sample Management</h2>
-          <SampleManagementTab state={samples} />
-        </Tabs.Content>
-        <Tabs.Content value="contacts" className="focus-visible:outline-none">
-          <h2 className="sr-only">Contact Submissions</h2>
-          <ContactSubmissionsTab state={contacts} onCreateProject={projects.startFromEnquiry} />
-        </Tabs.Content>
-        <Tabs.Content value="projects" className="focus-visible:outline-none">
-          <ProjectsArea projects={projects} projectParam={projectParam} />
-        </Tabs.Content>
-        {/* Kept mounted too: unsaved edits in a section survive a look at another tab. */}
-        <Tabs.Content value="site" forceMount className="focus-visible:outline-none data-[state=inactive]:hidden">
-          <SiteArea
-            site={site}
-            request={siteRequest}
-            onDirtyChange={setSiteDirty}
-            onShowChecklist={checklistState(checklist).dismissed ? () => void admin.setDismissed(false) : undefined}
-          />
-        </Tabs.Content>
-      </Tabs.Root>
-      <NewProjectDialog projects={projects} />
-    </div>
+    <StudioTimeZone.Provider value={site.content?.studio.hours.timeZone ?? null}>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
+        <DashboardChecklist {...checklist} onOpen={open} />
+        <StatCards
+          submissions={contacts.submissions}
+          projects={{ counts: projects.list.list?.counts ?? null, onOpen: projects.openList }}
+        />
+        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="grid grid-cols-[minmax(0,1fr)] gap-6">
+          {/* Two rows of two on a phone, so no tab hides off the side. */}
+          <Tabs.List
+            id={DASHBOARD_TABS_ID}
+            aria-label="Dashboard"
+            // Clear of the sticky site header when scrolled to.
+            className={cn(tabListClasses, 'grid scroll-mt-24 grid-cols-2 sm:inline-flex')}
+          >
+            <Tabs.Trigger value="samples" className={tabTriggerClasses}>
+              Sample Management
+            </Tabs.Trigger>
+            <Tabs.Trigger value="contacts" className={tabTriggerClasses}>
+              Contact Submissions
+            </Tabs.Trigger>
+            <Tabs.Trigger value="projects" className={tabTriggerClasses}>
+              Projects
+            </Tabs.Trigger>
+            <Tabs.Trigger value="site" className={tabTriggerClasses}>
+              Site
+            </Tabs.Trigger>
+          </Tabs.List>
+          {/* Kept mounted while hidden, so an upload in progress survives a look at the inbox. */}
+          <Tabs.Content value="samples" forceMount className="focus-visible:outline-none data-[state=inactive]:hidden">
+            {/* The panel's heading: the outline goes h1 (page), h2 (panel), h3 (form or item) without a gap. */}
+            <h2 className="sr-only">Sample Management</h2>
+            <SampleManagementTab state={samples} />
+          </Tabs.Content>
+          <Tabs.Content value="contacts" className="focus-visible:outline-none">
+            <h2 className="sr-only">Contact Submissions</h2>
+            <ContactSubmissionsTab state={contacts} onCreateProject={projects.startFromEnquiry} />
+          </Tabs.Content>
+          <Tabs.Content value="projects" className="focus-visible:outline-none">
+            <ProjectsArea projects={projects} projectParam={projectParam} />
+          </Tabs.Content>
+          {/* Kept mounted too: unsaved edits in a section survive a look at another tab. */}
+          <Tabs.Content value="site" forceMount className="focus-visible:outline-none data-[state=inactive]:hidden">
+            <SiteArea
+              site={site}
+              request={siteRequest}
+              onDirtyChange={setSiteDirty}
+              onShowChecklist={checklistState(checklist).dismissed ? () => void admin.setDismissed(false) : undefined}
+            />
+          </Tabs.Content>
+        </Tabs.Root>
+        <NewProjectDialog projects={projects} />
+      </div>
+    </StudioTimeZone.Provider>
   );
 }

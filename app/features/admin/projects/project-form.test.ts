@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { createProjectSchema } from '#common/projects.ts';
-import { DEFAULT_PRICING } from '#common/site-content/defaults.ts';
+import { DEFAULT_PACKAGES } from '#common/site-content/defaults.ts';
 import { validate } from '#common/validation.ts';
 import { fieldsFromEnquiry, packageOptions, projectPayload, withPackage } from './project-form.ts';
 
-const options = packageOptions(DEFAULT_PRICING);
+const options = packageOptions(DEFAULT_PACKAGES);
 
 describe('project form', () => {
-  it("lists the site's packages with their prices (the intro one at the new-client price), then Custom", () => {
+  it("lists the site's packages with their prices, then Custom, and starts from the standard one when there is one", () => {
     expect(options.map((option) => option.label)).toEqual([
       'Intro Special ($75)',
       'Standard Mix & Master ($150)',
       'Premium Package ($350)',
       'Custom',
     ]);
-    expect(packageOptions(null).map((option) => option.label)).toEqual(['Intro', 'Standard', 'Premium', 'Custom']);
+    expect(packageOptions(null).map((option) => option.label)).toEqual(['Custom']);
+    const noStandard = packageOptions({ ...DEFAULT_PACKAGES, packages: DEFAULT_PACKAGES.packages.filter((pkg) => pkg.key !== 'standard') });
+    expect(fieldsFromEnquiry({ name: 'Ava', email: 'ava@example.com', message: 'Hi' }, noStandard)).toMatchObject({ packageKey: 'intro' });
   });
 
   it('prefills a project from an enquiry that the shared schema accepts', () => {

@@ -1,5 +1,5 @@
 import { formatPrice } from '#common/site-content/format.ts';
-import type { Pricing } from '#common/site-content/pricing.ts';
+import type { Packages } from '#common/site-content/packages.ts';
 import { PROJECT_LIMITS, type AdminProjectView, type ProjectPackage } from '#common/projects.ts';
 
 /** The project dialog's inputs, as typed (a price is text until sent). */
@@ -18,8 +18,8 @@ export type ProjectDialogRequest =
   | { kind: 'create'; fields: ProjectFields; contactSubmissionId: number | null; from?: string }
   | { kind: 'edit'; project: AdminProjectView };
 
-/** A new project's package until the owner picks one: the site's regular offer. */
-const DEFAULT_PACKAGE: ProjectPackage = 'standard';
+/** A new project's package until the owner picks one: the site's regular offer when it has one. */
+const PREFERRED_PACKAGE: ProjectPackage = 'standard';
 
 export interface PackageOption {
   key: ProjectPackage;
@@ -29,30 +29,27 @@ export interface PackageOption {
   price: number | null;
 }
 
-/** The site's priced packages in its own words and prices (the intro package sells at the new-client price), then Custom. */
-export function packageOptions(pricing: Pricing | null): PackageOption[] {
-  const priced = (key: ProjectPackage, fallback: string, title: string | undefined, price: number | undefined): PackageOption => ({
-    key,
-    label: title && price !== undefined ? `${title} (${formatPrice(price)})` : fallback,
-    price: price ?? null,
-  });
+/** The site's packages in its own words and prices (the package records), then Custom. */
+export function packageOptions(packages: Packages | null): PackageOption[] {
   return [
-    priced('intro', 'Intro', pricing?.intro.title, pricing?.newClientSpecial.price),
-    priced('standard', 'Standard', pricing?.standard.title, pricing?.standard.price),
-    priced('premium', 'Premium', pricing?.premium.title, pricing?.premium.price),
+    ...(packages?.packages ?? []).map((pkg) => ({ key: pkg.key, label: `${pkg.name} (${formatPrice(pkg.price)})`, price: pkg.price })),
     { key: 'custom', label: 'Custom', price: null },
   ];
 }
 
+const defaultPackage = (options: PackageOption[]): ProjectPackage =>
+  options.some((option) => option.key === PREFERRED_PACKAGE) ? PREFERRED_PACKAGE : (options[0]?.key ?? 'custom');
+
 const priceOf = (options: PackageOption[], key: ProjectPackage) => options.find((option) => option.key === key)?.price ?? null;
 
 export function blankProjectFields(options: PackageOption[]): ProjectFields {
-  const price = priceOf(options, DEFAULT_PACKAGE);
+  const packageKey = defaultPackage(options);
+  const price = priceOf(options, packageKey);
   return {
     title: '',
     clientName: '',
     clientEmail: '',
-    packageKey: DEFAULT_PACKAGE,
+    packageKey,
     price: price === null ? '' : String(price),
     dueDate: '',
     notes: '',

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdminProjectView } from '#common/projects.ts';
-import type { Pricing } from '#common/site-content/pricing.ts';
+import type { Packages } from '#common/site-content/packages.ts';
 import { blankProjectFields, fieldsFromEnquiry, packageOptions, type PackageOption, type ProjectDialogRequest } from './project-form.ts';
 import type { ProjectFilter } from './project-list-filter.ts';
 import { useProjectList, type ProjectListState } from './use-project-list.ts';
@@ -25,10 +25,10 @@ export interface ProjectsDashboard {
  * The Projects area's state kept by the dashboard: the list and counts (the stat cards read them),
  * and the New project dialog, which the inbox opens too.
  */
-export function useProjectsDashboard(pricing: Pricing | null): ProjectsDashboard {
+export function useProjectsDashboard(records: Packages | null): ProjectsDashboard {
   const list = useProjectList();
   const navigate = useNavigate();
-  const packages = useMemo(() => packageOptions(pricing), [pricing]);
+  const packages = useMemo(() => packageOptions(records), [records]);
   const [creating, setCreating] = useState<ProjectsDashboard['creating']>(null);
   const { reload, setFilter } = list;
 

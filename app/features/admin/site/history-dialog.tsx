@@ -8,10 +8,16 @@ import { api } from '#app/lib/api.ts';
 import { cn } from '#app/lib/cn.ts';
 import { toast } from '#app/lib/toast.ts';
 import { FieldsPreview } from './fields-preview.tsx';
+import { RestoreOriginal, VersionChanges } from './version-changes.tsx';
+import type { SectionChange } from '#common/site-content/section-diff.ts';
 import { SECTION_LABELS, formatSavedAt } from './section-meta.ts';
 import type { SectionForm } from './use-section-form.ts';
 
-type Viewing = { version: number; stored: StoredSection<SiteSection> | null; error: string | null };
+type Viewing = { version: number; stored: StoredSection<SiteSection> | null; diff: VersionDiff | null; error: string | null };
+type VersionDiff = { from: number; changes: SectionChange[] };
+
+const SUMMARY =
+  'cursor-pointer rounded text-sm font-semibold text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent';
 
 interface Props {
   form: SectionForm;
@@ -72,14 +78,24 @@ function HistoryBody({ form, onClose, onStored }: { form: SectionForm; onClose: 
 
   async function view(version: number) {
     setConfirming(false);
-    setViewing({ version, stored: null, error: null });
-    const result = await api<StoredSection<SiteSection>>('GET', `${base}/${version}`);
-    setViewing({ version, stored: result.ok ? result.data : null, error: result.ok ? null : result.message });
+    setViewing({ version, stored: null, diff: null, error: null });
+    const [result, diff] = await Promise.all([
+      api<StoredSection<SiteSection>>('GET', `${base}/${version}`),
+      api<VersionDiff>('GET', `${base}/${version}/diff`),
+    ]);
+    setViewing({
+      version,
+      stored: result.ok ? result.data : null,
+      diff: diff.ok ? diff.data : null,
+      error: result.ok ? null : result.message,
+    });
   }
 
-  async function restore(version: number) {
+  /** A version, or the original text (version null), saved again as the newest version. */
+  async function restore(version: number | null) {
     setRestoring(true);
-    const result = await api<StoredSection<SiteSection>>('POST', `${base}/${version}/restore`);
+    const url = version === null ? `/api/admin/site/${form.section}/restore-original` : `${base}/${version}/restore`;
+    const result = await api<StoredSection<SiteSection>>('POST', url);
     setRestoring(false);
     if (!result.ok) {
       toast({ title: 'Not restored', description: result.serverMessage ?? result.message, variant: 'destructive' });
@@ -88,7 +104,8 @@ function HistoryBody({ form, onClose, onStored }: { form: SectionForm; onClose: 
     form.reset(result.data);
     onStored(result.data);
     onClose();
-    toast({ title: 'Restored', description: `${label} is back to version ${version}, saved as version ${result.data.version}.` });
+    const what = version === null ? 'the original text' : `version ${version}`;
+    toast({ title: 'Restored', description: `${label} is back to ${what}, saved as version ${result.data.version}.` });
   }
 
   return (
@@ -105,7 +122,10 @@ function HistoryBody({ form, onClose, onStored }: { form: SectionForm; onClose: 
           onRestore={() => void restore(viewing.version)}
         />
       ) : (
-        <VersionList versions={versions} error={listError} current={form.base.version} onView={(version) => void view(version)} />
+        <div className="grid gap-5">
+          <VersionList versions={versions} error={listError} current={form.base.version} onView={(version) => void view(version)} />
+          {form.base.version > 0 ? <RestoreOriginal dirty={form.dirty} restoring={restoring} onRestore={() => void restore(null)} /> : null}
+        </div>
       )}
     </div>
   );
@@ -218,8 +238,14 @@ function VersionView({ viewing, dirty, confirming, restoring, onBack, onAsk, onC
           Unable to load this version. {viewing.error}
         </p>
       ) : null}
+      {viewing.diff ? <VersionChanges changes={viewing.diff.changes} from={viewing.diff.from} /> : null}
       {viewing.stored ? (
-        <FieldsPreview fields={viewing.stored as unknown as Record<string, unknown>} />
+        <details className="group">
+          <summary className={SUMMARY}>Every field of version {viewing.version}</summary>
+          <div className="mt-3">
+            <FieldsPreview fields={viewing.stored as unknown as Record<string, unknown>} />
+          </div>
+        </details>
       ) : viewing.error ? null : (
         <Pending label="Loading the version..." />
       )}

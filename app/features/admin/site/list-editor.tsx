@@ -64,7 +64,8 @@ export function ListEditor<T>({
     if (!focus) return;
     pendingFocus.current = null;
     if (focus.target === 'add') return addButton.current?.focus();
-    const row = container.current?.querySelector(`[data-row="${focus.index}"]`);
+    // `:scope >`: a row's own lists (a package's included items) have rows of their own.
+    const row = container.current?.querySelector(`:scope > [data-row="${focus.index}"]`);
     const first = focus.target === 'first' ? 'input, textarea, select' : `[data-move="${focus.target}"]:not(:disabled)`;
     // A row moved to the top or bottom has that button disabled: its other move button takes focus.
     (row?.querySelector<HTMLElement>(first) ?? row?.querySelector<HTMLElement>('[data-move]:not(:disabled)'))?.focus();

@@ -20,7 +20,7 @@ interface Props {
 /** A Markdown text beside its preview, rendered as the page will show it (tokens filled in). */
 export function MarkdownField({ form, path, label, studio, rows = 12, maxLength }: Props) {
   const text = useDeferredValue(form.value<string>(path) ?? '');
-  const blocks = useMemo(() => parseMarkdown(fillContentTokens(text, studio)), [text, studio]);
+  const blocks = useMemo(() => parseMarkdown(fillContentTokens(text, { studio })), [text, studio]);
   const previewId = `${form.id(path)}-preview`;
   return (
     <div className="grid min-w-0 gap-4 lg:grid-cols-2">

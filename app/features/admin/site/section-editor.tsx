@@ -5,7 +5,7 @@ import { AboutForm } from './sections/about-form.tsx';
 import { FaqForm } from './sections/faq-form.tsx';
 import { HeroForm } from './sections/hero-form.tsx';
 import { PoliciesForm } from './sections/policies-form.tsx';
-import { PricingForm } from './sections/pricing-form.tsx';
+import { PackagesForm } from './sections/packages-form.tsx';
 import { StudioForm } from './sections/studio-form.tsx';
 import { TestimonialsForm } from './sections/testimonials-form.tsx';
 import { useSectionForm } from './use-section-form.ts';
@@ -29,12 +29,12 @@ export function SectionEditor({ section, content, onStored, onDirtyChange }: Pro
   const studio = content.studio;
   const body = {
     studio: <StudioForm form={form} />,
-    pricing: <PricingForm form={form} />,
+    packages: <PackagesForm form={form} />,
     about: <AboutForm form={form} studio={studio} />,
     testimonials: <TestimonialsForm form={form} />,
-    faq: <FaqForm form={form} />,
+    faq: <FaqForm form={form} studio={studio} />,
     policies: <PoliciesForm form={form} studio={studio} />,
-    hero: <HeroForm form={form} />,
+    hero: <HeroForm form={form} studio={studio} />,
   }[section];
 
   return (

@@ -3,7 +3,7 @@ import type { SiteSection } from '#common/site-content/sections.ts';
 /** How the Site area names each section, in the order its navigation lists them. */
 export const SECTION_LABELS: Record<SiteSection, string> = {
   studio: 'Studio',
-  pricing: 'Prices & packages',
+  packages: 'Packages & prices',
   about: 'About',
   testimonials: 'Testimonials',
   faq: 'FAQ',
@@ -13,7 +13,8 @@ export const SECTION_LABELS: Record<SiteSection, string> = {
 
 export const SECTION_INTROS: Record<SiteSection, string> = {
   studio: 'Name, contact details, opening hours and social profiles: the header, footer, contact page and search results show them.',
-  pricing: 'The packages on the home page and the mixing & mastering page, the new-client special and the vocal production price.',
+  packages:
+    'Each package once: its price, what it includes, its revisions and turnaround. Every page and new projects read them from here.',
   about: 'The founder, the biography, the three numbers and the credits of the About page.',
   testimonials: 'Quotes from artists, shown on the home and About pages when there is at least one.',
   faq: 'The questions and answers of the contact page, in the order shown here.',

@@ -30,17 +30,15 @@ describe('the setup checklist', () => {
     site.studio.version = 1;
     site.studio.social = [{ label: 'Instagram', url: 'https://instagram.com/studio' }];
     site.about.founderName = 'Dana Reyes';
-    site.pricing.mixingPage.premium.price = null;
-    site.pricing.mixingPage.intro.revisions = null;
+    site.packages.version = 2;
     const items = setupChecklist({ site, adminEmail: 'dana@studio.example', samples: [{ id: 3, isDemo: false }] });
     expect(done(items)).toEqual(['studio', 'admin-email', 'prices', 'founder', 'social', 'samples']);
     expect(checklistComplete(items)).toBe(true);
   });
 
-  it('counts a blank founder name, one price still in dispute and the placeholder address in any case as not done', () => {
+  it('counts a blank founder name, packages never confirmed and the placeholder address in any case as not done', () => {
     const site = freshSite();
     site.about.founderName = '   ';
-    site.pricing.mixingPage.intro.revisions = null;
     const items = setupChecklist({ site, adminEmail: ' Admin@Localhost.Localdomain ', samples: [] });
     expect(done(items)).toEqual(['samples']);
   });
@@ -50,7 +48,7 @@ describe('the setup checklist', () => {
     expect(targets).toEqual([
       { kind: 'site', section: 'studio' },
       { kind: 'account' },
-      { kind: 'site', section: 'pricing' },
+      { kind: 'site', section: 'packages' },
       { kind: 'site', section: 'about' },
       { kind: 'site', section: 'studio' },
       { kind: 'samples' },

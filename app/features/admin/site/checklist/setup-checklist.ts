@@ -1,5 +1,4 @@
 import { isPlaceholderAdminEmail } from '#common/admin-auth.ts';
-import { pricingDisagreements } from '#common/site-content/pricing.ts';
 import type { SiteSection, StoredSiteContent } from '#common/site-content/sections.ts';
 
 /** Where an item's editor is: a section of the Site area, the samples tab, or the account menu. */
@@ -40,10 +39,10 @@ export function setupChecklist({ site, adminEmail, samples }: ChecklistFacts): C
     },
     {
       id: 'prices',
-      label: 'Settle the prices',
-      hint: 'The home page and the mixing & mastering page must say the same.',
-      done: pricingDisagreements(site.pricing).length === 0,
-      target: { kind: 'site', section: 'pricing' },
+      label: 'Confirm your packages',
+      hint: 'Price, revisions and turnaround of each package: every page shows them. Check them and save once.',
+      done: site.packages.version > 0,
+      target: { kind: 'site', section: 'packages' },
     },
     {
       id: 'founder',

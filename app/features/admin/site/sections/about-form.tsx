@@ -5,6 +5,7 @@ import { ImageField } from '#app/features/admin/site/image-field.tsx';
 import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
 import { MarkdownField } from '#app/features/admin/site/markdown-field.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
+import { TokenChips } from '#app/features/admin/site/token-chips.tsx';
 
 /** The founder, the biography, the three stats and the credits. */
 export function AboutForm({ form, studio }: { form: SectionForm; studio: Studio }) {
@@ -23,7 +24,7 @@ export function AboutForm({ form, studio }: { form: SectionForm; studio: Studio 
       <FieldGroup legend="Stats" description="The three numbers on the About page.">
         {[0, 1, 2].map((index) => (
           <div key={index} className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
-            <TextInput form={form} path={`stats.${index}.value`} label={`Stat ${index + 1} value`} maxLength={20} placeholder="17+" />
+            <TextInput form={form} path={`stats.${index}.value`} label={`Stat ${index + 1} value`} maxLength={40} placeholder="17+" />
             <TextInput
               form={form}
               path={`stats.${index}.label`}
@@ -31,6 +32,9 @@ export function AboutForm({ form, studio }: { form: SectionForm; studio: Studio 
               maxLength={40}
               placeholder="Years Experience"
             />
+            <div className="sm:col-span-2">
+              <TokenChips text={form.value<string>(`stats.${index}.value`) ?? ''} studio={studio} />
+            </div>
           </div>
         ))}
       </FieldGroup>

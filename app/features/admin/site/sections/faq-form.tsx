@@ -2,8 +2,10 @@ import type { FaqEntry } from '#common/site-content/faq.ts';
 import { TextArea, TextInput } from '#app/features/admin/site/fields.tsx';
 import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
+import { TokenChips } from '#app/features/admin/site/token-chips.tsx';
+import type { Studio } from '#common/site-content/studio.ts';
 
-export function FaqForm({ form }: { form: SectionForm }) {
+export function FaqForm({ form, studio }: { form: SectionForm; studio: Studio }) {
   return (
     <ListEditor<FaqEntry>
       form={form}
@@ -19,6 +21,10 @@ export function FaqForm({ form }: { form: SectionForm }) {
         <>
           <TextInput form={form} path={`${path}.question`} label={`Question ${index + 1}`} maxLength={200} />
           <TextArea form={form} path={`${path}.answer`} label={`Answer ${index + 1}`} maxLength={3000} />
+          <TokenChips
+            text={`${form.value<string>(`${path}.question`) ?? ''} ${form.value<string>(`${path}.answer`) ?? ''}`}
+            studio={studio}
+          />
         </>
       )}
     </ListEditor>

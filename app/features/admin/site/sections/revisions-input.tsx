@@ -1,4 +1,4 @@
-import type { Revisions } from '#common/site-content/pricing.ts';
+import type { Revisions } from '#common/site-content/packages.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { compactInput } from '#app/features/admin/site/fields.tsx';

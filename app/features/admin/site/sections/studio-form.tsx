@@ -1,8 +1,9 @@
 import { socialPlatform } from '#common/site-content/format.ts';
-import type { SocialLink } from '#common/site-content/studio.ts';
+import type { SocialLink, Studio } from '#common/site-content/studio.ts';
 import { FieldGroup, NumberInput, TextInput } from '#app/features/admin/site/fields.tsx';
 import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
+import { TokenChips } from '#app/features/admin/site/token-chips.tsx';
 import { HoursEditor } from './hours-editor.tsx';
 
 const PLATFORM_NAMES: Record<ReturnType<typeof socialPlatform>, string> = {
@@ -33,6 +34,16 @@ export function StudioForm({ form }: { form: SectionForm }) {
           />
         </div>
         <TextInput form={form} path="tagline" label="Tagline" maxLength={200} />
+        <TokenChips text={form.value<string>('tagline') ?? ''} studio={form.draft as Studio} />
+        <NumberInput
+          form={form}
+          path="experienceYears"
+          label="Years of experience"
+          hint='Texts say it through the "Years of experience" chip, as "17+".'
+          min={0}
+          max={99}
+          className="sm:max-w-56"
+        />
       </FieldGroup>
       <FieldGroup legend="Contact">
         <div className="grid gap-5 sm:grid-cols-2">
@@ -63,7 +74,11 @@ export function StudioForm({ form }: { form: SectionForm }) {
           className="sm:max-w-56"
         />
       </FieldGroup>
-      <FieldGroup legend="Location">
+      <FieldGroup legend="Location" description="The street and postal code are optional: search engines show them with the studio.">
+        <div className="grid gap-5 sm:grid-cols-[2fr_1fr]">
+          <TextInput form={form} path="streetAddress" label="Street address" maxLength={120} autoComplete="address-line1" />
+          <TextInput form={form} path="postalCode" label="Postal code" maxLength={12} autoComplete="postal-code" />
+        </div>
         <div className="grid gap-5 sm:grid-cols-[2fr_1fr_1fr]">
           <TextInput form={form} path="location.city" label="City" autoComplete="address-level2" />
           <TextInput form={form} path="location.region" label="Region" hint="As in an address: GA" autoComplete="address-level1" />

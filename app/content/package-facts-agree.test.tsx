@@ -1,0 +1,76 @@
+import { describe, expect, it, vi } from 'vitest';
+import { formatPrice, revisionsWording, turnaroundWording } from '#common/site-content/package-words.ts';
+import type { Packages } from '#common/site-content/packages.ts';
+import { defaultSiteContent, type SiteContent } from '#common/site-content/sections.ts';
+import { renderAllHtml, textOf } from './page-text.test-support.tsx';
+
+vi.mock('#app/features/contact/contact-form.tsx', () => ({ ContactForm: () => null }));
+vi.mock('#app/features/samples/featured-samples.tsx', () => ({ FeaturedSamples: () => null }));
+
+/** The defaults with the packages reordered, one removed, one added and every fact changed. */
+function editedPackages(): SiteContent {
+  const content = defaultSiteContent();
+  const [intro, , premium] = content.packages.packages;
+  content.packages = {
+    vocalProductionFrom: 95,
+    packages: [
+      { ...premium!, price: 410, revisions: 5, turnaroundHours: 36 },
+      { ...intro!, price: 65, regularPrice: 130, revisions: 1, turnaroundHours: 96 },
+      {
+        ...intro!,
+        key: 'stem-mastering',
+        name: 'Stem Mastering',
+        price: 220,
+        regularPrice: null,
+        revisions: 'unlimited',
+        turnaroundHours: 120,
+        popular: false,
+      },
+    ],
+  };
+  return content;
+}
+
+/** Every price, revision count and turnaround a visitor can read, and what the records allow. */
+function checkPages(pages: Record<string, string>, { packages, vocalProductionFrom }: Packages, responseHours: number) {
+  const prices = new Set([vocalProductionFrom, ...packages.flatMap((pkg) => [pkg.price, pkg.regularPrice ?? pkg.price])].map(formatPrice));
+  const turnarounds = new Set(packages.map((pkg) => pkg.turnaroundHours));
+  const revisionsByName = new Map(packages.map((pkg) => [pkg.name, String(pkg.revisions)]));
+  for (const [path, html] of Object.entries(pages)) {
+    const text = textOf(html);
+    for (const [price] of text.matchAll(/\$[\d,]+/g)) expect(prices, `${path}: ${price}`).toContain(price);
+    for (const [, hours] of text.matchAll(/(\d+)[- ]hours?\b/g)) {
+      if (Number(hours) !== responseHours) expect(turnarounds, `${path}: ${hours} hours`).toContain(Number(hours));
+    }
+    // Day spans were another reading of the turnaround ("3-7 business days"); retention's "30 days" is no turnaround.
+    expect(text, path).not.toMatch(/\d+-\d+ (business )?days|\d+ business days/);
+    for (const [, count, name] of text.matchAll(/(\d+|unlimited) with ([^,.]+?)(?=,| and |\.)/g))
+      expect(revisionsByName.get(name!.trim()), `${path}: ${count} with ${name}`).toBe(count);
+
+    // Each package card says its own price, revisions and turnaround, and no other.
+    for (const [card] of html.matchAll(/<article[\s\S]*?<\/article>/g)) {
+      const key = /data-testid="price-([^"]+)"/.exec(card)?.[1];
+      if (!key) continue;
+      const pkg = packages.find((candidate) => candidate.key === key)!;
+      const words = textOf(card);
+      expect(words, `${path}: ${key}`).toContain(formatPrice(pkg.price));
+      expect(words.match(/\d+-hour turnaround/g), `${path}: ${key}`).toEqual([turnaroundWording(pkg.turnaroundHours)]);
+      const revisions = words.match(/(\d+ rounds? of revisions|Unlimited revisions)/g) ?? [];
+      expect(revisions, `${path}: ${key}`).toEqual([revisionsWording(pkg.revisions)].filter(Boolean));
+    }
+  }
+}
+
+describe('every price, revision count and turnaround on the pages is a package record', () => {
+  it.each([
+    ['the defaults', defaultSiteContent()],
+    ['edited packages', editedPackages()],
+  ])('%s', async (_name, content) => {
+    const pages = await renderAllHtml(content);
+    checkPages(pages, content.packages, content.studio.responseHours);
+    const cards = (path: string) => [...pages[path]!.matchAll(/data-testid="price-([^"]+)"/g)].map((match) => match[1]);
+    const keys = content.packages.packages.map((pkg) => pkg.key);
+    expect(cards('/')).toEqual(keys);
+    expect(cards('/services/mixing-mastering')).toEqual(keys);
+  });
+});

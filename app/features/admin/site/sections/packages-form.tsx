@@ -1,0 +1,110 @@
+import { MAX_PACKAGES, type Package, type Packages } from '#common/site-content/packages.ts';
+import { CheckboxInput, FieldGroup, NumberInput, TextArea, TextInput } from '#app/features/admin/site/fields.tsx';
+import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
+import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
+import { RevisionsInput } from './revisions-input.tsx';
+
+/** A key no other package has yet: "package-4". */
+function freshKey(packages: readonly Package[]): string {
+  const taken = new Set(packages.map((pkg) => pkg.key));
+  let number = packages.length + 1;
+  while (taken.has(`package-${number}`)) number += 1;
+  return `package-${number}`;
+}
+
+function Included({ form, path, name }: { form: SectionForm; path: string; name: string }) {
+  return (
+    <ListEditor<string> form={form} path={path} legend={`${name}: included`} noun={`${name} item`} make={() => ''} max={12} nested>
+      {({ path: itemPath, name: itemName }) => <TextInput form={form} path={itemPath} label={itemName} maxLength={120} />}
+    </ListEditor>
+  );
+}
+
+function PackageFields({ form, path, name }: { form: SectionForm; path: string; name: string }) {
+  return (
+    <>
+      <div className="grid items-start gap-5 sm:grid-cols-2">
+        <TextInput form={form} path={`${path}.name`} label={`${name} name`} maxLength={60} />
+        <TextInput
+          form={form}
+          path={`${path}.key`}
+          label={`${name} key`}
+          hint="Lowercase letters, digits and dashes. Projects sold as this package keep it."
+          maxLength={40}
+        />
+        <NumberInput form={form} path={`${path}.price`} label={`${name} price`} prefix="$" min={0} />
+        <NumberInput
+          form={form}
+          path={`${path}.regularPrice`}
+          label={`${name} regular price`}
+          prefix="$"
+          nullable
+          hint="Optional, above the price: shown struck through. The first such package is the home page's new-client special."
+          min={0}
+        />
+      </div>
+      <TextInput
+        form={form}
+        path={`${path}.priceNote`}
+        label={`${name} price note`}
+        hint='Under the price, e.g. "per song".'
+        maxLength={80}
+      />
+      <TextArea form={form} path={`${path}.description`} label={`${name} description`} maxLength={400} />
+      <Included form={form} path={`${path}.included`} name={name} />
+      <RevisionsInput form={form} path={`${path}.revisions`} label={`${name} revisions`} />
+      <NumberInput
+        form={form}
+        path={`${path}.turnaroundHours`}
+        label={`${name} turnaround in hours`}
+        hint="From complete files to the first version of one song. The Process page and the FAQ quote it."
+        min={1}
+        max={2160}
+        className="sm:max-w-72"
+      />
+      <CheckboxInput form={form} path={`${path}.popular`} label={`Mark ${name} as the popular choice`} />
+    </>
+  );
+}
+
+/** Every package the site sells, in the order the pages show them, and the vocal production price. */
+export function PackagesForm({ form }: { form: SectionForm }) {
+  const packages = (form.draft as Packages).packages ?? [];
+  return (
+    <>
+      <ListEditor<Package>
+        form={form}
+        path="packages"
+        legend="Packages"
+        description="The home, mixing & mastering, Process and contact pages and new projects all show these records."
+        noun="Package"
+        make={() => ({
+          key: freshKey(packages),
+          name: '',
+          price: 0,
+          regularPrice: null,
+          priceNote: 'per song',
+          description: '',
+          included: [],
+          revisions: 2,
+          turnaroundHours: 72,
+          popular: false,
+        })}
+        max={MAX_PACKAGES}
+      >
+        {({ path, index }) => <PackageFields form={form} path={path} name={packages[index]?.name.trim() || `Package ${index + 1}`} />}
+      </ListEditor>
+      <FieldGroup legend="Vocal production">
+        <NumberInput
+          form={form}
+          path="vocalProductionFrom"
+          label="Vocal production from"
+          prefix="$"
+          hint='Shown as "from $100".'
+          min={0}
+          className="sm:max-w-64"
+        />
+      </FieldGroup>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { dollars, line, paragraphs } from './fields.ts';
+import { z } from '#common/zod.ts';
+
+/**
+ * The studio's packages: the one record of each package's name, price, what it includes, its
+ * revision rounds and its turnaround. The home cards, the services pages, the contact page, the
+ * project form and the review room's revision counting all read these records (decision 070).
+ */
+export const revisionsSchema = z.union([
+  z
+    .number({ error: 'Revisions must be a number or "unlimited"' })
+    .int('Revisions must be a whole number')
+    .min(0, 'Revisions must not be negative')
+    .max(20, 'At most 20 revisions'),
+  z.literal('unlimited'),
+]);
+export type Revisions = z.infer<typeof revisionsSchema>;
+
+/** A package's key: what projects store (`packageKey`) and what the pages use as its anchor. "custom" is a project's own deal. */
+export const PACKAGE_KEY_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+export const CUSTOM_PACKAGE_KEY = 'custom';
+export const MAX_PACKAGES = 8;
+
+export const packageKeySchema = z
+  .string({ error: 'Key is required' })
+  .trim()
+  .max(40, 'Key must be at most 40 characters')
+  .regex(PACKAGE_KEY_PATTERN, 'Key must be lowercase letters, digits and dashes, like "standard"');
+
+export const packageSchema = z
+  .strictObject({
+    key: packageKeySchema.refine((key) => key !== CUSTOM_PACKAGE_KEY, '"custom" is kept for projects sold outside the packages'),
+    name: line('Name', 60),
+    price: dollars('Price'),
+    /** Shown struck through beside the price with the saving; set only when it is above the price. */
+    regularPrice: dollars('Regular price').nullable(),
+    /** Under the price: "per song". */
+    priceNote: line('Price note', 80, { min: 0 }),
+    description: paragraphs('Description', 400),
+    /** What the card lists besides its revisions and turnaround, which are facts of their own. */
+    included: z.array(line('Included item', 120)).max(12, 'At most 12 included items'),
+    revisions: revisionsSchema,
+    /** From complete files to the first version of one song. */
+    turnaroundHours: z
+      .number({ error: 'Turnaround must be a number of hours' })
+      .int('Turnaround must be whole hours')
+      .min(1, 'Turnaround must be at least 1 hour')
+      .max(2160, 'Turnaround must be at most 2160 hours'),
+    popular: z.boolean({ error: 'Popular must be true or false' }),
+  })
+  .refine((pkg) => pkg.regularPrice === null || pkg.regularPrice > pkg.price, {
+    error: 'The regular price must be above the price (or left empty)',
+    path: ['regularPrice'],
+  });
+export type Package = z.infer<typeof packageSchema>;
+
+export const packagesSchema = z
+  .strictObject({
+    packages: z.array(packageSchema).min(1, 'Keep at least one package').max(MAX_PACKAGES, `At most ${MAX_PACKAGES} packages`),
+    /** Vocal production is sold by the song "from" this price. */
+    vocalProductionFrom: dollars('Vocal production price'),
+  })
+  .superRefine(({ packages }, context) => {
+    const seen = new Set<string>();
+    packages.forEach((pkg, index) => {
+      if (seen.has(pkg.key))
+        context.addIssue({ code: 'custom', message: 'Two packages cannot share a key', path: ['packages', index, 'key'] });
+      seen.add(pkg.key);
+    });
+  });
+export type Packages = z.infer<typeof packagesSchema>;

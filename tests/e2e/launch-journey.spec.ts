@@ -1,0 +1,127 @@
+import sharp from 'sharp';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { formatPrice, revisionsWording, turnaroundWording } from '#common/site-content/package-words.ts';
+import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
+import { SITE_SECTIONS, type StoredSiteContent } from '#common/site-content/sections.ts';
+import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
+
+const SHOTS = process.env.SHOTS_DIR;
+
+/*
+ * A new owner makes the site theirs: renames the studio, moves it to Decatur and changes a package's
+ * turnaround in the editor, reads in the history what changed, then every page of the sitemap is
+ * walked as a visitor: no old name or city, no link that answers 404, no price, revision count or
+ * turnaround other than the package records, no "An Decatur", and share images with the new name.
+ */
+
+const NEW_NAME = `Decatur Mix House ${Date.now().toString(36)}`;
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+async function openSection(page: Page, name: string) {
+  if (!(await page.getByRole('navigation', { name: 'Site sections' }).isVisible())) {
+    await page.getByRole('tab', { name: 'Site', exact: true }).click();
+  }
+  await page.getByRole('navigation', { name: 'Site sections' }).getByRole('button', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible({ timeout: 20_000 });
+}
+
+async function save(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page
+      .getByRole('region', { name: /Notification/ })
+      .locator('li')
+      .first(),
+  ).toContainText(`${name} saved`);
+}
+
+test.afterAll(async ({ playwright, baseURL }) => {
+  // Every spec shares one server: back to the shipped text, kept as new versions.
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL as string } });
+  expect((await api.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } })).ok()).toBe(true);
+  const current = (await (await api.get('/api/admin/site')).json()) as StoredSiteContent;
+  for (const section of SITE_SECTIONS) {
+    if (current[section].version > 0) expect((await api.post(`/api/admin/site/${section}/restore-original`)).ok()).toBe(true);
+  }
+  await api.dispose();
+});
+
+test('the owner renames the studio, moves it to Decatur and changes a turnaround; every page follows', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await gotoHydrated(page, '/manage');
+  await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 30_000 });
+
+  await openSection(page, 'Studio');
+  await page.getByLabel('Studio name', { exact: true }).fill(NEW_NAME);
+  await page.getByLabel('Short name', { exact: true }).fill('Mix House');
+  await page.getByLabel('City', { exact: true }).fill('Decatur');
+  await page.getByLabel('Postal code', { exact: true }).fill('30030');
+  await expect(page.getByText('City, region: Decatur, GA')).toBeVisible();
+  await save(page, 'Studio');
+
+  await openSection(page, 'Packages & prices');
+  await page.getByLabel('Standard Mix & Master turnaround in hours', { exact: true }).fill('96');
+  await save(page, 'Packages & prices');
+
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog');
+  await history.getByRole('button', { name: 'View version 1', exact: true }).click();
+  await expect(history.getByText('Packages › Package 2 (Standard Mix & Master) › Turnaround (hours): 72 → 96')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  for (const width of SHOTS ? [1440, 390] : []) {
+    await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+    await page.screenshot({ path: `${SHOTS}/history-changes-${width}.png` });
+  }
+  await page.keyboard.press('Escape');
+
+  // Every page of the sitemap, as a visitor.
+  const visitor = await browser.newContext({ baseURL });
+  const stored = ((await (await page.request.get('/api/admin/site')).json()) as StoredSiteContent).packages;
+  const records = stored.packages;
+  const prices = new Set(
+    [stored.vocalProductionFrom, ...records.flatMap((pkg) => [pkg.price, pkg.regularPrice ?? pkg.price])].map(formatPrice),
+  );
+  const sitemap = await (await visitor.request.get('/sitemap.xml')).text();
+  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  expect(pages.length).toBeGreaterThan(8);
+  const links = new Set<string>();
+  const tab = await visitor.newPage();
+  for (const path of pages) {
+    const response = await tab.goto(path);
+    expect(response?.status(), path).toBe(200);
+    const text = await tab.locator('body').innerText();
+    for (const old of [DEFAULT_STUDIO.name, 'Atlanta', 'ATL Audio']) expect(text, `${path}: ${old}`).not.toContain(old);
+    expect(text, path).not.toMatch(/\ban Decatur/i);
+    for (const [price] of text.matchAll(/\$[\d,]+/g)) {
+      expect(prices, `${path}: ${price}`).toContain(price);
+    }
+    for (const pkg of records) {
+      const card = tab.locator('article').filter({ has: tab.getByTestId(`price-${pkg.key}`) });
+      if ((await card.count()) === 0) continue;
+      await expect(card, `${path}: ${pkg.key}`).toContainText(turnaroundWording(pkg.turnaroundHours));
+      const revisions = revisionsWording(pkg.revisions);
+      if (revisions) await expect(card, `${path}: ${pkg.key}`).toContainText(revisions);
+    }
+    const image = await tab.locator('meta[property="og:image"]').getAttribute('content');
+    const png = await visitor.request.get(image!);
+    expect(png.status(), image!).toBe(200);
+    expect((await sharp(await png.body()).metadata()).exif?.toString('latin1'), image!).toContain(NEW_NAME);
+    for (const href of await tab.locator('a[href^="/"]').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!))) {
+      links.add(href.split('#')[0]!);
+    }
+  }
+  expect(await tab.getByRole('contentinfo').innerText()).toContain('Decatur');
+  for (const href of links) {
+    if (href.startsWith('/manage') || href.startsWith('/portal') || href === '') continue;
+    expect((await visitor.request.get(href)).status(), href).toBe(200);
+  }
+  await visitor.close();
+});
