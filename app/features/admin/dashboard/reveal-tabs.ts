@@ -2,7 +2,7 @@
 export const DASHBOARD_TABS_ID = 'dashboard-tabs';
 
 /** How long the tabs are held in view while what is above them finishes loading. */
-const SETTLE_MS = 2000;
+const SETTLE_MS = 5000;
 /** What a person does to scroll themselves: from then on the page is theirs. */
 const OWN_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
@@ -25,22 +25,22 @@ export function revealDashboardTabs() {
 
 /**
  * The checklist and the stat cards above the tabs read their data on their own and may arrive after
- * the area did: growing, they would push the tabs (and the area) out of view again, mid-scroll on a
- * slow phone. For a moment after the reveal, each change of their size brings the tabs back, until
- * the person scrolls, types or taps.
+ * the area did (the checklist appears only then): growing, they would push the tabs (and the area)
+ * out of view again, mid-scroll on a slow phone. For a few seconds after the reveal, whenever the
+ * dashboard's layout changes and the tabs have moved off the top, they are brought back, until the
+ * person scrolls, types or taps.
  */
 function holdWhileAboveSettles(tabs: HTMLElement) {
-  const tabsRoot = tabs.parentElement;
-  const above: Element[] = [];
-  for (let sibling = tabsRoot?.previousElementSibling; sibling; sibling = sibling.previousElementSibling) above.push(sibling);
-  if (above.length === 0 || typeof ResizeObserver === 'undefined') return;
+  const dashboard = tabs.parentElement?.parentElement;
+  if (!dashboard || typeof ResizeObserver === 'undefined') return;
   let first = true;
   const observer = new ResizeObserver(() => {
-    // The first report comes when it starts watching (every element at once): no change yet.
+    // The first report comes as watching starts, while the smooth scroll runs: nothing changed yet.
     if (first) return void (first = false);
-    tabs.scrollIntoView({ block: 'start', behavior: 'auto' });
+    // Where scrollIntoView puts the tabs: their scroll margin below the window's top.
+    const target = parseFloat(getComputedStyle(tabs).scrollMarginTop) || 0;
+    if (Math.abs(tabs.getBoundingClientRect().top - target) > 2) tabs.scrollIntoView({ block: 'start', behavior: 'auto' });
   });
-  above.forEach((element) => observer.observe(element));
   const stop = () => {
     observer.disconnect();
     clearTimeout(timer);
@@ -48,4 +48,5 @@ function holdWhileAboveSettles(tabs: HTMLElement) {
   };
   const timer = setTimeout(stop, SETTLE_MS);
   OWN_SCROLL_EVENTS.forEach((type) => window.addEventListener(type, stop, { capture: true, passive: true }));
+  observer.observe(dashboard);
 }
