@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { SiteSection, StoredSection, StoredSiteContent } from '#common/site-content/sections.ts';
 import { SectionFrame } from './section-frame';
 import { AboutForm } from './sections/about-form';
+import { BrandForm } from './sections/brand-form';
 import { FaqForm } from './sections/faq-form';
 import { HeroForm } from './sections/hero-form';
 import { PoliciesForm } from './sections/policies-form';
@@ -35,6 +36,7 @@ export function SectionEditor({ section, content, onStored, onDirtyChange }: Pro
     faq: <FaqForm form={form} studio={studio} />,
     policies: <PoliciesForm form={form} studio={studio} />,
     hero: <HeroForm form={form} studio={studio} />,
+    brand: <BrandForm form={form} />,
   }[section];
 
   return (
