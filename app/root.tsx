@@ -8,6 +8,7 @@ import { IslandsPageContext, IslandsServerContext } from '#app/islands/islands-c
 import { LazyToaster } from '#app/components/ui/lazy-toaster.tsx';
 import { siteEssentials } from '#app/features/marketing/site-essentials.server.ts';
 import type { SiteEssentials } from '#common/site-content/sections.ts';
+import { accentStyle } from '#app/components/accent-style.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 // Linked (not imported for its side effect) so the stylesheet can carry `precedence`: React then
@@ -88,8 +89,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const islands = useIslandsServer();
   // Marks the moment the page's own handlers are live: tests wait for it before pressing keys only JavaScript handles.
   const hydrated = useHydrated();
+  const accent = useRouteLoaderData<typeof loader>('root')?.site.brand.accentColor;
   return (
-    <html lang="en" className="bg-ink" data-hydrated={hydrated ? 'true' : undefined}>
+    <html lang="en" className="bg-ink" data-hydrated={hydrated ? 'true' : undefined} style={accentStyle(accent)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,4 +1,5 @@
 import type { About } from './about.ts';
+import type { Brand } from './brand.ts';
 import { DEFAULT_PRIVACY_POLICY, DEFAULT_TERMS } from './default-policies.ts';
 import type { Faq } from './faq.ts';
 import type { Hero } from './hero.ts';
@@ -157,3 +158,6 @@ export const DEFAULT_HERO: Hero = {
     'of experience, and we work with you until your music sounds the way you hear it.',
   image: null,
 };
+
+/** The warm amber of the original design. */
+export const DEFAULT_BRAND: Brand = { accentColor: '#f5b83d' };

@@ -1,6 +1,8 @@
 import { aboutSchema, type About } from './about.ts';
+import { brandSchema, type Brand } from './brand.ts';
 import {
   DEFAULT_ABOUT,
+  DEFAULT_BRAND,
   DEFAULT_FAQ,
   DEFAULT_HERO,
   DEFAULT_POLICIES,
@@ -22,7 +24,7 @@ import { z } from '#common/zod.ts';
  * editor, the API, the service and the pages share: which sections exist, their schemas, their
  * defaults, and the shapes the API answers with.
  */
-export const SITE_SECTIONS = ['studio', 'packages', 'about', 'testimonials', 'faq', 'policies', 'hero'] as const;
+export const SITE_SECTIONS = ['studio', 'packages', 'about', 'testimonials', 'faq', 'policies', 'hero', 'brand'] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];
 
 export interface SiteContent {
@@ -33,6 +35,7 @@ export interface SiteContent {
   faq: Faq;
   policies: Policies;
   hero: Hero;
+  brand: Brand;
 }
 
 export const SECTION_SCHEMAS = {
@@ -43,6 +46,7 @@ export const SECTION_SCHEMAS = {
   faq: faqSchema,
   policies: policiesSchema,
   hero: heroSchema,
+  brand: brandSchema,
 } as const satisfies { [S in SiteSection]: z.ZodType<SiteContent[S]> };
 
 /** A fresh copy each call, so no caller can change the defaults of another. */
@@ -55,6 +59,7 @@ export function defaultSiteContent(): SiteContent {
     faq: DEFAULT_FAQ,
     policies: DEFAULT_POLICIES,
     hero: DEFAULT_HERO,
+    brand: DEFAULT_BRAND,
   });
 }
 
@@ -118,6 +123,7 @@ export function fieldErrorsByPath(error: z.ZodError): FieldErrors {
 export interface SiteEssentials {
   studio: Studio;
   packages: Packages;
+  brand: Brand;
   /** The one wording of the hours, made on the server (formatOpeningHours). */
   hoursText: string;
 }

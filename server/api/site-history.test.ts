@@ -54,6 +54,14 @@ describe.each(testDialects())('site content history: what changed, and back to t
     expect(diff.body.changes.map((change: { path: string }) => change.path)).toEqual(['name', 'experienceYears']);
   });
 
+  it('takes a readable accent colour and refuses one the dark pages could not carry', async () => {
+    const dark = await t.request.put('/api/admin/site/brand').send({ accentColor: '#1d4ed8', version: 0 });
+    expect(dark.status).toBe(400);
+    expect(Object.keys(dark.body.errors)).toEqual(['accentColor']);
+    const green = await t.request.put('/api/admin/site/brand').send({ accentColor: '#4ADE80', version: 0 });
+    expect(green.body).toMatchObject({ accentColor: '#4ade80', version: 1 });
+  });
+
   it('answers 404 for versions that do not exist or are not numbers, 405 for other methods, 401 for visitors', async () => {
     await put(0, { name: 'Peachtree Sound' });
     for (const version of ['2', '0', String(2 ** 31), '99999999999999999999', 'abc', '1%00', '-1', 'x'.repeat(5000)]) {

@@ -11,6 +11,8 @@ export interface ShareCardText {
   studioName: string;
   title: string;
   place: string;
+  /** The studio's accent colour (`#rrggbb`, checked by the brand schema). */
+  accent?: string;
 }
 
 export interface ShareImage {
@@ -40,7 +42,7 @@ export function wrapWords(text: string, width: number, lines: number): string[] 
 }
 
 /** The card as SVG: studio name, the page's title large, the place; text escaped, so any name is safe. */
-export function shareCardSvg({ studioName, title, place }: ShareCardText): string {
+export function shareCardSvg({ studioName, title, place, accent = AMBER }: ShareCardText): string {
   const { width, height } = SHARE_IMAGE_SIZE;
   const titleLines = wrapWords(title, 22, 3)
     .map((line, index) => `<tspan x="80" dy="${index === 0 ? 0 : 84}">${escapeXml(line)}</tspan>`)
@@ -49,9 +51,9 @@ export function shareCardSvg({ studioName, title, place }: ShareCardText): strin
   const where = escapeXml(wrapWords(place, 60, 1)[0] ?? '');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <rect width="${width}" height="${height}" fill="#0b0b10"/>
-  <circle cx="1060" cy="120" r="320" fill="${AMBER}" fill-opacity="0.08"/>
-  <rect x="80" y="96" width="64" height="8" rx="4" fill="${AMBER}"/>
-  <text x="80" y="172" font-family="${FONT}" font-size="40" font-weight="700" fill="${AMBER}">${name}</text>
+  <circle cx="1060" cy="120" r="320" fill="${accent}" fill-opacity="0.08"/>
+  <rect x="80" y="96" width="64" height="8" rx="4" fill="${accent}"/>
+  <text x="80" y="172" font-family="${FONT}" font-size="40" font-weight="700" fill="${accent}">${name}</text>
   <text x="80" y="300" font-family="${FONT}" font-size="72" font-weight="700" fill="#f5f5f7">${titleLines}</text>
   <text x="80" y="560" font-family="${FONT}" font-size="30" fill="#b9b9c6">${where}</text>
 </svg>`;
@@ -63,7 +65,12 @@ export function shareCardText(slug: string, content: SiteContent): ShareCardText
   const own = Object.hasOwn(SHARE_PAGE_TITLES, slug) ? SHARE_PAGE_TITLES[slug] : undefined;
   const title = slug === 'home' ? fillTextTokens(hero.headline, { studio, packages }) : slug === 'studio' ? 'Mixing & Mastering' : own;
   if (title === undefined) return null;
-  return { studioName: studio.name, title, place: `${locationLabel(studio.location)} · serving artists worldwide` };
+  return {
+    studioName: studio.name,
+    title,
+    place: `${locationLabel(studio.location)} · serving artists worldwide`,
+    accent: content.brand.accentColor,
+  };
 }
 
 /** PNG from the SVG; the words ride along as the image description, so tools can read what it says. */

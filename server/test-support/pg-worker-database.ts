@@ -1,8 +1,5 @@
 import pg from 'pg';
 import { workerDatabaseName } from './pg-databases.ts';
-// Every test file also fails a test on an unexpected console.error (console-errors.ts). It is
-// imported here because this is the one setup file vitest.config.ts names.
-import './console-errors.ts';
 
 // Vitest setup file: points TEST_DATABASE_URL, before the test file loads, at this worker's own
 // database (see pg-databases.ts), making it the first time. Servers and tools the file starts inherit it.

@@ -103,8 +103,10 @@ test('a message sent from another browser appears in the open inbox, opens as re
   expect(text.charCodeAt(0)).toBe(0xfeff);
   const rows = parseCsv(text.slice(1));
   expect(rows).toHaveLength(2);
-  expect(rows[0]!.slice(2, 4)).toEqual(['Name', 'Email']);
-  expect(rows[1]).toMatchObject({ 2: visitor.name, 3: visitor.email, 5: 'new', 7: visitor.message });
+  expect(rows[0]!.slice(1, 5)).toEqual(['Received', 'Received (ISO 8601, UTC)', 'Name', 'Email']);
+  // The time as the studio reads it (its zone), beside the exact ISO time; the status as a word.
+  expect(rows[1]).toMatchObject({ 3: visitor.name, 4: visitor.email, 6: 'New', 9: visitor.message });
+  expect(rows[1]![1]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M [A-Z]{2,5}$/);
 
   await page.getByLabel('Search by name, e-mail or message').fill('');
   const [all] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export all as CSV' }).click()]);

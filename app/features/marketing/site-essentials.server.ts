@@ -7,5 +7,5 @@ export function siteEssentials(content: SiteContent): SiteEssentials {
   const { studio, packages } = content;
   // The tagline may name the studio's facts through tokens, filled here like every owner text.
   const tagline = fillTextTokens(studio.tagline, { studio, packages });
-  return { studio: { ...studio, tagline }, packages, hoursText: formatOpeningHours(studio.hours) };
+  return { studio: { ...studio, tagline }, packages, brand: content.brand, hoursText: formatOpeningHours(studio.hours) };
 }

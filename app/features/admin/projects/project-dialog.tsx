@@ -128,6 +128,12 @@ export function ProjectDialog({ request, packages, onClose, onDone }: Props) {
                   {option.label}
                 </option>
               ))}
+              {/* A project sold as a package the site no longer offers keeps it until another is chosen. */}
+              {packages.some((option) => option.key === fields.packageKey) ? null : (
+                <option value={fields.packageKey}>
+                  {request.kind === 'edit' ? request.project.packageTitle : fields.packageKey} (no longer offered)
+                </option>
+              )}
             </select>
           )}
         </FormField>

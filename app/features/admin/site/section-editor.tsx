@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { SiteSection, StoredSection, StoredSiteContent } from '#common/site-content/sections.ts';
 import { SectionFrame } from './section-frame.tsx';
 import { AboutForm } from './sections/about-form.tsx';
+import { BrandForm } from './sections/brand-form.tsx';
 import { FaqForm } from './sections/faq-form.tsx';
 import { HeroForm } from './sections/hero-form.tsx';
 import { PoliciesForm } from './sections/policies-form.tsx';
@@ -35,6 +36,7 @@ export function SectionEditor({ section, content, onStored, onDirtyChange }: Pro
     faq: <FaqForm form={form} studio={studio} />,
     policies: <PoliciesForm form={form} studio={studio} />,
     hero: <HeroForm form={form} studio={studio} />,
+    brand: <BrandForm form={form} />,
   }[section];
 
   return (

@@ -9,6 +9,7 @@ export const SECTION_LABELS: Record<SiteSection, string> = {
   faq: 'FAQ',
   policies: 'Policies',
   hero: 'Home hero',
+  brand: 'Brand',
 };
 
 export const SECTION_INTROS: Record<SiteSection, string> = {
@@ -20,6 +21,7 @@ export const SECTION_INTROS: Record<SiteSection, string> = {
   faq: 'The questions and answers of the contact page, in the order shown here.',
   policies: 'The privacy policy and the terms of service, with the dates they take effect.',
   hero: 'The first screen of the home page.',
+  brand: 'The accent colour of buttons, links and highlights, checked to stay readable.',
 };
 
 /** "Nov 23, 2026, 7:21 PM" in the owner's own time zone. */
