@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSiteContent } from '#common/site-content/sections.ts';
 import { shareCardSvg, wrapWords } from '#server/site-content/share-image.ts';
-import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test-support/app.ts';
+import { createAdminTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 
 /** supertest's parser for a binary body: the bytes as one Buffer. */
@@ -15,11 +15,7 @@ const binary = (res: NodeJS.ReadableStream, done: (error: null, body: Buffer) =>
 describe.each(testDialects())('share images made from the content (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { asAdmin: true });
-    await t.services.db
-      .insertInto('adminUsers')
-      .values({ id: TEST_ADMIN.id, username: TEST_ADMIN.username, email: TEST_ADMIN.email, password: 'x' })
-      .execute();
+    t = await createAdminTestApp(dialect);
   });
   afterAll(() => t?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultSiteContent, SITE_SECTIONS } from '#common/site-content/sections.ts';
 import { createAdmin } from '#server/auth/admin-users.ts';
-import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test-support/app.ts';
+import { createAdminTestApp, createTestApp, TEST_ADMIN, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import { STALE_SECTION_MESSAGE } from './site-content.ts';
 
@@ -22,11 +22,7 @@ describe.each(testDialects())('the site content API on %s', (dialect) => {
   let t: TestApp;
   let visitor: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { asAdmin: true });
-    await t.services.db
-      .insertInto('adminUsers')
-      .values({ id: TEST_ADMIN.id, username: TEST_ADMIN.username, email: TEST_ADMIN.email, password: 'x' })
-      .execute();
+    t = await createAdminTestApp(dialect);
     visitor = await createTestApp(dialect);
   });
   afterAll(async () => {

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultSiteContent } from '#common/site-content/sections.ts';
-import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test-support/app.ts';
+import { createAdminTestApp, createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 
 describe.each(testDialects())('site content history: what changed, and back to the original (%s)', (dialect) => {
   let t: TestApp;
   let visitor: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { asAdmin: true });
-    await t.services.db
-      .insertInto('adminUsers')
-      .values({ id: TEST_ADMIN.id, username: TEST_ADMIN.username, email: TEST_ADMIN.email, password: 'x' })
-      .execute();
+    t = await createAdminTestApp(dialect);
     visitor = await createTestApp(dialect);
   });
   afterAll(async () => {

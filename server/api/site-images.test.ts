@@ -4,7 +4,7 @@ import { defaultSiteContent } from '#common/site-content/sections.ts';
 import { imageUrl } from '#common/site-content/format.ts';
 import type { ImageRef } from '#common/site-content/image.ts';
 import { MAX_IMAGE_BYTES } from '#common/site-content/image-upload.ts';
-import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test-support/app.ts';
+import { createAdminTestApp, createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { startTestS3, type TestS3 } from '#server/test-support/s3-server.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import { pixelBombPng, testImage } from '#server/test-support/test-images.ts';
@@ -20,12 +20,8 @@ describe.each(cases)('owner images on %s with the %s store', (dialect, storeKind
   beforeAll(async () => {
     if (storeKind === 's3') s3 = await startTestS3([BUCKET]);
     const env = s3?.env(BUCKET) ?? {};
-    t = await createTestApp(dialect, { asAdmin: true, env });
-    // The history and the images name who uploaded them: TEST_ADMIN must exist as an account.
-    await t.services.db
-      .insertInto('adminUsers')
-      .values({ id: TEST_ADMIN.id, username: TEST_ADMIN.username, email: TEST_ADMIN.email, password: 'x' })
-      .execute();
+    // The history and the images name who uploaded them: TEST_ADMIN exists as an account.
+    t = await createAdminTestApp(dialect, { env });
     visitor = await createTestApp(dialect, { env });
   });
   afterAll(async () => {

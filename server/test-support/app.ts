@@ -44,3 +44,16 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     },
   };
 }
+
+/**
+ * The app acting as TEST_ADMIN with that account's row in the database too: for writes that record
+ * who made them (site content versions, owner images).
+ */
+export async function createAdminTestApp(dialect: Dialect, options: Omit<TestAppOptions, 'asAdmin'> = {}): Promise<TestApp> {
+  const t = await createTestApp(dialect, { ...options, asAdmin: true });
+  await t.services.db
+    .insertInto('adminUsers')
+    .values({ id: TEST_ADMIN.id, username: TEST_ADMIN.username, email: TEST_ADMIN.email, password: 'x' })
+    .execute();
+  return t;
+}
