@@ -12,8 +12,20 @@ interface AxeViolation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** Runs axe-core in the page and fails on serious or critical violations, listing them. */
+/**
+ * Runs axe-core in the page and fails on serious or critical violations, listing them. Colour
+ * transitions still running (a tab just chosen fading to its colours) are let finish first: axe
+ * judges the colours a person is left looking at, not a frame mid-fade.
+ */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated over the DevTools protocol, so the page's CSP (rightly) does not apply to it.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
