@@ -1,6 +1,6 @@
 import pino from 'pino';
-import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
-import { serverContext } from '#app/lib/server-context.server.ts';
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import { contextWith } from '#app/lib/server-context.server.ts';
 import { describe, expect, it } from 'vitest';
 import * as entry from './entry.server.tsx';
 
@@ -49,7 +49,7 @@ function context(logged: string[]): RouterContextProvider {
     clientIp: '127.0.0.1',
     faults: { isDatabaseUnavailable: (error: unknown) => error === lostConnection, retryAfterSeconds: 5, databaseUnavailable: false },
   };
-  return new RouterContextProvider(new Map<RouterContext, unknown>([[serverContext, fields]]));
+  return contextWith(fields);
 }
 
 describe('a page whose loader meets an unavailable database', () => {

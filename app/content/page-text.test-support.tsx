@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { createRoutesStub, RouterContextProvider, type RouterContext } from 'react-router';
+import { createRoutesStub } from 'react-router';
 import * as about from '#app/routes/about.tsx';
 import * as contact from '#app/routes/contact.tsx';
 import * as home from '#app/routes/home.tsx';
@@ -12,7 +12,7 @@ import * as vocal from '#app/routes/services.vocal-production.tsx';
 import SiteLayout from '#app/routes/site-layout.tsx';
 import { siteEssentials } from '#app/features/marketing/site-essentials.server.ts';
 import type { SiteContent } from '#common/site-content/sections.ts';
-import { serverContext } from '#app/lib/server-context.server.ts';
+import { contextWith } from '#app/lib/server-context.server.ts';
 
 /*
  * Renders the marketing pages on the server as their loaders would feed them, for tests that read
@@ -21,9 +21,6 @@ import { serverContext } from '#app/lib/server-context.server.ts';
  */
 
 type PageModule = { default: (props: never) => React.ReactNode; loader?: (args: never) => unknown };
-/** The loaders' server context, with only the parts these pages read. */
-export const withServerContext = (fields: object) => new RouterContextProvider(new Map<RouterContext, unknown>([[serverContext, fields]]));
-
 export const PAGES: Array<[string, PageModule]> = [
   ['/', home],
   ['/services', services],
@@ -38,7 +35,7 @@ export const PAGES: Array<[string, PageModule]> = [
 
 /** A page's HTML inside the root and the public layout (so header and footer are there too). */
 export async function renderHtml(content: SiteContent, path: string, page: PageModule): Promise<string> {
-  const context = withServerContext({
+  const context = contextWith({
     publicUrl: 'https://studio.test',
     services: { siteContent: { current: async () => content }, db: {}, logger: { error: () => {} } },
   });

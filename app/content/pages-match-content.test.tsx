@@ -7,7 +7,8 @@ import { siteEssentials } from '#app/features/marketing/site-essentials.server.t
 import { formatEffectiveDate, formatOpeningHours, formatPrice, locationLabel } from '#common/site-content/format.ts';
 import type { Package } from '#common/site-content/packages.ts';
 import { defaultSiteContent, type SiteContent } from '#common/site-content/sections.ts';
-import { PAGES, renderAll, withServerContext } from './page-text.test-support.tsx';
+import { PAGES, renderAll } from './page-text.test-support.tsx';
+import { contextWith } from '#app/lib/server-context.server.ts';
 
 // The form and the samples block belong to other features (and reach for data); this test is about
 // the owner's facts on the marketing pages, so they render as empty slots here.
@@ -141,7 +142,7 @@ describe('owner Markdown on the about page', () => {
         children: [{ id: 'page', index: true, Component: about.default as never }],
       } as never,
     ]);
-    const context = withServerContext({ services: { siteContent: { current: async () => content } } });
+    const context = contextWith({ services: { siteContent: { current: async () => content } } });
     const pageData = await about.loader({ context } as never);
     const rootData = { publicUrl: '', site: siteEssentials(content), isAdmin: false };
     const html = renderToString(<Stub initialEntries={['/']} hydrationData={{ loaderData: { root: rootData, page: pageData } }} />);

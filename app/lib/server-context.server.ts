@@ -1,4 +1,4 @@
-import { createContext, type RouterContextProvider } from 'react-router';
+import { createContext, RouterContextProvider, type RouterContext } from 'react-router';
 import type { ServerContext } from '#server/context.ts';
 
 /**
@@ -8,6 +8,12 @@ import type { ServerContext } from '#server/context.ts';
  * (server-main.js and the React Router build are separate bundles: a key made in each would differ).
  */
 export const serverContext = createContext<ServerContext>();
+
+/**
+ * A context holding only these parts of the server context, for rendering a route outside the
+ * server (tests call loaders and the entry with it).
+ */
+export const contextWith = (fields: object) => new RouterContextProvider(new Map<RouterContext, unknown>([[serverContext, fields]]));
 
 /** What a loader or action reads: `const { services } = fromContext(context)`. */
 export const fromContext = (context: Readonly<RouterContextProvider>): ServerContext => context.get(serverContext);
