@@ -9,6 +9,7 @@ import { LazyToaster } from '#app/components/ui/lazy-toaster.tsx';
 import { siteEssentials } from '#app/features/marketing/site-essentials.server.ts';
 import type { SiteEssentials } from '#common/site-content/sections.ts';
 import { accentStyle } from '#app/components/accent-style.ts';
+import { SiteIcons } from '#app/components/site-icons.tsx';
 import { useNonce } from '#app/lib/nonce.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 // Linked (not imported for its side effect) so the stylesheet can carry `precedence`: React then
@@ -20,12 +21,7 @@ import { fromContext } from '#app/lib/server-context.server.ts';
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appStylesheet, precedence: 'default' },
   { rel: 'preload', href: interLatinFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  // Built by scripts/build-icons.mjs from favicon.svg: the ICO for browsers and tools that ask for
-  // it by name, the SVG for the rest, and iOS's home-screen icon.
-  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
-  { rel: 'manifest', href: '/site.webmanifest' },
+  // The icons and the manifest follow the owner's favicon: <SiteIcons> in the layout.
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -89,7 +85,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const islands = useIslandsServer();
   // Marks the moment the page's own handlers are live: tests wait for it before pressing keys only JavaScript handles.
   const hydrated = useHydrated();
-  const accent = useRouteLoaderData<typeof loader>('root')?.site.brand.accentColor;
+  const brand = useRouteLoaderData<typeof loader>('root')?.site.brand;
+  const accent = brand?.accentColor;
   return (
     <html lang="en" className="bg-ink" data-hydrated={hydrated ? 'true' : undefined} style={accentStyle(accent)}>
       <head>
@@ -98,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b0b10" />
         <Meta />
         <Links />
+        <SiteIcons favicon={brand?.favicon} />
       </head>
       <body className="min-h-dvh bg-ink font-sans text-fg antialiased">
         {islands ? (
@@ -121,7 +119,7 @@ export default function App() {
   useScrollToTopOnPathChange();
   return (
     <LinkComponentContext.Provider value={Link}>
-      <SiteHeader isAdmin={isAdmin} studio={site.studio} />
+      <SiteHeader isAdmin={isAdmin} studio={site.studio} logo={site.brand.logo} />
       <Outlet />
       <LazyToaster />
     </LinkComponentContext.Provider>

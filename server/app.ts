@@ -28,6 +28,7 @@ import { apiRouter } from './api/index.ts';
 import { audioObjectRoutes } from './api/audio-objects.ts';
 import { siteImageMediaRoutes } from './api/site-images.ts';
 import { shareImageRoutes } from './api/share-images.ts';
+import { faviconRoutes } from './api/favicons.ts';
 import { uploadPartRoutes } from './api/upload-parts.ts';
 import { hasSessionCookie as hasAdminCookie } from './auth/session-cookie.ts';
 import { hasClientCookie } from './projects/client-cookie.ts';
@@ -133,6 +134,7 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   // The owner's images: long-cached renditions, read from the store (no database).
   app.use(siteImageMediaRoutes(services));
   app.use(shareImageRoutes(services));
+  app.use(faviconRoutes(services));
   // The sign-in link of a client's e-mail: sets the client session, then on to the portal's pages.
   app.use(portalAuthRoute(services));
   app.all('/objects/multipart/:uploadId/:partNumber', methodNotAllowed(['PUT']));

@@ -77,7 +77,12 @@ export function buildServices(core: CoreServices): Services {
     },
     analyse: runProjectAudioAnalysisInWorker,
   });
-  const shareImages = createShareImages({ content: () => siteContent.current(), invalidation: core.invalidation });
+  const shareImages = createShareImages({
+    content: () => siteContent.current(),
+    invalidation: core.invalidation,
+    // The card draws the logo at most 240 px wide or 120 px high.
+    logo: (image) => siteImages.readWebp(image, 480),
+  });
   return {
     ...core,
     mailer,

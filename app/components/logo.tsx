@@ -1,5 +1,57 @@
-/** The studio mark: a short waveform in the accent colour beside the name. */
-export function Logo({ name, shortName }: { name: string; shortName: string }) {
+import { imageUrl } from '#common/site-content/format.ts';
+import type { ImageRef } from '#common/site-content/image.ts';
+import { ownerSrcSet } from './owner-picture.tsx';
+
+/** The logo's box: 40 px high like the built-in mark's row, at most 192 px wide (a wide wordmark gets shorter). */
+const LOGO_HEIGHT = 40;
+const LOGO_MAX_WIDTH = 192;
+
+/** The CSS pixels an uploaded logo takes, its aspect kept. */
+export function logoBox({ width, height }: Pick<ImageRef, 'width' | 'height'>): { width: number; height: number } {
+  const wide = Math.round((LOGO_HEIGHT * width) / height);
+  return wide <= LOGO_MAX_WIDTH ? { width: wide, height: LOGO_HEIGHT } : { width: LOGO_MAX_WIDTH, height: Math.round((LOGO_MAX_WIDTH * height) / width) };
+}
+
+/**
+ * The owner's logo (decision 075): it stands for the name (its alt text). Its width and height
+ * attributes are the box it is drawn in, so the header keeps its shape before a byte arrives.
+ */
+function UploadedLogo({ image, name, priority }: { image: ImageRef; name: string; priority: boolean }) {
+  const box = logoBox(image);
+  const sizes = `${box.width}px`;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={ownerSrcSet(image, 'avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={ownerSrcSet(image, 'webp')} sizes={sizes} />
+      <img
+        src={imageUrl(image.id, Math.min(...image.widths), 'jpeg')}
+        srcSet={ownerSrcSet(image, 'jpeg')}
+        sizes={sizes}
+        width={box.width}
+        height={box.height}
+        alt={name}
+        decoding="async"
+        loading={priority ? 'eager' : 'lazy'}
+        className="block object-contain"
+      />
+    </picture>
+  );
+}
+
+/** The studio mark: the owner's logo, or a short waveform in the accent colour beside the name. */
+export function Logo({
+  name,
+  shortName,
+  image = null,
+  priority = false,
+}: {
+  name: string;
+  shortName: string;
+  image?: ImageRef | null;
+  /** In the header: fetched at once (it is on every first screen). */
+  priority?: boolean;
+}) {
+  if (image) return <UploadedLogo image={image} name={name} priority={priority} />;
   return (
     <span className="flex items-center gap-2.5">
       <svg aria-hidden viewBox="0 0 32 32" width="32" height="32" className="shrink-0">

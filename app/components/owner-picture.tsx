@@ -3,7 +3,7 @@ import type { ImageFormat } from '#common/site-content/format.ts';
 import type { ImageRef } from '#common/site-content/image.ts';
 import { cn } from '#app/lib/cn.ts';
 
-const srcSet = (image: ImageRef, format: ImageFormat) =>
+export const ownerSrcSet = (image: ImageRef, format: ImageFormat) =>
   image.widths.map((width) => `${imageUrl(image.id, width, format)} ${width}w`).join(', ');
 
 /**
@@ -25,11 +25,11 @@ export function OwnerPicture({
   const largest = Math.max(...image.widths);
   return (
     <picture>
-      <source type="image/avif" srcSet={srcSet(image, 'avif')} sizes={sizes} />
-      <source type="image/webp" srcSet={srcSet(image, 'webp')} sizes={sizes} />
+      <source type="image/avif" srcSet={ownerSrcSet(image, 'avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={ownerSrcSet(image, 'webp')} sizes={sizes} />
       <img
         src={imageUrl(image.id, largest, 'jpeg')}
-        srcSet={srcSet(image, 'jpeg')}
+        srcSet={ownerSrcSet(image, 'jpeg')}
         sizes={sizes}
         width={image.width}
         height={image.height}

@@ -1,8 +1,9 @@
 import type { MetaDescriptor } from 'react-router';
-import { groupOpeningDays, locationLabel } from '#common/site-content/format.ts';
+import { groupOpeningDays, imageUrl, locationLabel } from '#common/site-content/format.ts';
 import { WEEKDAY_NAMES } from '#common/site-content/weekdays.ts';
 import type { SiteEssentials } from '#common/site-content/sections.ts';
 import type { Studio } from '#common/site-content/studio.ts';
+import type { ImageRef } from '#common/site-content/image.ts';
 import { SHARE_IMAGE_SIZE, shareSlug, shareTag } from '#common/share-pages.ts';
 
 export interface PageSeo {
@@ -29,8 +30,14 @@ interface MetaArgsLike {
 }
 
 /** The page's share image (made on the server from the studio's name and the page's title), tagged by what it says. */
-export function shareImageUrl(publicUrl: string, path: string | undefined, studio: Studio | undefined, title: string): string {
-  const tag = studio ? `?v=${shareTag(`${studio.name}|${locationLabel(studio.location)}|${title}`)}` : '';
+export function shareImageUrl(
+  publicUrl: string,
+  path: string | undefined,
+  studio: Studio | undefined,
+  title: string,
+  logo: Pick<ImageRef, 'id'> | null = null,
+): string {
+  const tag = studio ? `?v=${shareTag(`${studio.name}|${locationLabel(studio.location)}|${title}${logo ? `|${logo.id}` : ''}`)}` : '';
   return `${publicUrl}/og/${shareSlug(path)}.png${tag}`;
 }
 
@@ -51,13 +58,14 @@ export function pageKeywords(page: Pick<PageSeo, 'keywords'>, studio: Studio): s
 }
 
 /** The studio as schema.org reads it (a LocalBusiness): contact points, address, profiles elsewhere and opening hours. */
-export function organizationJsonLd(publicUrl: string, studio: Studio) {
+export function organizationJsonLd(publicUrl: string, studio: Studio, logo: Pick<ImageRef, 'id' | 'widths'> | null = null) {
   return {
     '@context': 'https://schema.org',
     '@type': 'LocalBusiness',
     name: studio.name,
     url: `${publicUrl}/`,
-    logo: `${publicUrl}/favicon.svg`,
+    // The owner's logo: its largest WebP rendition (search engines read WebP; it keeps the transparency).
+    logo: logo ? `${publicUrl}${imageUrl(logo.id, Math.max(...logo.widths), 'webp')}` : `${publicUrl}/favicon.svg`,
     image: `${publicUrl}/og/home.png`,
     email: studio.email,
     ...(studio.phone ? { telephone: studio.phone } : {}),
@@ -91,7 +99,8 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
   const studio = root?.site.studio;
   const title = !studio || page.title.includes(studio.name) ? page.title : `${page.title} | ${studio.name}`;
   const url = page.path !== undefined ? `${publicUrl}${page.path}` : undefined;
-  const image = shareImageUrl(publicUrl, page.path, studio, page.title);
+  const logo = root?.site.brand.logo ?? null;
+  const image = shareImageUrl(publicUrl, page.path, studio, page.title, logo);
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: page.description },
@@ -115,7 +124,7 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
       { property: 'og:site_name', content: studio.name },
       { property: 'og:image:alt', content: alt },
       { name: 'twitter:image:alt', content: alt },
-      { 'script:ld+json': organizationJsonLd(publicUrl, studio) },
+      { 'script:ld+json': organizationJsonLd(publicUrl, studio, logo) },
     );
   }
   if (url) {

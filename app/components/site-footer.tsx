@@ -56,7 +56,7 @@ export function SiteFooter({ site }: { site: SiteEssentials }) {
     <footer className="border-t border-line bg-ink-deep">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="grid content-start gap-4">
-          <Logo name={studio.name} shortName={studio.shortName} />
+          <Logo name={studio.name} shortName={studio.shortName} image={site.brand.logo} />
           <p className="max-w-xs text-sm leading-relaxed text-fg-muted">{studio.tagline}</p>
           <SocialLinks social={studio.social} />
         </div>

@@ -7,6 +7,7 @@ import {
   type NavLink as NavLinkData,
 } from '#app/content/navigation.ts';
 import type { Studio } from '#common/site-content/studio.ts';
+import type { ImageRef } from '#common/site-content/image.ts';
 import { cn } from '#app/lib/cn.ts';
 import { Island } from '#app/islands/island.tsx';
 import { Logo } from './logo.tsx';
@@ -29,7 +30,16 @@ function TopLink({ link, pathname }: { link: NavLinkData; pathname: string }) {
   );
 }
 
-export function SiteHeader({ isAdmin, studio }: { isAdmin: boolean; studio: Pick<Studio, 'name' | 'shortName'> }) {
+export function SiteHeader({
+  isAdmin,
+  studio,
+  logo = null,
+}: {
+  isAdmin: boolean;
+  studio: Pick<Studio, 'name' | 'shortName'>;
+  /** The owner's logo (brand section); the built-in mark without one. */
+  logo?: ImageRef | null;
+}) {
   const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-ink/90 backdrop-blur supports-[backdrop-filter]:bg-ink/75">
@@ -44,7 +54,7 @@ export function SiteHeader({ isAdmin, studio }: { isAdmin: boolean; studio: Pick
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent">
-          <Logo name={studio.name} shortName={studio.shortName} />
+          <Logo name={studio.name} shortName={studio.shortName} image={logo} priority />
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {PRIMARY_LINKS_BEFORE_SERVICES.map((link) => (

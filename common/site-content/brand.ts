@@ -1,7 +1,24 @@
 import { AA_CONTRAST, accentContrast } from './contrast.ts';
+import { imageRefSchema } from './image.ts';
 import { z } from '#common/zod.ts';
 
-/** The studio's look: its accent colour, held to WCAG AA against every surface it meets. */
+/** A favicon must be square and at least this many pixels on a side: the largest icon made of it (the web manifest's) is 512. */
+export const FAVICON_MIN_SIDE = 512;
+
+/** Why an uploaded image cannot be the favicon, in the owner's words; null when it can. */
+export function faviconProblem({ width, height }: { width: number; height: number }): string | null {
+  if (width !== height)
+    return `The favicon must be square: this image is ${width} × ${height} px. Crop it to a square and upload it again.`;
+  if (width < FAVICON_MIN_SIDE)
+    return `The favicon must be at least ${FAVICON_MIN_SIDE} × ${FAVICON_MIN_SIDE} px: this image is ${width} × ${height} px.`;
+  return null;
+}
+
+/**
+ * The studio's look: its accent colour, held to WCAG AA against every surface it meets, and its own
+ * logo and favicon (docs/decisions/075-logo-and-favicon.md). Versions saved before the images
+ * existed read as "none" (the built-in mark and icons).
+ */
 export const brandSchema = z.strictObject({
   accentColor: z
     .string({ error: 'Accent colour is required' })
@@ -10,6 +27,14 @@ export const brandSchema = z.strictObject({
     .transform((value) => value.toLowerCase())
     .refine((value) => accentContrast(value) >= AA_CONTRAST, {
       error: `Accent colour is too dark to read on the site's dark pages: choose a lighter one (contrast at least ${AA_CONTRAST}:1)`,
+    }),
+  logo: imageRefSchema.nullable().default(null),
+  favicon: imageRefSchema
+    .nullable()
+    .default(null)
+    .superRefine((image, context) => {
+      const problem = image ? faviconProblem(image) : null;
+      if (problem) context.addIssue({ code: 'custom', message: problem });
     }),
 });
 export type Brand = z.infer<typeof brandSchema>;

@@ -160,4 +160,4 @@ export const DEFAULT_HERO: Hero = {
 };
 
 /** The warm amber of the original design. */
-export const DEFAULT_BRAND: Brand = { accentColor: '#f5b83d' };
+export const DEFAULT_BRAND: Brand = { accentColor: '#f5b83d', logo: null, favicon: null };

@@ -1,9 +1,9 @@
 /**
  * What an image upload to `POST /api/admin/images` may be (docs/decisions/050-owner-images.md). The
  * editor's uploader and the server share these numbers; the server checks the bytes, not the name
- * or the declared type.
+ * or the declared type. An SVG is checked and drawn into pixels at upload (decision 075): only those are served.
  */
-export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/svg+xml'] as const;
 export type ImageUploadType = (typeof IMAGE_UPLOAD_TYPES)[number];
 
 /** 15 MiB: a full-size phone photo fits with room to spare. */

@@ -89,16 +89,18 @@ describe.each(cases)('owner images on %s with the %s store', (dialect, storeKind
     expect((await t.request.post(`/media/images/${id}/320.webp`)).status).toBe(405);
   });
 
-  it('judges a file by its bytes: text declared as PNG, SVG, GIF and undeclared types are refused', async () => {
+  it('judges a file by its bytes: text declared as PNG, an SVG with a script, GIF and undeclared types are refused', async () => {
     const text = await upload(Buffer.from('this is not an image, whatever the header says'), 'image/png');
     expect(text.status).toBe(400);
     expect(text.body.message).toBe('This file is not an image that can be read');
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-    expect((await upload(svg, 'image/png')).status).toBe(415);
+    const scripted = await upload(svg, 'image/png');
+    expect(scripted.status).toBe(400);
+    expect(scripted.body.message).toBe('This SVG cannot be used: it holds a script. Export it again as a plain drawing, or upload a PNG');
     const gif = await upload(await testImage({ width: 20, height: 20, format: 'gif' }), 'image/png');
     expect(gif.status).toBe(415);
-    expect(gif.body.message).toMatch(/Only JPEG, PNG, WebP and AVIF images/);
+    expect(gif.body.message).toMatch(/Only JPEG, PNG, WebP, AVIF and SVG images/);
     expect((await upload(Buffer.from('hello'), 'text/plain')).status).toBe(415);
     expect((await t.request.post('/api/admin/images').send({ image: 'data:image/png;base64,AAAA' })).status).toBe(415);
     expect((await upload(Buffer.alloc(0), 'image/png')).status).toBe(400);

@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import {
   IMAGE_UPLOAD_TYPES,
   MAX_IMAGE_BYTES,
@@ -12,11 +12,11 @@ import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { readLimitedBody } from '#server/http/raw-body.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import type { ContentEditor } from '#server/site-content/site-content-service.ts';
-import type { ImageUploadOutcome } from '#server/site-content/site-images.ts';
+import type { ImageUploadOutcome, StoredRendition } from '#server/site-content/site-images.ts';
 
-const ACCEPTED = 'Only JPEG, PNG, WebP and AVIF images can be uploaded';
+const ACCEPTED = 'Only JPEG, PNG, WebP, AVIF and SVG images can be uploaded';
 // A rendition's key is never reused for other bytes (each upload gets a new id), so a year is safe.
-const RENDITION_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+export const RENDITION_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const BUSY_RETRY_AFTER_SECONDS = 10;
 const SMALLER = 'make it smaller and try again';
 
@@ -28,6 +28,8 @@ function refusal(outcome: Exclude<ImageUploadOutcome, { kind: 'stored' }>): Http
       return new HttpError(400, 'This file is not an image that can be read');
     case 'unsupported':
       return new HttpError(415, `${ACCEPTED}; this file is ${outcome.format.toUpperCase()}`);
+    case 'unsafe-svg':
+      return new HttpError(400, `This SVG cannot be used: ${outcome.reason}. Export it again as a plain drawing, or upload a PNG`);
     case 'too-many-pixels':
       return new HttpError(
         400,
@@ -85,29 +87,42 @@ export function siteImageMediaRoutes(services: Services): Router {
       const match = /^(\d{1,5})\.([a-z]{3,4})$/.exec(req.params.file);
       const found = match ? await services.siteImages.findRendition(req.params.id, match[1]!, match[2]!) : null;
       if (!found) throw new HttpError(404, 'Not found');
-      const { info, contentType, key } = found;
-      res.set({
-        'Content-Type': contentType,
-        'Content-Length': String(info.size),
-        ETag: info.etag,
-        'Last-Modified': info.lastModified.toUTCString(),
-        'Cache-Control': RENDITION_CACHE_CONTROL,
-        'X-Content-Type-Options': 'nosniff',
-        'Cross-Origin-Resource-Policy': 'same-site',
-      });
-      if (req.fresh) {
-        res.removeHeader('Content-Length');
-        res.status(304).end();
-        return;
-      }
-      if (req.method === 'HEAD') {
-        res.end();
-        return;
-      }
-      const body = await services.siteImages.read(key);
-      // A visitor who navigates away aborts the response; not an error worth a log line.
-      await pipeline(body, res).catch(() => body.destroy());
+      await sendStoredImage(services, req, res, found, { cacheControl: RENDITION_CACHE_CONTROL });
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
   return router;
+}
+
+/**
+ * A stored image file as the answer: its type, ETag (the store's unless given) and caching, a 304 when
+ * the browser has it, streamed from the store otherwise. Used by the renditions and the favicon set.
+ */
+export async function sendStoredImage(
+  services: Services,
+  req: Request,
+  res: Response,
+  { info, contentType, key }: StoredRendition,
+  { cacheControl, etag = info.etag }: { cacheControl: string; etag?: string },
+): Promise<void> {
+  res.set({
+    'Content-Type': contentType,
+    'Content-Length': String(info.size),
+    ETag: etag,
+    'Last-Modified': info.lastModified.toUTCString(),
+    'Cache-Control': cacheControl,
+    'X-Content-Type-Options': 'nosniff',
+    'Cross-Origin-Resource-Policy': 'same-site',
+  });
+  if (req.fresh) {
+    res.removeHeader('Content-Length');
+    res.status(304).end();
+    return;
+  }
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const body = await services.siteImages.read(key);
+  // A visitor who navigates away aborts the response; not an error worth a log line.
+  await pipeline(body, res).catch(() => body.destroy());
 }

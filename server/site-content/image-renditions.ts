@@ -6,10 +6,20 @@ let sharpModule: Promise<{ default: typeof SharpConstructor }> | null = null;
 const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, renditionWidths, type ImageUploadType } from '#common/site-content/image-upload.ts';
 import type { ImageFormat } from '#common/site-content/format.ts';
+import { checkSvg } from './svg-check.ts';
 
 export type ImageInspection =
-  | { kind: 'image'; type: ImageUploadType; width: number; height: number; widths: number[] }
+  | {
+      kind: 'image';
+      type: ImageUploadType;
+      width: number;
+      height: number;
+      widths: number[];
+      /** An SVG's drawing as a PNG: the renditions are made from it (the SVG itself is never served). */
+      raster?: Buffer;
+    }
   | { kind: 'unreadable' }
+  | { kind: 'unsafe-svg'; reason: string }
   | { kind: 'unsupported'; format: string }
   | { kind: 'too-many-pixels'; pixels: number };
 
@@ -18,6 +28,9 @@ export interface Rendition {
   format: ImageFormat;
   data: Buffer;
 }
+
+/** An SVG is drawn this many pixels on its longer side: sharp for a header logo on a 3x screen, and the favicon's 512 px icon. */
+export const SVG_RASTER_SIDE = 1024;
 
 /** Decoding stops at this many pixels (a small file can claim a huge frame: a decompression bomb). */
 const INPUT_OPTIONS = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' } as const;
@@ -52,6 +65,7 @@ export async function inspectImage(bytes: Buffer): Promise<ImageInspection> {
   } catch {
     return { kind: 'unreadable' };
   }
+  if (metadata.format === 'svg') return inspectSvg(bytes, metadata);
   const type = realType(metadata);
   if (!type) return { kind: 'unsupported', format: metadata.format ?? 'unknown' };
   const { width, height } = metadata.autoOrient ?? metadata;
@@ -59,6 +73,34 @@ export async function inspectImage(bytes: Buffer): Promise<ImageInspection> {
   if (width * height > MAX_IMAGE_PIXELS || Math.max(width, height) > MAX_IMAGE_SIDE)
     return { kind: 'too-many-pixels', pixels: width * height };
   return { kind: 'image', type, width, height, widths: renditionWidths(width) };
+}
+
+/** An SVG that passes the safety check, drawn once at SVG_RASTER_SIDE on its longer side (docs/decisions/075-logo-and-favicon.md). */
+async function inspectSvg(bytes: Buffer, metadata: Metadata): Promise<ImageInspection> {
+  const check = checkSvg(bytes);
+  if (!check.ok) return { kind: 'unsafe-svg', reason: check.reason };
+  const longer = Math.max(metadata.width ?? 0, metadata.height ?? 0);
+  if (!longer) return { kind: 'unreadable' };
+  const sharp = await loadSharp();
+  let raster: Buffer;
+  try {
+    // sharp sizes an SVG at 72 dpi: the density scales the drawing so its longer side is SVG_RASTER_SIDE.
+    raster = await sharp(bytes, { ...INPUT_OPTIONS, density: (72 * SVG_RASTER_SIDE) / longer })
+      .png()
+      .toBuffer();
+  } catch {
+    return { kind: 'unreadable' };
+  }
+  const drawn = await sharp(raster).metadata();
+  if (!drawn.width || !drawn.height) return { kind: 'unreadable' };
+  return {
+    kind: 'image',
+    type: 'image/svg+xml',
+    width: drawn.width,
+    height: drawn.height,
+    widths: renditionWidths(drawn.width),
+    raster,
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { SHARE_IMAGE_SIZE, SHARE_PAGE_TITLES } from '#common/share-pages.ts';
 import type { SiteContent } from '#common/site-content/sections.ts';
+import type { ImageRef } from '#common/site-content/image.ts';
 import { fillTextTokens } from '#common/site-content/content-tokens.ts';
 import { locationLabel } from '#common/site-content/format.ts';
 import type { InvalidationChannel } from '#server/db/invalidation-channel.ts';
@@ -13,7 +14,15 @@ export interface ShareCardText {
   place: string;
   /** The studio's accent colour (`#rrggbb`, checked by the brand schema). */
   accent?: string;
+  /** The owner's logo (brand section), drawn in the top right corner. */
+  logo?: ImageRef | null;
 }
+
+/** Reads an uploaded image's pixels for the card (a WebP rendition), or null when it is gone. */
+export type LogoReader = (image: ImageRef) => Promise<Buffer | null>;
+
+/** The corner box the logo is fitted into (aspect kept), 80 px in from the top and the right edge. */
+const LOGO_BOX = { width: 240, height: 120, inset: 80 } as const;
 
 export interface ShareImage {
   png: Buffer;
@@ -42,12 +51,13 @@ export function wrapWords(text: string, width: number, lines: number): string[] 
 }
 
 /** The card as SVG: studio name, the page's title large, the place; text escaped, so any name is safe. */
-export function shareCardSvg({ studioName, title, place, accent = AMBER }: ShareCardText): string {
+export function shareCardSvg({ studioName, title, place, accent = AMBER, logo }: ShareCardText): string {
   const { width, height } = SHARE_IMAGE_SIZE;
   const titleLines = wrapWords(title, 22, 3)
     .map((line, index) => `<tspan x="80" dy="${index === 0 ? 0 : 84}">${escapeXml(line)}</tspan>`)
     .join('');
-  const name = escapeXml(wrapWords(studioName, 44, 1)[0] ?? '');
+  // The logo's corner leaves the name's line shorter.
+  const name = escapeXml(wrapWords(studioName, logo ? 30 : 44, 1)[0] ?? '');
   const where = escapeXml(wrapWords(place, 60, 1)[0] ?? '');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <rect width="${width}" height="${height}" fill="#0b0b10"/>
@@ -70,12 +80,20 @@ export function shareCardText(slug: string, content: SiteContent): ShareCardText
     title,
     place: `${locationLabel(studio.location)} · serving artists worldwide`,
     accent: content.brand.accentColor,
+    logo: content.brand.logo,
   };
 }
 
 /** PNG from the SVG; the words ride along as the image description, so tools can read what it says. */
-export async function renderShareImage(text: ShareCardText): Promise<ShareImage> {
-  const png = await sharp(Buffer.from(shareCardSvg(text)))
+export async function renderShareImage(text: ShareCardText, readLogo?: LogoReader): Promise<ShareImage> {
+  const logo = text.logo && readLogo ? await readLogo(text.logo) : null;
+  let card = sharp(Buffer.from(shareCardSvg(text)));
+  if (logo) {
+    const fitted = await sharp(logo).resize(LOGO_BOX.width, LOGO_BOX.height, { fit: 'inside' }).png().toBuffer({ resolveWithObject: true });
+    const { width: shareWidth } = SHARE_IMAGE_SIZE;
+    card = card.composite([{ input: fitted.data, top: LOGO_BOX.inset, left: shareWidth - LOGO_BOX.inset - fitted.info.width }]);
+  }
+  const png = await card
     .png({ compressionLevel: 9 })
     .withExif({ IFD0: { ImageDescription: `${text.studioName}: ${text.title}` } })
     .toBuffer();
@@ -86,7 +104,15 @@ export async function renderShareImage(text: ShareCardText): Promise<ShareImage>
  * The share images, made once per page and content version: kept in memory until the next change
  * on any instance (the invalidation channel), so a rename shows on the next request.
  */
-export function createShareImages({ content, invalidation }: { content: () => Promise<SiteContent>; invalidation: InvalidationChannel }) {
+export function createShareImages({
+  content,
+  invalidation,
+  logo,
+}: {
+  content: () => Promise<SiteContent>;
+  invalidation: InvalidationChannel;
+  logo?: LogoReader;
+}) {
   let made = new Map<string, Promise<ShareImage>>();
   invalidation.subscribe(() => {
     made = new Map();
@@ -97,7 +123,7 @@ export function createShareImages({ content, invalidation }: { content: () => Pr
       if (cached) return cached;
       const text = shareCardText(slug, await content());
       if (!text) return null;
-      const making = renderShareImage(text);
+      const making = renderShareImage(text, logo);
       const store = made;
       store.set(slug, making);
       making.catch(() => store.delete(slug));

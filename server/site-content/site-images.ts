@@ -5,6 +5,8 @@ import type { ImageFormat } from '#common/site-content/format.ts';
 import type { ImageRef } from '#common/site-content/image.ts';
 import type { SiteContent, SiteSection } from '#common/site-content/sections.ts';
 import type { FieldErrors } from '#common/validation.ts';
+import { faviconProblem } from '#common/site-content/brand.ts';
+import { isFaviconFile, type FaviconFile } from '#common/site-content/favicon.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import type { ObjectInfo, ObjectStore } from '#server/storage/object-store.ts';
@@ -17,6 +19,7 @@ export type ImageUploadOutcome =
   | { kind: 'empty' }
   | { kind: 'unreadable' }
   | { kind: 'unsupported'; format: string }
+  | { kind: 'unsafe-svg'; reason: string }
   | { kind: 'too-many-pixels'; pixels: number };
 
 /** A reserved turn to process one upload (see createWorkQueue): `store` it, or `release` it unused. */
@@ -37,7 +40,11 @@ export interface SiteImageService {
   reserveUpload(): ImageUploadTurn | null;
   /** One rendition as `/media/images/{id}/{width}.{ext}` names it, or null. Reads only the store. */
   findRendition(id: string, width: string, extension: string): Promise<StoredRendition | null>;
+  /** One icon made from a favicon (`/media/icons/{id}/{file}`), or null. Reads only the store. */
+  findIcon(id: string, file: string): Promise<StoredRendition | null>;
   read(key: string): Promise<Readable>;
+  /** The bytes of an image's smallest WebP rendition at least `wanted` wide (its largest otherwise), or null when gone. */
+  readWebp(image: Pick<ImageRef, 'id' | 'widths'>, wanted: number): Promise<Buffer | null>;
   /** The content service's reference check: an image a section names must exist; its sizes are the stored ones. */
   checkReferences<S extends SiteSection>(section: S, content: SiteContent[S]): Promise<FieldErrors | null>;
 }
@@ -53,8 +60,25 @@ const WIDTH = /^[1-9]\d{0,4}$/;
 const imageFolder = (id: string) => `images/${id}/`;
 const renditionKey = (id: string, width: number | string, extension: string) => `${imageFolder(id)}${width}.${extension}`;
 
-/** Where a section refers to an uploaded image, by its field name within the section. */
-const IMAGE_FIELDS: Partial<Record<SiteSection, string>> = { hero: 'image', about: 'photo' };
+/** Where a section refers to uploaded images, by their field names within the section. */
+const IMAGE_FIELDS: Partial<Record<SiteSection, string[]>> = { hero: ['image'], about: ['photo'], brand: ['logo', 'favicon'] };
+
+const ICON_TYPES: Record<FaviconFile, string> = {
+  'favicon.ico': 'image/x-icon',
+  'icon-32.png': 'image/png',
+  'apple-touch-icon.png': 'image/png',
+  'icon-192.png': 'image/png',
+  'icon-512.png': 'image/png',
+  'icon-maskable-192.png': 'image/png',
+  'icon-maskable-512.png': 'image/png',
+};
+const iconKey = (id: string, file: FaviconFile) => `${imageFolder(id)}icons/${file}`;
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
 
 export function createSiteImageService({
   db,
@@ -71,7 +95,7 @@ export function createSiteImageService({
     if (bytes.length === 0) return { kind: 'empty' };
     const inspected = await inspectImage(bytes);
     if (inspected.kind !== 'image') return inspected;
-    const renditions = await makeRenditions(bytes, inspected.widths);
+    const renditions = await makeRenditions(inspected.raster ?? bytes, inspected.widths);
     const id = randomUUID();
     const originalKey = `${imageFolder(id)}original`;
     try {
@@ -110,6 +134,22 @@ export function createSiteImageService({
     }
   }
 
+  /**
+   * The favicon set of an image, made from its original the first time the brand section names it
+   * and stored beside its renditions; favicon.ico is written last, so its presence means all are there.
+   */
+  async function ensureFaviconSet(id: string, originalKey: string): Promise<void> {
+    if (await store.stat(iconKey(id, 'favicon.ico'))) return;
+    const original = await readAll(await store.read(originalKey));
+    const inspected = await inspectImage(original);
+    if (inspected.kind !== 'image') throw new Error(`the stored original of image ${id} is no longer readable`);
+    const { makeFaviconSet } = await import('./favicon-set.ts');
+    const icons = await makeFaviconSet(inspected.raster ?? original);
+    const files = Object.entries(icons) as [FaviconFile, Buffer][];
+    files.sort(([a], [b]) => Number(a === 'favicon.ico') - Number(b === 'favicon.ico'));
+    for (const [file, bytes] of files) await store.write(iconKey(id, file), bytes, ICON_TYPES[file]);
+  }
+
   return {
     reserveUpload() {
       const place = queue.reserve();
@@ -125,19 +165,48 @@ export function createSiteImageService({
       return info ? { key, info, contentType } : null;
     },
 
+    async findIcon(id, file) {
+      if (!IMAGE_ID.test(id) || !isFaviconFile(file)) return null;
+      const key = iconKey(id, file);
+      const info = await store.stat(key);
+      return info ? { key, info, contentType: ICON_TYPES[file] } : null;
+    },
+
     read: (key) => store.read(key),
 
+    async readWebp(image, wanted) {
+      const widths = [...image.widths].sort((a, b) => a - b);
+      const width = widths.find((candidate) => candidate >= wanted) ?? widths.at(-1);
+      if (width === undefined) return null;
+      const key = renditionKey(image.id, width, 'webp');
+      return (await store.stat(key)) ? readAll(await store.read(key)) : null;
+    },
+
     async checkReferences(section, content) {
-      const field = IMAGE_FIELDS[section];
-      if (!field) return null;
-      const ref = (content as Record<string, unknown>)[field] as ImageRef | null;
-      if (!ref) return null;
-      const stored = await db.selectFrom('siteImages').select(['width', 'height', 'widths']).where('id', '=', ref.id).executeTakeFirst();
-      if (!stored) return { [field]: ['This image was not found: upload it again'] };
-      ref.width = stored.width;
-      ref.height = stored.height;
-      ref.widths = JSON.parse(stored.widths) as number[];
-      return null;
+      const errors: FieldErrors = {};
+      for (const field of IMAGE_FIELDS[section] ?? []) {
+        const ref = (content as Record<string, unknown>)[field] as ImageRef | null;
+        if (!ref) continue;
+        const stored = await db
+          .selectFrom('siteImages')
+          .select(['width', 'height', 'widths', 'originalKey'])
+          .where('id', '=', ref.id)
+          .executeTakeFirst();
+        if (!stored) {
+          errors[field] = ['This image was not found: upload it again'];
+          continue;
+        }
+        ref.width = stored.width;
+        ref.height = stored.height;
+        ref.widths = JSON.parse(stored.widths) as number[];
+        if (section === 'brand' && field === 'favicon') {
+          // The schema judged the sizes the editor sent; these are the stored ones.
+          const problem = faviconProblem(stored);
+          if (problem) errors[field] = [problem];
+          else await ensureFaviconSet(ref.id, stored.originalKey);
+        }
+      }
+      return Object.keys(errors).length > 0 ? errors : null;
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { Studio } from '#common/site-content/studio.ts';
-
-/** The page background and the browser's tint (root.tsx's theme-color meta says the same). */
-export const THEME_COLOUR = '#0b0b10';
+import type { ImageRef } from '#common/site-content/image.ts';
+import { THEME_COLOUR, faviconUrl } from '#common/site-content/favicon.ts';
 
 /** The PNG icons scripts/build-icons.mjs renders into public/ from favicon.svg. */
 export const MANIFEST_ICONS = [
@@ -12,8 +11,18 @@ export const MANIFEST_ICONS = [
   { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
 ] as const;
 
+/** The icons made from the owner's favicon (decision 075): the same sizes, at URLs that change with the image. */
+export function uploadedManifestIcons(favicon: Pick<ImageRef, 'id'>) {
+  return [
+    { src: faviconUrl(favicon.id, 'icon-192.png'), sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: faviconUrl(favicon.id, 'icon-512.png'), sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: faviconUrl(favicon.id, 'icon-maskable-192.png'), sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+    { src: faviconUrl(favicon.id, 'icon-maskable-512.png'), sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ];
+}
+
 /** The web app manifest, named after the owner's studio (so a rename reaches a saved home-screen link's label). */
-export function webManifest(studio: Pick<Studio, 'name' | 'shortName' | 'tagline'>) {
+export function webManifest(studio: Pick<Studio, 'name' | 'shortName' | 'tagline'>, favicon: Pick<ImageRef, 'id'> | null = null) {
   return {
     id: '/',
     name: studio.name,
@@ -25,6 +34,6 @@ export function webManifest(studio: Pick<Studio, 'name' | 'shortName' | 'tagline
     display: 'browser',
     theme_color: THEME_COLOUR,
     background_color: THEME_COLOUR,
-    icons: MANIFEST_ICONS,
+    icons: favicon ? uploadedManifestIcons(favicon) : MANIFEST_ICONS,
   };
 }
