@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { organizationJsonLd, pageKeywords, seo } from './seo.ts';
+import { organizationJsonLd, pageKeywords, seo, shareImageUrl } from './seo.ts';
 import { siteEssentials } from '#app/features/marketing/site-essentials.server.ts';
 import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
 import { defaultSiteContent } from '#common/site-content/sections.ts';
@@ -64,6 +64,16 @@ describe('page keywords', () => {
 });
 
 describe('organizationJsonLd', () => {
+  it("names the owner's logo when there is one, the built-in mark otherwise", () => {
+    expect(organizationJsonLd('https://studio.test', DEFAULT_STUDIO).logo).toBe('https://studio.test/favicon.svg');
+    const logo = { id: '3f0c2a52-8d7e-4b1c-9a3e-5f6d7e8f9a0b', widths: [320, 640, 1024] };
+    expect(organizationJsonLd('https://studio.test', DEFAULT_STUDIO, logo).logo).toBe(
+      'https://studio.test/media/images/3f0c2a52-8d7e-4b1c-9a3e-5f6d7e8f9a0b/1024.webp',
+    );
+    // The share card draws the logo: its URL changes with it, so link unfurlers fetch the new one.
+    expect(shareImageUrl('', '/', DEFAULT_STUDIO, 'Home', logo)).not.toBe(shareImageUrl('', '/', DEFAULT_STUDIO, 'Home'));
+  });
+
   it('describes the default studio without a phone or profiles, with its address and weekday hours', () => {
     const jsonLd = organizationJsonLd('https://studio.test', DEFAULT_STUDIO);
     expect(jsonLd).toMatchObject({ name: DEFAULT_STUDIO.name, email: DEFAULT_STUDIO.email, url: 'https://studio.test/' });
