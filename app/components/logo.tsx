@@ -9,7 +9,9 @@ const LOGO_MAX_WIDTH = 192;
 /** The CSS pixels an uploaded logo takes, its aspect kept. */
 export function logoBox({ width, height }: Pick<ImageRef, 'width' | 'height'>): { width: number; height: number } {
   const wide = Math.round((LOGO_HEIGHT * width) / height);
-  return wide <= LOGO_MAX_WIDTH ? { width: wide, height: LOGO_HEIGHT } : { width: LOGO_MAX_WIDTH, height: Math.round((LOGO_MAX_WIDTH * height) / width) };
+  return wide <= LOGO_MAX_WIDTH
+    ? { width: wide, height: LOGO_HEIGHT }
+    : { width: LOGO_MAX_WIDTH, height: Math.round((LOGO_MAX_WIDTH * height) / width) };
 }
 
 /**

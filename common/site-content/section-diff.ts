@@ -70,6 +70,8 @@ const FIELD_NAMES: Record<string, string> = {
   body: 'Text',
   headline: 'Headline',
   image: 'Image',
+  logo: 'Logo',
+  favicon: 'Favicon',
 };
 
 const ITEM_NOUNS: Record<string, string> = {

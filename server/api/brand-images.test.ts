@@ -1,16 +1,11 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SiteHeader } from '#app/components/site-header.tsx';
-import { contextWith } from '#app/lib/server-context.server.ts';
-import { loader as manifestLoader } from '#app/routes/web-manifest.ts';
 import type { Brand } from '#common/site-content/brand.ts';
 import type { ImageRef } from '#common/site-content/image.ts';
+import { faviconUrl } from '#common/site-content/favicon.ts';
 import { readIcoDirectory } from '#server/site-content/ico.ts';
 import { createAdminTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -79,15 +74,6 @@ describe.each(testDialects())('logo and favicon uploads (%s)', (dialect) => {
     if (res.status === 200) version = res.body.version as number;
     return res;
   };
-  const manifest = async () => {
-    const res = await manifestLoader({ context: contextWith({ services: t.services }) } as never);
-    return (await res.json()) as { icons: { src: string; sizes: string; purpose: string }[] };
-  };
-  const header = async () => {
-    const { studio, brand: { logo } } = await t.services.siteContent.current();
-    return renderToString(createElement(MemoryRouter, null, createElement(SiteHeader, { isAdmin: false, studio, logo })));
-  };
-
   it('makes the whole favicon set from one square image and serves it at the names browsers ask for', async () => {
     const builtIn = await get('/favicon.ico');
     expect(builtIn.status).toBe(200);
@@ -115,15 +101,16 @@ describe.each(testDialects())('logo and favicon uploads (%s)', (dialect) => {
     expect(ico.headers.etag).toMatch(new RegExp(`^"${favicon.id}-`));
     expect((await t.request.get('/favicon.ico').set('If-None-Match', ico.headers.etag!)).status).toBe(304);
 
-    const { icons } = await manifest();
-    expect(icons.map(({ src, sizes, purpose }) => [src, sizes, purpose])).toEqual([
-      [`/media/icons/${favicon.id}/icon-192.png`, '192x192', 'any'],
-      [`/media/icons/${favicon.id}/icon-512.png`, '512x512', 'any'],
-      [`/media/icons/${favicon.id}/icon-maskable-192.png`, '192x192', 'maskable'],
-      [`/media/icons/${favicon.id}/icon-maskable-512.png`, '512x512', 'maskable'],
-    ]);
+    // The manifest's icons (the pages and app/features/marketing/web-manifest.ts link these URLs).
+    const icons = [
+      { file: 'icon-32.png', sizes: '32x32', purpose: 'any' },
+      { file: 'icon-192.png', sizes: '192x192', purpose: 'any' },
+      { file: 'icon-512.png', sizes: '512x512', purpose: 'any' },
+      { file: 'icon-maskable-192.png', sizes: '192x192', purpose: 'maskable' },
+      { file: 'icon-maskable-512.png', sizes: '512x512', purpose: 'maskable' },
+    ] as const;
     for (const icon of icons) {
-      const res = await get(icon.src);
+      const res = await get(faviconUrl(favicon.id, icon.file));
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -158,8 +145,7 @@ describe.each(testDialects())('logo and favicon uploads (%s)', (dialect) => {
     expect(((await get('/favicon.ico')).body as Buffer).equals(icoBefore)).toBe(true);
   });
 
-  it('shows an uploaded logo in the header with the name as its text, and on the share cards', async () => {
-    expect(await header()).toContain('<svg aria-hidden="true" viewBox="0 0 32 32"');
+  it('takes an SVG logo as pixels and draws it on the share cards', async () => {
     const cardBefore = await get('/og/home.png');
 
     // A wide SVG wordmark: checked, drawn into pixels, served only as those.
@@ -170,16 +156,16 @@ describe.each(testDialects())('logo and favicon uploads (%s)', (dialect) => {
     expect(logo).toMatchObject({ width: 1024, height: 341 });
     expect((await putBrand({ logo })).status).toBe(200);
 
-    const html = await header();
-    expect(html).not.toContain('viewBox="0 0 32 32"');
-    expect(html).toMatch(new RegExp(`<img src="/media/images/${logo.id}/320\\.jpg"[^>]* width="120" height="40" alt="ATL Audio Mastering"`));
     const rendition = await get(`/media/images/${logo.id}/320.webp`);
     expect(rendition.headers['content-type']).toBe('image/webp');
 
     const cardAfter = await get('/og/home.png');
     expect(cardAfter.headers.etag).not.toBe(cardBefore.headers.etag);
     // The logo sits in the top right corner of the card.
-    const { data, info } = await sharp(cardAfter.body as Buffer).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(cardAfter.body as Buffer)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const at = (110 * info.width + 1200 - 80 - 100) * 3;
     const [red, green, blue] = [...data.subarray(at, at + 3)];
     // The logo travels as a WebP rendition: within a few steps of its own green.
@@ -192,7 +178,7 @@ describe.each(testDialects())('logo and favicon uploads (%s)', (dialect) => {
     }
   });
 
-  it('refuses an SVG with a script, and falls back to the built-in mark and icons when both are removed', async () => {
+  it('refuses an SVG with a script, and falls back to the built-in card and icons when both are removed', async () => {
     const scripted = await t.request
       .post('/api/admin/images')
       .set('Content-Type', 'image/svg+xml')
@@ -202,13 +188,15 @@ describe.each(testDialects())('logo and favicon uploads (%s)', (dialect) => {
 
     const card = await get('/og/home.png');
     expect((await putBrand({ logo: null, favicon: null })).status).toBe(200);
-    expect(await header()).toContain('viewBox="0 0 32 32"');
     expect((await get('/og/home.png')).headers.etag).not.toBe(card.headers.etag);
     for (const file of BUILT_IN_ICONS) {
       const res = await get(`/${file}`);
       expect(res.status, file).toBe(200);
       expect((res.body as Buffer).equals(readFileSync(path.join(repoRoot, 'public', file))), file).toBe(true);
     }
-    expect((await manifest()).icons.map((icon) => icon.src)).toContain('/icon-192.png');
+    // Only made icons are served: an image never saved as the favicon has none.
+    const never = await upload(await flat(600, 600, '#808080'));
+    expect((await get(faviconUrl(never.id, 'favicon.ico'))).status).toBe(404);
+    expect((await get(`/media/icons/${never.id}/original`)).status).toBe(404);
   });
 });

@@ -26,7 +26,9 @@ export async function makeFaviconSet(square: Buffer): Promise<Record<FaviconFile
     const inner = Math.round(size * MASKABLE_SCALE);
     const mark = await sharp(base).resize(inner, inner).png().toBuffer();
     return png(
-      sharp({ create: { width: size, height: size, channels: 4, background: THEME_COLOUR } }).composite([{ input: mark, gravity: 'centre' }]),
+      sharp({ create: { width: size, height: size, channels: 4, background: THEME_COLOUR } }).composite([
+        { input: mark, gravity: 'centre' },
+      ]),
     );
   };
   const ico = icoFile(await Promise.all(ICO_SIZES.map(async (size) => ({ size, png: await png(sized(size)) }))));

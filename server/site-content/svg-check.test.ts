@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkSvg } from './svg-check.ts';
 
-const svg = (inner: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">${inner}</svg>`);
+const svg = (inner: string) =>
+  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">${inner}</svg>`);
 
 describe('an uploaded SVG', () => {
   it('may be a drawing with gradients, internal references and an embedded picture', () => {

@@ -19,4 +19,14 @@ describe('webManifest', () => {
     }
     for (const icon of icons) expect(existsSync(path.join(publicDir, icon.src)), icon.src).toBe(true);
   });
+
+  it("lists the icons made from the owner's favicon, at URLs that change with it", () => {
+    const { icons } = webManifest(DEFAULT_STUDIO, { id: '3f0c2a52-8d7e-4b1c-9a3e-5f6d7e8f9a0b' });
+    expect(icons.map((icon) => `${icon.src} ${icon.sizes} ${icon.purpose}`)).toEqual([
+      '/media/icons/3f0c2a52-8d7e-4b1c-9a3e-5f6d7e8f9a0b/icon-192.png 192x192 any',
+      '/media/icons/3f0c2a52-8d7e-4b1c-9a3e-5f6d7e8f9a0b/icon-512.png 512x512 any',
+      '/media/icons/3f0c2a52-8d7e-4b1c-9a3e-5f6d7e8f9a0b/icon-maskable-192.png 192x192 maskable',
+      '/media/icons/3f0c2a52-8d7e-4b1c-9a3e-5f6d7e8f9a0b/icon-maskable-512.png 512x512 maskable',
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { imageUrl } from '#common/site-content/format.ts';
 import type { ImageRef } from '#common/site-content/image.ts';
 import { Button } from '#app/components/ui/button.tsx';
@@ -8,7 +8,8 @@ import { toast } from '#app/lib/toast.ts';
 import { FieldGroup, GroupError, TextInput } from './fields.tsx';
 import type { SectionForm } from './use-section-form.ts';
 
-const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'];
+// SVG is drawn into pixels by the server (decision 075): a logo made in any design tool works.
+const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/svg+xml'];
 /** What the server takes (POST /api/admin/images); a larger file is refused here before it travels. */
 const MAX_BYTES = 15 * 1024 * 1024;
 
@@ -24,13 +25,23 @@ interface Props {
   legend: string;
   /** What the page shows without an image. */
   without: string;
+  /** What works best (shown under the legend). */
+  description?: ReactNode;
+  /** false: the picture stands for words the site already has (a logo, a favicon), so no description is asked. */
+  describe?: boolean;
+  /** Why an uploaded image cannot be used here, or null (checked before it replaces the current one). */
+  check?: (image: ImageRef) => string | null;
+  /** The preview in place of the plain thumbnail (e.g. the logo as the header shows it). */
+  preview?: (image: ImageRef) => ReactNode;
+  /** What the buttons call the picture ("Upload logo"). */
+  noun?: string;
 }
 
 /**
  * An owner image: upload (the server checks it by content and makes its renditions), a preview,
  * its description for screen readers, and remove.
  */
-export function ImageField({ form, path, legend, without }: Props) {
+export function ImageField({ form, path, legend, without, description, describe = true, check, preview, noun = 'image' }: Props) {
   const image = form.value<ImageRef | null>(path);
   const input = useRef<HTMLInputElement | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -38,7 +49,7 @@ export function ImageField({ form, path, legend, without }: Props) {
 
   async function upload(file: File) {
     if (!ACCEPTED.includes(file.type)) {
-      toast({ title: 'Not uploaded', description: 'Choose a JPEG, PNG, WebP or AVIF image.', variant: 'destructive' });
+      toast({ title: 'Not uploaded', description: 'Choose a JPEG, PNG, WebP, AVIF or SVG image.', variant: 'destructive' });
       return;
     }
     if (file.size > MAX_BYTES) {
@@ -52,14 +63,21 @@ export function ImageField({ form, path, legend, without }: Props) {
       toast({ title: 'Not uploaded', description: result.serverMessage ?? result.message, variant: 'destructive' });
       return;
     }
+    const problem = check?.(result.data);
+    if (problem) {
+      toast({ title: 'Not used', description: problem, variant: 'destructive' });
+      return;
+    }
     // A new picture keeps the description typed for the old one until the owner changes it.
     form.set(path, { ...result.data, alt: image?.alt || result.data.alt || '' });
     toast({ title: 'Uploaded', description: 'Save the section to show it on the site.' });
   }
 
   return (
-    <FieldGroup legend={legend}>
-      {image ? (
+    <FieldGroup legend={legend} description={description}>
+      {image && preview ? (
+        preview(image)
+      ) : image ? (
         <div className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)] sm:items-start">
           <img
             src={imageUrl(image.id, previewWidth(image, 384), 'webp')}
@@ -69,13 +87,15 @@ export function ImageField({ form, path, legend, without }: Props) {
             className="h-auto w-full max-w-48 rounded-lg border border-line bg-ink object-cover"
           />
           <div className="grid gap-4">
-            <TextInput
-              form={form}
-              path={`${path}.alt`}
-              label={`${legend}: description`}
-              hint="What the picture shows, for people who cannot see it."
-              maxLength={200}
-            />
+            {describe ? (
+              <TextInput
+                form={form}
+                path={`${path}.alt`}
+                label={`${legend}: description`}
+                hint="What the picture shows, for people who cannot see it."
+                maxLength={200}
+              />
+            ) : null}
             <p className="text-xs text-fg-subtle">
               {image.width} × {image.height} px
             </p>
@@ -113,7 +133,7 @@ export function ImageField({ form, path, legend, without }: Props) {
           ) : (
             <ImagePlus aria-hidden className="size-4" />
           )}
-          {uploading ? 'Uploading...' : image ? 'Replace image' : 'Upload image'}
+          {uploading ? 'Uploading...' : image ? `Replace ${noun}` : `Upload ${noun}`}
         </Button>
         {image ? (
           <Button
@@ -124,7 +144,7 @@ export function ImageField({ form, path, legend, without }: Props) {
             onClick={() => form.set(path, null)}
           >
             <Trash2 aria-hidden className="size-4" />
-            Remove image
+            Remove {noun}
           </Button>
         ) : null}
       </div>

@@ -36,7 +36,7 @@ export function SectionEditor({ section, content, onStored, onDirtyChange }: Pro
     faq: <FaqForm form={form} studio={studio} />,
     policies: <PoliciesForm form={form} studio={studio} />,
     hero: <HeroForm form={form} studio={studio} />,
-    brand: <BrandForm form={form} />,
+    brand: <BrandForm form={form} studio={studio} />,
   }[section];
 
   return (

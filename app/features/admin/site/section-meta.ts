@@ -21,7 +21,7 @@ export const SECTION_INTROS: Record<SiteSection, string> = {
   faq: 'The questions and answers of the contact page, in the order shown here.',
   policies: 'The privacy policy and the terms of service, with the dates they take effect.',
   hero: 'The first screen of the home page.',
-  brand: 'The accent colour of buttons, links and highlights, checked to stay readable.',
+  brand: 'Your logo, the favicon browsers show in tabs, and the accent colour of buttons, links and highlights.',
 };
 
 /** "Nov 23, 2026, 7:21 PM" in the owner's own time zone. */
