@@ -29,7 +29,7 @@ export interface Rendition {
   data: Buffer;
 }
 
-/** An SVG is drawn this many pixels on its longer side: sharp for a header logo on a 3x screen, and the favicon's 512 px icon. */
+/** An SVG is drawn this many pixels on its longer side: crisp for a header logo on a 3x screen, and for the favicon's 512 px icon. */
 export const SVG_RASTER_SIDE = 1024;
 
 /** Decoding stops at this many pixels (a small file can claim a huge frame: a decompression bomb). */
