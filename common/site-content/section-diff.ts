@@ -70,6 +70,21 @@ const FIELD_NAMES: Record<string, string> = {
   body: 'Text',
   headline: 'Headline',
   image: 'Image',
+  intro: 'Intro',
+  steps: 'Steps',
+  text: 'Text',
+  standards: 'Quality standards',
+  timelineIntro: 'Timeline intro',
+  preparing: 'Preparing your project',
+  checklistTitle: 'Checklist title',
+  checklist: 'Checklist',
+  guides: 'Guides',
+  items: 'Items',
+  icon: 'Icon',
+  cta: 'Call to action',
+  blocks: 'Blocks',
+  eyebrow: 'Eyebrow',
+  visible: 'Shown',
 };
 
 const ITEM_NOUNS: Record<string, string> = {
@@ -80,6 +95,11 @@ const ITEM_NOUNS: Record<string, string> = {
   credits: 'Credit',
   testimonials: 'Testimonial',
   faq: 'Question',
+  steps: 'Step',
+  standards: 'Standard',
+  checklist: 'Group',
+  guides: 'Guide',
+  blocks: 'Block',
 };
 
 const MAX_WORDS = 80;
