@@ -24,8 +24,7 @@ export const SECTION_INTROS: Record<SiteSection, string> = {
   policies: 'The privacy policy and the terms of service, with the dates they take effect.',
   hero: 'The first screen of the home page.',
   brand: 'The accent colour of buttons, links and highlights, checked to stay readable.',
-  process:
-    'The Process page: its steps, quality standards and timeline, and how to prepare files (shown on the home page and to clients).',
+  process: 'The Process page: its steps, quality standards and timeline, and how to prepare files (shown on the home page and to clients).',
   home: 'The blocks of the home page after the hero: their words, whether each shows, and their order.',
 };
 
