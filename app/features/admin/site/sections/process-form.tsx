@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { FieldGroup, TextArea, TextInput, compactInput } from '#app/features/admin/site/fields.tsx';
 import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
@@ -64,12 +65,33 @@ function TitledList({
   );
 }
 
-/** A titled list of short lines (a checklist group, a guide). */
+/**
+ * The short lines of a checklist group or guide, one per line in a text area: quicker to write and
+ * to read than a box per line. Blank lines are dropped; the first problem of any line shows below.
+ */
 function ItemLines({ form, path, name }: { form: SectionForm; path: string; name: string }) {
+  const items = form.value<string[]>(path) ?? [];
+  const [text, setText] = useState(() => items.join('\n'));
+  const lines = (raw: string) => raw.split('\n').filter((item) => item.trim() !== '');
+  // A discard, a restore or a newer version loaded from elsewhere replaces the list: show it.
+  const shown = lines(text).join('\n') === items.join('\n') ? text : items.join('\n');
+  const error = items.map((_, index) => form.error(`${path}.${index}`)).find(Boolean) ?? form.error(path);
   return (
-    <ListEditor<string> form={form} path={path} legend={`${name}: items`} noun={`${name} item`} make={() => ''} max={12} nested>
-      {({ path: item, name: itemName }) => <TextInput form={form} path={item} label={itemName} maxLength={200} />}
-    </ListEditor>
+    <FormField id={form.id(path)} label={`${name} items`} hint="One item per line, in the order shown." error={error}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={Math.min(Math.max(items.length + 1, 3), 10)}
+          value={shown}
+          onChange={(event) => {
+            setText(event.target.value);
+            form.set(path, lines(event.target.value));
+          }}
+          disabled={form.saving}
+          className={`${compactInput} resize-y`}
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -135,7 +157,7 @@ export function ProcessForm({ form, studio }: Bound) {
           path="preparing.checklist"
           legend="Checklist groups"
           noun="Group"
-          make={() => ({ title: '', items: [''] })}
+          make={() => ({ title: '', items: [] })}
           max={4}
           empty="No checklist: the home page shows only the guides."
         >
@@ -151,7 +173,7 @@ export function ProcessForm({ form, studio }: Bound) {
           path="preparing.guides"
           legend="Guides"
           noun="Guide"
-          make={() => ({ title: '', icon: 'check', items: [''] })}
+          make={() => ({ title: '', icon: 'check', items: [] })}
           max={6}
           empty="No guides."
         >
