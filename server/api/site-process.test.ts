@@ -21,6 +21,9 @@ describe.each(testDialects())('the Process page and the home blocks as content (
   let t: TestApp;
   beforeAll(async () => {
     t = await createAdminTestApp(dialect, { pages: { kind: 'development' } });
+    // Vite compiles the routes on the first request: done here, so the tests time only themselves.
+    await t.request.get('/process');
+    await t.request.get('/');
   }, 120_000);
   afterAll(async () => {
     await t?.close();
