@@ -83,3 +83,16 @@ describe('the home section', () => {
     expect(Object.keys(errorsOf('home', { blocks: [{ ...packages!, title: '' }, ...rest] }))).toEqual(['blocks.0.title']);
   });
 });
+
+describe('the home section in the history', () => {
+  it('says a reorder once, then only what changed in each block', () => {
+    const after = structuredClone(DEFAULT_HOME);
+    const [packages, preparing, ...rest] = after.blocks;
+    after.blocks = [preparing!, { ...packages!, visible: false }, ...rest];
+    const titles = (blocks: typeof after.blocks) => blocks.map((block) => `“${block.title}”`).join(', ');
+    expect(describeChanges(DEFAULT_HOME, after).map(changeSentence)).toEqual([
+      `Blocks › Order: ${titles(DEFAULT_HOME.blocks)} → ${titles(after.blocks)}`,
+      'Blocks › Block 2 (Our Service Packages) › Shown: yes → no',
+    ]);
+  });
+});
