@@ -1,5 +1,5 @@
 // The studio's rules for the audio a client sends, as numbers: the home page's requirements list
-// (app/content/file-requirements.ts) writes them out, and the project file warnings
+// (the process section's defaults, common/site-content/default-process.ts) writes them out, and the project file warnings
 // (project-file-warnings.ts) check uploads against them. Plain constants, no imports.
 
 /** Bits per sample of PCM (WAV, AIFF) and lossless files. */

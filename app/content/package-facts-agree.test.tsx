@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatPrice, revisionsWording, turnaroundWording } from '#common/site-content/package-words.ts';
+import { formatPrice, revisionsWording, turnaroundSpan, turnaroundWording } from '#common/site-content/package-words.ts';
 import type { Packages } from '#common/site-content/packages.ts';
 import { defaultSiteContent, type SiteContent } from '#common/site-content/sections.ts';
 import { renderAllHtml, textOf } from './page-text.test-support.tsx';
@@ -28,6 +28,16 @@ function editedPackages(): SiteContent {
       },
     ],
   };
+  return content;
+}
+
+/** Edited packages, with the owner's own Process steps and home blocks quoting them through tokens. */
+function editedProcessAndHome(): SiteContent {
+  const content = editedPackages();
+  content.process.steps.splice(1, 0, { title: 'Quick Quote', text: 'Your first version within {{packages.turnaround}}.' });
+  content.process.cta.text = 'Answers within {{studio.responseHours}} hours, a first version within {{packages.turnaround}}.';
+  const [packages, ...rest] = content.home.blocks;
+  content.home.blocks = [...rest, { ...packages!, intro: 'Mixed within {{packages.turnaround}}.' }];
   return content;
 }
 
@@ -65,9 +75,16 @@ describe('every price, revision count and turnaround on the pages is a package r
   it.each([
     ['the defaults', defaultSiteContent()],
     ['edited packages', editedPackages()],
+    ['edited packages, process and home', editedProcessAndHome()],
   ])('%s', async (_name, content) => {
     const pages = await renderAllHtml(content);
     checkPages(pages, content.packages, content.studio.responseHours);
+    // The Process page and the home page are among the pages checked, with the owner's words in them.
+    const process = textOf(pages['/process']!);
+    expect(process).toContain(`Step ${content.process.steps.length}: ${content.process.steps.at(-1)!.title}`);
+    expect(process).toContain(`within ${turnaroundSpan(content.packages.packages)} of complete files`);
+    for (const pkg of content.packages.packages) expect(process).toContain(`${pkg.name} ${pkg.turnaroundHours} hours`);
+    expect(textOf(pages['/']!)).toContain(content.home.blocks.find((block) => block.key === 'preparing')!.title);
     const cards = (path: string) => [...pages[path]!.matchAll(/data-testid="price-([^"]+)"/g)].map((match) => match[1]);
     const keys = content.packages.packages.map((pkg) => pkg.key);
     expect(cards('/')).toEqual(keys);

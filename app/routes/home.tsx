@@ -1,9 +1,11 @@
+import { Fragment, type ReactNode } from 'react';
 import type { Route } from './+types/home';
 import { seo, siteFromMeta } from '#app/components/seo.ts';
 import { ContactFormIsland } from '#app/features/contact/contact-form-island.tsx';
 import { HomeContactSection } from '#app/features/marketing/home-contact-section.tsx';
 import { HomeHero } from '#app/features/marketing/home-hero.tsx';
 import { heroContent } from '#app/features/marketing/page-content.server.ts';
+import { homeBlocksContent } from '#app/features/marketing/process-content.server.ts';
 import { PreparingProjectSection } from '#app/features/marketing/preparing-project-section.tsx';
 import { ServicePackagesSection } from '#app/features/marketing/service-packages-section.tsx';
 import { TestimonialsSection } from '#app/features/marketing/testimonials-section.tsx';
@@ -11,6 +13,7 @@ import { FeaturedSamples } from '#app/features/samples/featured-samples.tsx';
 import { featuredSamplesLoader } from '#app/features/samples/featured-loader.server.ts';
 import { Island } from '#app/islands/island.tsx';
 import { useRootData } from '#app/root.tsx';
+import type { HomeBlockKey } from '#common/site-content/home.ts';
 import { locationLabel } from '#common/site-content/format.ts';
 import { formatPrice, newClientOffer } from '#common/site-content/package-words.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
@@ -18,14 +21,15 @@ import { fromContext } from '#app/lib/server-context.server.ts';
 // The contact form posts here when JavaScript is off (see contact-form.tsx).
 export { contactPageAction as action } from '#app/features/contact/contact-action.server.ts';
 
-/** The six newest samples for the featured block, rendered into the first HTML, and the owner's hero and testimonials. */
+/** The six newest samples for the featured block, rendered into the first HTML, the owner's hero, blocks and testimonials. */
 export async function loader(args: Route.LoaderArgs) {
-  const [featured, content, hero] = await Promise.all([
+  const [featured, content, hero, home] = await Promise.all([
     featuredSamplesLoader(args),
     fromContext(args.context).services.siteContent.current(),
     heroContent(args.context),
+    homeBlocksContent(args.context),
   ]);
-  return { ...featured, hero, testimonials: content.testimonials.testimonials };
+  return { ...featured, hero, ...home, testimonials: content.testimonials.testimonials };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -49,20 +53,38 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-/** Sections in the order the spec gives: hero, #services, #process, featured samples, #contact (footer comes from the layout). */
+/**
+ * The hero, then the blocks the owner shows, in the owner's order (by default the spec's: #services,
+ * #process, featured samples, testimonials, #contact; the footer comes from the layout).
+ */
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { site, isAdmin } = useRootData();
   const { studio, packages } = site;
-  return (
-    <>
-      <HomeHero hero={loaderData.hero} special={newClientOffer(packages.packages)} location={locationLabel(studio.location)} />
-      <ServicePackagesSection packages={packages.packages} />
-      <PreparingProjectSection />
-      <Island name="featured-samples" component={FeaturedSamples} props={{ samples: loaderData.featuredSamples, isAdmin }} />
-      <TestimonialsSection testimonials={loaderData.testimonials} band />
-      <HomeContactSection responseHours={studio.responseHours}>
+  const { blocks, preparing } = loaderData;
+  const render: Record<HomeBlockKey, (heading: (typeof blocks)[number]) => ReactNode> = {
+    packages: (heading) => <ServicePackagesSection packages={packages.packages} heading={heading} />,
+    preparing: (heading) => <PreparingProjectSection heading={heading} preparing={preparing} />,
+    samples: (heading) => (
+      <Island name="featured-samples" component={FeaturedSamples} props={{ samples: loaderData.featuredSamples, isAdmin, heading }} />
+    ),
+    testimonials: (heading) => <TestimonialsSection testimonials={loaderData.testimonials} heading={heading} band />,
+    contact: (heading) => (
+      <HomeContactSection heading={heading}>
         <ContactFormIsland />
       </HomeContactSection>
+    ),
+  };
+  return (
+    <>
+      <HomeHero
+        hero={loaderData.hero}
+        special={newClientOffer(packages.packages)}
+        location={locationLabel(studio.location)}
+        servicesHref={blocks.some((block) => block.key === 'packages') ? '#services' : '/services'}
+      />
+      {blocks.map((block) => (
+        <Fragment key={block.key}>{render[block.key](block)}</Fragment>
+      ))}
     </>
   );
 }

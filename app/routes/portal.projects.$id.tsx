@@ -45,6 +45,8 @@ export default function PortalProject({ loaderData }: Route.ComponentProps) {
         </>
       );
     case 'project':
-      return <ProjectPage key={loaderData.project.id} email={loaderData.email} initial={loaderData.project} />;
+      return (
+        <ProjectPage key={loaderData.project.id} email={loaderData.email} initial={loaderData.project} checklist={loaderData.checklist} />
+      );
   }
 }

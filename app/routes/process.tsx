@@ -1,20 +1,29 @@
 import type { Route } from './+types/process';
 import { PageHero } from '#app/components/page-hero.tsx';
 import { seo, siteFromMeta } from '#app/components/seo.ts';
-import { QUALITY_STANDARDS, processSteps } from '#app/content/process.ts';
 import { turnaroundSpan } from '#common/site-content/package-words.ts';
 import { useSite } from '#app/root.tsx';
 import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
+import { processContent } from '#app/features/marketing/process-content.server.ts';
 import { StepList } from '#app/features/marketing/step-list.tsx';
 import { ContentSection } from '#app/features/marketing/content-section.tsx';
 
+/** The owner's steps, standards and words, filled with the studio's facts on the server. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return processContent(context);
+}
+
+const NUMBER_WORDS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
 export const meta: Route.MetaFunction = (args) => {
   const packages = siteFromMeta(args)?.packages.packages;
+  const count = args.loaderData?.steps.length ?? 0;
+  const steps = count > 0 ? ` in ${NUMBER_WORDS[count] ?? count} clear step${count === 1 ? '' : 's'}` : '';
   return seo(args, {
     title: 'Our Process',
     description:
-      'From free consultation to final delivery in six clear steps.' +
+      `From free consultation to final delivery${steps}.` +
       (packages ? ` Your first version arrives within ${turnaroundSpan(packages)} of complete files.` : ''),
     path: '/process',
     keywords: [
@@ -27,37 +36,33 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-export default function Page() {
-  const { studio, packages } = useSite();
+const paragraphText = 'whitespace-pre-line';
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { packages } = useSite();
+  const { intro, steps, standards, timelineIntro, cta } = loaderData;
   return (
     <>
       <PageHero eyebrow="Process" title="Our Process">
-        <p>Six clear steps from the first conversation to your final master, with you in the loop the whole way.</p>
+        <p className={paragraphText}>{intro}</p>
       </PageHero>
 
       <ContentSection id="steps" eyebrow="Step by step" title="How We Work">
         <div className="mt-12">
-          <StepList steps={processSteps(studio.responseHours)} />
+          <StepList steps={steps} />
         </div>
       </ContentSection>
 
-      <ContentSection id="quality" eyebrow="Every project" title="Quality Standards" band>
-        <div className="mt-12">
-          <FeatureGrid items={QUALITY_STANDARDS} columns={4} />
-        </div>
-      </ContentSection>
+      {standards.length > 0 ? (
+        <ContentSection id="quality" eyebrow="Every project" title="Quality Standards" band>
+          <div className="mt-12">
+            <FeatureGrid items={standards} columns={4} />
+          </div>
+        </ContentSection>
+      ) : null}
 
-      <ContentSection
-        id="timeline"
-        eyebrow="Turnaround"
-        title="Project Timeline"
-        intro={
-          <p>
-            The first version of one song arrives within {turnaroundSpan(packages.packages)} of complete files, depending on your package.
-            Several songs or many tracks take longer: we confirm the timing in the consultation.
-          </p>
-        }
-      >
+      <ContentSection id="timeline" eyebrow="Turnaround" title="Project Timeline" intro={<p className={paragraphText}>{timelineIntro}</p>}>
+        {/* The turnaround of each package is its record's: never a second copy here. */}
         <dl className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-3">
           {packages.packages.map((pkg) => (
             <div key={pkg.key} className="rounded-2xl border border-line bg-surface p-6 text-center">
@@ -71,8 +76,8 @@ export default function Page() {
         </dl>
       </ContentSection>
 
-      <CtaBand id="process-cta-title" title="Start With a Free Consultation" actions={<ContactCta label="Start Your Project" />}>
-        <p>Step one is a conversation. Tell us about your song and we will take it from there.</p>
+      <CtaBand id="process-cta-title" title={cta.title} actions={<ContactCta label="Start Your Project" />}>
+        <p className={paragraphText}>{cta.text}</p>
       </CtaBand>
     </>
   );

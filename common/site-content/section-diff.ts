@@ -72,6 +72,21 @@ const FIELD_NAMES: Record<string, string> = {
   image: 'Image',
   logo: 'Logo',
   favicon: 'Favicon',
+  intro: 'Intro',
+  steps: 'Steps',
+  text: 'Text',
+  standards: 'Quality standards',
+  timelineIntro: 'Timeline intro',
+  preparing: 'Preparing your project',
+  checklistTitle: 'Checklist title',
+  checklist: 'Checklist',
+  guides: 'Guides',
+  items: 'Items',
+  icon: 'Icon',
+  cta: 'Call to action',
+  blocks: 'Blocks',
+  eyebrow: 'Eyebrow',
+  visible: 'Shown',
 };
 
 const ITEM_NOUNS: Record<string, string> = {
@@ -82,6 +97,11 @@ const ITEM_NOUNS: Record<string, string> = {
   credits: 'Credit',
   testimonials: 'Testimonial',
   faq: 'Question',
+  steps: 'Step',
+  standards: 'Standard',
+  checklist: 'Group',
+  guides: 'Guide',
+  blocks: 'Block',
 };
 
 const MAX_WORDS = 80;
@@ -118,6 +138,14 @@ function words(value: Json | undefined, key: string): string | null {
   return 'set';
 }
 
+/** Both lists hold the same items by their `key`, in a different order. */
+function sameKeysReordered(before: Json[], after: Json[]): boolean {
+  const keys = (list: Json[]) => list.map((item) => (isObject(item) && typeof item.key === 'string' ? item.key : null));
+  const [from, to] = [keys(before), keys(after)];
+  if (from.includes(null) || to.includes(null) || from.length !== to.length || new Set(from).size !== from.length) return false;
+  return from.join('\n') !== to.join('\n') && [...from].sort().join('\n') === [...to].sort().join('\n');
+}
+
 /** How a list item is named: by its own name, question, label or weekday, else by its number. */
 function itemName(listKey: string, item: Json | undefined, index: number): string {
   const noun = ITEM_NOUNS[listKey] ?? 'Entry';
@@ -138,6 +166,22 @@ function walk(before: Json | undefined, after: Json | undefined, path: string[],
     return;
   }
   const objectList = (value: Json | undefined) => Array.isArray(value) && value.some(isObject);
+  if (Array.isArray(before) && Array.isArray(after) && sameKeysReordered(before, after)) {
+    // The same keyed items in another order (home blocks, packages): one "Order" change, then each item against itself.
+    const names = (list: Json[]) => list.map((item, index) => itemName(key, item, index).replace(/^\S+ \d+ \((.*)\)$/, '$1'));
+    out.push({
+      path: path.join('.'),
+      where: [...where, 'Order'].join(' › '),
+      kind: 'changed',
+      before: words(names(before), key),
+      after: words(names(after), key),
+    });
+    after.forEach((item, index) => {
+      const old = before.find((candidate) => isObject(candidate) && isObject(item) && candidate.key === item.key);
+      walk(old, item, [...path, String(index)], [...where, itemName(key, item, index)], key, out);
+    });
+    return;
+  }
   if (Array.isArray(before) && Array.isArray(after) && (objectList(before) || objectList(after))) {
     for (let index = 0; index < Math.max(before.length, after.length); index += 1) {
       const name = itemName(key, after[index] ?? before[index], index);

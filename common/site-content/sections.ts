@@ -10,10 +10,13 @@ import {
   DEFAULT_STUDIO,
   DEFAULT_TESTIMONIALS,
 } from './defaults.ts';
+import { DEFAULT_HOME, DEFAULT_PROCESS } from './default-process.ts';
 import { faqSchema, type Faq } from './faq.ts';
 import { heroSchema, type Hero } from './hero.ts';
+import { homeSchema, type Home } from './home.ts';
 import { policiesSchema, type Policies } from './policies.ts';
 import { packagesSchema, type Packages } from './packages.ts';
+import { processSchema, type Process } from './process.ts';
 import { studioSchema, type Studio } from './studio.ts';
 import { testimonialsSchema, type Testimonials } from './testimonials.ts';
 import type { FieldErrors } from '#common/validation.ts';
@@ -24,7 +27,18 @@ import { z } from '#common/zod.ts';
  * editor, the API, the service and the pages share: which sections exist, their schemas, their
  * defaults, and the shapes the API answers with.
  */
-export const SITE_SECTIONS = ['studio', 'packages', 'about', 'testimonials', 'faq', 'policies', 'hero', 'brand'] as const;
+export const SITE_SECTIONS = [
+  'studio',
+  'packages',
+  'about',
+  'testimonials',
+  'faq',
+  'policies',
+  'hero',
+  'brand',
+  'process',
+  'home',
+] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];
 
 export interface SiteContent {
@@ -36,6 +50,8 @@ export interface SiteContent {
   policies: Policies;
   hero: Hero;
   brand: Brand;
+  process: Process;
+  home: Home;
 }
 
 export const SECTION_SCHEMAS = {
@@ -47,6 +63,8 @@ export const SECTION_SCHEMAS = {
   policies: policiesSchema,
   hero: heroSchema,
   brand: brandSchema,
+  process: processSchema,
+  home: homeSchema,
 } as const satisfies { [S in SiteSection]: z.ZodType<SiteContent[S]> };
 
 /** A fresh copy each call, so no caller can change the defaults of another. */
@@ -60,6 +78,8 @@ export function defaultSiteContent(): SiteContent {
     policies: DEFAULT_POLICIES,
     hero: DEFAULT_HERO,
     brand: DEFAULT_BRAND,
+    process: DEFAULT_PROCESS,
+    home: DEFAULT_HOME,
   });
 }
 

@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { processSteps } from '#app/content/process.ts';
 import {
   DEFAULT_ABOUT,
   DEFAULT_FAQ,
@@ -8,6 +7,7 @@ import {
   DEFAULT_PACKAGES,
   DEFAULT_STUDIO,
 } from '#common/site-content/defaults.ts';
+import { DEFAULT_PROCESS } from '#common/site-content/default-process.ts';
 import { formatEffectiveDate, formatOpeningHours, formatPrice, locationLabel } from '#common/site-content/format.ts';
 import { fillTextTokens } from '#common/site-content/content-tokens.ts';
 import { expectNoSeriousA11yViolations } from './support';
@@ -183,12 +183,12 @@ test.describe('marketing pages', () => {
   test('/process shows six steps, quality standards and the timeline', async ({ page }) => {
     await page.goto('/process');
     const steps = main(page).locator('ol > li');
-    const expectedSteps = processSteps(DEFAULT_STUDIO.responseHours);
-    await expect(steps).toHaveCount(expectedSteps.length);
+    await expect(steps).toHaveCount(DEFAULT_PROCESS.steps.length);
     await expect(main(page).getByText(`we reply within ${DEFAULT_STUDIO.responseHours} hours`)).toBeVisible();
-    for (const step of expectedSteps)
-      await expect(main(page).getByRole('heading', { name: `Step ${step.number}: ${step.title}` })).toBeVisible();
+    for (const [index, step] of DEFAULT_PROCESS.steps.entries())
+      await expect(main(page).getByRole('heading', { name: `Step ${index + 1}: ${step.title}` })).toBeVisible();
     await expect(h2(page, 'Quality Standards')).toBeVisible();
+    for (const standard of DEFAULT_PROCESS.standards) await expect(main(page).getByText(standard.text)).toBeVisible();
     for (const pkg of DEFAULT_PACKAGES.packages) {
       const card = main(page).locator('dl > div').filter({ hasText: pkg.name });
       await expect(card).toContainText(`${pkg.turnaroundHours} hours`);

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEFAULT_PROCESS } from '#common/site-content/default-process.ts';
 import { latestMailTo, ownerApi, signInLinkOf } from './outbox';
 import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
 
@@ -92,6 +93,9 @@ test('a client signs in from the invitation, uploads a stem, sees its checks, an
   await expect(page.getByText(`Signed in as ${clientEmail}`)).toBeVisible();
   await expect(page.locator('[aria-current="step"]')).toContainText('Awaiting files');
   await expect(page.getByText('May 14, 2030')).toBeVisible();
+  // The owner's file checklist (the process section), as the home page shows it.
+  const needs = page.getByRole('region', { name: 'What we need from you' });
+  for (const item of DEFAULT_PROCESS.preparing.checklist.flatMap((group) => group.items)) await expect(needs.getByText(item)).toBeVisible();
 
   // A stem, chosen as such, through the uploader.
   const wav = sineWav(2);

@@ -26,6 +26,13 @@ export function SectionHeading({
   );
 }
 
+/** The owner's words at the top of a home block: an empty eyebrow or intro is left out. */
+export interface SectionWords {
+  eyebrow: string;
+  title: string;
+  intro: string;
+}
+
 export const sectionContainer = 'mx-auto max-w-7xl px-4 sm:px-6 lg:px-8';
 
 interface ContentSectionProps {

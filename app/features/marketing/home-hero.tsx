@@ -42,7 +42,18 @@ function NewClientSpecial({ special }: { special: Offer }) {
 }
 
 /** The first screen: the owner's headline and description, the special while it is on, their photo or the illustration (hero-image.tsx). */
-export function HomeHero({ hero, special, location }: { hero: Hero; special: Offer | null; location: string }) {
+export function HomeHero({
+  hero,
+  special,
+  location,
+  servicesHref = '#services',
+}: {
+  hero: Hero;
+  special: Offer | null;
+  location: string;
+  /** The packages block when the home page shows it, else the services page. */
+  servicesHref?: string;
+}) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-line">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0" style={{ backgroundImage: HERO_GLOW }} />
@@ -65,7 +76,7 @@ export function HomeHero({ hero, special, location }: { hero: Hero; special: Off
             </ButtonLink>
             {/* A plain jump: the stylesheet makes it smooth (unless reduced motion is asked for)
                 and keeps the heading clear of the sticky header. */}
-            <a href="#services" className={buttonClasses('secondary', 'lg')}>
+            <a href={servicesHref} className={buttonClasses('secondary', 'lg')}>
               View Services
               <ArrowDown aria-hidden="true" className="size-4" />
             </a>

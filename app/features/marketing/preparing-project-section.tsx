@@ -1,9 +1,18 @@
-import { CheckCircle2, Lightbulb, Mic, Music } from 'lucide-react';
+import { Check, CheckCircle2, Lightbulb, Mic, Music } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
-import { ESSENTIAL_REQUIREMENTS, INSTRUMENTAL_GUIDELINES, PRO_TIPS, VOCAL_GUIDELINES } from '#app/content/file-requirements.ts';
-import { SectionHeading, sectionContainer } from './content-section.tsx';
+import type { GuideIcon } from '#common/site-content/process.ts';
+import { SectionHeading, sectionContainer, type SectionWords } from './content-section.tsx';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
+
+/** The owner's file guide with the studio's facts filled in (process-content.server.ts). */
+export interface PreparingView {
+  checklistTitle: string;
+  checklist: Array<{ title: string; items: string[] }>;
+  guides: Array<{ title: string; items: string[]; icon: GuideIcon }>;
+}
+
+const GUIDE_ICONS: Record<GuideIcon, Icon> = { mic: Mic, music: Music, tip: Lightbulb, check: Check };
 
 function GuidelineCard({ title, items, icon: IconComponent }: { title: string; items: string[]; icon: Icon }) {
   return (
@@ -26,42 +35,47 @@ function GuidelineCard({ title, items, icon: IconComponent }: { title: string; i
   );
 }
 
-/** Home page #process: the file requirements, how to prepare files before sending them. */
-export function PreparingProjectSection() {
+/** Home page #process: how to prepare files before sending them, as the owner wrote it (the process section). */
+export function PreparingProjectSection({ heading, preparing }: { heading: SectionWords; preparing: PreparingView }) {
+  const { checklistTitle, checklist, guides } = preparing;
   return (
     <section id="process" aria-labelledby="process-title" className="border-y border-line bg-surface/40 py-20 sm:py-28">
       <div className={sectionContainer}>
-        <SectionHeading id="process-title" eyebrow="Before you send" title="Preparing Your Project">
-          <p>Well-prepared files mean a faster turnaround and a better result. Here is what we need from you.</p>
+        <SectionHeading id="process-title" eyebrow={heading.eyebrow} title={heading.title}>
+          {heading.intro ? <p className="whitespace-pre-line">{heading.intro}</p> : null}
         </SectionHeading>
 
-        <article className="mt-14 rounded-2xl border border-accent/40 bg-surface p-6 sm:p-8">
-          <h3 className="flex items-center gap-3 text-xl font-semibold text-fg">
-            <CheckCircle2 aria-hidden="true" className="size-6 text-accent" />
-            Essential Requirements
-          </h3>
-          <div className="mt-6 grid gap-8 md:grid-cols-2">
-            {ESSENTIAL_REQUIREMENTS.map((group) => (
-              <div key={group.title}>
-                <h4 className="font-semibold text-accent">{group.title}</h4>
-                <ul className="mt-4 grid gap-3 text-sm leading-relaxed text-fg">
-                  {group.items.map((item) => (
-                    <li key={item} className="flex gap-3">
-                      <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                      <span>{item}</span>
-                    </li>
-                  ))}
-                </ul>
-              </div>
+        {checklist.length > 0 ? (
+          <article className="mt-14 rounded-2xl border border-accent/40 bg-surface p-6 sm:p-8">
+            <h3 className="flex items-center gap-3 text-xl font-semibold text-fg">
+              <CheckCircle2 aria-hidden="true" className="size-6 text-accent" />
+              {checklistTitle}
+            </h3>
+            <div className="mt-6 grid gap-8 md:grid-cols-2">
+              {checklist.map((group) => (
+                <div key={group.title}>
+                  <h4 className="font-semibold text-accent">{group.title}</h4>
+                  <ul className="mt-4 grid gap-3 text-sm leading-relaxed text-fg">
+                    {group.items.map((item) => (
+                      <li key={item} className="flex gap-3">
+                        <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+                        <span>{item}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </div>
+          </article>
+        ) : null}
+
+        {guides.length > 0 ? (
+          <div className="mt-8 grid gap-8 lg:grid-cols-3">
+            {guides.map((guide) => (
+              <GuidelineCard key={guide.title} title={guide.title} items={guide.items} icon={GUIDE_ICONS[guide.icon]} />
             ))}
           </div>
-        </article>
-
-        <div className="mt-8 grid gap-8 lg:grid-cols-3">
-          <GuidelineCard title="Vocal Track Guidelines" items={VOCAL_GUIDELINES} icon={Mic} />
-          <GuidelineCard title="Instrumental Guidelines" items={INSTRUMENTAL_GUIDELINES} icon={Music} />
-          <GuidelineCard title="Pro Tips for Best Results" items={PRO_TIPS} icon={Lightbulb} />
-        </div>
+        ) : null}
       </div>
     </section>
   );

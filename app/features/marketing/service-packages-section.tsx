@@ -3,17 +3,17 @@ import { cardGridColumns } from '#app/components/card-grid.ts';
 import { cn } from '#app/lib/cn.ts';
 import { PackageCard } from './package-card.tsx';
 import { packageCards } from './package-view.ts';
-import { SectionHeading, sectionContainer } from './content-section.tsx';
+import { SectionHeading, sectionContainer, type SectionWords } from './content-section.tsx';
 
 /** Home page #services: the owner's package cards. */
-export function ServicePackagesSection({ packages: records }: { packages: Package[] }) {
+export function ServicePackagesSection({ packages: records, heading }: { packages: Package[]; heading: SectionWords }) {
   const packages = packageCards(records);
   return (
     // No scroll margin of its own: the page's scroll-padding-top (app.css) already keeps an anchored section clear of the sticky header.
     <section id="services" aria-labelledby="services-title" className="py-20 sm:py-28">
       <div className={sectionContainer}>
-        <SectionHeading id="services-title" eyebrow="Pricing" title="Our Service Packages">
-          <p>Clear prices per song, no surprises. Every package is mixed and mastered by hand and delivered radio-ready.</p>
+        <SectionHeading id="services-title" eyebrow={heading.eyebrow} title={heading.title}>
+          {heading.intro ? <p className="whitespace-pre-line">{heading.intro}</p> : null}
         </SectionHeading>
         <div
           className={cn('mt-14 grid gap-8 md:gap-6 lg:gap-8', packages.length < 3 && 'mx-auto max-w-4xl', cardGridColumns(packages.length))}

@@ -6,11 +6,11 @@ import type { SiteSection } from '#common/site-content/sections.ts';
  * in its header and footer: a page's <lastmod> is the newest save among them.
  */
 export const PAGE_SECTIONS: Record<(typeof PUBLIC_PAGES)[number], SiteSection[]> = {
-  '/': ['hero', 'packages', 'testimonials'],
+  '/': ['hero', 'packages', 'testimonials', 'home', 'process'],
   '/services': ['packages'],
   '/services/mixing-mastering': ['packages'],
   '/services/vocal-production': ['packages'],
-  '/process': [],
+  '/process': ['process', 'packages'],
   '/samples': [],
   '/about': ['about', 'testimonials'],
   '/contact': ['faq', 'packages'],

@@ -1,14 +1,29 @@
 import { Quote } from 'lucide-react';
 import type { Testimonial } from '#common/site-content/testimonials.ts';
 import { cardGridColumns } from '#app/components/card-grid.ts';
-import { ContentSection } from './content-section.tsx';
+import { ContentSection, type SectionWords } from './content-section.tsx';
 import { cn } from '#app/lib/cn.ts';
 
 /** What artists say, as the owner entered it; nothing at all when there is nothing to show. */
-export function TestimonialsSection({ testimonials, band = false }: { testimonials: Testimonial[]; band?: boolean }) {
+export function TestimonialsSection({
+  testimonials,
+  band = false,
+  heading = { eyebrow: 'Testimonials', title: 'What Artists Say', intro: '' },
+}: {
+  testimonials: Testimonial[];
+  band?: boolean;
+  /** The home page's words come from its section; the About page keeps these. */
+  heading?: SectionWords;
+}) {
   if (testimonials.length === 0) return null;
   return (
-    <ContentSection id="testimonials" eyebrow="Testimonials" title="What Artists Say" band={band}>
+    <ContentSection
+      id="testimonials"
+      eyebrow={heading.eyebrow}
+      title={heading.title}
+      intro={heading.intro ? <p className="whitespace-pre-line">{heading.intro}</p> : undefined}
+      band={band}
+    >
       <ul className={cn('mt-12 grid gap-6', cardGridColumns(testimonials.length))}>
         {testimonials.map((testimonial) => (
           <li key={`${testimonial.name}-${testimonial.quote.slice(0, 24)}`}>

@@ -2,11 +2,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-ro
 import { clientNotesSchema, PORTAL_MESSAGES, portalSignInSchema, type PortalProjectView, type ProjectSummary } from '#common/projects.ts';
 import { requestSignInLink } from '#server/projects/portal-sign-in.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
+import { checklistContent } from '#app/features/marketing/process-content.server.ts';
 
 export type PortalListData = { signedIn: false; linkInvalid: boolean } | { signedIn: true; email: string; projects: ProjectSummary[] };
 
 export type PortalProjectData =
-  { kind: 'signed-out' } | { kind: 'not-found'; email: string } | { kind: 'project'; email: string; project: PortalProjectView };
+  | { kind: 'signed-out' }
+  | { kind: 'not-found'; email: string }
+  /** `checklist`: the owner's file checklist (the process section), filled with the studio's facts. */
+  | { kind: 'project'; email: string; project: PortalProjectView; checklist: string[] };
 
 export type NotesActionData = { status: 'saved' } | { status: 'invalid'; message: string; clientNotes: string };
 
@@ -29,7 +33,7 @@ export async function portalProjectLoader({ params, context }: LoaderFunctionArg
   const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
   const project = id === null ? null : await services.projects.clientView(client.email, id);
   if (!project) return data<PortalProjectData>({ kind: 'not-found', email: client.email }, { status: 404 });
-  return data<PortalProjectData>({ kind: 'project', email: client.email, project });
+  return data<PortalProjectData>({ kind: 'project', email: client.email, project, checklist: await checklistContent(context) });
 }
 
 /**

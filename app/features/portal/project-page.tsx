@@ -18,7 +18,7 @@ const revisionsText = (included: number | null) =>
   included === null ? 'unlimited revisions' : `${included} revision round${included === 1 ? '' : 's'}`;
 
 /** One project as its client sees it: where it stands, what to send, the files sent, and the deliveries. */
-export function ProjectPage({ email, initial }: { email: string; initial: PortalProjectView }) {
+export function ProjectPage({ email, initial, checklist }: { email: string; initial: PortalProjectView; checklist: string[] }) {
   const { project, setProject, refresh } = usePortalProject(initial);
 
   const registered = (file: ProjectFileView) => {
@@ -71,7 +71,7 @@ export function ProjectPage({ email, initial }: { email: string; initial: Portal
         <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <UploadArea project={project} onRegistered={registered} />
           <div className="grid content-start gap-6">
-            <StudioNeeds />
+            <StudioNeeds checklist={checklist} />
             <ClientNotesForm project={project} onSaved={setProject} />
           </div>
         </div>

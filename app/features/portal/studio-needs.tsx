@@ -1,6 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { ESSENTIAL_REQUIREMENTS } from '#app/content/file-requirements.ts';
 
 /** What goes into a project, before the details of how to prepare it. */
 const WHAT_TO_SEND = [
@@ -9,8 +8,8 @@ const WHAT_TO_SEND = [
   { title: 'Notes', text: 'Anything we should know: a line that must cut through, an effect to keep.' },
 ];
 
-/** What the studio needs from the client, with the studio's file rules (the home page's checklist) in short. */
-export function StudioNeeds() {
+/** What the studio needs from the client, with the studio's file rules (the home page's checklist, from the process section) in short. */
+export function StudioNeeds({ checklist }: { checklist: string[] }) {
   return (
     <section aria-labelledby="needs-heading" className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
       <h2 id="needs-heading" className="text-lg font-semibold text-fg">
@@ -26,7 +25,7 @@ export function StudioNeeds() {
       </ul>
       <h3 className="mt-6 text-sm font-semibold uppercase tracking-wider text-fg-subtle">Before you upload</h3>
       <ul className="mt-3 grid gap-2">
-        {ESSENTIAL_REQUIREMENTS.flatMap((group) => group.items).map((item) => (
+        {checklist.map((item) => (
           <li key={item} className="flex gap-2 text-sm text-fg-muted">
             <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
             {item}

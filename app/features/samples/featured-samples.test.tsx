@@ -4,7 +4,7 @@ import { FeaturedSamples } from './featured-samples.tsx';
 
 /** The empty featured block as the server renders it for a visitor or a signed-in admin. */
 function renderEmptyBlock({ isAdmin }: { isAdmin: boolean }): string {
-  return renderToString(<FeaturedSamples samples={[]} isAdmin={isAdmin} />);
+  return renderToString(<FeaturedSamples samples={[]} isAdmin={isAdmin} heading={{ eyebrow: '', title: 'Featured', intro: '' }} />);
 }
 
 describe('the empty featured block', () => {

@@ -20,7 +20,16 @@ type FeaturedState = { kind: 'loading' } | { kind: 'error'; message: string } | 
  * Home page block with the six newest samples (an island: its props travel as JSON). The server
  * renders the list from the home loader; without it (a failed read) the browser asks the API after 100 ms.
  */
-export function FeaturedSamples({ samples, isAdmin }: { samples: FeaturedSample[] | null; isAdmin: boolean }) {
+export function FeaturedSamples({
+  samples,
+  isAdmin,
+  heading,
+}: {
+  samples: FeaturedSample[] | null;
+  isAdmin: boolean;
+  /** The owner's words for the block (the home section). */
+  heading: { eyebrow: string; title: string; intro: string };
+}) {
   const [fetched, setState] = useState<FeaturedState>({ kind: 'loading' });
   const state: FeaturedState = samples ? { kind: 'list', samples } : fetched;
   // The debug line is for whoever builds or runs the site, never for a visitor.
@@ -43,10 +52,11 @@ export function FeaturedSamples({ samples, isAdmin }: { samples: FeaturedSample[
   return (
     <section aria-labelledby="featured-samples-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
       <div className="text-center">
-        <h2 id="featured-samples-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-          Featured Mix &amp; Mastering Samples
+        {heading.eyebrow ? <p className="text-sm font-semibold uppercase tracking-widest text-accent">{heading.eyebrow}</p> : null}
+        <h2 id="featured-samples-title" className={cn('text-3xl font-bold tracking-tight sm:text-4xl', heading.eyebrow && 'mt-3')}>
+          {heading.title}
         </h2>
-        <p className="mt-4 text-lg text-fg-muted">Listen to our latest professionally mastered tracks across various genres</p>
+        {heading.intro ? <p className="mt-4 text-lg whitespace-pre-line text-fg-muted">{heading.intro}</p> : null}
       </div>
       <div className="mt-12">
         {state.kind === 'loading' ? <SamplesLoading /> : null}

@@ -5,8 +5,10 @@ import { AboutForm } from './sections/about-form.tsx';
 import { BrandForm } from './sections/brand-form.tsx';
 import { FaqForm } from './sections/faq-form.tsx';
 import { HeroForm } from './sections/hero-form.tsx';
+import { HomeForm } from './sections/home-form.tsx';
 import { PoliciesForm } from './sections/policies-form.tsx';
 import { PackagesForm } from './sections/packages-form.tsx';
+import { ProcessForm } from './sections/process-form.tsx';
 import { StudioForm } from './sections/studio-form.tsx';
 import { TestimonialsForm } from './sections/testimonials-form.tsx';
 import { useSectionForm } from './use-section-form.ts';
@@ -37,6 +39,8 @@ export function SectionEditor({ section, content, onStored, onDirtyChange }: Pro
     policies: <PoliciesForm form={form} studio={studio} />,
     hero: <HeroForm form={form} studio={studio} />,
     brand: <BrandForm form={form} studio={studio} />,
+    process: <ProcessForm form={form} studio={studio} />,
+    home: <HomeForm form={form} studio={studio} />,
   }[section];
 
   return (

@@ -10,6 +10,8 @@ export const SECTION_LABELS: Record<SiteSection, string> = {
   policies: 'Policies',
   hero: 'Home hero',
   brand: 'Brand',
+  process: 'Process',
+  home: 'Home page',
 };
 
 export const SECTION_INTROS: Record<SiteSection, string> = {
@@ -22,6 +24,8 @@ export const SECTION_INTROS: Record<SiteSection, string> = {
   policies: 'The privacy policy and the terms of service, with the dates they take effect.',
   hero: 'The first screen of the home page.',
   brand: 'Your logo, the favicon browsers show in tabs, and the accent colour of buttons, links and highlights.',
+  process: 'The Process page: its steps, quality standards and timeline, and how to prepare files (shown on the home page and to clients).',
+  home: 'The blocks of the home page after the hero: their words, whether each shows, and their order.',
 };
 
 /** "Nov 23, 2026, 7:21 PM" in the owner's own time zone. */
