@@ -4,6 +4,7 @@ import path from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
 import { createRequestHandler } from '@react-router/express';
 import { createRequestHandler as createDocumentHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
+import { PREVIEW_PARAM, PREVIEW_VALUE } from '#common/site-content/drafts.ts';
 import type { ServerContext, Services } from '#server/context.ts';
 import { clientIp } from './client-ip.ts';
 import type { UnavailableErrors } from './errors.ts';
@@ -32,18 +33,31 @@ function serverContextKey(build: ServerBuild): RouterContext<ServerContext> {
 
 const providing = (key: RouterContext<ServerContext>, value: ServerContext) => new RouterContextProvider(new Map([[key, value]]));
 
+/**
+ * A signed-in owner's `?preview=draft` on a page (not the sitemap, manifest or other files): the
+ * request's services show every draft in place (decision 076). Anyone else gets the published page.
+ */
+function isPreviewRequest(req: Request, res: Response): boolean {
+  return Boolean(res.locals.admin) && req.query[PREVIEW_PARAM] === PREVIEW_VALUE && !req.path.includes('.');
+}
+
 function serverContextOf(services: Services, unavailable: UnavailableErrors, islandsEntry?: ServerContext['islandsEntry']) {
-  return (req: Request, res: Response): ServerContext => ({
-    services,
-    islandsEntry,
-    cspNonce: res.locals.cspNonce as string,
-    requestId: String(req.id ?? ''),
-    admin: (res.locals.admin as ServerContext['admin']) ?? null,
-    portalClient: res.locals.client ? { email: (res.locals.client as { email: string }).email } : null,
-    publicUrl: services.config.PUBLIC_URL,
-    clientIp: clientIp(req),
-    faults: { isDatabaseUnavailable: unavailable.matches, retryAfterSeconds: unavailable.retryAfterSeconds, databaseUnavailable: false },
-  });
+  return (req: Request, res: Response): ServerContext => {
+    const preview = isPreviewRequest(req, res);
+    if (preview) res.setHeader('X-Robots-Tag', 'noindex');
+    return {
+      services: preview ? { ...services, siteContent: services.siteDrafts.previewOf(services.siteContent) } : services,
+      preview,
+      islandsEntry,
+      cspNonce: res.locals.cspNonce as string,
+      requestId: String(req.id ?? ''),
+      admin: (res.locals.admin as ServerContext['admin']) ?? null,
+      portalClient: res.locals.client ? { email: (res.locals.client as { email: string }).email } : null,
+      publicUrl: services.config.PUBLIC_URL,
+      clientIp: clientIp(req),
+      faults: { isDatabaseUnavailable: unavailable.matches, retryAfterSeconds: unavailable.retryAfterSeconds, databaseUnavailable: false },
+    };
+  };
 }
 
 export interface PageCaching {
@@ -98,7 +112,7 @@ async function renderForEveryone(
  * as the same bytes with an ETag. Everything else (the admin, a session cookie, data requests) goes
  * straight to React Router and is marked private.
  */
-function sharedPages(build: ServerBuild, contextOf: ReturnType<typeof serverContextOf>, caching: PageCaching) {
+function sharedPages(build: ServerBuild, services: Services, contextOf: ReturnType<typeof serverContextOf>, caching: PageCaching) {
   const { cache, hasSessionCookie, policy } = caching;
   const contextKey = serverContextKey(build);
   const handleDocument = createDocumentHandler(build, 'production');
@@ -119,7 +133,16 @@ function sharedPages(build: ServerBuild, contextOf: ReturnType<typeof serverCont
       const { stored, hit } = await cache.getOrProduce(key, () =>
         renderForEveryone(
           handleDocument,
-          providing(contextKey, { ...contextOf(req, res), admin: null, portalClient: null, cspNonce: undefined, wholeDocument: true }),
+          // Never a preview: what is stored here is served to every visitor.
+          providing(contextKey, {
+            ...contextOf(req, res),
+            services,
+            preview: false,
+            admin: null,
+            portalClient: null,
+            cspNonce: undefined,
+            wholeDocument: true,
+          }),
           url,
           policy,
         ),
@@ -174,6 +197,6 @@ export async function mountPages(
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
   const build = (await import(path.join(mode.buildDir, 'server', 'index.js'))) as ServerBuild;
-  app.use(sharedPages(build, contextOf, caching));
+  app.use(sharedPages(build, services, contextOf, caching));
   return async () => {};
 }
