@@ -3,6 +3,7 @@ import { cn } from '#app/lib/cn.ts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { SiteSection, StoredSection } from '#common/site-content/sections.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { DraftPanel } from './draft-panel.tsx';
 import { HistoryDialog } from './history-dialog.tsx';
 import { SECTION_INTROS, SECTION_LABELS, formatSavedAt } from './section-meta.ts';
 import type { SectionForm } from './use-section-form.ts';
@@ -84,7 +85,8 @@ export function SectionFrame({
 }) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const label = SECTION_LABELS[form.section];
-  const canSave = form.dirty || form.base.version === 0;
+  // With a draft on screen, Save publishes it at once, like Publish.
+  const canSave = form.dirty || form.base.version === 0 || form.savedDraft !== null;
   return (
     <section aria-labelledby={`${form.id('')}heading`} className="grid min-w-0 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -102,6 +104,7 @@ export function SectionFrame({
           History
         </Button>
       </div>
+      <DraftPanel form={form} />
       <ConflictNotice form={form} />
       <ErrorSummary form={form} />
       <form
@@ -128,6 +131,8 @@ export function SectionFrame({
                 <span aria-hidden className="size-2 rounded-full bg-accent" />
                 Unsaved changes
               </>
+            ) : form.savedDraft ? (
+              'Draft saved, not published'
             ) : form.base.version === 0 ? (
               'Showing the defaults'
             ) : (
@@ -137,12 +142,21 @@ export function SectionFrame({
               </>
             )}
           </p>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             {form.dirty ? (
               <Button variant="ghost" size="sm" className="max-sm:h-11" onClick={form.discard} disabled={form.saving}>
                 Discard changes
               </Button>
             ) : null}
+            <Button
+              variant="secondary"
+              size="sm"
+              className="max-sm:h-11"
+              onClick={() => void form.saveDraft()}
+              disabled={!form.dirty || form.saving}
+            >
+              Save draft
+            </Button>
             <Button type="submit" size="sm" className="max-sm:h-11" disabled={!canSave || form.saving}>
               {form.saving ? 'Saving...' : 'Save changes'}
             </Button>
