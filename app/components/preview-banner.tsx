@@ -1,6 +1,6 @@
 import { Eye } from 'lucide-react';
 import { useLocation } from 'react-router';
-import { PREVIEW_PARAM } from '#common/site-content/drafts.ts';
+import { PREVIEW_LEAVE_VALUE, PREVIEW_PARAM } from '#common/site-content/drafts.ts';
 import { cn } from '#app/lib/cn.ts';
 
 /** Where the owner publishes: the Site tab of the dashboard (each section with a draft offers Publish). */
@@ -11,18 +11,17 @@ const linkClass = cn(
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ink focus-visible:ring-offset-2 focus-visible:ring-offset-accent',
 );
 
-/** This page without `?preview=draft` (any other query kept): what visitors see. */
-function publishedHref(pathname: string, search: string): string {
+/** This page with `?preview=off`: the server ends the preview and sends the owner to the page's own address. */
+function leaveHref(pathname: string, search: string): string {
   const query = new URLSearchParams(search);
-  query.delete(PREVIEW_PARAM);
-  const rest = query.toString();
-  return rest ? `${pathname}?${rest}` : pathname;
+  query.set(PREVIEW_PARAM, PREVIEW_LEAVE_VALUE);
+  return `${pathname}?${query.toString()}`;
 }
 
 /**
  * Shown only to the signed-in owner on a page rendered with their drafts (decision 076): says so,
  * keeps search engines away, and leads to publishing or back to the published page. Plain links, so
- * it works without JavaScript.
+ * it works without JavaScript. The preview lasts while the owner follows links (a session cookie).
  */
 export function PreviewBanner() {
   const { pathname, search } = useLocation();
@@ -38,7 +37,7 @@ export function PreviewBanner() {
           <a href={PUBLISH_DRAFTS_HREF} className={cn(linkClass, 'bg-ink text-accent no-underline hover:bg-ink-deep')}>
             Publish
           </a>
-          <a href={publishedHref(pathname, search)} className={cn(linkClass, 'underline hover:bg-accent-strong')}>
+          <a href={leaveHref(pathname, search)} className={cn(linkClass, 'underline hover:bg-accent-strong')}>
             Leave preview
           </a>
         </div>

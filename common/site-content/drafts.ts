@@ -22,3 +22,5 @@ export type AdminSiteContent = StoredSiteContent & { drafts: Partial<Record<Site
 /** The query that asks a public page for the owner's drafts. */
 export const PREVIEW_PARAM = 'preview';
 export const PREVIEW_VALUE = 'draft';
+/** Ends the preview (the banner's Leave preview). */
+export const PREVIEW_LEAVE_VALUE = 'off';

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultSiteContent } from '#common/site-content/sections.ts';
 import { createAdmin } from '#server/auth/admin-users.ts';
+import { SESSION_COOKIE } from '#server/auth/session-cookie.ts';
 import { createAdminTestApp, createTestApp, TEST_ADMIN, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import { STALE_SECTION_MESSAGE } from './site-content.ts';
@@ -146,8 +147,29 @@ describe.each(testDialects())('the preview of drafts on %s', (dialect) => {
     expect((await t.request.get('/').set('Cookie', cookie)).text).not.toContain('Draft headline');
   });
 
+  it('keeps the preview while the owner follows links, until they leave it', async () => {
+    const started = await t.request.get('/?preview=draft').set('Cookie', cookie);
+    const previewCookie = (started.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('studio.preview='))!;
+    expect(previewCookie).toMatch(/^studio\.preview=draft; Path=\/; HttpOnly; SameSite=Lax/);
+    const both = `${cookie}; ${previewCookie.split(';')[0]}`;
+    expect((await t.request.get('/').set('Cookie', both)).text).toContain('<h1>Draft headline</h1>');
+
+    const left = await t.request.get('/?preview=off&utm_source=x').set('Cookie', both);
+    expect(left.status).toBe(303);
+    expect(left.headers.location).toBe('/?utm_source=x');
+    expect((left.headers['set-cookie'] as unknown as string[]).join()).toMatch(/studio\.preview=; .*Max-Age=0/);
+
+    // The preview cookie alone (a signed-out browser) shows nothing: the visitors' stored page.
+    const signedOut = await t.request.get('/').set('Cookie', previewCookie.split(';')[0]!);
+    expect(signedOut.text).not.toContain('Draft headline');
+    expect(signedOut.headers['x-page-cache']).toBeDefined();
+  });
+
   it('gives a visitor who asks for the preview the published page, with or without an old cookie', async () => {
-    for (const request of [t.request.get('/?preview=draft'), t.request.get('/?preview=draft').set('Cookie', 'sid=s%3Aexpired.sig')]) {
+    for (const request of [
+      t.request.get('/?preview=draft'),
+      t.request.get('/?preview=draft').set('Cookie', `${SESSION_COOKIE}=expired.token`),
+    ]) {
       const answer = await request;
       expect(answer.status).toBe(200);
       expect(answer.text).toContain(`<h1>${published}</h1>`);

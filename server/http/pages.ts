@@ -4,11 +4,11 @@ import path from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
 import { createRequestHandler } from '@react-router/express';
 import { createRequestHandler as createDocumentHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
-import { PREVIEW_PARAM, PREVIEW_VALUE } from '#common/site-content/drafts.ts';
 import type { ServerContext, Services } from '#server/context.ts';
 import { clientIp } from './client-ip.ts';
 import type { UnavailableErrors } from './errors.ts';
 import { precompressedAssets } from './precompressed-assets.ts';
+import { leavePreview, previewRequested } from './preview-mode.ts';
 import { PERSONAL_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './public-cache/cache-policy.ts';
 import { inlineScriptHashes } from './public-cache/inline-script-hashes.ts';
 import type { Produced, PublicCache } from './public-cache/public-cache.ts';
@@ -33,18 +33,10 @@ function serverContextKey(build: ServerBuild): RouterContext<ServerContext> {
 
 const providing = (key: RouterContext<ServerContext>, value: ServerContext) => new RouterContextProvider(new Map([[key, value]]));
 
-/**
- * A signed-in owner's `?preview=draft` on a page (not the sitemap, manifest or other files): the
- * request's services show every draft in place (decision 076). Anyone else gets the published page.
- */
-function isPreviewRequest(req: Request, res: Response): boolean {
-  return Boolean(res.locals.admin) && req.query[PREVIEW_PARAM] === PREVIEW_VALUE && !req.path.includes('.');
-}
-
 function serverContextOf(services: Services, unavailable: UnavailableErrors, islandsEntry?: ServerContext['islandsEntry']) {
   return (req: Request, res: Response): ServerContext => {
-    const preview = isPreviewRequest(req, res);
-    if (preview) res.setHeader('X-Robots-Tag', 'noindex');
+    // The owner's preview of drafts: this request's content has every draft in place (decision 076).
+    const preview = previewRequested(req, res);
     return {
       services: preview ? { ...services, siteContent: services.siteDrafts.previewOf(services.siteContent) } : services,
       preview,
@@ -178,6 +170,7 @@ export async function mountPages(
       appType: 'custom',
     });
     app.use(devServer.middlewares);
+    app.use(leavePreview);
     app.use(async (req, res, next) => {
       res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
       try {
@@ -197,6 +190,7 @@ export async function mountPages(
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
   const build = (await import(path.join(mode.buildDir, 'server', 'index.js'))) as ServerBuild;
+  app.use(leavePreview);
   app.use(sharedPages(build, services, contextOf, caching));
   return async () => {};
 }

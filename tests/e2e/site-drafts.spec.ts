@@ -84,8 +84,14 @@ test('the owner drafts a new headline, previews it alone, then publishes it for 
       await preview.screenshot({ path: `${SHOTS}/preview-${width}.png` });
     }
   }
+  // Following a link keeps the preview; Leave preview ends it.
+  await preview.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
+  await expect(preview).toHaveURL(/\/about$/);
+  await expect(banner).toContainText('You are previewing unpublished changes');
   await banner.getByRole('link', { name: 'Leave preview' }).click();
-  await expect(preview).toHaveURL(/\/$/);
+  await expect(preview).toHaveURL(/\/about$/);
+  await expect(banner).toHaveCount(0);
+  await preview.goto('/');
   await expect(preview.getByRole('heading', { level: 1 })).toHaveText(published);
   await preview.close();
 
