@@ -25,7 +25,8 @@ const isPage = (path: string) => (!path.includes('.') || path.endsWith('.data'))
  * browser session. Starting sets the cookie; the answer is the owner's alone and never indexed.
  */
 export function previewRequested(req: Request, res: Response): boolean {
-  if (!res.locals.admin || !isPage(req.path)) return false;
+  // Reading only: a form the owner sends from a previewed page (the contact form) acts on the published content.
+  if (!res.locals.admin || (req.method !== 'GET' && req.method !== 'HEAD') || !isPage(req.path)) return false;
   const asked = req.query[PREVIEW_PARAM] === PREVIEW_VALUE;
   const kept = HAS_PREVIEW_COOKIE.test(req.headers.cookie ?? '');
   if (!asked && !kept) return false;

@@ -93,6 +93,11 @@ test('the owner drafts a new headline, previews it alone, then publishes it for 
   await expect(banner).toHaveCount(0);
   await preview.goto('/');
   await expect(preview.getByRole('heading', { level: 1 })).toHaveText(published);
+  // The banner's Publish leads to the editor, open on the section with the draft.
+  await preview.goto('/?preview=draft');
+  await preview.getByRole('complementary', { name: 'Preview' }).getByRole('link', { name: 'Publish' }).click();
+  await expect(preview.getByRole('heading', { level: 2, name: 'Home hero', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(preview.getByRole('region', { name: 'Draft' })).toBeVisible();
   await preview.close();
 
   // A visitor asking for the preview, after the owner's preview of the same page, sees the published site.
