@@ -110,6 +110,8 @@ test('the owner drafts a new headline, previews it alone, then publishes it for 
   await draftRegion.getByRole('button', { name: 'Publish' }).click();
   await expect(toast(page)).toContainText('Home hero published');
   await expect(draftRegion).toHaveCount(0);
+  // The buttons went with the draft: keyboard focus lands on the section, not the top of the page.
+  await expect(page.getByRole('heading', { level: 2, name: 'Home hero', exact: true })).toBeFocused();
 
   await visitor.goto('/');
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(DRAFT_HEADLINE);

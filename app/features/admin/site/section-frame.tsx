@@ -84,6 +84,14 @@ export function SectionFrame({
   children: ReactNode;
 }) {
   const [historyOpen, setHistoryOpen] = useState(false);
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  // Publishing or discarding removes the draft's buttons: focus lost with them goes to the section's heading.
+  const hadDraft = useRef(false);
+  useEffect(() => {
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (hadDraft.current && !form.savedDraft && focusLost) heading.current?.focus();
+    hadDraft.current = form.savedDraft !== null;
+  }, [form.savedDraft]);
   const label = SECTION_LABELS[form.section];
   // With a draft on screen, Save publishes it at once, like Publish.
   const canSave = form.dirty || form.base.version === 0 || form.savedDraft !== null;
@@ -91,7 +99,7 @@ export function SectionFrame({
     <section aria-labelledby={`${form.id('')}heading`} className="grid min-w-0 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={`${form.id('')}heading`} className="text-xl font-bold text-fg">
+          <h2 ref={heading} tabIndex={-1} id={`${form.id('')}heading`} className="text-xl font-bold text-fg outline-none">
             {label}
           </h2>
           <p className="mt-1 max-w-2xl text-sm text-fg-muted">{SECTION_INTROS[form.section]}</p>
