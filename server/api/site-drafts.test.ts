@@ -65,7 +65,7 @@ describe.each(testDialects())('site content drafts on %s', (dialect) => {
     expect((await t.request.get('/api/admin/site')).body.drafts).toEqual({});
   });
 
-  it('refuses a bad draft with errors by field and keeps the draft there was', async () => {
+  it('refuses a bad or oversized draft with errors by field and keeps the draft there was', async () => {
     await putDraft('hero', hero('Kept', 0)).expect(200);
     const bad = await putDraft('hero', { ...hero('', 0), image: 'not an image', extra: true });
     expect(bad.status).toBe(400);
@@ -74,6 +74,9 @@ describe.each(testDialects())('site content drafts on %s', (dialect) => {
     expect(missingImage.status).toBe(400);
     expect((await t.request.get('/api/admin/site/hero/draft')).body.fields.headline).toBe('Kept');
     expect((await t.request.put('/api/admin/site/no-such/draft').send({})).status).toBe(404);
+    const huge = { ...defaultSiteContent().policies, padding: 'x'.repeat(10 * 1024 * 1024), version: 0 };
+    expect((await putDraft('policies', huge)).status).toBe(413);
+    expect((await t.request.get('/api/admin/site/policies/draft')).status).toBe(404);
   });
 
   it('publishes the draft as the next version, with its history, and drops the draft', async () => {
