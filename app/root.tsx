@@ -2,6 +2,7 @@ import { useContext, useEffect, useRef } from 'react';
 import { Link, Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root.ts';
 import { SiteHeader } from '#app/components/site-header.tsx';
+import { PreviewBanner } from '#app/components/preview-banner.tsx';
 import { LinkComponentContext } from '#app/components/ui/app-link.tsx';
 import { IslandScripts } from '#app/islands/island-scripts.tsx';
 import { IslandsPageContext, IslandsServerContext } from '#app/islands/islands-context.ts';
@@ -25,12 +26,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { publicUrl, services, admin } = fromContext(context);
+  const { publicUrl, services, admin, preview } = fromContext(context);
   return {
     publicUrl,
     // The owner's facts every page shows (header, footer, meta, structured data), from the content cache.
     site: siteEssentials(await services.siteContent.current()),
     isAdmin: admin !== null,
+    // The signed-in owner's ?preview=draft: the content above has every draft in place (decision 076).
+    preview: preview === true,
   };
 }
 
@@ -115,10 +118,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { isAdmin, site } = useRootData();
+  const { isAdmin, site, preview } = useRootData();
   useScrollToTopOnPathChange();
   return (
     <LinkComponentContext.Provider value={Link}>
+      {preview ? <PreviewBanner /> : null}
       <SiteHeader isAdmin={isAdmin} studio={site.studio} logo={site.brand.logo} />
       <Outlet />
       <LazyToaster />

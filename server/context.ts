@@ -5,6 +5,7 @@ import type { SamplesCapability } from './samples/samples-capability.ts';
 import type { ProjectsCapability } from './projects/projects-capability.ts';
 import type { SiteContentService } from './site-content/site-content-service.ts';
 import type { SiteImageService } from './site-content/site-images.ts';
+import type { SiteDrafts } from './site-content/site-drafts.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import type { MultipartUploadService } from './uploads/multipart-uploads.ts';
 import type { ShareImages } from './site-content/share-image.ts';
@@ -18,6 +19,8 @@ export interface Services extends CoreServices, StudioIdentitySource, SamplesCap
   store: ObjectStore;
   /** The owner's site content: every fact a visitor reads (server/site-content/). */
   siteContent: SiteContentService;
+  /** Unpublished drafts of the site content and the owner's preview of them (server/site-content/site-drafts.ts). */
+  siteDrafts: SiteDrafts;
   /** The owner's uploaded images and their renditions (server/site-content/site-images.ts). */
   siteImages: SiteImageService;
   /** Each page's share image, made from the content (server/site-content/share-image.ts). */
@@ -45,6 +48,8 @@ export interface ServerContext {
   requestId: string;
   /** Filled by the session middleware; null for visitors. */
   admin: AdminProfile | null;
+  /** The signed-in owner asked for `?preview=draft`: `services.siteContent` shows the drafts (decision 076). */
+  preview?: boolean;
   /** The signed-in client of the portal (a client session, never an admin's); null otherwise. */
   portalClient: { email: string } | null;
   publicUrl: string;

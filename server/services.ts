@@ -5,6 +5,7 @@ import { createMetrics } from './metrics/metrics.ts';
 import { createSamplesCapability } from './samples/samples-capability.ts';
 import { createSiteContentService } from './site-content/create-site-content.ts';
 import { createSiteImageService } from './site-content/site-images.ts';
+import { createSiteDrafts } from './site-content/site-drafts.ts';
 import { createShareImages } from './site-content/share-image.ts';
 import { createObjectStore } from './storage/create-store.ts';
 import { MultipartUploadService } from './uploads/multipart-uploads.ts';
@@ -27,6 +28,7 @@ export function buildServices(core: CoreServices): Services {
     invalidation: core.invalidation,
     checkReferences: siteImages.checkReferences,
   });
+  const siteDrafts = createSiteDrafts({ db: core.db, logger: core.logger, siteContent, checkReferences: siteImages.checkReferences });
   // What auth and contact say in the studio's name comes from the content (cached: no query per e-mail).
   const studioIdentity = async () => {
     const { studio } = await siteContent.current();
@@ -91,6 +93,7 @@ export function buildServices(core: CoreServices): Services {
     ...samples,
     ...projects,
     siteContent,
+    siteDrafts,
     siteImages,
     studioIdentity,
     multipartUploads,

@@ -50,7 +50,7 @@ describe.each(testDialects())('the site content API on %s', (dialect) => {
     const res = await t.request.get('/api/admin/site');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(Object.keys(res.body).sort()).toEqual([...SITE_SECTIONS].sort());
+    expect(Object.keys(res.body).sort()).toEqual([...SITE_SECTIONS, 'drafts'].sort());
     expect(res.body.studio).toEqual({ ...defaultSiteContent().studio, version: 0, updatedAt: null });
     expect(res.body.faq).toMatchObject({ faq: expect.any(Array), version: 0 });
   });

@@ -1,5 +1,7 @@
 import { Router, type Response } from 'express';
-import { isSiteSection, type SiteSection } from '#common/site-content/sections.ts';
+import type { AdminSiteContent } from '#common/site-content/drafts.ts';
+import { fieldErrorsByPath, isSiteSection, type SiteSection } from '#common/site-content/sections.ts';
+import { z } from '#common/zod.ts';
 import type { Services } from '#server/context.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
@@ -37,7 +39,8 @@ export function siteContentRouter(services: Services): Router {
   router
     .route('/admin/site')
     .get(async (_req, res) => {
-      res.json(await siteContent.read());
+      const [sections, drafts] = await Promise.all([siteContent.read(), services.siteDrafts.summaries()]);
+      res.json({ ...sections, drafts } satisfies AdminSiteContent);
     })
     .all(methodNotAllowed(['GET']));
 
@@ -104,5 +107,50 @@ export function siteContentRouter(services: Services): Router {
     })
     .all(methodNotAllowed(['POST']));
 
+  draftRoutes(router, services);
   return router;
+}
+
+const NO_DRAFT_MESSAGE = 'This section has no draft';
+
+const publishSchema = z.strictObject({
+  version: z.number({ error: 'version must be a number' }).int('version must be a whole number').min(0).max(2_147_483_647),
+});
+
+/** Drafts and publishing (docs/decisions/076-drafts-and-preview.md); the admin session and body limit of the routes above apply. */
+function draftRoutes(router: Router, { siteDrafts }: Services) {
+  router
+    .route('/admin/site/:section/draft')
+    .get(async (req, res) => {
+      const draft = await siteDrafts.get(sectionParam(req.params.section));
+      if (!draft) throw new HttpError(404, NO_DRAFT_MESSAGE);
+      res.json(draft);
+    })
+    .put(async (req, res) => {
+      const outcome = await siteDrafts.save(sectionParam(req.params.section), req.body, editorOf(res));
+      if (outcome.kind === 'invalid') throw new HttpError(400, outcome.message, outcome.errors);
+      res.json(outcome.draft);
+    })
+    .delete(async (req, res) => {
+      if (!(await siteDrafts.discard(sectionParam(req.params.section)))) throw new HttpError(404, NO_DRAFT_MESSAGE);
+      res.status(204).end();
+    })
+    .all(methodNotAllowed(['GET', 'PUT', 'DELETE']));
+
+  router
+    .route('/admin/site/:section/publish')
+    .post(async (req, res) => {
+      const section = sectionParam(req.params.section);
+      const body = publishSchema.safeParse(req.body);
+      if (!body.success) throw new HttpError(400, 'Please correct the highlighted fields', fieldErrorsByPath(body.error));
+      const outcome = await siteDrafts.publish(section, body.data.version, editorOf(res));
+      if (outcome.kind === 'not-found') throw new HttpError(404, NO_DRAFT_MESSAGE);
+      if (outcome.kind === 'invalid') throw new HttpError(400, outcome.message, outcome.errors);
+      if (outcome.kind === 'stale') {
+        res.status(409).json({ message: STALE_SECTION_MESSAGE, current: outcome.current });
+        return;
+      }
+      res.json(outcome.section);
+    })
+    .all(methodNotAllowed(['POST']));
 }

@@ -175,6 +175,17 @@ export interface SiteContentVersionsTable {
   createdAt: Timestamp;
 }
 
+/** The one unpublished draft of a section (0016_site_content_drafts). */
+export interface SiteContentDraftsTable {
+  section: string;
+  basedOnVersion: number;
+  /** The section's fields as JSON text. */
+  data: string;
+  updatedById: number | null;
+  updatedByName: string | null;
+  updatedAt: Timestamp;
+}
+
 export interface SiteImagesTable {
   id: string;
   width: number;
@@ -386,6 +397,7 @@ export interface Database {
   uploadedObjects: UploadedObjectsTable;
   completedOnce: CompletedOnceTable;
   siteContentVersions: SiteContentVersionsTable;
+  siteContentDrafts: SiteContentDraftsTable;
   siteImages: SiteImagesTable;
   samplePlaysDaily: SamplePlaysDailyTable;
   multipartUploads: MultipartUploadsTable;

@@ -8,6 +8,7 @@ import type { ServerContext, Services } from '#server/context.ts';
 import { clientIp } from './client-ip.ts';
 import type { UnavailableErrors } from './errors.ts';
 import { precompressedAssets } from './precompressed-assets.ts';
+import { leavePreview, previewRequested } from './preview-mode.ts';
 import { PERSONAL_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './public-cache/cache-policy.ts';
 import { inlineScriptHashes } from './public-cache/inline-script-hashes.ts';
 import type { Produced, PublicCache } from './public-cache/public-cache.ts';
@@ -33,17 +34,22 @@ function serverContextKey(build: ServerBuild): RouterContext<ServerContext> {
 const providing = (key: RouterContext<ServerContext>, value: ServerContext) => new RouterContextProvider(new Map([[key, value]]));
 
 function serverContextOf(services: Services, unavailable: UnavailableErrors, islandsEntry?: ServerContext['islandsEntry']) {
-  return (req: Request, res: Response): ServerContext => ({
-    services,
-    islandsEntry,
-    cspNonce: res.locals.cspNonce as string,
-    requestId: String(req.id ?? ''),
-    admin: (res.locals.admin as ServerContext['admin']) ?? null,
-    portalClient: res.locals.client ? { email: (res.locals.client as { email: string }).email } : null,
-    publicUrl: services.config.PUBLIC_URL,
-    clientIp: clientIp(req),
-    faults: { isDatabaseUnavailable: unavailable.matches, retryAfterSeconds: unavailable.retryAfterSeconds, databaseUnavailable: false },
-  });
+  return (req: Request, res: Response): ServerContext => {
+    // The owner's preview of drafts: this request's content has every draft in place (decision 076).
+    const preview = previewRequested(req, res);
+    return {
+      services: preview ? { ...services, siteContent: services.siteDrafts.previewOf(services.siteContent) } : services,
+      preview,
+      islandsEntry,
+      cspNonce: res.locals.cspNonce as string,
+      requestId: String(req.id ?? ''),
+      admin: (res.locals.admin as ServerContext['admin']) ?? null,
+      portalClient: res.locals.client ? { email: (res.locals.client as { email: string }).email } : null,
+      publicUrl: services.config.PUBLIC_URL,
+      clientIp: clientIp(req),
+      faults: { isDatabaseUnavailable: unavailable.matches, retryAfterSeconds: unavailable.retryAfterSeconds, databaseUnavailable: false },
+    };
+  };
 }
 
 export interface PageCaching {
@@ -98,7 +104,7 @@ async function renderForEveryone(
  * as the same bytes with an ETag. Everything else (the admin, a session cookie, data requests) goes
  * straight to React Router and is marked private.
  */
-function sharedPages(build: ServerBuild, contextOf: ReturnType<typeof serverContextOf>, caching: PageCaching) {
+function sharedPages(build: ServerBuild, services: Services, contextOf: ReturnType<typeof serverContextOf>, caching: PageCaching) {
   const { cache, hasSessionCookie, policy } = caching;
   const contextKey = serverContextKey(build);
   const handleDocument = createDocumentHandler(build, 'production');
@@ -119,7 +125,16 @@ function sharedPages(build: ServerBuild, contextOf: ReturnType<typeof serverCont
       const { stored, hit } = await cache.getOrProduce(key, () =>
         renderForEveryone(
           handleDocument,
-          providing(contextKey, { ...contextOf(req, res), admin: null, portalClient: null, cspNonce: undefined, wholeDocument: true }),
+          // Never a preview: what is stored here is served to every visitor.
+          providing(contextKey, {
+            ...contextOf(req, res),
+            services,
+            preview: false,
+            admin: null,
+            portalClient: null,
+            cspNonce: undefined,
+            wholeDocument: true,
+          }),
           url,
           policy,
         ),
@@ -155,6 +170,7 @@ export async function mountPages(
       appType: 'custom',
     });
     app.use(devServer.middlewares);
+    app.use(leavePreview);
     app.use(async (req, res, next) => {
       res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
       try {
@@ -174,6 +190,7 @@ export async function mountPages(
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
   const build = (await import(path.join(mode.buildDir, 'server', 'index.js'))) as ServerBuild;
-  app.use(sharedPages(build, contextOf, caching));
+  app.use(leavePreview);
+  app.use(sharedPages(build, services, contextOf, caching));
   return async () => {};
 }

@@ -35,6 +35,7 @@ export const SITE_TABLES = [
   'sample_plays_daily',
   'samples',
   'sessions',
+  'site_content_drafts',
   'site_content_versions',
   'site_images',
   'track_versions',
@@ -120,6 +121,10 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
   const hero = { ...(await t.services.siteContent.read()).hero, image: { ...uploaded.body, alt: 'The live room' } };
   const heroSaved = await t.services.siteContent.save('hero', hero, admin);
   if (heroSaved.kind !== 'saved') throw new Error(`hero not saved: ${heroSaved.kind}`);
+  // An unpublished draft: the owner's work in progress is part of the site too.
+  const { about } = await t.services.siteContent.read();
+  const drafted = await t.services.siteDrafts.save('about', { ...about, founderName: 'Draft Founder' }, admin);
+  if (drafted.kind !== 'saved') throw new Error(`draft not saved: ${JSON.stringify(drafted)}`);
   await t.services.db.insertInto('completedOnce').values({ name: 'backup-fixture', createdAt: new Date().toISOString() }).execute();
   // A multipart upload under way: its row is backed up like any other (its parts are not objects yet).
   await t.services.multipartUploads.start({ owner: 'admin:fixture' }, 'audio/wav');

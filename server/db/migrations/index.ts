@@ -13,6 +13,7 @@ import * as compactPeaks from './0012_compact_peaks.ts';
 import * as clientProjects from './0013_client_projects.ts';
 import * as reviewRoom from './0014_review_room.ts';
 import * as packagesSection from './0015_packages_section.ts';
+import * as siteContentDrafts from './0016_site_content_drafts.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0013_client_projects': clientProjects,
   '0014_review_room': reviewRoom,
   '0015_packages_section': packagesSection,
+  '0016_site_content_drafts': siteContentDrafts,
 };

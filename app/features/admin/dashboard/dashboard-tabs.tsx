@@ -44,9 +44,13 @@ export function DashboardTabs() {
   const admin = useAdminMe();
   const projects = useProjectsDashboard(site.content?.packages ?? null);
   const navigate = useNavigate();
-  const onProjects = useLocation().pathname.startsWith('/manage/projects');
+  const location = useLocation();
+  const onProjects = location.pathname.startsWith('/manage/projects');
   const projectParam = useParams().id;
-  const [localTab, setLocalTab] = useState<LocalTab>('samples');
+  // The preview banner's Publish leads to /manage?tab=site (decision 076).
+  const [localTab, setLocalTab] = useState<LocalTab>(() =>
+    new URLSearchParams(location.search).get('tab') === 'site' ? 'site' : 'samples',
+  );
   const tab: DashboardTab = onProjects ? 'projects' : localTab;
   const setTab = useCallback(
     (next: DashboardTab) => {

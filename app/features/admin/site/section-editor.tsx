@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
+import type { DraftSummary } from '#common/site-content/drafts.ts';
 import type { SiteSection, StoredSection, StoredSiteContent } from '#common/site-content/sections.ts';
 import { SectionFrame } from './section-frame.tsx';
 import { AboutForm } from './sections/about-form.tsx';
@@ -18,12 +19,16 @@ interface Props {
   content: StoredSiteContent;
   onStored: (section: SiteSection, stored: StoredSection<SiteSection>) => void;
   onDirtyChange: (dirty: boolean) => void;
+  /** The section's unpublished draft, if any, and how to tell the Site area it changed (decision 076). */
+  draft?: DraftSummary | null;
+  onDraftChange?: (section: SiteSection, draft: DraftSummary | null) => void;
 }
 
 /** One section's form, mounted afresh for each section (the Site area keys it by section). */
-export function SectionEditor({ section, content, onStored, onDirtyChange }: Props) {
+export function SectionEditor({ section, content, onStored, onDirtyChange, draft = null, onDraftChange }: Props) {
   const stored = (next: StoredSection<SiteSection>) => onStored(section, next);
-  const form = useSectionForm(section, content[section], stored);
+  const draftChanged = useCallback((next: DraftSummary | null) => onDraftChange?.(section, next), [onDraftChange, section]);
+  const form = useSectionForm(section, content[section], stored, { summary: draft, onChange: draftChanged });
 
   useEffect(() => {
     onDirtyChange(form.dirty);

@@ -3,6 +3,7 @@ import { cn } from '#app/lib/cn.ts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { SiteSection, StoredSection } from '#common/site-content/sections.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { DraftPanel } from './draft-panel.tsx';
 import { HistoryDialog } from './history-dialog.tsx';
 import { SECTION_INTROS, SECTION_LABELS, formatSavedAt } from './section-meta.ts';
 import type { SectionForm } from './use-section-form.ts';
@@ -83,13 +84,22 @@ export function SectionFrame({
   children: ReactNode;
 }) {
   const [historyOpen, setHistoryOpen] = useState(false);
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  // Publishing or discarding removes the draft's buttons: focus lost with them goes to the section's heading.
+  const hadDraft = useRef(false);
+  useEffect(() => {
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (hadDraft.current && !form.savedDraft && focusLost) heading.current?.focus();
+    hadDraft.current = form.savedDraft !== null;
+  }, [form.savedDraft]);
   const label = SECTION_LABELS[form.section];
-  const canSave = form.dirty || form.base.version === 0;
+  // With a draft on screen, Save publishes it at once, like Publish.
+  const canSave = form.dirty || form.base.version === 0 || form.savedDraft !== null;
   return (
     <section aria-labelledby={`${form.id('')}heading`} className="grid min-w-0 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={`${form.id('')}heading`} className="text-xl font-bold text-fg">
+          <h2 ref={heading} tabIndex={-1} id={`${form.id('')}heading`} className="text-xl font-bold text-fg outline-none">
             {label}
           </h2>
           <p className="mt-1 max-w-2xl text-sm text-fg-muted">{SECTION_INTROS[form.section]}</p>
@@ -102,6 +112,7 @@ export function SectionFrame({
           History
         </Button>
       </div>
+      <DraftPanel form={form} />
       <ConflictNotice form={form} />
       <ErrorSummary form={form} />
       <form
@@ -128,6 +139,8 @@ export function SectionFrame({
                 <span aria-hidden className="size-2 rounded-full bg-accent" />
                 Unsaved changes
               </>
+            ) : form.savedDraft ? (
+              'Draft saved, not published'
             ) : form.base.version === 0 ? (
               'Showing the defaults'
             ) : (
@@ -137,12 +150,21 @@ export function SectionFrame({
               </>
             )}
           </p>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             {form.dirty ? (
               <Button variant="ghost" size="sm" className="max-sm:h-11" onClick={form.discard} disabled={form.saving}>
                 Discard changes
               </Button>
             ) : null}
+            <Button
+              variant="secondary"
+              size="sm"
+              className="max-sm:h-11"
+              onClick={() => void form.saveDraft()}
+              disabled={!form.dirty || form.saving}
+            >
+              Save draft
+            </Button>
             <Button type="submit" size="sm" className="max-sm:h-11" disabled={!canSave || form.saving}>
               {form.saving ? 'Saving...' : 'Save changes'}
             </Button>

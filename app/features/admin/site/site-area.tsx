@@ -29,7 +29,10 @@ const navItem = cn(
  * with unsaved edits asks first; leaving the page with them makes the browser ask.
  */
 export function SiteArea({ site, request, onShowChecklist, onDirtyChange }: Props) {
-  const [section, onSectionChange] = useState<SiteSection>(request?.section ?? 'studio');
+  const [chosen, onSectionChange] = useState<SiteSection | null>(request?.section ?? null);
+  // Once the content is there, nothing else having asked: the first section with a draft, else Studio.
+  if (chosen === null && site.content) onSectionChange(firstDraft(site) ?? 'studio');
+  const section = chosen ?? 'studio';
   const [dirty, setDirty] = useState(false);
   const [leavingFor, setLeavingFor] = useState<SiteSection | null>(null);
 
@@ -84,7 +87,15 @@ export function SiteArea({ site, request, onShowChecklist, onDirtyChange }: Prop
           </Button>
         ) : null}
       </nav>
-      <SectionEditor key={section} section={section} content={site.content} onStored={stored} onDirtyChange={dirtyChanged} />
+      <SectionEditor
+        key={section}
+        section={section}
+        content={site.content}
+        onStored={stored}
+        onDirtyChange={dirtyChanged}
+        draft={site.drafts[section] ?? null}
+        onDraftChange={site.setDraft}
+      />
       <LeaveDialog
         from={section}
         to={leavingFor}
@@ -97,6 +108,11 @@ export function SiteArea({ site, request, onShowChecklist, onDirtyChange }: Prop
       />
     </div>
   );
+}
+
+/** Where the Site area opens when nothing else asks: the first section with a draft to publish (the preview banner leads here). */
+function firstDraft(site: SiteContentState): SiteSection | undefined {
+  return SITE_SECTIONS.find((name) => site.drafts[name]);
 }
 
 function LeaveDialog({

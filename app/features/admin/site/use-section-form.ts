@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { SectionDraft } from '#common/site-content/drafts.ts';
 import {
   SECTION_SCHEMAS,
   fieldErrorsByPath,
@@ -7,10 +8,11 @@ import {
   type StoredSection,
 } from '#common/site-content/sections.ts';
 import type { FieldErrors } from '#common/validation.ts';
-import { api, hasFieldErrors } from '#app/lib/api.ts';
+import { api, hasFieldErrors, type ApiFailure } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
 import { fieldId, getAt, isWithin, setAt } from './paths.ts';
 import { SECTION_LABELS } from './section-meta.ts';
+import { useSectionDraft, type DraftListener } from './use-section-draft.ts';
 
 export interface SectionForm<S extends SiteSection = SiteSection> {
   section: S;
@@ -40,6 +42,15 @@ export interface SectionForm<S extends SiteSection = SiteSection> {
   overwrite(): Promise<void>;
   /** Shows a section the server answered with (a restore) as the new starting point. */
   reset(stored: StoredSection<S>): void;
+  /** The section's unpublished draft as last saved (decision 076); null when there is none. */
+  savedDraft: SectionDraft<S> | null;
+  /** The draft is being read when the section opens (the form then shows it). */
+  draftLoading: boolean;
+  /** Stores what is on screen as the draft; the site does not change. */
+  saveDraft(): Promise<void>;
+  /** Publishes the draft (saving what is on screen into it first); a newer save meanwhile is a conflict. */
+  publishDraft(): Promise<void>;
+  discardDraft(): Promise<void>;
 }
 
 export function sectionFields<S extends SiteSection>(stored: StoredSection<S>): SiteContent[S] {
@@ -69,6 +80,7 @@ export function useSectionForm<S extends SiteSection>(
   section: S,
   stored: StoredSection<S>,
   onStored: (stored: StoredSection<S>) => void,
+  drafts?: DraftListener,
 ): SectionForm<S> {
   const label = SECTION_LABELS[section];
   const [base, setBase] = useState(stored);
@@ -79,13 +91,24 @@ export function useSectionForm<S extends SiteSection>(
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<StoredSection<S> | null>(null);
   const [focusSummary, setFocusSummary] = useState(0);
+  /** What the form started from: the saved section, or the saved draft once it is loaded. */
+  const [start, setStart] = useState(() => sectionFields(stored));
 
-  const baseFields = useMemo(() => JSON.stringify(sectionFields(base)), [base]);
-  const dirty = useMemo(() => JSON.stringify(draft) !== baseFields, [draft, baseFields]);
+  const startFields = useMemo(() => JSON.stringify(start), [start]);
+  const dirty = useMemo(() => JSON.stringify(draft) !== startFields, [draft, startFields]);
   const instant = useMemo(() => clientErrors(section, draft), [section, draft]);
+
+  const startFrom = useCallback((fields: SiteContent[S]) => {
+    setStart(fields);
+    setDraft(fields);
+    setTouched(new Set());
+    setShowAll(false);
+    setServerErrors({});
+  }, []);
 
   const reset = useCallback((next: StoredSection<S>) => {
     setBase(next);
+    setStart(sectionFields(next));
     setDraft(sectionFields(next));
     setTouched(new Set());
     setShowAll(false);
@@ -127,9 +150,16 @@ export function useSectionForm<S extends SiteSection>(
     if (result.ok) {
       reset(result.data);
       onStored(result.data);
+      // What was saved is what the form showed, the draft included: it has nothing left to publish.
+      if (drafting.savedDraft) await drafting.dropDraft();
       toast({ title: 'Saved', description: `${label} saved. The site shows it now.` });
       return;
     }
+    await refusal(result);
+  }
+
+  /** A refused save, draft or publish: a newer version (409) becomes the conflict, field errors go under their fields. */
+  async function refusal(result: ApiFailure) {
     if (result.status === 409) {
       const current = currentOf<S>(result.body) ?? (await latest());
       if (current) {
@@ -145,6 +175,29 @@ export function useSectionForm<S extends SiteSection>(
       setFocusSummary((count) => count + 1);
     }
     refused(result.serverMessage ?? result.message);
+  }
+
+  const drafting = useSectionDraft<S>({
+    section,
+    label,
+    draftFields: draft,
+    base,
+    dirty,
+    listener: drafts,
+    checked: checkedHere,
+    refusal,
+    startFrom,
+    reset,
+    onStored,
+    setSaving,
+  });
+
+  function checkedHere(): boolean {
+    if (!hasFieldErrors(instant)) return true;
+    setShowAll(true);
+    setFocusSummary((count) => count + 1);
+    refused('Please correct the highlighted fields.');
+    return false;
   }
 
   async function latest(): Promise<StoredSection<S> | null> {
@@ -171,7 +224,7 @@ export function useSectionForm<S extends SiteSection>(
     summaryFocus: focusSummary,
     conflict,
     save: () => send(base.version),
-    discard: () => reset(base),
+    discard: () => (drafting.savedDraft ? startFrom(drafting.savedDraft.fields) : reset(base)),
     loadNewer: () => {
       if (conflict) reset(conflict);
     },
@@ -182,5 +235,10 @@ export function useSectionForm<S extends SiteSection>(
       await send(conflict.version);
     },
     reset,
+    savedDraft: drafting.savedDraft,
+    draftLoading: drafting.draftLoading,
+    saveDraft: drafting.saveDraft,
+    publishDraft: drafting.publishDraft,
+    discardDraft: drafting.discardDraft,
   };
 }

@@ -11,8 +11,11 @@ const escapeHtml = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCo
 
 const root = {
   async loader({ context }) {
-    const rows = await fromContext(context).services.db.selectFrom('samples').select('title').orderBy('id').execute();
-    return { titles: rows.map((row) => row.title) };
+    const { services } = fromContext(context);
+    const rows = await services.db.selectFrom('samples').select('title').orderBy('id').execute();
+    // The home headline, as the real pages read it: a preview request's services show the owner's draft.
+    const { hero } = await services.siteContent.current();
+    return { titles: rows.map((row) => row.title), headline: hero.headline };
   },
   default: () => null,
 };
@@ -20,12 +23,13 @@ const root = {
 function handleRequest(_request, status, headers, routerContext, context) {
   const loadContext = fromContext(context);
   const titles = routerContext.staticHandlerContext.loaderData.root?.titles ?? [];
+  const headline = routerContext.staticHandlerContext.loaderData.root?.headline ?? '';
   const actionData = routerContext.staticHandlerContext.actionData;
   const html = [
     '<!DOCTYPE html><html><head>',
     // An inline script, as React Router's pages have: with a nonce for one visitor, else allowed by hash.
     `<script${loadContext.cspNonce ? ` nonce="${loadContext.cspNonce}"` : ''}>window.sampleCount = ${titles.length};</script>`,
-    '</head><body><ul>',
+    `</head><body><h1>${escapeHtml(headline)}</h1><ul>`,
     ...titles.map((title) => `<li>${escapeHtml(title)}</li>`),
     '</ul>',
     // What a form post's action answered, for tests to read (the real pages show it in the form).
