@@ -2,6 +2,7 @@ import { useContext, useEffect, useRef } from 'react';
 import { Link, Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root.ts';
 import { SiteHeader } from '#app/components/site-header.tsx';
+import { serviceLinks } from '#app/content/navigation.ts';
 import { LinkComponentContext } from '#app/components/ui/app-link.tsx';
 import { IslandScripts } from '#app/islands/island-scripts.tsx';
 import { IslandsPageContext, IslandsServerContext } from '#app/islands/islands-context.ts';
@@ -121,7 +122,7 @@ export default function App() {
   useScrollToTopOnPathChange();
   return (
     <LinkComponentContext.Provider value={Link}>
-      <SiteHeader isAdmin={isAdmin} studio={site.studio} />
+      <SiteHeader isAdmin={isAdmin} studio={site.studio} services={serviceLinks(site.services)} />
       <Outlet />
       <LazyToaster />
     </LinkComponentContext.Provider>

@@ -70,6 +70,26 @@ const FIELD_NAMES: Record<string, string> = {
   body: 'Text',
   headline: 'Headline',
   image: 'Image',
+  services: 'Services',
+  slug: 'Address',
+  formerSlugs: 'Former addresses',
+  summary: 'Summary',
+  priceFrom: 'Price from',
+  icon: 'Icon',
+  visible: 'Shown',
+  points: 'Points',
+  keywords: 'Keywords',
+  page: 'Page',
+  intro: 'Intro',
+  sections: 'Sections',
+  eyebrow: 'Eyebrow',
+  items: 'Items',
+  itemsAs: 'Items shown as',
+  text: 'Text',
+  packagesTitle: 'Packages heading',
+  cta: 'Call to action',
+  button: 'Button',
+  whyChooseUs: 'Why choose us',
 };
 
 const ITEM_NOUNS: Record<string, string> = {
@@ -80,6 +100,10 @@ const ITEM_NOUNS: Record<string, string> = {
   credits: 'Credit',
   testimonials: 'Testimonial',
   faq: 'Question',
+  services: 'Service',
+  sections: 'Section',
+  items: 'Item',
+  whyChooseUs: 'Reason',
 };
 
 const MAX_WORDS = 80;
@@ -100,7 +124,8 @@ function words(value: Json | undefined, key: string): string | null {
   if (value === undefined) return null;
   if (value === null || value === '') return 'empty';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'number') return ['price', 'regularPrice', 'vocalProductionFrom'].includes(key) ? `$${value}` : String(value);
+  if (typeof value === 'number')
+    return ['price', 'regularPrice', 'vocalProductionFrom', 'priceFrom'].includes(key) ? `$${value}` : String(value);
   if (typeof value === 'string') {
     if ((key === 'opens' || key === 'closes') && /^\d{2}:\d{2}$/.test(value)) return clock(value);
     const flat = value.replace(/\s+/g, ' ').trim();

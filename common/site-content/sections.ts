@@ -16,6 +16,8 @@ import { policiesSchema, type Policies } from './policies.ts';
 import { packagesSchema, type Packages } from './packages.ts';
 import { studioSchema, type Studio } from './studio.ts';
 import { testimonialsSchema, type Testimonials } from './testimonials.ts';
+import { DEFAULT_SERVICES } from './default-services.ts';
+import { servicesSchema, type Services } from './services.ts';
 import type { FieldErrors } from '#common/validation.ts';
 import { z } from '#common/zod.ts';
 
@@ -24,7 +26,7 @@ import { z } from '#common/zod.ts';
  * editor, the API, the service and the pages share: which sections exist, their schemas, their
  * defaults, and the shapes the API answers with.
  */
-export const SITE_SECTIONS = ['studio', 'packages', 'about', 'testimonials', 'faq', 'policies', 'hero', 'brand'] as const;
+export const SITE_SECTIONS = ['studio', 'packages', 'about', 'testimonials', 'faq', 'policies', 'hero', 'brand', 'services'] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];
 
 export interface SiteContent {
@@ -36,6 +38,7 @@ export interface SiteContent {
   policies: Policies;
   hero: Hero;
   brand: Brand;
+  services: Services;
 }
 
 export const SECTION_SCHEMAS = {
@@ -47,6 +50,7 @@ export const SECTION_SCHEMAS = {
   policies: policiesSchema,
   hero: heroSchema,
   brand: brandSchema,
+  services: servicesSchema,
 } as const satisfies { [S in SiteSection]: z.ZodType<SiteContent[S]> };
 
 /** A fresh copy each call, so no caller can change the defaults of another. */
@@ -60,6 +64,7 @@ export function defaultSiteContent(): SiteContent {
     policies: DEFAULT_POLICIES,
     hero: DEFAULT_HERO,
     brand: DEFAULT_BRAND,
+    services: DEFAULT_SERVICES,
   });
 }
 
@@ -124,6 +129,8 @@ export interface SiteEssentials {
   studio: Studio;
   packages: Packages;
   brand: Brand;
+  /** The visible services, for the nav and the footer: only what they link. */
+  services: Array<{ slug: string; name: string }>;
   /** The one wording of the hours, made on the server (formatOpeningHours). */
   hoursText: string;
 }

@@ -8,6 +8,7 @@ import { HeroForm } from './sections/hero-form.tsx';
 import { PoliciesForm } from './sections/policies-form.tsx';
 import { PackagesForm } from './sections/packages-form.tsx';
 import { StudioForm } from './sections/studio-form.tsx';
+import { ServicesForm } from './sections/services-form.tsx';
 import { TestimonialsForm } from './sections/testimonials-form.tsx';
 import { useSectionForm } from './use-section-form.ts';
 
@@ -37,6 +38,7 @@ export function SectionEditor({ section, content, onStored, onDirtyChange }: Pro
     policies: <PoliciesForm form={form} studio={studio} />,
     hero: <HeroForm form={form} studio={studio} />,
     brand: <BrandForm form={form} />,
+    services: <ServicesForm form={form} studio={studio} packages={content.packages.packages} />,
   }[section];
 
   return (

@@ -10,6 +10,7 @@ export const SECTION_LABELS: Record<SiteSection, string> = {
   policies: 'Policies',
   hero: 'Home hero',
   brand: 'Brand',
+  services: 'Services',
 };
 
 export const SECTION_INTROS: Record<SiteSection, string> = {
@@ -22,6 +23,8 @@ export const SECTION_INTROS: Record<SiteSection, string> = {
   policies: 'The privacy policy and the terms of service, with the dates they take effect.',
   hero: 'The first screen of the home page.',
   brand: 'The accent colour of buttons, links and highlights, checked to stay readable.',
+  services:
+    'What the studio offers, each with a page of its own: the menu, the footer, the services page and the sitemap list the shown ones.',
 };
 
 /** "Nov 23, 2026, 7:21 PM" in the owner's own time zone. */

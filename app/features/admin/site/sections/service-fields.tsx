@@ -1,0 +1,126 @@
+import { FormField } from '#app/components/ui/form-field.tsx';
+import { SERVICE_ICON_LABELS } from '#app/features/marketing/service-icon.tsx';
+import { cn } from '#app/lib/cn.ts';
+import type { Package } from '#common/site-content/packages.ts';
+import { SERVICE_ICONS, type ServicePrice } from '#common/site-content/services.ts';
+import { compactInput, GroupError } from '#app/features/admin/site/fields.tsx';
+import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
+
+/*
+ * The services form's own controls: the icon, the price "from" and the packages a page shows.
+ * Bound by path like every other input of the site editor.
+ */
+
+export function IconSelect({ form, path, label }: { form: SectionForm; path: string; label: string }) {
+  return (
+    <FormField id={form.id(path)} label={label} error={form.error(path)}>
+      {(control) => (
+        <select
+          {...control}
+          value={form.value<string>(path) ?? ''}
+          onChange={(event) => form.set(path, event.target.value)}
+          disabled={form.saving}
+          className={compactInput}
+        >
+          {SERVICE_ICONS.map((icon) => (
+            <option key={icon} value={icon}>
+              {SERVICE_ICON_LABELS[icon]}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/** "From the packages" (the lowest price among those the page shows) or a price the owner types. */
+export function PriceFromInput({ form, path, label }: { form: SectionForm; path: string; label: string }) {
+  const value = form.value<ServicePrice>(path);
+  const fromPackages = value === 'packages';
+  const amountId = form.id(`${path}.amount`);
+  return (
+    <div className="grid items-start gap-3 sm:grid-cols-2">
+      <FormField id={form.id(path)} label={label} error={fromPackages ? form.error(path) : undefined}>
+        {(control) => (
+          <select
+            {...control}
+            value={fromPackages ? 'packages' : 'amount'}
+            onChange={(event) => form.set(path, event.target.value === 'packages' ? 'packages' : Number.NaN)}
+            disabled={form.saving}
+            className={compactInput}
+          >
+            <option value="packages">The lowest price of its packages</option>
+            <option value="amount">A price I type</option>
+          </select>
+        )}
+      </FormField>
+      {fromPackages ? null : (
+        <FormField id={amountId} label={`${label}: amount in dollars`} error={form.error(path)}>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={typeof value === 'number' && !Number.isNaN(value) ? value : ''}
+              onChange={(event) => form.set(path, event.target.value.trim() === '' ? Number.NaN : Number(event.target.value))}
+              disabled={form.saving}
+              className={cn(compactInput, 'tabular-nums')}
+            />
+          )}
+        </FormField>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Which packages the page shows: one checkbox per package of the saved Packages section, in that
+ * section's order. A key no package has any more stays listed, checked, so the owner can drop it.
+ */
+export function PackagePicker({ form, path, name, packages }: { form: SectionForm; path: string; name: string; packages: Package[] }) {
+  const chosen = form.value<string[]>(path) ?? [];
+  const known = new Set(packages.map((pkg) => pkg.key));
+  const options = [
+    ...packages.map((pkg) => ({ key: pkg.key, label: pkg.name })),
+    ...chosen.filter((key) => !known.has(key)).map((key) => ({ key, label: `"${key}" (no such package any more)` })),
+  ];
+  const toggle = (key: string, on: boolean) => {
+    const next = on ? [...chosen, key] : chosen.filter((candidate) => candidate !== key);
+    const order = options.map((option) => option.key);
+    form.set(
+      path,
+      next.sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+    );
+  };
+  const itemErrors = chosen.map((_, index) => form.error(`${path}.${index}`)).filter(Boolean);
+  return (
+    <fieldset className="grid gap-1">
+      <legend className="text-sm font-medium text-fg">{name}: packages shown on its page</legend>
+      <p className="text-xs text-fg-subtle">Their cards show under the page&apos;s sections, in the order of the Packages section.</p>
+      {options.map((option) => {
+        const id = form.id(`${path}.key-${option.key}`);
+        return (
+          <label key={option.key} htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-fg">
+            <input
+              id={id}
+              type="checkbox"
+              checked={chosen.includes(option.key)}
+              onChange={(event) => toggle(option.key, event.target.checked)}
+              disabled={form.saving}
+              className="size-5 shrink-0 accent-[var(--color-accent)]"
+            />
+            {option.label}
+          </label>
+        );
+      })}
+      {itemErrors.map((message) => (
+        <p key={message} role="alert" className="text-sm font-medium text-red-400">
+          {message}
+        </p>
+      ))}
+      <GroupError form={form} path={path} />
+    </fieldset>
+  );
+}
