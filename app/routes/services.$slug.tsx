@@ -15,7 +15,7 @@ import { formatPrice } from '#common/site-content/package-words.ts';
 import NotFound, { meta as notFoundMeta } from './not-found.tsx';
 
 /** Every service's page, from the owner's services section: an old address moves on (301), an unknown or hidden one is the 404. */
-export const loader = ({ context, params, request }: Route.LoaderArgs) => servicePage(context, params.slug, request);
+export const loader = ({ context, params }: Route.LoaderArgs) => servicePage(context, params.slug);
 
 export const meta: Route.MetaFunction = (args) => {
   const service = args.loaderData;

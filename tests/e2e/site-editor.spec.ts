@@ -7,7 +7,17 @@ import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
 const SHOTS = process.env.SHOTS_DIR;
 
-const SECTION_NAMES = ['Studio', 'Packages & prices', 'About', 'Testimonials', 'FAQ', 'Policies', 'Home hero', 'Brand'] as const;
+const SECTION_NAMES = [
+  'Studio',
+  'Packages & prices',
+  'About',
+  'Testimonials',
+  'FAQ',
+  'Policies',
+  'Home hero',
+  'Brand',
+  'Services',
+] as const;
 type SectionName = (typeof SECTION_NAMES)[number];
 
 // One journey after another on the shared server; each is long (a section per step), so each gets more time.

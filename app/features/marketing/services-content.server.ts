@@ -53,13 +53,14 @@ export async function servicesGlance(context: Readonly<RouterContextProvider>) {
 }
 
 /**
- * One service's page. A former address answers 301 to today's (the query kept); an unknown or
- * hidden service is the site's 404.
+ * One service's page. A former address answers 301 to today's; an unknown or hidden service is the
+ * site's 404. The query string is not carried over: visitors' pages are rendered by path alone (the
+ * public cache), so the answer is the same for every query.
  */
-export async function servicePage(context: Readonly<RouterContextProvider>, slug: string | undefined, request: Request) {
+export async function servicePage(context: Readonly<RouterContextProvider>, slug: string | undefined) {
   const content = await fromContext(context).services.siteContent.current();
   const found = lookUpService(content.services, slug ?? '');
-  if (found.kind === 'moved') throw redirect(`${servicePath(found.slug)}${new URL(request.url).search}`, 301);
+  if (found.kind === 'moved') throw redirect(servicePath(found.slug), 301);
   if (found.kind === 'missing') throw data(null, { status: 404 });
   const { service } = found;
   const facts = { studio: content.studio, packages: content.packages };

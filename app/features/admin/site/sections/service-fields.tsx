@@ -75,6 +75,32 @@ export function PriceFromInput({ form, path, label }: { form: SectionForm; path:
   );
 }
 
+/** Whether a page section's items show as cards in a grid or as numbered steps. */
+export function ItemsAsInput({ form, path, label }: { form: SectionForm; path: string; label: string }) {
+  const value = form.value<string>(path);
+  return (
+    <fieldset className="grid gap-1">
+      <legend className="text-sm font-medium text-fg">{label}</legend>
+      <div className="flex flex-wrap gap-x-6">
+        {(['grid', 'steps'] as const).map((choice) => (
+          <label key={choice} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-fg">
+            <input
+              type="radio"
+              name={form.id(path)}
+              value={choice}
+              checked={value === choice}
+              onChange={() => form.set(path, choice)}
+              disabled={form.saving}
+              className="size-5 accent-[var(--color-accent)]"
+            />
+            {choice === 'grid' ? 'Cards in a grid' : 'Numbered steps'}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /**
  * Which packages the page shows: one checkbox per package of the saved Packages section, in that
  * section's order. A key no package has any more stays listed, checked, so the owner can drop it.

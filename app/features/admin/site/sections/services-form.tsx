@@ -15,7 +15,7 @@ import { MarkdownField } from '#app/features/admin/site/markdown-field.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
 import { TokenChips, TokenLegend } from '#app/features/admin/site/token-chips.tsx';
 import { cn } from '#app/lib/cn.ts';
-import { IconSelect, PackagePicker, PriceFromInput } from './service-fields.tsx';
+import { IconSelect, ItemsAsInput, PackagePicker, PriceFromInput } from './service-fields.tsx';
 
 interface Props {
   form: SectionForm;
@@ -47,29 +47,36 @@ const newService = (): Service => ({
 const newSection = (): ServicePageSection => ({ eyebrow: '', title: '', body: '', items: [], itemsAs: 'grid' });
 const newItem = (): ServiceItem => ({ title: '', text: '' });
 
-function Words({ form, path, name, max, noun }: { form: SectionForm; path: string; name: string; max: number; noun: string }) {
+/*
+ * Nested lists have short nouns ("Add point", "Move section 2 up") so their buttons fit a phone; the
+ * group's legend names the service, and every input's label names it in full.
+ */
+
+interface WordsProps {
+  form: SectionForm;
+  path: string;
+  legend: string;
+  /** The full name of one entry, before its number: "Vocal Production point". */
+  label: string;
+  noun: string;
+  max: number;
+}
+
+function Words({ form, path, legend, label, noun, max }: WordsProps) {
   return (
-    <ListEditor<string> form={form} path={path} legend={name} noun={noun} make={() => ''} max={max} nested>
-      {({ path: itemPath, name: itemName }) => <TextInput form={form} path={itemPath} label={itemName} maxLength={80} />}
+    <ListEditor<string> form={form} path={path} legend={legend} noun={noun} make={() => ''} max={max} nested>
+      {({ path: itemPath, index }) => <TextInput form={form} path={itemPath} label={`${label} ${index + 1}`} maxLength={80} />}
     </ListEditor>
   );
 }
 
 function Items({ form, path, name }: { form: SectionForm; path: string; name: string }) {
   return (
-    <ListEditor<ServiceItem>
-      form={form}
-      path={path}
-      legend={`${name}: cards or steps`}
-      noun={`${name} item`}
-      make={newItem}
-      max={12}
-      nested
-    >
-      {({ path: itemPath, name: itemName }) => (
+    <ListEditor<ServiceItem> form={form} path={path} legend={`${name}: cards or steps`} noun="Item" make={newItem} max={12} nested>
+      {({ path: itemPath, index }) => (
         <>
-          <TextInput form={form} path={`${itemPath}.title`} label={`${itemName} title`} maxLength={80} />
-          <TextArea form={form} path={`${itemPath}.text`} label={`${itemName} text`} maxLength={400} rows={2} />
+          <TextInput form={form} path={`${itemPath}.title`} label={`${name} item ${index + 1} title`} maxLength={80} />
+          <TextArea form={form} path={`${itemPath}.text`} label={`${name} item ${index + 1} text`} maxLength={400} rows={2} />
         </>
       )}
     </ListEditor>
@@ -82,54 +89,45 @@ function PageSections({ form, path, name, studio }: { form: SectionForm; path: s
       form={form}
       path={path}
       legend={`${name}: page sections`}
-      noun={`${name} section`}
+      noun="Section"
       make={newSection}
       max={10}
       nested
     >
-      {({ path: sectionPath, name: sectionName }) => (
-        <>
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <TextInput form={form} path={`${sectionPath}.title`} label={`${sectionName} heading`} maxLength={100} />
-            <TextInput
-              form={form}
-              path={`${sectionPath}.eyebrow`}
-              label={`${sectionName} eyebrow`}
-              hint="The small line above the heading; may be empty."
-              maxLength={60}
-            />
-          </div>
-          <MarkdownField form={form} path={`${sectionPath}.body`} label={`${sectionName} text`} studio={studio} rows={5} maxLength={5000} />
-          <FormItemsAs form={form} path={`${sectionPath}.itemsAs`} label={`${sectionName}: show its items as`} />
-          <Items form={form} path={`${sectionPath}.items`} name={sectionName} />
-        </>
+      {({ path: sectionPath, index }) => (
+        <SectionFields form={form} path={sectionPath} name={`${name} section ${index + 1}`} studio={studio} />
       )}
     </ListEditor>
   );
 }
 
-function FormItemsAs({ form, path, label }: { form: SectionForm; path: string; label: string }) {
-  const value = form.value<string>(path);
+function SectionFields({
+  form,
+  path: sectionPath,
+  name: sectionName,
+  studio,
+}: {
+  form: SectionForm;
+  path: string;
+  name: string;
+  studio: Studio;
+}) {
   return (
-    <fieldset className="grid gap-1">
-      <legend className="text-sm font-medium text-fg">{label}</legend>
-      <div className="flex flex-wrap gap-x-6">
-        {(['grid', 'steps'] as const).map((choice) => (
-          <label key={choice} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-fg">
-            <input
-              type="radio"
-              name={form.id(path)}
-              value={choice}
-              checked={value === choice}
-              onChange={() => form.set(path, choice)}
-              disabled={form.saving}
-              className="size-5 accent-[var(--color-accent)]"
-            />
-            {choice === 'grid' ? 'Cards in a grid' : 'Numbered steps'}
-          </label>
-        ))}
+    <>
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <TextInput form={form} path={`${sectionPath}.title`} label={`${sectionName} heading`} maxLength={100} />
+        <TextInput
+          form={form}
+          path={`${sectionPath}.eyebrow`}
+          label={`${sectionName} eyebrow`}
+          hint="The small line above the heading; may be empty."
+          maxLength={60}
+        />
       </div>
-    </fieldset>
+      <MarkdownField form={form} path={`${sectionPath}.body`} label={`${sectionName} text`} studio={studio} rows={5} maxLength={5000} />
+      <ItemsAsInput form={form} path={`${sectionPath}.itemsAs`} label={`${sectionName}: show its items as`} />
+      <Items form={form} path={`${sectionPath}.items`} name={sectionName} />
+    </>
   );
 }
 
@@ -175,7 +173,7 @@ function ServiceFields({ form, path, name, studio, packages }: Props & { path: s
       <div className="sm:max-w-72">
         <IconSelect form={form} path={`${path}.icon`} label={`${name} icon`} />
       </div>
-      <Words form={form} path={`${path}.points`} name={`${name}: points on its card`} noun={`${name} point`} max={8} />
+      <Words form={form} path={`${path}.points`} legend={`${name}: points on its card`} label={`${name} point`} noun="Point" max={8} />
       <details className="group rounded-xl border border-line bg-surface">
         <summary
           className={cn(
@@ -210,7 +208,14 @@ function ServiceFields({ form, path, name, studio, packages }: Props & { path: s
               maxLength={40}
             />
           </FieldGroup>
-          <Words form={form} path={`${path}.keywords`} name={`${name}: search keywords`} noun={`${name} keyword`} max={12} />
+          <Words
+            form={form}
+            path={`${path}.keywords`}
+            legend={`${name}: search keywords`}
+            label={`${name} keyword`}
+            noun="Keyword"
+            max={12}
+          />
         </div>
       </details>
     </>
