@@ -120,32 +120,39 @@ export function PackagePicker({ form, path, name, packages }: { form: SectionFor
       next.sort((a, b) => order.indexOf(a) - order.indexOf(b)),
     );
   };
-  const itemErrors = chosen.map((_, index) => form.error(`${path}.${index}`)).filter(Boolean);
   return (
     <fieldset className="grid gap-1">
       <legend className="text-sm font-medium text-fg">{name}: packages shown on its page</legend>
       <p className="text-xs text-fg-subtle">Their cards show under the page&apos;s sections, in the order of the Packages section.</p>
       {options.map((option) => {
-        const id = form.id(`${path}.key-${option.key}`);
+        // A chosen package's checkbox has the id of its place in the list, so a server message
+        // ("services.0.page.packages.1") and the error summary's link land on it.
+        const at = chosen.indexOf(option.key);
+        const id = form.id(at === -1 ? `${path}.key-${option.key}` : `${path}.${at}`);
+        const error = at === -1 ? undefined : form.error(`${path}.${at}`);
         return (
-          <label key={option.key} htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-fg">
-            <input
-              id={id}
-              type="checkbox"
-              checked={chosen.includes(option.key)}
-              onChange={(event) => toggle(option.key, event.target.checked)}
-              disabled={form.saving}
-              className="size-5 shrink-0 accent-[var(--color-accent)]"
-            />
-            {option.label}
-          </label>
+          <div key={option.key} className="grid gap-1">
+            <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-fg">
+              <input
+                id={id}
+                type="checkbox"
+                checked={at !== -1}
+                onChange={(event) => toggle(option.key, event.target.checked)}
+                disabled={form.saving}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                className="size-5 shrink-0 accent-[var(--color-accent)]"
+              />
+              {option.label}
+            </label>
+            {error ? (
+              <p id={`${id}-error`} className="text-sm font-medium text-red-400">
+                {error}
+              </p>
+            ) : null}
+          </div>
         );
       })}
-      {itemErrors.map((message) => (
-        <p key={message} role="alert" className="text-sm font-medium text-red-400">
-          {message}
-        </p>
-      ))}
       <GroupError form={form} path={path} />
     </fieldset>
   );
