@@ -105,4 +105,16 @@ describe.each(testDialects())('the services section on %s', (dialect) => {
     expect(res.status).toBe(409);
     expect(res.body.current.intro).toBe('First tab');
   });
+
+  it('shows the vocal production price saved with the packages before services were content, until the services are saved', async () => {
+    const packages = (await t.request.get('/api/admin/site')).body.packages;
+    expect((await t.request.put('/api/admin/site/packages').send({ ...packages, vocalProductionFrom: 120 })).status).toBe(200);
+    const services = await current();
+    expect(services.version).toBe(0);
+    expect(services.services[1]).toMatchObject({ slug: 'vocal-production', priceFrom: 120 });
+    expect((await t.services.siteContent.current()).services.services[1]!.priceFrom).toBe(120);
+    // Saved once, the services hold their own price.
+    expect((await put((next) => (next.services[1]!.priceFrom = 110))).status).toBe(200);
+    expect((await current()).services[1]!.priceFrom).toBe(110);
+  });
 });

@@ -14,7 +14,7 @@ import type { Logger } from '#server/logger.ts';
 import { describeChanges } from '#common/site-content/section-diff.ts';
 import type { ContentEditor, SiteContentService } from './site-content-service.ts';
 import { decodeSection, findVersion, insertVersion, latestVersions, type VersionRow } from './site-content-store.ts';
-import { completeOnSave, crossSectionErrors } from './section-rules.ts';
+import { completeOnSave, crossSectionErrors, withSavedVocalPrice } from './section-rules.ts';
 
 export interface SiteContentDeps {
   db: Kysely<Database>;
@@ -52,7 +52,7 @@ export function createSiteContentService({ db, logger, invalidation, checkRefere
     const rows = new Map((await latestVersions(db)).map((row) => [row.section, row]));
     const content = {} as Record<SiteSection, unknown>;
     for (const section of SITE_SECTIONS) content[section] = toStored(section, rows.get(section), logger);
-    return content as StoredSiteContent;
+    return withSavedVocalPrice(content as StoredSiteContent);
   }
 
   function read(): Promise<StoredSiteContent> {
