@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SERVICES } from './default-services.ts';
 import { carryFormerSlugs, lookUpService, servicePriceFrom, unknownPackageErrors } from './service-rules.ts';
-import { servicesSchema, type Services } from './services.ts';
+import { servicesSchema, slugFromName, type Services } from './services.ts';
 import { defaultSiteContent, parseSectionInput } from './sections.ts';
 
 const services = (): Services => structuredClone(DEFAULT_SERVICES);
@@ -105,5 +105,17 @@ describe('the services rules', () => {
     content.services[1]!.visible = false;
     expect(lookUpService(content, 'vocals')).toEqual({ kind: 'missing' });
     expect(lookUpService(content, 'vocal-production')).toEqual({ kind: 'missing' });
+  });
+});
+
+describe('slugFromName', () => {
+  it.each([
+    ['Stem Mastering', 'stem-mastering'],
+    ['Mixing & Mastering', 'mixing-and-mastering'],
+    ['  Dolby Atmos® Mixing!  ', 'dolby-atmos-mixing'],
+    ['Séance Vocale', 'seance-vocale'],
+    ['', ''],
+  ])('%j suggests %j, an address the schema takes', (name, slug) => {
+    expect(slugFromName(name)).toBe(slug);
   });
 });

@@ -140,3 +140,15 @@ export function freshServiceId(): string {
 
 /** `/services/mixing-mastering`. */
 export const servicePath = (slug: string) => `/services/${slug}`;
+
+/** The address a new service's name suggests: "Stem Mastering & Mixing" is "stem-mastering-and-mixing". */
+export function slugFromName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
+}

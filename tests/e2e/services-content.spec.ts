@@ -137,7 +137,8 @@ test('the owner adds a service with a page in the editor, and it shows on the si
   await openServices(page);
   await page.getByRole('button', { name: 'Add service' }).click();
   await page.getByLabel('Service 3 name', { exact: true }).fill('Audio Restoration');
-  await page.getByLabel('Audio Restoration address', { exact: true }).fill('audio-restoration');
+  // A new service's address follows its name.
+  await expect(page.getByLabel('Audio Restoration address', { exact: true })).toHaveValue('audio-restoration');
   await page
     .getByLabel('Audio Restoration summary', { exact: true })
     .fill('Clicks, hum and noise taken out of old and damaged recordings.');

@@ -2,7 +2,7 @@ import { FormField } from '#app/components/ui/form-field.tsx';
 import { SERVICE_ICON_LABELS } from '#app/features/marketing/service-icon.tsx';
 import { cn } from '#app/lib/cn.ts';
 import type { Package } from '#common/site-content/packages.ts';
-import { SERVICE_ICONS, type ServicePrice } from '#common/site-content/services.ts';
+import { SERVICE_ICONS, slugFromName, type ServicePrice, type Services } from '#common/site-content/services.ts';
 import { compactInput, GroupError } from '#app/features/admin/site/fields.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
 
@@ -28,6 +28,35 @@ export function IconSelect({ form, path, label }: { form: SectionForm; path: str
             </option>
           ))}
         </select>
+      )}
+    </FormField>
+  );
+}
+
+/**
+ * A service's name. While a service is new (not saved yet), its address follows the name until the
+ * owner types an address of their own; a saved service's address changes only when asked (a rename).
+ */
+export function ServiceNameInput({ form, path, label }: { form: SectionForm; path: string; label: string }) {
+  const name = form.value<string>(`${path}.name`) ?? '';
+  const slug = form.value<string>(`${path}.slug`) ?? '';
+  const id = form.value<string>(`${path}.id`);
+  const isNew = !((form.base as unknown as Services).services ?? []).some((service) => service.id === id);
+  return (
+    <FormField id={form.id(`${path}.name`)} label={label} error={form.error(`${path}.name`)}>
+      {(control) => (
+        <input
+          {...control}
+          value={name}
+          maxLength={60}
+          onChange={(event) => {
+            const next = event.target.value;
+            form.set(`${path}.name`, next);
+            if (isNew && (slug === '' || slug === slugFromName(name))) form.set(`${path}.slug`, slugFromName(next));
+          }}
+          disabled={form.saving}
+          className={compactInput}
+        />
       )}
     </FormField>
   );

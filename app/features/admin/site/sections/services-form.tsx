@@ -15,7 +15,7 @@ import { MarkdownField } from '#app/features/admin/site/markdown-field.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
 import { TokenChips, TokenLegend } from '#app/features/admin/site/token-chips.tsx';
 import { cn } from '#app/lib/cn.ts';
-import { IconSelect, ItemsAsInput, PackagePicker, PriceFromInput } from './service-fields.tsx';
+import { IconSelect, ItemsAsInput, PackagePicker, PriceFromInput, ServiceNameInput } from './service-fields.tsx';
 
 interface Props {
   form: SectionForm;
@@ -138,7 +138,7 @@ function ServiceFields({ form, path, name, studio, packages }: Props & { path: s
   return (
     <>
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <TextInput form={form} path={`${path}.name`} label={`${name} name`} maxLength={60} />
+        <ServiceNameInput form={form} path={path} label={`${name} name`} />
         <TextInput
           form={form}
           path={`${path}.slug`}
