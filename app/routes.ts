@@ -4,8 +4,8 @@ export default [
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
     route('services', 'routes/services.tsx'),
-    route('services/mixing-mastering', 'routes/services.mixing-mastering.tsx'),
-    route('services/vocal-production', 'routes/services.vocal-production.tsx'),
+    // Every service's page, from the owner's services section (decision 073).
+    route('services/:slug', 'routes/services.$slug.tsx'),
     route('process', 'routes/process.tsx'),
     route('samples', 'routes/samples.tsx'),
     route('about', 'routes/about.tsx'),

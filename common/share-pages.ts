@@ -6,11 +6,9 @@
 
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
-/** What each page's card says under the studio's name. */
+/** What each page's card says under the studio's name; a service's page (`services-{slug}`) says the service's name. */
 export const SHARE_PAGE_TITLES: Readonly<Record<string, string>> = {
   services: 'Our Services',
-  'services-mixing-mastering': 'Mixing & Mastering',
-  'services-vocal-production': 'Vocal Production',
   process: 'Our Process',
   samples: 'Samples',
   about: 'About the Studio',

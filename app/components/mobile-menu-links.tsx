@@ -2,7 +2,6 @@ import {
   ADMIN_LINK,
   PRIMARY_LINKS_AFTER_SERVICES,
   PRIMARY_LINKS_BEFORE_SERVICES,
-  SERVICE_LINKS,
   isActivePath,
   type NavLink,
 } from '#app/content/navigation.ts';
@@ -13,7 +12,15 @@ import { AppLink } from './ui/app-link.tsx';
  * The phone menu's links, shared by the Radix panel (with JavaScript) and the plain disclosure the
  * server renders for browsers without it. `onNavigate` lets the panel close itself on a tap.
  */
-export function MobileMenuLinks({ isAdmin, pathname, onNavigate }: { isAdmin: boolean; pathname: string; onNavigate?: () => void }) {
+interface MobileMenuLinksProps {
+  isAdmin: boolean;
+  pathname: string;
+  /** The overview and each shown service. */
+  services: NavLink[];
+  onNavigate?: () => void;
+}
+
+export function MobileMenuLinks({ isAdmin, pathname, services, onNavigate }: MobileMenuLinksProps) {
   const item = (link: NavLink, nested = false) => {
     // Lit on a prefix match like the desktop menu (All Services on its sub-pages too); "current page" only on the page itself.
     const active = isActivePath(link.to, pathname);
@@ -41,7 +48,7 @@ export function MobileMenuLinks({ isAdmin, pathname, onNavigate }: { isAdmin: bo
         {PRIMARY_LINKS_BEFORE_SERVICES.map((link) => item(link))}
         <li>
           <p className="px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wider text-fg-subtle">Services</p>
-          <ul className="grid gap-1">{SERVICE_LINKS.map((link) => item(link, true))}</ul>
+          <ul className="grid gap-1">{services.map((link) => item(link, true))}</ul>
         </li>
         {PRIMARY_LINKS_AFTER_SERVICES.map((link) => item(link))}
         {isAdmin ? item(ADMIN_LINK) : null}

@@ -1,9 +1,17 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
+import type { NavLink } from '#app/content/navigation.ts';
 import { cn } from '#app/lib/cn.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { MobileMenuLinks } from './mobile-menu-links.tsx';
 import { ButtonLink } from './ui/button.tsx';
+
+interface MenuProps {
+  isAdmin: boolean;
+  pathname: string;
+  /** The overview and each shown service. */
+  services: NavLink[];
+}
 
 const loadPanel = () => import('./mobile-menu-panel');
 const MobileMenuPanel = lazy(loadPanel);
@@ -19,16 +27,16 @@ const iconButton = cn(
  * it becomes the button that opens the slide-in Radix panel, fetched when the button is first
  * pointed at, focused or pressed, so visitors on a desktop never download it.
  */
-export function MobileMenu({ isAdmin, pathname }: { isAdmin: boolean; pathname: string }) {
+export function MobileMenu({ isAdmin, pathname, services }: MenuProps) {
   const hydrated = useHydrated();
   return hydrated ? (
-    <MobileMenuButton isAdmin={isAdmin} pathname={pathname} />
+    <MobileMenuButton isAdmin={isAdmin} pathname={pathname} services={services} />
   ) : (
-    <MobileMenuDisclosure isAdmin={isAdmin} pathname={pathname} />
+    <MobileMenuDisclosure isAdmin={isAdmin} pathname={pathname} services={services} />
   );
 }
 
-function MobileMenuButton({ isAdmin, pathname }: { isAdmin: boolean; pathname: string }) {
+function MobileMenuButton({ isAdmin, pathname, services }: MenuProps) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -54,7 +62,7 @@ function MobileMenuButton({ isAdmin, pathname }: { isAdmin: boolean; pathname: s
       </button>
       {wanted ? (
         <Suspense fallback={null}>
-          <MobileMenuPanel isAdmin={isAdmin} pathname={pathname} open={open} onOpenChange={setOpen} trigger={trigger} />
+          <MobileMenuPanel isAdmin={isAdmin} pathname={pathname} services={services} open={open} onOpenChange={setOpen} trigger={trigger} />
         </Suspense>
       ) : null}
     </>
@@ -65,7 +73,7 @@ function MobileMenuButton({ isAdmin, pathname }: { isAdmin: boolean; pathname: s
  * Without JavaScript: the browser opens and closes it by itself. Not positioned, so the panel hangs
  * from the sticky header (the nearest positioned box) across the full width.
  */
-function MobileMenuDisclosure({ isAdmin, pathname }: { isAdmin: boolean; pathname: string }) {
+function MobileMenuDisclosure({ isAdmin, pathname, services }: MenuProps) {
   return (
     <details className="group lg:hidden">
       <summary aria-label="Menu" className={cn(iconButton, 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
@@ -78,7 +86,7 @@ function MobileMenuDisclosure({ isAdmin, pathname }: { isAdmin: boolean; pathnam
           'border-b border-line bg-ink px-4 pb-6 pt-3 shadow-2xl sm:px-6',
         )}
       >
-        <MobileMenuLinks isAdmin={isAdmin} pathname={pathname} />
+        <MobileMenuLinks isAdmin={isAdmin} pathname={pathname} services={services} />
         <ButtonLink to="/contact" className="w-full">
           Get Started
         </ButtonLink>

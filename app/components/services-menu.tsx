@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { SERVICE_LINKS, isActivePath } from '#app/content/navigation.ts';
+import { isActivePath, type NavLink } from '#app/content/navigation.ts';
 import { cn } from '#app/lib/cn.ts';
 import { AppLink } from './ui/app-link.tsx';
 
@@ -17,7 +17,7 @@ import { AppLink } from './ui/app-link.tsx';
  * opened before the page became interactive is then still handled correctly once it is, and no
  * key has to wait for a re-render.
  */
-export function ServicesMenu({ pathname, triggerClassName }: { pathname: string; triggerClassName: string }) {
+export function ServicesMenu({ pathname, links, triggerClassName }: { pathname: string; links: NavLink[]; triggerClassName: string }) {
   const details = useRef<HTMLDetailsElement>(null);
   const trigger = useRef<HTMLElement>(null);
 
@@ -84,7 +84,7 @@ export function ServicesMenu({ pathname, triggerClassName }: { pathname: string;
           'rounded-xl border border-line-strong bg-surface-raised p-1.5 shadow-2xl',
         )}
       >
-        {SERVICE_LINKS.map((link) => (
+        {links.map((link) => (
           <li key={link.to}>
             <AppLink
               to={link.to}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { SocialIcon } from './social-icon.tsx';
 import { Logo } from './logo.tsx';
-import { FOOTER_LEGAL_LINKS, FOOTER_SERVICE_LINKS, PRIMARY_LINKS_AFTER_SERVICES } from '#app/content/navigation.ts';
+import { FOOTER_LEGAL_LINKS, PRIMARY_LINKS_AFTER_SERVICES, footerServiceLinks } from '#app/content/navigation.ts';
 import { locationLabel, phoneHref, socialPlatform } from '#common/site-content/format.ts';
 import type { SiteEssentials } from '#common/site-content/sections.ts';
 import { cn } from '#app/lib/cn.ts';
@@ -60,7 +60,7 @@ export function SiteFooter({ site }: { site: SiteEssentials }) {
           <p className="max-w-xs text-sm leading-relaxed text-fg-muted">{studio.tagline}</p>
           <SocialLinks social={studio.social} />
         </div>
-        <LinkColumn title="Services" links={FOOTER_SERVICE_LINKS} />
+        {site.services.length > 0 ? <LinkColumn title="Services" links={footerServiceLinks(site.services)} /> : null}
         <LinkColumn title="Studio" links={[...PRIMARY_LINKS_AFTER_SERVICES, ...FOOTER_LEGAL_LINKS]} />
         <div>
           <h2 className="text-sm font-semibold text-fg">Get in touch</h2>

@@ -30,16 +30,16 @@ function TopLink({ link, pathname }: { link: NavLinkData; pathname: string }) {
   );
 }
 
-export function SiteHeader({
-  isAdmin,
-  studio,
-  logo = null,
-}: {
+interface SiteHeaderProps {
   isAdmin: boolean;
   studio: Pick<Studio, 'name' | 'shortName'>;
+  /** The Services dropdown's links: the overview and each shown service. */
+  services: NavLinkData[];
   /** The owner's logo (brand section); the built-in mark without one. */
   logo?: ImageRef | null;
-}) {
+}
+
+export function SiteHeader({ isAdmin, studio, services, logo = null }: SiteHeaderProps) {
   const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-ink/90 backdrop-blur supports-[backdrop-filter]:bg-ink/75">
@@ -63,7 +63,7 @@ export function SiteHeader({
           <Island
             name="services-menu"
             component={ServicesMenu}
-            props={{ pathname, triggerClassName: linkClass(isActivePath('/services', pathname)) }}
+            props={{ pathname, links: services, triggerClassName: linkClass(isActivePath('/services', pathname)) }}
           />
           {PRIMARY_LINKS_AFTER_SERVICES.map((link) => (
             <TopLink key={link.to} link={link} pathname={pathname} />
@@ -74,7 +74,7 @@ export function SiteHeader({
           <ButtonLink to="/contact" size="sm" className="hidden sm:inline-flex">
             Get Started
           </ButtonLink>
-          <Island name="mobile-menu" component={MobileMenu} props={{ isAdmin, pathname }} />
+          <Island name="mobile-menu" component={MobileMenu} props={{ isAdmin, pathname, services }} />
         </div>
       </div>
     </header>

@@ -3,11 +3,15 @@ export interface NavLink {
   to: string;
 }
 
-export const SERVICE_LINKS: NavLink[] = [
-  { label: 'All Services', to: '/services' },
-  { label: 'Mixing & Mastering', to: '/services/mixing-mastering' },
-  { label: 'Vocal Production', to: '/services/vocal-production' },
-];
+/** The overview, then each shown service (the owner's list, from the root's essentials): the dropdown's links. */
+export function serviceLinks(services: ReadonlyArray<{ slug: string; name: string }>): NavLink[] {
+  return [{ label: 'All Services', to: '/services' }, ...footerServiceLinks(services)];
+}
+
+/** The footer lists the services the site has a page for: the dropdown's list without its overview. */
+export function footerServiceLinks(services: ReadonlyArray<{ slug: string; name: string }>): NavLink[] {
+  return services.map((service) => ({ label: service.name, to: `/services/${service.slug}` }));
+}
 
 export const PRIMARY_LINKS_BEFORE_SERVICES: NavLink[] = [{ label: 'Home', to: '/' }];
 
@@ -20,9 +24,6 @@ export const PRIMARY_LINKS_AFTER_SERVICES: NavLink[] = [
 
 export const ADMIN_LINK: NavLink = { label: 'Admin', to: '/manage' };
 
-/** The footer lists the services the site has a page for: the dropdown's list without its overview (no link that 404s). */
-export const FOOTER_SERVICE_LINKS: NavLink[] = SERVICE_LINKS.filter((link) => link.to !== '/services');
-
 export const FOOTER_LEGAL_LINKS: NavLink[] = [
   { label: 'Privacy Policy', to: '/privacy-policy' },
   { label: 'Terms of Service', to: '/terms-of-service' },
@@ -34,12 +35,13 @@ export function isActivePath(linkPath: string, currentPath: string): boolean {
   return currentPath === linkPath || currentPath.startsWith(`${linkPath}/`);
 }
 
-/** Public pages listed in the sitemap, in the order a visitor meets them. */
+/**
+ * Public pages listed in the sitemap, in the order a visitor meets them; each shown service's page
+ * follows /services (the sitemap adds them from the content).
+ */
 export const PUBLIC_PAGES = [
   '/',
   '/services',
-  '/services/mixing-mastering',
-  '/services/vocal-production',
   '/process',
   '/samples',
   '/about',

@@ -2,13 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import * as about from '#app/routes/about.tsx';
 import * as contact from '#app/routes/contact.tsx';
 import * as home from '#app/routes/home.tsx';
-import * as mixing from '#app/routes/services.mixing-mastering.tsx';
 import * as privacy from '#app/routes/privacy-policy.tsx';
 import * as process from '#app/routes/process.tsx';
 import * as samples from '#app/routes/samples.tsx';
 import * as services from '#app/routes/services.tsx';
 import * as terms from '#app/routes/terms-of-service.tsx';
-import * as vocal from '#app/routes/services.vocal-production.tsx';
+import * as service from '#app/routes/services.$slug.tsx';
+import { contextWith } from '#app/lib/server-context.server.ts';
 import * as notFound from '#app/routes/not-found.tsx';
 import { siteEssentials } from '#app/features/marketing/site-essentials.server.ts';
 import { defaultSiteContent } from '#common/site-content/sections.ts';
@@ -21,8 +21,8 @@ type MetaModule = { meta: (args: never) => Array<Record<string, unknown>> };
 const PAGES: Array<[string, MetaModule]> = [
   ['/', home],
   ['/services', services],
-  ['/services/mixing-mastering', mixing],
-  ['/services/vocal-production', vocal],
+  ['/services/mixing-mastering', service],
+  ['/services/vocal-production', service],
   ['/process', process],
   ['/samples', samples],
   ['/about', about],
@@ -31,30 +31,39 @@ const PAGES: Array<[string, MetaModule]> = [
   ['/terms-of-service', terms],
 ];
 
-/** A page's keywords tag as its meta function writes it for a studio in `city`. */
-function keywords(page: MetaModule, city = 'Atlanta'): string | undefined {
+/** A page's keywords tag as its meta function writes it for a studio in `city` (with its loader's data, as React Router gives it). */
+async function keywords(path: string, page: MetaModule, city = 'Atlanta'): Promise<string | undefined> {
   const content = defaultSiteContent();
   content.studio.location.city = city;
-  const args = { matches: [{ id: 'root', loaderData: { publicUrl: 'https://studio.test', site: siteEssentials(content) } }] };
+  const context = contextWith({ services: { siteContent: { current: async () => content } } });
+  const loader = (page as { loader?: (args: unknown) => Promise<unknown> }).loader;
+  const slug = path.startsWith('/services/') ? path.slice('/services/'.length) : undefined;
+  const loaderData =
+    page === services || page === service
+      ? await loader!({ context, params: { slug }, request: new Request(`http://x${path}`) })
+      : undefined;
+  const args = { loaderData, matches: [{ id: 'root', loaderData: { publicUrl: 'https://studio.test', site: siteEssentials(content) } }] };
   const tag = page.meta(args as never).find((tag) => tag.name === 'keywords');
   return tag?.content as string | undefined;
 }
 
 describe('keywords per page', () => {
-  it('every public page has its own list', () => {
-    const lists = PAGES.map(([path, page]) => [path, keywords(page)] as const);
+  it('every public page has its own list', async () => {
+    const lists = await Promise.all(PAGES.map(async ([path, page]) => [path, await keywords(path, page)] as const));
     for (const [path, list] of lists) expect(list, path).toBeTruthy();
     expect(new Set(lists.map(([, list]) => list)).size).toBe(PAGES.length);
   });
 
-  it("the pages about the studio and its services name the studio's city, as the owner set it", () => {
-    for (const page of [home, services, mixing, vocal, about, contact]) {
-      expect(keywords(page, 'Savannah')).toContain('Savannah');
-      expect(keywords(page, 'Savannah')).not.toContain('Atlanta');
+  it("the pages about the studio and its services name the studio's city, as the owner set it", async () => {
+    for (const [path, page] of PAGES.filter(
+      ([path]) => ['/', '/services', '/about', '/contact'].includes(path) || path.startsWith('/services/'),
+    )) {
+      expect(await keywords(path, page, 'Savannah'), path).toContain('Savannah');
+      expect(await keywords(path, page, 'Savannah'), path).not.toContain('Atlanta');
     }
   });
 
-  it('the 404 page has none', () => {
-    expect(keywords(notFound as MetaModule)).toBeUndefined();
+  it('the 404 page has none', async () => {
+    expect(await keywords('/nowhere', notFound as MetaModule)).toBeUndefined();
   });
 });

@@ -3,12 +3,11 @@ import { createRoutesStub } from 'react-router';
 import * as about from '#app/routes/about.tsx';
 import * as contact from '#app/routes/contact.tsx';
 import * as home from '#app/routes/home.tsx';
-import * as mixing from '#app/routes/services.mixing-mastering.tsx';
 import * as privacy from '#app/routes/privacy-policy.tsx';
 import * as process from '#app/routes/process.tsx';
 import * as services from '#app/routes/services.tsx';
 import * as terms from '#app/routes/terms-of-service.tsx';
-import * as vocal from '#app/routes/services.vocal-production.tsx';
+import * as service from '#app/routes/services.$slug.tsx';
 import SiteLayout from '#app/routes/site-layout.tsx';
 import { siteEssentials } from '#app/features/marketing/site-essentials.server.ts';
 import type { SiteContent } from '#common/site-content/sections.ts';
@@ -24,14 +23,18 @@ type PageModule = { default: (props: never) => React.ReactNode; loader?: (args: 
 export const PAGES: Array<[string, PageModule]> = [
   ['/', home],
   ['/services', services],
-  ['/services/mixing-mastering', mixing],
-  ['/services/vocal-production', vocal],
+  // The default services' pages: one route, the slug from the path.
+  ['/services/mixing-mastering', service],
+  ['/services/vocal-production', service],
   ['/process', process],
   ['/about', about],
   ['/contact', contact],
   ['/privacy-policy', privacy],
   ['/terms-of-service', terms],
 ];
+
+/** The route parameters of a path: a service's slug. */
+const paramsOf = (path: string) => (path.startsWith('/services/') ? { slug: path.slice('/services/'.length) } : {});
 
 /** A page's HTML inside the root and the public layout (so header and footer are there too). */
 export async function renderHtml(content: SiteContent, path: string, page: PageModule): Promise<string> {
@@ -40,7 +43,7 @@ export async function renderHtml(content: SiteContent, path: string, page: PageM
     services: { siteContent: { current: async () => content }, db: {}, logger: { error: () => {} } },
   });
   const pageData = page.loader
-    ? await (page.loader as (args: unknown) => unknown)({ context, params: {}, request: new Request(`http://x${path}`) })
+    ? await (page.loader as (args: unknown) => unknown)({ context, params: paramsOf(path), request: new Request(`http://x${path}`) })
     : null;
   const rootData = { publicUrl: 'https://studio.test', site: siteEssentials(content), isAdmin: false };
   const Stub = createRoutesStub([

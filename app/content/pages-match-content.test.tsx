@@ -37,7 +37,7 @@ function changedContent(): SiteContent {
   Object.assign(intro, { price: 60, regularPrice: 120, revisions: 4 });
   standard.price = 120;
   premium.price = 420;
-  content.packages.vocalProductionFrom = 90;
+  content.services.services[1]!.priceFrom = 90;
   content.hero = { headline: 'Mixes That Travel', description: 'From our harbor studio to every speaker.', image: null };
   content.about = {
     ...content.about,

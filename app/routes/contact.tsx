@@ -7,12 +7,16 @@ import { ContactInfo } from '#app/features/marketing/contact-info.tsx';
 import { FaqList } from '#app/features/marketing/faq-list.tsx';
 import { faqContent } from '#app/features/marketing/page-content.server.ts';
 import { ServicesGlance } from '#app/features/marketing/services-glance.tsx';
+import { servicesGlance } from '#app/features/marketing/services-content.server.ts';
 import { useSite } from '#app/root.tsx';
 
 // The contact form posts here when JavaScript is off (see contact-form.tsx).
 export { contactPageAction as action } from '#app/features/contact/contact-action.server.ts';
 
-export const loader = ({ context }: Route.LoaderArgs) => faqContent(context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const [faq, services] = await Promise.all([faqContent(context), servicesGlance(context)]);
+  return { ...faq, services };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -46,7 +50,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </section>
         <div className="grid content-start gap-8">
           <ContactInfo site={site} />
-          <ServicesGlance packages={site.packages} />
+          <ServicesGlance services={loaderData.services} />
           <FaqList faq={loaderData.faq} />
         </div>
       </div>

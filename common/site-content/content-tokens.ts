@@ -1,5 +1,5 @@
 import type { Packages } from './packages.ts';
-import { turnaroundSpan } from './package-words.ts';
+import { revisionsByPackage, turnaroundSpan } from './package-words.ts';
 import { locationLabel } from './format.ts';
 import type { Studio } from './studio.ts';
 
@@ -18,6 +18,7 @@ export const CONTENT_TOKENS = [
   'studio.responseHours',
   'studio.experience',
   'packages.turnaround',
+  'packages.revisions',
 ] as const;
 export type ContentToken = (typeof CONTENT_TOKENS)[number];
 
@@ -30,6 +31,7 @@ export const TOKEN_LABELS: Record<ContentToken, string> = {
   'studio.responseHours': 'Reply time (hours)',
   'studio.experience': 'Years of experience',
   'packages.turnaround': 'Package turnaround',
+  'packages.revisions': 'Revisions per package',
 };
 
 /** The facts tokens stand for; without the packages, their token stays as typed. */
@@ -58,6 +60,7 @@ export function tokenValues({ studio, packages }: TokenFacts): Partial<Record<Co
     'studio.responseHours': String(studio.responseHours),
     'studio.experience': `${studio.experienceYears}+`,
     ...(packages ? { 'packages.turnaround': turnaroundSpan(packages.packages) } : {}),
+    ...(packages ? { 'packages.revisions': revisionsByPackage(packages.packages) } : {}),
   };
 }
 

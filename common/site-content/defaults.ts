@@ -87,7 +87,6 @@ export const DEFAULT_PACKAGES: Packages = {
       popular: false,
     },
   ],
-  vocalProductionFrom: 100,
 };
 
 export const DEFAULT_ABOUT: About = {

@@ -57,8 +57,11 @@ export type Package = z.infer<typeof packageSchema>;
 export const packagesSchema = z
   .strictObject({
     packages: z.array(packageSchema).min(1, 'Keep at least one package').max(MAX_PACKAGES, `At most ${MAX_PACKAGES} packages`),
-    /** Vocal production is sold by the song "from" this price. */
-    vocalProductionFrom: dollars('Vocal production price'),
+    /**
+     * No longer read: vocal production's price is its service's now (decision 073). Kept optional so
+     * versions saved before still read, and dropped from the editor.
+     */
+    vocalProductionFrom: dollars('Vocal production price').optional(),
   })
   .superRefine(({ packages }, context) => {
     const seen = new Set<string>();

@@ -87,6 +87,19 @@ const FIELD_NAMES: Record<string, string> = {
   blocks: 'Blocks',
   eyebrow: 'Eyebrow',
   visible: 'Shown',
+  services: 'Services',
+  slug: 'Address',
+  formerSlugs: 'Former addresses',
+  summary: 'Summary',
+  priceFrom: 'Price from',
+  points: 'Points',
+  keywords: 'Keywords',
+  page: 'Page',
+  sections: 'Sections',
+  itemsAs: 'Items shown as',
+  packagesTitle: 'Packages heading',
+  button: 'Button',
+  whyChooseUs: 'Why choose us',
 };
 
 const ITEM_NOUNS: Record<string, string> = {
@@ -102,6 +115,10 @@ const ITEM_NOUNS: Record<string, string> = {
   checklist: 'Group',
   guides: 'Guide',
   blocks: 'Block',
+  services: 'Service',
+  sections: 'Section',
+  items: 'Item',
+  whyChooseUs: 'Reason',
 };
 
 const MAX_WORDS = 80;
@@ -122,7 +139,8 @@ function words(value: Json | undefined, key: string): string | null {
   if (value === undefined) return null;
   if (value === null || value === '') return 'empty';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'number') return ['price', 'regularPrice', 'vocalProductionFrom'].includes(key) ? `$${value}` : String(value);
+  if (typeof value === 'number')
+    return ['price', 'regularPrice', 'vocalProductionFrom', 'priceFrom'].includes(key) ? `$${value}` : String(value);
   if (typeof value === 'string') {
     if ((key === 'opens' || key === 'closes') && /^\d{2}:\d{2}$/.test(value)) return clock(value);
     const flat = value.replace(/\s+/g, ' ').trim();

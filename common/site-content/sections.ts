@@ -19,6 +19,8 @@ import { packagesSchema, type Packages } from './packages.ts';
 import { processSchema, type Process } from './process.ts';
 import { studioSchema, type Studio } from './studio.ts';
 import { testimonialsSchema, type Testimonials } from './testimonials.ts';
+import { DEFAULT_SERVICES } from './default-services.ts';
+import { servicesSchema, type Services } from './services.ts';
 import type { FieldErrors } from '#common/validation.ts';
 import { z } from '#common/zod.ts';
 
@@ -38,6 +40,7 @@ export const SITE_SECTIONS = [
   'brand',
   'process',
   'home',
+  'services',
 ] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];
 
@@ -52,6 +55,7 @@ export interface SiteContent {
   brand: Brand;
   process: Process;
   home: Home;
+  services: Services;
 }
 
 export const SECTION_SCHEMAS = {
@@ -65,6 +69,7 @@ export const SECTION_SCHEMAS = {
   brand: brandSchema,
   process: processSchema,
   home: homeSchema,
+  services: servicesSchema,
 } as const satisfies { [S in SiteSection]: z.ZodType<SiteContent[S]> };
 
 /** A fresh copy each call, so no caller can change the defaults of another. */
@@ -80,6 +85,7 @@ export function defaultSiteContent(): SiteContent {
     brand: DEFAULT_BRAND,
     process: DEFAULT_PROCESS,
     home: DEFAULT_HOME,
+    services: DEFAULT_SERVICES,
   });
 }
 
@@ -144,6 +150,8 @@ export interface SiteEssentials {
   studio: Studio;
   packages: Packages;
   brand: Brand;
+  /** The visible services, for the nav and the footer: only what they link. */
+  services: Array<{ slug: string; name: string }>;
   /** The one wording of the hours, made on the server (formatOpeningHours). */
   hoursText: string;
 }

@@ -14,6 +14,7 @@ import type { Logger } from '#server/logger.ts';
 import { describeChanges } from '#common/site-content/section-diff.ts';
 import type { ContentEditor, SiteContentService } from './site-content-service.ts';
 import { decodeSection, findVersion, insertVersion, latestVersions, type VersionRow } from './site-content-store.ts';
+import { completeOnSave, crossSectionErrors, withSavedVocalPrice } from './section-rules.ts';
 
 export interface SiteContentDeps {
   db: Kysely<Database>;
@@ -24,6 +25,11 @@ export interface SiteContentDeps {
    * errors, or null when every reference holds. The images part of this capability provides it.
    */
   checkReferences?: <S extends SiteSection>(section: S, content: SiteContent[S]) => Promise<Record<string, string[]> | null>;
+}
+
+function fieldsOf<S extends SiteSection>(stored: StoredSection<S>): SiteContent[S] {
+  const { version: _version, updatedAt: _updatedAt, ...fields } = stored;
+  return fields as unknown as SiteContent[S];
 }
 
 function toStored<S extends SiteSection>(section: S, row: VersionRow | undefined, logger: Logger): StoredSection<S> {
@@ -46,7 +52,7 @@ export function createSiteContentService({ db, logger, invalidation, checkRefere
     const rows = new Map((await latestVersions(db)).map((row) => [row.section, row]));
     const content = {} as Record<SiteSection, unknown>;
     for (const section of SITE_SECTIONS) content[section] = toStored(section, rows.get(section), logger);
-    return content as StoredSiteContent;
+    return withSavedVocalPrice(content as StoredSiteContent);
   }
 
   function read(): Promise<StoredSiteContent> {
@@ -86,33 +92,32 @@ export function createSiteContentService({ db, logger, invalidation, checkRefere
   async function saveOnTop<S extends SiteSection>(section: S, fields: SiteContent[S], editor: ContentEditor): Promise<StoredSection<S>> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const latest = await latestOf(section);
-      const { saved, stored } = await store(section, fields, latest.version, editor);
+      const { saved, stored } = await store(section, completeOnSave(section, fields, fieldsOf(latest)), latest.version, editor);
       if (saved) return stored;
     }
     return latestOf(section);
   }
 
+  async function current(): Promise<SiteContent> {
+    const stored = await read();
+    const content = {} as Record<SiteSection, unknown>;
+    for (const section of SITE_SECTIONS) content[section] = fieldsOf(stored[section]);
+    return content as SiteContent;
+  }
+
   return {
-    async current() {
-      const stored = await read();
-      const content = {} as Record<SiteSection, unknown>;
-      for (const section of SITE_SECTIONS) {
-        const { version: _version, updatedAt: _updatedAt, ...fields } = stored[section];
-        content[section] = fields;
-      }
-      return content as SiteContent;
-    },
+    current,
 
     read,
 
     async save(section, input, editor) {
       const parsed = parseSectionInput(section, input);
       if (!parsed.success) return { kind: 'invalid', message: parsed.message, errors: parsed.errors };
-      const referenceErrors = await checkReferences?.(section, parsed.data);
+      const referenceErrors = (await checkReferences?.(section, parsed.data)) ?? crossSectionErrors(section, parsed.data, await current());
       if (referenceErrors) return { kind: 'invalid', message: 'Please correct the highlighted fields', errors: referenceErrors };
       const latest = await latestOf(section);
       if (latest.version !== parsed.version) return { kind: 'stale', current: latest };
-      const { saved, stored } = await store(section, parsed.data, parsed.version, editor);
+      const { saved, stored } = await store(section, completeOnSave(section, parsed.data, fieldsOf(latest)), parsed.version, editor);
       return saved ? { kind: 'saved', section: stored } : { kind: 'stale', current: await latestOf(section) };
     },
 

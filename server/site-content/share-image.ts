@@ -72,7 +72,8 @@ export function shareCardSvg({ studioName, title, place, accent = AMBER, logo }:
 /** The card's text for a page slug from the content as it is now; null for a slug no page has. */
 export function shareCardText(slug: string, content: SiteContent): ShareCardText | null {
   const { studio, hero, packages } = content;
-  const own = Object.hasOwn(SHARE_PAGE_TITLES, slug) ? SHARE_PAGE_TITLES[slug] : undefined;
+  const service = content.services.services.find((candidate) => candidate.visible && `services-${candidate.slug}` === slug);
+  const own = Object.hasOwn(SHARE_PAGE_TITLES, slug) ? SHARE_PAGE_TITLES[slug] : service?.name;
   const title = slug === 'home' ? fillTextTokens(hero.headline, { studio, packages }) : slug === 'studio' ? 'Mixing & Mastering' : own;
   if (title === undefined) return null;
   return {

@@ -84,11 +84,10 @@ test('the owner renames the studio, moves it to Decatur and changes a turnaround
 
   // Every page of the sitemap, as a visitor.
   const visitor = await browser.newContext({ baseURL });
-  const stored = ((await (await page.request.get('/api/admin/site')).json()) as StoredSiteContent).packages;
-  const records = stored.packages;
-  const prices = new Set(
-    [stored.vocalProductionFrom, ...records.flatMap((pkg) => [pkg.price, pkg.regularPrice ?? pkg.price])].map(formatPrice),
-  );
+  const site = (await (await page.request.get('/api/admin/site')).json()) as StoredSiteContent;
+  const records = site.packages.packages;
+  const ownPrices = site.services.services.flatMap((service) => (typeof service.priceFrom === 'number' ? [service.priceFrom] : []));
+  const prices = new Set([...ownPrices, ...records.flatMap((pkg) => [pkg.price, pkg.regularPrice ?? pkg.price])].map(formatPrice));
   const sitemap = await (await visitor.request.get('/sitemap.xml')).text();
   const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
   expect(pages.length).toBeGreaterThan(8);

@@ -10,9 +10,12 @@ import {
 import { DEFAULT_PROCESS } from '#common/site-content/default-process.ts';
 import { formatEffectiveDate, formatOpeningHours, formatPrice, locationLabel } from '#common/site-content/format.ts';
 import { fillTextTokens } from '#common/site-content/content-tokens.ts';
+import { DEFAULT_SERVICES } from '#common/site-content/default-services.ts';
 import { expectNoSeriousA11yViolations } from './support';
 
 /** A default text as the pages show it: its tokens filled from the default settings. */
+/** Vocal production's own price as shipped (its service's "from"). */
+const VOCAL_PRICE = DEFAULT_SERVICES.services.find((service) => service.slug === 'vocal-production')!.priceFrom as number;
 const filled = (text: string) => fillTextTokens(text, { studio: DEFAULT_STUDIO, packages: DEFAULT_PACKAGES });
 
 const main = (page: Page) => page.locator('main');
@@ -134,7 +137,7 @@ test.describe('marketing pages', () => {
     await expect(h2(page, 'Mixing & Mastering')).toBeVisible();
     await expect(h2(page, 'Vocal Production')).toBeVisible();
     await expect(main(page).getByText(formatPrice(DEFAULT_PACKAGES.packages[0]!.price), { exact: true })).toBeVisible();
-    await expect(main(page).getByText(formatPrice(DEFAULT_PACKAGES.vocalProductionFrom), { exact: true })).toBeVisible();
+    await expect(main(page).getByText(formatPrice(VOCAL_PRICE), { exact: true })).toBeVisible();
     for (const name of ['Professional Quality', 'Fast Turnaround', 'Collaborative Approach']) {
       await expect(main(page).getByRole('heading', { name })).toBeVisible();
     }
@@ -155,9 +158,9 @@ test.describe('marketing pages', () => {
     }
   });
 
-  test('/services/vocal-production buttons are focusable buttons that stay on the page', async ({ page }) => {
+  test('/services/vocal-production shows its price, its services, its steps, and its call to action reaches /contact', async ({ page }) => {
     await page.goto('/services/vocal-production');
-    await expect(main(page).getByText(formatPrice(DEFAULT_PACKAGES.vocalProductionFrom), { exact: true })).toBeVisible();
+    await expect(main(page).getByText(formatPrice(VOCAL_PRICE), { exact: true })).toBeVisible();
     for (const name of [
       'Tuning & Timing',
       'Comping',
@@ -169,15 +172,10 @@ test.describe('marketing pages', () => {
     ]) {
       await expect(main(page).getByRole('heading', { name, exact: true })).toBeVisible();
     }
-    const buttons = main(page).getByRole('button');
-    expect(await buttons.count()).toBeGreaterThan(0);
-    const first = buttons.first();
-    await expect(first).toHaveAttribute('type', 'button');
-    await first.focus();
-    await expect(first).toBeFocused();
-    await first.press('Enter');
-    await expect(page).toHaveURL(/\/services\/vocal-production$/);
-    await expectNoSeriousA11yViolations(page);
+    await expect(main(page).getByRole('heading', { name: 'Step 1: Send Your Vocals' })).toBeVisible();
+    await expect(main(page).getByTestId(/^price-/)).toHaveCount(0);
+    await main(page).getByRole('link', { name: 'Start Your Vocal Project' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
   });
 
   test('/process shows six steps, quality standards and the timeline', async ({ page }) => {
@@ -216,7 +214,7 @@ test.describe('marketing pages', () => {
     await expect(main(page).getByText(locationLabel(DEFAULT_STUDIO.location), { exact: true })).toBeVisible();
     await expect(main(page).getByText('Worldwide digital service')).toBeVisible();
     await expect(main(page).getByText(`From ${formatPrice(DEFAULT_PACKAGES.packages[0]!.price)}`)).toBeVisible();
-    await expect(main(page).getByText(`From ${formatPrice(DEFAULT_PACKAGES.vocalProductionFrom)}`)).toBeVisible();
+    await expect(main(page).getByText(`From ${formatPrice(VOCAL_PRICE)}`)).toBeVisible();
 
     await expect(main(page).locator('details')).toHaveCount(DEFAULT_FAQ.faq.length);
     const first = DEFAULT_FAQ.faq[0]!;

@@ -18,6 +18,7 @@ const SECTION_NAMES = [
   'Brand',
   'Process',
   'Home page',
+  'Services',
 ] as const;
 type SectionName = (typeof SECTION_NAMES)[number];
 

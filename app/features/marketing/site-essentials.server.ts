@@ -7,5 +7,9 @@ export function siteEssentials(content: SiteContent): SiteEssentials {
   const { studio, packages } = content;
   // The tagline may name the studio's facts through tokens, filled here like every owner text.
   const tagline = fillTextTokens(studio.tagline, { studio, packages });
-  return { studio: { ...studio, tagline }, packages, brand: content.brand, hoursText: formatOpeningHours(studio.hours) };
+  // Only what the nav and footer link: the pages take the rest from their own loaders.
+  const services = content.services.services
+    .filter((service) => service.visible)
+    .map(({ slug, name }) => ({ slug, name: fillTextTokens(name, { studio, packages }) }));
+  return { studio: { ...studio, tagline }, packages, brand: content.brand, services, hoursText: formatOpeningHours(studio.hours) };
 }

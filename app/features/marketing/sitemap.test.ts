@@ -26,4 +26,14 @@ describe('sitemapXml', () => {
     expect(entry(xml, '/about')).toContain('<lastmod>2026-02-02T00:00:00.000Z</lastmod>');
     expect(entry(xml, '/services')).not.toContain('<lastmod>');
   });
+
+  it("lists each shown service's page right after /services, dated by the services and packages", () => {
+    const xml = sitemapXml('https://studio.test', { services: '2026-04-01T00:00:00.000Z' }, [
+      '/services/mixing-mastering',
+      '/services/stem-mastering',
+    ]);
+    const locs = [...xml.matchAll(/<loc>https:\/\/studio\.test([^<]*)<\/loc>/g)].map((match) => match[1]);
+    expect(locs.slice(1, 5)).toEqual(['/services', '/services/mixing-mastering', '/services/stem-mastering', '/process']);
+    expect(entry(xml, '/services/stem-mastering')).toContain('<lastmod>2026-04-01T00:00:00.000Z</lastmod>');
+  });
 });

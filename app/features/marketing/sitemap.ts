@@ -7,9 +7,7 @@ import type { SiteSection } from '#common/site-content/sections.ts';
  */
 export const PAGE_SECTIONS: Record<(typeof PUBLIC_PAGES)[number], SiteSection[]> = {
   '/': ['hero', 'packages', 'testimonials', 'home', 'process'],
-  '/services': ['packages'],
-  '/services/mixing-mastering': ['packages'],
-  '/services/vocal-production': ['packages'],
+  '/services': ['packages', 'services'],
   '/process': ['process', 'packages'],
   '/samples': [],
   '/about': ['about', 'testimonials'],
@@ -26,11 +24,29 @@ function lastModified(sections: SiteSection[], updatedAt: Partial<Record<SiteSec
 
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function sitemapXml(publicUrl: string, updatedAt: Partial<Record<SiteSection, string | null>>): string {
-  const urls = PUBLIC_PAGES.map((page) => {
-    const modified = lastModified(PAGE_SECTIONS[page], updatedAt);
-    const lastmod = modified ? `<lastmod>${new Date(modified).toISOString()}</lastmod>` : '';
-    return `  <url><loc>${escapeXml(`${publicUrl}${page}`)}</loc>${lastmod}</url>`;
-  }).join('\n');
+/** A service's page shows its own section and the packages it lists. */
+const SERVICE_PAGE_SECTIONS: SiteSection[] = ['services', 'packages'];
+
+/**
+ * Every public page, each shown service's page right after /services (`servicePaths`, from the
+ * content: a hidden service is in no sitemap).
+ */
+export function sitemapXml(
+  publicUrl: string,
+  updatedAt: Partial<Record<SiteSection, string | null>>,
+  servicePaths: readonly string[] = [],
+): string {
+  const pages = PUBLIC_PAGES.flatMap((page) =>
+    page === '/services'
+      ? [[page, PAGE_SECTIONS[page]] as const, ...servicePaths.map((path) => [path, SERVICE_PAGE_SECTIONS] as const)]
+      : [[page, PAGE_SECTIONS[page]] as const],
+  );
+  const urls = pages
+    .map(([page, sections]) => {
+      const modified = lastModified(sections, updatedAt);
+      const lastmod = modified ? `<lastmod>${new Date(modified).toISOString()}</lastmod>` : '';
+      return `  <url><loc>${escapeXml(`${publicUrl}${page}`)}</loc>${lastmod}</url>`;
+    })
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }

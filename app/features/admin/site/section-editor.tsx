@@ -11,6 +11,7 @@ import { PoliciesForm } from './sections/policies-form.tsx';
 import { PackagesForm } from './sections/packages-form.tsx';
 import { ProcessForm } from './sections/process-form.tsx';
 import { StudioForm } from './sections/studio-form.tsx';
+import { ServicesForm } from './sections/services-form.tsx';
 import { TestimonialsForm } from './sections/testimonials-form.tsx';
 import { useSectionForm } from './use-section-form.ts';
 
@@ -46,6 +47,7 @@ export function SectionEditor({ section, content, onStored, onDirtyChange, draft
     brand: <BrandForm form={form} studio={studio} />,
     process: <ProcessForm form={form} studio={studio} />,
     home: <HomeForm form={form} studio={studio} />,
+    services: <ServicesForm form={form} studio={studio} packages={content.packages.packages} />,
   }[section];
 
   return (

@@ -12,6 +12,7 @@ export const SECTION_LABELS: Record<SiteSection, string> = {
   brand: 'Brand',
   process: 'Process',
   home: 'Home page',
+  services: 'Services',
 };
 
 export const SECTION_INTROS: Record<SiteSection, string> = {
@@ -26,6 +27,8 @@ export const SECTION_INTROS: Record<SiteSection, string> = {
   brand: 'Your logo, the favicon browsers show in tabs, and the accent colour of buttons, links and highlights.',
   process: 'The Process page: its steps, quality standards and timeline, and how to prepare files (shown on the home page and to clients).',
   home: 'The blocks of the home page after the hero: their words, whether each shows, and their order.',
+  services:
+    'What the studio offers, each with a page of its own: the menu, the footer, the services page and the sitemap list the shown ones.',
 };
 
 /** "Nov 23, 2026, 7:21 PM" in the owner's own time zone. */

@@ -1,5 +1,5 @@
 import { MAX_PACKAGES, type Package, type Packages } from '#common/site-content/packages.ts';
-import { CheckboxInput, FieldGroup, NumberInput, TextArea, TextInput } from '#app/features/admin/site/fields.tsx';
+import { CheckboxInput, NumberInput, TextArea, TextInput } from '#app/features/admin/site/fields.tsx';
 import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
 import { RevisionsInput } from './revisions-input.tsx';
@@ -67,7 +67,7 @@ function PackageFields({ form, path, name }: { form: SectionForm; path: string; 
   );
 }
 
-/** Every package the site sells, in the order the pages show them, and the vocal production price. */
+/** Every package the site sells, in the order the pages show them. */
 export function PackagesForm({ form }: { form: SectionForm }) {
   const packages = (form.draft as Packages).packages ?? [];
   return (
@@ -94,17 +94,6 @@ export function PackagesForm({ form }: { form: SectionForm }) {
       >
         {({ path, index }) => <PackageFields form={form} path={path} name={packages[index]?.name.trim() || `Package ${index + 1}`} />}
       </ListEditor>
-      <FieldGroup legend="Vocal production">
-        <NumberInput
-          form={form}
-          path="vocalProductionFrom"
-          label="Vocal production from"
-          prefix="$"
-          hint='Shown as "from $100".'
-          min={0}
-          className="sm:max-w-64"
-        />
-      </FieldGroup>
     </>
   );
 }
