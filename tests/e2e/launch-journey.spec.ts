@@ -3,19 +3,23 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { formatPrice, revisionsWording, turnaroundWording } from '#common/site-content/package-words.ts';
 import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
+import type { AdminSiteContent } from '#common/site-content/drafts.ts';
 import { SITE_SECTIONS, type StoredSiteContent } from '#common/site-content/sections.ts';
 import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
 
 const SHOTS = process.env.SHOTS_DIR;
 
 /*
- * A new owner makes the site theirs: renames the studio, moves it to Decatur and changes a package's
- * turnaround in the editor, reads in the history what changed, then every page of the sitemap is
- * walked as a visitor: no old name or city, no link that answers 404, no price, revision count or
- * turnaround other than the package records, no "An Decatur", and share images with the new name.
+ * A new owner makes the site theirs: renames the studio, moves it to Decatur, changes a package's
+ * turnaround, reads in the history what changed, adds a "Stem Mastering" service with a page and
+ * hides "Vocal Production" (as a draft, previewed alone, then published), uploads a logo and a
+ * favicon. Then every page of the sitemap is walked as a visitor: no old name or city, no link that
+ * answers 404, no price, revision count or turnaround other than the records, no "An Decatur", the
+ * owner's logo and icon, and share images with the new name.
  */
 
 const NEW_NAME = `Decatur Mix House ${Date.now().toString(36)}`;
+const STEM_PRICE = 120;
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -25,6 +29,51 @@ async function openSection(page: Page, name: string) {
   }
   await page.getByRole('navigation', { name: 'Site sections' }).getByRole('button', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible({ timeout: 20_000 });
+}
+
+const toast = (page: Page) =>
+  page
+    .getByRole('region', { name: /Notification/ })
+    .locator('li')
+    .first();
+
+/** A service with a page of its own, and Vocal Production hidden: saved as a draft, not yet published. */
+async function draftServices(page: Page) {
+  await openSection(page, 'Services');
+  await page.getByRole('button', { name: 'Add service' }).click();
+  await page.getByLabel('Service 3 name', { exact: true }).fill('Stem Mastering');
+  await expect(page.getByLabel('Stem Mastering address', { exact: true })).toHaveValue('stem-mastering');
+  await page.getByLabel('Stem Mastering summary', { exact: true }).fill('Your mix as a few stems, mastered together with more control.');
+  await page.getByLabel('Stem Mastering price "from"', { exact: true }).selectOption('amount');
+  await page.getByLabel('Stem Mastering price "from": amount in dollars', { exact: true }).fill(String(STEM_PRICE));
+  await page.getByText('Stem Mastering: its page').click();
+  await page.getByLabel('Stem Mastering page intro', { exact: true }).fill('Stems mastered by hand in {{studio.city}}.');
+  await page.getByRole('group', { name: 'Stem Mastering: page sections' }).getByRole('button', { name: 'Add section' }).click();
+  await page.getByLabel('Stem Mastering section 1 heading', { exact: true }).fill('What to Send');
+  await page.getByLabel('Stem Mastering section 1 text', { exact: true }).fill('Four to eight **stems**, all starting at bar one.');
+  await page.getByRole('checkbox', { name: 'Standard Mix & Master', exact: true }).check();
+  await page.getByLabel('Show Vocal Production on the site', { exact: true }).uncheck();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(toast(page)).toContainText('Draft saved');
+}
+
+/** A logo (SVG) and a square favicon, uploaded and saved in Brand. */
+async function uploadBrandImages(page: Page) {
+  await openSection(page, 'Brand');
+  const logo =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100"><rect width="300" height="100" rx="20" fill="#f5b83d"/></svg>';
+  await page
+    .getByLabel('Logo: choose an image file', { exact: true })
+    .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(logo) });
+  await expect(page.getByRole('img', { name: `Preview: ${NEW_NAME}` })).toBeVisible();
+  const icon = await sharp({ create: { width: 512, height: 512, channels: 4, background: '#f5b83d' } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Favicon: choose an image file', { exact: true })
+    .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: icon });
+  await expect(page.getByRole('img', { name: 'Preview at 32 pixels' })).toBeVisible();
+  await save(page, 'Brand');
 }
 
 async function save(page: Page, name: string) {
@@ -41,7 +90,8 @@ test.afterAll(async ({ playwright, baseURL }) => {
   // Every spec shares one server: back to the shipped text, kept as new versions.
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL as string } });
   expect((await api.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } })).ok()).toBe(true);
-  const current = (await (await api.get('/api/admin/site')).json()) as StoredSiteContent;
+  const current = (await (await api.get('/api/admin/site')).json()) as AdminSiteContent;
+  for (const section of Object.keys(current.drafts)) expect((await api.delete(`/api/admin/site/${section}/draft`)).ok()).toBe(true);
   for (const section of SITE_SECTIONS) {
     if (current[section].version > 0) expect((await api.post(`/api/admin/site/${section}/restore-original`)).ok()).toBe(true);
   }
@@ -82,15 +132,36 @@ test('the owner renames the studio, moves it to Decatur and changes a turnaround
   }
   await page.keyboard.press('Escape');
 
-  // Every page of the sitemap, as a visitor.
+  // The new service and the hidden one wait in a draft: the owner's preview shows them, a visitor does not.
   const visitor = await browser.newContext({ baseURL });
+  await draftServices(page);
+  const preview = await page.context().newPage();
+  await preview.goto('/services/stem-mastering?preview=draft');
+  await expect(preview.getByRole('heading', { level: 1, name: 'Stem Mastering' })).toBeVisible();
+  await expect(preview.getByText('Stems mastered by hand in Decatur.')).toBeVisible();
+  await expect(preview.getByRole('complementary', { name: 'Preview' })).toContainText('You are previewing unpublished changes');
+  expect((await visitor.request.get('/services/stem-mastering?preview=draft')).status()).toBe(404);
+  expect((await visitor.request.get('/services/vocal-production')).status()).toBe(200);
+  await preview.close();
+  await page.getByRole('region', { name: 'Draft' }).getByRole('button', { name: 'Publish' }).click();
+  await expect(toast(page)).toContainText('Services published');
+
+  await uploadBrandImages(page);
+
+  // Every page of the sitemap, as a visitor.
   const site = (await (await page.request.get('/api/admin/site')).json()) as StoredSiteContent;
   const records = site.packages.packages;
-  const ownPrices = site.services.services.flatMap((service) => (typeof service.priceFrom === 'number' ? [service.priceFrom] : []));
+  const ownPrices = site.services.services.flatMap((service) =>
+    service.visible && typeof service.priceFrom === 'number' ? [service.priceFrom] : [],
+  );
+  expect(ownPrices).toContain(STEM_PRICE);
   const prices = new Set([...ownPrices, ...records.flatMap((pkg) => [pkg.price, pkg.regularPrice ?? pkg.price])].map(formatPrice));
   const sitemap = await (await visitor.request.get('/sitemap.xml')).text();
   const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
   expect(pages.length).toBeGreaterThan(8);
+  expect(pages).toContain('/services/stem-mastering');
+  expect(pages).not.toContain('/services/vocal-production');
+  expect((await visitor.request.get('/services/vocal-production')).status()).toBe(404);
   const links = new Set<string>();
   const tab = await visitor.newPage();
   for (const path of pages) {
@@ -99,6 +170,8 @@ test('the owner renames the studio, moves it to Decatur and changes a turnaround
     const text = await tab.locator('body').innerText();
     for (const old of [DEFAULT_STUDIO.name, 'Atlanta', 'ATL Audio']) expect(text, `${path}: ${old}`).not.toContain(old);
     expect(text, path).not.toMatch(/\ban Decatur/i);
+    await expect(tab.getByRole('banner').getByRole('img', { name: NEW_NAME, exact: true }), path).toBeVisible();
+    expect(await tab.locator('link[rel="icon"]').first().getAttribute('href'), path).toMatch(/^\/media\/icons\//);
     for (const [price] of text.matchAll(/\$[\d,]+/g)) {
       expect(prices, `${path}: ${price}`).toContain(price);
     }
@@ -118,6 +191,8 @@ test('the owner renames the studio, moves it to Decatur and changes a turnaround
     }
   }
   expect(await tab.getByRole('contentinfo').innerText()).toContain('Decatur');
+  expect(links).toContain('/services/stem-mastering');
+  expect(links).not.toContain('/services/vocal-production');
   for (const href of links) {
     if (href.startsWith('/manage') || href.startsWith('/portal') || href === '') continue;
     expect((await visitor.request.get(href)).status(), href).toBe(200);
