@@ -98,7 +98,7 @@ test.afterAll(async ({ playwright, baseURL }) => {
   await api.dispose();
 });
 
-test('the owner renames the studio, moves it to Decatur and changes a turnaround; every page follows', async ({
+test('the owner renames the studio, moves it, changes a turnaround, adds and hides services in a previewed draft, uploads a logo and a favicon; every page follows', async ({
   page,
   browser,
   baseURL,
