@@ -1,50 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { defaultSiteContent, type StoredSiteContent } from '#common/site-content/sections.ts';
-import { E2E_ADMIN } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
+import { openDashboard, openSection, restoreOriginalContent, toast } from './site-editor-support';
+import { expectNoSeriousA11yViolations } from './support';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
 const SHOTS = process.env.SHOTS_DIR;
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-/** Logs in through the form and opens the Brand section of the site editor. */
-async function openBrand(page: Page) {
-  await gotoHydrated(page, '/manage');
-  const dashboard = page.getByRole('heading', { level: 1, name: 'Admin Dashboard' });
-  if (!(await dashboard.isVisible())) {
-    await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-  }
-  await expect(dashboard).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('tab', { name: 'Site', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Site sections' }).getByRole('button', { name: 'Brand', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Brand', exact: true })).toBeVisible({ timeout: 20_000 });
-}
-
-const toast = (page: Page) =>
-  page
-    .getByRole('region', { name: /Notification/ })
-    .locator('li')
-    .first();
-
 /** Every spec shares one e2e server: the brand goes back to the defaults (no logo, no favicon). */
-test.afterAll(async ({ playwright, baseURL }) => {
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL as string } });
-  try {
-    expect((await api.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } })).ok()).toBe(true);
-    const { brand } = (await (await api.get('/api/admin/site')).json()) as StoredSiteContent;
-    if (brand.version > 0) {
-      expect((await api.put('/api/admin/site/brand', { data: { ...defaultSiteContent().brand, version: brand.version } })).ok()).toBe(true);
-    }
-    await api.post('/api/admin/logout');
-  } finally {
-    await api.dispose();
-  }
-});
+test.afterAll(({ playwright, baseURL }) => restoreOriginalContent({ playwright, baseURL }, ['brand']));
+
+async function openBrand(page: Page) {
+  await openDashboard(page);
+  await openSection(page, 'Brand');
+}
 
 test('a logo and a favicon reach the header, the icons and the manifest; removing them brings the built-in ones back', async ({
   page,

@@ -1,11 +1,10 @@
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
 import { formatPrice, revisionsWording, turnaroundWording } from '#common/site-content/package-words.ts';
 import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
-import type { AdminSiteContent } from '#common/site-content/drafts.ts';
-import { SITE_SECTIONS, type StoredSiteContent } from '#common/site-content/sections.ts';
-import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
+import type { StoredSiteContent } from '#common/site-content/sections.ts';
+import { openDashboard, openSection, restoreOriginalContent, saveSection, toast } from './site-editor-support';
+import { expectNoSeriousA11yViolations } from './support';
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -22,20 +21,6 @@ const NEW_NAME = `Decatur Mix House ${Date.now().toString(36)}`;
 const STEM_PRICE = 120;
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
-
-async function openSection(page: Page, name: string) {
-  if (!(await page.getByRole('navigation', { name: 'Site sections' }).isVisible())) {
-    await page.getByRole('tab', { name: 'Site', exact: true }).click();
-  }
-  await page.getByRole('navigation', { name: 'Site sections' }).getByRole('button', { name, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible({ timeout: 20_000 });
-}
-
-const toast = (page: Page) =>
-  page
-    .getByRole('region', { name: /Notification/ })
-    .locator('li')
-    .first();
 
 /** A service with a page of its own, and Vocal Production hidden: saved as a draft, not yet published. */
 async function draftServices(page: Page) {
@@ -73,41 +58,18 @@ async function uploadBrandImages(page: Page) {
     .getByLabel('Favicon: choose an image file', { exact: true })
     .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: icon });
   await expect(page.getByRole('img', { name: 'Preview at 32 pixels' })).toBeVisible();
-  await save(page, 'Brand');
+  await saveSection(page, 'Brand');
 }
 
-async function save(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(
-    page
-      .getByRole('region', { name: /Notification/ })
-      .locator('li')
-      .first(),
-  ).toContainText(`${name} saved`);
-}
+// Every spec shares one server: back to the shipped text, kept as new versions.
+test.afterAll(({ playwright, baseURL }) => restoreOriginalContent({ playwright, baseURL }));
 
-test.afterAll(async ({ playwright, baseURL }) => {
-  // Every spec shares one server: back to the shipped text, kept as new versions.
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL as string } });
-  expect((await api.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } })).ok()).toBe(true);
-  const current = (await (await api.get('/api/admin/site')).json()) as AdminSiteContent;
-  for (const section of Object.keys(current.drafts)) expect((await api.delete(`/api/admin/site/${section}/draft`)).ok()).toBe(true);
-  for (const section of SITE_SECTIONS) {
-    if (current[section].version > 0) expect((await api.post(`/api/admin/site/${section}/restore-original`)).ok()).toBe(true);
-  }
-  await api.dispose();
-});
+const JOURNEY =
+  'the owner renames the studio, moves it, changes a turnaround, adds and hides services in a previewed draft, ' +
+  'uploads a logo and a favicon; every page follows';
 
-test('the owner renames the studio, moves it, changes a turnaround, adds and hides services in a previewed draft, uploads a logo and a favicon; every page follows', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  await gotoHydrated(page, '/manage');
-  await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 30_000 });
+test(JOURNEY, async ({ page, browser, baseURL }) => {
+  await openDashboard(page);
 
   await openSection(page, 'Studio');
   await page.getByLabel('Studio name', { exact: true }).fill(NEW_NAME);
@@ -115,11 +77,11 @@ test('the owner renames the studio, moves it, changes a turnaround, adds and hid
   await page.getByLabel('City', { exact: true }).fill('Decatur');
   await page.getByLabel('Postal code', { exact: true }).fill('30030');
   await expect(page.getByText('City, region: Decatur, GA')).toBeVisible();
-  await save(page, 'Studio');
+  await saveSection(page, 'Studio');
 
   await openSection(page, 'Packages & prices');
   await page.getByLabel('Standard Mix & Master turnaround in hours', { exact: true }).fill('96');
-  await save(page, 'Packages & prices');
+  await saveSection(page, 'Packages & prices');
 
   await page.getByRole('button', { name: 'History' }).click();
   const history = page.getByRole('dialog');

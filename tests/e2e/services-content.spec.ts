@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import type { Service, Services } from '#common/site-content/services.ts';
 import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
-import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
+import { openDashboard, openSection } from './site-editor-support';
+import { expectNoSeriousA11yViolations } from './support';
 
 /*
  * The services are the owner's content: adding, hiding and renaming one changes its page, the menu,
@@ -10,7 +11,8 @@ import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
  * Every spec shares one e2e server: the services go back to the original afterwards.
  */
 
-const SHOTS = '/work/notes/shots/services';
+// Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
+const SHOTS = process.env.SHOTS_DIR;
 
 const STEM_MASTERING: Omit<Service, 'id' | 'formerSlugs'> = {
   slug: 'stem-mastering',
@@ -120,21 +122,11 @@ test('an added, a hidden and a renamed service change the pages, the menu, the f
   expect((await services()).version).toBe(before.version);
 });
 
-async function openServices(page: Page) {
-  await gotoHydrated(page, '/manage');
-  await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('tab', { name: 'Site', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Site sections' }).getByRole('button', { name: 'Services', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Services', exact: true })).toBeVisible({ timeout: 20_000 });
-}
-
 test('the owner adds a service with a page in the editor, and it shows on the site', async ({ page }) => {
   await api.post('/api/admin/site/services/restore-original');
   await page.setViewportSize({ width: 390, height: 844 });
-  await openServices(page);
+  await openDashboard(page);
+  await openSection(page, 'Services');
   await page.getByRole('button', { name: 'Add service' }).click();
   await page.getByLabel('Service 3 name', { exact: true }).fill('Audio Restoration');
   // A new service's address follows its name.
@@ -155,13 +147,13 @@ test('the owner adds a service with a page in the editor, and it shows on the si
   await page.getByRole('checkbox', { name: 'Premium Package', exact: true }).check();
   await expect(page.getByText('City: Atlanta').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: `${SHOTS}/services-editor-390.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/services-editor-390.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('All changes saved')).toBeVisible();
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/services-editor-1440.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/services-editor-1440.png`, fullPage: true });
 
   const visitorPage = await page.context().browser()!.newPage();
   await visitorPage.setViewportSize({ width: 390, height: 844 });
@@ -172,11 +164,11 @@ test('the owner adds a service with a page in the editor, and it shows on the si
   await expect(visitorPage.getByRole('heading', { name: 'What We Fix' })).toBeVisible();
   await expect(visitorPage.getByTestId('price-premium')).toBeVisible();
   await expectNoSeriousA11yViolations(visitorPage);
-  await visitorPage.screenshot({ path: `${SHOTS}/service-page-390.png`, fullPage: true });
+  if (SHOTS) await visitorPage.screenshot({ path: `${SHOTS}/service-page-390.png`, fullPage: true });
   await visitorPage.setViewportSize({ width: 1440, height: 900 });
   await visitorPage.goto('/services');
   await expect(visitorPage.getByRole('heading', { level: 2, name: 'Audio Restoration' })).toBeVisible();
-  await visitorPage.screenshot({ path: `${SHOTS}/services-overview-1440.png`, fullPage: true });
+  if (SHOTS) await visitorPage.screenshot({ path: `${SHOTS}/services-overview-1440.png`, fullPage: true });
   await visitorPage.close();
 
   // Hidden in the editor: its page is gone for visitors.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { defaultSiteContent, type StoredSiteContent } from '#common/site-content/sections.ts';
-import { E2E_ADMIN } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
+import { defaultSiteContent } from '#common/site-content/sections.ts';
+import { openDashboard, openSection, restoreOriginalContent, toast } from './site-editor-support';
+import { expectNoSeriousA11yViolations } from './support';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
 const SHOTS = process.env.SHOTS_DIR;
@@ -9,41 +9,13 @@ const DRAFT_HEADLINE = 'Mixes that sound finished';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-async function openHeroSection(page: Page) {
-  await gotoHydrated(page, '/manage');
-  const dashboard = page.getByRole('heading', { level: 1, name: 'Admin Dashboard' });
-  if (!(await dashboard.isVisible())) {
-    await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-  }
-  await expect(dashboard).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('tab', { name: 'Site', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Site sections' }).getByRole('button', { name: 'Home hero', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Home hero', exact: true })).toBeVisible({ timeout: 20_000 });
-}
-
-const toast = (page: Page) =>
-  page
-    .getByRole('region', { name: /Notification/ })
-    .locator('li')
-    .first();
-
 /** The shared e2e server: the hero goes back to the defaults and no draft is left for later journeys. */
-test.afterAll(async ({ playwright, baseURL }) => {
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL as string } });
-  try {
-    expect((await api.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } })).ok()).toBe(true);
-    await api.delete('/api/admin/site/hero/draft');
-    const { hero } = (await (await api.get('/api/admin/site')).json()) as StoredSiteContent;
-    if (hero.version > 0) {
-      expect((await api.put('/api/admin/site/hero', { data: { ...defaultSiteContent().hero, version: hero.version } })).ok()).toBe(true);
-    }
-    await api.post('/api/admin/logout');
-  } finally {
-    await api.dispose();
-  }
-});
+test.afterAll(({ playwright, baseURL }) => restoreOriginalContent({ playwright, baseURL }, ['hero']));
+
+async function openHeroSection(page: Page) {
+  await openDashboard(page);
+  await openSection(page, 'Home hero');
+}
 
 test('the owner drafts a new headline, previews it alone, then publishes it for everyone', async ({ page, context, browser }) => {
   const visitor = await browser.newPage();

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { SITE_SECTIONS, defaultSiteContent, type StoredSiteContent } from '#common/site-content/sections.ts';
-import { E2E_ADMIN } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
+import { openDashboard, restoreOriginalContent, toast } from './site-editor-support';
+import { expectNoSeriousA11yViolations } from './support';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
 const SHOTS = process.env.SHOTS_DIR;
@@ -25,20 +24,6 @@ type SectionName = (typeof SECTION_NAMES)[number];
 // One journey after another on the shared server; each is long (a section per step), so each gets more time.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-/** Logs in through the form (never a failed attempt: failures count towards the shared login limit). */
-async function openDashboard(page: Page) {
-  await gotoHydrated(page, '/manage');
-  const dashboard = page.getByRole('heading', { level: 1, name: 'Admin Dashboard' });
-  if (!(await dashboard.isVisible())) {
-    await page.getByLabel('Username', { exact: true }).fill(E2E_ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-  }
-  // The shared test machine can be slow to log in and load the dashboard's data.
-  await expect(dashboard).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('tab', { name: 'Site', exact: true })).toBeVisible();
-}
-
 const sectionButton = (page: Page, name: SectionName) =>
   page.getByRole('navigation', { name: 'Site sections' }).getByRole('button', { name, exact: true });
 
@@ -51,12 +36,6 @@ async function openSection(page: Page, name: SectionName) {
   await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible({ timeout: 20_000 });
 }
 
-const toast = (page: Page) =>
-  page
-    .getByRole('region', { name: /Notification/ })
-    .locator('li')
-    .first();
-
 async function saveSection(page: Page, name: SectionName) {
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page)).toContainText(`${name} saved`);
@@ -64,22 +43,7 @@ async function saveSection(page: Page, name: SectionName) {
 }
 
 /** Every spec shares one e2e server: put every section back to the defaults so later journeys see the site as seeded. */
-test.afterAll(async ({ playwright, baseURL }) => {
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL as string } });
-  try {
-    expect((await api.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } })).ok()).toBe(true);
-    const current = (await (await api.get('/api/admin/site')).json()) as StoredSiteContent;
-    const defaults = defaultSiteContent();
-    for (const section of SITE_SECTIONS) {
-      if (current[section].version === 0) continue;
-      const put = await api.put(`/api/admin/site/${section}`, { data: { ...defaults[section], version: current[section].version } });
-      expect(put.ok()).toBe(true);
-    }
-    await api.post('/api/admin/logout');
-  } finally {
-    await api.dispose();
-  }
-});
+test.afterAll(({ playwright, baseURL }) => restoreOriginalContent({ playwright, baseURL }));
 
 test('the owner renames the studio, sets hours, reorders packages, introduces the founder, adds social links and a question', async ({
   page,
