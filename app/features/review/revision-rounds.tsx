@@ -14,7 +14,7 @@ export function RevisionRounds({ rounds, className }: { rounds: RevisionRoundVie
     <ol aria-label="Revision rounds" className={cn('grid gap-2', className)}>
       {rounds.map((round) => (
         <li key={round.round} className="rounded-lg border-l-2 border-sky-400/60 bg-ink/40 px-3 py-2">
-          <p className="text-xs text-fg-subtle">
+          <p className="break-words text-xs text-fg-subtle">
             <span className="font-semibold text-fg-muted">Round {round.round}</span> on v{round.versionNumber} ·{' '}
             <LocalDateTime iso={round.requestedAt} /> · {round.requestedBy === 'studio' ? 'recorded by the studio' : round.requestedBy}
           </p>
