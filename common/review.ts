@@ -11,8 +11,11 @@ import { z } from './zod.ts';
 export const COMMENT_MAX_LENGTH = 2000;
 /** An author may change or remove their own comment this long after writing it. */
 export const COMMENT_EDIT_WINDOW_MS = 10 * 60 * 1000;
-/** Versions uploaded within this long of each other make one e-mail to the client; comments likewise. */
-export const REVIEW_EMAIL_BATCH_MS = 10 * 60 * 1000;
+/**
+ * Versions uploaded within this long of each other make one e-mail to the client; comments likewise.
+ * Short, and any later event on the project sends a waiting batch at once (docs/decisions/077).
+ */
+export const REVIEW_EMAIL_BATCH_MS = 2 * 60 * 1000;
 
 export const TRACK_STATES = ['awaiting_version', 'in_review', 'revisions_requested', 'approved'] as const;
 export type TrackState = (typeof TRACK_STATES)[number];
@@ -96,6 +99,19 @@ export interface TrackView {
   /** From the project's package; null means unlimited. */
   revisionsIncluded: number | null;
   versions: VersionView[];
+  /** Every revision round asked for on this track, oldest first, each beside the version it asked about. */
+  revisionRounds: RevisionRoundView[];
+}
+
+export interface RevisionRoundView {
+  /** 1 for the first round on the track. */
+  round: number;
+  versionId: number;
+  versionNumber: number;
+  summary: string;
+  requestedAt: string;
+  /** Who asked: the client's e-mail address, or "studio" when the studio recorded it. */
+  requestedBy: string;
 }
 
 export interface CommentView {

@@ -75,7 +75,8 @@ export function buildServices(core: CoreServices): Services {
     },
     studio: async () => {
       const studio = await studioIdentity();
-      return { name: studio.name, inbox: studioInbox(core.config, studio) };
+      // Project notices go to the studio's own address from the settings (decision 077).
+      return { name: studio.name, inbox: studio.email };
     },
     analyse: runProjectAudioAnalysisInWorker,
   });

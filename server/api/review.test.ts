@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePeaks } from '#common/peaks.ts';
+import { DEFAULT_STUDIO_EMAIL } from '#common/site-content/defaults.ts';
 import { encodeWav } from '#server/audio/wav.ts';
 import { sine } from '#server/test-support/audio-files.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -186,26 +187,23 @@ describe.each(testDialects())('the review room (%s)', (dialect) => {
     );
   });
 
-  it('the client is e-mailed once for versions uploaded close together, with a link to each', async () => {
+  it('versions uploaded close together make one e-mail to the client; comments reach the studio with their range', async () => {
     await t.services.db
       .updateTable('projectEmails')
       .set({ nextAttemptAt: new Date(0).toISOString() })
       .where('sentAt', 'is', null)
       .execute();
-    const { sendDueProjectEmails } = await import('#server/projects/project-emails.ts');
-    await sendDueProjectEmails({
-      db: t.services.db,
-      mailer: { destination: 'test', close() {}, send: async (m) => void t.mail.push(m) },
-      logger: t.services.logger,
-      publicUrl: 'http://localhost:3000',
-      studio: async () => ({ name: 'Studio', inbox: 'studio@example.com' }),
-    });
+    t.services.projectEmails.sendSoon();
+    await t.services.projectEmails.idle();
+    // v1 and v2 came within the batch and before anything else happened: one e-mail names both.
     const ready = t.mail.filter((m) => m.to === 'listener@example.com' && /ready for your review/.test(m.subject));
-    expect(ready).toHaveLength(1);
+    expect(ready[0]!.subject).toMatch(/2 new mixes are ready/);
     expect(ready[0]!.text).toContain(`/portal/projects/${projectId}/review/${trackId}?version=${versionIds[0]}`);
-    const toStudio = t.mail.filter((m) => m.to === 'studio@example.com' && /comments? on/.test(m.subject));
-    expect(toStudio).toHaveLength(1);
-    expect(toStudio[0]!.text).toMatch(/at 0:42/);
-    expect(toStudio[0]!.text).toContain(`/manage/projects/${projectId}/review/${trackId}?version=${versionIds[1]}&t=42`);
+    expect(ready[0]!.text).toContain(`/portal/projects/${projectId}/review/${trackId}?version=${versionIds[1]}`);
+    const toStudio = t.mail.filter((m) => m.to === DEFAULT_STUDIO_EMAIL && /comments? on/.test(m.subject));
+    const text = toStudio.map((m) => m.text).join('\n');
+    expect(text).toMatch(/v2 at 0:42, /);
+    expect(text).toMatch(/v2 at 0:10–0:20\.5, /);
+    expect(text).toContain(`/manage/projects/${projectId}/review/${trackId}?version=${versionIds[1]}&t=42`);
   });
 });

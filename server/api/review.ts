@@ -109,7 +109,10 @@ function versionRoutes(
         res.set('Retry-After', String(limit.retryAfterSeconds));
         throw new HttpError(429, 'Too many comments in a short time; wait a few minutes');
       }
-      answerComment(res, await review.addComment(ids.projectId, ids.trackId, ids.versionId, input, author, actor));
+      const outcome = await review.addComment(ids.projectId, ids.trackId, ids.versionId, input, author, actor);
+      answerComment(res, outcome);
+      // A comment waits in its batch, but sends at once any other batch of the project it made due (decision 077).
+      if (outcome.kind === 'created') services.projectEmails.sendSoon();
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -239,7 +242,10 @@ export function portalReviewRouter(services: Services): Router {
     .post(async (req, res) => {
       const { actor } = await client(req, res);
       const ids = idsOf(req);
-      answerDecision(res, await review.approve(ids.projectId, ids.trackId, ids.versionId, actor));
+      const outcome = await review.approve(ids.projectId, ids.trackId, ids.versionId, actor);
+      answerDecision(res, outcome);
+      // The studio hears of it at once (decision 077), and any batch still waiting goes out before it.
+      if (outcome.kind === 'decided') services.projectEmails.sendSoon();
     })
     .all(methodNotAllowed(['POST']));
 

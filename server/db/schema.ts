@@ -299,7 +299,8 @@ export type ProjectEmailKind =
   | 'retention_warning'
   | 'version_ready'
   | 'comments_for_client'
-  | 'comments_for_studio';
+  | 'comments_for_studio'
+  | 'decisions_for_studio';
 
 /** An e-mail about a project, sent at least once; its words are made at sending time. */
 export interface ProjectEmailsTable {

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { formatFileSize } from '#common/file-size.ts';
-import { formatTime } from '#common/format-time.ts';
+import { formatSpan } from '#common/format-time.ts';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '#common/project-lifecycle.ts';
 import type { ProjectActivityView } from '#common/projects.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -28,8 +28,8 @@ export type ActivityEvent =
   | { action: 'files_removed'; files: number }
   | { action: 'track_added'; title: string }
   | { action: 'version_added'; title: string; number: number }
-  | { action: 'comment_added'; number: number; at: number }
-  | { action: 'comment_replied'; number: number; at: number }
+  | { action: 'comment_added'; number: number; at: number; end?: number | null }
+  | { action: 'comment_replied'; number: number; at: number; end?: number | null }
   | { action: 'version_approved'; title: string; number: number }
   | { action: 'revisions_requested'; title: string; number: number; round: number; beyond: boolean };
 
@@ -113,9 +113,9 @@ export function describeActivity(event: ActivityEvent): string {
     case 'version_added':
       return `Uploaded v${event.number} of "${event.title}" for review`;
     case 'comment_added':
-      return `Commented on v${event.number} at ${formatTime(event.at)}`;
+      return `Commented on v${event.number} at ${formatSpan(event.at, event.end ?? null)}`;
     case 'comment_replied':
-      return `Replied on v${event.number} at ${formatTime(event.at)}`;
+      return `Replied on v${event.number} at ${formatSpan(event.at, event.end ?? null)}`;
     case 'version_approved':
       return `Approved v${event.number} of "${event.title}"`;
     case 'revisions_requested': {

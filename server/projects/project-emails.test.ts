@@ -132,4 +132,30 @@ describe.each(testDialects())('project e-mails (%s)', (dialect) => {
     await sendDueProjectEmails(deps);
     expect(sent.filter((m) => m.to === 'gone@example.com')).toHaveLength(0);
   });
+
+  it('a later event sends the files batch still waiting on the project first, in the order things happened', async () => {
+    const id = await project('order@example.com');
+    const before = sent.length;
+    const start = new Date('2026-04-03T10:00:00Z');
+    await addFile(id, 'stems.zip', start);
+    await queueProjectEmail(services.db, id, 'files_received', start);
+    // Thirty seconds later the studio adds a delivery: the files e-mail may not wait its two minutes behind it.
+    const later = new Date(start.getTime() + 30_000);
+    await queueProjectEmail(services.db, id, 'delivery_ready', later);
+    await sendDueProjectEmails(deps, new Date(later.getTime() + 1000));
+    expect(sent.slice(before).map((m) => m.subject)).toContain('Kim sent 1 file for "Song"');
+    // An access e-mail is no event on the work: it leaves a waiting batch alone.
+    const quiet = new Date(start.getTime() + 60 * 60_000);
+    await addFile(id, 'vocals.wav', quiet);
+    await queueProjectEmail(services.db, id, 'files_received', quiet);
+    await queueProjectEmail(services.db, id, 'sign_in', quiet);
+    const waiting = await services.db
+      .selectFrom('projectEmails')
+      .select('nextAttemptAt')
+      .where('projectId', '=', id)
+      .where('kind', '=', 'files_received')
+      .where('sentAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(new Date(waiting.nextAttemptAt).getTime()).toBe(quiet.getTime() + BATCH_DELAY_MS);
+  });
 });

@@ -32,12 +32,28 @@ const BATCH_WAIT_MS: Partial<Record<ProjectEmailKind, number>> = {
   comments_for_studio: REVIEW_EMAIL_BATCH_MS,
 };
 
+/** Access e-mails (a sign-in link, the invitation, the retention warning) are no event on the work: they flush nothing. */
+const NOT_AN_EVENT: ReadonlySet<ProjectEmailKind> = new Set(['invite', 'sign_in', 'retention_warning']);
+
 /**
  * Queues an e-mail about a project, committed before the caller answers: a crash or a mail outage
  * delays it, never loses it. A batched kind joins an e-mail of its kind still waiting to go out.
+ * Any event also makes the project's other waiting batches due now, so they go out before this
+ * event's e-mail (due no earlier, and queued later): e-mails follow the events' order (decision 077).
  */
 export async function queueProjectEmail(db: Kysely<Database>, projectId: number, kind: ProjectEmailKind, now = new Date()): Promise<void> {
   const wait = BATCH_WAIT_MS[kind];
+  if (!NOT_AN_EVENT.has(kind)) {
+    await db
+      .updateTable('projectEmails')
+      .set({ nextAttemptAt: now.toISOString() })
+      .where('projectId', '=', projectId)
+      .where('kind', '!=', kind)
+      .where('sentAt', 'is', null)
+      .where('attempts', '=', 0)
+      .where('nextAttemptAt', '>', now.toISOString())
+      .execute();
+  }
   if (wait !== undefined) {
     const waiting = await db
       .selectFrom('projectEmails')

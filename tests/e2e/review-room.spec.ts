@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { TrackView } from '../../common/review';
 import { CHROMIUM_LAUNCH, E2E_ADMIN } from '../../playwright.config';
-import { latestMailTo, ownerApi, signInLinkOf } from './outbox';
+import { latestMailTo, outboxMails, ownerApi, signInLinkOf } from './outbox';
 import { expectNoSeriousA11yViolations } from './support';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
@@ -275,6 +275,18 @@ test('a client compares two versions loudness-matched, comments at the second, a
   await expect(page.locator('[data-rounds]')).toHaveText('Revision rounds: used 1 of 3');
   await expect(page.getByRole('button', { name: 'Approve this version' })).toHaveCount(0);
 
+  // The studio hears of it at once with the summary (no batch), and reads it on the project page beside v2.
+  const askedMail = () =>
+    outboxMails().find((mail) => /asked for revisions on version 2 of "Midnight Drive" \(round 1\)/.test(mail.subject));
+  await expect.poll(() => askedMail()?.text ?? '', { timeout: 20_000 }).toContain('Vocal level in the chorus');
+  const projectPage = await ownerContext.newPage();
+  await projectPage.goto(`/manage/projects/${projectId}`);
+  const rounds = projectPage.getByRole('list', { name: 'Revision rounds' });
+  await expect(rounds).toContainText('Round 1 on v2');
+  await expect(rounds).toContainText('Vocal level in the chorus, and tame the hats between 0:10 and 0:20.');
+  await shoot(projectPage, 'admin-project-rounds');
+  await projectPage.close();
+
   // The studio uploads v3 through the room's uploader, with release notes.
   const files = mkdtempSync(path.join(tmpdir(), 'review-room-'));
   try {
@@ -282,6 +294,8 @@ test('a client compares two versions loudness-matched, comments at the second, a
     writeFileSync(v3File, mixWav(3));
     await studio.reload();
     await expect(studio.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(studio.getByRole('list', { name: 'Revision rounds' })).toContainText('Vocal level in the chorus');
+    await shoot(studio, 'review-room-rounds');
     await studio.getByRole('button', { name: 'Upload v3' }).click();
     await studio.getByLabel(/^Release notes for v3/).fill('Chorus vocal down 1.5 dB, hats softened.');
     await studio.locator('.uppy-Dashboard-input').first().setInputFiles(v3File);

@@ -230,7 +230,7 @@ function ListeningRoom({
         </div>
       </div>
       <div className="grid min-w-0 content-start gap-6 lg:col-start-1 lg:row-start-2">
-        <VersionDetails version={heard} />
+        <VersionDetails version={heard} rounds={track.revisionRounds} />
         {upload ? <UploadCard>{upload}</UploadCard> : null}
       </div>
     </div>

@@ -7,7 +7,16 @@ import { ReviewTracksList } from './review-tracks-list.tsx';
 
 const version = (id: number, number: number, openComments = 0) => ({ id, number, openComments }) as VersionView;
 const track = (id: number, title: string, state: TrackView['state'], versions: VersionView[], used = 0, included: number | null = 3) =>
-  ({ id, title, state, approvedVersionId: null, revisionsUsed: used, revisionsIncluded: included, versions }) as TrackView;
+  ({
+    id,
+    title,
+    state,
+    approvedVersionId: null,
+    revisionsUsed: used,
+    revisionsIncluded: included,
+    versions,
+    revisionRounds: [],
+  }) as TrackView;
 
 function render(element: React.ReactElement): string {
   const Stub = createRoutesStub([{ path: '/', Component: () => element }]);

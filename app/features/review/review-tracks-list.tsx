@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { TRACK_STATE_LABELS, type TrackView } from '#common/review.ts';
 import { cn } from '#app/lib/cn.ts';
 import { reviewRoomPath, type ReviewSide } from './review-paths.ts';
+import { RevisionRounds } from './revision-rounds.tsx';
 import { newestOf, versionLabel } from './versions.ts';
 
 const STATE_TONES: Record<TrackView['state'], string> = {
@@ -22,7 +23,7 @@ function roundsShort(track: TrackView): string {
 /**
  * A project's tracks, each with where it stands and a link into its review room. For the client's
  * project page (`side="portal"`) and the studio's (`side="manage"`); `actions` adds a control per track
- * (the studio's "Upload version").
+ * (the studio's "Upload version"). The studio's list also reads each revision round's summary.
  *
  *   <ReviewTracksList projectId={7} tracks={project.tracks} side="portal" />
  */
@@ -74,6 +75,7 @@ export function ReviewTracksList({
                 ) : null}
                 <span>{roundsShort(track)}</span>
               </p>
+              {side === 'manage' ? <RevisionRounds rounds={track.revisionRounds} className="mt-3" /> : null}
             </div>
             <div className="flex flex-wrap items-center gap-2">
               {actions?.(track)}

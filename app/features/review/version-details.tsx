@@ -1,15 +1,17 @@
 import { useId } from 'react';
-import type { VersionView } from '#common/review.ts';
+import type { RevisionRoundView, VersionView } from '#common/review.ts';
 import { LinkifiedText } from './linkified-text.tsx';
 import { LocalDateTime } from '#app/components/local-date-time.tsx';
 import { formatLufs } from './loudness-match.ts';
+import { RevisionRounds } from './revision-rounds.tsx';
 import { formatMoment } from './time-text.ts';
 import { versionLabel } from './versions.ts';
 
 const oneDecimal = (value: number) => `${value < 0 ? '\u2212' : ''}${Math.abs(Math.round(value * 10) / 10).toFixed(1)}`;
 
-/** The version being heard: its release notes and what the analysis measured. */
-export function VersionDetails({ version }: { version: VersionView }) {
+/** The version being heard: its release notes, what the analysis measured and the revisions asked on it. */
+export function VersionDetails({ version, rounds = [] }: { version: VersionView; rounds?: RevisionRoundView[] }) {
+  const asked = rounds.filter((round) => round.versionId === version.id);
   const headingId = useId();
   const measured = version.analysisState === 'done';
   const facts: [string, string][] = [
@@ -36,6 +38,12 @@ export function VersionDetails({ version }: { version: VersionView }) {
       ) : (
         <p className="text-sm text-fg-subtle">No release notes for this version.</p>
       )}
+      {asked.length > 0 ? (
+        <div>
+          <h3 className="text-sm font-medium text-fg-muted">Revisions asked on this version</h3>
+          <RevisionRounds rounds={asked} className="mt-1" />
+        </div>
+      ) : null}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {facts.map(([term, value]) => (
           <div key={term} className="rounded-lg bg-ink/40 px-3 py-2">

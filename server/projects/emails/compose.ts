@@ -1,6 +1,7 @@
 import type { ProjectEmailKind } from '#server/db/schema.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import { accessEmail, retentionWarningEmail } from './access-emails.ts';
+import { decisionsForStudioEmail } from './decision-emails.ts';
 import type { EmailContext } from './email-parts.ts';
 import { deliveryReadyEmail, filesReceivedEmail } from './file-emails.ts';
 import { commentsForClientEmail, commentsForStudioEmail, versionReadyEmail } from './review-emails.ts';
@@ -17,5 +18,6 @@ export const COMPOSE_PROJECT_EMAIL: Record<ProjectEmailKind, (context: EmailCont
   version_ready: versionReadyEmail,
   comments_for_client: commentsForClientEmail,
   comments_for_studio: commentsForStudioEmail,
+  decisions_for_studio: decisionsForStudioEmail,
   retention_warning: retentionWarningEmail,
 };

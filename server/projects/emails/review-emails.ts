@@ -1,4 +1,4 @@
-import { formatTime } from '#common/format-time.ts';
+import { formatSpan } from '#common/format-time.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import { lastSent, plural, reviewPath, type EmailContext } from './email-parts.ts';
 
@@ -34,7 +34,10 @@ export async function versionReadyEmail(context: EmailContext): Promise<MailMess
 }
 
 /** Comments one side wrote since the last such e-mail, each with a link to its moment for the other side. */
-async function newComments(context: EmailContext, fromSide: 'client' | 'studio'): Promise<{ count: number; lines: string[] }> {
+async function newComments(
+  context: EmailContext,
+  fromSide: 'client' | 'studio',
+): Promise<{ count: number; lines: string[]; authors: string[] }> {
   const { db, project, studio, publicUrl } = context;
   const since = await lastSent(context);
   let query = db
@@ -43,6 +46,8 @@ async function newComments(context: EmailContext, fromSide: 'client' | 'studio')
     .innerJoin('projectTracks', 'projectTracks.id', 'trackVersions.trackId')
     .select([
       'versionComments.atSeconds',
+      'versionComments.endSeconds',
+      'versionComments.authorKey',
       'versionComments.body',
       'versionComments.authorName',
       'versionComments.parentId',
@@ -58,12 +63,28 @@ async function newComments(context: EmailContext, fromSide: 'client' | 'studio')
   const comments = await query.orderBy('versionComments.id').execute();
   const area = fromSide === 'studio' ? 'portal' : 'manage';
   const fallbackName = fromSide === 'studio' ? studio.name : project.clientName;
+  const owners = await ownerNames(
+    context,
+    comments.map((c) => c.authorKey),
+  );
+  const authorOf = (c: (typeof comments)[number]) => owners.get(c.authorKey) ?? c.authorName ?? fallbackName;
   const lines = comments.flatMap((c) => [
-    `  - ${c.title} v${c.number} at ${formatTime(c.atSeconds)}${c.parentId ? ' (reply)' : ''}, ${c.authorName ?? fallbackName}:`,
+    `  - ${c.title} v${c.number} at ${formatSpan(c.atSeconds, c.endSeconds)}${c.parentId ? ' (reply)' : ''}, ${authorOf(c)}:`,
     `    ${c.body.length > 300 ? `${c.body.slice(0, 299)}…` : c.body}`.replace(/\n/g, '\n    '),
     `    ${reviewPath(publicUrl, area, project.id, c.trackId, c.versionId, c.atSeconds)}`,
   ]);
-  return { count: comments.length, lines };
+  return { count: comments.length, lines, authors: [...new Set(comments.map(authorOf))] };
+}
+
+/**
+ * The studio's people as they are named now (the admin profile's display name, else the username),
+ * by comment author key (`admin:{id}`): a name set after the comment was written still signs it.
+ */
+async function ownerNames({ db }: EmailContext, authorKeys: string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(authorKeys.flatMap((key) => (/^admin:\d+$/.test(key) ? [Number(key.slice(6))] : [])))];
+  if (ids.length === 0) return new Map();
+  const admins = await db.selectFrom('adminUsers').select(['id', 'username', 'displayName']).where('id', 'in', ids).execute();
+  return new Map(admins.map((admin) => [`admin:${admin.id}`, admin.displayName?.trim() || admin.username]));
 }
 
 /** To the studio: the client's new comments (batched). */
@@ -81,7 +102,7 @@ export async function commentsForStudioEmail(context: EmailContext): Promise<Mai
 /** To the client: the studio's new comments and replies (batched). */
 export async function commentsForClientEmail(context: EmailContext): Promise<MailMessage | null> {
   const { project, studio } = context;
-  const { count, lines } = await newComments(context, 'studio');
+  const { count, lines, authors } = await newComments(context, 'studio');
   if (count === 0 || !(await context.hasAccess())) return null;
   return {
     to: project.clientEmail,
@@ -95,7 +116,10 @@ export async function commentsForClientEmail(context: EmailContext): Promise<Mai
       ...lines,
       '',
       `Sign in first if you are not signed in: ${await context.clientLink()}`,
-      ...context.signature,
+      // Signed by whoever answered, as their profile names them, then the studio.
+      '',
+      authors.join(', '),
+      ...context.signature.slice(1),
     ].join('\n'),
   };
 }

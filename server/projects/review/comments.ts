@@ -121,7 +121,7 @@ export async function addComment(
       trx,
       projectId,
       actor,
-      { action: input.parentId ? 'comment_replied' : 'comment_added', number: version.number, at: at! },
+      { action: input.parentId ? 'comment_replied' : 'comment_added', number: version.number, at: at!, end },
       now,
     );
     return row.id;

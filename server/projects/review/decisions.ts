@@ -3,6 +3,7 @@ import type { ReviewDecision } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from '#server/projects/activity.ts';
 import { moveProject } from '#server/projects/move-project.ts';
+import { queueProjectEmail } from '#server/projects/project-emails.ts';
 import type { VersionPath } from './comments.ts';
 import type { VersionRow } from './review-views.ts';
 import { trackOf } from './tracks.ts';
@@ -27,6 +28,7 @@ export async function approve(db: Kysely<Database>, path: VersionPath, actor: Ac
       .where('state', '!=', 'approved')
       .executeTakeFirst();
     if (!waiting) await moveProject(trx, projectId, 'allTracksApproved', { side: 'system' }, now);
+    await queueProjectEmail(trx, projectId, 'decisions_for_studio', now);
     return false;
   });
 }
@@ -71,6 +73,7 @@ export async function requestRevisions(
       { action: 'revisions_requested', title, number: version.number, round: Number(used.count), beyond },
       now,
     );
+    await queueProjectEmail(trx, projectId, 'decisions_for_studio', now);
     return beyond;
   });
 }

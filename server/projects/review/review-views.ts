@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { COMMENT_EDIT_WINDOW_MS, type CommentView, type TrackView, type VersionView } from '#common/review.ts';
+import { COMMENT_EDIT_WINDOW_MS, type CommentView, type RevisionRoundView, type TrackView, type VersionView } from '#common/review.ts';
 import type { ProjectTracksTable, TrackVersionsTable, VersionCommentsTable } from '#server/db/schema.ts';
 
 export type TrackRow = Selectable<ProjectTracksTable>;
@@ -24,15 +24,36 @@ export function toVersionView(row: VersionRow, openComments: number): VersionVie
   };
 }
 
-export function toTrackView(row: TrackRow, versions: VersionView[], revisionsUsed: number, revisionsIncluded: number | null): TrackView {
+/** A track's revision requests (oldest first) as numbered rounds. */
+export function toRoundViews(
+  rows: { versionId: number; number: number; summary: string; createdAt: string; requestedBy: string }[],
+): RevisionRoundView[] {
+  return rows.map((row, index) => ({
+    round: index + 1,
+    versionId: row.versionId,
+    versionNumber: row.number,
+    summary: row.summary,
+    requestedAt: row.createdAt,
+    // Stored as `client:{email}` (decisions.ts): people read the address.
+    requestedBy: row.requestedBy.replace(/^client:/, ''),
+  }));
+}
+
+export function toTrackView(
+  row: TrackRow,
+  versions: VersionView[],
+  revisionRounds: RevisionRoundView[],
+  revisionsIncluded: number | null,
+): TrackView {
   return {
     id: row.id,
     title: row.title,
     state: row.state,
     approvedVersionId: row.approvedVersionId,
-    revisionsUsed,
+    revisionsUsed: revisionRounds.length,
     revisionsIncluded,
     versions,
+    revisionRounds,
   };
 }
 

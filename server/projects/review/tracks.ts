@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { TrackView } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from '#server/projects/activity.ts';
-import { toTrackView, toVersionView, type VersionRow } from './review-views.ts';
+import { toRoundViews, toTrackView, toVersionView, type VersionRow } from './review-views.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -26,17 +26,23 @@ export async function tracksOf(db: Db, projectId: number): Promise<TrackView[]> 
   const openBy = new Map(open.map((row) => [row.versionId, Number(row.count)]));
   const rounds = await db
     .selectFrom('revisionRequests')
-    .innerJoin('projectTracks', 'projectTracks.id', 'revisionRequests.trackId')
-    .select(['revisionRequests.trackId', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('projectTracks.projectId', '=', projectId)
-    .groupBy('revisionRequests.trackId')
+    .innerJoin('trackVersions', 'trackVersions.id', 'revisionRequests.versionId')
+    .select([
+      'revisionRequests.trackId',
+      'revisionRequests.versionId',
+      'trackVersions.number',
+      'revisionRequests.summary',
+      'revisionRequests.createdAt',
+      'revisionRequests.requestedBy',
+    ])
+    .where('trackVersions.projectId', '=', projectId)
+    .orderBy('revisionRequests.id')
     .execute();
-  const roundsBy = new Map(rounds.map((row) => [row.trackId, Number(row.count)]));
   return tracks.map((track) =>
     toTrackView(
       track,
       versions.filter((version) => version.trackId === track.id).map((version) => toVersionView(version, openBy.get(version.id) ?? 0)),
-      roundsBy.get(track.id) ?? 0,
+      toRoundViews(rounds.filter((round) => round.trackId === track.id)),
       project.revisionsIncluded,
     ),
   );

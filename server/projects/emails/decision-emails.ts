@@ -1,0 +1,96 @@
+import type { MailMessage } from '#server/email/mailer.ts';
+import { toRoundViews } from '#server/projects/review/review-views.ts';
+import { lastSent, plural, reviewPath, type EmailContext } from './email-parts.ts';
+
+interface Decision {
+  at: string;
+  trackId: number;
+  versionId: number;
+  title: string;
+  number: number;
+  /** Null for an approval. */
+  round: { round: number; summary: string; requestedBy: string; beyond: boolean } | null;
+}
+
+/** The client's decisions since the last such e-mail, oldest first: revision rounds with their summaries, and approvals. */
+async function newDecisions(context: EmailContext): Promise<Decision[]> {
+  const { db, project } = context;
+  const since = await lastSent(context);
+  const included = await db.selectFrom('projects').select('revisionsIncluded').where('id', '=', project.id).executeTakeFirst();
+  // Every round of the project, so each keeps its number on its track; only the new ones are told.
+  const requests = await db
+    .selectFrom('revisionRequests')
+    .innerJoin('trackVersions', 'trackVersions.id', 'revisionRequests.versionId')
+    .innerJoin('projectTracks', 'projectTracks.id', 'revisionRequests.trackId')
+    .select([
+      'revisionRequests.trackId',
+      'revisionRequests.versionId',
+      'revisionRequests.summary',
+      'revisionRequests.requestedBy',
+      'revisionRequests.createdAt',
+      'trackVersions.number',
+      'projectTracks.title',
+    ])
+    .where('projectTracks.projectId', '=', project.id)
+    .orderBy('revisionRequests.id')
+    .execute();
+  const rounds: Decision[] = [...new Set(requests.map((r) => r.trackId))].flatMap((trackId) => {
+    const ofTrack = requests.filter((r) => r.trackId === trackId);
+    return toRoundViews(ofTrack).map((round, index) => ({
+      at: round.requestedAt,
+      trackId,
+      versionId: round.versionId,
+      title: ofTrack[index]!.title,
+      number: round.versionNumber,
+      round: {
+        round: round.round,
+        summary: round.summary,
+        requestedBy: round.requestedBy,
+        beyond: included?.revisionsIncluded != null && round.round > included.revisionsIncluded,
+      },
+    }));
+  });
+  // An approval sets the track's state and stamps it (decisions.ts); a new version clears both.
+  let approvedQuery = db
+    .selectFrom('projectTracks')
+    .innerJoin('trackVersions', 'trackVersions.id', 'projectTracks.approvedVersionId')
+    .select([
+      'projectTracks.id as trackId',
+      'projectTracks.title',
+      'projectTracks.updatedAt',
+      'trackVersions.id as versionId',
+      'trackVersions.number',
+    ])
+    .where('projectTracks.projectId', '=', project.id)
+    .where('projectTracks.state', '=', 'approved');
+  if (since) approvedQuery = approvedQuery.where('projectTracks.updatedAt', '>', since);
+  const approvals: Decision[] = (await approvedQuery.execute()).map((a) => ({ ...a, at: a.updatedAt, round: null }));
+  return [...rounds.filter((r) => since === null || r.at > since), ...approvals].sort((a, b) => a.at.localeCompare(b.at));
+}
+
+function describe(decision: Decision): string {
+  if (!decision.round) return `approved version ${decision.number} of "${decision.title}"`;
+  const { round, beyond } = decision.round;
+  return `asked for revisions on version ${decision.number} of "${decision.title}" (round ${round}${beyond ? ', beyond the package' : ''})`;
+}
+
+/** To the studio, at once: the client approved a version or asked for another round, with the round's summary. */
+export async function decisionsForStudioEmail(context: EmailContext): Promise<MailMessage | null> {
+  const { project, studio, publicUrl } = context;
+  const decisions = await newDecisions(context);
+  if (decisions.length === 0) return null;
+  const subject =
+    decisions.length === 1
+      ? `${project.clientName} ${describe(decisions[0]!)}`
+      : `${project.clientName} made ${plural(decisions.length, 'decision', 'decisions')} on "${project.title}"`;
+  const lines = decisions.flatMap((d) => [
+    `  - ${describe(d).replace(/^./, (first) => first.toUpperCase())}`,
+    ...(d.round ? [`    Asked by ${d.round.requestedBy}:`, ...d.round.summary.split('\n').map((line) => `    ${line}`)] : []),
+    `    ${reviewPath(publicUrl, 'manage', project.id, d.trackId, d.versionId)}`,
+  ]);
+  return {
+    to: studio.inbox,
+    subject,
+    text: [`${project.clientName} (${project.clientEmail}) on "${project.title}":`, '', ...lines].join('\n'),
+  };
+}
