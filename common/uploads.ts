@@ -18,6 +18,12 @@ const shortText = (label: string, max: number) =>
 export const startMultipartSchema = z.object({
   filename: shortText('filename', 255).min(1, 'filename is required'),
   type: shortText('type', 255).optional(),
+  /** The file's size as the browser reads it: an empty file is refused before any byte is sent. */
+  size: z
+    .number({ error: 'size must be a number of bytes' })
+    .int('size must be a number of bytes')
+    .min(1, 'The file is empty (0 bytes): choose the file again from its folder')
+    .optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
