@@ -78,12 +78,12 @@ export default function ProjectFileUploaderDashboard({
 
   useEffect(() => {
     /** Registers a finished upload; registering it again (after a reload) answers the same file. */
-    const register = async (file: ProjectUppyFile, location: string) => {
+    const register = async (file: ProjectUppyFile, location: string, again = false) => {
       const name = file.name ?? 'file';
       const body = { ...(file.meta.registration ?? {}), objectPath: location };
       const registration = await api<ProjectFileView>('POST', latest.current.registerPath, body);
       if (registration.ok) {
-        latest.current.onRegistered?.(registration.data);
+        latest.current.onRegistered?.(registration.data, { again });
         return true;
       }
       const reason = registration.errors.objectPath?.[0] ?? registration.serverMessage ?? registration.message;
@@ -102,13 +102,17 @@ export default function ProjectFileUploaderDashboard({
     // (again: the answer may have been lost with the page) and leaves the list.
     const onRestored = () => {
       for (const file of uppy.getFiles()) {
-        if (!file.progress.uploadComplete) continue;
+        if (!file.progress.uploadComplete) {
+          // Not running until the client says so: the heading reads "paused", not "Uploading 1 file" beside "Upload 1 file".
+          if (file.progress.uploadStarted && !file.isPaused) uppy.setFileState(file.id, { isPaused: true });
+          continue;
+        }
         const location = (file.response?.body as { location?: string } | undefined)?.location ?? file.response?.uploadURL;
         if (!location) {
           uppy.removeFile(file.id);
           continue;
         }
-        void register(file, location).then((registered) => {
+        void register(file, location, true).then((registered) => {
           if (registered && uppy.getFile(file.id)) uppy.removeFile(file.id);
         });
       }
