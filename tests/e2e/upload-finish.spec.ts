@@ -35,7 +35,7 @@ function wavFile(name: string, seconds: number): string {
 }
 
 /** Holds each completion request until `release` is called; answers when the first one started. */
-function holdCompletions(page: Page) {
+function holdCompletions() {
   let started!: () => void;
   const firstStarted = new Promise<void>((resolve) => (started = resolve));
   let release!: () => void;
@@ -59,7 +59,7 @@ test('Pause pressed while the completion is in flight, then Resume: the file is 
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await clientOnNewProject(page, playwright, baseURL!);
-  const hold = holdCompletions(page);
+  const hold = holdCompletions();
   await page.route(COMPLETE, hold.handler);
 
   await page.getByLabel('These files are').selectOption('reference');
