@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fileWarnings, formatLength, projectFileWarnings, projectWarnings, type AnalysedFile } from './project-file-warnings.ts';
+import {
+  fileWarnings,
+  formatLength,
+  projectFileWarnings,
+  projectWarnings,
+  UNREADABLE_AUDIO_WARNING,
+  type AnalysedFile,
+} from './project-file-warnings.ts';
 import type { FileAnalysis } from './projects.ts';
 
 const goodWav: FileAnalysis = {
@@ -82,6 +89,17 @@ describe('projectFileWarnings (what the files table shows)', () => {
     ]);
     expect(result.files.map((warnings) => warnings.length)).toEqual([1, 0, 0, 0]);
     expect(result.stems).toEqual([]);
+  });
+
+  it('warns about a file that looked like audio but whose sound could not be read, whatever its category; not about a ZIP', () => {
+    const result = projectFileWarnings([
+      { name: 'noise.wav', category: 'stems', analysis: null, analysisState: 'not-audio' },
+      { name: 'reference.mp3', category: 'reference', analysis: null, analysisState: 'failed' },
+      { name: 'stems.zip', category: 'stems', analysis: null, analysisState: 'not-audio' },
+      { name: 'master.wav', category: 'delivery', analysis: null, analysisState: 'not-audio' },
+      { name: 'pending.wav', category: 'stems', analysis: null, analysisState: 'pending' },
+    ]);
+    expect(result.files).toEqual([[UNREADABLE_AUDIO_WARNING], [UNREADABLE_AUDIO_WARNING], [], [], []]);
   });
 
   it('marks the stems whose length differs from most stems', () => {

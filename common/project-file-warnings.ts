@@ -1,17 +1,34 @@
 import { MAX_PEAK_DBFS, MAX_STEM_LENGTH_DIFFERENCE_SECONDS, MIN_BIT_DEPTH, MIN_LOSSY_KBPS, MIN_SAMPLE_RATE_HZ } from './file-rules.ts';
-import type { ClientFileCategory, FileAnalysis } from './projects.ts';
+import type { AnalysisState, ClientFileCategory, FileAnalysis } from './projects.ts';
 
 /*
  * What the studio's file rules (file-rules.ts) say about a client's uploads, in words for the
  * client: shown beside each file in the project's file table, and above it for the set of stems.
  * The rules are for the stems the studio mixes; reference tracks and rough mixes are only listened
- * to, so they get no warnings. A file not analysed (yet) gets none either.
+ * to, so they get no warnings, unless their audio cannot be read at all. A file not analysed (yet)
+ * gets none either.
  */
 
 export interface AnalysedFile {
   name: string;
   category: ClientFileCategory | 'delivery';
   analysis: FileAnalysis | null;
+  analysisState?: AnalysisState;
+}
+
+/**
+ * A client's file that arrived looking like audio (its first bytes, or it would have been refused)
+ * but whose sound could not be read: damaged, cut short, or something else behind an audio header.
+ * Whatever its category, the studio cannot use it, so the client hears it now rather than finding
+ * "Stored (not audio)" later. A ZIP is stored unread by design and gets no warning.
+ */
+export const UNREADABLE_AUDIO_WARNING =
+  'We could not read the audio in this file: it may be damaged or cut short. Export it again and send the new file.';
+
+function isUnreadableAudio(file: AnalysedFile): boolean {
+  if (file.category === 'delivery') return false;
+  if (file.analysisState === 'failed') return true;
+  return file.analysisState === 'not-audio' && !/\.zip$/i.test(file.name);
 }
 
 export interface ProjectFileWarnings {
@@ -119,6 +136,7 @@ export function projectFileWarnings(files: readonly AnalysedFile[]): ProjectFile
   const outliers = lengthOutliers(timed);
   return {
     files: files.map((file, index) => {
+      if (isUnreadableAudio(file)) return [UNREADABLE_AUDIO_WARNING];
       if (file.category !== 'stems' || !file.analysis) return [];
       const length = outliers.get(index);
       return length ? [...fileWarnings(file.analysis), length] : fileWarnings(file.analysis);

@@ -15,9 +15,14 @@ const shortText = (label: string, max: number) =>
   safeText(z.string({ error: `${label} must be text` }), label).max(max, `${label} is too long`);
 
 /** POST s3/multipart: what the uploader says about the file. The key is made by the server, never taken from here. */
+/** Why an empty file is refused: at the start (its declared size) and at completion (its parts). */
+export const EMPTY_FILE_MESSAGE = 'The file is empty (0 bytes): choose the file again from its folder';
+
 export const startMultipartSchema = z.object({
   filename: shortText('filename', 255).min(1, 'filename is required'),
   type: shortText('type', 255).optional(),
+  /** The file's size as the browser reads it: an empty file is refused before any byte is sent. */
+  size: z.number({ error: 'size must be a number of bytes' }).int('size must be a number of bytes').min(1, EMPTY_FILE_MESSAGE).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 

@@ -61,6 +61,8 @@ export function buildServices(core: CoreServices): Services {
   const multipartUploads = new MultipartUploadService(core.db, store, {
     reserveKey: () => samples.audioUploads.reserveKey(),
     maxBytes: uploadLimitBytes,
+    // A client's file into a project is judged at its first part (a renamed .exe stops there).
+    checkFirstBytes: (uploadKey, head) => projects.projectFiles.firstBytesRefusal(uploadKey, head),
   });
   const projects = createProjectsCapability({
     db: core.db,

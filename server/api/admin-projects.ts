@@ -14,6 +14,7 @@ import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import type { Actor } from '#server/projects/activity.ts';
 import { queueProjectEmail } from '#server/projects/project-emails.ts';
+import { NOT_ACCEPTED_FILE } from '#server/projects/project-files.ts';
 import { sendProjectFile } from './project-file-responses.ts';
 import { sendProjectZip } from './project-zip.ts';
 
@@ -108,7 +109,7 @@ export function adminProjectsRouter(services: Services): Router {
       );
       answerRegistration(outcome);
       if (outcome.kind !== 'registered') return;
-      await queueProjectEmail(services.db, id, 'delivery_ready');
+      if (!outcome.again) await queueProjectEmail(services.db, id, 'delivery_ready');
       noStore(res).status(201).json(outcome.file);
     })
     .all(methodNotAllowed(['POST']));
@@ -164,9 +165,7 @@ export function answerRegistration(outcome: { kind: string }): void {
     case 'too-large':
       throw new HttpError(413, `The file is larger than ${formatFileSize(MAX_PROJECT_FILE_BYTES)}`);
     case 'not-accepted':
-      throw new HttpError(415, 'Send audio files (WAV, AIFF, FLAC, MP3, M4A, OGG…) or a ZIP of them', {
-        objectPath: ['Not an audio file or a ZIP'],
-      });
+      throw new HttpError(415, NOT_ACCEPTED_FILE, { objectPath: ['Not an audio file or a ZIP'] });
     case 'too-many':
       throw new HttpError(409, `This project already holds ${MAX_PROJECT_FILES} files`);
   }

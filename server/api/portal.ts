@@ -109,7 +109,7 @@ export function portalRouter(services: Services): Router {
       answerRegistration(outcome);
       if (outcome.kind !== 'registered') return;
       // The studio hears of new files in one e-mail per batch, a couple of minutes after the last one.
-      await queueProjectEmail(db, id, 'files_received');
+      if (!outcome.again) await queueProjectEmail(db, id, 'files_received');
       noStore(res).status(201).json(outcome.file);
     })
     .all(methodNotAllowed(['POST']));

@@ -232,8 +232,10 @@ describe.each(storeCases)('client projects: uploads into a project, %s store on 
       .send({ objectPath: location, category: 'stems' });
     expect(registered.status).toBe(201);
     expect(registered.body).toMatchObject({ name: 'lead-vocal.wav', size: file.length, side: 'client', category: 'stems' });
-    // Once only.
-    expect((await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: location })).status).toBe(400);
+    // Once only: registering the same upload again answers the same file.
+    const again = await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: location });
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(registered.body.id);
     await t.services.projectFileProcessing.idle();
     const view = await t.asClient(client).get(`/api/portal/projects/${project.id}`);
     expect(view.body.files[0].sha256).toBe(createHash('sha256').update(file).digest('hex'));
@@ -266,10 +268,28 @@ describe.each(storeCases)('client projects: uploads into a project, %s store on 
   it('a client may send audio or a ZIP, nothing else; the refused upload is removed', async () => {
     const { project, client } = await projectWithClient(t, { clientEmail: 'pdf@example.com' });
     const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1000, 32)]);
-    const { location } = await uploadAs(t.asClient(client), project.id, 'lyrics.pdf', pdf);
-    const refused = await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: location });
-    expect(refused.status).toBe(415);
-    expect(await t.services.store.stat(location!.replace('/objects/', ''))).toBeNull();
+    if (storeKind === 'local') {
+      // The server receives the parts itself: the first one tells, and the upload ends there.
+      const started = await t
+        .asClient(client)
+        .post('/api/uploads/s3/multipart')
+        .send({ filename: 'lyrics.pdf', metadata: { projectId: project.id } });
+      const { key, uploadId } = started.body as { key: string; uploadId: string };
+      const signed = await t.asClient(client).get(`/api/uploads/s3/multipart/${uploadId}/1?key=${encodeURIComponent(key)}`);
+      const put = await t.request
+        .put(signed.body.url as string)
+        .set('Content-Type', 'application/octet-stream')
+        .send(pdf);
+      expect(put.status).toBe(415);
+      expect(put.body.message).toMatch(/not audio or a ZIP/);
+      expect(await t.services.store.stat(key)).toBeNull();
+    } else {
+      // A bucket takes the parts straight from the browser: registration tells, and removes the file.
+      const { location } = await uploadAs(t.asClient(client), project.id, 'lyrics.pdf', pdf);
+      const refused = await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: location });
+      expect(refused.status).toBe(415);
+      expect(await t.services.store.stat(location!.replace('/objects/', ''))).toBeNull();
+    }
     const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]);
     const zipped = await uploadAs(t.asClient(client), project.id, 'stems.zip', zip);
     const accepted = await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: zipped.location });

@@ -97,8 +97,16 @@ describe.each(cases)('uploader multipart protocol, %s store on %s', (storeKind, 
     expect(registered.status).toBe(200);
     const served = await t.request.get(registered.body.objectPath).buffer(true);
     expect(Buffer.from(served.body).equals(file)).toBe(true);
-    // Completed: the upload id no longer names anything.
-    expect((await list(ref)).status).toBe(404);
+    // Completed: listing answers the parts joined and completing again answers the same, so an uploader
+    // paused while the completion was in flight resumes to the same result (decision 078).
+    const listed = await list(ref);
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((part: { PartNumber: number }) => part.PartNumber)).toEqual([1, 2]);
+    const again = await complete(ref, [
+      { PartNumber: 1, ETag: etags[0] },
+      { PartNumber: 2, ETag: etags[1] },
+    ]);
+    expect(again.body).toEqual(done.body);
   });
 
   it('lists the parts already uploaded, so a resumed upload sends only the rest', async () => {

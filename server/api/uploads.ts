@@ -107,7 +107,8 @@ export function uploadsRouter(services: Services, access: UploadAccessRule = upl
   router.use('/uploads', access.guard);
 
   router.post('/uploads/s3/multipart', async (req, res) => {
-    const input = parseBody(startMultipartSchema, req.body, 'Invalid upload');
+    // The first rule broken is the message: "The file is empty" reaches the uploader as it is.
+    const input = parseBody(startMultipartSchema, req.body);
     const destination = await access.destinationFor(req, res, input);
     const ref = await multipartUploads.start(access.callerOf(req, res), input.type || 'application/octet-stream', destination);
     noStore(res).json(ref);

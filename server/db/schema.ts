@@ -131,6 +131,8 @@ export interface MultipartUploadsTable {
   /** This upload's size limit; null: the sample audio limit. */
   maxBytes: number | null;
   createdAt: Timestamp;
+  /** Once joined: the parts it was joined from (JSON, as listed), so a retried completion answers the same. */
+  completedParts: string | null;
 }
 
 /** The owner's e-mail about a contact submission; unsent ones are retried (server/contact). */

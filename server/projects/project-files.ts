@@ -19,7 +19,8 @@ export type ReserveOutcome =
   | { kind: 'too-many' };
 
 export type RegisterOutcome =
-  | { kind: 'registered'; file: ProjectFileView }
+  /** `again`: this upload was registered before (a retried registration answers the same file). */
+  | { kind: 'registered'; file: ProjectFileView; again?: boolean }
   | { kind: 'not-issued' }
   | { kind: 'not-uploaded' }
   | { kind: 'too-large' }
@@ -42,6 +43,9 @@ export interface StoredProjectFile {
   contentType: string;
   createdAt: string;
 }
+
+/** Why a client's file is refused by its bytes: the same words at the first part and at registration. */
+export const NOT_ACCEPTED_FILE = 'This file is not audio or a ZIP of audio files. Send WAV, AIFF, FLAC, MP3, M4A, AAC, OGG, Opus or ZIP.';
 
 /** A reserved upload never registered within a day is abandoned (its object, if any, is removed). */
 export const ABANDONED_PROJECT_UPLOAD_MS = 24 * 60 * 60 * 1000;
@@ -92,6 +96,17 @@ export class ProjectFileService {
   }
 
   /**
+   * What the first bytes of an upload say, as soon as its first part arrives: a client's file that
+   * is neither audio nor a ZIP is refused there (with the words the uploader shows), not after the
+   * whole file. Uploads that are not a client's project file pass (null).
+   */
+  async firstBytesRefusal(uploadKey: string, head: Uint8Array): Promise<string | null> {
+    const reservation = await this.db.selectFrom('projectUploads').select(['side']).where('uploadKey', '=', uploadKey).executeTakeFirst();
+    if (reservation?.side !== 'client' || isAcceptedClientFile(head)) return null;
+    return NOT_ACCEPTED_FILE;
+  }
+
+  /**
    * Takes a completed upload into the project: it must be one reserved for this project, this side
    * and this uploader. The reservation is spent in the same transaction that adds the file, so a
    * second registration finds nothing. Checksum and analysis follow in the background.
@@ -109,6 +124,7 @@ export class ProjectFileService {
     now = new Date(),
   ): Promise<RegisterOutcome> {
     const checked = await this.checkUpload(input.projectId, input.side, input.uploader, input.objectPath);
+    if (checked.kind === 'not-issued') return (await this.registeredBefore(input)) ?? checked;
     if (checked.kind !== 'ok') return checked;
     const { uploadKey, objectKey, size } = checked;
     if (input.side === 'client' && !isAcceptedClientFile(await this.head(objectKey))) {
@@ -147,6 +163,24 @@ export class ProjectFileService {
     this.processing.schedule(id);
     const row = await this.db.selectFrom('projectFiles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return { kind: 'registered', file: toFileView(row) };
+  }
+
+  /**
+   * The file an earlier registration of the same upload made (its answer lost to a pause, a reload or
+   * a network failure): registering again answers that file, never a second one.
+   */
+  private async registeredBefore(input: { projectId: number; side: Side; uploader: string; objectPath: string }) {
+    const named = projectUploadFromPath(input.objectPath);
+    if (!named || named.projectId !== input.projectId) return null;
+    const row = await this.db
+      .selectFrom('projectFiles')
+      .selectAll()
+      .where('projectId', '=', input.projectId)
+      .where('objectKey', '=', projectFileKey(input.projectId, named.uploadKey))
+      .where('side', '=', input.side)
+      .where('uploadedBy', '=', input.uploader)
+      .executeTakeFirst();
+    return row ? { kind: 'registered' as const, file: toFileView(row), again: true } : null;
   }
 
   /**

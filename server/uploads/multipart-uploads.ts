@@ -1,16 +1,16 @@
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { stagingKey } from '#common/object-keys.ts';
-import { MIN_PART_BYTES, type CompleteMultipartInput } from '#common/uploads.ts';
+import type { CompleteMultipartInput } from '#common/uploads.ts';
 import type { Database } from '#server/db/schema.ts';
 import {
   PartDigestMismatchError,
   UPLOAD_GRANT_SECONDS,
   UploadTooLargeError,
-  type CompletedPart,
   type ObjectStore,
   type UploadedPart,
 } from '#server/storage/object-store.ts';
+import { checkParts, firstBytesOf } from './part-checks.ts';
 
 export const ABANDONED_MULTIPART_MS = 24 * 60 * 60 * 1000;
 
@@ -48,16 +48,23 @@ export type PartUploadOutcome =
   | { kind: 'expired-grant' }
   | { kind: 'too-large'; maxBytes: number }
   | { kind: 'bad-digest' }
-  | { kind: 'interrupted' };
+  | { kind: 'interrupted' }
+  | { kind: 'refused'; message: string };
 
 export interface MultipartOptions {
   /** Reserves a fresh upload key (the single-use registration row); the upload completes into its staging key. */
   reserveKey: () => Promise<string>;
   /** The largest file this uploader takes: no part, and no completed upload, may be larger. */
   maxBytes: number;
+  /**
+   * Judges an upload by its first bytes as soon as its first part arrives (where the store lets the
+   * server see the part): a refusal message ends the upload there, before the rest is sent.
+   */
+  checkFirstBytes?: (uploadKey: string, head: Uint8Array) => Promise<string | null>;
 }
 
-const unquoted = (etag: string) => etag.replace(/"/g, '');
+/** The parts as the uploader lists them, kept on the row once the upload is joined. */
+type ListedParts = UploadedPart[];
 
 /**
  * The uploader's multipart protocol over either store, for uploads this server started: every call
@@ -109,7 +116,10 @@ export class MultipartUploadService {
   }
 
   async listParts(caller: UploadCaller, ref: UploadRef): Promise<UploadedPart[] | null> {
-    if (!(await this.find(caller, ref))) return null;
+    const row = await this.find(caller, ref);
+    if (!row) return null;
+    // Joined already (the answer to the completion was lost to a pause or a reload): every part is there.
+    if (row.completedParts) return JSON.parse(row.completedParts) as ListedParts;
     return this.store.multipart.listParts(ref.key, ref.uploadId);
   }
 
@@ -128,28 +138,69 @@ export class MultipartUploadService {
     return { url, expires: UPLOAD_GRANT_SECONDS, ...(contentMd5 ? { headers: { 'Content-MD5': contentMd5 } } : {}) };
   }
 
+  /**
+   * Joins the parts into the object, once. The row stays, marked with the parts joined, so a
+   * completion retried after a pause, a lost answer or a reload answers the same location (and the
+   * registration that follows finds the same file) instead of "No such upload".
+   */
   async complete(caller: UploadCaller, ref: UploadRef, input: CompleteMultipartInput): Promise<CompleteOutcome> {
     const row = await this.find(caller, ref);
     if (!row) return { kind: 'not-found' };
+    const completed = { kind: 'completed' as const, location: `/objects/${ref.key}` };
+    if (row.completedParts) return completed;
     const stored = await this.store.multipart.listParts(ref.key, ref.uploadId);
-    if (!stored) return { kind: 'not-found' };
+    if (!stored) return (await this.markJoined(ref, input)) ? completed : { kind: 'not-found' };
     const checked = checkParts(input, stored, row.maxBytes ?? this.options.maxBytes);
     if (checked.kind !== 'ok') return checked;
     try {
       await this.store.multipart.complete(ref.key, ref.uploadId, checked.parts, row.contentType);
     } catch (error) {
-      // Completed or aborted by a request that overtook this one: the upload is no longer there.
-      if ((await this.store.multipart.listParts(ref.key, ref.uploadId)) === null) return { kind: 'not-found' };
+      // Joined by a request that overtook this one, or aborted: the parts are gone either way.
+      if ((await this.store.multipart.listParts(ref.key, ref.uploadId)) === null) {
+        return (await this.markJoined(ref, input)) ? completed : { kind: 'not-found' };
+      }
       throw error;
     }
-    await this.db.deleteFrom('multipartUploads').where('uploadId', '=', ref.uploadId).execute();
+    const joined = new Set(checked.parts.map((part) => part.partNumber));
+    const listed: ListedParts = stored.filter((part) => joined.has(part.partNumber));
+    await this.db
+      .updateTable('multipartUploads')
+      .set({ completedParts: JSON.stringify(listed) })
+      .where('uploadId', '=', ref.uploadId)
+      .execute();
     // Where registration finds it: the path names the key written (staging, or the destination), whichever store holds it.
-    return { kind: 'completed', location: `/objects/${ref.key}` };
+    return completed;
+  }
+
+  /**
+   * The store has no parts left for an upload whose row is still open: an earlier completion joined
+   * them and its answer (and its mark) never came. If the object is there, mark the row and answer as
+   * completed; if not, the upload was aborted.
+   */
+  private async markJoined(ref: UploadRef, input: CompleteMultipartInput): Promise<boolean> {
+    const object = await this.store.stat(ref.key);
+    if (!object) return false;
+    const named = [...input.parts].sort((a, b) => a.PartNumber - b.PartNumber);
+    // The part sizes are gone with the parts; the uploader only needs each part listed, the total is exact.
+    const each = Math.floor(object.size / Math.max(named.length, 1));
+    const listed: ListedParts = named.map((part, index) => ({
+      partNumber: part.PartNumber,
+      size: index === named.length - 1 ? object.size - each * index : each,
+      etag: part.ETag,
+    }));
+    await this.db
+      .updateTable('multipartUploads')
+      .set({ completedParts: JSON.stringify(listed) })
+      .where('uploadId', '=', ref.uploadId)
+      .execute();
+    return true;
   }
 
   async abort(caller: UploadCaller, ref: UploadRef): Promise<boolean> {
-    if (!(await this.find(caller, ref))) return false;
-    await this.store.multipart.abort(ref.key, ref.uploadId);
+    const row = await this.find(caller, ref);
+    if (!row) return false;
+    // A joined upload has no parts left to remove; its object is registered, or removed with its reservation.
+    if (!row.completedParts) await this.store.multipart.abort(ref.key, ref.uploadId);
     await this.db.deleteFrom('multipartUploads').where('uploadId', '=', ref.uploadId).execute();
     return true;
   }
@@ -171,13 +222,26 @@ export class MultipartUploadService {
     const check = receiver.checkPartGrant(uploadId, partNumber, grant.expires, grant.signature);
     if (check === 'invalid') return { kind: 'invalid-grant' };
     if (check === 'expired') return { kind: 'expired-grant' };
-    const row = await this.db.selectFrom('multipartUploads').select('maxBytes').where('uploadId', '=', uploadId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('multipartUploads')
+      .select(['maxBytes', 'uploadKey', 'objectKey'])
+      .where('uploadId', '=', uploadId)
+      .executeTakeFirst();
     if (!row) return { kind: 'not-found' };
     const maxBytes = row.maxBytes ?? this.options.maxBytes;
     if (declaredLength !== null && declaredLength > maxBytes) return { kind: 'too-large', maxBytes };
+    const head = partNumber === 1 && this.options.checkFirstBytes ? firstBytesOf(body) : null;
     try {
-      const part = await receiver.receivePart(uploadId, partNumber, body, maxBytes, contentMd5);
-      return part ? { kind: 'stored', etag: part.etag } : { kind: 'not-found' };
+      const part = await receiver.receivePart(uploadId, partNumber, head?.stream ?? body, maxBytes, contentMd5);
+      if (!part) return { kind: 'not-found' };
+      const refusal = head ? await this.options.checkFirstBytes!(row.uploadKey, head.bytes()) : null;
+      if (refusal) {
+        // Refused at the first part, not after the whole file: the upload ends here.
+        await this.store.multipart.abort(row.objectKey, uploadId);
+        await this.db.deleteFrom('multipartUploads').where('uploadId', '=', uploadId).execute();
+        return { kind: 'refused', message: refusal };
+      }
+      return { kind: 'stored', etag: part.etag };
     } catch (error) {
       if (error instanceof UploadTooLargeError) return { kind: 'too-large', maxBytes };
       if (error instanceof PartDigestMismatchError) return { kind: 'bad-digest' };
@@ -199,30 +263,4 @@ export class MultipartUploadService {
     }
     return stale.length;
   }
-}
-
-/**
- * The parts named must be 1..n without gaps, each uploaded with the ETag given; all but the last at
- * least MIN_PART_BYTES; together no larger than the limit.
- */
-function checkParts(
-  input: CompleteMultipartInput,
-  stored: UploadedPart[],
-  maxBytes: number,
-): { kind: 'ok'; parts: CompletedPart[] } | { kind: 'invalid'; message: string } | { kind: 'too-large'; maxBytes: number } {
-  const named = [...input.parts].sort((a, b) => a.PartNumber - b.PartNumber);
-  const byNumber = new Map(stored.map((part) => [part.partNumber, part]));
-  const gap = named.findIndex((part, index) => part.PartNumber !== index + 1);
-  if (gap !== -1) return { kind: 'invalid', message: `Part ${gap + 1} is missing from the list` };
-  for (const part of named) {
-    const found = byNumber.get(part.PartNumber);
-    if (!found) return { kind: 'invalid', message: `Part ${part.PartNumber} has not been uploaded` };
-    if (unquoted(found.etag) !== unquoted(part.ETag))
-      return { kind: 'invalid', message: `The ETag of part ${part.PartNumber} does not match` };
-  }
-  const short = named.slice(0, -1).find((part) => byNumber.get(part.PartNumber)!.size < MIN_PART_BYTES);
-  if (short) return { kind: 'invalid', message: `Part ${short.PartNumber} is smaller than 5 MiB; only the last part may be` };
-  const total = named.reduce((sum, part) => sum + byNumber.get(part.PartNumber)!.size, 0);
-  if (total > maxBytes) return { kind: 'too-large', maxBytes };
-  return { kind: 'ok', parts: named.map((part) => ({ partNumber: part.PartNumber, etag: byNumber.get(part.PartNumber)!.etag })) };
 }

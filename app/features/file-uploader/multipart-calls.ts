@@ -44,10 +44,12 @@ const uploadPath = ({ uploadId, key }: UploadRef, suffix = '') =>
  * in the file's `meta.projectId`.
  */
 export const multipartCalls = {
-  createMultipartUpload: (file: { name?: string; type?: string; meta?: Record<string, unknown> }) =>
+  createMultipartUpload: (file: { name?: string; type?: string; size?: number | null; meta?: Record<string, unknown> }) =>
     call<{ key: string; uploadId: string }>('POST', '/s3/multipart', {
       filename: file.name ?? 'audio',
       type: file.type ?? '',
+      // The server refuses an empty file here, before any part is sent.
+      ...(typeof file.size === 'number' ? { size: file.size } : {}),
       // Only what the server reads: the project a file goes into (none for a sample's audio).
       metadata: file.meta?.projectId === undefined ? {} : { projectId: file.meta.projectId },
     }),

@@ -55,42 +55,76 @@ export default function ProjectFileUploaderDashboard({
   });
 
   // A file takes the registration body chosen when it was added, and the current one while it waits:
-  // changing the category before pressing Upload changes it for the files not yet started.
+  // changing the category before pressing Upload changes it for the files not yet started. A file
+  // restored after a reload and selected again (too large to be kept) keeps the body it had.
   useEffect(() => {
     const stamp = (file: ProjectUppyFile | undefined) => {
-      if (file) uppy.setFileMeta(file.id, { projectId, registration: latest.current.extraBody ?? {} });
+      if (file && file.meta.registration === undefined)
+        uppy.setFileMeta(file.id, { projectId, registration: latest.current.extraBody ?? {} });
     };
     uppy.on('file-added', stamp);
     return () => void uppy.off('file-added', stamp);
   }, [uppy, projectId]);
   // By value: a caller writing `extraBody={{ category }}` makes a new object every render.
   const bodyKey = JSON.stringify(extraBody ?? {});
+  const firstBody = useRef(bodyKey);
   useEffect(() => {
+    // Not at mount: the page's default must not overwrite what restored files were given before the reload.
+    if (bodyKey === firstBody.current) return;
+    firstBody.current = bodyKey;
     const registration = JSON.parse(bodyKey) as Record<string, unknown>;
     for (const file of uppy.getFiles()) if (notStarted(file)) uppy.setFileMeta(file.id, { projectId, registration });
   }, [uppy, projectId, bodyKey]);
 
   useEffect(() => {
-    const onSuccess = (file: ProjectUppyFile | undefined, response: { uploadURL?: string; body?: { location?: string } }) => {
-      const location = response.body?.location ?? response.uploadURL;
-      if (!file || !location) return;
+    /** Registers a finished upload; registering it again (after a reload) answers the same file. */
+    const register = async (file: ProjectUppyFile, location: string, again = false) => {
       const name = file.name ?? 'file';
       const body = { ...(file.meta.registration ?? {}), objectPath: location };
-      void api<ProjectFileView>('POST', latest.current.registerPath, body).then((registration) => {
-        if (registration.ok) {
-          latest.current.onRegistered?.(registration.data);
-          return;
+      const registration = await api<ProjectFileView>('POST', latest.current.registerPath, body);
+      if (registration.ok) {
+        latest.current.onRegistered?.(registration.data, { again });
+        return true;
+      }
+      const reason = registration.errors.objectPath?.[0] ?? registration.serverMessage ?? registration.message;
+      // The file stays in the Dashboard, marked failed with the server's words.
+      const current = uppy.getFile(file.id);
+      if (current) uppy.emit('upload-error', current, new Error(reason));
+      uppy.info(`${name}: ${reason}`, 'error', 10_000);
+      latest.current.onRefused?.(name, reason);
+      return false;
+    };
+    const onSuccess = (file: ProjectUppyFile | undefined, response: { uploadURL?: string; body?: { location?: string } }) => {
+      const location = response.body?.location ?? response.uploadURL;
+      if (file && location) void register(file, location);
+    };
+    // After a reload the uploader shows only what is still to do: a finished file is registered
+    // (again: the answer may have been lost with the page) and leaves the list.
+    const onRestored = () => {
+      for (const file of uppy.getFiles()) {
+        if (!file.progress.uploadComplete) {
+          // Not running until the client says so: the heading reads "paused", not "Uploading 1 file" beside "Upload 1 file".
+          if (file.progress.uploadStarted && !file.isPaused) uppy.setFileState(file.id, { isPaused: true });
+          continue;
         }
-        const reason = registration.errors.objectPath?.[0] ?? registration.serverMessage ?? registration.message;
-        // The file stays in the Dashboard, marked failed with the server's words.
-        const current = uppy.getFile(file.id);
-        if (current) uppy.emit('upload-error', current, new Error(reason));
-        uppy.info(`${name}: ${reason}`, 'error', 10_000);
-        latest.current.onRefused?.(name, reason);
-      });
+        const location = (file.response?.body as { location?: string } | undefined)?.location ?? file.response?.uploadURL;
+        if (!location) {
+          uppy.removeFile(file.id);
+          continue;
+        }
+        void register(file, location, true).then((registered) => {
+          if (registered && uppy.getFile(file.id)) uppy.removeFile(file.id);
+        });
+      }
     };
     uppy.on('upload-success', onSuccess);
-    return () => void uppy.off('upload-success', onSuccess);
+    uppy.on('restored', onRestored);
+    // The restore may have finished before this effect ran.
+    onRestored();
+    return () => {
+      uppy.off('upload-success', onSuccess);
+      uppy.off('restored', onRestored);
+    };
   }, [uppy]);
 
   const host = useRef<HTMLDivElement>(null);

@@ -19,8 +19,11 @@ export interface ProjectFileUploaderProps {
    * when it was added (and while it waits to start), so a category chosen before Upload sticks to it.
    */
   extraBody?: Record<string, unknown>;
-  /** A file was uploaded and registered: the server's view of it (analysis pending). */
-  onRegistered?: (file: ProjectFileView) => void;
+  /**
+   * A file was uploaded and registered: the server's view of it (analysis pending). `again`: a file
+   * finished before a reload, registered once more to be sure (the same file; nothing new to announce).
+   */
+  onRegistered?: (file: ProjectFileView, info: { again: boolean }) => void;
   /** A file was uploaded but its registration failed; the Dashboard marks it failed with `reason` too. */
   onRefused?: (fileName: string, reason: string) => void;
   /** Overrides the accepted extensions (default: audio formats and ZIP, PROJECT_FILE_EXTENSIONS). */

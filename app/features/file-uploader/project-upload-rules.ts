@@ -18,10 +18,15 @@ export const PROJECT_UPLOAD_NOTE = `WAV, AIFF, FLAC, MP3, M4A, AAC, OGG, Opus or
 export const PROJECT_UPPY_RESTRICTIONS = {
   allowedFileTypes: [...PROJECT_FILE_EXTENSIONS] as string[],
   maxFileSize: MAX_PROJECT_FILE_BYTES,
+  // An empty file is refused when it is added, before any byte is sent (the server refuses it too).
+  minFileSize: 1,
 };
 
 export const PROJECT_UPPY_LOCALE = {
-  strings: { exceedsSize: `%{file} is larger than ${PROJECT_FILE_SIZE_LIMIT}` },
+  strings: {
+    exceedsSize: `%{file} is larger than ${PROJECT_FILE_SIZE_LIMIT}`,
+    inferiorSize: 'This file is empty (0 bytes): choose it again from its folder',
+  },
   pluralize: (count: number) => (count === 1 ? 0 : 1),
 };
 

@@ -59,9 +59,9 @@ export function UploadArea({ project, onRegistered }: { project: PortalProjectVi
               projectId={project.id}
               registerPath={`/api/portal/projects/${project.id}/files`}
               extraBody={{ category }}
-              onRegistered={(file) => {
+              onRegistered={(file, { again }) => {
                 onRegistered(file);
-                toast({ title: 'File received', description: `${file.name} is in your project. We are checking it now.` });
+                if (!again) toast({ title: 'File received', description: `${file.name} is in your project. We are checking it now.` });
               }}
               onRefused={(name, reason) =>
                 toast({ title: 'Upload not accepted', description: `${name}: ${reason}`, variant: 'destructive' })

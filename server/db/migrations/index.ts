@@ -14,6 +14,7 @@ import * as clientProjects from './0013_client_projects.ts';
 import * as reviewRoom from './0014_review_room.ts';
 import * as packagesSection from './0015_packages_section.ts';
 import * as siteContentDrafts from './0016_site_content_drafts.ts';
+import * as completedUploads from './0017_completed_uploads.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0014_review_room': reviewRoom,
   '0015_packages_section': packagesSection,
   '0016_site_content_drafts': siteContentDrafts,
+  '0017_completed_uploads': completedUploads,
 };
