@@ -11,6 +11,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+// Plain TypeScript (erasable types only): Node 22.18+ and 24 load it as it is, the server writes owners' icons with it too.
+import { icoFile } from '../server/site-content/ico.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const publicDir = path.join(root, 'public');
@@ -34,30 +36,8 @@ const png = (svg, size) =>
     .png({ compressionLevel: 9 })
     .toBuffer();
 
-/** An ICO file holding PNG images (every browser since IE 11 reads those). */
-function icoFile(images) {
-  const header = Buffer.alloc(6 + 16 * images.length);
-  header.writeUInt16LE(0, 0); // reserved
-  header.writeUInt16LE(1, 2); // type: icon
-  header.writeUInt16LE(images.length, 4);
-  let offset = header.length;
-  images.forEach(({ size, data }, index) => {
-    const entry = 6 + 16 * index;
-    header.writeUInt8(size >= 256 ? 0 : size, entry); // width (0 means 256)
-    header.writeUInt8(size >= 256 ? 0 : size, entry + 1); // height
-    header.writeUInt8(0, entry + 2); // no palette
-    header.writeUInt8(0, entry + 3); // reserved
-    header.writeUInt16LE(1, entry + 4); // colour planes
-    header.writeUInt16LE(32, entry + 6); // bits per pixel
-    header.writeUInt32LE(data.length, entry + 8);
-    header.writeUInt32LE(offset, entry + 12);
-    offset += data.length;
-  });
-  return Buffer.concat([header, ...images.map((image) => image.data)]);
-}
-
 const icoSizes = [16, 32, 48];
-const icoImages = await Promise.all(icoSizes.map(async (size) => ({ size, data: await png(source, size) })));
+const icoImages = await Promise.all(icoSizes.map(async (size) => ({ size, png: await png(source, size) })));
 writeFileSync(path.join(publicDir, 'favicon.ico'), icoFile(icoImages));
 writeFileSync(path.join(publicDir, 'apple-touch-icon.png'), await png(squareSvg(0.8), 180));
 for (const size of [192, 512]) {

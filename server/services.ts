@@ -28,7 +28,7 @@ export function buildServices(core: CoreServices): Services {
     invalidation: core.invalidation,
     checkReferences: siteImages.checkReferences,
   });
-  const siteDrafts = createSiteDrafts({ db: core.db, logger: core.logger, siteContent, checkReferences: siteImages.checkReferences });
+  const siteDrafts = createSiteDrafts({ db: core.db, logger: core.logger, siteContent });
   // What auth and contact say in the studio's name comes from the content (cached: no query per e-mail).
   const studioIdentity = async () => {
     const { studio } = await siteContent.current();

@@ -2,15 +2,13 @@ import { isRouteErrorResponse } from 'react-router';
 import type { Route } from './+types/services.$slug';
 import { PageHero } from '#app/components/page-hero.tsx';
 import { seo } from '#app/components/seo.ts';
-import { cardGridColumns } from '#app/components/card-grid.ts';
 import { MarkdownView } from '#app/components/markdown-view.tsx';
 import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
 import { ContentSection } from '#app/features/marketing/content-section.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
-import { PackageCard } from '#app/features/marketing/package-card.tsx';
+import { PackageGrid } from '#app/features/marketing/service-packages-section.tsx';
 import { servicePage, type ServicePageView } from '#app/features/marketing/services-content.server.ts';
 import { StepList } from '#app/features/marketing/step-list.tsx';
-import { cn } from '#app/lib/cn.ts';
 import { formatPrice } from '#common/site-content/package-words.ts';
 import NotFound, { meta as notFoundMeta } from './not-found.tsx';
 
@@ -66,17 +64,7 @@ export default function Page({ loaderData: service }: Route.ComponentProps) {
 
       {packages.length > 0 ? (
         <ContentSection id="packages" eyebrow="Pricing" title={service.packagesTitle} band={sections.length % 2 === 1}>
-          <div
-            className={cn(
-              'mt-14 grid gap-8 md:gap-6 lg:gap-8',
-              packages.length < 3 && 'mx-auto max-w-4xl',
-              cardGridColumns(packages.length),
-            )}
-          >
-            {packages.map((pkg) => (
-              <PackageCard key={pkg.id} pkg={pkg} />
-            ))}
-          </div>
+          <PackageGrid packages={packages} />
         </ContentSection>
       ) : null}
 

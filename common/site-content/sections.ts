@@ -100,6 +100,12 @@ export function isSiteSection(value: string): value is SiteSection {
 export type StoredSection<S extends SiteSection> = SiteContent[S] & { version: number; updatedAt: string | null };
 export type StoredSiteContent = { [S in SiteSection]: StoredSection<S> };
 
+/** A stored section's own fields, without its version and save time. */
+export function sectionFields<S extends SiteSection>(stored: StoredSection<S>): SiteContent[S] {
+  const { version: _version, updatedAt: _updatedAt, ...fields } = stored;
+  return fields as unknown as SiteContent[S];
+}
+
 const versionSchema = z.strictObject({
   version: z.number({ error: 'version must be a number' }).int('version must be a whole number').min(0).max(2_147_483_647),
   updatedAt: z.string().max(40).nullable().optional(),

@@ -35,9 +35,12 @@ export function servicePriceFrom(service: Pick<Service, 'priceFrom' | 'page'>, p
 
 export type ServiceLookup = { kind: 'found'; service: Service } | { kind: 'moved'; slug: string } | { kind: 'missing' };
 
+/** The services the site shows (menus, footer, pages, sitemap, share images), in the owner's order. */
+export const visibleServices = (services: Services): Service[] => services.services.filter((service) => service.visible);
+
 /** The visible service an address names; a former address of one names its new address; hidden ones are missing. */
 export function lookUpService(services: Services, slug: string): ServiceLookup {
-  const visible = services.services.filter((service) => service.visible);
+  const visible = visibleServices(services);
   const service = visible.find((candidate) => candidate.slug === slug);
   if (service) return { kind: 'found', service };
   const moved = visible.find((candidate) => candidate.formerSlugs.includes(slug));

@@ -3,6 +3,7 @@ import {
   SITE_SECTIONS,
   defaultSiteContent,
   parseSectionInput,
+  sectionFields,
   type SiteContent,
   type SiteSection,
   type StoredSection,
@@ -12,7 +13,7 @@ import type { InvalidationChannel } from '#server/db/invalidation-channel.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import { describeChanges } from '#common/site-content/section-diff.ts';
-import type { ContentEditor, SiteContentService } from './site-content-service.ts';
+import type { ContentEditor, SiteContentService, ValidatedSection } from './site-content-service.ts';
 import { decodeSection, findVersion, insertVersion, latestVersions, type VersionRow } from './site-content-store.ts';
 import { completeOnSave, crossSectionErrors, withSavedVocalPrice } from './section-rules.ts';
 
@@ -25,11 +26,6 @@ export interface SiteContentDeps {
    * errors, or null when every reference holds. The images part of this capability provides it.
    */
   checkReferences?: <S extends SiteSection>(section: S, content: SiteContent[S]) => Promise<Record<string, string[]> | null>;
-}
-
-function fieldsOf<S extends SiteSection>(stored: StoredSection<S>): SiteContent[S] {
-  const { version: _version, updatedAt: _updatedAt, ...fields } = stored;
-  return fields as unknown as SiteContent[S];
 }
 
 function toStored<S extends SiteSection>(section: S, row: VersionRow | undefined, logger: Logger): StoredSection<S> {
@@ -92,7 +88,7 @@ export function createSiteContentService({ db, logger, invalidation, checkRefere
   async function saveOnTop<S extends SiteSection>(section: S, fields: SiteContent[S], editor: ContentEditor): Promise<StoredSection<S>> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const latest = await latestOf(section);
-      const { saved, stored } = await store(section, completeOnSave(section, fields, fieldsOf(latest)), latest.version, editor);
+      const { saved, stored } = await store(section, completeOnSave(section, fields, sectionFields(latest)), latest.version, editor);
       if (saved) return stored;
     }
     return latestOf(section);
@@ -101,8 +97,16 @@ export function createSiteContentService({ db, logger, invalidation, checkRefere
   async function current(): Promise<SiteContent> {
     const stored = await read();
     const content = {} as Record<SiteSection, unknown>;
-    for (const section of SITE_SECTIONS) content[section] = fieldsOf(stored[section]);
+    for (const section of SITE_SECTIONS) content[section] = sectionFields(stored[section]);
     return content as SiteContent;
+  }
+
+  async function validate<S extends SiteSection>(section: S, input: unknown): Promise<ValidatedSection<S>> {
+    const parsed = parseSectionInput(section, input);
+    if (!parsed.success) return { kind: 'invalid', message: parsed.message, errors: parsed.errors };
+    const referenceErrors = (await checkReferences?.(section, parsed.data)) ?? crossSectionErrors(section, parsed.data, await current());
+    if (referenceErrors) return { kind: 'invalid', message: 'Please correct the highlighted fields', errors: referenceErrors };
+    return { kind: 'valid', data: parsed.data, version: parsed.version };
   }
 
   return {
@@ -110,14 +114,14 @@ export function createSiteContentService({ db, logger, invalidation, checkRefere
 
     read,
 
+    validate,
+
     async save(section, input, editor) {
-      const parsed = parseSectionInput(section, input);
-      if (!parsed.success) return { kind: 'invalid', message: parsed.message, errors: parsed.errors };
-      const referenceErrors = (await checkReferences?.(section, parsed.data)) ?? crossSectionErrors(section, parsed.data, await current());
-      if (referenceErrors) return { kind: 'invalid', message: 'Please correct the highlighted fields', errors: referenceErrors };
+      const parsed = await validate(section, input);
+      if (parsed.kind === 'invalid') return parsed;
       const latest = await latestOf(section);
       if (latest.version !== parsed.version) return { kind: 'stale', current: latest };
-      const { saved, stored } = await store(section, completeOnSave(section, parsed.data, fieldsOf(latest)), parsed.version, editor);
+      const { saved, stored } = await store(section, completeOnSave(section, parsed.data, sectionFields(latest)), parsed.version, editor);
       return saved ? { kind: 'saved', section: stored } : { kind: 'stale', current: await latestOf(section) };
     },
 

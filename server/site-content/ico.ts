@@ -7,7 +7,7 @@ export interface IcoImage {
 /**
  * An ICO file holding PNG images (every browser since IE 11, and Windows since Vista, reads those):
  * a 6-byte header, a 16-byte directory entry per image, then the PNGs as they are.
- * scripts/build-icons.mjs writes the built-in favicon.ico the same way.
+ * scripts/build-icons.mjs writes the built-in favicon.ico with it too (so this file keeps to erasable types).
  */
 export function icoFile(images: readonly IcoImage[]): Buffer {
   const header = Buffer.alloc(6 + 16 * images.length);

@@ -21,6 +21,9 @@ export interface VersionDiff {
   changes: SectionChange[];
 }
 
+export type ValidatedSection<S extends SiteSection> =
+  { kind: 'valid'; data: SiteContent[S]; version: number } | { kind: 'invalid'; message: string; errors: FieldErrors };
+
 export type RestoreVersionOutcome<S extends SiteSection> = { kind: 'restored'; section: StoredSection<S> } | { kind: 'not-found' };
 
 /**
@@ -33,7 +36,12 @@ export interface SiteContentService {
   current(): Promise<SiteContent>;
   /** Every section with its version and updatedAt (the admin's GET). */
   read(): Promise<StoredSiteContent>;
-  /** Validates the raw body (parseSectionInput), checks the version, stores a new version. */
+  /**
+   * The checks every write of a section runs before anything is stored (a save, a draft): the schema
+   * (parseSectionInput), the images it names, what it names in other sections.
+   */
+  validate<S extends SiteSection>(section: S, input: unknown): Promise<ValidatedSection<S>>;
+  /** Validates the raw body (validate), checks the version, stores a new version. */
   save<S extends SiteSection>(section: S, input: unknown, editor: ContentEditor): Promise<SaveSectionOutcome<S>>;
   /** Newest first. */
   versions(section: SiteSection): Promise<SectionVersionSummary[]>;

@@ -4,7 +4,6 @@ import {
   SECTION_SCHEMAS,
   defaultSiteContent,
   isSiteSection,
-  parseSectionInput,
   type SiteContent,
   type SiteSection,
   type StoredSection,
@@ -50,7 +49,6 @@ export interface SiteDraftsDeps {
   db: Kysely<Database>;
   logger: Logger;
   siteContent: SiteContentService;
-  checkReferences?: <S extends SiteSection>(section: S, content: SiteContent[S]) => Promise<FieldErrors | null>;
 }
 
 /**
@@ -68,7 +66,7 @@ function decodeDraft<S extends SiteSection>(section: S, data: string, logger: Lo
   return null;
 }
 
-export function createSiteDrafts({ db, logger, siteContent, checkReferences }: SiteDraftsDeps): SiteDrafts {
+export function createSiteDrafts({ db, logger, siteContent }: SiteDraftsDeps): SiteDrafts {
   const columns = ['section', 'basedOnVersion', 'data', 'updatedAt', 'updatedByName'] as const;
   const rowOf = (section: SiteSection): Promise<DraftRow | undefined> =>
     db.selectFrom('siteContentDrafts').select(columns).where('section', '=', section).executeTakeFirst();
@@ -87,10 +85,8 @@ export function createSiteDrafts({ db, logger, siteContent, checkReferences }: S
     get,
 
     async save(section, input, editor) {
-      const parsed = parseSectionInput(section, input);
-      if (!parsed.success) return { kind: 'invalid', message: parsed.message, errors: parsed.errors };
-      const referenceErrors = await checkReferences?.(section, parsed.data);
-      if (referenceErrors) return { kind: 'invalid', message: 'Please correct the highlighted fields', errors: referenceErrors };
+      const parsed = await siteContent.validate(section, input);
+      if (parsed.kind === 'invalid') return parsed;
       const row = {
         basedOnVersion: parsed.version,
         data: JSON.stringify(parsed.data),

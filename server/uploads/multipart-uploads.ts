@@ -162,12 +162,10 @@ export class MultipartUploadService {
       throw error;
     }
     const joined = new Set(checked.parts.map((part) => part.partNumber));
-    const listed: ListedParts = stored.filter((part) => joined.has(part.partNumber));
-    await this.db
-      .updateTable('multipartUploads')
-      .set({ completedParts: JSON.stringify(listed) })
-      .where('uploadId', '=', ref.uploadId)
-      .execute();
+    await this.saveJoined(
+      ref,
+      stored.filter((part) => joined.has(part.partNumber)),
+    );
     // Where registration finds it: the path names the key written (staging, or the destination), whichever store holds it.
     return completed;
   }
@@ -188,12 +186,17 @@ export class MultipartUploadService {
       size: index === named.length - 1 ? object.size - each * index : each,
       etag: part.ETag,
     }));
+    await this.saveJoined(ref, listed);
+    return true;
+  }
+
+  /** Marks the upload joined, keeping the parts it was joined from: a repeated completion answers from them. */
+  private async saveJoined(ref: UploadRef, listed: ListedParts): Promise<void> {
     await this.db
       .updateTable('multipartUploads')
       .set({ completedParts: JSON.stringify(listed) })
       .where('uploadId', '=', ref.uploadId)
       .execute();
-    return true;
   }
 
   async abort(caller: UploadCaller, ref: UploadRef): Promise<boolean> {

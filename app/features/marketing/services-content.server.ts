@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router';
 import { parseMarkdown } from '#common/markdown.ts';
 import { fillContentTokens, fillTextTokens, type TokenFacts } from '#common/site-content/content-tokens.ts';
 import { newClientOffer } from '#common/site-content/package-words.ts';
-import { lookUpService, servicePackages, servicePriceFrom } from '#common/site-content/service-rules.ts';
+import { lookUpService, servicePackages, servicePriceFrom, visibleServices } from '#common/site-content/service-rules.ts';
 import { servicePath, type Service } from '#common/site-content/services.ts';
 import type { SiteContent } from '#common/site-content/sections.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
@@ -13,7 +13,7 @@ import { packageCards } from './package-view.ts';
  * server, so the pages get plain words and a plain tree. Hidden services appear nowhere.
  */
 
-const visible = (content: SiteContent) => content.services.services.filter((service) => service.visible);
+const visible = (content: SiteContent) => visibleServices(content.services);
 
 /** A service as a card or a line of the glance: its words filled in and its price worked out. */
 function serviceCard(service: Service, content: SiteContent, facts: TokenFacts) {
@@ -45,11 +45,15 @@ export async function servicesOverview(context: Readonly<RouterContextProvider>)
   };
 }
 
-/** The contact page's glance: each shown service with its "from" price. */
+/** The contact page's glance: each shown service's name, address and "from" price (no more in the page's data). */
 export async function servicesGlance(context: Readonly<RouterContextProvider>) {
   const content = await fromContext(context).services.siteContent.current();
   const facts = { studio: content.studio, packages: content.packages };
-  return visible(content).map((service) => serviceCard(service, content, facts));
+  return visible(content).map((service) => ({
+    path: servicePath(service.slug),
+    name: fillTextTokens(service.name, facts),
+    price: servicePriceFrom(service, content.packages),
+  }));
 }
 
 /**

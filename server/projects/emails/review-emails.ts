@@ -1,3 +1,4 @@
+import { adminShownName } from '#common/admin-auth.ts';
 import { formatSpan } from '#common/format-time.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import { lastSent, plural, reviewPath, type EmailContext } from './email-parts.ts';
@@ -84,7 +85,7 @@ async function ownerNames({ db }: EmailContext, authorKeys: string[]): Promise<M
   const ids = [...new Set(authorKeys.flatMap((key) => (/^admin:\d+$/.test(key) ? [Number(key.slice(6))] : [])))];
   if (ids.length === 0) return new Map();
   const admins = await db.selectFrom('adminUsers').select(['id', 'username', 'displayName']).where('id', 'in', ids).execute();
-  return new Map(admins.map((admin) => [`admin:${admin.id}`, admin.displayName?.trim() || admin.username]));
+  return new Map(admins.map((admin) => [`admin:${admin.id}`, adminShownName(admin)]));
 }
 
 /** To the studio: the client's new comments (batched). */

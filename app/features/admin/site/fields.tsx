@@ -68,10 +68,12 @@ interface NumberProps extends BoundProps {
   max?: number;
   /** Shown before the input ("$"). */
   prefix?: string;
+  /** Another id than the path's, when a chooser of the same path (a select) already has that one. */
+  id?: string;
 }
 
 /** A whole number; an empty or unreadable input is kept as NaN so the schema names the problem. */
-export function NumberInput({ form, path, label, hint, nullable, placeholder, className, min, max, prefix }: NumberProps) {
+export function NumberInput({ form, path, label, hint, nullable, placeholder, className, min, max, prefix, id }: NumberProps) {
   const value = form.value<number | null>(path);
   const shown = value === null || value === undefined || Number.isNaN(value) ? '' : String(value);
   const input = (control: object) => (
@@ -94,7 +96,7 @@ export function NumberInput({ form, path, label, hint, nullable, placeholder, cl
   );
   return (
     <div className={className}>
-      <FormField id={form.id(path)} label={label} error={form.error(path)} hint={hint}>
+      <FormField id={id ?? form.id(path)} label={label} error={form.error(path)} hint={hint}>
         {(control) =>
           prefix ? (
             <div className="relative">

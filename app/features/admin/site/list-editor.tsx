@@ -33,6 +33,49 @@ const iconButton = cn(
 let nextKey = 1;
 
 /**
+ * Move up and move down, named after the row ("Move step 2 up"); `data-move` lets a list put focus
+ * back on the moved row's button after it re-renders.
+ */
+export function MoveButtons({
+  name,
+  first,
+  last,
+  disabled,
+  onMove,
+}: {
+  name: string;
+  first: boolean;
+  last: boolean;
+  disabled: boolean;
+  onMove: (by: -1 | 1) => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        data-move="up"
+        className={iconButton}
+        disabled={first || disabled}
+        aria-label={`Move ${name} up`}
+        onClick={() => onMove(-1)}
+      >
+        <ArrowUp aria-hidden className="size-4" />
+      </button>
+      <button
+        type="button"
+        data-move="down"
+        className={iconButton}
+        disabled={last || disabled}
+        aria-label={`Move ${name} down`}
+        onClick={() => onMove(1)}
+      >
+        <ArrowDown aria-hidden className="size-4" />
+      </button>
+    </>
+  );
+}
+
+/**
  * Add, remove and reorder rows with buttons (keyboard and screen reader friendly, no dragging).
  * Focus follows the change: into a new row, onto the row that took a removed one's place, onto the
  * moved row's button.
@@ -115,26 +158,13 @@ export function ListEditor<T>({
                     {name}
                   </span>
                   <div className="flex gap-1.5">
-                    <button
-                      type="button"
-                      data-move="up"
-                      className={iconButton}
-                      disabled={index === 0 || form.saving}
-                      aria-label={`Move ${lower} ${index + 1} up`}
-                      onClick={() => move(index, -1)}
-                    >
-                      <ArrowUp aria-hidden className="size-4" />
-                    </button>
-                    <button
-                      type="button"
-                      data-move="down"
-                      className={iconButton}
-                      disabled={index === items.length - 1 || form.saving}
-                      aria-label={`Move ${lower} ${index + 1} down`}
-                      onClick={() => move(index, 1)}
-                    >
-                      <ArrowDown aria-hidden className="size-4" />
-                    </button>
+                    <MoveButtons
+                      name={`${lower} ${index + 1}`}
+                      first={index === 0}
+                      last={index === items.length - 1}
+                      disabled={form.saving}
+                      onMove={(by) => move(index, by)}
+                    />
                     <button
                       type="button"
                       className={cn(iconButton, 'hover:border-red-400 hover:text-red-300')}

@@ -3,6 +3,7 @@ import type { SectionDraft } from '#common/site-content/drafts.ts';
 import {
   SECTION_SCHEMAS,
   fieldErrorsByPath,
+  sectionFields,
   type SiteContent,
   type SiteSection,
   type StoredSection,
@@ -51,11 +52,6 @@ export interface SectionForm<S extends SiteSection = SiteSection> {
   /** Publishes the draft (saving what is on screen into it first); a newer save meanwhile is a conflict. */
   publishDraft(): Promise<void>;
   discardDraft(): Promise<void>;
-}
-
-export function sectionFields<S extends SiteSection>(stored: StoredSection<S>): SiteContent[S] {
-  const { version: _version, updatedAt: _updatedAt, ...fields } = stored;
-  return fields as unknown as SiteContent[S];
 }
 
 function clientErrors(section: SiteSection, draft: unknown): FieldErrors {

@@ -1,17 +1,10 @@
-import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { CheckboxInput, GroupError, TextArea, TextInput } from '#app/features/admin/site/fields.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
+import { MoveButtons } from '#app/features/admin/site/list-editor.tsx';
 import { TokenChips, TokenLegend } from '#app/features/admin/site/token-chips.tsx';
-import { cn } from '#app/lib/cn.ts';
 import { HOME_BLOCK_LABELS, type HomeBlock } from '#common/site-content/home.ts';
 import type { Studio } from '#common/site-content/studio.ts';
-
-const moveButton = cn(
-  'grid size-11 shrink-0 place-items-center rounded-full border border-line-strong text-fg-muted transition-colors sm:size-9',
-  'hover:border-accent hover:text-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
-  'disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-line-strong disabled:hover:text-fg-muted',
-);
 
 /** Where a block's texts are used, said once under its name. */
 const BLOCK_NOTES: Record<HomeBlock['key'], string> = {
@@ -72,26 +65,13 @@ export function HomeForm({ form, studio }: { form: SectionForm; studio: Studio }
                       <p className="text-xs text-fg-subtle">{BLOCK_NOTES[block.key]}</p>
                     </div>
                     <div className="flex gap-1.5">
-                      <button
-                        type="button"
-                        data-move="up"
-                        className={moveButton}
-                        disabled={index === 0 || form.saving}
-                        aria-label={`Move ${label} up`}
-                        onClick={() => move(index, -1)}
-                      >
-                        <ArrowUp aria-hidden className="size-4" />
-                      </button>
-                      <button
-                        type="button"
-                        data-move="down"
-                        className={moveButton}
-                        disabled={index === blocks.length - 1 || form.saving}
-                        aria-label={`Move ${label} down`}
-                        onClick={() => move(index, 1)}
-                      >
-                        <ArrowDown aria-hidden className="size-4" />
-                      </button>
+                      <MoveButtons
+                        name={label}
+                        first={index === 0}
+                        last={index === blocks.length - 1}
+                        disabled={form.saving}
+                        onMove={(by) => move(index, by)}
+                      />
                     </div>
                   </div>
                   <CheckboxInput form={form} path={`${path}.visible`} label={`Show ${label} on the home page`} />

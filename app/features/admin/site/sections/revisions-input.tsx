@@ -1,7 +1,6 @@
 import type { Revisions } from '#common/site-content/packages.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
-import { cn } from '#app/lib/cn.ts';
-import { compactInput } from '#app/features/admin/site/fields.tsx';
+import { NumberInput, compactInput } from '#app/features/admin/site/fields.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
 
 type Kind = 'same' | 'number' | 'unlimited';
@@ -33,23 +32,7 @@ export function RevisionsInput({ form, path, label, sameAs }: { form: SectionFor
           </select>
         )}
       </FormField>
-      {kind === 'number' ? (
-        <FormField id={numberId} label={`${label}: how many`} error={form.error(path)}>
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={20}
-              value={typeof value === 'number' && !Number.isNaN(value) ? value : ''}
-              onChange={(event) => form.set(path, event.target.value.trim() === '' ? Number.NaN : Number(event.target.value))}
-              disabled={form.saving}
-              className={cn(compactInput, 'tabular-nums')}
-            />
-          )}
-        </FormField>
-      ) : null}
+      {kind === 'number' ? <NumberInput form={form} path={path} id={numberId} label={`${label}: how many`} min={0} max={20} /> : null}
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { SERVICE_ICON_LABELS } from '#app/features/marketing/service-icon.tsx';
-import { cn } from '#app/lib/cn.ts';
 import type { Package } from '#common/site-content/packages.ts';
 import { SERVICE_ICONS, slugFromName, type ServicePrice, type Services } from '#common/site-content/services.ts';
-import { compactInput, GroupError } from '#app/features/admin/site/fields.tsx';
+import { compactInput, GroupError, NumberInput } from '#app/features/admin/site/fields.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
 
 /*
@@ -83,23 +82,7 @@ export function PriceFromInput({ form, path, label }: { form: SectionForm; path:
           </select>
         )}
       </FormField>
-      {fromPackages ? null : (
-        <FormField id={amountId} label={`${label}: amount in dollars`} error={form.error(path)}>
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={typeof value === 'number' && !Number.isNaN(value) ? value : ''}
-              onChange={(event) => form.set(path, event.target.value.trim() === '' ? Number.NaN : Number(event.target.value))}
-              disabled={form.saving}
-              className={cn(compactInput, 'tabular-nums')}
-            />
-          )}
-        </FormField>
-      )}
+      {fromPackages ? null : <NumberInput form={form} path={path} id={amountId} label={`${label}: amount in dollars`} min={0} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Package } from '#common/site-content/packages.ts';
 import {
   freshServiceId,
   MAX_SERVICES,
+  servicePath,
   type Service,
   type ServiceItem,
   type ServicePageSection,
@@ -146,7 +147,7 @@ function ServiceFields({ form, path, name, studio, packages }: Props & { path: s
           hint={
             <>
               Its page: /services/{slug || '…'}. Lowercase words and dashes. After a change the old address forwards here.
-              {former.length > 0 ? ` Old addresses that forward here: ${former.map((old) => `/services/${old}`).join(', ')}.` : ''}
+              {former.length > 0 ? ` Old addresses that forward here: ${former.map(servicePath).join(', ')}.` : ''}
             </>
           }
           maxLength={60}
