@@ -1,5 +1,5 @@
 import type { MailMessage } from '#server/email/mailer.ts';
-import { toRoundViews } from '#server/projects/review/review-views.ts';
+import { revisionRoundsByTrack } from '#server/projects/review/tracks.ts';
 import { lastSent, plural, reviewPath, type EmailContext } from './email-parts.ts';
 
 interface Decision {
@@ -18,29 +18,19 @@ async function newDecisions(context: EmailContext): Promise<Decision[]> {
   const since = await lastSent(context);
   const included = await db.selectFrom('projects').select('revisionsIncluded').where('id', '=', project.id).executeTakeFirst();
   // Every round of the project, so each keeps its number on its track; only the new ones are told.
-  const requests = await db
-    .selectFrom('revisionRequests')
-    .innerJoin('trackVersions', 'trackVersions.id', 'revisionRequests.versionId')
-    .innerJoin('projectTracks', 'projectTracks.id', 'revisionRequests.trackId')
-    .select([
-      'revisionRequests.trackId',
-      'revisionRequests.versionId',
-      'revisionRequests.summary',
-      'revisionRequests.requestedBy',
-      'revisionRequests.createdAt',
-      'trackVersions.number',
-      'projectTracks.title',
-    ])
-    .where('projectTracks.projectId', '=', project.id)
-    .orderBy('revisionRequests.id')
-    .execute();
-  const rounds: Decision[] = [...new Set(requests.map((r) => r.trackId))].flatMap((trackId) => {
-    const ofTrack = requests.filter((r) => r.trackId === trackId);
-    return toRoundViews(ofTrack).map((round, index) => ({
+  const byTrack = await revisionRoundsByTrack(db, project.id);
+  const titles = new Map(
+    (await db.selectFrom('projectTracks').select(['id', 'title']).where('projectId', '=', project.id).execute()).map((t) => [
+      t.id,
+      t.title,
+    ]),
+  );
+  const rounds: Decision[] = [...byTrack].flatMap(([trackId, ofTrack]) => {
+    return ofTrack.map((round) => ({
       at: round.requestedAt,
       trackId,
       versionId: round.versionId,
-      title: ofTrack[index]!.title,
+      title: titles.get(trackId) ?? '',
       number: round.versionNumber,
       round: {
         round: round.round,

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { TrackView } from '#common/review.ts';
+import type { RevisionRoundView, TrackView } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from '#server/projects/activity.ts';
 import { toRoundViews, toTrackView, toVersionView, type VersionRow } from './review-views.ts';
@@ -24,7 +24,20 @@ export async function tracksOf(db: Db, projectId: number): Promise<TrackView[]> 
     .groupBy('versionComments.versionId')
     .execute();
   const openBy = new Map(open.map((row) => [row.versionId, Number(row.count)]));
-  const rounds = await db
+  const rounds = await revisionRoundsByTrack(db, projectId);
+  return tracks.map((track) =>
+    toTrackView(
+      track,
+      versions.filter((version) => version.trackId === track.id).map((version) => toVersionView(version, openBy.get(version.id) ?? 0)),
+      rounds.get(track.id) ?? [],
+      project.revisionsIncluded,
+    ),
+  );
+}
+
+/** Every revision round of a project, per track, numbered from 1 on each track in the order asked. */
+export async function revisionRoundsByTrack(db: Db, projectId: number): Promise<Map<number, RevisionRoundView[]>> {
+  const rows = await db
     .selectFrom('revisionRequests')
     .innerJoin('trackVersions', 'trackVersions.id', 'revisionRequests.versionId')
     .select([
@@ -38,14 +51,9 @@ export async function tracksOf(db: Db, projectId: number): Promise<TrackView[]> 
     .where('trackVersions.projectId', '=', projectId)
     .orderBy('revisionRequests.id')
     .execute();
-  return tracks.map((track) =>
-    toTrackView(
-      track,
-      versions.filter((version) => version.trackId === track.id).map((version) => toVersionView(version, openBy.get(version.id) ?? 0)),
-      toRoundViews(rounds.filter((round) => round.trackId === track.id)),
-      project.revisionsIncluded,
-    ),
-  );
+  const byTrack = new Map<number, typeof rows>();
+  for (const row of rows) byTrack.set(row.trackId, [...(byTrack.get(row.trackId) ?? []), row]);
+  return new Map([...byTrack].map(([trackId, ofTrack]) => [trackId, toRoundViews(ofTrack)]));
 }
 
 /** One track of the project as the review room shows it (after a change to it). */
