@@ -52,6 +52,8 @@ test.describe('admin accounts', () => {
     await expect(mainNav(page).getByRole('link', { name: 'Admin' })).toBeVisible();
     await mainNav(page).getByRole('link', { name: 'Admin' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    // The link loads a whole document: the menu opens once React has hydrated it (a click before is lost).
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
     // The account menu opens the change-password dialog.
     await page.getByRole('button', { name: `Account menu for ${E2E_ADMIN.username}` }).click();
