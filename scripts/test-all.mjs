@@ -11,6 +11,8 @@ import { productionStartupCheck } from './startup-check.mjs';
 const subset = process.argv.includes('--subset');
 
 const results = { passed: 0, failed: 0, skipped: 0 };
+/** What failed, one line each, printed again just before the closing line: CI's record keeps only the tail. */
+const failures = [];
 mkdirSync('test-results', { recursive: true });
 
 function run(label, command, args, env = {}) {
@@ -57,9 +59,46 @@ async function runTogether(steps) {
   return done.map(({ status }) => status === 0);
 }
 
-function countCheck(ok) {
+function countCheck(ok, label) {
   if (ok) results.passed += 1;
-  else results.failed += 1;
+  else {
+    results.failed += 1;
+    failures.push(label);
+  }
+}
+
+/** First line of a failure message, without colour codes, short enough to read in a summary. */
+function firstLine(message = '') {
+  // eslint-disable-next-line no-control-regex
+  return String(message).replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim())?.trim().slice(0, 200) ?? '';
+}
+
+/** The failed tests of a Vitest JSON report, as "file > test: message". */
+function vitestFailures(report) {
+  return report.testResults.flatMap((file) => {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.status === 'failed') return [`${name}: ${firstLine(file.message)}`];
+    return failed.map((test) => `${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+}
+
+/** The unexpected results of a Playwright JSON report, as "file > title: message". */
+function playwrightFailures(report) {
+  const found = [];
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.at(-1);
+        found.push(`${spec.file} > ${[...titles.slice(1), spec.title].filter(Boolean).join(' > ')}: ${firstLine(last?.error?.message)}`);
+      }
+    }
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  for (const error of report.errors ?? []) found.push(`global: ${firstLine(error.message)}`);
+  return found;
 }
 
 function readJson(file) {
@@ -83,7 +122,7 @@ if (!subset) {
     },
     { label: 'lint', commands: [['npm', ['run', 'lint']]] },
   ]);
-  checks.forEach(countCheck);
+  checks.forEach((ok, index) => countCheck(ok, ['typecheck', 'lint'][index]));
 }
 
 rmSync('test-results/vitest.json', { force: true });
@@ -100,9 +139,14 @@ if (vitest) {
   results.passed += vitest.numPassedTests;
   results.failed += vitest.numFailedTests;
   results.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-  if (!vitestOk && vitest.numFailedTests === 0) results.failed += 1; // a file that failed to load
+  failures.push(...vitestFailures(vitest));
+  if (!vitestOk && vitest.numFailedTests === 0) {
+    results.failed += 1; // a file that failed to load
+    failures.push('vitest: exited with an error');
+  }
 } else {
   results.failed += 1;
+  failures.push('vitest: no report');
 }
 
 /** Runs one Playwright configuration and adds its test counts to the totals. */
@@ -114,9 +158,14 @@ function playwrightStep(label, args, jsonFile) {
     results.passed += report.stats.expected + report.stats.flaky;
     results.failed += report.stats.unexpected;
     results.skipped += report.stats.skipped;
-    if (!ok && report.stats.unexpected === 0) results.failed += 1; // the server did not start, or a global error
+    failures.push(...playwrightFailures(report).map((line) => `${label}: ${line}`));
+    if (!ok && report.stats.unexpected === 0) {
+      results.failed += 1; // the server did not start, or a global error
+      failures.push(`${label}: exited with an error`);
+    }
   } else {
     results.failed += 1;
+    failures.push(`${label}: no report`);
   }
 }
 
@@ -126,18 +175,19 @@ if (subset) {
   const checks = await productionStartupCheck(process.execPath);
   for (const { name, ok, detail } of checks) {
     console.log(`${ok ? '  ok  ' : '  FAIL'} ${name}${detail ? `: ${detail}` : ''}`);
-    countCheck(ok);
+    countCheck(ok, `start-up: ${name}`);
   }
   console.log(`=== start-up: ${checks.every(({ ok }) => ok) ? 'ok' : 'failed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 const buildOk = subset || run('build', 'npm', ['run', 'build']);
-if (!subset) countCheck(buildOk);
+if (!subset) countCheck(buildOk, 'build');
 if (buildOk && !subset) {
   playwrightStep('e2e', [], 'test-results/playwright.json');
   // Two instances behind nginx on one PostgreSQL database and one bucket (skipped without nginx outside CI).
   playwrightStep('e2e-multi', ['--config', 'playwright.multi.config.ts'], 'test-results/playwright-multi.json');
 }
 
+for (const line of failures) console.log(`FAILED: ${line}`);
 console.log(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`);
 process.exit(results.failed > 0 ? 1 : 0);
