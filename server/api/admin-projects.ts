@@ -1,4 +1,5 @@
 import { Router, type Response } from 'express';
+import { NOT_ACCEPTED_FILE } from '#common/accepted-files.ts';
 import { adminShownName, type AdminProfile } from '#common/admin-auth.ts';
 import { formatFileSize } from '#common/file-size.ts';
 import {
@@ -14,7 +15,6 @@ import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import type { Actor } from '#server/projects/activity.ts';
 import { queueProjectEmail } from '#server/projects/project-emails.ts';
-import { NOT_ACCEPTED_FILE } from '#server/projects/project-files.ts';
 import { sendProjectFile } from './project-file-responses.ts';
 import { sendProjectZip } from './project-zip.ts';
 

@@ -3,7 +3,7 @@ import { open, stat } from 'node:fs/promises';
 import { decodeChunked } from 'audio-decode';
 import { MAX_AUDIO_SECONDS } from '#common/samples.ts';
 import { readDeclaredDuration } from './audio-duration.ts';
-import type { AudioFormat } from './audio-format.ts';
+import type { AudioFormat } from '#common/audio-format.ts';
 import { PeakOutline } from './peak-outline.ts';
 
 export interface AudioAnalysis {

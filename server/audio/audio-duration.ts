@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { parseStream } from 'music-metadata';
-import { AUDIO_CONTENT_TYPES, type AudioFormat } from './audio-format.ts';
+import { AUDIO_CONTENT_TYPES, type AudioFormat } from '#common/audio-format.ts';
 
 /** ADTS frames looked at to estimate an AAC file's length (it has no length header). */
 const ADTS_SCAN_BYTES = 64 * 1024;

@@ -1,4 +1,4 @@
-import type { AudioFormat } from '#server/audio/audio-format.ts';
+import type { AudioFormat } from '#common/audio-format.ts';
 import type { AudioAnalysis } from './analyze.ts';
 import { AnalysisThread } from './analysis-thread.ts';
 import type { AudioMeasurements } from './file-facts.ts';

@@ -1,4 +1,4 @@
-import type { AudioFormat } from '#server/audio/audio-format.ts';
+import type { AudioFormat } from '#common/audio-format.ts';
 import type { TrackState } from '#common/review.ts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 

@@ -7,7 +7,7 @@ import { MAX_PROJECT_FILE_BYTES, MAX_PROJECT_FILES, type ClientFileCategory, typ
 import type { Database } from '#server/db/schema.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
 import { recordActivity, type Actor } from './activity.ts';
-import { isAcceptedClientFile, SIGNATURE_BYTES } from './accepted-files.ts';
+import { isAcceptedClientFile, NOT_ACCEPTED_FILE, SIGNATURE_BYTES } from '#common/accepted-files.ts';
 import { toFileView } from './project-views.ts';
 
 export type Side = 'client' | 'studio';
@@ -43,9 +43,6 @@ export interface StoredProjectFile {
   contentType: string;
   createdAt: string;
 }
-
-/** Why a client's file is refused by its bytes: the same words at the first part and at registration. */
-export const NOT_ACCEPTED_FILE = 'This file is not audio or a ZIP of audio files. Send WAV, AIFF, FLAC, MP3, M4A, AAC, OGG, Opus or ZIP.';
 
 /** A reserved upload never registered within a day is abandoned (its object, if any, is removed). */
 export const ABANDONED_PROJECT_UPLOAD_MS = 24 * 60 * 60 * 1000;

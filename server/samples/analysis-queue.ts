@@ -7,7 +7,7 @@ import { runAnalysisInWorker } from '#server/audio/run-analysis.ts';
 import type { Database } from '#server/db/schema.ts';
 import { SerialQueue } from '#server/jobs/serial-queue.ts';
 import type { Logger } from '#server/logger.ts';
-import type { AudioFormat } from '#server/audio/audio-format.ts';
+import type { AudioFormat } from '#common/audio-format.ts';
 import type { AudioUploadService } from './audio-uploads.ts';
 import type { SampleAnalysisScheduler } from './service.ts';
 

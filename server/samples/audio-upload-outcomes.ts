@@ -1,4 +1,4 @@
-import type { AudioFormat } from '#server/audio/audio-format.ts';
+import type { AudioFormat } from '#common/audio-format.ts';
 
 /* What the sample audio uploads answer (audio-uploads.ts); server/api/audio-objects.ts turns them into statuses. */
 

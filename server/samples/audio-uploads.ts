@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { isUploadKey, objectKeyFromPath, objectPathOf, stagingKey, storageKey, uploadKeyFromUrl } from '#common/object-keys.ts';
 import { MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS } from '#common/samples.ts';
 import { readDeclaredDuration } from '#server/audio/audio-duration.ts';
-import { AUDIO_CONTENT_TYPES, detectAudioFormat, SIGNATURE_BYTES, type AudioFormat } from '#server/audio/audio-format.ts';
+import { AUDIO_CONTENT_TYPES, detectAudioFormat, SIGNATURE_BYTES, type AudioFormat } from '#common/audio-format.ts';
 import { splitHead } from '#server/audio/stream-head.ts';
 import type { DirectUploadOutcome, RegistrationOutcome, RegistrationRefusal } from './audio-upload-outcomes.ts';
 import type { Database } from '#server/db/schema.ts';

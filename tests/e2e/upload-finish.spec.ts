@@ -139,3 +139,20 @@ test('a reload while a completion is in flight: the uploader shows only what is 
   await expect(second).toContainText('Rough mix');
   await expect(files().getByRole('row', { name: /-take\.wav/ })).toHaveCount(2);
 });
+
+test('a renamed program is refused as it is added, before any byte is sent', async ({ page, playwright, baseURL }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await clientOnNewProject(page, playwright, baseURL!);
+  const uploadCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/uploads')) uploadCalls.push(request.url());
+  });
+  const program = path.join(mkdtempSync(path.join(tmpdir(), 'studio-finish-')), 'lead-vocal.wav');
+  writeFileSync(program, Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(64 * 1024, 7)]));
+
+  await page.locator('input.uppy-Dashboard-input').first().setInputFiles(program);
+  await expect(page.getByText(/lead-vocal\.wav: This file is not audio or a ZIP/).first()).toBeVisible();
+  await expect(page.locator('.uppy-Dashboard-Item')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Upload 1 file/ })).toHaveCount(0);
+  expect(uploadCalls).toEqual([]);
+});

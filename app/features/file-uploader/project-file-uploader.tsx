@@ -26,6 +26,12 @@ export interface ProjectFileUploaderProps {
   onRegistered?: (file: ProjectFileView, info: { again: boolean }) => void;
   /** A file was uploaded but its registration failed; the Dashboard marks it failed with `reason` too. */
   onRefused?: (fileName: string, reason: string) => void;
+  /**
+   * Judges a file by its first bytes (SIGNATURE_BYTES of them) when it is added: a file it refuses is
+   * removed with `refusedHeadMessage` before any byte is sent. The server judges it again.
+   */
+  acceptsHead?: (head: Uint8Array) => boolean;
+  refusedHeadMessage?: string;
   /** Overrides the accepted extensions (default: audio formats and ZIP, PROJECT_FILE_EXTENSIONS). */
   allowedFileTypes?: string[];
   /** The line under the drop area (default: the accepted formats and the 5 GB limit). */

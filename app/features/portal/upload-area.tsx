@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { isAcceptedClientFile, NOT_ACCEPTED_FILE } from '#common/accepted-files.ts';
 import { CLIENT_UPLOAD_STATUSES } from '#common/project-lifecycle.ts';
 import {
   CLIENT_FILE_CATEGORIES,
@@ -59,6 +60,8 @@ export function UploadArea({ project, onRegistered }: { project: PortalProjectVi
               projectId={project.id}
               registerPath={`/api/portal/projects/${project.id}/files`}
               extraBody={{ category }}
+              acceptsHead={isAcceptedClientFile}
+              refusedHeadMessage={NOT_ACCEPTED_FILE}
               onRegistered={(file, { again }) => {
                 onRegistered(file);
                 if (!again) toast({ title: 'File received', description: `${file.name} is in your project. We are checking it now.` });
