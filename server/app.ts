@@ -23,23 +23,30 @@ import { mountPages, type PageMode } from './http/pages.ts';
 import { STORED_MAX_AGE_MS } from './http/public-cache/cache-policy.ts';
 import { publishSuccessfulWrites } from './http/public-cache/clear-on-write.ts';
 import { PublicCache } from './http/public-cache/public-cache.ts';
-import { servePublicHits } from './http/public-cache/serve-public-hits.ts';
+import { servePublicHits, type SessionCookieProbe } from './http/public-cache/serve-public-hits.ts';
 import { apiRouter } from './api/index.ts';
 import { audioObjectRoutes } from './api/audio-objects.ts';
 import { siteImageMediaRoutes } from './api/site-images.ts';
 import { shareImageRoutes } from './api/share-images.ts';
 import { faviconRoutes } from './api/favicons.ts';
 import { uploadPartRoutes } from './api/upload-parts.ts';
-import { hasSessionCookie as hasAdminCookie } from './auth/session-cookie.ts';
-import { hasClientCookie } from './projects/client-cookie.ts';
+import { adminCookie } from './auth/session-cookie.ts';
+import { clientCookie } from './projects/client-cookie.ts';
 import { clientSessionMiddleware } from './projects/client-session-middleware.ts';
 import { portalAuthRoute } from './api/portal-auth.ts';
 
+/** Either session's cookie, signed or not: CSRF checks the origin of such a request. */
+const hasSessionCookie: SessionCookieProbe = (req) => adminCookie.has(req) || clientCookie.has(req);
+
 /**
- * Either session's cookie: such a request is someone's own (CSRF checks its origin, and no shared
- * public answer is served to it or made from it).
+ * Either session's cookie with a valid signature: such a request is someone's own, and no shared
+ * public answer is served to it or made from it. A junk or forged cookie is told apart by an HMAC,
+ * before any database lookup, and gets the shared page: it cannot force a full render per request.
  */
-const hasSessionCookie = (req: Parameters<typeof hasAdminCookie>[0]) => hasAdminCookie(req) || hasClientCookie(req);
+const holdsSessionCookie =
+  (secret: string): SessionCookieProbe =>
+  (req) =>
+    adminCookie.hasSigned(req, secret) || clientCookie.hasSigned(req, secret);
 
 export interface AppOptions {
   /** Omitted in API integration tests, which need no pages. */
@@ -73,6 +80,7 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   // until any successful write, on any instance, clears them (decisions 035 and 056). A stored one
   // is written by `handle` below, in front of Express.
   const publicCache = new PublicCache({ maxAgeMs: STORED_MAX_AGE_MS, maxEntries: 200 });
+  const holdsSession = holdsSessionCookie(config.SESSION_SECRET);
   const stopClearing = services.invalidation.subscribe(() => publicCache.clear());
   app.use(requestLogging(logger));
   // Before any route: a method no route answers is a 405, a request without a usable Host a 400.
@@ -145,11 +153,16 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   // audio through the error handler, for pages through React Router's handleError.
   const unavailable = { matches: isDatabaseUnavailable, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
   const closePages = options.pages
-    ? await mountPages(app, { services, mode: options.pages, caching: { cache: publicCache, hasSessionCookie, policy }, unavailable })
+    ? await mountPages(app, {
+        services,
+        mode: options.pages,
+        caching: { cache: publicCache, hasSessionCookie: holdsSession, policy },
+        unavailable,
+      })
     : async () => {};
   app.use(errorHandler(logger, unavailable));
   const handle = servePublicHits(
-    { cache: publicCache, hasSessionCookie, isSecure: secureAsExpressJudges(app), logger, ...(metrics ? { metrics } : {}) },
+    { cache: publicCache, hasSessionCookie: holdsSession, isSecure: secureAsExpressJudges(app), logger, ...(metrics ? { metrics } : {}) },
     app,
   );
   return {

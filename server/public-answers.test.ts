@@ -97,6 +97,30 @@ describe.each(testDialects())('public answers on %s', (dialect) => {
     expect(personal.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'wasm-unsafe-eval' 'strict-dynamic'/);
   });
 
+  it('serves the shared page to a junk or forged session cookie, without rendering it again', async () => {
+    await t.request.get('/');
+    for (const junk of ['studio.sid=junk', 'studio.client=junk', 'studio.sid=abc.forged-signature', '__Host-studio.sid=x.y']) {
+      const page = await t.request.get('/').set('Cookie', junk);
+      expect(page.headers['x-page-cache'], junk).toBe('hit');
+      expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=30');
+    }
+    // A genuine session is still someone's own.
+    expect((await t.request.get('/').set('Cookie', cookie)).headers['x-page-cache']).toBeUndefined();
+  });
+
+  it('keeps the shared pages when a visitor\u2019s write succeeds: only the owner\u2019s writes clear them', async () => {
+    await t.request.get('/');
+    expect((await t.request.get('/')).headers['x-page-cache']).toBe('hit');
+    const visitorWrites = [
+      t.request.post('/api/admin/logout').set('Origin', ORIGIN),
+      t.request.post('/api/portal/sign-out').set('Origin', ORIGIN),
+      t.request.post('/api/portal/sign-in').set('Origin', ORIGIN).send({ email: 'nobody@example.com' }),
+      t.request.post('/api/admin/forgot-password').set('Origin', ORIGIN).send({ email: 'nobody@example.com' }),
+    ];
+    for (const write of visitorWrites) expect((await write).status).toBeLessThan(300);
+    expect((await t.request.get('/')).headers['x-page-cache']).toBe('hit');
+  });
+
   it('serialises the public sample list once per change, with an ETag and both encodings', async () => {
     for (let i = 0; i < 12; i += 1) await addSample(t, cookie, `Filler ${i} ${'x'.repeat(60)}`);
     const plain = await t.request.get('/api/samples').set('Accept-Encoding', 'identity');

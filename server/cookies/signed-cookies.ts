@@ -52,6 +52,11 @@ export interface SessionCookie {
   secureName: string;
   /** True when the request carries the cookie at all, valid or not (the CSRF check and the public cache need only that). */
   has(req: WithHeaders): boolean;
+  /**
+   * True when the request carries the cookie with a valid signature under `secret`, under either name:
+   * an HMAC, no database. The public cache serves a junk or forged cookie the shared page.
+   */
+  hasSigned(req: WithHeaders, secret: string): boolean;
   /** The token inside a validly signed cookie, or null. */
   read(req: Request, secret: string): string | null;
   set(req: Request, res: Response, token: string, secret: string, maxAgeMs: number): void;
@@ -74,6 +79,13 @@ export function sessionCookie(name: string): SessionCookie {
     has: (req) => {
       const cookies = readCookies(req);
       return cookies.has(secureName) || cookies.has(name);
+    },
+    hasSigned: (req, secret) => {
+      const cookies = readCookies(req);
+      return [secureName, name].some((cookieName) => {
+        const value = cookies.get(cookieName);
+        return value !== undefined && unsignToken(value, secret) !== null;
+      });
     },
     read: (req, secret) => {
       const value = readCookies(req).get(nameFor(req));

@@ -1,7 +1,7 @@
 import { sessionCookie } from '#server/cookies/signed-cookies.ts';
 
 /** The client's session cookie: its own name, so an admin session and a client session never stand for each other. */
-const clientCookie = sessionCookie('studio.client');
+export const clientCookie = sessionCookie('studio.client');
 
 export const CLIENT_COOKIE = clientCookie.name;
 export const hasClientCookie = clientCookie.has;

@@ -19,9 +19,15 @@ export interface ChangePublisher {
 }
 
 /**
- * After every successful write (API or page action), whatever it changed, every instance's caches are
- * cleared. The response is held back until the notice is out (as express-session holds it to save a
- * session), so the caller's next request finds the caches cleared whichever instance answers it.
+ * After every successful write an owner makes (API or page action), whatever it changed, every
+ * instance's caches are cleared. The response is held back until the notice is out (as
+ * express-session holds it to save a session), so the caller's next request finds the caches cleared
+ * whichever instance answers it.
+ *
+ * Only a signed-in owner changes what public pages show: a visitor's or a client's write (a message,
+ * a sign-in link, a portal comment, a logout without a session) never clears them, or anyone could
+ * empty every instance's cache ten times a second. A write without an owner that does change a public
+ * page must publish the change itself (as the samples' analysis does).
  */
 export function publishSuccessfulWrites(changes: ChangePublisher): RequestHandler {
   return (req, res, next) => {
@@ -29,7 +35,7 @@ export function publishSuccessfulWrites(changes: ChangePublisher): RequestHandle
     const end = res.end;
     let publishing = false;
     res.end = function (this: Response, ...args: Parameters<Response['end']>) {
-      if (publishing || res.statusCode >= 400 || res.locals[CHANGES_NOTHING_SHOWN]) return end.apply(this, args);
+      if (publishing || res.statusCode >= 400 || !res.locals.admin || res.locals[CHANGES_NOTHING_SHOWN]) return end.apply(this, args);
       publishing = true;
       const finish = () => end.apply(this, args);
       void changes.publish().then(finish, finish);
