@@ -1,10 +1,11 @@
 // Shared by the benchmark scripts: start the production server on a throw-away DATA_DIR and a free port.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -116,4 +117,35 @@ export async function createScratchPgDatabase(baseUrl: string, prefix: string): 
       await client.end();
     },
   };
+}
+
+export const WRK_PATH = process.env.WRK_PATH ?? 'wrk';
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export interface Measure {
+  rps: number;
+  p99Ms: number;
+  non2xx: number;
+}
+
+/**
+ * wrk with 2 threads and 10 connections, gzip as browsers ask: requests per second, p99 latency and
+ * non-2xx/3xx answers. Asynchronous, so other load may run beside it.
+ */
+export async function runWrk(url: string, seconds: number, headers: string[] = []): Promise<Measure> {
+  const { stdout: out } = await promisify(execFile)(
+    WRK_PATH,
+    ['-t2', '-c10', `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', ...headers.flatMap((header) => ['-H', header]), url],
+    { encoding: 'utf8' },
+  );
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const [, value = '0', unit = 'ms'] = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out) ?? [];
+  const p99Ms = Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  return { rps, p99Ms, non2xx };
 }

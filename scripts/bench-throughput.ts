@@ -9,39 +9,22 @@
 // Load: wrk (Debian's package) with 2 threads and 10 connections, `Accept-Encoding: gzip` as
 // browsers send (nginx's gzip_static serves the same gzip bytes the app serves). Each round runs every
 // server once per path, alternating, and the medians of the rounds are reported.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureBuild, freePort, startServer, type RunningServer } from './bench-support.ts';
+import { WRK_PATH, ensureBuild, freePort, median, runWrk, startServer, type Measure, type RunningServer } from './bench-support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PATHS = ['/', '/samples', '/api/samples'] as const;
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-const WRK = process.env.WRK_PATH ?? 'wrk';
 
 for (const [tool, hint] of [
   [NGINX, 'apt-get install -y nginx'],
-  [WRK, 'apt-get install -y wrk'],
+  [WRK_PATH, 'apt-get install -y wrk'],
 ] as const) {
   if (spawnSync(tool, ['-v']).error) throw new Error(`${tool} is needed: ${hint}`);
-}
-
-interface Measure {
-  rps: number;
-  p99Ms: number;
-  non2xx: number;
-}
-
-/** wrk's summary: requests per second, the 99th percentile latency and non-2xx/3xx answers. */
-function runWrk(url: string): Measure {
-  const out = execFileSync(WRK, ['-t2', '-c10', `-d${SECONDS}s`, '--latency', '-H', 'Accept-Encoding: gzip', url], { encoding: 'utf8' });
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const [, value = '0', unit = 'ms'] = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out) ?? [];
-  const p99Ms = Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1);
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, p99Ms, non2xx };
 }
 
 /** What the app answers a browser on `path` (gzip and plain), for nginx to serve from disk. */
@@ -114,12 +97,6 @@ async function waitForAnalysis(url: string): Promise<void> {
   throw new Error('demo samples were not analysed within 2 minutes');
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 ensureBuild();
 const app = await startServer({ SEED_DEMO: 'true' });
 const baselineCheckout = process.env.BASELINE_CHECKOUT;
@@ -138,7 +115,7 @@ try {
     for (const page of PATHS) {
       for (const server of servers) {
         const key = `${page}\t${server.name}`;
-        const measure = runWrk(`${server.url}${page}`);
+        const measure = await runWrk(`${server.url}${page}`, SECONDS);
         results.set(key, [...(results.get(key) ?? []), measure]);
         console.error(`round ${round} ${page} ${server.name}: ${measure.rps.toFixed(0)} req/s, p99 ${measure.p99Ms.toFixed(2)} ms`);
       }

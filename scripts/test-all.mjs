@@ -69,8 +69,15 @@ function countCheck(ok, label) {
 
 /** First line of a failure message, without colour codes, short enough to read in a summary. */
 function firstLine(message = '') {
-  // eslint-disable-next-line no-control-regex
-  return String(message).replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim())?.trim().slice(0, 200) ?? '';
+  return (
+    String(message)
+      .replaceAll(String.fromCharCode(27), '')
+      .replace(/\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 200) ?? ''
+  );
 }
 
 /** The failed tests of a Vitest JSON report, as "file > test: message". */
