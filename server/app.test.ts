@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-support/app.ts';
+import { listen, rawHttp, rawRequest } from './test-support/raw-http.ts';
 import { testDialects } from './test-support/services.ts';
 
 describe.each(testDialects())('HTTP baseline on %s', (dialect) => {
@@ -76,6 +77,17 @@ describe.each(testDialects())('HTTP baseline on %s', (dialect) => {
     const res = await t.request.get('//Evil.example/');
     expect(res.status).toBe(301);
     expect(res.headers.location).toBe('/evil.example');
+    // Browsers read `/\host` as `//host` too. Sent raw: HTTP clients turn the backslash into a slash.
+    const listening = await listen(t.app);
+    try {
+      for (const typed of ['/\\evil.com/About/', '/\\/evil.com/About', '/\\\\evil.com/About/']) {
+        const redirected = await rawRequest(listening.port, rawHttp(`GET ${typed} HTTP/1.1`));
+        expect(redirected.status, typed).toBe(301);
+        expect(redirected.headers.location, typed).toMatch(/^\/[^/\\]/);
+      }
+    } finally {
+      await listening.close();
+    }
   });
 
   it('refuses an oversized page form post with 413', async () => {

@@ -27,6 +27,15 @@ describe('redactUrlSecrets', () => {
     expect(redacted).toContain('X-Amz-Date=20261122T000000Z');
     expect(redactUrlSecrets('/samples?page=2')).toBe('/samples?page=2');
   });
+
+  it('judges a parameter by its decoded name, as the server reads it', () => {
+    for (const spelled of ['tok%65n', '%74oken', 'TOKEN', 'token[]', 'Signature', '%73ignature']) {
+      const redacted = redactUrlSecrets(`/portal/auth?project=3&${spelled}=very-secret-value`);
+      expect(redacted, spelled).not.toContain('very-secret-value');
+      expect(redacted, spelled).toContain('project=3');
+    }
+    expect(redactUrlSecrets('/a?tokens=1&x=%zz&=2')).toBe('/a?tokens=1&x=%zz&=2');
+  });
 });
 
 describe('error logs', () => {

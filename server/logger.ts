@@ -8,16 +8,30 @@ export type { Logger };
  * the local upload grant's `signature`, a presigned S3 URL's `X-Amz-Signature`, `X-Amz-Credential`
  * (names the access key) and `X-Amz-Security-Token`. Matched without regard to case.
  */
-const SECRET_PARAMETERS = ['token', 'signature', 'x-amz-signature', 'x-amz-credential', 'x-amz-security-token'];
-const SECRET_PARAMETER_PATTERN = new RegExp(`([?&](?:${SECRET_PARAMETERS.join('|')})=)[^&#\\s"'<>]*`, 'gi');
+const SECRET_PARAMETERS = new Set(['token', 'signature', 'x-amz-signature', 'x-amz-credential', 'x-amz-security-token']);
+/** Every `?name=value` or `&name=value` in a text: the name is judged decoded, as the server reads it. */
+const QUERY_PARAMETER_PATTERN = /([?&])([^=&#\s"'<>?]*)=([^&#\s"'<>]*)/g;
 const REDACTED = '[REDACTED]';
+
+/** A parameter's name as the query parser reads it: percent-decoded, `+` a space, `name[]` as `name`, any case. */
+function parameterName(raw: string): string {
+  let name = raw.replaceAll('+', ' ');
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // A malformed escape: judged as typed.
+  }
+  return name.replace(/\[.*$/, '').trim().toLowerCase();
+}
 
 /**
  * The text (a URL, or a message that quotes one) with the value of every secret query parameter
  * replaced by [REDACTED]: a log line may travel to places a reset link or an upload grant must not.
  */
 export function redactUrlSecrets(text: string): string {
-  return text.replace(SECRET_PARAMETER_PATTERN, `$1${REDACTED}`);
+  return text.replace(QUERY_PARAMETER_PATTERN, (whole, separator: string, name: string) =>
+    SECRET_PARAMETERS.has(parameterName(name)) ? `${separator}${name}=${REDACTED}` : whole,
+  );
 }
 
 /** pino's error serializer, with secrets in the message and stack redacted (errors often quote the URL). */

@@ -17,6 +17,11 @@ export function portalAuthRoute(services: Services): Router {
     .route('/portal/auth')
     .get(async (req, res) => {
       res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+      // Mail scanners check a link with HEAD before the person clicks it: only the GET spends it.
+      if (req.method === 'HEAD') {
+        res.status(204).end();
+        return;
+      }
       const token = typeof req.query.token === 'string' ? req.query.token : '';
       const redeemed = await redeemSignInLink(services.db, token);
       if (!redeemed) {

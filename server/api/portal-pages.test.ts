@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_COOKIE } from '#server/projects/client-cookie.ts';
+import { createSignInLink } from '#server/projects/client-sessions.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import { createProjectsTestApp, ORIGIN, projectWithClient, type ProjectsTestApp } from '#server/test-support/project-fixture.ts';
 
@@ -42,5 +43,19 @@ describe.each(testDialects())('client portal pages (%s)', (dialect) => {
     // The site's own pages still are.
     await t.request.get('/');
     expect((await t.request.get('/')).headers['x-page-cache']).toBe('hit');
+  });
+
+  it('lets a mail scanner check a sign-in link with HEAD without spending it', async () => {
+    const { project } = await projectWithClient(t, { clientEmail: 'scanned@example.com' });
+    const { id } = project;
+    const token = await createSignInLink(t.services.db, project.clientEmail);
+    const url = `/portal/auth?token=${token}&project=${id}`;
+    const checked = await t.request.head(url);
+    expect(checked.status).toBe(204);
+    expect(checked.headers['set-cookie']).toBeUndefined();
+    const clicked = await t.request.get(url);
+    expect(clicked.status).toBe(303);
+    expect(clicked.headers.location).toBe(`/portal/projects/${id}`);
+    expect(String(clicked.headers['set-cookie'])).toContain(`${CLIENT_COOKIE}=`);
   });
 });

@@ -24,6 +24,7 @@ export const redirectToCanonicalPath =
     if (wanted === pathname) return next();
     const queryIndex = req.originalUrl.indexOf('?');
     const query = queryIndex === -1 ? '' : req.originalUrl.slice(queryIndex);
-    // `//evil.com` would become a protocol-relative redirect: collapse leading slashes.
-    res.redirect(301, wanted.replace(/^\/+/, '/') + query);
+    // `//evil.com` would become a protocol-relative redirect, and browsers read `/\evil.com` the same
+    // way: leading slashes and backslashes collapse to one slash.
+    res.redirect(301, wanted.replace(/^[/\\]+/, '/') + query);
   };
