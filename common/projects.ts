@@ -1,4 +1,5 @@
 import { dollars, line, paragraphs } from './site-content/fields.ts';
+import { recordIdSchema } from './record-id.ts';
 import { safeText } from './text.ts';
 import type { TrackView } from './review.ts';
 import { z } from './zod.ts';
@@ -71,7 +72,7 @@ export const createProjectSchema = z.strictObject({
   price: projectFields.price.default(null),
   dueDate: projectFields.dueDate.default(null),
   notes: projectFields.notes.default(''),
-  contactSubmissionId: z.number({ error: 'contactSubmissionId must be a number' }).int().positive().nullable().default(null),
+  contactSubmissionId: recordIdSchema('contactSubmissionId must be an enquiry id').nullable().default(null),
 });
 export type CreateProjectInput = z.output<typeof createProjectSchema>;
 

@@ -1,4 +1,5 @@
 import { line, paragraphs } from './site-content/fields.ts';
+import { recordIdSchema } from './record-id.ts';
 import { safeText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -52,7 +53,7 @@ export const createCommentSchema = z
     atSeconds: seconds('atSeconds').optional(),
     endSeconds: seconds('endSeconds').nullable().optional(),
     body: commentBody,
-    parentId: z.number({ error: 'parentId must be a comment id' }).int().positive().nullable().optional(),
+    parentId: recordIdSchema('parentId must be a comment id').nullable().optional(),
   })
   .refine((value) => value.parentId || value.atSeconds !== undefined, { error: 'atSeconds is required', path: ['atSeconds'] })
   .refine(

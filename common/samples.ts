@@ -1,5 +1,6 @@
 import { OBJECT_PATH_PATTERN } from './object-keys.ts';
 import type { EncodedPeaks } from './peaks.ts';
+import { recordIdSchema } from './record-id.ts';
 import { safeText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -75,7 +76,7 @@ export const reorderSchema = z.object({
     .array(
       z.object({
         // Database ids are 32-bit: a larger number would be refused by PostgreSQL with a 500, not a 400.
-        id: z.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647),
+        id: recordIdSchema('id must be a sample id'),
         displayOrder: z.number({ error: 'displayOrder must be a number' }).int().min(0).max(1_000_000),
       }),
       { error: 'sampleOrders must be a list of {id, displayOrder}' },

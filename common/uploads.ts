@@ -26,6 +26,18 @@ export const startMultipartSchema = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
+/**
+ * The content type an upload is stored with: the browser's word when it is a plain media type, else
+ * `application/octet-stream` (a browser may send an empty or odd one; it is sent on as an HTTP
+ * header, where anything beyond this pattern could break the request).
+ */
+export function storedContentType(type: unknown): string {
+  return typeof type === 'string' && /^[\w.+-]{1,100}\/[\w.+-]{1,100}$/.test(type) ? type : 'application/octet-stream';
+}
+
+/** An upload key or upload id as this server issues them: printable ASCII, no spaces, of sane length. */
+export const isUploadReference = (value: unknown): value is string => typeof value === 'string' && /^[\x21-\x7e]{1,1024}$/.test(value);
+
 /** A Content-MD5 value: the base64 of a 16-byte MD5 digest. */
 export const isContentMd5 = (value: string): boolean => /^[A-Za-z0-9+/]{22}==$/.test(value);
 

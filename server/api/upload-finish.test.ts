@@ -181,4 +181,25 @@ describe.each(cases)('the end of an upload, %s store on %s', (storeKind, dialect
     expect(await t.services.store.stat(upload.key)).toBeNull();
     expect(await filesOf(agent, project.id)).toEqual([]);
   });
+
+  it('takes an odd browser content type as octet-stream, and answers a key or upload id with a NUL with 404', async () => {
+    const { project, client } = await newProject();
+    const agent = t.asClient(client);
+    const odd = await agent
+      .post('/api/uploads/s3/multipart')
+      .send({ filename: 'euro.wav', type: 'audio/wav\u20ac', metadata: { projectId: project.id }, size: wav.length });
+    expect(odd.status).toBe(200);
+    const { key, uploadId } = odd.body as { key: string; uploadId: string };
+    const id = encodeURIComponent(uploadId);
+    for (const path of [
+      `/api/uploads/s3/multipart/${id}?key=${encodeURIComponent(key)}%00`,
+      `/api/uploads/s3/multipart/${id}%00?key=${encodeURIComponent(key)}`,
+      `/api/uploads/s3/multipart/${id}/1?key=%00`,
+    ]) {
+      expect((await agent.get(path)).status, path).toBe(404);
+    }
+    expect((await agent.delete(`/api/uploads/s3/multipart/${id}%00?key=${encodeURIComponent(key)}`)).status).toBe(404);
+    // The upload itself is untouched.
+    expect((await agent.get(`/api/uploads/s3/multipart/${id}?key=${encodeURIComponent(key)}`)).status).toBe(200);
+  });
 });

@@ -5,8 +5,10 @@ import { MAX_PROJECT_FILES } from '#common/projects.ts';
 import {
   completeMultipartSchema,
   isContentMd5,
+  isUploadReference,
   partNumberSchema,
   startMultipartSchema,
+  storedContentType,
   type StartMultipartInput,
 } from '#common/uploads.ts';
 import { z } from '#common/zod.ts';
@@ -83,9 +85,8 @@ const NOT_FOUND = 'No such upload';
 function refOf(req: Request): UploadRef {
   const key = req.query.key;
   const uploadId = req.params.uploadId;
-  if (typeof key !== 'string' || key.length === 0 || key.length > 1024 || typeof uploadId !== 'string' || uploadId.length > 1024) {
-    throw new HttpError(404, NOT_FOUND);
-  }
+  // A NUL or a control character could never be in a key this server issued (and PostgreSQL refuses it).
+  if (!isUploadReference(key) || !isUploadReference(uploadId)) throw new HttpError(404, NOT_FOUND);
   return { key, uploadId };
 }
 
@@ -110,7 +111,7 @@ export function uploadsRouter(services: Services, access: UploadAccessRule = upl
     // The first rule broken is the message: "The file is empty" reaches the uploader as it is.
     const input = parseBody(startMultipartSchema, req.body);
     const destination = await access.destinationFor(req, res, input);
-    const ref = await multipartUploads.start(access.callerOf(req, res), input.type || 'application/octet-stream', destination);
+    const ref = await multipartUploads.start(access.callerOf(req, res), storedContentType(input.type), destination);
     noStore(res).json(ref);
   });
 
@@ -156,8 +157,7 @@ export function uploadsRouter(services: Services, access: UploadAccessRule = upl
 
   // A single PUT, for uploaders configured without multipart: the same grant as POST /api/objects/upload.
   router.get('/uploads/s3/params', requireAdmin, async (req, res) => {
-    const type =
-      typeof req.query.type === 'string' && /^[\w.+-]+\/[\w.+-]+$/.test(req.query.type) ? req.query.type : 'application/octet-stream';
+    const type = storedContentType(req.query.type);
     const url = await audioUploads.issueUploadUrl();
     noStore(res).json({ method: 'PUT', url, fields: {}, headers: { 'Content-Type': type } });
   });

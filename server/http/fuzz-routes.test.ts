@@ -159,6 +159,8 @@ const PARAM_VALUES = [
   '0',
   '-1',
   '99999999999999999999',
+  // One past PostgreSQL's integer: a well-formed id no record can have.
+  '2147483648',
   '1e3',
   '%00',
   '%C0%AE%C0%AE',
@@ -168,7 +170,7 @@ const PARAM_VALUES = [
   'x'.repeat(3000),
 ];
 
-const QUERY = `?token=%00&signature=%00&expires=-1&expires=99999999999999999999&page[$gt]=1&${'q'.repeat(10)}=${'x'.repeat(2000)}&%00=%00`;
+const QUERY = `?token=%00&signature=%00&key=%00&type=%E2%82%AC&expires=-1&expires=99999999999999999999&page[$gt]=1&${'q'.repeat(10)}=${'x'.repeat(2000)}&%00=%00`;
 
 const EXTRA_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL'];
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { recordIdFromPath } from '#common/record-id.ts';
 import { validate } from '#common/validation.ts';
 import { HttpError } from './errors.ts';
 
@@ -14,6 +15,7 @@ export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknow
 
 /** A positive database id from a path parameter; anything else is the resource's 404. */
 export function parseIdParam(value: string | string[] | undefined, notFoundMessage: string): number {
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) < 1) throw new HttpError(404, notFoundMessage);
-  return Number(value);
+  const id = typeof value === 'string' ? recordIdFromPath(value) : null;
+  if (id === null) throw new HttpError(404, notFoundMessage);
+  return id;
 }

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { clientNotesSchema, PORTAL_MESSAGES, portalSignInSchema, type PortalProjectView, type ProjectSummary } from '#common/projects.ts';
+import { recordIdFromPath } from '#common/record-id.ts';
 import { requestSignInLink } from '#server/projects/portal-sign-in.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 import { checklistContent } from '#app/features/marketing/process-content.server.ts';
@@ -30,7 +31,7 @@ export async function portalListLoader({ request, context }: LoaderFunctionArgs)
 export async function portalProjectLoader({ params, context }: LoaderFunctionArgs) {
   const { services, portalClient: client } = fromContext(context);
   if (!client) return data<PortalProjectData>({ kind: 'signed-out' }, { status: 401 });
-  const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
+  const id = recordIdFromPath(params.id);
   const project = id === null ? null : await services.projects.clientView(client.email, id);
   if (!project) return data<PortalProjectData>({ kind: 'not-found', email: client.email }, { status: 404 });
   return data<PortalProjectData>({ kind: 'project', email: client.email, project, checklist: await checklistContent(context) });
@@ -69,7 +70,7 @@ export async function portalSignInAction({ request, context }: ActionFunctionArg
  */
 export async function portalProjectAction({ request, params, context }: ActionFunctionArgs) {
   const { services, portalClient: client } = fromContext(context);
-  const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
+  const id = recordIdFromPath(params.id);
   if (!client || id === null)
     return data<NotesActionData>({ status: 'invalid', message: 'Sign in to save your notes', clientNotes: '' }, { status: 401 });
   let clientNotes = '';

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import type { ProjectBase } from '#common/projects.ts';
+import { recordIdFromPath } from '#common/record-id.ts';
 import type { TrackView } from '#common/review.ts';
 import type { ServerContext } from '#server/context.ts';
 import { readReviewQuery } from './review-paths.ts';
@@ -22,10 +23,9 @@ export type ManageReviewData =
   | (RoomData & { admin: NonNullable<ServerContext['admin']> });
 
 /** An id from the address: a positive whole number, or null (the page then answers 404). */
-const idOf = (param: string | undefined) => (param !== undefined && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null);
 
 function roomOf(project: ProjectBase | null, trackParam: string | undefined, request: Request): RoomData | null {
-  const trackId = idOf(trackParam);
+  const trackId = recordIdFromPath(trackParam);
   const track = project?.tracks.find((candidate) => candidate.id === trackId);
   if (!project || !track) return null;
   const query = readReviewQuery(new URL(request.url).searchParams);
@@ -45,7 +45,7 @@ function roomOf(project: ProjectBase | null, trackParam: string | undefined, req
 export async function portalReviewLoader({ params, request, context }: LoaderFunctionArgs) {
   const { services, portalClient: client } = fromContext(context);
   if (!client) return data<PortalReviewData>({ kind: 'signed-out' }, { status: 401 });
-  const projectId = idOf(params.id);
+  const projectId = recordIdFromPath(params.id);
   const project = projectId === null ? null : await services.projects.clientView(client.email, projectId);
   const room = roomOf(project, params.trackId, request);
   if (!room) return data<PortalReviewData>({ kind: 'not-found', email: client.email }, { status: 404 });
@@ -56,7 +56,7 @@ export async function portalReviewLoader({ params, request, context }: LoaderFun
 export async function manageReviewLoader({ params, request, context }: LoaderFunctionArgs) {
   const { services, admin } = fromContext(context);
   if (!admin) return data<ManageReviewData>({ kind: 'signed-out' });
-  const projectId = idOf(params.id);
+  const projectId = recordIdFromPath(params.id);
   const project = projectId === null ? null : await services.projects.adminView(projectId);
   const room = roomOf(project, params.trackId, request);
   if (!room) return data<ManageReviewData>({ kind: 'not-found', admin }, { status: 404 });
