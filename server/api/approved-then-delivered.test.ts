@@ -83,6 +83,11 @@ describe.each(testDialects())('approved, then delivered (%s)', (dialect) => {
     const approved = await t.asClient(client).post(`/api/portal/projects/${projectId}/tracks/${trackId}/versions/${version}/approve`);
     expect(approved.status).toBe(200);
     expect(approved.body.projectStatus).toBe('approved');
+    // The studio hears at once that the masters are what is left.
+    await t.services.projectEmails.idle();
+    const decision = t.mail.filter((m) => m.to === DEFAULT_STUDIO_EMAIL && /approved version 1/.test(m.subject)).at(-1);
+    expect(decision!.text).toContain('Every track is approved: masters in preparation.');
+    expect(decision!.text).toContain(`/manage/projects/${projectId}#project-deliveries`);
 
     expect((await portalView()).status).toBe('approved');
     expect((await portalView()).deliveries).toEqual([]);
