@@ -202,8 +202,9 @@ export class ProjectEmailSender {
     const next = await nextDueAt(this.deps.db);
     if (this.stopped || !next) return;
     const delay = next.getTime() - Date.now();
-    if (delay <= 0 || delay > PROJECT_EMAIL_INTERVAL_MS) return;
-    this.wake = setTimeout(() => this.sendSoon(), delay + 50);
+    if (delay > PROJECT_EMAIL_INTERVAL_MS) return;
+    // Already due (it fell due while this pass ran): the next pass claims it, which moves it on, so this cannot spin.
+    this.wake = setTimeout(() => this.sendSoon(), Math.max(0, delay) + 50);
     this.wake.unref();
   }
 }
