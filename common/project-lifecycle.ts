@@ -1,12 +1,25 @@
 /*
  * A project's life, in one place: the statuses it passes through, the groups of them that rules read
- * (who may upload, what counts as active or finished), and the moves the review room makes by
- * itself. server/projects/move-project.ts is the one writer of a project's status and
+ * (who may upload, what counts as active or finished), and the moves the review room and a
+ * delivery make by themselves. server/projects/move-project.ts is the one writer of a project's status and
  * reads its moves from here; the admin and the portal read the labels and groups.
  */
 
-/** The process page's steps, as a project moves through them (plus the two resting states after delivery). */
-export const PROJECT_STATUSES = ['awaiting_files', 'in_progress', 'in_review', 'revisions', 'delivered', 'completed', 'archived'] as const;
+/**
+ * The process page's steps, as a project moves through them (plus the two resting states after
+ * delivery). `approved` is the client's yes with the masters still to come: delivered means the
+ * files are there to download.
+ */
+export const PROJECT_STATUSES = [
+  'awaiting_files',
+  'in_progress',
+  'in_review',
+  'revisions',
+  'approved',
+  'delivered',
+  'completed',
+  'archived',
+] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
@@ -14,13 +27,17 @@ export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   in_progress: 'In progress',
   in_review: 'In review',
   revisions: 'Revisions',
+  approved: 'Approved',
   delivered: 'Delivered',
   completed: 'Completed',
   archived: 'Archived',
 };
 
-/** A client may add files while the work is still open. */
-export const CLIENT_UPLOAD_STATUSES: readonly ProjectStatus[] = ['awaiting_files', 'in_progress', 'in_review', 'revisions'];
+/** Statuses before every track is approved: the review room may still move the project along. */
+const UNDER_REVIEW: readonly ProjectStatus[] = ['awaiting_files', 'in_progress', 'in_review', 'revisions'];
+
+/** A client may add files while the work is still open: approved too (a last reference for the master), until delivery. */
+export const CLIENT_UPLOAD_STATUSES: readonly ProjectStatus[] = [...UNDER_REVIEW, 'approved'];
 
 /** Statuses in which the studio still has work to do or is waiting on the client: the dashboard's "active". */
 export const ACTIVE_PROJECT_STATUSES: readonly ProjectStatus[] = [...CLIENT_UPLOAD_STATUSES, 'delivered'];
@@ -32,20 +49,25 @@ export const FINISHED_STATUSES: readonly ProjectStatus[] = ['completed', 'archiv
 export const STEPPED_STATUSES: readonly ProjectStatus[] = PROJECT_STATUSES.filter((status) => status !== 'archived');
 
 /**
- * The moves the review room makes without the studio choosing a status: each applies only from the
- * statuses listed, so a project the studio has moved on (delivered, completed) is not pulled back.
+ * The moves made without the studio choosing a status (by the review room, and by a delivery): each
+ * applies only from the statuses listed, so a project the studio has moved on (delivered, completed) is not pulled back.
  */
 export const AUTOMATIC_MOVES = {
-  /** A new version to listen to. */
-  versionAdded: { from: ['awaiting_files', 'in_progress', 'revisions'], to: 'in_review' },
+  /** A new version to listen to (after an approval too: the new version waits for a decision again). */
+  versionAdded: { from: ['awaiting_files', 'in_progress', 'revisions', 'approved'], to: 'in_review' },
   /** The client asked for another round. */
   revisionsRequested: { from: ['awaiting_files', 'in_progress', 'in_review'], to: 'revisions' },
-  /** Every track approved. */
-  allTracksApproved: { from: CLIENT_UPLOAD_STATUSES, to: 'delivered' },
+  /** Every track approved: the masters are still to come, so not delivered yet. */
+  allTracksApproved: { from: UNDER_REVIEW, to: 'approved' },
+  /**
+   * The studio added a delivery to an approved project. Only from approved: while a track still
+   * waits for the client, a delivery is an early master, not the end of the review.
+   */
+  deliveryAdded: { from: ['approved'], to: 'delivered' },
 } as const satisfies Record<string, { from: readonly ProjectStatus[]; to: ProjectStatus }>;
 export type AutomaticMove = keyof typeof AUTOMATIC_MOVES;
 
-/** A move: one the review room makes by itself, or a status the studio chose (any status to any other). */
+/** A move: one made by itself, or a status the studio chose (any status to any other). */
 export type ProjectMove = AutomaticMove | { chosen: ProjectStatus };
 
 /** The status a move leads to from `current`, or null when the move does not apply (or changes nothing). */

@@ -109,7 +109,11 @@ export function adminProjectsRouter(services: Services): Router {
       );
       answerRegistration(outcome);
       if (outcome.kind !== 'registered') return;
-      if (!outcome.again) await queueProjectEmail(services.db, id, 'delivery_ready');
+      if (!outcome.again) {
+        await queueProjectEmail(services.db, id, 'delivery_ready');
+        // A pass now sends what this delivery made due (an earlier batch goes first) and wakes again when its short batch ends.
+        projectEmails.sendSoon();
+      }
       noStore(res).status(201).json(outcome.file);
     })
     .all(methodNotAllowed(['POST']));

@@ -169,12 +169,12 @@ describe.each(testDialects())('the review room (%s)', (dialect) => {
     expect(third.body).toMatchObject({ revisionsUsed: 3, revisionsIncluded: 2, beyondIncluded: true });
   });
 
-  it('approving the newest version of every track delivers the project; all of it is in the log', async () => {
+  it('approving the newest version of every track approves the project (masters to come); all of it is in the log', async () => {
     const v6 = await addVersion(tone(50, -14), 'mix-v6.wav');
     const approved = await t.asClient(client).post(`${base()}/${v6.id}/approve`);
     expect(approved.status).toBe(200);
     expect(approved.body.track).toMatchObject({ state: 'approved', approvedVersionId: v6.id });
-    expect(approved.body.projectStatus).toBe('delivered');
+    expect(approved.body.projectStatus).toBe('approved');
     const log = (await t.asAdmin.get(`/api/admin/projects/${projectId}`)).body.activity.map((a: { summary: string }) => a.summary);
     expect(log).toEqual(
       expect.arrayContaining([
@@ -182,7 +182,7 @@ describe.each(testDialects())('the review room (%s)', (dialect) => {
         'Uploaded v1 of "Midnight Drive" for review',
         'Asked for revisions on v5 of "Midnight Drive" (round 3, beyond the package)',
         'Approved v6 of "Midnight Drive"',
-        'Moved the project from In review to Delivered',
+        'Moved the project from In review to Approved',
       ]),
     );
   });

@@ -197,7 +197,8 @@ export function adminReviewRouter(services: Services): Router {
       if (outcome.kind === 'not-found') throw new HttpError(404, NOT_FOUND);
       answerRegistration(outcome);
       if (outcome.kind !== 'created') return;
-      services.projectEmails.sendSoon();
+      // A retried registration answers the version it made before (201 again): nothing new to send.
+      if (!outcome.again) services.projectEmails.sendSoon();
       const version = outcome.track.versions.find((v) => v.id === outcome.versionId)!;
       noStore(res)
         .status(201)

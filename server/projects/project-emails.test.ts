@@ -1,7 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MailMessage } from '#server/email/mailer.ts';
 import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
-import { BATCH_DELAY_MS, deliverProjectEmail, queueProjectEmail, sendDueProjectEmails, type ProjectEmailDeps } from './project-emails.ts';
+import {
+  BATCH_DELAY_MS,
+  DELIVERY_BATCH_MS,
+  deliverProjectEmail,
+  ProjectEmailSender,
+  queueProjectEmail,
+  sendDueProjectEmails,
+  type ProjectEmailDeps,
+} from './project-emails.ts';
 
 describe.each(testDialects())('project e-mails (%s)', (dialect) => {
   let services: TestServices;
@@ -56,13 +64,13 @@ describe.each(testDialects())('project e-mails (%s)', (dialect) => {
       .executeTakeFirstOrThrow();
     return row.id;
   }
-  const addFile = (projectId: number, name: string, createdAt: Date) =>
+  const addFile = (projectId: number, name: string, createdAt: Date, side: 'client' | 'studio' = 'client') =>
     services.db
       .insertInto('projectFiles')
       .values({
         projectId,
-        side: 'client',
-        category: 'stems',
+        side,
+        category: side === 'client' ? 'stems' : 'delivery',
         name,
         objectKey: `projects/${projectId}/${name}`,
         size: 2048,
@@ -157,5 +165,40 @@ describe.each(testDialects())('project e-mails (%s)', (dialect) => {
       .where('sentAt', 'is', null)
       .executeTakeFirstOrThrow();
     expect(new Date(waiting.nextAttemptAt).getTime()).toBe(quiet.getTime() + BATCH_DELAY_MS);
+  });
+
+  it('masters added together make one delivery e-mail, out within a minute of the first', async () => {
+    const id = await project('masters@example.com');
+    const start = new Date('2026-04-04T10:00:00Z');
+    for (const [index, name] of ['song (master).wav', 'song (instrumental).wav'].entries()) {
+      const at = new Date(start.getTime() + index * 15_000);
+      await addFile(id, name, at, 'studio');
+      await queueProjectEmail(services.db, id, 'delivery_ready', at);
+    }
+    const mails = () => sent.filter((m) => m.to === 'masters@example.com');
+    await sendDueProjectEmails(deps, new Date(start.getTime() + 20_000));
+    expect(mails()).toHaveLength(0);
+    expect(DELIVERY_BATCH_MS).toBeLessThanOrEqual(45_000);
+    await sendDueProjectEmails(deps, new Date(start.getTime() + DELIVERY_BATCH_MS));
+    expect(mails()).toHaveLength(1);
+    expect(mails()[0]!.text).toContain('song (master).wav');
+    expect(mails()[0]!.text).toContain('song (instrumental).wav');
+  });
+
+  it('the sender wakes when a short batch ends, not at its next minute', async () => {
+    const id = await project('wake@example.com');
+    const now = new Date();
+    await addFile(id, 'wake (master).wav', now, 'studio');
+    // Queued as if 400 ms before the end of its batch.
+    await queueProjectEmail(services.db, id, 'delivery_ready', new Date(now.getTime() - DELIVERY_BATCH_MS + 400));
+    const sender = new ProjectEmailSender(deps);
+    try {
+      sender.sendSoon();
+      await sender.idle();
+      expect(sent.filter((m) => m.to === 'wake@example.com')).toHaveLength(0);
+      await vi.waitFor(() => expect(sent.filter((m) => m.to === 'wake@example.com')).toHaveLength(1), { timeout: 5000, interval: 50 });
+    } finally {
+      sender.stop();
+    }
   });
 });

@@ -13,6 +13,11 @@ import { dayOf, filesExpireAt } from './retention-dates.ts';
 export const PROJECT_EMAIL_INTERVAL_MS = 60_000;
 /** Uploads within this long of each other make one e-mail ("3 files received"), not one each. */
 export const BATCH_DELAY_MS = 2 * 60_000;
+/**
+ * Deliveries wait less: the client is told within a minute of the first master (issue 32), and the
+ * masters of one upload, which finish close together, still make one e-mail.
+ */
+export const DELIVERY_BATCH_MS = 30_000;
 
 export interface ProjectEmailDeps {
   db: Kysely<Database>;
@@ -26,7 +31,7 @@ export interface ProjectEmailDeps {
 /** Kinds gathered into one e-mail when several happen close together, and how long each waits for more. */
 const BATCH_WAIT_MS: Partial<Record<ProjectEmailKind, number>> = {
   files_received: BATCH_DELAY_MS,
-  delivery_ready: BATCH_DELAY_MS,
+  delivery_ready: DELIVERY_BATCH_MS,
   version_ready: REVIEW_EMAIL_BATCH_MS,
   comments_for_client: REVIEW_EMAIL_BATCH_MS,
   comments_for_studio: REVIEW_EMAIL_BATCH_MS,
@@ -123,14 +128,28 @@ export function sendDueProjectEmails(deps: ProjectEmailDeps, now = new Date()): 
   return deliverDue(deps.db, 'projectEmails', (id) => deliverProjectEmail(deps, id, now), now);
 }
 
+/** When the next unsent e-mail is due (a batch's end, a retry), or null when none waits. */
+async function nextDueAt(db: Kysely<Database>): Promise<Date | null> {
+  const next = await db
+    .selectFrom('projectEmails')
+    .select((eb) => eb.fn.min('nextAttemptAt').as('at'))
+    .where('sentAt', 'is', null)
+    .executeTakeFirst();
+  return next?.at ? new Date(next.at) : null;
+}
+
 /**
- * Sends what is due: at start-up, every minute, and right after something was queued (`sendSoon`),
- * so an invitation goes out in seconds. One pass at a time per instance; the claims keep instances apart.
+ * Sends what is due: at start-up, every minute, right after something was queued (`sendSoon`), so
+ * an invitation goes out in seconds, and when the next waiting e-mail falls due before the next
+ * minute (a delivery's short batch ends on time, not up to a minute later). One pass at a time per
+ * instance; the claims keep instances apart.
  */
 export class ProjectEmailSender {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
+  private wake: NodeJS.Timeout | null = null;
+  private stopped = false;
 
   constructor(private readonly deps: ProjectEmailDeps) {}
 
@@ -161,15 +180,31 @@ export class ProjectEmailSender {
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.wake) clearTimeout(this.wake);
   }
 
   private async pass(): Promise<void> {
     try {
       const totals = await sendDueProjectEmails(this.deps);
       if (totals.sent + totals.failed > 0) this.deps.logger.info(totals, 'project e-mails sent');
+      await this.wakeForNext();
     } catch (error) {
       this.deps.logger.error({ err: error }, 'project e-mail delivery failed');
     }
+  }
+
+  /** One timer for the next e-mail due within the minute; later ones are the minute timer's. */
+  private async wakeForNext(): Promise<void> {
+    if (this.wake) clearTimeout(this.wake);
+    this.wake = null;
+    const next = await nextDueAt(this.deps.db);
+    if (this.stopped || !next) return;
+    const delay = next.getTime() - Date.now();
+    if (delay > PROJECT_EMAIL_INTERVAL_MS) return;
+    // Already due (it fell due while this pass ran): the next pass claims it, which moves it on, so this cannot spin.
+    this.wake = setTimeout(() => this.sendSoon(), Math.max(0, delay) + 50);
+    this.wake.unref();
   }
 }

@@ -8,6 +8,7 @@ import type { Database } from '#server/db/schema.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
 import { recordActivity, type Actor } from './activity.ts';
 import { isAcceptedClientFile, NOT_ACCEPTED_FILE, SIGNATURE_BYTES } from '#common/accepted-files.ts';
+import { moveProject } from './move-project.ts';
 import { toFileView } from './project-views.ts';
 
 export type Side = 'client' | 'studio';
@@ -150,6 +151,8 @@ export class ProjectFileService {
       const event = input.side === 'studio' ? ('delivery_added' as const) : ('file_uploaded' as const);
       await recordActivity(trx, input.projectId, actor, { action: event, name, size }, now);
       await trx.updateTable('projects').set({ updatedAt: now.toISOString() }).where('id', '=', input.projectId).execute();
+      // The masters of an approved project have arrived: it is delivered (other statuses stay as the studio set them).
+      if (input.side === 'studio') await moveProject(trx, input.projectId, 'deliveryAdded', actor, now);
       return row.id;
     });
     if (id === 'not-issued') return { kind: 'not-issued' };

@@ -341,10 +341,12 @@ test('a client compares two versions loudness-matched, comments at the second, a
   await expectNoSeriousA11yViolations(page);
   await shoot(page, 'review-room-client-approved');
 
-  // Every track approved: the project is delivered, for the client and the studio; the studio sees the same state.
+  // Every track approved: the project is approved, not delivered (no masters yet), for the client and the studio.
   const portalView = await page.request.get(`/api/portal/projects/${projectId}`);
-  expect(((await portalView.json()) as { status: string }).status).toBe('delivered');
-  expect(((await (await owner.get(`/api/admin/projects/${projectId}`)).json()) as { status: string }).status).toBe('delivered');
+  expect(((await portalView.json()) as { status: string }).status).toBe('approved');
+  expect(((await (await owner.get(`/api/admin/projects/${projectId}`)).json()) as { status: string }).status).toBe('approved');
+  await page.goto(`/portal/projects/${projectId}`);
+  await expect(page.getByRole('region', { name: 'Where your project stands' })).toContainText('We are preparing your masters');
   await studio.reload();
   await expect(studio.locator('[data-track-state]')).toHaveAttribute('data-track-state', 'approved');
   await expect(studio.getByRole('button', { name: 'Approve this version' })).toHaveCount(0);

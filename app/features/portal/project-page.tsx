@@ -60,7 +60,7 @@ export function ProjectPage({ email, initial, checklist }: { email: string; init
             The audio files of this project were removed on {formatDay(project.filesRemovedAt)}, as our policy says. The record stays below.
           </p>
         ) : null}
-        <StatusStepper status={project.status} />
+        <StatusStepper status={project.status} downloadable={project.deliveries.filter((file) => !file.removedAt).length} />
         <section aria-labelledby="review-heading" className="grid gap-3">
           <h2 id="review-heading" className="text-lg font-semibold text-fg">
             Mixes to review

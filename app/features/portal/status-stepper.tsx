@@ -1,22 +1,22 @@
 import { Check } from 'lucide-react';
 import { PROJECT_STATUS_LABELS, STEPPED_STATUSES, type ProjectStatus } from '#common/project-lifecycle.ts';
 import { cn } from '#app/lib/cn.ts';
-import { STATUS_EXPLANATIONS } from './status-copy.ts';
+import { statusExplanation } from './status-copy.ts';
 
 /**
  * The project's status along the process: steps before the current one are done, the current one is
  * lit (and named as the current step for screen readers), the rest are to come. An archived project
- * shows every step done.
+ * shows every step done. `downloadable`: how many deliveries the client can download now.
  */
-export function StatusStepper({ status }: { status: ProjectStatus }) {
+export function StatusStepper({ status, downloadable }: { status: ProjectStatus; downloadable: number }) {
   const current = status === 'archived' ? STEPPED_STATUSES.length : STEPPED_STATUSES.indexOf(status);
   return (
     <section aria-labelledby="status-heading" className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
       <h2 id="status-heading" className="text-lg font-semibold text-fg">
         Where your project stands
       </h2>
-      <p className="mt-1 text-sm text-fg-muted">{STATUS_EXPLANATIONS[status]}</p>
-      <ol className="mt-5 grid gap-3 sm:grid-cols-6 sm:gap-2">
+      <p className="mt-1 text-sm text-fg-muted">{statusExplanation(status, downloadable)}</p>
+      <ol className="mt-5 grid gap-3 sm:grid-cols-7 sm:gap-2">
         {STEPPED_STATUSES.map((step, index) => {
           const done = index < current;
           const here = index === current;

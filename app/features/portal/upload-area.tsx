@@ -16,7 +16,8 @@ import { ProjectFileUploader } from '#app/features/file-uploader/project-file-up
 
 /**
  * Where the client sends files: first what they are (stems, a reference...), then the uploader.
- * Closed once the work is delivered: the server would refuse new files then.
+ * Open until the work is delivered (after approval too: a last reference for the master); the server
+ * refuses new files from then on.
  */
 export function UploadArea({ project, onRegistered }: { project: PortalProjectView; onRegistered: (file: ProjectFileView) => void }) {
   const [category, setCategory] = useState<ClientFileCategory>('stems');

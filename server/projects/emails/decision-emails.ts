@@ -78,9 +78,20 @@ export async function decisionsForStudioEmail(context: EmailContext): Promise<Ma
     ...(d.round ? [`    Asked by ${d.round.requestedBy}:`, ...d.round.summary.split('\n').map((line) => `    ${line}`)] : []),
     `    ${reviewPath(publicUrl, 'manage', project.id, d.trackId, d.versionId)}`,
   ]);
+  // Read when the e-mail is written: an approval that completed the project tells the studio what comes next.
+  const status = await context.db.selectFrom('projects').select('status').where('id', '=', project.id).executeTakeFirst();
+  const next =
+    status?.status === 'approved'
+      ? [
+          '',
+          'Every track is approved: masters in preparation. Upload them under Deliveries;',
+          'the client is e-mailed and the project moves to Delivered.',
+          `${publicUrl}/manage/projects/${project.id}#project-deliveries`,
+        ]
+      : [];
   return {
     to: studio.inbox,
     subject,
-    text: [`${project.clientName} (${project.clientEmail}) on "${project.title}":`, '', ...lines].join('\n'),
+    text: [`${project.clientName} (${project.clientEmail}) on "${project.title}":`, '', ...lines, ...next].join('\n'),
   };
 }

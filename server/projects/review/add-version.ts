@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { projectFileKey, projectUploadFromPath } from '#common/object-keys.ts';
 import type { TrackView } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from '#server/projects/activity.ts';
@@ -9,7 +10,8 @@ import { spendReservation, type ProjectFileService } from '#server/projects/proj
 import { trackOf } from './tracks.ts';
 
 export type AddVersionOutcome =
-  | { kind: 'created'; track: TrackView; versionId: number; number: number }
+  /** `again`: this upload was registered before (a retried registration answers the same version). */
+  | { kind: 'created'; track: TrackView; versionId: number; number: number; again?: boolean }
   | { kind: 'not-found' }
   | { kind: 'not-issued' }
   | { kind: 'not-uploaded' }
@@ -18,6 +20,7 @@ export type AddVersionOutcome =
 /**
  * A new version of a track from an upload the studio made into the project: numbered after the
  * last one, the track back in review, the project in review, the client e-mailed (batched).
+ * Registering the same upload again answers the version it made (decision 079), never a second one.
  */
 export async function addVersion(
   db: Kysely<Database>,
@@ -37,6 +40,7 @@ export async function addVersion(
     .executeTakeFirst();
   if (!track) return { kind: 'not-found' };
   const checked = await files.checkUpload(projectId, 'studio', uploader, input.objectPath);
+  if (checked.kind === 'not-issued') return (await registeredBefore(db, target, input.objectPath, uploader)) ?? checked;
   if (checked.kind !== 'ok') return checked;
   const created = await db.transaction().execute(async (trx) => {
     if (!(await spendReservation(trx, checked.uploadKey))) return null;
@@ -79,7 +83,32 @@ export async function addVersion(
     await queueProjectEmail(trx, projectId, 'version_ready', now);
     return { id: row.id, number };
   });
-  if (!created) return { kind: 'not-issued' };
+  // Another registration of the same upload spent the reservation first: answer what it made.
+  if (!created) return (await registeredBefore(db, target, input.objectPath, uploader)) ?? { kind: 'not-issued' };
   processing.scheduleVersion(created.id);
   return { kind: 'created', track: await trackOf(db, projectId, trackId), versionId: created.id, number: created.number };
+}
+
+/**
+ * The version an earlier registration of the same upload made on this track, by the same uploader
+ * (its answer lost to a pause, a reload or a network failure), or null.
+ */
+async function registeredBefore(
+  db: Kysely<Database>,
+  { projectId, trackId }: { projectId: number; trackId: number },
+  objectPath: string,
+  uploader: string,
+): Promise<AddVersionOutcome | null> {
+  const named = projectUploadFromPath(objectPath);
+  if (!named || named.projectId !== projectId) return null;
+  const row = await db
+    .selectFrom('trackVersions')
+    .select(['id', 'number'])
+    .where('projectId', '=', projectId)
+    .where('trackId', '=', trackId)
+    .where('objectKey', '=', projectFileKey(projectId, named.uploadKey))
+    .where('uploadedBy', '=', uploader)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { kind: 'created', track: await trackOf(db, projectId, trackId), versionId: row.id, number: row.number, again: true };
 }

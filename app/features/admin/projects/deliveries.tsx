@@ -19,9 +19,11 @@ export function Deliveries({ project, onDelivered, onDelete }: Props) {
       id="project-deliveries"
       title="Deliveries"
       description={
-        project.deliveries.length === 0
-          ? 'Masters you upload here are the client’s to download; they are e-mailed when one arrives.'
-          : 'The client downloads these from the portal.'
+        project.status === 'approved'
+          ? 'Every track is approved. Upload the masters here: the client is e-mailed and the project moves to Delivered.'
+          : project.deliveries.length === 0
+            ? 'Masters you upload here are the client’s to download; they are e-mailed when one arrives.'
+            : 'The client downloads these from the portal.'
       }
       actions={
         live.length > 1 ? (

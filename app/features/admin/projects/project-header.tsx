@@ -107,6 +107,7 @@ export const ProjectHeader = forwardRef<HTMLHeadingElement, Props>(function Proj
           <StepBar status={project.status} />
           <p id={`${selectId}-step`} className="text-xs text-fg-subtle">
             Step {step} of {PROJECT_STATUSES.length} of the process{saving ? ' · saving...' : ''}
+            {project.status === 'approved' ? ' · masters in preparation' : ''}
           </p>
         </div>
       </div>
