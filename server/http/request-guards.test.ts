@@ -49,8 +49,16 @@ describe.each(testDialects())('methods and Host through a listening server (%s)'
       rawHttp('GET / HTTP/1.1', ['Host: a b']),
       rawHttp('GET / HTTP/1.1', ['Host: evil.example/path']),
       rawHttp('GET / HTTP/1.1', ['Host: localhost', 'X-Forwarded-Host: ']),
+      // Well-formed to the pattern, but no URL can be built from them (a bare `xn--` too, on Node 22).
+      ...['localhost:70000', '999.999.999.999', '[:::]', 'xn--', 'xn--.example']
+        .filter((host) => !URL.canParse(`http://${host}/`))
+        .flatMap((host) => [
+          rawHttp('GET /about HTTP/1.1', [`Host: ${host}`]),
+          rawHttp('GET /about HTTP/1.1', ['Host: localhost', `X-Forwarded-Host: ${host}`]),
+        ]),
     ];
     for (const request of requests) expect((await rawRequest(server.port, request)).status, request).toBe(400);
+    expect(requests.length).toBeGreaterThanOrEqual(13);
   });
 
   it('still answers a page with a normal Host, and a health check without one', async () => {

@@ -25,7 +25,11 @@ export const pageMethodsOnly = onlyMethods(PAGE_METHODS);
 // address, with an optional port. Nothing that could carry a path, credentials or spaces.
 const HOST_PATTERN = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_](?:[a-z0-9_.-]{0,252}))(?::\d{1,5})?$/i;
 
-const isHost = (value: string | undefined): boolean => value !== undefined && HOST_PATTERN.test(value);
+/**
+ * The pattern, and what the page handler will do with it: build a URL. Values the pattern lets
+ * through but URL parsing refuses (port 70000, 999.999.999.999, `[:::]`, a bare `xn--`) are unusable too.
+ */
+const isHost = (value: string | undefined): boolean => value !== undefined && HOST_PATTERN.test(value) && URL.canParse(`http://${value}/`);
 
 /** Probes build no URL, and some load balancers' health checks speak HTTP/1.0 without a Host. */
 const HOSTLESS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
