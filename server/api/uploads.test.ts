@@ -144,6 +144,13 @@ describe.each(cases)('uploader multipart protocol, %s store on %s', (storeKind, 
     if (storeKind === 'local') {
       expect(await send(damaged)).toBe(400);
       expect((await list(ref)).body).toEqual([]);
+      // Leaving Content-MD5 out would skip the check: a URL signed with an MD5 holds only with it.
+      const withoutDigest = await t.request
+        .put(signed.body.url as string)
+        .set('Content-Type', 'application/octet-stream')
+        .send(damaged);
+      expect(withoutDigest.status).toBe(403);
+      expect((await list(ref)).body).toEqual([]);
     } else {
       // The test bucket (s3rver) checks neither bodies against Content-MD5 nor that signed header; a real
       // bucket answers BadDigest. What can be seen here: Content-MD5 is signed into the URL, so S3 requires it.

@@ -55,9 +55,9 @@ export class LocalMultipartUploads implements MultipartUploads {
     return uploadId;
   }
 
-  async partUploadUrl(_key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string> {
+  async partUploadUrl(_key: string, uploadId: string, partNumber: number, expiresInSeconds: number, contentMd5?: string): Promise<string> {
     const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
-    const signature = signPartGrant(this.secret, uploadId, partNumber, expires);
+    const signature = signPartGrant(this.secret, uploadId, partNumber, expires, contentMd5);
     // Relative, like the single-PUT grant: the browser sends it to the origin it is on.
     return `/objects/multipart/${uploadId}/${partNumber}?expires=${expires}&signature=${signature}`;
   }

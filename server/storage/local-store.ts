@@ -38,7 +38,8 @@ export class LocalObjectStore implements ObjectStore {
     this.directUploads = {
       checkGrant: (key, expires, signature) => checkUploadGrant(this.secret, key, expires, signature),
       receive: (key, body, maxBytes) => this.receive(key, body, maxBytes),
-      checkPartGrant: (uploadId, partNumber, expires, signature) => checkPartGrant(this.secret, uploadId, partNumber, expires, signature),
+      checkPartGrant: (uploadId, partNumber, expires, signature, contentMd5) =>
+        checkPartGrant(this.secret, uploadId, partNumber, expires, signature, contentMd5),
       receivePart: (uploadId, partNumber, body, maxBytes, contentMd5) =>
         multipart.receivePart(uploadId, partNumber, body, maxBytes, contentMd5),
     };

@@ -13,9 +13,13 @@ export function signUploadGrant(secret: string, key: string, expiresAtSeconds: n
   return sign(secret, `upload-grant:${key}`, expiresAtSeconds);
 }
 
-/** A part's grant names its upload and part number; no other part can be written with it. */
-export function signPartGrant(secret: string, uploadId: string, partNumber: number, expiresAtSeconds: number): string {
-  return sign(secret, `upload-part:${uploadId}:${partNumber}`, expiresAtSeconds);
+/**
+ * A part's grant names its upload and part number; no other part can be written with it. Given the
+ * part's MD5 (base64), the grant names it too, and holds only for a PUT that declares it as
+ * Content-MD5 (as a bucket's signed header does): the body is then checked against it.
+ */
+export function signPartGrant(secret: string, uploadId: string, partNumber: number, expiresAtSeconds: number, contentMd5?: string): string {
+  return sign(secret, `upload-part:${uploadId}:${partNumber}${contentMd5 ? `:md5=${contentMd5}` : ''}`, expiresAtSeconds);
 }
 
 function check(expectedFor: (expires: number) => string, expires: unknown, signature: unknown, nowMs: number): GrantCheck {
@@ -30,13 +34,20 @@ export function checkUploadGrant(secret: string, key: string, expires: unknown, 
   return check((at) => signUploadGrant(secret, key, at), expires, signature, nowMs);
 }
 
+/**
+ * `contentMd5`: the PUT's Content-MD5 header, if any. A grant signed with an MD5 holds only with that
+ * header (leaving it out would skip the check); a grant signed without one holds with or without it.
+ */
 export function checkPartGrant(
   secret: string,
   uploadId: string,
   partNumber: number,
   expires: unknown,
   signature: unknown,
+  contentMd5?: string,
   nowMs = Date.now(),
 ): GrantCheck {
-  return check((at) => signPartGrant(secret, uploadId, partNumber, at), expires, signature, nowMs);
+  const withoutMd5 = check((at) => signPartGrant(secret, uploadId, partNumber, at), expires, signature, nowMs);
+  if (withoutMd5 !== 'invalid' || !contentMd5) return withoutMd5;
+  return check((at) => signPartGrant(secret, uploadId, partNumber, at, contentMd5), expires, signature, nowMs);
 }

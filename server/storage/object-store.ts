@@ -71,8 +71,8 @@ export interface DirectUploadReceiver {
   checkGrant(key: string, expires: unknown, signature: unknown): GrantCheck;
   /** Streams a body in, never whole in memory; throws UploadTooLargeError past `maxBytes`. Answers the size. */
   receive(key: string, body: Readable, maxBytes: number): Promise<number>;
-  /** Checks the signature and expiry of a part's upload URL. */
-  checkPartGrant(uploadId: string, partNumber: number, expires: unknown, signature: unknown): GrantCheck;
+  /** Checks the signature and expiry of a part's upload URL, and the Content-MD5 it was signed with (if any). */
+  checkPartGrant(uploadId: string, partNumber: number, expires: unknown, signature: unknown, contentMd5?: string): GrantCheck;
   /**
    * Streams one part in, like `receive`; a part sent again replaces the earlier one. Answers null when
    * the upload does not exist (completed or aborted meanwhile).

@@ -222,7 +222,7 @@ export class MultipartUploadService {
   ): Promise<PartUploadOutcome> {
     const receiver = this.store.directUploads;
     if (!receiver) return { kind: 'not-found' };
-    const check = receiver.checkPartGrant(uploadId, partNumber, grant.expires, grant.signature);
+    const check = receiver.checkPartGrant(uploadId, partNumber, grant.expires, grant.signature, contentMd5);
     if (check === 'invalid') return { kind: 'invalid-grant' };
     if (check === 'expired') return { kind: 'expired-grant' };
     const row = await this.db
