@@ -70,6 +70,7 @@ export function buildServices(core: CoreServices): Services {
     logger: core.logger,
     mailer,
     publicUrl: core.config.PUBLIC_URL,
+    secret: core.config.SESSION_SECRET,
     // A project snapshots its package's name and revision rounds from the package records the site shows.
     packages: async () => {
       const { packages } = await siteContent.current();
