@@ -25,7 +25,10 @@ export const createReviewLinkSchema = z.strictObject({
   expiresAt: z.iso
     .datetime({ offset: true, error: 'expiresAt must be a date and time (ISO 8601)' })
     .refine((value) => Date.parse(value) > Date.now(), 'The expiry must be in the future')
-    .refine((value) => Date.parse(value) <= Date.now() + REVIEW_LINK_MAX_DAYS * 24 * 60 * 60 * 1000, 'A link may stay open for a year at most')
+    .refine(
+      (value) => Date.parse(value) <= Date.now() + REVIEW_LINK_MAX_DAYS * 24 * 60 * 60 * 1000,
+      'A link may stay open for a year at most',
+    )
     .nullable()
     .optional(),
 });

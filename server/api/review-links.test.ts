@@ -36,7 +36,9 @@ describe.each(testDialects())('review links (%s)', (dialect) => {
     return res.body as { id: number; url: string };
   };
   const unlock = async (token: string, linkId: number, password = '') => {
-    const res = await listener().post(`/api/listen/${token}/unlock`).send({ password: password || 'x' });
+    const res = await listener()
+      .post(`/api/listen/${token}/unlock`)
+      .send({ password: password || 'x' });
     expect(res.status).toBe(204);
     return cookieFrom(res, listenerCookieName(linkId));
   };
@@ -71,7 +73,7 @@ describe.each(testDialects())('review links (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  it('is the owner’s to make: 401 without a session or with a client’s, 400 for bad input, 404 for a track not of the project', async () => {
+  it('is the owner’s to make: 401 without a session or a client’s, 400 for bad input, 404 for a track not of the project', async () => {
     expect((await listener().post(linksPath()).send({})).status).toBe(401);
     expect((await t.asClient(client).post(linksPath()).send({})).status).toBe(401);
     expect((await t.asClient(client).get(linksPath())).status).toBe(401);
@@ -141,7 +143,11 @@ describe.each(testDialects())('review links (%s)', (dialect) => {
     expect(comment.status).toBe(201);
     const mine = comment.body.comments.find((c: { id: number }) => c.id === comment.body.id);
     expect(mine).toMatchObject({ authorSide: 'client', authorName: 'Sam Listener (via review link)', mine: true, atSeconds: 1.5 });
-    const stored = await t.services.db.selectFrom('versionComments').selectAll().where('id', '=', comment.body.id).executeTakeFirstOrThrow();
+    const stored = await t.services.db
+      .selectFrom('versionComments')
+      .selectAll()
+      .where('id', '=', comment.body.id)
+      .executeTakeFirstOrThrow();
     expect(stored.authorKey).toMatch(new RegExp(`^link:${link.id}:[A-Za-z0-9_-]+$`));
     expect(stored.authorName).toBe('Sam Listener');
 
@@ -193,8 +199,11 @@ describe.each(testDialects())('review links (%s)', (dialect) => {
     expect((await listener(pass).get(`/api/listen/${token}/versions/${ids.otherVersion}/audio`)).status).toBe(404);
     expect((await listener(pass).get(`/api/listen/${token}/versions/${ids.otherVersion}/comments`)).status).toBe(404);
     expect(
-      (await listener(pass).post(`/api/listen/${token}/versions/${ids.otherVersion}/comments`).send({ name: 'Sam', atSeconds: 1, body: 'x' }))
-        .status,
+      (
+        await listener(pass)
+          .post(`/api/listen/${token}/versions/${ids.otherVersion}/comments`)
+          .send({ name: 'Sam', atSeconds: 1, body: 'x' })
+      ).status,
     ).toBe(404);
     for (const path of [
       `/api/portal/projects/${ids.project}`,
@@ -218,7 +227,11 @@ describe.each(testDialects())('review links (%s)', (dialect) => {
     const expiring = await makeLink({ expiresAt: inAWeek() });
     const revoked = await makeLink();
     const passes = { expiring: await unlock(tokenOf(expiring.url), expiring.id), revoked: await unlock(tokenOf(revoked.url), revoked.id) };
-    await t.services.db.updateTable('reviewLinks').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('id', '=', expiring.id).execute();
+    await t.services.db
+      .updateTable('reviewLinks')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', expiring.id)
+      .execute();
 
     expect((await listener().delete(`${linksPath()}/${revoked.id}`)).status).toBe(401);
     expect((await t.asAdmin.delete(`${linksPath(ids.otherTrack)}/${revoked.id}`)).status).toBe(404);

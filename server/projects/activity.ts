@@ -68,7 +68,12 @@ export async function recordActivity(db: Db, projectId: number, actor: Actor, ev
     })
     .execute();
   // What the dashboard's "waiting for the studio" reads: who acted last.
-  if ((actor.side === 'client' || actor.side === 'listener') && action !== 'signed_in' && action !== 'file_downloaded' && action !== 'zip_downloaded') {
+  if (
+    (actor.side === 'client' || actor.side === 'listener') &&
+    action !== 'signed_in' &&
+    action !== 'file_downloaded' &&
+    action !== 'zip_downloaded'
+  ) {
     await db.updateTable('projects').set({ lastClientActivityAt: at.toISOString() }).where('id', '=', projectId).execute();
   } else if (actor.side === 'studio') {
     await db.updateTable('projects').set({ lastStudioActivityAt: at.toISOString() }).where('id', '=', projectId).execute();
@@ -139,7 +144,10 @@ export function describeActivity(event: ActivityEvent): string {
       return `Asked for revisions on v${event.number} of "${event.title}" (round ${event.round}${beyond})`;
     }
     case 'review_link_created': {
-      const terms = [event.password ? 'with a password' : 'without a password', event.expiresAt ? `until ${event.expiresAt.slice(0, 10)}` : ''];
+      const terms = [
+        event.password ? 'with a password' : 'without a password',
+        event.expiresAt ? `until ${event.expiresAt.slice(0, 10)}` : '',
+      ];
       return `Made a review link for "${event.title}" (${terms.filter(Boolean).join(', ')})`;
     }
     case 'review_link_revoked':

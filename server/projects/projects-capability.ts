@@ -28,11 +28,13 @@ export function createProjectsCapability(parts: {
   publicUrl: string;
   /** SESSION_SECRET: signs the listeners' cookies of review links. */
   secret: string;
+  /** The admin accounts' password hashing, for review links' passwords. */
+  passwords: { hash: (password: string) => Promise<string>; verify: (hash: string, password: string) => Promise<boolean> };
   packages: PackageCatalogue;
   studio: () => Promise<{ name: string; inbox: string }>;
   analyse: ProjectAudioAnalyser;
 }): ProjectsCapability {
-  const { db, store, logger, mailer, publicUrl, secret, packages, studio, analyse } = parts;
+  const { db, store, logger, mailer, publicUrl, secret, passwords, packages, studio, analyse } = parts;
   const projectFileProcessing = new ProjectFileProcessing(db, store, logger, analyse);
   const projectFiles = new ProjectFileService(db, store, projectFileProcessing);
   const review = new ReviewService(db, projectFiles, projectFileProcessing);
@@ -42,6 +44,6 @@ export function createProjectsCapability(parts: {
     projectFileProcessing,
     review,
     projectEmails: new ProjectEmailSender({ db, mailer, logger, publicUrl, studio }),
-    reviewLinks: new ReviewLinkService(db, review, { publicUrl, secret, studioName: async () => (await studio()).name }),
+    reviewLinks: new ReviewLinkService(db, review, { publicUrl, secret, passwords, studioName: async () => (await studio()).name }),
   };
 }

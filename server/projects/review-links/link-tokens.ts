@@ -24,14 +24,21 @@ export interface ListenerPass {
 }
 
 const mac = (secret: string, linkId: number, passwordHash: string | null, body: string) =>
-  createHmac('sha256', secret).update(`${linkId}|${passwordHash ?? ''}|${body}`).digest('base64url');
+  createHmac('sha256', secret)
+    .update(`${linkId}|${passwordHash ?? ''}|${body}`)
+    .digest('base64url');
 
 export function signListenerPass(secret: string, linkId: number, passwordHash: string | null, pass: ListenerPass): string {
   const body = `${pass.listenerKey}.${pass.unlockedUntil}`;
   return `${body}.${mac(secret, linkId, passwordHash, body)}`;
 }
 
-export function readListenerPass(secret: string, linkId: number, passwordHash: string | null, value: string | undefined): ListenerPass | null {
+export function readListenerPass(
+  secret: string,
+  linkId: number,
+  passwordHash: string | null,
+  value: string | undefined,
+): ListenerPass | null {
   const match = /^([A-Za-z0-9_-]{16,64})\.(\d{1,15})\.([A-Za-z0-9_-]+)$/.exec(value ?? '');
   if (!match) return null;
   const [, listenerKey, until, given] = match;

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { CreateReviewLinkInput, CreatedReviewLink, ReviewLinkView } from '#common/review-links.ts';
-import { hashPassword } from '#server/auth/passwords.ts';
 import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from '#server/projects/activity.ts';
 import { accessCounts } from './access-log.ts';
@@ -22,7 +21,7 @@ async function trackTitle(db: Kysely<Database>, projectId: number, trackId: numb
 /** A new link for the track; null when the path names no track of the project. The token leaves here once, inside the URL. */
 export async function createReviewLink(
   db: Kysely<Database>,
-  publicUrl: string,
+  deps: { publicUrl: string; hashPassword: (password: string) => Promise<string> },
   path: { projectId: number; trackId: number },
   input: CreateReviewLinkInput,
   actor: Actor & { side: 'studio' },
@@ -31,7 +30,7 @@ export async function createReviewLink(
   const title = await trackTitle(db, path.projectId, path.trackId);
   if (title === null) return null;
   const token = freshLinkToken();
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const passwordHash = input.password ? await deps.hashPassword(input.password) : null;
   const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
   const id = await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -49,10 +48,16 @@ export async function createReviewLink(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordActivity(trx, path.projectId, actor, { action: 'review_link_created', title, password: passwordHash !== null, expiresAt }, now);
+    await recordActivity(
+      trx,
+      path.projectId,
+      actor,
+      { action: 'review_link_created', title, password: passwordHash !== null, expiresAt },
+      now,
+    );
     return row.id;
   });
-  return { id, url: `${publicUrl}${listenPath(token)}` };
+  return { id, url: `${deps.publicUrl}${listenPath(token)}` };
 }
 
 /** Turns a link off at once: every page, stream and comment through it answers "not found" from now on. */
@@ -82,10 +87,7 @@ export async function revokeReviewLink(
 }
 
 /** The track's links, newest first, with how much each was used; null when the path names no track. */
-export async function reviewLinksOf(
-  db: Kysely<Database>,
-  path: { projectId: number; trackId: number },
-): Promise<ReviewLinkView[] | null> {
+export async function reviewLinksOf(db: Kysely<Database>, path: { projectId: number; trackId: number }): Promise<ReviewLinkView[] | null> {
   if ((await trackTitle(db, path.projectId, path.trackId)) === null) return null;
   const rows = await db
     .selectFrom('reviewLinks')

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CreateReviewLinkInput, CreatedReviewLink, ReviewLinkView } from '#common/review-links.ts';
 import type { CreateCommentInput, TrackView, VersionComments } from '#common/review.ts';
-import { verifyPassword } from '#server/auth/passwords.ts';
 import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from '#server/projects/activity.ts';
 import type { ChangeOutcome, CommentOutcome } from '#server/projects/review/comments.ts';
@@ -33,9 +32,7 @@ export interface PassCookie {
 }
 
 export type ListenerPage =
-  | { kind: 'gone' }
-  | { kind: 'locked'; linkId: number }
-  | { kind: 'open'; studioName: string; track: TrackView; cookie: PassCookie | null };
+  { kind: 'gone' } | { kind: 'locked'; linkId: number } | { kind: 'open'; studioName: string; track: TrackView; cookie: PassCookie | null };
 
 export type UnlockOutcome =
   { kind: 'gone' } | { kind: 'limited'; retryAfterSeconds: number } | { kind: 'wrong' } | { kind: 'unlocked'; cookie: PassCookie };
@@ -54,11 +51,28 @@ export class ReviewLinkService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly review: ReviewService,
-    private readonly deps: { publicUrl: string; secret: string; studioName: () => Promise<string> },
+    private readonly deps: {
+      publicUrl: string;
+      secret: string;
+      studioName: () => Promise<string>;
+      /** The admin accounts' argon2id hashing (server/auth/passwords.ts), handed in at build time. */
+      passwords: { hash: (password: string) => Promise<string>; verify: (hash: string, password: string) => Promise<boolean> };
+    },
   ) {}
 
-  create(projectId: number, trackId: number, input: CreateReviewLinkInput, actor: Actor & { side: 'studio' }): Promise<CreatedReviewLink | null> {
-    return createReviewLink(this.db, this.deps.publicUrl, { projectId, trackId }, input, actor);
+  create(
+    projectId: number,
+    trackId: number,
+    input: CreateReviewLinkInput,
+    actor: Actor & { side: 'studio' },
+  ): Promise<CreatedReviewLink | null> {
+    return createReviewLink(
+      this.db,
+      { publicUrl: this.deps.publicUrl, hashPassword: this.deps.passwords.hash },
+      { projectId, trackId },
+      input,
+      actor,
+    );
   }
 
   revoke(projectId: number, trackId: number, linkId: number, actor: Actor & { side: 'studio' }): Promise<boolean> {
@@ -125,12 +139,15 @@ export class ReviewLinkService {
       const hit = await hitRateLimit(this.db, rule, now);
       if (!hit.allowed) return { kind: 'limited', retryAfterSeconds: hit.retryAfterSeconds };
     }
-    if (!(await verifyPassword(link.passwordHash, password))) {
+    if (!(await this.deps.passwords.verify(link.passwordHash, password))) {
       await logAccess(this.db, link.id, 'password_failed', visitor, now);
       return { kind: 'wrong' };
     }
     await resetRateLimit(this.db, ipKey);
-    return { kind: 'unlocked', cookie: this.cookieFor(link, { listenerKey: freshListenerKey(), unlockedUntil: now.getTime() + UNLOCK_MS }) };
+    return {
+      kind: 'unlocked',
+      cookie: this.cookieFor(link, { listenerKey: freshListenerKey(), unlockedUntil: now.getTime() + UNLOCK_MS }),
+    };
   }
 
   /** The listener behind an API call: 'gone' for a dead link, 'locked' without a valid pass for a link with a password. */
@@ -153,7 +170,13 @@ export class ReviewLinkService {
     return this.review.comments(link.projectId, link.trackId, versionId, listener.authorKey);
   }
 
-  async addComment(listener: Listener, versionId: number, input: CreateCommentInput, name: string, visitor: Visitor): Promise<CommentOutcome> {
+  async addComment(
+    listener: Listener,
+    versionId: number,
+    input: CreateCommentInput,
+    name: string,
+    visitor: Visitor,
+  ): Promise<CommentOutcome> {
     const { link } = listener;
     const outcome = await this.review.addComment(
       link.projectId,
