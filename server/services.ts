@@ -44,7 +44,6 @@ export function buildServices(core: CoreServices): Services {
     store,
     logger: core.logger,
     secret: core.config.SESSION_SECRET,
-    passwords: { hash: hashPassword, verify: verifyPassword },
     announceChange: () => core.invalidation.publish(),
   });
   // The metrics read the capabilities through these callbacks; no capability knows the metrics exist.
