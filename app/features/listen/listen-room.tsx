@@ -31,9 +31,11 @@ export function ListenRoom({ token, studioName, track }: { token: string; studio
       <header className="grid gap-2">
         <p className="text-sm font-semibold uppercase tracking-widest text-accent">{studioName} · Review link</p>
         <h1 className="break-words text-3xl font-bold tracking-tight text-fg sm:text-4xl">{track.title}</h1>
-        <p className="flex flex-wrap items-center gap-2 text-sm text-fg-muted">
-          <Headphones aria-hidden className="size-4 text-accent" />
-          {track.versions.length} version{track.versions.length === 1 ? '' : 's'} to listen to · Click the waveform to comment on a moment
+        <p className="flex items-start gap-2 text-sm text-fg-muted">
+          <Headphones aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
+          <span>
+            {track.versions.length} version{track.versions.length === 1 ? '' : 's'} to listen to · Click the waveform to comment on a moment
+          </span>
         </p>
       </header>
       {a ? (
