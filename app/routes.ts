@@ -16,6 +16,8 @@ export default [
     route('portal', 'routes/portal.tsx'),
     route('portal/projects/:id', 'routes/portal.projects.$id.tsx'),
     route('portal/projects/:id/review/:trackId', 'routes/portal.projects.$id.review.$trackId.tsx'),
+    // A review link: one track shared to listen and comment, without an account (decision 082).
+    route('listen/:token', 'routes/listen.$token.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // The Projects area has addresses of its own (the e-mails link to a project); the same signed-in shell renders them.

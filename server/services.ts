@@ -9,6 +9,7 @@ import { createSiteDrafts } from './site-content/site-drafts.ts';
 import { createShareImages } from './site-content/share-image.ts';
 import { createObjectStore } from './storage/create-store.ts';
 import { MultipartUploadService } from './uploads/multipart-uploads.ts';
+import { hashPassword, verifyPassword } from './auth/passwords.ts';
 import { createProjectsCapability } from './projects/projects-capability.ts';
 import { studioInbox } from './contact/owner-notice.ts';
 import { signedByStudio } from './email/studio-sender.ts';
@@ -70,6 +71,8 @@ export function buildServices(core: CoreServices): Services {
     logger: core.logger,
     mailer,
     publicUrl: core.config.PUBLIC_URL,
+    secret: core.config.SESSION_SECRET,
+    passwords: { hash: hashPassword, verify: verifyPassword },
     // A project snapshots its package's name and revision rounds from the package records the site shows.
     packages: async () => {
       const { packages } = await siteContent.current();

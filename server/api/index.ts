@@ -15,6 +15,7 @@ import { uploadsRouter } from './uploads.ts';
 import { adminProjectsRouter } from './admin-projects.ts';
 import { portalRouter } from './portal.ts';
 import { adminReviewRouter, portalReviewRouter } from './review.ts';
+import { adminReviewLinksRouter, listenerRouter } from './review-links.ts';
 
 /** Every JSON API router, mounted under /api. Each resource has its own file. */
 export function apiRouter(services: Services, publicCache: PublicCache): Router {
@@ -35,5 +36,7 @@ export function apiRouter(services: Services, publicCache: PublicCache): Router 
   router.use(portalRouter(services));
   router.use(adminReviewRouter(services));
   router.use(portalReviewRouter(services));
+  router.use(adminReviewLinksRouter(services));
+  router.use(listenerRouter(services));
   return router;
 }

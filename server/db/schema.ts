@@ -386,6 +386,37 @@ export interface RevisionRequestsTable {
   createdAt: Timestamp;
 }
 
+/** A link the studio shares so someone can listen to one track and comment (decision 082). */
+export interface ReviewLinksTable {
+  id: Generated<number>;
+  projectId: number;
+  trackId: number;
+  /** SHA-256 of the link's token: the link itself is never stored. */
+  tokenHash: string;
+  /** argon2id, as the admin accounts' passwords; null when the link needs none. */
+  passwordHash: string | null;
+  /** Null: until revoked. */
+  expiresAt: string | null;
+  revokedAt: string | null;
+  /** `admin:{id}` */
+  createdBy: string;
+  opens: Generated<number>;
+  lastOpenedAt: string | null;
+  createdAt: Timestamp;
+}
+
+export type ReviewLinkEvent = 'opened' | 'password_failed' | 'streamed' | 'commented';
+
+/** One use of a review link; the address is shortened (decision 082). */
+export interface ReviewLinkAccessesTable {
+  id: Generated<number>;
+  linkId: number;
+  event: ReviewLinkEvent;
+  ip: string;
+  userAgent: string;
+  at: Timestamp;
+}
+
 export interface Database {
   samples: SamplesTable;
   contactSubmissions: ContactSubmissionsTable;
@@ -416,6 +447,8 @@ export interface Database {
   trackVersions: TrackVersionsTable;
   versionComments: VersionCommentsTable;
   revisionRequests: RevisionRequestsTable;
+  reviewLinks: ReviewLinksTable;
+  reviewLinkAccesses: ReviewLinkAccessesTable;
 }
 
 export type Sample = Selectable<SamplesTable>;

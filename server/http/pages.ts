@@ -72,8 +72,17 @@ function isSharedPageRequest(req: Request, hasSessionCookie: SessionCookieProbe)
     path.startsWith('/__') ||
     path.startsWith('/manage') ||
     path === '/portal' ||
-    path.startsWith('/portal/')
+    path.startsWith('/portal/') ||
+    path.startsWith('/listen/')
   );
+}
+
+/**
+ * A review link's page (decision 082) has its token in the address: the pages it links to must not
+ * receive it as a referrer, and no search engine should keep it.
+ */
+function guardListenPage(req: Request, res: Response): void {
+  if (req.path.startsWith('/listen/')) res.set({ 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' });
 }
 
 /**
@@ -116,6 +125,7 @@ function sharedPages(build: ServerBuild, services: Services, contextOf: ReturnTy
   return async (req: Request, res: Response, next: (error?: unknown) => void) => {
     if (!isSharedPageRequest(req, hasSessionCookie)) {
       res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
+      guardListenPage(req, res);
       return handleDirectly(req, res, next);
     }
     try {
@@ -173,6 +183,7 @@ export async function mountPages(
     app.use(leavePreview);
     app.use(async (req, res, next) => {
       res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
+      guardListenPage(req, res);
       try {
         const build = (await devServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
         const getLoadContext = (request: Request, response: Response) => providing(serverContextKey(build), contextOf(request, response));

@@ -3,11 +3,18 @@ import { formatFileSize } from '#common/file-size.ts';
 import { formatSpan } from '#common/format-time.ts';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '#common/project-lifecycle.ts';
 import type { ProjectActivityView } from '#common/projects.ts';
+import { VIA_REVIEW_LINK } from '#common/review-links.ts';
 import type { Database } from '#server/db/schema.ts';
 
-/** Who did something to a project, as the activity log names them. */
+/**
+ * Who did something to a project, as the activity log names them. A `listener` came through a review
+ * link (decision 082): known only by the name they typed, logged on the client's side of the log.
+ */
 export type Actor =
-  { side: 'studio'; adminId: number; name: string } | { side: 'client'; email: string; name: string | null } | { side: 'system' };
+  | { side: 'studio'; adminId: number; name: string }
+  | { side: 'client'; email: string; name: string | null }
+  | { side: 'listener'; name: string }
+  | { side: 'system' };
 
 /** Every kind of entry, with what it needs to be worded. */
 export type ActivityEvent =
@@ -31,10 +38,19 @@ export type ActivityEvent =
   | { action: 'comment_added'; number: number; at: number; end?: number | null }
   | { action: 'comment_replied'; number: number; at: number; end?: number | null }
   | { action: 'version_approved'; title: string; number: number }
-  | { action: 'revisions_requested'; title: string; number: number; round: number; beyond: boolean };
+  | { action: 'revisions_requested'; title: string; number: number; round: number; beyond: boolean }
+  | { action: 'review_link_created'; title: string; password: boolean; expiresAt: string | null }
+  | { action: 'review_link_revoked'; title: string }
+  | { action: 'review_link_first_opened'; title: string };
 
 /** What the client never sees in their log: the studio's own bookkeeping. */
-const STUDIO_ONLY: ReadonlySet<ActivityEvent['action']> = new Set(['details_changed', 'retention_changed']);
+const STUDIO_ONLY: ReadonlySet<ActivityEvent['action']> = new Set([
+  'details_changed',
+  'retention_changed',
+  'review_link_created',
+  'review_link_revoked',
+  'review_link_first_opened',
+]);
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -44,15 +60,20 @@ export async function recordActivity(db: Db, projectId: number, actor: Actor, ev
     .insertInto('projectActivity')
     .values({
       projectId,
-      actor: actor.side,
-      actorName: actor.side === 'studio' ? actor.name : actor.side === 'client' ? actor.name : null,
+      actor: actor.side === 'listener' ? 'client' : actor.side,
+      actorName: actor.side === 'system' ? null : actor.side === 'listener' ? `${actor.name} ${VIA_REVIEW_LINK}` : actor.name,
       action,
       detail: JSON.stringify(detail),
       createdAt: at.toISOString(),
     })
     .execute();
   // What the dashboard's "waiting for the studio" reads: who acted last.
-  if (actor.side === 'client' && action !== 'signed_in' && action !== 'file_downloaded' && action !== 'zip_downloaded') {
+  if (
+    (actor.side === 'client' || actor.side === 'listener') &&
+    action !== 'signed_in' &&
+    action !== 'file_downloaded' &&
+    action !== 'zip_downloaded'
+  ) {
     await db.updateTable('projects').set({ lastClientActivityAt: at.toISOString() }).where('id', '=', projectId).execute();
   } else if (actor.side === 'studio') {
     await db.updateTable('projects').set({ lastStudioActivityAt: at.toISOString() }).where('id', '=', projectId).execute();
@@ -122,6 +143,17 @@ export function describeActivity(event: ActivityEvent): string {
       const beyond = event.beyond ? ', beyond the package' : '';
       return `Asked for revisions on v${event.number} of "${event.title}" (round ${event.round}${beyond})`;
     }
+    case 'review_link_created': {
+      const terms = [
+        event.password ? 'with a password' : 'without a password',
+        event.expiresAt ? `until ${event.expiresAt.slice(0, 10)}` : '',
+      ];
+      return `Made a review link for "${event.title}" (${terms.filter(Boolean).join(', ')})`;
+    }
+    case 'review_link_revoked':
+      return `Turned off a review link for "${event.title}"`;
+    case 'review_link_first_opened':
+      return `A review link for "${event.title}" was opened for the first time`;
   }
 }
 

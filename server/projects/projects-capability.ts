@@ -8,6 +8,7 @@ import { ProjectFileProcessing, type ProjectAudioAnalyser } from './file-process
 import { ProjectFileService } from './project-files.ts';
 import { ProjectsService, type PackageCatalogue } from './projects-service.ts';
 import { ReviewService } from './review/review-service.ts';
+import { ReviewLinkService } from './review-links/review-links-service.ts';
 
 /** The stateful parts of client projects, built once per process by server/services.ts. */
 export interface ProjectsCapability {
@@ -16,6 +17,7 @@ export interface ProjectsCapability {
   projectFileProcessing: ProjectFileProcessing;
   review: ReviewService;
   projectEmails: ProjectEmailSender;
+  reviewLinks: ReviewLinkService;
 }
 
 export function createProjectsCapability(parts: {
@@ -24,11 +26,15 @@ export function createProjectsCapability(parts: {
   logger: Logger;
   mailer: Mailer;
   publicUrl: string;
+  /** SESSION_SECRET: signs the listeners' cookies of review links. */
+  secret: string;
+  /** The admin accounts' password hashing, for review links' passwords. */
+  passwords: { hash: (password: string) => Promise<string>; verify: (hash: string, password: string) => Promise<boolean> };
   packages: PackageCatalogue;
   studio: () => Promise<{ name: string; inbox: string }>;
   analyse: ProjectAudioAnalyser;
 }): ProjectsCapability {
-  const { db, store, logger, mailer, publicUrl, packages, studio, analyse } = parts;
+  const { db, store, logger, mailer, publicUrl, secret, passwords, packages, studio, analyse } = parts;
   const projectFileProcessing = new ProjectFileProcessing(db, store, logger, analyse);
   const projectFiles = new ProjectFileService(db, store, projectFileProcessing);
   const review = new ReviewService(db, projectFiles, projectFileProcessing);
@@ -38,5 +44,6 @@ export function createProjectsCapability(parts: {
     projectFileProcessing,
     review,
     projectEmails: new ProjectEmailSender({ db, mailer, logger, publicUrl, studio }),
+    reviewLinks: new ReviewLinkService(db, review, { publicUrl, secret, passwords, studioName: async () => (await studio()).name }),
   };
 }

@@ -31,6 +31,8 @@ export const SITE_TABLES = [
   'project_uploads',
   'projects',
   'rate_limits',
+  'review_link_accesses',
+  'review_links',
   'revision_requests',
   'sample_plays_daily',
   'samples',
@@ -139,7 +141,7 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
  * revision round, an e-mail waiting to go out and a daily task's run.
  */
 async function populateProject(t: TestApp, adminId: number): Promise<void> {
-  const { projects, projectFiles, projectFileProcessing, review, store, db } = t.services;
+  const { projects, projectFiles, projectFileProcessing, review, reviewLinks, store, db } = t.services;
   const studio = { side: 'studio' as const, adminId, name: 'Owner' };
   const created = await projects.create(
     {
@@ -193,6 +195,9 @@ async function populateProject(t: TestApp, adminId: number): Promise<void> {
   if (comment.kind !== 'created') throw new Error(`comment not added: ${comment.kind}`);
   const round = await review.requestRevisions(projectId, track!.id, version.versionId, 'More kick', client);
   if (round.kind !== 'decided') throw new Error(`revisions not requested: ${round.kind}`);
+  const link = await reviewLinks.create(projectId, track!.id, {}, studio);
+  const opened = await reviewLinks.page(link!.url.split('/listen/')[1]!, () => undefined, { ip: '203.0.113.9', userAgent: 'Fixture' });
+  if (opened.kind !== 'open') throw new Error(`review link not opened: ${opened.kind}`);
   await claimDailyRun(db, 'backup-fixture');
 }
 

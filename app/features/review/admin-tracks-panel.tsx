@@ -7,6 +7,7 @@ import { api } from '#app/lib/api.ts';
 import { cn } from '#app/lib/cn.ts';
 import { failureText } from './comment-actions.ts';
 import { ReviewTracksList } from './review-tracks-list.tsx';
+import { ShareReviewLink } from './share-review-link.tsx';
 import { UploadVersion } from './upload-version.tsx';
 
 /**
@@ -35,15 +36,18 @@ export function AdminTracksPanel({ projectId, tracks, onChanged }: { projectId: 
         tracks={tracks}
         side="manage"
         actions={(track) => (
-          <Button
-            size="sm"
-            variant={uploadingFor === track.id ? 'primary' : 'ghost'}
-            aria-pressed={uploadingFor === track.id}
-            onClick={() => setUploadingFor(uploadingFor === track.id ? null : track.id)}
-          >
-            <Upload aria-hidden className="size-4" />
-            Upload version<span className="sr-only">: {track.title}</span>
-          </Button>
+          <>
+            <ShareReviewLink projectId={projectId} track={track} />
+            <Button
+              size="sm"
+              variant={uploadingFor === track.id ? 'primary' : 'ghost'}
+              aria-pressed={uploadingFor === track.id}
+              onClick={() => setUploadingFor(uploadingFor === track.id ? null : track.id)}
+            >
+              <Upload aria-hidden className="size-4" />
+              Upload version<span className="sr-only">: {track.title}</span>
+            </Button>
+          </>
         )}
       />
       {target ? (

@@ -1,3 +1,4 @@
+import { commentAuthorName } from '#common/review-links.ts';
 import { adminShownName } from '#common/admin-auth.ts';
 import { formatSpan } from '#common/format-time.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
@@ -68,7 +69,8 @@ async function newComments(
     context,
     comments.map((c) => c.authorKey),
   );
-  const authorOf = (c: (typeof comments)[number]) => owners.get(c.authorKey) ?? c.authorName ?? fallbackName;
+  const authorOf = (c: (typeof comments)[number]) =>
+    owners.get(c.authorKey) ?? commentAuthorName(c.authorKey, c.authorName) ?? fallbackName;
   const lines = comments.flatMap((c) => [
     `  - ${c.title} v${c.number} at ${formatSpan(c.atSeconds, c.endSeconds)}${c.parentId ? ' (reply)' : ''}, ${authorOf(c)}:`,
     `    ${c.body.length > 300 ? `${c.body.slice(0, 299)}…` : c.body}`.replace(/\n/g, '\n    '),

@@ -39,6 +39,11 @@ export class ReviewService {
     return tracksOf(this.db, projectId);
   }
 
+  /** One track of the project, or null when the project has no such track. */
+  async trackOf(projectId: number, trackId: number): Promise<TrackView | null> {
+    return (await tracksOf(this.db, projectId)).find((track) => track.id === trackId) ?? null;
+  }
+
   version(projectId: number, trackId: number, versionId: number): Promise<VersionRow | null> {
     return findVersion(this.db, projectId, trackId, versionId);
   }

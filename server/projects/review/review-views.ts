@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { commentAuthorName } from '#common/review-links.ts';
 import { COMMENT_EDIT_WINDOW_MS, type CommentView, type RevisionRoundView, type TrackView, type VersionView } from '#common/review.ts';
 import type { ProjectTracksTable, TrackVersionsTable, VersionCommentsTable } from '#server/db/schema.ts';
 
@@ -66,7 +67,8 @@ export function toCommentView(row: CommentRow, viewer: string, now = Date.now())
     versionId: row.versionId,
     parentId: row.parentId,
     authorSide: row.authorSide,
-    authorName: row.authorName,
+    // A comment through a review link says so wherever it is shown, so the studio can tell (decision 082).
+    authorName: commentAuthorName(row.authorKey, row.authorName),
     atSeconds: row.atSeconds,
     endSeconds: row.endSeconds,
     body: row.deletedAt ? '' : row.body,

@@ -1,0 +1,19 @@
+import type { ReviewApi } from '#app/features/review/review-paths.ts';
+
+/**
+ * The review room's API paths for a review link's listener: everything hangs off the token. A listener
+ * neither resolves threads nor decides, so those paths lead nowhere (nothing on the page calls them).
+ */
+export function listenApi(token: string): ReviewApi {
+  const base = `/api/listen/${token}`;
+  const version = (versionId: number) => `${base}/versions/${versionId}`;
+  return {
+    track: `${base}/track`,
+    audio: (versionId) => `${version(versionId)}/audio`,
+    comments: (versionId) => `${version(versionId)}/comments`,
+    comment: (versionId, commentId) => `${version(versionId)}/comments/${commentId}`,
+    resolve: (versionId, commentId) => `${version(versionId)}/comments/${commentId}`,
+    approve: (versionId) => version(versionId),
+    requestRevisions: (versionId) => version(versionId),
+  };
+}

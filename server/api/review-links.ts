@@ -1,0 +1,200 @@
+import { Router, type Request, type Response } from 'express';
+import { createReviewLinkSchema, listenerNameSchema, unlockReviewLinkSchema } from '#common/review-links.ts';
+import { createCommentSchema, editCommentSchema } from '#common/review.ts';
+import type { Services } from '#server/context.ts';
+import { clientIp } from '#server/http/client-ip.ts';
+import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
+import { requireAdmin } from '#server/http/require-admin.ts';
+import { parseBody, parseIdParam } from '#server/http/validation.ts';
+import type { Visitor } from '#server/projects/review-links/access-log.ts';
+import { listenerCookieHeader, listenerCookieReader } from '#server/projects/review-links/listener-cookie.ts';
+import type { Listener } from '#server/projects/review-links/review-links-service.ts';
+import type { ChangeOutcome, CommentOutcome } from '#server/projects/review/comments.ts';
+import { studioActor } from './admin-projects.ts';
+import { sendVersionAudio } from './version-audio.ts';
+
+const NOT_FOUND = 'Not found';
+/** One answer for an unknown, expired or revoked link: which one it was is nobody's business. */
+const LINK_GONE = 'This review link has expired or was turned off';
+const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
+
+export const visitorOf = (req: Request): Visitor => ({ ip: clientIp(req), userAgent: req.get('user-agent') ?? '' });
+
+/** The owner's side: make, list and turn off the review links of a track (admin session). */
+export function adminReviewLinksRouter(services: Services): Router {
+  const router = Router();
+  const { reviewLinks } = services;
+  const base = '/admin/projects/:id/tracks/:trackId/review-links';
+  router.use(base, requireAdmin);
+  const pathOf = (req: Request) => ({
+    projectId: parseIdParam(req.params.id, NOT_FOUND),
+    trackId: parseIdParam(req.params.trackId, NOT_FOUND),
+  });
+
+  router
+    .route(base)
+    .get(async (req, res) => {
+      const { projectId, trackId } = pathOf(req);
+      const links = await reviewLinks.linksOf(projectId, trackId);
+      if (!links) throw new HttpError(404, NOT_FOUND);
+      noStore(res).json({ links });
+    })
+    .post(async (req, res) => {
+      const { projectId, trackId } = pathOf(req);
+      const input = parseBody(createReviewLinkSchema, req.body, 'Invalid review link');
+      const created = await reviewLinks.create(projectId, trackId, input, studioActor(res));
+      if (!created) throw new HttpError(404, NOT_FOUND);
+      noStore(res).status(201).json(created);
+    })
+    .all(methodNotAllowed(['GET', 'POST']));
+
+  router
+    .route(`${base}/:linkId`)
+    .delete(async (req, res) => {
+      const { projectId, trackId } = pathOf(req);
+      const linkId = parseIdParam(req.params.linkId, NOT_FOUND);
+      if (!(await reviewLinks.revoke(projectId, trackId, linkId, studioActor(res)))) throw new HttpError(404, NOT_FOUND);
+      res.status(204).end();
+    })
+    .all(methodNotAllowed(['DELETE']));
+
+  return router;
+}
+
+function answerComment(res: Response, outcome: CommentOutcome): void {
+  switch (outcome.kind) {
+    case 'created':
+      noStore(res)
+        .status(201)
+        .json({ id: outcome.id, ...outcome.comments });
+      return;
+    case 'not-found':
+      throw new HttpError(404, NOT_FOUND);
+    case 'not-ready':
+      throw new HttpError(409, 'This version is still being analysed; comment in a moment');
+    case 'invalid':
+      throw new HttpError(400, Object.values(outcome.errors)[0]?.[0] ?? 'Invalid comment', outcome.errors);
+  }
+}
+
+function answerChange(res: Response, outcome: ChangeOutcome): void {
+  switch (outcome.kind) {
+    case 'changed':
+      noStore(res).json(outcome.comments);
+      return;
+    case 'not-found':
+      throw new HttpError(404, NOT_FOUND);
+    case 'not-yours':
+      throw new HttpError(403, 'Only its author can change a comment');
+    case 'too-late':
+      throw new HttpError(403, 'A comment can be changed for 10 minutes after it was written');
+  }
+}
+
+/**
+ * The listener's side, under /api/listen/{token}: the track, its comments and its audio, and the
+ * password. Nothing else is reachable with a link: no files, no ZIPs, no decisions, no other track.
+ */
+export function listenerRouter(services: Services): Router {
+  const router = Router();
+  const { reviewLinks } = services;
+  const base = '/listen/:token';
+
+  router.use(base, (_req, res, next) => {
+    // The token is in the address: no page the listener leaves should learn it, no copy should be kept.
+    res.set({ 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow', 'Cache-Control': 'private, no-store' });
+    next();
+  });
+
+  const listenerOf = async (req: Request): Promise<Listener> => {
+    const outcome = await reviewLinks.listener(String(req.params.token), listenerCookieReader(req, req.secure));
+    if (outcome === 'gone') throw new HttpError(404, LINK_GONE);
+    if (outcome === 'locked') throw new HttpError(401, 'Open the review link and enter its password first');
+    return outcome;
+  };
+  const versionIdOf = (req: Request) => parseIdParam(req.params.versionId, NOT_FOUND);
+
+  router
+    .route(`${base}/unlock`)
+    .post(async (req, res) => {
+      const { password } = parseBody(unlockReviewLinkSchema, req.body, 'Enter the password');
+      const outcome = await reviewLinks.unlock(String(req.params.token), password, visitorOf(req));
+      switch (outcome.kind) {
+        case 'gone':
+          throw new HttpError(404, LINK_GONE);
+        case 'limited':
+          res.set('Retry-After', String(outcome.retryAfterSeconds));
+          throw new HttpError(429, 'Too many tries; wait a few minutes before trying again');
+        case 'wrong':
+          throw new HttpError(403, 'That password is not right');
+        case 'unlocked':
+          res.append('Set-Cookie', listenerCookieHeader(outcome.cookie, req.secure)).status(204).end();
+      }
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route(`${base}/track`)
+    .get(async (req, res) => {
+      const track = await reviewLinks.track(await listenerOf(req));
+      if (!track) throw new HttpError(404, LINK_GONE);
+      res.json(track);
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route(`${base}/versions/:versionId/comments`)
+    .get(async (req, res) => {
+      const comments = await reviewLinks.comments(await listenerOf(req), versionIdOf(req));
+      if (!comments) throw new HttpError(404, NOT_FOUND);
+      res.json(comments);
+    })
+    .post(async (req, res) => {
+      const listener = await listenerOf(req);
+      const versionId = versionIdOf(req);
+      const { name, ...comment } = (req.body ?? {}) as Record<string, unknown>;
+      const typedName = parseBody(listenerNameSchema, name, 'Type your name');
+      const input = parseBody(createCommentSchema, comment, 'Invalid comment');
+      const limit = await reviewLinks.commentLimit(listener, clientIp(req));
+      if (!limit.allowed) {
+        res.set('Retry-After', String(limit.retryAfterSeconds));
+        throw new HttpError(429, 'Too many comments in a short time; wait a few minutes');
+      }
+      const outcome = await reviewLinks.addComment(listener, versionId, input, typedName, visitorOf(req));
+      answerComment(res, outcome);
+      // The studio hears of it in the usual comment batch (decision 077).
+      if (outcome.kind === 'created') services.projectEmails.sendSoon();
+    })
+    .all(methodNotAllowed(['GET', 'POST']));
+
+  router
+    .route(`${base}/versions/:versionId/comments/:commentId`)
+    .patch(async (req, res) => {
+      const listener = await listenerOf(req);
+      const { body } = parseBody(editCommentSchema, req.body, 'Invalid comment');
+      const commentId = parseIdParam(req.params.commentId, NOT_FOUND);
+      answerChange(res, await reviewLinks.changeComment(listener, versionIdOf(req), commentId, { body }));
+    })
+    .delete(async (req, res) => {
+      const listener = await listenerOf(req);
+      const commentId = parseIdParam(req.params.commentId, NOT_FOUND);
+      answerChange(res, await reviewLinks.changeComment(listener, versionIdOf(req), commentId, 'delete'));
+    })
+    .all(methodNotAllowed(['PATCH', 'DELETE']));
+
+  router
+    .route(`${base}/versions/:versionId/audio`)
+    .get(async (req, res) => {
+      const listener = await listenerOf(req);
+      const range = req.get('range');
+      const fromStart = req.method === 'GET' && (!range || /^bytes=0-/.test(range));
+      const version = await reviewLinks.version(listener, versionIdOf(req), visitorOf(req), fromStart);
+      if (!version) throw new HttpError(404, NOT_FOUND);
+      // To play, never to save: no file name, no attachment.
+      res.set('Content-Disposition', 'inline');
+      await sendVersionAudio(req, res, version, (part) => services.store.read(version.objectKey, part));
+    })
+    .all(methodNotAllowed(['GET', 'HEAD']));
+
+  return router;
+}

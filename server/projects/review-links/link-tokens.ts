@@ -1,0 +1,67 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** Only hashes are stored, as for sign-in links: a leaked table or backup opens no link. */
+export const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+/** 32 random bytes, base64url: 43 characters in the address. */
+export const freshLinkToken = () => randomBytes(32).toString('base64url');
+/** What a token in an address may look like; anything else is not looked up at all. */
+export const isTokenShape = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+/** How long a right password opens a link in that browser: one listening session, not for good. */
+export const UNLOCK_MS = 12 * 60 * 60 * 1000;
+
+/** Each link has its own cookie (its id in the name), so one link's pass never opens another. */
+export const listenerCookieName = (linkId: number) => `studio.listen.${linkId}`;
+
+/**
+ * The listener's cookie for one link: the browser's own key (which comments are theirs) and, after the
+ * right password, until when the link is open to it. Signed under SESSION_SECRET with the link's id
+ * and its password hash, so it cannot be edited, moved to another link, or outlive a changed password.
+ */
+export interface ListenerPass {
+  listenerKey: string;
+  unlockedUntil: number;
+}
+
+const mac = (secret: string, linkId: number, passwordHash: string | null, body: string) =>
+  createHmac('sha256', secret)
+    .update(`${linkId}|${passwordHash ?? ''}|${body}`)
+    .digest('base64url');
+
+export function signListenerPass(secret: string, linkId: number, passwordHash: string | null, pass: ListenerPass): string {
+  const body = `${pass.listenerKey}.${pass.unlockedUntil}`;
+  return `${body}.${mac(secret, linkId, passwordHash, body)}`;
+}
+
+export function readListenerPass(
+  secret: string,
+  linkId: number,
+  passwordHash: string | null,
+  value: string | undefined,
+): ListenerPass | null {
+  const match = /^([A-Za-z0-9_-]{16,64})\.(\d{1,15})\.([A-Za-z0-9_-]+)$/.exec(value ?? '');
+  if (!match) return null;
+  const [, listenerKey, until, given] = match;
+  const expected = Buffer.from(mac(secret, linkId, passwordHash, `${listenerKey}.${until}`));
+  const actual = Buffer.from(given!);
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+  return { listenerKey: listenerKey!, unlockedUntil: Number(until) };
+}
+
+export const freshListenerKey = () => randomBytes(16).toString('base64url');
+
+/**
+ * The address as the access log keeps it: IPv4 to its /24, IPv6 to its /48. Enough to tell one
+ * listener's network from another's and to see abuse, not enough to name a household (decision 082).
+ */
+export function shortenedIp(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  if (ip.includes(':')) {
+    const [head] = ip.split('::');
+    const groups = (head ?? '').split(':').filter(Boolean).slice(0, 3);
+    while (groups.length < 3) groups.push('0');
+    return `${groups.join(':')}::/48`;
+  }
+  return 'unknown';
+}
