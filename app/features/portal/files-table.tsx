@@ -90,7 +90,7 @@ export function FilesTable({ files, onRecategorise, onRemove }: Props) {
                   return (
                     <Fragment key={file.id}>
                       <tr className={fileWarnings.length > 0 ? '' : 'border-b border-line'}>
-                        <th scope="row" className="max-w-56 break-all px-3 py-3 text-left align-top text-sm font-medium text-fg">
+                        <th scope="row" className="min-w-32 max-w-56 break-all px-3 py-3 text-left align-top text-sm font-medium text-fg">
                           {file.name}
                         </th>
                         <td className={file.canChange ? 'px-3 py-2 align-top' : td}>{category(file)}</td>

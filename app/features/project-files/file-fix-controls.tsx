@@ -1,13 +1,23 @@
 import { useState, type ReactNode } from 'react';
 import { CLIENT_FILE_CATEGORIES, CLIENT_FILE_CATEGORY_LABELS, type ClientFileCategory, type ProjectFileView } from '#common/projects.ts';
 import { ConfirmDeleteDialog } from '#app/components/ui/confirm-delete-dialog.tsx';
-import { inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
 
 /*
  * Fixing a client's file, the same in the admin and the portal: a category chosen again in its row,
  * and a removal that asks first. Each resolves true once the server took the change.
  */
+
+/**
+ * The look of the form fields (form-field.tsx), sized for a table row: a finger's height on phones
+ * (16 px text, or iOS zooms in on focus), a button's height from the small breakpoint up.
+ */
+const rowSelectClasses = cn(
+  'h-11 max-w-full rounded-lg border border-line-strong bg-ink pl-3 pr-8 text-base text-fg sm:h-9 sm:text-sm',
+  'transition-colors hover:border-fg-subtle',
+  'focus-visible:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+  'disabled:opacity-60',
+);
 
 interface CategorySelectProps {
   file: ProjectFileView;
@@ -29,8 +39,7 @@ export function FileCategorySelect({ file, onChange, className }: CategorySelect
       value={chosen ?? file.category}
       disabled={chosen !== null}
       onChange={(event) => void change(event.target.value as ClientFileCategory)}
-      // 16 px text on phones: a smaller select makes iOS zoom in when it takes the focus.
-      className={cn(inputClasses, 'w-auto max-w-full px-2.5 py-1.5 pr-8 text-base sm:text-sm', className)}
+      className={cn(rowSelectClasses, className)}
     >
       {CLIENT_FILE_CATEGORIES.map((value) => (
         <option key={value} value={value}>
