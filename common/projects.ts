@@ -108,7 +108,7 @@ export const registerClientFileSchema = z.strictObject({
   category: categoryField.default('stems'),
 });
 
-/** PATCH /api/portal/projects/{id}/files/{fileId} and /api/admin/projects/{id}/files/{fileId}: a client file filed under another category. */
+/** PATCH /api/{portal,admin}/projects/{id}/files/{fileId}: a client's file filed under another category. */
 export const recategoriseFileSchema = z.strictObject({ category: categoryField });
 
 /** POST /api/admin/projects/{id}/deliveries. */

@@ -1,5 +1,11 @@
 import { Router, type Request, type Response } from 'express';
-import { clientNotesSchema, PORTAL_MESSAGES, portalSignInSchema, recategoriseFileSchema, registerClientFileSchema } from '#common/projects.ts';
+import {
+  clientNotesSchema,
+  PORTAL_MESSAGES,
+  portalSignInSchema,
+  recategoriseFileSchema,
+  registerClientFileSchema,
+} from '#common/projects.ts';
 import type { Services } from '#server/context.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';

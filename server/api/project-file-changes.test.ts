@@ -156,7 +156,7 @@ describe.each(cases)('fixing a project file, %s store on %s', (storeKind, dialec
     ]);
   });
 
-  it('a bad category is a 400, a file of another project or another client a 404, a delivery not the client’s; nothing changes', async () => {
+  it('bad category: 400; another project’s file, another client’s project, a delivery for the client: 404; nothing changes', async () => {
     const { project, client } = await newProject();
     const other = await newProject();
     const agent = t.asClient(client);
@@ -180,7 +180,9 @@ describe.each(cases)('fixing a project file, %s store on %s', (storeKind, dialec
     expect((await t.asAdmin.patch(`/api/admin/projects/${project.id}/files/${theirs.id}`).send({ category: 'stems' })).status).toBe(404);
     expect((await t.asAdmin.delete(`/api/admin/projects/${project.id}/files/${theirs.id}`)).status).toBe(404);
     // A delivery: not the client's to change (404); the owner is told it has no category (400).
-    expect((await agent.patch(`/api/portal/projects/${project.id}/files/${delivery.body.id}`).send({ category: 'stems' })).status).toBe(404);
+    expect((await agent.patch(`/api/portal/projects/${project.id}/files/${delivery.body.id}`).send({ category: 'stems' })).status).toBe(
+      404,
+    );
     expect((await agent.delete(`/api/portal/projects/${project.id}/files/${delivery.body.id}`)).status).toBe(404);
     const ownerMove = await t.asAdmin.patch(`/api/admin/projects/${project.id}/files/${delivery.body.id}`).send({ category: 'stems' });
     expect(ownerMove.status).toBe(400);

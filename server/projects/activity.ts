@@ -71,7 +71,8 @@ const FIELD_WORDS: Record<string, string> = {
 };
 
 /** A category as the log names it; a key the product no longer has is shown as stored. */
-const categoryWords = (category: string) => (Object.hasOwn(CLIENT_FILE_CATEGORY_LABELS, category) ? CLIENT_FILE_CATEGORY_LABELS[category as ClientFileCategory] : category);
+const categoryWords = (category: string) =>
+  Object.hasOwn(CLIENT_FILE_CATEGORY_LABELS, category) ? CLIENT_FILE_CATEGORY_LABELS[category as ClientFileCategory] : category;
 
 function listWords(words: string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;

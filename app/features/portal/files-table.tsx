@@ -1,10 +1,5 @@
 import { Fragment } from 'react';
-import {
-  CLIENT_FILE_CATEGORY_LABELS,
-  type ClientFileCategory,
-  type PortalFileView,
-  type ProjectFileView,
-} from '#common/projects.ts';
+import { CLIENT_FILE_CATEGORY_LABELS, type ClientFileCategory, type PortalFileView, type ProjectFileView } from '#common/projects.ts';
 import { projectFileWarnings } from '#common/project-file-warnings.ts';
 import { FileCategorySelect, RemoveFileButton } from '#app/features/project-files/file-fix-controls.tsx';
 import { AnalysisStateLabel, fileFacts, ShortChecksum, WarningList } from './file-facts.tsx';
