@@ -41,16 +41,12 @@ test('a client files a stem under another category and removes a file sent by mi
   const { id } = (await created.json()) as { id: number };
   const invitedAt = Date.now() - 1000;
   expect((await owner.post(`/api/admin/projects/${id}/invite`)).status()).toBe(202);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(signInLinkOf(await latestMailTo(clientEmail, invitedAt, /project space/)));
-  await expect(page).toHaveURL(new RegExp(`/portal/projects/${id}$`));
 
-  // Two files sent with the client's session: a kick filed as a reference by mistake, and a stray snare.
-  const client = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { Origin: baseURL! },
-    storageState: await page.context().storageState(),
-  });
+  // The client signs in with the e-mail's link and sends two files with that session: a kick filed as
+  // a reference by mistake, and a stray snare. Then the page, with the same session.
+  const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  const signedIn = await client.get(signInLinkOf(await latestMailTo(clientEmail, invitedAt, /project space/)), { maxRedirects: 0 });
+  expect(signedIn.status()).toBe(303);
   const wav = pcmWav({ seconds: 0.5, sampleRate: 48_000, bitDepth: 24, channels: 1, peak: 0.3 });
   for (const [name, category] of [
     ['kick.wav', 'reference'],
@@ -58,11 +54,13 @@ test('a client files a stem under another category and removes a file sent by mi
   ]) {
     await uploadIntoProject(client, id, `/api/portal/projects/${id}/files`, { name: name!, body: wav, category });
   }
+  await page.context().addCookies((await client.storageState()).cookies);
   await client.dispose();
   // The studio has started: the files are fresh, so they are still the client's to fix.
   expect((await owner.patch(`/api/admin/projects/${id}`, { data: { status: 'in_progress' } })).status()).toBe(200);
 
-  await page.reload();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/portal/projects/${id}`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   const files = page.getByRole('region', { name: 'Your files' });
   const category = files.getByRole('combobox', { name: 'Category of kick.wav' });
@@ -71,7 +69,8 @@ test('a client files a stem under another category and removes a file sent by mi
   await shoot(page, 'Your files', 'fixfiles-portal-files');
 
   await category.selectOption('stems');
-  await expect(page.getByText('kick.wav is now under Stems.')).toBeVisible();
+  await expect(page.getByText('kick.wav is now under Stems.', { exact: true })).toBeVisible();
+  await expect(category).toHaveValue('stems');
   await files.getByRole('button', { name: 'Remove snare.wav' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove snare.wav?' });
   await confirm.getByRole('button', { name: 'Remove' }).click();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CLIENT_FILE_CATEGORY_LABELS, type ClientFileCategory, type PortalProjectView, type ProjectFileView } from '#common/projects.ts';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
@@ -23,9 +23,12 @@ export function usePortalProject(initial: PortalProjectView) {
     setProject(initial);
   }
 
+  // Each change the client makes counts here: a read that started before one is older than its answer.
+  const changes = useRef(0);
   const refresh = useCallback(async () => {
+    const before = changes.current;
     const answer = await api<PortalProjectView>('GET', `/api/portal/projects/${initial.id}`);
-    if (answer.ok) setProject(answer.data);
+    if (answer.ok && changes.current === before) setProject(answer.data);
   }, [initial.id]);
 
   const pending = hasPending(project);
@@ -38,6 +41,7 @@ export function usePortalProject(initial: PortalProjectView) {
   /** A file the client sent, filed under another category: the answer is the project, log included. */
   const recategorise = useCallback(
     async (file: ProjectFileView, category: ClientFileCategory) => {
+      changes.current += 1;
       const answer = await api<PortalProjectView>('PATCH', `/api/portal/projects/${initial.id}/files/${file.id}`, { category });
       if (!answer.ok) {
         toast({ title: 'Category not changed', description: answer.serverMessage ?? answer.message, variant: 'destructive' });
@@ -53,6 +57,7 @@ export function usePortalProject(initial: PortalProjectView) {
   /** A file the client sent, taken out of the project; the page reads the project again for the log. */
   const removeFile = useCallback(
     async (file: ProjectFileView) => {
+      changes.current += 1;
       const answer = await api('DELETE', `/api/portal/projects/${initial.id}/files/${file.id}`);
       if (!answer.ok) {
         toast({ title: 'File not removed', description: answer.serverMessage ?? answer.message, variant: 'destructive' });
