@@ -100,12 +100,17 @@ const fileNameField = line('File name', PROJECT_LIMITS.fileName).refine((value) 
   error: 'File name must not contain slashes',
 });
 
+const categoryField = z.enum(CLIENT_FILE_CATEGORIES, { error: `category must be one of ${CLIENT_FILE_CATEGORIES.join(', ')}` });
+
 /** POST /api/portal/projects/{id}/files: an upload completed through /api/uploads, registered into the project. */
 export const registerClientFileSchema = z.strictObject({
   objectPath: objectPathField,
   name: fileNameField.optional(),
-  category: z.enum(CLIENT_FILE_CATEGORIES, { error: `category must be one of ${CLIENT_FILE_CATEGORIES.join(', ')}` }).default('stems'),
+  category: categoryField.default('stems'),
 });
+
+/** PATCH /api/{portal,admin}/projects/{id}/files/{fileId}: a client's file filed under another category. */
+export const recategoriseFileSchema = z.strictObject({ category: categoryField });
 
 /** POST /api/admin/projects/{id}/deliveries. */
 export const registerDeliverySchema = z.strictObject({ objectPath: objectPathField, name: fileNameField.optional() });
@@ -204,8 +209,15 @@ export interface AdminProjectView extends ProjectBase {
   activity: ProjectActivityView[];
 }
 
+/** A client's file as the portal shows it. */
+export interface PortalFileView extends ProjectFileView {
+  /** The client may still recategorise or remove it (the server's rule: server/projects/client-file-changes.ts). */
+  canChange: boolean;
+}
+
 /** GET /api/portal/projects/{id}. */
-export interface PortalProjectView extends ProjectBase {
+export interface PortalProjectView extends Omit<ProjectBase, 'files'> {
+  files: PortalFileView[];
   activity: ProjectActivityView[];
 }
 

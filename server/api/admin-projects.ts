@@ -6,6 +6,7 @@ import {
   createProjectSchema,
   MAX_PROJECT_FILE_BYTES,
   MAX_PROJECT_FILES,
+  recategoriseFileSchema,
   registerDeliverySchema,
   updateProjectSchema,
 } from '#common/projects.ts';
@@ -128,15 +129,27 @@ export function adminProjectsRouter(services: Services): Router {
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
 
+  // The owner fixes any file: a client file under another category (PATCH answers the project), or
+  // any file out of the project (a wrong delivery, a client file sent by mistake). Both are logged.
   router
     .route('/admin/projects/:id/files/:fileId')
-    .delete(async (req, res) => {
-      if (!(await projectFiles.remove(projectId(req.params.id), fileId(req.params.fileId), studioActor(res)))) {
-        throw new HttpError(404, FILE_NOT_FOUND);
+    .patch(async (req, res) => {
+      const id = projectId(req.params.id);
+      const file = fileId(req.params.fileId);
+      const { category } = parseBody(recategoriseFileSchema, req.body, 'Invalid category');
+      const outcome = await projectFiles.recategorise(id, file, category, studioActor(res));
+      if (outcome.kind === 'not-client-file') {
+        throw new HttpError(400, 'A delivery has no category to change', { category: ['Only files from the client have a category'] });
       }
+      if (outcome.kind !== 'changed') throw new HttpError(404, FILE_NOT_FOUND);
+      noStore(res).json(await projects.adminView(id));
+    })
+    .delete(async (req, res) => {
+      const outcome = await projectFiles.remove(projectId(req.params.id), fileId(req.params.fileId), studioActor(res));
+      if (outcome.kind !== 'removed') throw new HttpError(404, FILE_NOT_FOUND);
       noStore(res).status(204).end();
     })
-    .all(methodNotAllowed(['DELETE']));
+    .all(methodNotAllowed(['PATCH', 'DELETE']));
 
   // Every file of one side as one ZIP: the client's stems (`?side=client`, the default) or the deliveries.
   router

@@ -1,5 +1,11 @@
 import { Router, type Request, type Response } from 'express';
-import { clientNotesSchema, PORTAL_MESSAGES, portalSignInSchema, registerClientFileSchema } from '#common/projects.ts';
+import {
+  clientNotesSchema,
+  PORTAL_MESSAGES,
+  portalSignInSchema,
+  recategoriseFileSchema,
+  registerClientFileSchema,
+} from '#common/projects.ts';
 import type { Services } from '#server/context.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
@@ -8,6 +14,7 @@ import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import type { Actor } from '#server/projects/activity.ts';
 import { recordActivity } from '#server/projects/activity.ts';
 import { clearClientCookie } from '#server/projects/client-cookie.ts';
+import { CLIENT_FILE_CHANGE_CLOSED } from '#server/projects/client-file-changes.ts';
 import { endClientSession, type PortalClient } from '#server/projects/client-sessions.ts';
 import { queueProjectEmail } from '#server/projects/project-emails.ts';
 import { requestSignInLink } from '#server/projects/portal-sign-in.ts';
@@ -113,6 +120,29 @@ export function portalRouter(services: Services): Router {
       noStore(res).status(201).json(outcome.file);
     })
     .all(methodNotAllowed(['POST']));
+
+  // The client fixes a file they sent: another category, or out of the project. Within the window of
+  // client-file-changes.ts only (403 says why); a delivery is not theirs (404). PATCH answers the
+  // project, so the table and the log are read once; DELETE answers nothing.
+  const refuseChange = (outcome: { kind: string }) => {
+    if (outcome.kind === 'closed') throw new HttpError(403, CLIENT_FILE_CHANGE_CLOSED);
+    if (outcome.kind !== 'changed' && outcome.kind !== 'removed') throw new HttpError(404, FILE_NOT_FOUND);
+  };
+  router
+    .route('/portal/projects/:id/files/:fileId')
+    .patch(async (req, res) => {
+      const id = await ownProject(req, res);
+      const fileId = parseIdParam(req.params.fileId, FILE_NOT_FOUND);
+      const { category } = parseBody(recategoriseFileSchema, req.body, 'Invalid category');
+      refuseChange(await projectFiles.recategorise(id, fileId, category, await clientActor(res)));
+      noStore(res).json(await projects.clientView(clientOf(res).email, id));
+    })
+    .delete(async (req, res) => {
+      const id = await ownProject(req, res);
+      refuseChange(await projectFiles.remove(id, parseIdParam(req.params.fileId, FILE_NOT_FOUND), await clientActor(res)));
+      noStore(res).status(204).end();
+    })
+    .all(methodNotAllowed(['PATCH', 'DELETE']));
 
   router
     .route('/portal/projects/:id/files/:fileId/download')

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { formatFileSize } from '#common/file-size.ts';
 import { formatSpan } from '#common/format-time.ts';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '#common/project-lifecycle.ts';
-import type { ProjectActivityView } from '#common/projects.ts';
+import { CLIENT_FILE_CATEGORY_LABELS, type ClientFileCategory, type ProjectActivityView } from '#common/projects.ts';
 import { VIA_REVIEW_LINK } from '#common/review-links.ts';
 import type { Database } from '#server/db/schema.ts';
 
@@ -28,6 +28,7 @@ export type ActivityEvent =
   | { action: 'file_uploaded'; name: string; size: number }
   | { action: 'delivery_added'; name: string; size: number }
   | { action: 'file_removed'; name: string }
+  | { action: 'file_recategorised'; name: string; from: ClientFileCategory; to: ClientFileCategory }
   | { action: 'file_downloaded'; name: string }
   | { action: 'zip_downloaded'; files: number; side: 'client' | 'studio' }
   | { action: 'retention_changed'; until: string | null }
@@ -90,6 +91,10 @@ const FIELD_WORDS: Record<string, string> = {
   notes: 'notes',
 };
 
+/** A category as the log names it; a key the product no longer has is shown as stored. */
+const categoryWords = (category: string) =>
+  Object.hasOwn(CLIENT_FILE_CATEGORY_LABELS, category) ? CLIENT_FILE_CATEGORY_LABELS[category as ClientFileCategory] : category;
+
 function listWords(words: string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
@@ -117,6 +122,8 @@ export function describeActivity(event: ActivityEvent): string {
       return `Delivered ${event.name} (${formatFileSize(event.size)})`;
     case 'file_removed':
       return `Removed ${event.name}`;
+    case 'file_recategorised':
+      return `Moved ${event.name} from ${categoryWords(event.from)} to ${categoryWords(event.to)}`;
     case 'file_downloaded':
       return `Downloaded ${event.name}`;
     case 'zip_downloaded': {

@@ -88,8 +88,9 @@ export class ProjectFileProcessing {
       .where((eb) => eb.or([eb('processingUntil', 'is', null), eb('processingUntil', '<', now.toISOString())]))
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return null;
-    const row = await this.db.selectFrom(table).select(['objectKey']).where('id', '=', id).executeTakeFirstOrThrow();
-    return row.objectKey;
+    // Removed since the claim (a file taken out of the project): nothing left to process.
+    const row = await this.db.selectFrom(table).select(['objectKey']).where('id', '=', id).executeTakeFirst();
+    return row?.objectKey ?? null;
   }
 
   private async measure(
@@ -108,7 +109,14 @@ export class ProjectFileProcessing {
   private async processFile(fileId: number, now = new Date()): Promise<void> {
     const objectKey = await this.claim('projectFiles', fileId, now);
     if (!objectKey) return;
-    const sha256 = await this.checksum(objectKey);
+    let sha256: string;
+    try {
+      sha256 = await this.checksum(objectKey);
+    } catch (error) {
+      // The file was taken out of the project while it was being read (its bytes went after its row): done, not failed.
+      if (!(await this.db.selectFrom('projectFiles').select('id').where('id', '=', fileId).executeTakeFirst())) return;
+      throw error;
+    }
     const { state, measured } = await this.measure(objectKey, `file:${fileId}`);
     await this.db
       .updateTable('projectFiles')

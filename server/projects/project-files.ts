@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { projectFileKey, projectUploadFromPath } from '#common/object-keys.ts';
 import { CLIENT_UPLOAD_STATUSES, type ProjectStatus } from '#common/project-lifecycle.ts';
 import { MAX_PROJECT_FILE_BYTES, MAX_PROJECT_FILES, type ClientFileCategory, type ProjectFileView } from '#common/projects.ts';
@@ -8,6 +8,7 @@ import type { Database } from '#server/db/schema.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
 import { recordActivity, type Actor } from './activity.ts';
 import { isAcceptedClientFile, NOT_ACCEPTED_FILE, SIGNATURE_BYTES } from '#common/accepted-files.ts';
+import { clientMayChangeFile } from './client-file-changes.ts';
 import { moveProject } from './move-project.ts';
 import { toFileView } from './project-views.ts';
 
@@ -45,6 +46,30 @@ export interface StoredProjectFile {
   createdAt: string;
 }
 
+/**
+ * Why a file was not changed: no such file in the project (for a client, also a delivery: never
+ * theirs), the client's window has passed, or a delivery asked for a category.
+ */
+export type FileChangeRefusal = { kind: 'not-found' } | { kind: 'closed' } | { kind: 'not-client-file' };
+
+/** The file as it is inside the change's transaction, if this actor may change it now. */
+async function fileToChange(trx: Transaction<Database>, projectId: number, fileId: number, actor: Actor, now: Date) {
+  const row = await trx
+    .selectFrom('projectFiles')
+    .innerJoin('projects', 'projects.id', 'projectFiles.projectId')
+    .selectAll('projectFiles')
+    .select('projects.status as projectStatus')
+    .where('projectFiles.projectId', '=', projectId)
+    .where('projectFiles.id', '=', fileId)
+    .executeTakeFirst();
+  if (!row) return { kind: 'not-found' as const };
+  if (actor.side === 'client') {
+    if (row.side !== 'client') return { kind: 'not-found' as const };
+    if (!clientMayChangeFile(row, row.projectStatus as ProjectStatus, now)) return { kind: 'closed' as const };
+  }
+  return { kind: 'ok' as const, row };
+}
+
 /** A reserved upload never registered within a day is abandoned (its object, if any, is removed). */
 export const ABANDONED_PROJECT_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
@@ -69,7 +94,8 @@ export async function spendReservation(db: Kysely<Database>, uploadKey: string):
 /**
  * A project's files: upload keys reserved for it (the upload writes straight to the project's own
  * key), registration once the upload completed, the server's checksum and audio analysis, and the
- * bytes for downloads. Who may do which is decided by the caller (routes check the session).
+ * bytes for downloads. Whose project it is, is decided by the caller (routes check the session);
+ * when a client may still change a file is decided here, in the change's transaction.
  */
 export class ProjectFileService {
   constructor(
@@ -247,21 +273,55 @@ export class ProjectFileService {
     return this.store.read(file.objectKey, range);
   }
 
-  /** The owner takes a file out of the project (a wrong delivery): its bytes and its row go, the log keeps the fact. */
-  async remove(projectId: number, fileId: number, actor: Actor, now = new Date()): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('projectFiles')
-      .select(['objectKey', 'name'])
-      .where('projectId', '=', projectId)
-      .where('id', '=', fileId)
-      .executeTakeFirst();
-    if (!row) return false;
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('projectFiles').where('id', '=', fileId).execute();
-      await recordActivity(trx, projectId, actor, { action: 'file_removed', name: row.name }, now);
+  /**
+   * Files a client file under another category. The owner may always; a client only their own
+   * side's files, within the window of client-file-changes.ts. Logged in the same transaction.
+   */
+  async recategorise(
+    projectId: number,
+    fileId: number,
+    category: ClientFileCategory,
+    actor: Actor,
+    now = new Date(),
+  ): Promise<{ kind: 'changed'; file: ProjectFileView } | FileChangeRefusal> {
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const found = await fileToChange(trx, projectId, fileId, actor, now);
+      if (found.kind !== 'ok') return found;
+      const { row } = found;
+      // A delivery is a delivery: it has no client category to move between.
+      if (row.side !== 'client') return { kind: 'not-client-file' as const };
+      const from = row.category as ClientFileCategory;
+      if (from !== category) {
+        await trx.updateTable('projectFiles').set({ category }).where('id', '=', fileId).execute();
+        await recordActivity(trx, projectId, actor, { action: 'file_recategorised', name: row.name, from, to: category }, now);
+        await trx.updateTable('projects').set({ updatedAt: now.toISOString() }).where('id', '=', projectId).execute();
+      }
+      return { kind: 'changed' as const };
     });
-    await this.store.delete(row.objectKey);
-    return true;
+    if (outcome.kind !== 'changed') return outcome;
+    const row = await this.db.selectFrom('projectFiles').selectAll().where('id', '=', fileId).executeTakeFirst();
+    // Removed between the change and this read: as for any file that is not there.
+    return row ? { kind: 'changed', file: toFileView(row) } : { kind: 'not-found' };
+  }
+
+  /**
+   * Takes a file out of the project: a wrong delivery, or a client file sent by mistake (the owner
+   * always; a client their own, within the window of client-file-changes.ts). The row goes with its
+   * log entry first, then the bytes: a row never points at bytes already gone, and if the store
+   * fails, what is left is bytes nothing names. ZIPs and listings read rows, so the file is gone from them.
+   */
+  async remove(projectId: number, fileId: number, actor: Actor, now = new Date()): Promise<{ kind: 'removed' } | FileChangeRefusal> {
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const found = await fileToChange(trx, projectId, fileId, actor, now);
+      if (found.kind !== 'ok') return found;
+      await trx.deleteFrom('projectFiles').where('id', '=', fileId).execute();
+      await recordActivity(trx, projectId, actor, { action: 'file_removed', name: found.row.name }, now);
+      await trx.updateTable('projects').set({ updatedAt: now.toISOString() }).where('id', '=', projectId).execute();
+      return { kind: 'removed' as const, objectKey: found.row.objectKey };
+    });
+    if (outcome.kind !== 'removed') return outcome;
+    await this.store.delete(outcome.objectKey);
+    return { kind: 'removed' };
   }
 
   /** Reservations older than a day: their objects (completed but never registered) and rows go. */

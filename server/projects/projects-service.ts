@@ -12,6 +12,7 @@ import type {
 import type { TrackView } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import { readActivity, recordActivity, type Actor } from './activity.ts';
+import { clientMayChangeFile } from './client-file-changes.ts';
 import { endClientAccess, hasPortalAccess, projectsOpenTo } from './client-sessions.ts';
 import { toProjectBase, type ProjectRow } from './project-views.ts';
 import { moveProject } from './move-project.ts';
@@ -195,11 +196,17 @@ export class ProjectsService {
   }
 
   /** One of the client's projects, or null for any project that is not theirs (the caller answers 404). */
-  async clientView(email: string, id: number): Promise<PortalProjectView | null> {
+  async clientView(email: string, id: number, now = new Date()): Promise<PortalProjectView | null> {
     const row = await this.visibleTo(email).selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return null;
     const files = await this.db.selectFrom('projectFiles').selectAll().where('projectId', '=', id).orderBy('id').execute();
-    return { ...toProjectBase(row, files, await this.tracksOf(id)), activity: await readActivity(this.db, id, 'client') };
+    const base = toProjectBase(row, files, await this.tracksOf(id));
+    return {
+      ...base,
+      // What the portal offers to fix, by the same rule the API enforces.
+      files: base.files.map((file) => ({ ...file, canChange: clientMayChangeFile(file, base.status, now) })),
+      activity: await readActivity(this.db, id, 'client'),
+    };
   }
 
   async isClientProject(email: string, id: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
-import { CLIENT_FILE_CATEGORY_LABELS, type ProjectFileView } from '#common/projects.ts';
+import { CLIENT_FILE_CATEGORY_LABELS, type ClientFileCategory, type PortalFileView, type ProjectFileView } from '#common/projects.ts';
 import { projectFileWarnings } from '#common/project-file-warnings.ts';
+import { FileCategorySelect, RemoveFileButton } from '#app/features/project-files/file-fix-controls.tsx';
 import { AnalysisStateLabel, fileFacts, ShortChecksum, WarningList } from './file-facts.tsx';
 
 const categoryOf = (file: ProjectFileView) => (file.category === 'delivery' ? 'Delivery' : CLIENT_FILE_CATEGORY_LABELS[file.category]);
@@ -8,12 +9,24 @@ const categoryOf = (file: ProjectFileView) => (file.category === 'delivery' ? 'D
 const th = 'px-3 py-3 text-left text-xs font-semibold uppercase tracking-wider text-fg-subtle whitespace-nowrap';
 const td = 'px-3 py-3 align-top text-sm text-fg-muted whitespace-nowrap tabular-nums';
 
+interface Props {
+  files: PortalFileView[];
+  onRecategorise: (file: ProjectFileView, category: ClientFileCategory) => Promise<boolean>;
+  onRemove: (file: ProjectFileView) => Promise<boolean>;
+}
+
+const REMOVE_WORDS = 'It is taken out of your project and deleted from our storage. You can upload it again if you need to.';
+
 /**
  * The client's files with what the server measured, and the warnings the studio's file rules imply
  * (per stem, and for the stems as a set). A table on wide screens, one card per file on phones.
+ * A file the client may still fix (the server's `canChange`) gets a category select and Remove.
  */
-export function FilesTable({ files }: { files: ProjectFileView[] }) {
+export function FilesTable({ files, onRecategorise, onRemove }: Props) {
   const warnings = projectFileWarnings(files);
+  const anyChangeable = files.some((file) => file.canChange);
+  const category = (file: PortalFileView) =>
+    file.canChange ? <FileCategorySelect file={file} onChange={onRecategorise} /> : categoryOf(file);
   return (
     <section aria-labelledby="files-heading" className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
       <h2 id="files-heading" className="text-lg font-semibold text-fg">
@@ -26,6 +39,12 @@ export function FilesTable({ files }: { files: ProjectFileView[] }) {
           <p className="mt-1 text-sm text-fg-muted">
             We check every file when it arrives: a checksum of what we received, and for audio its format, level and length.
           </p>
+          {anyChangeable ? (
+            <p className="mt-1 text-sm text-fg-muted">
+              Sent something by mistake? You can change a file&apos;s category or remove it for a day after uploading it, and at any time
+              until we start work.
+            </p>
+          ) : null}
           {warnings.stems.length > 0 ? (
             <div role="note" aria-label="About your stems" className="mt-4 rounded-xl border border-accent/40 bg-accent-soft p-4">
               <WarningList warnings={warnings.stems} />
@@ -53,6 +72,11 @@ export function FilesTable({ files }: { files: ProjectFileView[] }) {
                       {name}
                     </th>
                   ))}
+                  {anyChangeable ? (
+                    <th scope="col" className={th}>
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
@@ -61,10 +85,10 @@ export function FilesTable({ files }: { files: ProjectFileView[] }) {
                   return (
                     <Fragment key={file.id}>
                       <tr className={fileWarnings.length > 0 ? '' : 'border-b border-line'}>
-                        <th scope="row" className="max-w-56 break-all px-3 py-3 text-left align-top text-sm font-medium text-fg">
+                        <th scope="row" className="min-w-32 max-w-56 break-all px-3 py-3 text-left align-top text-sm font-medium text-fg">
                           {file.name}
                         </th>
-                        <td className={td}>{categoryOf(file)}</td>
+                        <td className={file.canChange ? 'px-3 py-2 align-top' : td}>{category(file)}</td>
                         {fileFacts(file).map((fact) => (
                           <td key={fact.label} className={td}>
                             {fact.value}
@@ -76,10 +100,15 @@ export function FilesTable({ files }: { files: ProjectFileView[] }) {
                         <td className={td}>
                           <AnalysisStateLabel file={file} />
                         </td>
+                        {anyChangeable ? (
+                          <td className="px-3 py-2 text-right align-top">
+                            {file.canChange ? <RemoveFileButton file={file} description={REMOVE_WORDS} onRemove={onRemove} /> : null}
+                          </td>
+                        ) : null}
                       </tr>
                       {fileWarnings.length > 0 ? (
                         <tr className="border-b border-line">
-                          <td colSpan={11} className="px-3 pb-3">
+                          <td colSpan={anyChangeable ? 12 : 11} className="px-3 pb-3">
                             <WarningList warnings={fileWarnings} />
                           </td>
                         </tr>
@@ -97,7 +126,11 @@ export function FilesTable({ files }: { files: ProjectFileView[] }) {
                   <h3 className="min-w-0 break-all text-sm font-semibold text-fg">{file.name}</h3>
                   <AnalysisStateLabel file={file} />
                 </div>
-                <p className="mt-1 text-xs text-fg-subtle">{categoryOf(file)}</p>
+                {file.canChange ? (
+                  <div className="mt-2">{category(file)}</div>
+                ) : (
+                  <p className="mt-1 text-xs text-fg-subtle">{categoryOf(file)}</p>
+                )}
                 <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
                   {fileFacts(file).map((fact) => (
                     <div key={fact.label}>
@@ -113,6 +146,11 @@ export function FilesTable({ files }: { files: ProjectFileView[] }) {
                   </div>
                 </dl>
                 <WarningList warnings={warnings.files[index] ?? []} className="mt-3" />
+                {file.canChange ? (
+                  <div className="mt-3 flex justify-end border-t border-line pt-2">
+                    <RemoveFileButton file={file} description={REMOVE_WORDS} onRemove={onRemove} />
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -19,10 +19,12 @@ const revisionsText = (included: number | null) =>
 
 /** One project as its client sees it: where it stands, what to send, the files sent, and the deliveries. */
 export function ProjectPage({ email, initial, checklist }: { email: string; initial: PortalProjectView; checklist: string[] }) {
-  const { project, setProject, refresh } = usePortalProject(initial);
+  const { project, setProject, refresh, recategorise, removeFile } = usePortalProject(initial);
 
   const registered = (file: ProjectFileView) => {
-    setProject((current) => ({ ...current, files: [...current.files.filter((known) => known.id !== file.id), file] }));
+    // Whether it can still be changed is the server's to say: the refresh right after tells.
+    const shown = { ...file, canChange: false };
+    setProject((current) => ({ ...current, files: [...current.files.filter((known) => known.id !== file.id), shown] }));
     void refresh();
   };
 
@@ -75,7 +77,7 @@ export function ProjectPage({ email, initial, checklist }: { email: string; init
             <ClientNotesForm project={project} onSaved={setProject} />
           </div>
         </div>
-        <FilesTable files={project.files} />
+        <FilesTable files={project.files} onRecategorise={recategorise} onRemove={removeFile} />
         <ActivityList activity={project.activity} />
       </div>
     </>

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { PortalProjectView } from '#common/projects.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CLIENT_FILE_CATEGORY_LABELS, type ClientFileCategory, type PortalProjectView, type ProjectFileView } from '#common/projects.ts';
 import { api } from '#app/lib/api.ts';
+import { toast } from '#app/lib/toast.ts';
 
 /** How often the page asks again while the server is still checking a file (checksum, analysis). */
 export const ANALYSIS_POLL_MS = 3000;
@@ -22,9 +23,12 @@ export function usePortalProject(initial: PortalProjectView) {
     setProject(initial);
   }
 
+  // Each change the client makes counts here: a read that started before one is older than its answer.
+  const changes = useRef(0);
   const refresh = useCallback(async () => {
+    const before = changes.current;
     const answer = await api<PortalProjectView>('GET', `/api/portal/projects/${initial.id}`);
-    if (answer.ok) setProject(answer.data);
+    if (answer.ok && changes.current === before) setProject(answer.data);
   }, [initial.id]);
 
   const pending = hasPending(project);
@@ -34,5 +38,38 @@ export function usePortalProject(initial: PortalProjectView) {
     return () => clearInterval(timer);
   }, [pending, refresh]);
 
-  return { project, setProject, refresh };
+  /** A file the client sent, filed under another category: the answer is the project, log included. */
+  const recategorise = useCallback(
+    async (file: ProjectFileView, category: ClientFileCategory) => {
+      changes.current += 1;
+      const answer = await api<PortalProjectView>('PATCH', `/api/portal/projects/${initial.id}/files/${file.id}`, { category });
+      if (!answer.ok) {
+        toast({ title: 'Category not changed', description: answer.serverMessage ?? answer.message, variant: 'destructive' });
+        return false;
+      }
+      setProject(answer.data);
+      toast({ title: 'Category changed', description: `${file.name} is now under ${CLIENT_FILE_CATEGORY_LABELS[category]}.` });
+      return true;
+    },
+    [initial.id],
+  );
+
+  /** A file the client sent, taken out of the project; the page reads the project again for the log. */
+  const removeFile = useCallback(
+    async (file: ProjectFileView) => {
+      changes.current += 1;
+      const answer = await api('DELETE', `/api/portal/projects/${initial.id}/files/${file.id}`);
+      if (!answer.ok) {
+        toast({ title: 'File not removed', description: answer.serverMessage ?? answer.message, variant: 'destructive' });
+        return false;
+      }
+      setProject((current) => ({ ...current, files: current.files.filter((known) => known.id !== file.id) }));
+      toast({ title: 'File removed', description: `${file.name} is no longer in your project.` });
+      await refresh();
+      return true;
+    },
+    [initial.id, refresh],
+  );
+
+  return { project, setProject, refresh, recategorise, removeFile };
 }

@@ -1,12 +1,21 @@
 import { AlertTriangle, Download } from 'lucide-react';
-import { MAX_PROJECT_FILES, type AdminProjectView } from '#common/projects.ts';
+import { MAX_PROJECT_FILES, type AdminProjectView, type ClientFileCategory, type ProjectFileView } from '#common/projects.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
 import { projectFileWarnings } from '#common/project-file-warnings.ts';
 import { ProjectFileTable } from './project-file-table.tsx';
 import { SectionCard } from './section-card.tsx';
 
-/** What the client sent: stems, references, rough mixes, with the analysis and the studio's file rules. */
-export function ClientFiles({ project }: { project: AdminProjectView }) {
+interface Props {
+  project: AdminProjectView;
+  onRecategorise: (file: ProjectFileView, category: ClientFileCategory) => Promise<boolean>;
+  onRemove: (file: ProjectFileView) => Promise<boolean>;
+}
+
+/**
+ * What the client sent: stems, references, rough mixes, with the analysis and the studio's file
+ * rules. The studio may file one under another category or take it out, at any time.
+ */
+export function ClientFiles({ project, onRecategorise, onRemove }: Props) {
   const files = project.files;
   const warnings = projectFileWarnings(files);
   const live = files.filter((file) => !file.removedAt);
@@ -39,7 +48,14 @@ export function ClientFiles({ project }: { project: AdminProjectView }) {
         </ul>
       ) : null}
       {files.length > 0 ? (
-        <ProjectFileTable projectId={project.id} files={files} caption="Files from the client" warnings={warnings.files} />
+        <ProjectFileTable
+          projectId={project.id}
+          files={files}
+          caption="Files from the client"
+          warnings={warnings.files}
+          onDelete={onRemove}
+          onRecategorise={onRecategorise}
+        />
       ) : null}
     </SectionCard>
   );

@@ -1,9 +1,10 @@
 import { AlertTriangle, Download, Loader2 } from 'lucide-react';
-import type { ProjectFileView } from '#common/projects.ts';
+import type { ClientFileCategory, ProjectFileView } from '#common/projects.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
 import { ConfirmDeleteDialog } from '#app/components/ui/confirm-delete-dialog.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { LocalDateTime } from '#app/components/local-date-time.tsx';
+import { FileCategorySelect, RemoveFileButton } from '#app/features/project-files/file-fix-controls.tsx';
 import { fileFacts } from './file-facts.ts';
 
 interface Props {
@@ -12,8 +13,10 @@ interface Props {
   caption: string;
   /** Each file's warnings, in the order of `files`. */
   warnings?: string[][];
-  /** Deliveries can be deleted by the studio; the client's files are theirs. */
+  /** The studio takes a file out: a delivery sent by mistake, or a client's file (its own words for each). */
   onDelete?: (file: ProjectFileView) => Promise<boolean>;
+  /** The studio files a client's file under another category. */
+  onRecategorise?: (file: ProjectFileView, category: ClientFileCategory) => Promise<boolean>;
   /** The client's files have a category; a delivery is always one. */
   showCategory?: boolean;
 }
@@ -65,7 +68,13 @@ function FileActions({ projectId, file, onDelete }: { projectId: number; file: P
           <span className="xl:sr-only">Download</span>
         </a>
       )}
-      {onDelete ? (
+      {onDelete && file.side === 'client' ? (
+        <RemoveFileButton
+          file={file}
+          description="It is taken out of the project and deleted from storage; the client sees the removal in the activity."
+          onRemove={onDelete}
+        />
+      ) : onDelete ? (
         <ConfirmDeleteDialog
           trigger="Delete"
           triggerLabel={`Delete ${file.name}`}
@@ -79,11 +88,17 @@ function FileActions({ projectId, file, onDelete }: { projectId: number; file: P
   );
 }
 
+/** The category, as a select where the studio may change it. */
+function CategoryCell({ file, onRecategorise }: { file: ProjectFileView; onRecategorise?: Props['onRecategorise'] }) {
+  if (!onRecategorise || file.side !== 'client' || file.removedAt) return <>{fileFacts(file).category}</>;
+  return <FileCategorySelect file={file} onChange={onRecategorise} />;
+}
+
 /**
  * A project's files with what the analysis measured: a table on wide screens, one card per file on
  * narrower ones (twelve columns do not fit a phone). Warnings sit under the file they are about.
  */
-export function ProjectFileTable({ projectId, files, caption, warnings, onDelete, showCategory = true }: Props) {
+export function ProjectFileTable({ projectId, files, caption, warnings, onDelete, onRecategorise, showCategory = true }: Props) {
   const warningsOf = (index: number) => warnings?.[index] ?? [];
   return (
     <>
@@ -133,7 +148,11 @@ export function ProjectFileTable({ projectId, files, caption, warnings, onDelete
                     <LocalDateTime iso={file.createdAt} />
                   </span>
                 </th>
-                {showCategory ? <td className="whitespace-nowrap px-3 py-2.5 text-fg-muted">{facts.category}</td> : null}
+                {showCategory ? (
+                  <td className="whitespace-nowrap px-3 py-2.5 text-fg-muted">
+                    <CategoryCell file={file} onRecategorise={onRecategorise} />
+                  </td>
+                ) : null}
                 {COLUMNS.map(([key]) => (
                   <td key={key} className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums text-fg-muted">
                     {facts[key]}
@@ -172,10 +191,17 @@ export function ProjectFileTable({ projectId, files, caption, warnings, onDelete
                   <StateCell file={file} />
                 </span>
               </div>
-              <p className="text-sm text-fg-muted">
-                {showCategory ? `${facts.category} · ` : ''}
-                {facts.size}
-              </p>
+              {showCategory && onRecategorise && file.side === 'client' && !file.removedAt ? (
+                <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
+                  <CategoryCell file={file} onRecategorise={onRecategorise} />
+                  <span>{facts.size}</span>
+                </div>
+              ) : (
+                <p className="text-sm text-fg-muted">
+                  {showCategory ? `${facts.category} · ` : ''}
+                  {facts.size}
+                </p>
+              )}
               <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
                 {COLUMNS.filter(([key]) => key !== 'size').map(([key, label]) => (
                   <div key={key} className="flex min-w-0 justify-between gap-2">

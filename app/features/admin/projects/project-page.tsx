@@ -83,7 +83,11 @@ export function ProjectPage({ projectId, packages, onChanged }: Props) {
           onSave={(day) => changed(state.setRetention(day))}
         />
       </div>
-      <ClientFiles project={project} />
+      <ClientFiles
+        project={project}
+        onRecategorise={(file, category) => changed(state.recategoriseFile(file, category))}
+        onRemove={(file) => changed(state.removeFile(file))}
+      />
       <AdminTracksPanel projectId={project.id} tracks={project.tracks} onChanged={() => void changed(state.reload())} />
       <Deliveries project={project} onDelivered={() => void changed(state.reload())} onDelete={(file) => changed(state.removeFile(file))} />
       {/* Top-aligned: a long activity log does not stretch the notes into an empty box. */}

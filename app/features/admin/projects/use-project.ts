@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProjectStatus } from '#common/project-lifecycle.ts';
-import type { AdminProjectView, ProjectFileView } from '#common/projects.ts';
+import { CLIENT_FILE_CATEGORY_LABELS, type AdminProjectView, type ClientFileCategory, type ProjectFileView } from '#common/projects.ts';
 import { firstErrors } from '#common/validation.ts';
 import { api, type ApiResult } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
@@ -22,6 +22,8 @@ export interface ProjectState {
   invite(): Promise<void>;
   revoke(): Promise<boolean>;
   removeFile(file: ProjectFileView): Promise<boolean>;
+  /** A client's file filed under another category; true once saved. */
+  recategoriseFile(file: ProjectFileView, category: ClientFileCategory): Promise<boolean>;
 }
 
 /**
@@ -127,14 +129,28 @@ export function useProject(id: number | null): ProjectState {
         toast({ title: 'Error', description: result.serverMessage ?? 'File not deleted', variant: 'destructive' });
         return false;
       }
-      toast({ title: 'Success', description: `${file.name} deleted` });
+      toast({ title: 'Success', description: `${file.name} ${file.side === 'client' ? 'removed' : 'deleted'}` });
       await reload();
       return true;
     },
     [url, reload],
   );
 
+  const recategoriseFile = useCallback(
+    async (file: ProjectFileView, category: ClientFileCategory) => {
+      const result = await api<AdminProjectView>('PATCH', `${url}/files/${file.id}`, { category });
+      if (!result.ok) {
+        toast({ title: 'Error', description: result.serverMessage ?? 'Category not changed', variant: 'destructive' });
+        return false;
+      }
+      if (live.current) setProject(result.data);
+      toast({ title: 'Success', description: `${file.name} is now under ${CLIENT_FILE_CATEGORY_LABELS[category]}` });
+      return true;
+    },
+    [url],
+  );
+
   const replace = useCallback((next: AdminProjectView) => setProject(next), []);
 
-  return { project, failure, reload, replace, setStatus, setRetention, invite, revoke, removeFile };
+  return { project, failure, reload, replace, setStatus, setRetention, invite, revoke, removeFile, recategoriseFile };
 }
