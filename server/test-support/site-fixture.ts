@@ -25,6 +25,7 @@ export const SITE_TABLES = [
   'multipart_uploads',
   'password_reset_tokens',
   'project_activity',
+  'project_collaborators',
   'project_emails',
   'project_files',
   'project_tracks',
@@ -136,7 +137,7 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
 /**
  * A client project with everything a backup must carry: the client signed in (a link spent, a session),
  * a stem they sent, a reservation not yet used, a track with an analysed version, a comment on it and a
- * revision round, an e-mail waiting to go out and a daily task's run.
+ * revision round, a collaborator, an e-mail waiting to go out and a daily task's run.
  */
 async function populateProject(t: TestApp, adminId: number): Promise<void> {
   const { projects, projectFiles, projectFileProcessing, review, store, db } = t.services;
@@ -193,6 +194,8 @@ async function populateProject(t: TestApp, adminId: number): Promise<void> {
   if (comment.kind !== 'created') throw new Error(`comment not added: ${comment.kind}`);
   const round = await review.requestRevisions(projectId, track!.id, version.versionId, 'More kick', client);
   if (round.kind !== 'decided') throw new Error(`revisions not requested: ${round.kind}`);
+  const added = await t.services.collaborators.add(projectId, { email: 'manager@example.com', role: 'comment' }, client);
+  if (added.kind !== 'added') throw new Error(`collaborator not added: ${added.kind}`);
   await claimDailyRun(db, 'backup-fixture');
 }
 
