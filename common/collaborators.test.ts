@@ -15,7 +15,10 @@ describe('what each kind of person may do on a project', () => {
   });
 
   it('takes an address as the portal knows people, and one of the three roles', () => {
-    expect(addCollaboratorSchema.parse({ email: ' AR@Label.example ', role: 'approve' })).toEqual({ email: 'ar@label.example', role: 'approve' });
+    expect(addCollaboratorSchema.parse({ email: ' AR@Label.example ', role: 'approve' })).toEqual({
+      email: 'ar@label.example',
+      role: 'approve',
+    });
     expect(addCollaboratorSchema.safeParse({ email: 'a@b.example', role: 'client' }).success).toBe(false);
     expect(addCollaboratorSchema.safeParse({ email: 'nobody', role: 'listen' }).success).toBe(false);
   });

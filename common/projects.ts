@@ -38,7 +38,14 @@ export const CLIENT_FILE_CATEGORY_LABELS: Record<ClientFileCategory, string> = {
   other: 'Other',
 };
 
-export const PROJECT_LIMITS = { title: 120, clientName: 100, clientEmail: MAX_EMAIL_LENGTH, notes: 5000, clientNotes: 5000, fileName: 255 } as const;
+export const PROJECT_LIMITS = {
+  title: 120,
+  clientName: 100,
+  clientEmail: MAX_EMAIL_LENGTH,
+  notes: 5000,
+  clientNotes: 5000,
+  fileName: 255,
+} as const;
 
 const emailField = emailAddressField('Client e-mail');
 

@@ -148,14 +148,15 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
     expect(changed.status).toBe(200);
     expect(changed.body.role).toBe('comment');
     expect((await agent.post(`${versionPath()}/comments`).send({ atSeconds: 2, body: 'Hi' })).status).toBe(201);
-    expect((await t.asAdmin.patch(`/api/admin/projects/${projectId}/collaborators/${people.listen.id}`).send({ role: 'owner' })).status).toBe(
-      400,
-    );
+    expect(
+      (await t.asAdmin.patch(`/api/admin/projects/${projectId}/collaborators/${people.listen.id}`).send({ role: 'owner' })).status,
+    ).toBe(400);
     expect((await t.asAdmin.patch(`/api/admin/projects/${projectId}/collaborators/99999`).send({ role: 'listen' })).status).toBe(404);
     // The client cannot set roles: the owner's route answers 401 to a client session.
-    expect((await t.asClient(client).patch(`/api/admin/projects/${projectId}/collaborators/${people.listen.id}`).send({ role: 'approve' })).status).toBe(
-      401,
-    );
+    expect(
+      (await t.asClient(client).patch(`/api/admin/projects/${projectId}/collaborators/${people.listen.id}`).send({ role: 'approve' }))
+        .status,
+    ).toBe(401);
   });
 
   it('adding: the same address again answers the one on the project; own address, bad input and strangers are refused', async () => {
@@ -187,7 +188,8 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
     expect(over.status).toBe(400);
     expect(over.body.message).toMatch(/up to 20/);
     const statuses: number[] = [];
-    for (let n = 0; n < 10; n += 1) statuses.push((await add(agent, { email: 'p22@example.com', role: 'listen' }, other.project.id)).status);
+    for (let n = 0; n < 10; n += 1)
+      statuses.push((await add(agent, { email: 'p22@example.com', role: 'listen' }, other.project.id)).status);
     expect(statuses.at(-1)).toBe(429);
   });
 

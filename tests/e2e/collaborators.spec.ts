@@ -33,7 +33,10 @@ test('the client adds a collaborator who signs in with their own link and commen
   const projectId = ((await created.json()) as { id: number }).id;
   const track = (await (await owner.post(`/api/admin/projects/${projectId}/tracks`, { data: { title: 'Tide' } })).json()) as { id: number };
   const mix = pcmWav({ seconds: 4, sampleRate: 44_100, bitDepth: 16, channels: 1, peak: 0.3 });
-  await uploadIntoProject(owner, projectId, `/api/admin/projects/${projectId}/tracks/${track.id}/versions`, { name: 'tide-v1.wav', body: mix });
+  await uploadIntoProject(owner, projectId, `/api/admin/projects/${projectId}/tracks/${track.id}/versions`, {
+    name: 'tide-v1.wav',
+    body: mix,
+  });
   const invitedAt = Date.now() - 1000;
   expect((await owner.post(`/api/admin/projects/${projectId}/invite`)).status()).toBe(202);
 
@@ -59,6 +62,7 @@ test('the client adds a collaborator who signs in with their own link and commen
   await manager.goto(signInLinkOf(invitation));
   await expect(manager).toHaveURL(new RegExp(`/portal/projects/${projectId}$`));
   await expect(manager.locator('[data-access="comment"]')).toContainText('as a collaborator');
+  await shoot(manager, '[data-access]', 'collab-note');
   await expect(manager.getByRole('heading', { name: 'People on this project' })).toHaveCount(0);
   await expect(manager.getByRole('heading', { name: 'Upload files' })).toHaveCount(0);
 

@@ -48,7 +48,9 @@ export function ProjectPeople({
     const known = collaborators.some((person) => person.id === answer.data.id);
     setStatus({
       kind: 'done',
-      message: known ? `${answer.data.email} is already on the project.` : `Added. An invitation with a sign-in link is on its way to ${answer.data.email}.`,
+      message: known
+        ? `${answer.data.email} is already on the project.`
+        : `Added. An invitation with a sign-in link is on its way to ${answer.data.email}.`,
     });
     setEmail('');
     await onChanged();

@@ -16,6 +16,8 @@ interface Props {
   onRemovePerson: (person: CollaboratorView) => Promise<boolean>;
 }
 
+const LINKS_STOP = 'Their links stop working; inviting again gives access back.';
+
 /** Whether the client can sign in to the portal, the two actions that change it, and the people the client added. */
 export function ClientAccess({ project, onInvite, onRevoke, onRole, onRemovePerson }: Props) {
   const [sending, setSending] = useState(false);
@@ -60,7 +62,7 @@ export function ClientAccess({ project, onInvite, onRevoke, onRole, onRemovePers
               trigger="Revoke access"
               triggerLabel={`Revoke access for ${project.clientName}`}
               title="Revoke the client's access?"
-              description={`${project.clientName} and the people they added are signed out at once and their links stop working. Inviting again gives access back.`}
+              description={`${project.clientName} and the people they added are signed out at once. ${LINKS_STOP}`}
               confirmLabel="Revoke access"
               pendingLabel="Revoking..."
               onDelete={onRevoke}

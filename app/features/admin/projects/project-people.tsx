@@ -47,7 +47,10 @@ function PersonRow({ person, onRole, onRemove }: { person: CollaboratorView } & 
     setSaving(false);
   };
   return (
-    <li className="grid gap-2 rounded-lg border border-line p-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-center" data-person={person.email}>
+    <li
+      className="grid gap-2 rounded-lg border border-line p-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-center"
+      data-person={person.email}
+    >
       <div className="min-w-0">
         <p className="break-all text-sm font-medium text-fg">{person.email}</p>
         <p className="text-xs text-fg-subtle">
