@@ -9,8 +9,8 @@ export function CollaboratorNote({ access }: { access: ProjectAccess }) {
     <p role="note" data-access={access} className="flex gap-3 rounded-xl border border-line bg-surface p-4 text-sm text-fg-muted">
       <Users aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
       <span>
-        You&apos;re here as a collaborator (<strong className="text-fg">{role}</strong>): you can {COLLABORATOR_ROLE_HINTS[access]}. The
-        client who added you can change that with the studio.
+        You&apos;re here as a collaborator (<strong className="text-fg">{role}</strong>): you can {COLLABORATOR_ROLE_HINTS[access]}. To do
+        more, ask the client who added you or the studio.
       </span>
     </p>
   );
