@@ -121,6 +121,20 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
     expect(asClient.body.comments.find((c: { id: number }) => c.id === posted.body.id).mine).toBe(false);
     expect((await agent.post(`${versionPath()}/approve`)).status).toBe(403);
     expect((await agent.get(`/api/portal/projects/${projectId}/files/${ids.delivery}/download`)).status).toBe(403);
+    await t.services.projectEmails.idle();
+    // Batched for 2 minutes: the e-mail is composed as it would be then.
+    const waiting = await t.services.db.selectFrom('projectEmails').select('id').where('kind', '=', 'comments_for_studio').execute();
+    await t.services.db
+      .updateTable('projectEmails')
+      .set({ nextAttemptAt: new Date().toISOString() })
+      .where('kind', '=', 'comments_for_studio')
+      .execute();
+    t.services.projectEmails.sendSoon();
+    await t.services.projectEmails.idle();
+    expect(waiting.length).toBeGreaterThan(0);
+    const notice = t.mail.filter((m) => /left 1 comment/.test(m.subject)).at(-1);
+    expect(notice!.subject).toBe('comment@example.com left 1 comment on "Midnight Drive (single)"');
+    expect(notice!.text).toContain('Song v1 at 0:01, comment@example.com:');
     const log = await t.asAdmin.get(`/api/admin/projects/${projectId}`);
     expect(log.body.activity).toEqual(
       expect.arrayContaining([expect.objectContaining({ actorName: 'comment@example.com', summary: 'Commented on v1 at 0:01' })]),
