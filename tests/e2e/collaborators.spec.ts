@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { latestMailTo, ownerApi, signInLinkOf } from './outbox';
 import { pcmWav, uploadIntoProject } from './project-files';
-import { gotoHydrated } from './support';
+import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
 const SHOTS = process.env.SHOTS_DIR;
@@ -52,6 +52,7 @@ test('the client adds a collaborator who signs in with their own link and commen
   await people.getByRole('button', { name: 'Add' }).click();
   await expect(people.getByRole('status')).toContainText(`on its way to ${managerEmail}`);
   await expect(people.locator(`[data-person="${managerEmail}"]`)).toContainText('Can comment');
+  await expectNoSeriousA11yViolations(page);
   await shoot(page, '[data-people]', 'collab-people-card');
 
   // The manager, in their own browser, opens the link of their own invitation.
