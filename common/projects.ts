@@ -3,6 +3,8 @@ import { recordIdSchema } from './record-id.ts';
 import { safeText } from './text.ts';
 import type { TrackView } from './review.ts';
 import { z } from './zod.ts';
+import { emailAddressField, MAX_EMAIL_LENGTH } from './email-address.ts';
+import type { CollaboratorView, ProjectAccess } from './collaborators.ts';
 import { PROJECT_STATUSES, type ProjectStatus } from './project-lifecycle.ts';
 import { packageKeySchema } from './site-content/packages.ts';
 
@@ -37,14 +39,16 @@ export const CLIENT_FILE_CATEGORY_LABELS: Record<ClientFileCategory, string> = {
   other: 'Other',
 };
 
-export const PROJECT_LIMITS = { title: 120, clientName: 100, clientEmail: 254, notes: 5000, clientNotes: 5000, fileName: 255 } as const;
+export const PROJECT_LIMITS = {
+  title: 120,
+  clientName: 100,
+  clientEmail: MAX_EMAIL_LENGTH,
+  notes: 5000,
+  clientNotes: 5000,
+  fileName: 255,
+} as const;
 
-const emailField = safeText(z.string({ error: 'Client e-mail is required' }), 'Client e-mail')
-  .trim()
-  .toLowerCase()
-  .min(1, { error: 'Client e-mail is required', abort: true })
-  .max(PROJECT_LIMITS.clientEmail, { error: 'Client e-mail is too long', abort: true })
-  .pipe(z.email('Enter a valid e-mail address'));
+const emailField = emailAddressField('Client e-mail');
 
 /** `YYYY-MM-DD`, a real calendar day. */
 const calendarDay = (label: string) =>
@@ -206,6 +210,8 @@ export interface AdminProjectView extends ProjectBase {
   invitedAt: string | null;
   /** Set while the client's access is revoked. */
   accessRevokedAt: string | null;
+  /** The people the client added, with their roles (common/collaborators.ts). */
+  collaborators: CollaboratorView[];
   activity: ProjectActivityView[];
 }
 
@@ -218,6 +224,10 @@ export interface PortalFileView extends ProjectFileView {
 /** GET /api/portal/projects/{id}. */
 export interface PortalProjectView extends Omit<ProjectBase, 'files'> {
   files: PortalFileView[];
+  /** How the signed-in address reaches this project: the invited client, or a collaborator's role. */
+  access: ProjectAccess;
+  /** The people on the project: listed to the invited client only (empty for a collaborator). */
+  collaborators: CollaboratorView[];
   activity: ProjectActivityView[];
 }
 

@@ -52,6 +52,7 @@ export default function PortalReview({ loaderData }: Route.ComponentProps) {
           <ReviewRoom
             key={`${loaderData.project.id}/${loaderData.track.id}`}
             side="portal"
+            access={loaderData.access}
             project={loaderData.project}
             track={loaderData.track}
             initialVersionId={loaderData.initialVersionId}

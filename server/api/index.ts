@@ -13,6 +13,7 @@ import { siteContentRouter } from './site-content.ts';
 import { siteImageUploadRouter } from './site-images.ts';
 import { uploadsRouter } from './uploads.ts';
 import { adminProjectsRouter } from './admin-projects.ts';
+import { collaboratorsRouter } from './collaborators.ts';
 import { portalRouter } from './portal.ts';
 import { adminReviewRouter, portalReviewRouter } from './review.ts';
 import { adminReviewLinksRouter, listenerRouter } from './review-links.ts';
@@ -34,6 +35,7 @@ export function apiRouter(services: Services, publicCache: PublicCache): Router 
   router.use(uploadsRouter(services));
   router.use(adminProjectsRouter(services));
   router.use(portalRouter(services));
+  router.use(collaboratorsRouter(services));
   router.use(adminReviewRouter(services));
   router.use(portalReviewRouter(services));
   router.use(adminReviewLinksRouter(services));

@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from 'express';
+import { can } from '#common/collaborators.ts';
 import {
   clientNotesSchema,
   PORTAL_MESSAGES,
@@ -20,6 +21,7 @@ import { queueProjectEmail } from '#server/projects/project-emails.ts';
 import { requestSignInLink } from '#server/projects/portal-sign-in.ts';
 import { answerRegistration } from './admin-projects.ts';
 import { sendProjectFile } from './project-file-responses.ts';
+import { portalProjectGuard } from './portal-access.ts';
 import { sendProjectZip } from './project-zip.ts';
 
 const NOT_FOUND = 'Project not found';
@@ -30,22 +32,21 @@ const clientOf = (res: Response) => res.locals.client as PortalClient;
 
 /**
  * The client portal's API (a client session only; an admin session is not one). Every project route
- * first checks the project is this client's: anyone else's, like one that does not exist, is a 404.
+ * first checks the project is open to the signed-in address and what their access allows
+ * (`portalProjectGuard`): a project not open to them, like one that does not exist, is a 404; an
+ * action their role does not allow, a 403.
  */
 export function portalRouter(services: Services): Router {
   const router = Router();
   const { db, logger, projects, projectFiles, projectEmails } = services;
 
-  const clientActor = async (res: Response): Promise<Actor & { side: 'client' }> => {
-    const { email } = clientOf(res);
-    return { side: 'client', email, name: await projects.clientName(email) };
-  };
-  /** The project id of the path, when the project is this client's. */
-  const ownProject = async (req: Request, res: Response): Promise<number> => {
-    const id = projectIdOf(req);
-    if (!(await projects.isClientProject(clientOf(res).email, id))) throw new HttpError(404, NOT_FOUND);
-    return id;
-  };
+  const clientActor = async (res: Response): Promise<Actor & { side: 'client' }> => projects.actorOn(clientOf(res).email, 'client');
+  const projectFor = portalProjectGuard(services);
+  /**
+   * The project id of the path, when this is the project's invited client: the guard of what is
+   * theirs alone (files, notes, the people). Not theirs: 404; a collaborator: 403.
+   */
+  const ownProject = async (req: Request, res: Response): Promise<number> => (await projectFor(req, res, 'manage')).projectId;
 
   // The same answer, at once, for every address: the lookup and the e-mail happen after it.
   router
@@ -89,7 +90,7 @@ export function portalRouter(services: Services): Router {
       noStore(res).json(project);
     })
     .patch(async (req, res) => {
-      const id = projectIdOf(req);
+      const id = await ownProject(req, res);
       const { clientNotes } = parseBody(clientNotesSchema, req.body, 'Invalid notes');
       if (!(await projects.setClientNotes(clientOf(res).email, id, clientNotes, await clientActor(res))))
         throw new HttpError(404, NOT_FOUND);
@@ -147,13 +148,15 @@ export function portalRouter(services: Services): Router {
   router
     .route('/portal/projects/:id/files/:fileId/download')
     .get(async (req, res) => {
-      const id = await ownProject(req, res);
-      const file = await projectFiles.storedFile(id, parseIdParam(req.params.fileId, FILE_NOT_FOUND));
+      const { projectId: id, access, actor } = await projectFor(req, res, 'downloadDeliveries');
+      // Someone who may download but is not the client reaches the deliveries only: the client's own files are not there for them.
+      const side = can(access, 'manage') ? undefined : 'studio';
+      const file = await projectFiles.storedFile(id, parseIdParam(req.params.fileId, FILE_NOT_FOUND), side);
       if (!file) throw new HttpError(404, FILE_NOT_FOUND);
       // One entry per download, not per resumed range of it.
       const range = req.get('range');
       if (req.method === 'GET' && (!range || /^bytes=0-/.test(range))) {
-        await recordActivity(db, id, await clientActor(res), { action: 'file_downloaded', name: file.name });
+        await recordActivity(db, id, actor, { action: 'file_downloaded', name: file.name });
       }
       await sendProjectFile(req, res, file, (byteRange) => projectFiles.read(file, byteRange));
     })
@@ -162,11 +165,11 @@ export function portalRouter(services: Services): Router {
   router
     .route('/portal/projects/:id/deliveries.zip')
     .get(async (req, res) => {
-      const id = await ownProject(req, res);
+      const { projectId: id, actor } = await projectFor(req, res, 'downloadDeliveries');
       const project = (await projects.clientView(clientOf(res).email, id))!;
       const files = await projectFiles.storedFiles(id, 'studio');
       if (req.method === 'GET' && files.length > 0) {
-        await recordActivity(db, id, await clientActor(res), { action: 'zip_downloaded', files: files.length, side: 'studio' });
+        await recordActivity(db, id, actor, { action: 'zip_downloaded', files: files.length, side: 'studio' });
       }
       await sendProjectZip(req, res, { title: project.title, suffix: 'deliveries', files, read: (file) => projectFiles.read(file) });
     })

@@ -1,4 +1,5 @@
 import type { AdminProfile } from '#common/admin-auth.ts';
+import type { ProjectCapability } from '#common/collaborators.ts';
 import { Router, type Request, type Response } from 'express';
 import { createCommentSchema, createTrackSchema, createVersionSchema, editCommentSchema, requestRevisionsSchema } from '#common/review.ts';
 import type { Services } from '#server/context.ts';
@@ -7,11 +8,11 @@ import { requireAdmin } from '#server/http/require-admin.ts';
 import { requireClient } from '#server/http/require-client.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import type { Actor } from '#server/projects/activity.ts';
-import type { PortalClient } from '#server/projects/client-sessions.ts';
 import type { ChangeOutcome, CommentAuthor, CommentOutcome } from '#server/projects/review/comments.ts';
 import type { DecisionOutcome } from '#server/projects/review/decisions.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { answerRegistration, studioActor } from './admin-projects.ts';
+import { portalProjectGuard } from './portal-access.ts';
 import { sendVersionAudio } from './version-audio.ts';
 
 const PROJECT_NOT_FOUND = 'Project not found';
@@ -85,7 +86,7 @@ function answerDecision(res: Response, outcome: DecisionOutcome): void {
 function versionRoutes(
   services: Services,
   prefix: string,
-  who: (req: Request, res: Response) => Promise<{ author: CommentAuthor; actor: Actor }>,
+  who: (req: Request, res: Response, capability: 'listen' | 'comment') => Promise<{ author: CommentAuthor; actor: Actor }>,
 ): Router {
   const router = Router();
   const { review } = services;
@@ -94,14 +95,14 @@ function versionRoutes(
   router
     .route(`${base}/comments`)
     .get(async (req, res) => {
-      const { author } = await who(req, res);
+      const { author } = await who(req, res, 'listen');
       const ids = idsOf(req);
       const comments = await review.comments(ids.projectId, ids.trackId, ids.versionId, author.key);
       if (!comments) throw new HttpError(404, NOT_FOUND);
       noStore(res).json(comments);
     })
     .post(async (req, res) => {
-      const { author, actor } = await who(req, res);
+      const { author, actor } = await who(req, res, 'comment');
       const ids = idsOf(req);
       const input = parseBody(createCommentSchema, req.body, 'Invalid comment');
       const limit = await hitRateLimit(services.db, { key: `comments:${author.key}`, ...COMMENT_LIMIT });
@@ -119,14 +120,14 @@ function versionRoutes(
   router
     .route(`${base}/comments/:commentId`)
     .patch(async (req, res) => {
-      const { author } = await who(req, res);
+      const { author } = await who(req, res, 'comment');
       const ids = idsOf(req);
       const { body } = parseBody(editCommentSchema, req.body, 'Invalid comment');
       const commentId = parseIdParam(req.params.commentId, NOT_FOUND);
       answerChange(res, await review.changeComment(ids.projectId, ids.trackId, ids.versionId, commentId, { body }, author.key));
     })
     .delete(async (req, res) => {
-      const { author } = await who(req, res);
+      const { author } = await who(req, res, 'comment');
       const ids = idsOf(req);
       const commentId = parseIdParam(req.params.commentId, NOT_FOUND);
       answerChange(res, await review.changeComment(ids.projectId, ids.trackId, ids.versionId, commentId, 'delete', author.key));
@@ -136,7 +137,7 @@ function versionRoutes(
   router
     .route(`${base}/audio`)
     .get(async (req, res) => {
-      await who(req, res);
+      await who(req, res, 'listen');
       const ids = idsOf(req);
       const version = await review.version(ids.projectId, ids.trackId, ids.versionId);
       if (!version || version.removedAt) throw new HttpError(404, NOT_FOUND);
@@ -227,21 +228,20 @@ export function adminReviewRouter(services: Services): Router {
 /** The client's side of the review room (client session): listening, comments, approval and revisions. */
 export function portalReviewRouter(services: Services): Router {
   const router = Router();
-  const { review, projects } = services;
+  const { review } = services;
   router.use('/portal/projects/:id/tracks', requireClient);
+  const projectFor = portalProjectGuard(services);
 
-  const client = async (req: Request, res: Response) => {
-    const { email } = res.locals.client as PortalClient;
-    const projectId = parseIdParam(req.params.id, PROJECT_NOT_FOUND);
-    if (!(await projects.isClientProject(email, projectId))) throw new HttpError(404, PROJECT_NOT_FOUND);
-    const name = await projects.clientName(email);
-    return { author: { side: 'client' as const, key: `client:${email}`, name }, actor: { side: 'client' as const, email, name } };
+  /** The client or a collaborator, as far as their role allows (common/collaborators.ts); signed with their own address. */
+  const client = async (req: Request, res: Response, capability: ProjectCapability) => {
+    const { actor } = await projectFor(req, res, capability);
+    return { author: { side: 'client' as const, key: `client:${actor.email}`, name: actor.name }, actor };
   };
 
   router
     .route('/portal/projects/:id/tracks/:trackId/versions/:versionId/approve')
     .post(async (req, res) => {
-      const { actor } = await client(req, res);
+      const { actor } = await client(req, res, 'decide');
       const ids = idsOf(req);
       const outcome = await review.approve(ids.projectId, ids.trackId, ids.versionId, actor);
       answerDecision(res, outcome);
@@ -253,7 +253,7 @@ export function portalReviewRouter(services: Services): Router {
   router
     .route('/portal/projects/:id/tracks/:trackId/versions/:versionId/request-revisions')
     .post(async (req, res) => {
-      const { actor } = await client(req, res);
+      const { actor } = await client(req, res, 'decide');
       const ids = idsOf(req);
       const { summary } = parseBody(requestRevisionsSchema, req.body, 'Invalid request');
       const outcome = await review.requestRevisions(ids.projectId, ids.trackId, ids.versionId, summary, actor);

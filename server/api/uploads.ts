@@ -1,3 +1,4 @@
+import { can, NOT_ALLOWED } from '#common/collaborators.ts';
 import type { AdminProfile } from '#common/admin-auth.ts';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { formatFileSize } from '#common/file-size.ts';
@@ -59,8 +60,11 @@ export function uploadAccess(services: Services): UploadAccessRule {
       const projectId = parsed.data;
       const admin = res.locals.admin as AdminProfile | null;
       const client = res.locals.client as PortalClient | null;
-      if (!admin && !(client && (await services.projects.isClientProject(client.email, projectId)))) {
-        throw new HttpError(404, 'Project not found');
+      if (!admin) {
+        // Only the invited client sends files; a collaborator is told so (common/collaborators.ts).
+        const access = client ? await services.projects.accessTo(client.email, projectId) : null;
+        if (!access) throw new HttpError(404, 'Project not found');
+        if (!can(access, 'manage')) throw new HttpError(403, NOT_ALLOWED.manage);
       }
       const side = admin ? 'studio' : 'client';
       const uploader = admin ? `admin:${admin.id}` : `client:${client!.email}`;

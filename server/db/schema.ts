@@ -302,13 +302,16 @@ export type ProjectEmailKind =
   | 'version_ready'
   | 'comments_for_client'
   | 'comments_for_studio'
-  | 'decisions_for_studio';
+  | 'decisions_for_studio'
+  | 'collaborator_invite';
 
 /** An e-mail about a project, sent at least once; its words are made at sending time. */
 export interface ProjectEmailsTable {
   id: Generated<number>;
   projectId: number;
   kind: ProjectEmailKind;
+  /** Someone other than the kind's usual addressee (a collaborator); null: the client or the studio. */
+  recipient: string | null;
   attempts: Generated<number>;
   nextAttemptAt: Timestamp;
   lastError: string | null;
@@ -386,6 +389,19 @@ export interface RevisionRequestsTable {
   createdAt: Timestamp;
 }
 
+/** Someone the client added to a project by e-mail, with a role (common/collaborators.ts). */
+export interface ProjectCollaboratorsTable {
+  id: Generated<number>;
+  projectId: number;
+  email: string;
+  role: 'approve' | 'comment' | 'listen';
+  /** `client:{email}`: who added them. */
+  addedBy: string;
+  lastSignedInAt: string | null;
+  removedAt: string | null;
+  createdAt: Timestamp;
+}
+
 /** A link the studio shares so someone can listen to one track and comment (decision 082). */
 export interface ReviewLinksTable {
   id: Generated<number>;
@@ -447,6 +463,7 @@ export interface Database {
   trackVersions: TrackVersionsTable;
   versionComments: VersionCommentsTable;
   revisionRequests: RevisionRequestsTable;
+  projectCollaborators: ProjectCollaboratorsTable;
   reviewLinks: ReviewLinksTable;
   reviewLinkAccesses: ReviewLinkAccessesTable;
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { COLLABORATOR_ROLE_LABELS, type CollaboratorRole } from '#common/collaborators.ts';
 import { formatFileSize } from '#common/file-size.ts';
 import { formatSpan } from '#common/format-time.ts';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '#common/project-lifecycle.ts';
@@ -38,8 +39,12 @@ export type ActivityEvent =
   | { action: 'version_added'; title: string; number: number }
   | { action: 'comment_added'; number: number; at: number; end?: number | null }
   | { action: 'comment_replied'; number: number; at: number; end?: number | null }
-  | { action: 'version_approved'; title: string; number: number }
+  /** `by`: the address that approved (the client or a collaborator), for the studio's e-mail. */
+  | { action: 'version_approved'; title: string; number: number; by?: string }
   | { action: 'revisions_requested'; title: string; number: number; round: number; beyond: boolean }
+  | { action: 'collaborator_added'; email: string; role: CollaboratorRole }
+  | { action: 'collaborator_role_changed'; email: string; role: CollaboratorRole }
+  | { action: 'collaborator_removed'; email: string }
   | { action: 'review_link_created'; title: string; password: boolean; expiresAt: string | null }
   | { action: 'review_link_revoked'; title: string }
   | { action: 'review_link_first_opened'; title: string };
@@ -51,6 +56,15 @@ const STUDIO_ONLY: ReadonlySet<ActivityEvent['action']> = new Set([
   'review_link_created',
   'review_link_revoked',
   'review_link_first_opened',
+]);
+
+/** A client's entries that give the studio nothing to look at: they leave "waiting for the studio" as it was. */
+const NOTHING_FOR_THE_STUDIO: ReadonlySet<ActivityEvent['action']> = new Set([
+  'signed_in',
+  'file_downloaded',
+  'zip_downloaded',
+  'collaborator_added',
+  'collaborator_removed',
 ]);
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -69,12 +83,7 @@ export async function recordActivity(db: Db, projectId: number, actor: Actor, ev
     })
     .execute();
   // What the dashboard's "waiting for the studio" reads: who acted last.
-  if (
-    (actor.side === 'client' || actor.side === 'listener') &&
-    action !== 'signed_in' &&
-    action !== 'file_downloaded' &&
-    action !== 'zip_downloaded'
-  ) {
+  if ((actor.side === 'client' || actor.side === 'listener') && !NOTHING_FOR_THE_STUDIO.has(action)) {
     await db.updateTable('projects').set({ lastClientActivityAt: at.toISOString() }).where('id', '=', projectId).execute();
   } else if (actor.side === 'studio') {
     await db.updateTable('projects').set({ lastStudioActivityAt: at.toISOString() }).where('id', '=', projectId).execute();
@@ -161,6 +170,12 @@ export function describeActivity(event: ActivityEvent): string {
       return `Turned off a review link for "${event.title}"`;
     case 'review_link_first_opened':
       return `A review link for "${event.title}" was opened for the first time`;
+    case 'collaborator_added':
+      return `Added ${event.email} to the project (${COLLABORATOR_ROLE_LABELS[event.role].toLowerCase()})`;
+    case 'collaborator_role_changed':
+      return `Changed ${event.email}'s role to ${COLLABORATOR_ROLE_LABELS[event.role].toLowerCase()}`;
+    case 'collaborator_removed':
+      return `Took ${event.email} off the project`;
   }
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { CLIENT_SESSION_IDLE_DAYS, SIGN_IN_LINK_DAYS } from '#common/projects.ts';
+import type { ProjectAccess } from '#common/collaborators.ts';
 import type { Database } from '#server/db/schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,9 +21,37 @@ export interface PortalClient {
   sid: string;
 }
 
-/** The projects open to a client: their address, invited, not revoked. The one rule of what a client may see. */
+/** An address's active place among the project's collaborators (added, not removed), inside a query on `projects`. */
+const activeCollaborator = (eb: ExpressionBuilder<Database, 'projects'>, email: string) =>
+  eb
+    .selectFrom('projectCollaborators')
+    .whereRef('projectCollaborators.projectId', '=', 'projects.id')
+    .where('projectCollaborators.email', '=', email)
+    .where('projectCollaborators.removedAt', 'is', null);
+
+/**
+ * The projects open to an address: invited and not revoked, with the address as the client or as an
+ * active collaborator. The one rule of what a signed-in person may see; `projectAccessFor` says how.
+ */
 export function projectsOpenTo(db: Kysely<Database>, email: string) {
-  return db.selectFrom('projects').where('clientEmail', '=', email).where('invitedAt', 'is not', null).where('accessRevokedAt', 'is', null);
+  return db
+    .selectFrom('projects')
+    .where('invitedAt', 'is not', null)
+    .where('accessRevokedAt', 'is', null)
+    .where((eb) => eb.or([eb('clientEmail', '=', email), eb.exists(activeCollaborator(eb, email).select('projectCollaborators.id'))]));
+}
+
+/**
+ * How an address reaches one project: `client` (the invited client), a collaborator's role, or null
+ * (no access: the caller answers 404). Read at every request, so a removal or a new role counts at once.
+ */
+export async function projectAccessFor(db: Kysely<Database>, email: string, projectId: number): Promise<ProjectAccess | null> {
+  const row = await projectsOpenTo(db, email)
+    .select(['clientEmail', (eb) => activeCollaborator(eb, email).select('projectCollaborators.role').limit(1).as('role')])
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return row.clientEmail === email ? 'client' : (row.role ?? null);
 }
 
 /**
@@ -67,6 +96,13 @@ export async function redeemSignInLink(
     .returning(['email'])
     .executeTakeFirst();
   if (!claimed || !(await hasPortalAccess(db, claimed.email))) return null;
+  // What the client and the owner see beside each collaborator: one cheap write per sign-in.
+  await db
+    .updateTable('projectCollaborators')
+    .set({ lastSignedInAt: now.toISOString() })
+    .where('email', '=', claimed.email)
+    .where('removedAt', 'is', null)
+    .execute();
   const sessionToken = freshToken();
   await db
     .insertInto('clientSessions')
@@ -109,7 +145,7 @@ export async function endClientSession(db: Kysely<Database>, sid: string): Promi
   await db.deleteFrom('clientSessions').where('sid', '=', sid).execute();
 }
 
-/** Revoking a client's last project ends their sessions and spends their pending links. */
+/** Losing access to a last project (revoked, removed as a collaborator) ends the address's sessions and spends its pending links. */
 export async function endClientAccess(db: Kysely<Database>, email: string, now = new Date()): Promise<void> {
   await db.deleteFrom('clientSessions').where('email', '=', email).execute();
   await db

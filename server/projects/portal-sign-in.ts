@@ -27,8 +27,9 @@ export async function requestSignInLink(
     return;
   }
   // The link goes out with the newest open project; an address with none gets nothing.
-  const project = await projectsOpenTo(db, email).select('id').orderBy('updatedAt', 'desc').executeTakeFirst();
+  const project = await projectsOpenTo(db, email).select(['id', 'clientEmail']).orderBy('updatedAt', 'desc').executeTakeFirst();
   if (!project) return;
-  await queueProjectEmail(db, project.id, 'sign_in');
+  // A collaborator's link goes to them, not to the project's client.
+  await queueProjectEmail(db, project.id, 'sign_in', new Date(), project.clientEmail === email ? null : email);
   deps.sendSoon();
 }

@@ -37,8 +37,8 @@ const BATCH_WAIT_MS: Partial<Record<ProjectEmailKind, number>> = {
   comments_for_studio: REVIEW_EMAIL_BATCH_MS,
 };
 
-/** Access e-mails (a sign-in link, the invitation, the retention warning) are no event on the work: they flush nothing. */
-const NOT_AN_EVENT: ReadonlySet<ProjectEmailKind> = new Set(['invite', 'sign_in', 'retention_warning']);
+/** Access e-mails (a sign-in link, an invitation, the retention warning) are no event on the work: they flush nothing. */
+const NOT_AN_EVENT: ReadonlySet<ProjectEmailKind> = new Set(['invite', 'sign_in', 'collaborator_invite', 'retention_warning']);
 
 /**
  * Queues an e-mail about a project, committed before the caller answers: a crash or a mail outage
@@ -46,7 +46,14 @@ const NOT_AN_EVENT: ReadonlySet<ProjectEmailKind> = new Set(['invite', 'sign_in'
  * Any event also makes the project's other waiting batches due now, so they go out before this
  * event's e-mail (due no earlier, and queued later): e-mails follow the events' order (decision 077).
  */
-export async function queueProjectEmail(db: Kysely<Database>, projectId: number, kind: ProjectEmailKind, now = new Date()): Promise<void> {
+export async function queueProjectEmail(
+  db: Kysely<Database>,
+  projectId: number,
+  kind: ProjectEmailKind,
+  now = new Date(),
+  /** Someone other than the kind's usual addressee: a collaborator's invitation or sign-in link. */
+  recipient: string | null = null,
+): Promise<void> {
   const wait = BATCH_WAIT_MS[kind];
   if (!NOT_AN_EVENT.has(kind)) {
     await db
@@ -73,7 +80,7 @@ export async function queueProjectEmail(db: Kysely<Database>, projectId: number,
   const due = new Date(now.getTime() + (wait ?? 0));
   await db
     .insertInto('projectEmails')
-    .values({ projectId, kind, nextAttemptAt: due.toISOString(), createdAt: now.toISOString() })
+    .values({ projectId, kind, recipient, nextAttemptAt: due.toISOString(), createdAt: now.toISOString() })
     .execute();
 }
 
@@ -88,6 +95,7 @@ export async function deliverProjectEmail(deps: ProjectEmailDeps, emailId: numbe
     .innerJoin('projects', 'projects.id', 'projectEmails.projectId')
     .select([
       'projectEmails.kind',
+      'projectEmails.recipient',
       'projectEmails.attempts',
       'projects.id',
       'projects.title',
@@ -99,9 +107,9 @@ export async function deliverProjectEmail(deps: ProjectEmailDeps, emailId: numbe
     .where('projectEmails.id', '=', emailId)
     .executeTakeFirst();
   if (!row) return 'skipped';
-  const { kind, attempts, ...project } = row;
+  const { kind, recipient, attempts, ...project } = row;
   try {
-    const message = await COMPOSE_PROJECT_EMAIL[kind](emailContext(deps, await deps.studio(), kind, project));
+    const message = await COMPOSE_PROJECT_EMAIL[kind](emailContext(deps, await deps.studio(), kind, project, recipient));
     if (message) await mailer.send(message);
     else logger.info({ emailId, kind, projectId: project.id }, 'project e-mail has nothing left to say; not sent');
   } catch (error) {

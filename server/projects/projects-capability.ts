@@ -3,6 +3,7 @@ import type { Database } from '#server/db/schema.ts';
 import type { Mailer } from '#server/email/mailer.ts';
 import type { Logger } from '#server/logger.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
+import { Collaborators } from './collaborators.ts';
 import { ProjectEmailSender } from './project-emails.ts';
 import { ProjectFileProcessing, type ProjectAudioAnalyser } from './file-processing.ts';
 import { ProjectFileService } from './project-files.ts';
@@ -13,6 +14,7 @@ import { ReviewLinkService } from './review-links/review-links-service.ts';
 /** The stateful parts of client projects, built once per process by server/services.ts. */
 export interface ProjectsCapability {
   projects: ProjectsService;
+  collaborators: Collaborators;
   projectFiles: ProjectFileService;
   projectFileProcessing: ProjectFileProcessing;
   review: ReviewService;
@@ -38,8 +40,10 @@ export function createProjectsCapability(parts: {
   const projectFileProcessing = new ProjectFileProcessing(db, store, logger, analyse);
   const projectFiles = new ProjectFileService(db, store, projectFileProcessing);
   const review = new ReviewService(db, projectFiles, projectFileProcessing);
+  const collaborators = new Collaborators(db);
   return {
-    projects: new ProjectsService(db, packages, (projectId) => review.tracksOf(projectId)),
+    projects: new ProjectsService(db, packages, (projectId) => review.tracksOf(projectId), collaborators),
+    collaborators,
     projectFiles,
     projectFileProcessing,
     review,

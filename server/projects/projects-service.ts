@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ProjectAccess } from '#common/collaborators.ts';
 import { ACTIVE_PROJECT_STATUSES, type ProjectStatus } from '#common/project-lifecycle.ts';
 import type {
   AdminProjectList,
@@ -13,7 +14,8 @@ import type { TrackView } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import { readActivity, recordActivity, type Actor } from './activity.ts';
 import { clientMayChangeFile } from './client-file-changes.ts';
-import { endClientAccess, hasPortalAccess, projectsOpenTo } from './client-sessions.ts';
+import { endClientAccess, hasPortalAccess, projectAccessFor, projectsOpenTo } from './client-sessions.ts';
+import type { Collaborators } from './collaborators.ts';
 import { toProjectBase, type ProjectRow } from './project-views.ts';
 import { moveProject } from './move-project.ts';
 import { dayOf, filesExpireAt } from './retention-dates.ts';
@@ -43,6 +45,7 @@ export class ProjectsService {
     private readonly packages: PackageCatalogue,
     /** The review room's tracks of a project (server/projects/review/). */
     private readonly tracksOf: (projectId: number) => Promise<TrackView[]>,
+    private readonly collaborators: Collaborators,
   ) {}
 
   /** The package's name and revision rounds as the site states them now; null for a key the site no longer has. */
@@ -110,6 +113,7 @@ export class ProjectsService {
       retainFilesUntil: row.retainFilesUntil,
       invitedAt: row.invitedAt,
       accessRevokedAt: row.accessRevokedAt,
+      collaborators: await this.collaborators.list(id),
       activity: await readActivity(this.db, id, 'studio'),
     };
   }
@@ -154,7 +158,15 @@ export class ProjectsService {
       }
       if (changes.clientEmail !== undefined) {
         // A new address is invited afresh; the old one keeps access only through its other projects.
+        // A collaborator who becomes the client is the client from now on, not both.
         await trx.updateTable('projects').set({ invitedAt: null, accessRevokedAt: null }).where('id', '=', id).execute();
+        await trx
+          .updateTable('projectCollaborators')
+          .set({ removedAt: at })
+          .where('projectId', '=', id)
+          .where('email', '=', changes.clientEmail)
+          .where('removedAt', 'is', null)
+          .execute();
         if (!(await hasPortalAccess(trx, row.clientEmail))) await endClientAccess(trx, row.clientEmail, now);
       }
       return { kind: 'done' };
@@ -174,7 +186,10 @@ export class ProjectsService {
     });
   }
 
-  /** Takes the client's access to this project away; with no other project open to them, their sessions end. */
+  /**
+   * Takes the project away from its client and their collaborators; whoever has no other project
+   * open to them has their sessions ended.
+   */
   async revokeAccess(id: number, actor: Actor & { side: 'studio' }, now = new Date()): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('projects').select(['clientEmail', 'accessRevokedAt']).where('id', '=', id).executeTakeFirst();
@@ -183,39 +198,69 @@ export class ProjectsService {
         await trx.updateTable('projects').set({ accessRevokedAt: now.toISOString() }).where('id', '=', id).execute();
         await recordActivity(trx, id, actor, { action: 'access_revoked', email: row.clientEmail }, now);
       }
-      if (!(await hasPortalAccess(trx, row.clientEmail))) await endClientAccess(trx, row.clientEmail, now);
+      const people = await trx
+        .selectFrom('projectCollaborators')
+        .select('email')
+        .where('projectId', '=', id)
+        .where('removedAt', 'is', null)
+        .execute();
+      for (const email of [row.clientEmail, ...people.map((person) => person.email)]) {
+        if (!(await hasPortalAccess(trx, email))) await endClientAccess(trx, email, now);
+      }
       return true;
     });
   }
 
-  /** The projects a signed-in client may open: invited, not revoked, with their address. */
+  /** The projects a signed-in address may open: invited, not revoked, as their client or a collaborator. */
   async clientProjects(email: string): Promise<ProjectSummary[]> {
     const rows = await this.visibleTo(email).selectAll().orderBy('updatedAt', 'desc').execute();
     const counts = await this.fileCounts(rows.map((row) => row.id));
     return rows.map((row) => this.summary(row, counts.get(row.id)));
   }
 
-  /** One of the client's projects, or null for any project that is not theirs (the caller answers 404). */
+  /**
+   * A project as a signed-in address sees it, with how they reach it (`access`); null for any project
+   * not open to them (the caller answers 404). Only the invited client is shown the people on it, and
+   * only the invited client may fix files.
+   */
   async clientView(email: string, id: number, now = new Date()): Promise<PortalProjectView | null> {
-    const row = await this.visibleTo(email).selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) return null;
+    const access = await this.accessTo(email, id);
+    if (!access) return null;
+    const row = await this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const files = await this.db.selectFrom('projectFiles').selectAll().where('projectId', '=', id).orderBy('id').execute();
     const base = toProjectBase(row, files, await this.tracksOf(id));
     return {
       ...base,
       // What the portal offers to fix, by the same rule the API enforces.
-      files: base.files.map((file) => ({ ...file, canChange: clientMayChangeFile(file, base.status, now) })),
+      files: base.files.map((file) => ({ ...file, canChange: access === 'client' && clientMayChangeFile(file, base.status, now) })),
+      access,
+      collaborators: access === 'client' ? await this.collaborators.list(id) : [],
       activity: await readActivity(this.db, id, 'client'),
     };
   }
 
+  /** How a signed-in address reaches the project (`projectAccessFor`): the client, a collaborator's role, or null. */
+  accessTo(email: string, id: number): Promise<ProjectAccess | null> {
+    return projectAccessFor(this.db, email, id);
+  }
+
+  /** Whether the address is the project's invited client (not a collaborator): the portal's own-project guard. */
   async isClientProject(email: string, id: number): Promise<boolean> {
-    return Boolean(await this.visibleTo(email).select('id').where('id', '=', id).executeTakeFirst());
+    return (await this.accessTo(email, id)) === 'client';
+  }
+
+  /** How the log and the comments name someone on the project: the client by the name the studio gave, a collaborator by address. */
+  async actorOn(email: string, access: ProjectAccess): Promise<Actor & { side: 'client' }> {
+    return { side: 'client', email, name: access === 'client' ? await this.clientName(email) : email };
   }
 
   async setClientNotes(email: string, id: number, clientNotes: string, actor: Actor & { side: 'client' }, now = new Date()) {
     return this.db.transaction().execute(async (trx) => {
-      const row = await projectsOpenTo(trx, email).select(['clientNotes']).where('id', '=', id).executeTakeFirst();
+      const row = await projectsOpenTo(trx, email)
+        .select(['clientNotes'])
+        .where('id', '=', id)
+        .where('clientEmail', '=', email)
+        .executeTakeFirst();
       if (!row) return false;
       if (row.clientNotes !== clientNotes) {
         await trx.updateTable('projects').set({ clientNotes, updatedAt: now.toISOString() }).where('id', '=', id).execute();
@@ -225,9 +270,9 @@ export class ProjectsService {
     });
   }
 
-  /** The client's name as the studio knows it (the newest project's), for the log and the portal's greeting. */
+  /** The client's name as the studio knows it (the newest project they are the client of), for the log and the portal's greeting. */
   async clientName(email: string): Promise<string | null> {
-    const row = await this.visibleTo(email).select('clientName').orderBy('id', 'desc').executeTakeFirst();
+    const row = await this.visibleTo(email).select('clientName').where('clientEmail', '=', email).orderBy('id', 'desc').executeTakeFirst();
     return row?.clientName ?? null;
   }
 

@@ -25,6 +25,7 @@ export const SITE_TABLES = [
   'multipart_uploads',
   'password_reset_tokens',
   'project_activity',
+  'project_collaborators',
   'project_emails',
   'project_files',
   'project_tracks',
@@ -138,7 +139,7 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
 /**
  * A client project with everything a backup must carry: the client signed in (a link spent, a session),
  * a stem they sent, a reservation not yet used, a track with an analysed version, a comment on it and a
- * revision round, an e-mail waiting to go out and a daily task's run.
+ * revision round, a collaborator, an e-mail waiting to go out and a daily task's run.
  */
 async function populateProject(t: TestApp, adminId: number): Promise<void> {
   const { projects, projectFiles, projectFileProcessing, review, reviewLinks, store, db } = t.services;
@@ -198,6 +199,8 @@ async function populateProject(t: TestApp, adminId: number): Promise<void> {
   const link = await reviewLinks.create(projectId, track!.id, {}, studio);
   const opened = await reviewLinks.page(link!.url.split('/listen/')[1]!, () => undefined, { ip: '203.0.113.9', userAgent: 'Fixture' });
   if (opened.kind !== 'open') throw new Error(`review link not opened: ${opened.kind}`);
+  const added = await t.services.collaborators.add(projectId, { email: 'manager@example.com', role: 'comment' }, client);
+  if (added.kind !== 'added') throw new Error(`collaborator not added: ${added.kind}`);
   await claimDailyRun(db, 'backup-fixture');
 }
 

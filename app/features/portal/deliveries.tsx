@@ -6,9 +6,17 @@ import { LocalDateTime } from '#app/components/local-date-time.tsx';
 
 const downloadPath = (projectId: number, file: ProjectFileView) => `/api/portal/projects/${projectId}/files/${file.id}/download`;
 
-/** The studio's deliveries: each file to download, or all of them as one ZIP. */
-export function Deliveries({ projectId, deliveries }: { projectId: number; deliveries: ProjectFileView[] }) {
-  const available = deliveries.filter((file) => !file.removedAt);
+/** The studio's deliveries: each file to download, or all of them as one ZIP (listed only, for a collaborator who may not download). */
+export function Deliveries({
+  projectId,
+  deliveries,
+  downloadable = true,
+}: {
+  projectId: number;
+  deliveries: ProjectFileView[];
+  downloadable?: boolean;
+}) {
+  const available = downloadable ? deliveries.filter((file) => !file.removedAt) : [];
   return (
     <section aria-labelledby="deliveries-heading" className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -39,7 +47,7 @@ export function Deliveries({ projectId, deliveries }: { projectId: number; deliv
               </div>
               {file.removedAt ? (
                 <span className="text-sm text-fg-subtle">Removed</span>
-              ) : (
+              ) : !downloadable ? null : (
                 <a
                   href={downloadPath(projectId, file)}
                   download

@@ -1,13 +1,16 @@
 import { ArrowLeft, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
+import { can } from '#common/collaborators.ts';
 import type { PortalProjectView, ProjectFileView } from '#common/projects.ts';
 import { ReviewTracksList } from '#app/features/review/review-tracks-list.tsx';
 import { ActivityList } from './activity-list.tsx';
 import { ClientNotesForm } from './client-notes-form.tsx';
+import { CollaboratorNote } from './collaborator-note.tsx';
 import { Deliveries } from './deliveries.tsx';
 import { FilesTable } from './files-table.tsx';
 import { formatDay } from './format.ts';
 import { PortalHeader } from './portal-header.tsx';
+import { ProjectPeople } from './project-people.tsx';
 import { StatusStepper } from './status-stepper.tsx';
 import { StudioNeeds } from './studio-needs.tsx';
 import { UploadArea } from './upload-area.tsx';
@@ -62,6 +65,7 @@ export function ProjectPage({ email, initial, checklist }: { email: string; init
             The audio files of this project were removed on {formatDay(project.filesRemovedAt)}, as our policy says. The record stays below.
           </p>
         ) : null}
+        <CollaboratorNote access={project.access} />
         <StatusStepper status={project.status} downloadable={project.deliveries.filter((file) => !file.removedAt).length} />
         <section aria-labelledby="review-heading" className="grid gap-3">
           <h2 id="review-heading" className="text-lg font-semibold text-fg">
@@ -69,14 +73,21 @@ export function ProjectPage({ email, initial, checklist }: { email: string; init
           </h2>
           <ReviewTracksList projectId={project.id} tracks={project.tracks} side="portal" />
         </section>
-        <Deliveries projectId={project.id} deliveries={project.deliveries} />
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <UploadArea project={project} onRegistered={registered} />
-          <div className="grid content-start gap-6">
-            <StudioNeeds checklist={checklist} />
-            <ClientNotesForm project={project} onSaved={setProject} />
-          </div>
-        </div>
+        <Deliveries projectId={project.id} deliveries={project.deliveries} downloadable={can(project.access, 'downloadDeliveries')} />
+        {/* What is the invited client's alone (common/collaborators.ts): files, notes, the people. */}
+        {project.access === 'client' ? (
+          <>
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+              <UploadArea project={project} onRegistered={registered} />
+              <div className="grid content-start gap-6">
+                <StudioNeeds checklist={checklist} />
+                <ClientNotesForm project={project} onSaved={setProject} />
+              </div>
+            </div>
+            <ProjectPeople projectId={project.id} collaborators={project.collaborators} onChanged={refresh} />
+          </>
+        ) : null}
+        {/* Only the invited client's files carry canChange (a collaborator fixes nothing). */}
         <FilesTable files={project.files} onRecategorise={recategorise} onRemove={removeFile} />
         <ActivityList activity={project.activity} />
       </div>

@@ -20,12 +20,14 @@ interface CommentThreadProps {
   selected: boolean;
   actions: CommentActions;
   onSeek: (comment: CommentView) => void;
+  /** False for someone who may only listen (a collaborator's role): no reply, no edit. */
+  writable?: boolean;
 }
 
 const smallAction = 'h-11 gap-1.5 px-3 text-xs sm:h-8';
 
 /** One comment at its moment, its replies, and what the reader may do with them. */
-export function CommentThreadItem({ thread, side, now, selected, actions, onSeek }: CommentThreadProps) {
+export function CommentThreadItem({ thread, side, now, selected, actions, onSeek, writable = true }: CommentThreadProps) {
   const { comment, replies } = thread;
   const [replying, setReplying] = useState(false);
   const [reply, setReply] = useState('');
@@ -84,12 +86,12 @@ export function CommentThreadItem({ thread, side, now, selected, actions, onSeek
       </div>
       <div className="mt-2">
         <div className="min-w-0">
-          <CommentBody comment={comment} versionId={comment.versionId} now={now} actions={actions} />
+          <CommentBody comment={comment} versionId={comment.versionId} now={now} actions={actions} writable={writable} />
           {replies.length > 0 ? (
             <ul className="mt-3 grid gap-3 border-l border-line pl-3" aria-label="Replies">
               {replies.map((item) => (
                 <li key={item.id} data-comment-reply={item.id}>
-                  <CommentBody comment={item} versionId={comment.versionId} now={now} actions={actions} />
+                  <CommentBody comment={item} versionId={comment.versionId} now={now} actions={actions} writable={writable} />
                 </li>
               ))}
             </ul>
@@ -123,10 +125,12 @@ export function CommentThreadItem({ thread, side, now, selected, actions, onSeek
                 </p>
               ) : null}
               <div className="mt-2 flex flex-wrap gap-1">
-                <Button variant="ghost" size="sm" className={smallAction} onClick={() => setReplying(true)}>
-                  <CornerDownRight aria-hidden className="size-3.5" />
-                  Reply
-                </Button>
+                {writable ? (
+                  <Button variant="ghost" size="sm" className={smallAction} onClick={() => setReplying(true)}>
+                    <CornerDownRight aria-hidden className="size-3.5" />
+                    Reply
+                  </Button>
+                ) : null}
                 {side === 'manage' && !comment.deleted ? (
                   <Button variant="ghost" size="sm" className={smallAction} onClick={() => void toggleResolved()} disabled={pending}>
                     {resolved ? <RotateCcw aria-hidden className="size-3.5" /> : <CheckCircle2 aria-hidden className="size-3.5" />}
@@ -148,18 +152,20 @@ function CommentBody({
   versionId,
   now,
   actions,
+  writable,
 }: {
   comment: CommentView;
   versionId: number;
   now: number;
   actions: CommentActions;
+  writable: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(comment.body);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const fieldId = useId();
-  const changeable = canChange(comment, now);
+  const changeable = writable && canChange(comment, now);
   const author = comment.authorName ?? (comment.authorSide === 'studio' ? 'The studio' : 'Client');
 
   const save = async () => {

@@ -22,10 +22,22 @@ interface CommentsPanelProps {
   selected: number | null;
   actions: CommentActions;
   onSeek: (comment: CommentView) => void;
+  /** False for someone who may only listen: the comments are read, not answered. */
+  writable?: boolean;
 }
 
 /** The comments of the version being heard, in the order of the song, and what is left to check from the one before. */
-export function CommentsPanel({ side, versionLabel, previousLabel, comments, failure, selected, actions, onSeek }: CommentsPanelProps) {
+export function CommentsPanel({
+  side,
+  versionLabel,
+  previousLabel,
+  comments,
+  failure,
+  selected,
+  actions,
+  onSeek,
+  writable = true,
+}: CommentsPanelProps) {
   const [now, setNow] = useState(() => Date.now());
   const headingId = useId();
   useEffect(() => {
@@ -56,7 +68,7 @@ export function CommentsPanel({ side, versionLabel, previousLabel, comments, fai
       {!comments && !failure ? <p className="text-sm text-fg-muted">Loading comments…</p> : null}
       {comments && threads.length === 0 ? (
         <p className="rounded-xl border border-dashed border-line-strong p-4 text-sm text-fg-muted">
-          No comments on {versionLabel} yet. Pin the first one to a moment of the song.
+          No comments on {versionLabel} yet.{writable ? ' Pin the first one to a moment of the song.' : ''}
         </p>
       ) : null}
       {threads.length > 0 ? (
@@ -70,6 +82,7 @@ export function CommentsPanel({ side, versionLabel, previousLabel, comments, fai
               selected={thread.comment.id === selected}
               actions={actions}
               onSeek={onSeek}
+              writable={writable}
             />
           ))}
         </ol>

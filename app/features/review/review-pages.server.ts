@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
+import type { ProjectAccess } from '#common/collaborators.ts';
 import type { ProjectBase } from '#common/projects.ts';
 import { recordIdFromPath } from '#common/record-id.ts';
 import type { TrackView } from '#common/review.ts';
@@ -15,7 +16,9 @@ interface RoomData {
   initialSeconds: number | null;
 }
 
-export type PortalReviewData = { kind: 'signed-out' } | { kind: 'not-found'; email: string } | (RoomData & { email: string });
+/** `access`: how the signed-in address reaches the project (the client, or a collaborator's role). */
+export type PortalReviewData =
+  { kind: 'signed-out' } | { kind: 'not-found'; email: string } | (RoomData & { email: string; access: ProjectAccess });
 
 export type ManageReviewData =
   | { kind: 'signed-out' }
@@ -48,8 +51,8 @@ export async function portalReviewLoader({ params, request, context }: LoaderFun
   const projectId = recordIdFromPath(params.id);
   const project = projectId === null ? null : await services.projects.clientView(client.email, projectId);
   const room = roomOf(project, params.trackId, request);
-  if (!room) return data<PortalReviewData>({ kind: 'not-found', email: client.email }, { status: 404 });
-  return data<PortalReviewData>({ ...room, email: client.email });
+  if (!project || !room) return data<PortalReviewData>({ kind: 'not-found', email: client.email }, { status: 404 });
+  return data<PortalReviewData>({ ...room, email: client.email, access: project.access });
 }
 
 /** `/manage/projects/:id/review/:trackId`: the studio's side; signed out shows the login, as /manage does. */

@@ -1,7 +1,9 @@
 import { ArrowLeft, Sparkles } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { can, type ProjectAccess } from '#common/collaborators.ts';
 import type { ReviewDecision, TrackView, VersionView } from '#common/review.ts';
+import { CollaboratorNote } from '#app/features/portal/collaborator-note.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { toast } from '#app/lib/toast.ts';
@@ -27,6 +29,8 @@ export interface ReviewRoomProject {
 
 export interface ReviewRoomProps {
   side: ReviewSide;
+  /** The portal's visitor: the client, or a collaborator whose role may keep them from commenting or deciding. */
+  access?: ProjectAccess;
   project: ReviewRoomProject;
   track: TrackView;
   /** From the address (`?version=…&t=…`, the e-mails' links): the version and moment to open at. */
@@ -41,7 +45,15 @@ export interface ReviewRoomProps {
  * of the version being heard, and the decision on the newest version. Both sides use it; `side`
  * decides the API it calls and what it offers (the client decides, the studio resolves).
  */
-export function ReviewRoom({ side, project, track: initialTrack, initialVersionId, initialSeconds, renderUpload }: ReviewRoomProps) {
+export function ReviewRoom({
+  side,
+  access = 'client',
+  project,
+  track: initialTrack,
+  initialVersionId,
+  initialSeconds,
+  renderUpload,
+}: ReviewRoomProps) {
   const paths = useMemo(() => reviewApi(side, project.id, initialTrack.id), [side, project.id, initialTrack.id]);
   const { track, setTrack, reload } = useReviewTrack(side, paths, initialTrack);
   const { versions, a, b, choose, comparePair } = useVersionPair(track, initialTrack, initialVersionId);
@@ -58,9 +70,13 @@ export function ReviewRoom({ side, project, track: initialTrack, initialVersionI
     });
   };
 
+  // The studio does everything in its room; in the portal, a collaborator's role decides (common/collaborators.ts).
+  const rights = { comment: side === 'manage' || can(access, 'comment'), decide: side === 'manage' || can(access, 'decide') };
+
   return (
     <div className="grid gap-6">
       <RoomHeader side={side} project={project} track={track} />
+      {side === 'portal' ? <CollaboratorNote access={access} /> : null}
       {a ? (
         <ListeningRoom
           // A new pair of versions keeps the same player; a first version arriving mounts it.
@@ -75,6 +91,7 @@ export function ReviewRoom({ side, project, track: initialTrack, initialVersionI
           onChoose={choose}
           onComparePair={comparePair}
           onDecided={decided}
+          rights={rights}
           upload={renderUpload?.(track, () => void reload())}
         />
       ) : (
@@ -85,7 +102,7 @@ export function ReviewRoom({ side, project, track: initialTrack, initialVersionI
               : 'No version yet: upload the first mix, and the client is e-mailed when it is ready.'}
           </p>
           <div className="grid gap-6">
-            <DecisionPanel side={side} track={track} newest={null} paths={paths} onDecided={decided} />
+            {rights.decide ? <DecisionPanel side={side} track={track} newest={null} paths={paths} onDecided={decided} /> : null}
             {renderUpload ? <UploadCard>{renderUpload(track, () => void reload())}</UploadCard> : null}
           </div>
         </div>
@@ -134,6 +151,8 @@ interface ListeningRoomProps {
   onChoose: (slot: Slot, versionId: number) => void;
   onComparePair: (pair: { a: number; b: number | null }) => void;
   onDecided: (decision: ReviewDecision) => void;
+  /** What this visitor may do besides listening. */
+  rights: { comment: boolean; decide: boolean };
   upload: ReactNode;
 }
 
@@ -149,9 +168,10 @@ function ListeningRoom({
   onChoose,
   onComparePair,
   onDecided,
+  rights,
   upload,
 }: ListeningRoomProps) {
-  const room = useListeningRoom({ paths, track, a, b, newest, initialSeconds });
+  const room = useListeningRoom({ paths, track, a, b, newest, initialSeconds, mayComment: rights.comment });
   const { player, engine, heard, duration, draftState, textarea, selected, newer } = room;
 
   return (
@@ -197,25 +217,27 @@ function ListeningRoom({
             />
           }
         />
-        <div className="rounded-2xl border border-line bg-surface p-4 noscript:hidden sm:p-6">
-          <CommentComposer
-            ref={textarea}
-            versionLabel={versionLabel(heard)}
-            playhead={player.time}
-            duration={duration}
-            state={draftState}
-            disabled={room.commentable ? null : `${versionLabel(heard)} takes comments once it has been measured.`}
-            onSubmit={async (comment) => {
-              const result = await room.actions.post(heard.id, { ...comment, endSeconds: comment.endSeconds ?? undefined });
-              if ('error' in result) return result.error;
-              room.setSelected(result.id);
-              return null;
-            }}
-          />
-        </div>
+        {rights.comment ? (
+          <div className="rounded-2xl border border-line bg-surface p-4 noscript:hidden sm:p-6">
+            <CommentComposer
+              ref={textarea}
+              versionLabel={versionLabel(heard)}
+              playhead={player.time}
+              duration={duration}
+              state={draftState}
+              disabled={room.commentable ? null : `${versionLabel(heard)} takes comments once it has been measured.`}
+              onSubmit={async (comment) => {
+                const result = await room.actions.post(heard.id, { ...comment, endSeconds: comment.endSeconds ?? undefined });
+                if ('error' in result) return result.error;
+                room.setSelected(result.id);
+                return null;
+              }}
+            />
+          </div>
+        ) : null}
       </div>
       <div className="grid min-w-0 content-start gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-        <DecisionPanel side={side} track={track} newest={newest} paths={paths} onDecided={onDecided} />
+        {rights.decide ? <DecisionPanel side={side} track={track} newest={newest} paths={paths} onDecided={onDecided} /> : null}
         <div className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
           <CommentsPanel
             side={side}
@@ -226,6 +248,7 @@ function ListeningRoom({
             selected={selected}
             actions={room.actions}
             onSeek={room.seekToComment}
+            writable={rights.comment}
           />
         </div>
       </div>

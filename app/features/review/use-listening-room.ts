@@ -24,6 +24,7 @@ export function useListeningRoom({
   b,
   newest,
   initialSeconds,
+  mayComment = true,
 }: {
   paths: ReviewApi;
   track: TrackView;
@@ -31,6 +32,8 @@ export function useListeningRoom({
   b: VersionView | null;
   newest: VersionView | null;
   initialSeconds: number | null;
+  /** False for a listen-only collaborator: picks on the waveform only seek, and C does nothing. */
+  mayComment?: boolean;
 }) {
   const [asDelivered, setAsDelivered] = useState(false);
   const { player, audio } = useAbPlayer({ a, b, audioUrl: paths.audio, asDelivered, initialSeconds });
@@ -60,7 +63,7 @@ export function useListeningRoom({
     scrolledToLink.current = true;
     document.getElementById(`comment-${linked.id}`)?.scrollIntoView({ block: 'nearest' });
   }, [linked]);
-  const commentable = heard.analysisState === 'done' && !heard.removedAt;
+  const commentable = mayComment && heard.analysisState === 'done' && !heard.removedAt;
 
   const markers: WaveformMarker[] = (heardComments?.comments ?? [])
     .filter((comment) => comment.parentId === null && !comment.deleted)

@@ -15,6 +15,7 @@ import * as reviewRoom from './0014_review_room.ts';
 import * as packagesSection from './0015_packages_section.ts';
 import * as siteContentDrafts from './0016_site_content_drafts.ts';
 import * as completedUploads from './0017_completed_uploads.ts';
+import * as projectCollaborators from './0018_project_collaborators.ts';
 import * as reviewLinks from './0019_review_links.ts';
 
 /**
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0015_packages_section': packagesSection,
   '0016_site_content_drafts': siteContentDrafts,
   '0017_completed_uploads': completedUploads,
+  '0018_project_collaborators': projectCollaborators,
   '0019_review_links': reviewLinks,
 };

@@ -1,6 +1,6 @@
 import type { ProjectEmailKind } from '#server/db/schema.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
-import { accessEmail, retentionWarningEmail } from './access-emails.ts';
+import { accessEmail, collaboratorInviteEmail, retentionWarningEmail } from './access-emails.ts';
 import { decisionsForStudioEmail } from './decision-emails.ts';
 import type { EmailContext } from './email-parts.ts';
 import { deliveryReadyEmail, filesReceivedEmail } from './file-emails.ts';
@@ -13,6 +13,7 @@ import { commentsForClientEmail, commentsForStudioEmail, versionReadyEmail } fro
 export const COMPOSE_PROJECT_EMAIL: Record<ProjectEmailKind, (context: EmailContext) => Promise<MailMessage | null>> = {
   invite: accessEmail,
   sign_in: accessEmail,
+  collaborator_invite: collaboratorInviteEmail,
   files_received: filesReceivedEmail,
   delivery_ready: deliveryReadyEmail,
   version_ready: versionReadyEmail,

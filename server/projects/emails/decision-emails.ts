@@ -8,6 +8,8 @@ interface Decision {
   versionId: number;
   title: string;
   number: number;
+  /** Who decided: the client's or a collaborator's address (null: not known, an approval from before collaborators). */
+  by: string | null;
   /** Null for an approval. */
   round: { round: number; summary: string; requestedBy: string; beyond: boolean } | null;
 }
@@ -32,6 +34,7 @@ async function newDecisions(context: EmailContext): Promise<Decision[]> {
       versionId: round.versionId,
       title: titles.get(trackId) ?? '',
       number: round.versionNumber,
+      by: round.requestedBy,
       round: {
         round: round.round,
         summary: round.summary,
@@ -54,8 +57,35 @@ async function newDecisions(context: EmailContext): Promise<Decision[]> {
     .where('projectTracks.projectId', '=', project.id)
     .where('projectTracks.state', '=', 'approved');
   if (since) approvedQuery = approvedQuery.where('projectTracks.updatedAt', '>', since);
-  const approvals: Decision[] = (await approvedQuery.execute()).map((a) => ({ ...a, at: a.updatedAt, round: null }));
+  const approvers = await approversOf(context);
+  const approvals: Decision[] = (await approvedQuery.execute()).map((a) => ({
+    ...a,
+    at: a.updatedAt,
+    by: approvers.get(`${a.title}\u0000${a.number}`) ?? null,
+    round: null,
+  }));
   return [...rounds.filter((r) => since === null || r.at > since), ...approvals].sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/**
+ * Who approved each version (by track title and version number): the log's newest approval entry
+ * names them (`by`), as the track keeps only its state.
+ */
+async function approversOf({ db, project }: EmailContext): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('projectActivity')
+    .select('detail')
+    .where('projectId', '=', project.id)
+    .where('action', '=', 'version_approved')
+    .orderBy('id')
+    .execute();
+  const by = new Map<string, string>();
+  for (const row of rows) {
+    const detail = JSON.parse(row.detail ?? '{}') as { title?: string; number?: number; by?: string };
+    // Entries from before collaborators name no one: only the client could approve then.
+    by.set(`${detail.title}\u0000${detail.number}`, detail.by ?? project.clientEmail);
+  }
+  return by;
 }
 
 function describe(decision: Decision): string {
@@ -69,13 +99,19 @@ export async function decisionsForStudioEmail(context: EmailContext): Promise<Ma
   const { project, studio, publicUrl } = context;
   const decisions = await newDecisions(context);
   if (decisions.length === 0) return null;
+  // The client by the name the studio gave them; a collaborator (decision 081) by their address.
+  const nameOf = (by: string | null) => (by === null || by === project.clientEmail ? project.clientName : by);
+  const deciders = new Set(decisions.map((d) => nameOf(d.by)));
+  const who = deciders.size === 1 ? [...deciders][0]! : `${project.clientName} and their collaborators`;
   const subject =
     decisions.length === 1
-      ? `${project.clientName} ${describe(decisions[0]!)}`
-      : `${project.clientName} made ${plural(decisions.length, 'decision', 'decisions')} on "${project.title}"`;
+      ? `${who} ${describe(decisions[0]!)}`
+      : `${who} made ${plural(decisions.length, 'decision', 'decisions')} on "${project.title}"`;
   const lines = decisions.flatMap((d) => [
     `  - ${describe(d).replace(/^./, (first) => first.toUpperCase())}`,
-    ...(d.round ? [`    Asked by ${d.round.requestedBy}:`, ...d.round.summary.split('\n').map((line) => `    ${line}`)] : []),
+    ...(d.round
+      ? [`    Asked by ${d.round.requestedBy}:`, ...d.round.summary.split('\n').map((line) => `    ${line}`)]
+      : [`    Approved by ${d.by ?? project.clientEmail}`]),
     `    ${reviewPath(publicUrl, 'manage', project.id, d.trackId, d.versionId)}`,
   ]);
   // Read when the e-mail is written: an approval that completed the project tells the studio what comes next.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { formatFileSize } from '#common/file-size.ts';
 import type { Database, ProjectEmailKind } from '#server/db/schema.ts';
-import { createSignInLink, hasPortalAccess } from '#server/projects/client-sessions.ts';
+import { createSignInLink, hasPortalAccess, projectAccessFor } from '#server/projects/client-sessions.ts';
 
 /** The project an e-mail is about, as the delivery reads it. */
 export interface EmailProject {
@@ -20,11 +20,13 @@ export interface EmailContext {
   studio: { name: string; inbox: string };
   project: EmailProject;
   kind: ProjectEmailKind;
+  /** A collaborator the e-mail is for (their invitation, their sign-in link); null: the project's client. */
+  recipient: string | null;
   /** The lines that close an e-mail to the client. */
   signature: string[];
-  /** A fresh single-use sign-in link (only its hash is stored), made per attempt. */
+  /** A fresh single-use sign-in link for the addressee (the client, or `recipient`; only its hash is stored), made per attempt. */
   clientLink: () => Promise<string>;
-  /** Whether the client may still sign in: mail that needs the portal is not sent otherwise. */
+  /** Whether the addressee may still sign in (a collaborator: to this project): mail that needs the portal is not sent otherwise. */
   hasAccess: () => Promise<boolean>;
 }
 
@@ -33,18 +35,20 @@ export function emailContext(
   studio: { name: string; inbox: string },
   kind: ProjectEmailKind,
   project: EmailProject,
+  recipient: string | null = null,
 ): EmailContext {
   const { db, publicUrl } = deps;
+  const to = recipient ?? project.clientEmail;
   return {
     db,
     publicUrl,
     studio,
     project,
     kind,
+    recipient,
     signature: ['', studio.name, publicUrl],
-    clientLink: async () =>
-      `${publicUrl}/portal/auth?token=${encodeURIComponent(await createSignInLink(db, project.clientEmail))}&project=${project.id}`,
-    hasAccess: () => hasPortalAccess(db, project.clientEmail),
+    clientLink: async () => `${publicUrl}/portal/auth?token=${encodeURIComponent(await createSignInLink(db, to))}&project=${project.id}`,
+    hasAccess: async () => (recipient ? (await projectAccessFor(db, recipient, project.id)) !== null : hasPortalAccess(db, to)),
   };
 }
 

@@ -93,11 +93,13 @@ async function ownerNames({ db }: EmailContext, authorKeys: string[]): Promise<M
 /** To the studio: the client's new comments (batched). */
 export async function commentsForStudioEmail(context: EmailContext): Promise<MailMessage | null> {
   const { project, studio } = context;
-  const { count, lines } = await newComments(context, 'client');
+  const { count, lines, authors } = await newComments(context, 'client');
   if (count === 0) return null;
+  // Collaborators (decision 081) sign with their address: the subject names whoever wrote.
+  const who = authors.length === 1 ? authors[0]! : `${project.clientName} and the people on the project`;
   return {
     to: studio.inbox,
-    subject: `${project.clientName} left ${plural(count, 'comment', 'comments')} on "${project.title}"`,
+    subject: `${who} left ${plural(count, 'comment', 'comments')} on "${project.title}"`,
     text: [`New comments from ${project.clientName} (${project.clientEmail}) on "${project.title}":`, '', ...lines].join('\n'),
   };
 }

@@ -20,7 +20,8 @@ export async function approve(db: Kysely<Database>, path: VersionPath, actor: Ac
       .set({ state: 'approved', approvedVersionId: versionId, updatedAt: now.toISOString() })
       .where('id', '=', trackId)
       .execute();
-    await recordActivity(trx, projectId, actor, { action: 'version_approved', title, number: version.number }, now);
+    const by = actor.side === 'client' ? { by: actor.email } : {};
+    await recordActivity(trx, projectId, actor, { action: 'version_approved', title, number: version.number, ...by }, now);
     const waiting = await trx
       .selectFrom('projectTracks')
       .select('id')

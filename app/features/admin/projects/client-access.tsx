@@ -1,19 +1,25 @@
 import { Ban, CheckCircle2, Send } from 'lucide-react';
 import { useState } from 'react';
+import type { CollaboratorRole, CollaboratorView } from '#common/collaborators.ts';
 import { SIGN_IN_LINK_DAYS, type AdminProjectView } from '#common/projects.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDeleteDialog } from '#app/components/ui/confirm-delete-dialog.tsx';
 import { formatMomentDay } from './day-format.ts';
+import { ProjectPeople } from './project-people.tsx';
 import { SectionCard } from './section-card.tsx';
 
 interface Props {
   project: AdminProjectView;
   onInvite: () => Promise<void>;
   onRevoke: () => Promise<boolean>;
+  onRole: (person: CollaboratorView, role: CollaboratorRole) => Promise<void>;
+  onRemovePerson: (person: CollaboratorView) => Promise<boolean>;
 }
 
-/** Whether the client can sign in to the portal, and the two actions that change it. */
-export function ClientAccess({ project, onInvite, onRevoke }: Props) {
+const LINKS_STOP = 'Their links stop working; inviting again gives access back.';
+
+/** Whether the client can sign in to the portal, the two actions that change it, and the people the client added. */
+export function ClientAccess({ project, onInvite, onRevoke, onRole, onRemovePerson }: Props) {
   const [sending, setSending] = useState(false);
   const revoked = project.accessRevokedAt !== null;
   const invited = project.invitedAt !== null && !revoked;
@@ -56,13 +62,14 @@ export function ClientAccess({ project, onInvite, onRevoke }: Props) {
               trigger="Revoke access"
               triggerLabel={`Revoke access for ${project.clientName}`}
               title="Revoke the client's access?"
-              description={`${project.clientName} is signed out at once and their links stop working. Inviting again gives access back.`}
+              description={`${project.clientName} and the people they added are signed out at once. ${LINKS_STOP}`}
               confirmLabel="Revoke access"
               pendingLabel="Revoking..."
               onDelete={onRevoke}
             />
           ) : null}
         </div>
+        <ProjectPeople clientName={project.clientName} collaborators={project.collaborators} onRole={onRole} onRemove={onRemovePerson} />
       </div>
     </SectionCard>
   );

@@ -76,7 +76,13 @@ export function ProjectPage({ projectId, packages, onChanged }: Props) {
         onEdit={() => setEditing(true)}
       />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-2">
-        <ClientAccess project={project} onInvite={state.invite} onRevoke={state.revoke} />
+        <ClientAccess
+          project={project}
+          onInvite={state.invite}
+          onRevoke={state.revoke}
+          onRole={(person, role) => changed(state.setCollaboratorRole(person, role))}
+          onRemovePerson={(person) => changed(state.removeCollaborator(person))}
+        />
         <RetentionPanel
           key={`${project.completedAt}|${project.retainFilesUntil}|${project.filesExpireAt}`}
           project={project}

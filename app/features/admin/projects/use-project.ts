@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { COLLABORATOR_ROLE_LABELS, type CollaboratorRole, type CollaboratorView } from '#common/collaborators.ts';
 import type { ProjectStatus } from '#common/project-lifecycle.ts';
 import { CLIENT_FILE_CATEGORY_LABELS, type AdminProjectView, type ClientFileCategory, type ProjectFileView } from '#common/projects.ts';
 import { firstErrors } from '#common/validation.ts';
@@ -24,6 +25,8 @@ export interface ProjectState {
   removeFile(file: ProjectFileView): Promise<boolean>;
   /** A client's file filed under another category; true once saved. */
   recategoriseFile(file: ProjectFileView, category: ClientFileCategory): Promise<boolean>;
+  setCollaboratorRole(person: CollaboratorView, role: CollaboratorRole): Promise<void>;
+  removeCollaborator(person: CollaboratorView): Promise<boolean>;
 }
 
 /**
@@ -150,7 +153,47 @@ export function useProject(id: number | null): ProjectState {
     [url],
   );
 
+  const setCollaboratorRole = useCallback(
+    async (person: CollaboratorView, role: CollaboratorRole) => {
+      const result = await api<CollaboratorView>('PATCH', `${url}/collaborators/${person.id}`, { role });
+      if (!result.ok) {
+        toast({ title: 'Error', description: result.serverMessage ?? 'Role not changed', variant: 'destructive' });
+        return;
+      }
+      toast({ title: 'Success', description: `${person.email}: ${COLLABORATOR_ROLE_LABELS[role].toLowerCase()}` });
+      await reload();
+    },
+    [url, reload],
+  );
+
+  const removeCollaborator = useCallback(
+    async (person: CollaboratorView) => {
+      const result = await api('DELETE', `${url}/collaborators/${person.id}`);
+      if (!result.ok) {
+        toast({ title: 'Error', description: result.serverMessage ?? 'Not removed', variant: 'destructive' });
+        return false;
+      }
+      toast({ title: 'Success', description: `${person.email} is off the project` });
+      await reload();
+      return true;
+    },
+    [url, reload],
+  );
+
   const replace = useCallback((next: AdminProjectView) => setProject(next), []);
 
-  return { project, failure, reload, replace, setStatus, setRetention, invite, revoke, removeFile, recategoriseFile };
+  return {
+    project,
+    failure,
+    reload,
+    replace,
+    setStatus,
+    setRetention,
+    invite,
+    revoke,
+    removeFile,
+    recategoriseFile,
+    setCollaboratorRole,
+    removeCollaborator,
+  };
 }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { addCollaboratorSchema, can, type ProjectAccess, type ProjectCapability } from './collaborators.ts';
+
+const CAPABILITIES: ProjectCapability[] = ['listen', 'comment', 'decide', 'downloadDeliveries', 'manage'];
+
+describe('what each kind of person may do on a project', () => {
+  it.each<[ProjectAccess | null, ProjectCapability[]]>([
+    ['client', ['listen', 'comment', 'decide', 'downloadDeliveries', 'manage']],
+    ['approve', ['listen', 'comment', 'decide', 'downloadDeliveries']],
+    ['comment', ['listen', 'comment']],
+    ['listen', ['listen']],
+    [null, []],
+  ])('%s may %j, and nothing else', (access, allowed) => {
+    expect(CAPABILITIES.filter((capability) => can(access, capability))).toEqual(allowed);
+  });
+
+  it('takes an address as the portal knows people, and one of the three roles', () => {
+    expect(addCollaboratorSchema.parse({ email: ' AR@Label.example ', role: 'approve' })).toEqual({
+      email: 'ar@label.example',
+      role: 'approve',
+    });
+    expect(addCollaboratorSchema.safeParse({ email: 'a@b.example', role: 'client' }).success).toBe(false);
+    expect(addCollaboratorSchema.safeParse({ email: 'nobody', role: 'listen' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,108 @@
+import type { Kysely, Selectable } from 'kysely';
+import { MAX_COLLABORATORS, type AddCollaboratorInput, type CollaboratorRole, type CollaboratorView } from '#common/collaborators.ts';
+import type { Database, ProjectCollaboratorsTable } from '#server/db/schema.ts';
+import { recordActivity, type Actor } from './activity.ts';
+import { endClientAccess, hasPortalAccess } from './client-sessions.ts';
+import { queueProjectEmail } from './project-emails.ts';
+
+export type AddOutcome =
+  | { kind: 'added'; collaborator: CollaboratorView }
+  /** The address is on the project already: answered as it is, role unchanged, no second e-mail. */
+  | { kind: 'existing'; collaborator: CollaboratorView }
+  | { kind: 'own-address' }
+  | { kind: 'too-many' };
+
+const toView = (row: Selectable<ProjectCollaboratorsTable>): CollaboratorView => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  addedAt: row.createdAt,
+  lastSignedInAt: row.lastSignedInAt,
+});
+
+/** A unique index refused the insert: the same address was added by a request running alongside. */
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Error && (/UNIQUE constraint failed/i.test(error.message) || (error as { code?: string }).code === '23505');
+
+function active(db: Kysely<Database>, projectId: number) {
+  return db.selectFrom('projectCollaborators').selectAll().where('projectId', '=', projectId).where('removedAt', 'is', null);
+}
+
+/**
+ * The people a project's client added, with their roles (docs/decisions/081-project-collaborators.md).
+ * What each role may do is common/collaborators.ts; who reaches a project at all is `projectsOpenTo`.
+ * Every change writes the activity log in its own transaction.
+ */
+export class Collaborators {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The project's active collaborators, oldest first. */
+  async list(projectId: number): Promise<CollaboratorView[]> {
+    return (await active(this.db, projectId).orderBy('id').execute()).map(toView);
+  }
+
+  /**
+   * The client adds someone: their invitation (with their own sign-in link) is queued with the row.
+   * The caller has checked the actor is the project's invited client.
+   */
+  async add(projectId: number, input: AddCollaboratorInput, actor: Actor & { side: 'client' }, now = new Date()): Promise<AddOutcome> {
+    try {
+      return await this.db.transaction().execute(async (trx): Promise<AddOutcome> => {
+        const project = await trx.selectFrom('projects').select('clientEmail').where('id', '=', projectId).executeTakeFirstOrThrow();
+        if (input.email === project.clientEmail) return { kind: 'own-address' };
+        const existing = await active(trx, projectId).where('email', '=', input.email).executeTakeFirst();
+        if (existing) return { kind: 'existing', collaborator: toView(existing) };
+        const count = await active(trx, projectId)
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow();
+        if (Number(count.count) >= MAX_COLLABORATORS) return { kind: 'too-many' };
+        const row = await trx
+          .insertInto('projectCollaborators')
+          .values({ projectId, email: input.email, role: input.role, addedBy: `client:${actor.email}`, createdAt: now.toISOString() })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordActivity(trx, projectId, actor, { action: 'collaborator_added', email: input.email, role: input.role }, now);
+        await queueProjectEmail(trx, projectId, 'collaborator_invite', now, input.email);
+        return { kind: 'added', collaborator: toView(row) };
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const existing = await active(this.db, projectId).where('email', '=', input.email).executeTakeFirstOrThrow();
+      return { kind: 'existing', collaborator: toView(existing) };
+    }
+  }
+
+  /** The owner sets someone's role: it counts from their next request. Null: no such active collaborator. */
+  async changeRole(
+    projectId: number,
+    collaboratorId: number,
+    role: CollaboratorRole,
+    actor: Actor & { side: 'studio' },
+    now = new Date(),
+  ): Promise<CollaboratorView | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await active(trx, projectId).where('id', '=', collaboratorId).executeTakeFirst();
+      if (!row) return null;
+      if (row.role === role) return toView(row);
+      await trx.updateTable('projectCollaborators').set({ role }).where('id', '=', collaboratorId).execute();
+      await recordActivity(trx, projectId, actor, { action: 'collaborator_role_changed', email: row.email, role }, now);
+      return toView({ ...row, role });
+    });
+  }
+
+  /**
+   * Takes someone off the project (the owner, or the client who manages the people): their access
+   * to it ends at once, and with no other project open to them, their sessions and links too.
+   */
+  async remove(projectId: number, collaboratorId: number, actor: Actor, now = new Date()): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await active(trx, projectId).where('id', '=', collaboratorId).executeTakeFirst();
+      if (!row) return false;
+      await trx.updateTable('projectCollaborators').set({ removedAt: now.toISOString() }).where('id', '=', collaboratorId).execute();
+      await recordActivity(trx, projectId, actor, { action: 'collaborator_removed', email: row.email }, now);
+      if (!(await hasPortalAccess(trx, row.email))) await endClientAccess(trx, row.email, now);
+      return true;
+    });
+  }
+}
