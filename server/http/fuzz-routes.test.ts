@@ -170,7 +170,9 @@ const PARAM_VALUES = [
   'x'.repeat(3000),
 ];
 
-const QUERY = `?token=%00&signature=%00&key=%00&type=%E2%82%AC&expires=-1&expires=99999999999999999999&page[$gt]=1&${'q'.repeat(10)}=${'x'.repeat(2000)}&%00=%00`;
+const QUERY =
+  '?token=%00&signature=%00&key=%00&type=%E2%82%AC&expires=-1&expires=99999999999999999999&page[$gt]=1' +
+  `&${'q'.repeat(10)}=${'x'.repeat(2000)}&%00=%00`;
 
 const EXTRA_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL'];
 
