@@ -38,4 +38,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Exec form: node is PID 1 and gets SIGTERM itself, so in-flight requests finish before it exits.
-CMD ["node", "build/server-main.js"]
+# A young generation of 8 MB per semi-space: V8's default grows it under load and keeps the pages,
+# about 150 MB more resident memory at idle after a busy minute (docs/benchmarks.md, bench:memory).
+CMD ["node", "--max-semi-space-size=8", "build/server-main.js"]
