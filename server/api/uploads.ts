@@ -77,7 +77,11 @@ export function uploadAccess(services: Services): UploadAccessRule {
       const side = admin ? 'studio' : 'client';
       const uploader = admin ? `admin:${admin.id}` : `client:${client!.email}`;
       // Refused for its size or the caller's unfinished uploads before a key is reserved for it.
-      await admitOrRefuse(services.multipartUploads, { owner: uploader }, { projectId, maxBytes: MAX_PROJECT_FILE_BYTES, declaredBytes: input.size ?? null });
+      await admitOrRefuse(
+        services.multipartUploads,
+        { owner: uploader },
+        { projectId, maxBytes: MAX_PROJECT_FILE_BYTES, declaredBytes: input.size ?? null },
+      );
       const outcome = await services.projectFiles.reserveUpload(projectId, side, uploader, input.filename);
       switch (outcome.kind) {
         case 'reserved':
@@ -106,10 +110,20 @@ function startRefusal(refusal: StartRefusal): HttpError {
     case 'too-many-open':
       return refusal.of === 'caller'
         ? new HttpError(429, `Too many unfinished uploads (${refusal.limit} at once): ${FINISH_OR_CANCEL}`, undefined, later)
-        : new HttpError(429, `This project has too many unfinished uploads (${refusal.limit} at once): ${FINISH_OR_CANCEL}`, undefined, later);
+        : new HttpError(
+            429,
+            `This project has too many unfinished uploads (${refusal.limit} at once): ${FINISH_OR_CANCEL}`,
+            undefined,
+            later,
+          );
     case 'too-many-bytes':
       return refusal.of === 'caller'
-        ? new HttpError(429, `Your unfinished uploads would come to more than ${formatFileSize(refusal.limitBytes)}: ${FINISH_OR_CANCEL}`, undefined, later)
+        ? new HttpError(
+            429,
+            `Your unfinished uploads would come to more than ${formatFileSize(refusal.limitBytes)}: ${FINISH_OR_CANCEL}`,
+            undefined,
+            later,
+          )
         : new HttpError(
             429,
             `This project's unfinished uploads would come to more than ${formatFileSize(refusal.limitBytes)}: ${FINISH_OR_CANCEL}`,

@@ -171,12 +171,16 @@ export class MultipartUploadService {
   /** The first bound that the open uploads of `owner` and of `projectId`, with `extra` added, pass; null within all. */
   private async overBounds(owner: string, projectId: number | null, extra: { count: number; bytes: number }): Promise<StartRefusal | null> {
     const mine = await this.openTotals('owner', owner);
-    if (mine.count + extra.count > MAX_OPEN_UPLOADS_PER_CALLER) return { kind: 'too-many-open', of: 'caller', limit: MAX_OPEN_UPLOADS_PER_CALLER };
-    if (mine.bytes + extra.bytes > MAX_OPEN_BYTES_PER_CALLER) return { kind: 'too-many-bytes', of: 'caller', limitBytes: MAX_OPEN_BYTES_PER_CALLER };
+    if (mine.count + extra.count > MAX_OPEN_UPLOADS_PER_CALLER)
+      return { kind: 'too-many-open', of: 'caller', limit: MAX_OPEN_UPLOADS_PER_CALLER };
+    if (mine.bytes + extra.bytes > MAX_OPEN_BYTES_PER_CALLER)
+      return { kind: 'too-many-bytes', of: 'caller', limitBytes: MAX_OPEN_BYTES_PER_CALLER };
     if (projectId === null) return null;
     const project = await this.openTotals('projectId', projectId);
-    if (project.count + extra.count > MAX_OPEN_UPLOADS_PER_PROJECT) return { kind: 'too-many-open', of: 'project', limit: MAX_OPEN_UPLOADS_PER_PROJECT };
-    if (project.bytes + extra.bytes > MAX_OPEN_BYTES_PER_PROJECT) return { kind: 'too-many-bytes', of: 'project', limitBytes: MAX_OPEN_BYTES_PER_PROJECT };
+    if (project.count + extra.count > MAX_OPEN_UPLOADS_PER_PROJECT)
+      return { kind: 'too-many-open', of: 'project', limit: MAX_OPEN_UPLOADS_PER_PROJECT };
+    if (project.bytes + extra.bytes > MAX_OPEN_BYTES_PER_PROJECT)
+      return { kind: 'too-many-bytes', of: 'project', limitBytes: MAX_OPEN_BYTES_PER_PROJECT };
     return null;
   }
 

@@ -1,3 +1,4 @@
+import { MAX_PROJECT_FILE_BYTES } from '#common/projects.ts';
 import { MAX_PARTS, MIN_PART_BYTES } from '#common/uploads.ts';
 
 /**
@@ -13,10 +14,13 @@ import { MAX_PARTS, MIN_PART_BYTES } from '#common/uploads.ts';
 export const MAX_OPEN_UPLOADS_PER_CALLER = 20;
 /** Open uploads per project: the invited client and the studio together, with room for a second admin. */
 export const MAX_OPEN_UPLOADS_PER_PROJECT = 50;
-/** Declared bytes of one caller's open uploads: four of the largest files (5 GB) at once. */
-export const MAX_OPEN_BYTES_PER_CALLER = 20 * 1024 ** 3;
-/** Declared bytes of one project's open uploads: the client's 20 GB and room for a delivery beside it. */
-export const MAX_OPEN_BYTES_PER_PROJECT = 30 * 1024 ** 3;
+/**
+ * Declared bytes of one caller's open uploads: four of the largest files at once (about 21 GB), far
+ * beyond a session's stems, and a bound on the disk an unfinished batch can hold.
+ */
+export const MAX_OPEN_BYTES_PER_CALLER = 4 * MAX_PROJECT_FILE_BYTES;
+/** Declared bytes of one project's open uploads: a client's full allowance and two largest deliveries beside it. */
+export const MAX_OPEN_BYTES_PER_PROJECT = 6 * MAX_PROJECT_FILE_BYTES;
 /**
  * An open upload with no part signed or received for this long is idle (paused, or its tab closed):
  * it is aborted to make room when its caller, or its project, is at a bound. A moving upload signs a
