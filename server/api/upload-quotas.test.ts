@@ -130,6 +130,18 @@ describe.each(cases)('unfinished upload quotas, %s store on %s', (storeKind, dia
     expect(delivered.status).toBe(201);
   });
 
+  it('a burst of starts at once gets no further than the bound', async () => {
+    const { project, client } = await newProject();
+    const agent = t.asClient(client);
+    const burst = await Promise.all(
+      Array.from({ length: MAX_OPEN_UPLOADS_PER_CALLER + 10 }, (_, i) => start(agent, project.id, `burst-${i}.wav`)),
+    );
+    const statuses = burst.map((res) => res.status);
+    expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(10);
+    expect(await openRows(project.id)).toBe(statuses.filter((status) => status === 200).length);
+  });
+
   it('a caller at the bound gets room when their own uploads have been idle an hour', async () => {
     const { project, client } = await newProject();
     const agent = t.asClient(client);
