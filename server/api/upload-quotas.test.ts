@@ -98,7 +98,7 @@ describe.each(cases)('unfinished upload quotas, %s store on %s', (storeKind, dia
         .execute()
     ).length;
 
-  it(`the ${MAX_OPEN_UPLOADS_PER_CALLER + 1}st open upload of a caller is refused 429; the first still completes; the owner still delivers`, async () => {
+  it(`the ${MAX_OPEN_UPLOADS_PER_CALLER + 1}st open upload is 429; the first still completes; the owner still delivers`, async () => {
     const { project, client } = await newProject();
     const agent = t.asClient(client);
     const opened: Upload[] = [];
