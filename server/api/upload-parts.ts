@@ -50,6 +50,8 @@ function partRefusal(outcome: Exclude<PartUploadOutcome, { kind: 'stored' }>): H
       return new HttpError(400, 'The upload was interrupted; try again');
     case 'too-large':
       return new HttpError(413, `The file is larger than ${formatFileSize(outcome.maxBytes)}`);
+    case 'beyond-declared':
+      return new HttpError(413, `This part would take the file past the ${formatFileSize(outcome.declaredBytes)} it was started with`);
     case 'refused':
       return new HttpError(415, outcome.message);
     case 'bad-digest':

@@ -181,13 +181,19 @@ describe.each(cases)('uploader multipart protocol, %s store on %s', (storeKind, 
     expect(await staged(ref)).toBeNull();
   });
 
+  async function startedBy(caller: { owner: string }): Promise<Ref> {
+    const outcome = await t.services.multipartUploads.start(caller, 'audio/wav');
+    if (outcome.kind !== 'started') throw new Error(`not started: ${outcome.kind}`);
+    return outcome.ref;
+  }
+
   it('answers 404 for an upload id or key it did not issue, or issued to someone else', async () => {
     const ref = await start();
     const strangers: Ref[] = [
       { key: ref.key, uploadId: 'not-an-upload-id' },
       { key: 'staging/00000000-0000-4000-8000-000000000000', uploadId: ref.uploadId },
       { key: 'uploads/../../etc/passwd', uploadId: ref.uploadId },
-      await t.services.multipartUploads.start({ owner: 'client:7' }, 'audio/wav'),
+      await startedBy({ owner: 'client:7' }),
     ];
     for (const stranger of strangers) {
       expect((await list(stranger)).status).toBe(404);

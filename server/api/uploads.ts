@@ -2,7 +2,7 @@ import { can, NOT_ALLOWED } from '#common/collaborators.ts';
 import type { AdminProfile } from '#common/admin-auth.ts';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { formatFileSize } from '#common/file-size.ts';
-import { MAX_PROJECT_FILES } from '#common/projects.ts';
+import { MAX_PROJECT_FILE_BYTES, MAX_PROJECT_FILES } from '#common/projects.ts';
 import {
   completeMultipartSchema,
   isContentMd5,
@@ -18,7 +18,15 @@ import { HttpError } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody } from '#server/http/validation.ts';
 import type { PortalClient } from '#server/projects/client-sessions.ts';
-import type { UploadCaller, UploadDestination, UploadRef } from '#server/uploads/multipart-uploads.ts';
+import { OPEN_UPLOADS_RETRY_AFTER_SECONDS } from '#server/uploads/open-upload-limits.ts';
+import type {
+  MultipartUploadService,
+  StartRefusal,
+  UploadCaller,
+  UploadDestination,
+  UploadRef,
+  UploadScope,
+} from '#server/uploads/multipart-uploads.ts';
 
 /**
  * Who may use the upload routes, and under what name. `guard` runs first and refuses whoever may not
@@ -68,10 +76,16 @@ export function uploadAccess(services: Services): UploadAccessRule {
       }
       const side = admin ? 'studio' : 'client';
       const uploader = admin ? `admin:${admin.id}` : `client:${client!.email}`;
+      // Refused for its size or the caller's unfinished uploads before a key is reserved for it.
+      await admitOrRefuse(
+        services.multipartUploads,
+        { owner: uploader },
+        { projectId, maxBytes: MAX_PROJECT_FILE_BYTES, declaredBytes: input.size ?? null },
+      );
       const outcome = await services.projectFiles.reserveUpload(projectId, side, uploader, input.filename);
       switch (outcome.kind) {
         case 'reserved':
-          return { uploadKey: outcome.uploadKey, objectKey: outcome.objectKey, maxBytes: outcome.maxBytes };
+          return { uploadKey: outcome.uploadKey, objectKey: outcome.objectKey, maxBytes: outcome.maxBytes, projectId };
         case 'not-found':
           throw new HttpError(404, 'Project not found');
         case 'closed':
@@ -84,6 +98,45 @@ export function uploadAccess(services: Services): UploadAccessRule {
 }
 
 const NOT_FOUND = 'No such upload';
+
+const FINISH_OR_CANCEL = 'finish or cancel some of them first';
+
+/** A refused start as the uploader shows it: 413 for a file over its limit, 429 (worth retrying later) for too much unfinished. */
+function startRefusal(refusal: StartRefusal): HttpError {
+  const later = { 'Retry-After': String(OPEN_UPLOADS_RETRY_AFTER_SECONDS) };
+  switch (refusal.kind) {
+    case 'too-large':
+      return new HttpError(413, `The file is larger than ${formatFileSize(refusal.maxBytes)}, the most one upload may be`);
+    case 'too-many-open':
+      return refusal.of === 'caller'
+        ? new HttpError(429, `Too many unfinished uploads (${refusal.limit} at once): ${FINISH_OR_CANCEL}`, undefined, later)
+        : new HttpError(
+            429,
+            `This project has too many unfinished uploads (${refusal.limit} at once): ${FINISH_OR_CANCEL}`,
+            undefined,
+            later,
+          );
+    case 'too-many-bytes':
+      return refusal.of === 'caller'
+        ? new HttpError(
+            429,
+            `Your unfinished uploads would come to more than ${formatFileSize(refusal.limitBytes)}: ${FINISH_OR_CANCEL}`,
+            undefined,
+            later,
+          )
+        : new HttpError(
+            429,
+            `This project's unfinished uploads would come to more than ${formatFileSize(refusal.limitBytes)}: ${FINISH_OR_CANCEL}`,
+            undefined,
+            later,
+          );
+  }
+}
+
+async function admitOrRefuse(uploads: MultipartUploadService, caller: UploadCaller, scope: UploadScope): Promise<void> {
+  const refusal = await uploads.admit(caller, scope);
+  if (refusal) throw startRefusal(refusal);
+}
 
 /** The upload a request names: `?key=` and the `uploadId` path segment, as text of sane length. */
 function refOf(req: Request): UploadRef {
@@ -114,9 +167,12 @@ export function uploadsRouter(services: Services, access: UploadAccessRule = upl
   router.post('/uploads/s3/multipart', async (req, res) => {
     // The first rule broken is the message: "The file is empty" reaches the uploader as it is.
     const input = parseBody(startMultipartSchema, req.body);
+    const caller = access.callerOf(req, res);
     const destination = await access.destinationFor(req, res, input);
-    const ref = await multipartUploads.start(access.callerOf(req, res), storedContentType(input.type), destination);
-    noStore(res).json(ref);
+    // A bounded start (decision 083): checked here before anything is made, and again once its row is written.
+    const outcome = await multipartUploads.start(caller, storedContentType(input.type), destination, input.size ?? null);
+    if (outcome.kind !== 'started') throw startRefusal(outcome);
+    noStore(res).json(outcome.ref);
   });
 
   router.get('/uploads/s3/multipart/:uploadId', async (req, res) => {
@@ -133,8 +189,16 @@ export function uploadsRouter(services: Services, access: UploadAccessRule = upl
       throw new HttpError(400, 'md5 must be the base64 of the part’s MD5 digest', { md5: ['Not an MD5 digest'] });
     }
     const signed = await multipartUploads.signPart(access.callerOf(req, res), ref, partNumber, md5);
-    if (!signed) throw new HttpError(404, NOT_FOUND);
-    noStore(res).json(signed);
+    if (signed.kind === 'not-found') throw new HttpError(404, NOT_FOUND);
+    if (signed.kind === 'beyond-declared') {
+      throw new HttpError(
+        413,
+        `Part ${partNumber} is beyond this file's ${formatFileSize(signed.declaredBytes)}: it has at most ${signed.maxParts} parts`,
+        { partNumber: ['Beyond the declared size'] },
+      );
+    }
+    const { kind: _signed, ...grant } = signed;
+    noStore(res).json(grant);
   });
 
   router.post('/uploads/s3/multipart/:uploadId/complete', async (req, res) => {

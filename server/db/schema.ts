@@ -133,6 +133,12 @@ export interface MultipartUploadsTable {
   createdAt: Timestamp;
   /** Once joined: the parts it was joined from (JSON, as listed), so a retried completion answers the same. */
   completedParts: string | null;
+  /** The size the uploader declared at the start; null: none declared (counted as `maxBytes`). */
+  declaredBytes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The project it goes into; null: a sample's audio. */
+  projectId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When a part was last signed or received; null: none yet (then `createdAt` tells). */
+  touchedAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The owner's e-mail about a contact submission; unsent ones are retried (server/contact). */
