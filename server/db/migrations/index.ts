@@ -17,6 +17,7 @@ import * as siteContentDrafts from './0016_site_content_drafts.ts';
 import * as completedUploads from './0017_completed_uploads.ts';
 import * as projectCollaborators from './0018_project_collaborators.ts';
 import * as reviewLinks from './0019_review_links.ts';
+import * as repeatedActivity from './0021_repeated_activity.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0017_completed_uploads': completedUploads,
   '0018_project_collaborators': projectCollaborators,
   '0019_review_links': reviewLinks,
+  '0021_repeated_activity': repeatedActivity,
 };
