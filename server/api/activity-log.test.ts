@@ -34,7 +34,10 @@ describe.each(testDialects())('the activity log: repeated downloads and pages (%
 
   /** Follows every page of a log from its view: each entry as it came, in order. */
   async function walk(area: 'admin' | 'portal', agent: Agent, id: number) {
-    const view = (await agent.get(`/api/${area}/projects/${id}`)).body as { activity: ProjectActivityView[]; activityNextBefore: number | null };
+    const view = (await agent.get(`/api/${area}/projects/${id}`)).body as {
+      activity: ProjectActivityView[];
+      activityNextBefore: number | null;
+    };
     const pages = [view.activity.length];
     const seen = [...view.activity];
     let before = view.activityNextBefore;
@@ -69,7 +72,10 @@ describe.each(testDialects())('the activity log: repeated downloads and pages (%
     await t.services.projectFileProcessing.idle();
 
     // Someone the client lets approve, who may download the deliveries too.
-    const added = await t.asClient(client).post(`/api/portal/projects/${projectId}/collaborators`).send({ email: 'label@example.com', role: 'approve' });
+    const added = await t
+      .asClient(client)
+      .post(`/api/portal/projects/${projectId}/collaborators`)
+      .send({ email: 'label@example.com', role: 'approve' });
     expect(added.status).toBe(201);
     await t.services.projectEmails.idle();
     const link = new URL(signInLinkFor(t.mail, 'label@example.com'));
@@ -151,7 +157,13 @@ describe.each(testDialects())('the activity log: repeated downloads and pages (%
     expect(studio.pages.length).toBeGreaterThanOrEqual(3);
 
     const shown = await walk('portal', t.asClient(client), projectId);
-    const studioOnly = new Set(['details_changed', 'retention_changed', 'review_link_created', 'review_link_revoked', 'review_link_first_opened']);
+    const studioOnly = new Set([
+      'details_changed',
+      'retention_changed',
+      'review_link_created',
+      'review_link_revoked',
+      'review_link_first_opened',
+    ]);
     expect(shown.ids).toEqual(expected((action) => !studioOnly.has(action)));
     expect(shown.pages.slice(0, -1)).toEqual(Array(shown.pages.length - 1).fill(ACTIVITY_PAGE_SIZE));
     expect(shown.seen.some((entry) => entry.summary.startsWith('Changed the'))).toBe(false);
@@ -201,7 +213,11 @@ describe.each(testDialects())('the activity log: repeated downloads and pages (%
       detail: JSON.stringify({ name: `stem-${i % 40}.wav` }),
       createdAt: new Date(at + i * REPEAT_WINDOW_MS * 2).toISOString(),
     }));
-    for (let i = 0; i < rows.length; i += 500) await t.services.db.insertInto('projectActivity').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await t.services.db
+        .insertInto('projectActivity')
+        .values(rows.slice(i, i + 500))
+        .execute();
 
     const admin = await t.asAdmin.get(`/api/admin/projects/${project.id}`);
     expect(admin.body.activity).toHaveLength(ACTIVITY_PAGE_SIZE);

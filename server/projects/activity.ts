@@ -3,11 +3,7 @@ import { COLLABORATOR_ROLE_LABELS, type CollaboratorRole } from '#common/collabo
 import { formatFileSize } from '#common/file-size.ts';
 import { formatSpan } from '#common/format-time.ts';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '#common/project-lifecycle.ts';
-import {
-  CLIENT_FILE_CATEGORY_LABELS,
-  type ActivityPageView,
-  type ClientFileCategory,
-} from '#common/projects.ts';
+import { CLIENT_FILE_CATEGORY_LABELS, type ActivityPageView, type ClientFileCategory } from '#common/projects.ts';
 import { VIA_REVIEW_LINK } from '#common/review-links.ts';
 import type { Database } from '#server/db/schema.ts';
 
@@ -255,7 +251,10 @@ export async function readActivity(db: Db, projectId: number, audience: 'studio'
   if (audience === 'client') query = query.where('action', 'not in', [...STUDIO_ONLY]);
   if (before !== undefined) query = query.where('id', '<', before);
   // One more than a page: whether there is another page, without counting the whole log.
-  const rows = await query.orderBy('id', 'desc').limit(ACTIVITY_PAGE_SIZE + 1).execute();
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(ACTIVITY_PAGE_SIZE + 1)
+    .execute();
   const page = rows.slice(0, ACTIVITY_PAGE_SIZE);
   return {
     activity: page.map((row) => {

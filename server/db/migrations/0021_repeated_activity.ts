@@ -15,7 +15,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.alterTable('project_activity').addColumn('last_at', timestampType(db)).execute();
   await db.schema.alterTable('project_activity').addColumn('repeat_key', 'text').execute();
-  await db.schema.createIndex('project_activity_repeat_key').unique().on('project_activity').columns(['project_id', 'repeat_key']).execute();
+  await db.schema
+    .createIndex('project_activity_repeat_key')
+    .unique()
+    .on('project_activity')
+    .columns(['project_id', 'repeat_key'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
