@@ -133,7 +133,7 @@ describe.each(testDialects())('the activity log: repeated downloads and pages (%
     ]);
   });
 
-  it(`the views carry the newest ${ACTIVITY_PAGE_SIZE}; the pages go on to the first entry without gaps or repeats, on each side`, async () => {
+  it(`the views carry the newest ${ACTIVITY_PAGE_SIZE}; pages go on to the first entry without gaps or repeats, each side`, async () => {
     // 130 more entries, a third of them the studio's bookkeeping the client never sees.
     const rows = Array.from({ length: 130 }, (_, i) => ({
       projectId,

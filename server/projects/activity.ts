@@ -132,7 +132,8 @@ async function countRepeat(db: Db, row: ActivityRow & { repeatKey: string }, at:
         conflict.columns(['projectId', 'repeatKey']).doUpdateSet((eb) => ({
           count: sql<number>`project_activity.count + 1`,
           // Two at once may commit out of order: the later time stays.
-          lastAt: sql<string>`case when ${eb.ref('excluded.lastAt')} > project_activity.last_at then ${eb.ref('excluded.lastAt')} else project_activity.last_at end`,
+          lastAt: sql<string>`case when ${eb.ref('excluded.lastAt')} > project_activity.last_at
+            then ${eb.ref('excluded.lastAt')} else project_activity.last_at end`,
           // A ZIP downloaded again may hold more files than the first time: the entry tells the latest.
           detail: eb.ref('excluded.detail'),
         })),

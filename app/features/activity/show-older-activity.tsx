@@ -4,16 +4,15 @@ import type { ActivityPages } from './use-activity-pages.ts';
 
 /** Focus lands on an entry the list just gained: a ring for the keyboard, nothing for a click. */
 export const ACTIVITY_ENTRY_FOCUS =
-  'rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-4 focus-visible:ring-offset-surface';
+  'rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-accent ' +
+  'focus-visible:ring-offset-4 focus-visible:ring-offset-surface';
 
 /** Below a project's log: "Show older" while there is more, and what happened, said to a screen reader. */
 export function ShowOlderActivity({ pages }: { pages: ActivityPages }) {
   const { nextBefore, state, showOlder } = pages;
   const loading = state.kind === 'loading';
-  const said =
-    state.kind === 'loaded'
-      ? `${state.added} older ${state.added === 1 ? 'entry' : 'entries'} shown${nextBefore === null ? ': this is the start of the log' : ''}`
-      : '';
+  const end = nextBefore === null ? ': this is the start of the log' : '';
+  const said = state.kind === 'loaded' ? `${state.added} older ${state.added === 1 ? 'entry' : 'entries'} shown${end}` : '';
   return (
     <>
       <p role="status" className="sr-only">

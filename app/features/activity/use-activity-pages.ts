@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import type { ActivityPageView, ProjectActivityView } from '#common/projects.ts';
 import { api } from '#app/lib/api.ts';
 
@@ -15,12 +15,17 @@ function merge(newest: ProjectActivityView[], shown: ProjectActivityView[]): Pro
  * A project's log as its page shows it: the view's newest entries, and the older pages the person
  * asked for with "Show older" (GET `{url}?before=`). A newer view (after an action) replaces the newest
  * entries and keeps the older pages, so nothing between them goes missing. After a page arrives, its
- * first entry takes the focus, so the keyboard and the screen reader go on from where the list grew.
+ * first entry takes the focus (found in `list` by `data-entry-id`), so the keyboard and the screen
+ * reader go on from where the list grew.
  */
-export function useActivityPages(url: string, newest: ProjectActivityView[], newestNextBefore: number | null) {
+export function useActivityPages(
+  url: string,
+  newest: ProjectActivityView[],
+  newestNextBefore: number | null,
+  list: RefObject<HTMLOListElement | null>,
+) {
   const [older, setOlder] = useState<{ url: string; entries: ProjectActivityView[]; nextBefore: number | null } | null>(null);
   const [state, setState] = useState<PageState>({ kind: 'idle' });
-  const list = useRef<HTMLOListElement>(null);
   // Pages of another project (the page moved on) are not this one's.
   const loaded = older?.url === url ? older : null;
   const entries = loaded ? merge(newest, loaded.entries) : newest;
@@ -42,9 +47,9 @@ export function useActivityPages(url: string, newest: ProjectActivityView[], new
   useEffect(() => {
     if (state.kind !== 'loaded' || state.focus === null) return;
     list.current?.querySelector<HTMLElement>(`[data-entry-id="${state.focus}"]`)?.focus();
-  }, [state]);
+  }, [state, list]);
 
-  return { entries, nextBefore, state, showOlder, list };
+  return { entries, nextBefore, state, showOlder };
 }
 
 export type ActivityPages = ReturnType<typeof useActivityPages>;

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { ProjectActivityView } from '#common/projects.ts';
 import { cn } from '#app/lib/cn.ts';
 import { LocalDateTime } from '#app/components/local-date-time.tsx';
@@ -15,7 +16,8 @@ interface Props {
 
 /** What happened in the project, newest first. */
 export function ActivityList({ projectId, activity, nextBefore }: Props) {
-  const pages = useActivityPages(`/api/portal/projects/${projectId}/activity`, activity, nextBefore);
+  const list = useRef<HTMLOListElement>(null);
+  const pages = useActivityPages(`/api/portal/projects/${projectId}/activity`, activity, nextBefore, list);
   return (
     <section aria-labelledby="activity-heading" className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
       <h2 id="activity-heading" className="text-lg font-semibold text-fg">
@@ -24,7 +26,7 @@ export function ActivityList({ projectId, activity, nextBefore }: Props) {
       {pages.entries.length === 0 ? (
         <p className="mt-2 text-sm text-fg-muted">Nothing has happened yet.</p>
       ) : (
-        <ol ref={pages.list} className="mt-4 grid gap-3">
+        <ol ref={list} className="mt-4 grid gap-3">
           {pages.entries.map((entry) => (
             <li
               key={entry.id}

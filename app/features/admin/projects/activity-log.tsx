@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { ProjectActivityView } from '#common/projects.ts';
 import { cn } from '#app/lib/cn.ts';
 import { LocalDateTime } from '#app/components/local-date-time.tsx';
@@ -17,13 +18,14 @@ interface Props {
 
 /** Who did what and when, newest first (the server's order). */
 export function ActivityLog({ projectId, activity, nextBefore }: Props) {
-  const pages = useActivityPages(`/api/admin/projects/${projectId}/activity`, activity, nextBefore);
+  const list = useRef<HTMLOListElement>(null);
+  const pages = useActivityPages(`/api/admin/projects/${projectId}/activity`, activity, nextBefore, list);
   return (
     <SectionCard id="project-activity" title="Activity">
       {pages.entries.length === 0 ? (
         <p className="text-sm text-fg-muted">Nothing yet.</p>
       ) : (
-        <ol ref={pages.list} className="grid gap-3">
+        <ol ref={list} className="grid gap-3">
           {pages.entries.map((entry) => (
             <li
               key={entry.id}
