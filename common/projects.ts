@@ -170,8 +170,21 @@ export interface ProjectActivityView {
   /** `studio`, `client` or `system` (retention, e-mails). */
   actor: 'studio' | 'client' | 'system';
   actorName: string | null;
-  /** A short sentence: "Uploaded kick.wav", "Changed the status to In review". */
+  /** A short sentence: "Uploaded kick.wav", "Downloaded mix.wav (3 times)". */
   summary: string;
+  /** How many times it happened: repeated downloads by one person count on one entry (decision 085). */
+  count: number;
+  /** When a repeated entry last happened (`at` is the first time); null when it happened once. */
+  lastAt: string | null;
+}
+
+/**
+ * A page of a project's log, newest first: GET /api/{admin,portal}/projects/{id}/activity?before={id}.
+ * `nextBefore`: the `before` of the next (older) page; null when there is none.
+ */
+export interface ActivityPageView {
+  activity: ProjectActivityView[];
+  nextBefore: number | null;
 }
 
 /** What both sides see of a project. */
@@ -212,7 +225,9 @@ export interface AdminProjectView extends ProjectBase {
   accessRevokedAt: string | null;
   /** The people the client added, with their roles (common/collaborators.ts). */
   collaborators: CollaboratorView[];
+  /** The newest entries of the log only: older ones come a page at a time from `activityNextBefore`. */
   activity: ProjectActivityView[];
+  activityNextBefore: number | null;
 }
 
 /** A client's file as the portal shows it. */
@@ -228,7 +243,9 @@ export interface PortalProjectView extends Omit<ProjectBase, 'files'> {
   access: ProjectAccess;
   /** The people on the project: listed to the invited client only (empty for a collaborator). */
   collaborators: CollaboratorView[];
+  /** The newest entries of the log only, as for the studio (AdminProjectView). */
   activity: ProjectActivityView[];
+  activityNextBefore: number | null;
 }
 
 /** One row of GET /api/admin/projects and GET /api/portal/projects. */

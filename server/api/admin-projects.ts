@@ -16,6 +16,7 @@ import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import type { Actor } from '#server/projects/activity.ts';
 import { queueProjectEmail } from '#server/projects/project-emails.ts';
+import { activityBefore } from './activity-pages.ts';
 import { sendProjectFile } from './project-file-responses.ts';
 import { sendProjectZip } from './project-zip.ts';
 
@@ -65,6 +66,17 @@ export function adminProjectsRouter(services: Services): Router {
       noStore(res).json(outcome.project);
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
+
+  // The log's older entries, a page at a time: the project view carries the newest page only.
+  router
+    .route('/admin/projects/:id/activity')
+    .get(async (req, res) => {
+      const id = projectId(req.params.id);
+      const page = await projects.activityPage(id, 'studio', activityBefore(req));
+      if (!page) throw new HttpError(404, NOT_FOUND);
+      noStore(res).json(page);
+    })
+    .all(methodNotAllowed(['GET']));
 
   // Grants the client access (again, after a revocation) and e-mails a sign-in link: 202, the e-mail is queued.
   router

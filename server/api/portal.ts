@@ -19,6 +19,7 @@ import { CLIENT_FILE_CHANGE_CLOSED } from '#server/projects/client-file-changes.
 import { endClientSession, type PortalClient } from '#server/projects/client-sessions.ts';
 import { queueProjectEmail } from '#server/projects/project-emails.ts';
 import { requestSignInLink } from '#server/projects/portal-sign-in.ts';
+import { activityBefore } from './activity-pages.ts';
 import { answerRegistration } from './admin-projects.ts';
 import { sendProjectFile } from './project-file-responses.ts';
 import { portalProjectGuard } from './portal-access.ts';
@@ -98,6 +99,17 @@ export function portalRouter(services: Services): Router {
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
 
+  // The log's older entries, to whoever may read the project (the view carries the newest page only).
+  router
+    .route('/portal/projects/:id/activity')
+    .get(async (req, res) => {
+      const { projectId: id } = await projectFor(req, res, 'listen');
+      const page = await projects.activityPage(id, 'client', activityBefore(req));
+      if (!page) throw new HttpError(404, NOT_FOUND);
+      noStore(res).json(page);
+    })
+    .all(methodNotAllowed(['GET']));
+
   router
     .route('/portal/projects/:id/files')
     .post(async (req, res) => {
@@ -153,10 +165,10 @@ export function portalRouter(services: Services): Router {
       const side = can(access, 'manage') ? undefined : 'studio';
       const file = await projectFiles.storedFile(id, parseIdParam(req.params.fileId, FILE_NOT_FOUND), side);
       if (!file) throw new HttpError(404, FILE_NOT_FOUND);
-      // One entry per download, not per resumed range of it.
+      // One download per request, not per resumed range of it; the same file again soon counts on its entry.
       const range = req.get('range');
       if (req.method === 'GET' && (!range || /^bytes=0-/.test(range))) {
-        await recordActivity(db, id, actor, { action: 'file_downloaded', name: file.name });
+        await recordActivity(db, id, actor, { action: 'file_downloaded', name: file.name, fileId: file.id });
       }
       await sendProjectFile(req, res, file, (byteRange) => projectFiles.read(file, byteRange));
     })

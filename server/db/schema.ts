@@ -279,6 +279,12 @@ export interface ProjectActivityTable {
   /** JSON text: what the action needs to be worded. */
   detail: string | null;
   createdAt: Timestamp;
+  /** How many times it happened: a repeated download counts on its first entry (decision 085). */
+  count: Generated<number>;
+  /** When it last happened; null on entries that never repeat. */
+  lastAt: Generated<string | null>;
+  /** What a repeat shares while the entry is open to repeats; null once closed, or for entries that never repeat. */
+  repeatKey: Generated<string | null>;
 }
 
 export interface ClientSignInLinksTable {

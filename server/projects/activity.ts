@@ -1,9 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { COLLABORATOR_ROLE_LABELS, type CollaboratorRole } from '#common/collaborators.ts';
 import { formatFileSize } from '#common/file-size.ts';
 import { formatSpan } from '#common/format-time.ts';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '#common/project-lifecycle.ts';
-import { CLIENT_FILE_CATEGORY_LABELS, type ClientFileCategory, type ProjectActivityView } from '#common/projects.ts';
+import { CLIENT_FILE_CATEGORY_LABELS, type ActivityPageView, type ClientFileCategory } from '#common/projects.ts';
 import { VIA_REVIEW_LINK } from '#common/review-links.ts';
 import type { Database } from '#server/db/schema.ts';
 
@@ -30,7 +30,8 @@ export type ActivityEvent =
   | { action: 'delivery_added'; name: string; size: number }
   | { action: 'file_removed'; name: string }
   | { action: 'file_recategorised'; name: string; from: ClientFileCategory; to: ClientFileCategory }
-  | { action: 'file_downloaded'; name: string }
+  /** `fileId`: which file, so a repeat is told from another file of the same name (older entries lack it). */
+  | { action: 'file_downloaded'; name: string; fileId?: number }
   | { action: 'zip_downloaded'; files: number; side: 'client' | 'studio' }
   | { action: 'retention_changed'; until: string | null }
   | { action: 'retention_warning_sent'; removalDay: string }
@@ -68,26 +69,78 @@ const NOTHING_FOR_THE_STUDIO: ReadonlySet<ActivityEvent['action']> = new Set([
 ]);
 
 type Db = Kysely<Database> | Transaction<Database>;
+type ActivityRow = Insertable<Database['projectActivity']>;
+
+/**
+ * How long a repeated download keeps counting on its entry, from the last time: the same file again
+ * within the hour is the same visit to the log; after an hour without one, it is a new entry.
+ */
+export const REPEAT_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * What repeats of one entry share, or null when every time is its own entry: the same file (or the
+ * same ZIP) downloaded by the same person. Only downloads repeat: a portal session may fetch a master
+ * a dozen times, and each would otherwise be a row (decision 085).
+ */
+function repeatKeyOf(actor: Actor, event: ActivityEvent): string | null {
+  if (actor.side !== 'client') return null;
+  if (event.action === 'file_downloaded') return `file:${event.fileId ?? event.name}:${actor.email}`;
+  if (event.action === 'zip_downloaded') return `zip:${event.side}:${actor.email}`;
+  return null;
+}
 
 export async function recordActivity(db: Db, projectId: number, actor: Actor, event: ActivityEvent, at = new Date()): Promise<void> {
   const { action, ...detail } = event;
-  await db
-    .insertInto('projectActivity')
-    .values({
-      projectId,
-      actor: actor.side === 'listener' ? 'client' : actor.side,
-      actorName: actor.side === 'system' ? null : actor.side === 'listener' ? `${actor.name} ${VIA_REVIEW_LINK}` : actor.name,
-      action,
-      detail: JSON.stringify(detail),
-      createdAt: at.toISOString(),
-    })
-    .execute();
+  const row: ActivityRow = {
+    projectId,
+    actor: actor.side === 'listener' ? 'client' : actor.side,
+    actorName: actor.side === 'system' ? null : actor.side === 'listener' ? `${actor.name} ${VIA_REVIEW_LINK}` : actor.name,
+    action,
+    detail: JSON.stringify(detail),
+    createdAt: at.toISOString(),
+  };
+  const repeatKey = repeatKeyOf(actor, event);
+  if (repeatKey) await countRepeat(db, { ...row, repeatKey, lastAt: row.createdAt }, at);
+  else await db.insertInto('projectActivity').values(row).execute();
   // What the dashboard's "waiting for the studio" reads: who acted last.
   if ((actor.side === 'client' || actor.side === 'listener') && !NOTHING_FOR_THE_STUDIO.has(action)) {
     await db.updateTable('projects').set({ lastClientActivityAt: at.toISOString() }).where('id', '=', projectId).execute();
   } else if (actor.side === 'studio') {
     await db.updateTable('projects').set({ lastStudioActivityAt: at.toISOString() }).where('id', '=', projectId).execute();
   }
+}
+
+/**
+ * A repeatable entry: counted on the open entry of its key, or a new entry when none is open. The
+ * unique (project, key) index decides between the two, so downloads at the same moment can neither
+ * make two entries nor lose a count, on SQLite and PostgreSQL alike: one inserts, the others update.
+ */
+async function countRepeat(db: Db, row: ActivityRow & { repeatKey: string }, at: Date): Promise<void> {
+  const work = async (trx: Transaction<Database>) => {
+    // An entry not repeated within the window closes: it keeps its count, the next time starts afresh.
+    await trx
+      .updateTable('projectActivity')
+      .set({ repeatKey: null })
+      .where('projectId', '=', row.projectId)
+      .where('repeatKey', '=', row.repeatKey)
+      .where('lastAt', '<=', new Date(at.getTime() - REPEAT_WINDOW_MS).toISOString())
+      .execute();
+    await trx
+      .insertInto('projectActivity')
+      .values(row)
+      .onConflict((conflict) =>
+        conflict.columns(['projectId', 'repeatKey']).doUpdateSet((eb) => ({
+          count: sql<number>`project_activity.count + 1`,
+          // Two at once may commit out of order: the later time stays.
+          lastAt: sql<string>`case when ${eb.ref('excluded.lastAt')} > project_activity.last_at
+            then ${eb.ref('excluded.lastAt')} else project_activity.last_at end`,
+          // A ZIP downloaded again may hold more files than the first time: the entry tells the latest.
+          detail: eb.ref('excluded.detail'),
+        })),
+      )
+      .execute();
+  };
+  await (db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work));
 }
 
 const FIELD_WORDS: Record<string, string> = {
@@ -108,8 +161,12 @@ function listWords(words: string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
-/** One sentence for the log, in the past tense, with its actor shown beside it. */
-export function describeActivity(event: ActivityEvent): string {
+/** One sentence for the log, in the past tense, with its actor shown beside it; a repeated entry says how often. */
+export function describeActivity(event: ActivityEvent, count = 1): string {
+  return count > 1 ? `${describeOnce(event)} (${count} times)` : describeOnce(event);
+}
+
+function describeOnce(event: ActivityEvent): string {
   switch (event.action) {
     case 'created':
       return event.fromEnquiry ? 'Created the project from a contact enquiry' : 'Created the project';
@@ -179,20 +236,40 @@ export function describeActivity(event: ActivityEvent): string {
   }
 }
 
-/** The project's log, newest first; the client's view leaves out the studio's own bookkeeping. */
-export async function readActivity(db: Db, projectId: number, audience: 'studio' | 'client'): Promise<ProjectActivityView[]> {
-  const rows = await db
+/** How many entries a project view carries, and a page of the older ones (GET …/activity?before=). */
+export const ACTIVITY_PAGE_SIZE = 50;
+
+/**
+ * One page of the project's log, newest first: the newest entries, or those older than the entry
+ * `before`; `nextBefore` is where the next page starts (null: this is the last). The client's view
+ * leaves out the studio's own bookkeeping, in the query itself, so every page is full but the last.
+ */
+export async function readActivity(db: Db, projectId: number, audience: 'studio' | 'client', before?: number): Promise<ActivityPageView> {
+  let query = db
     .selectFrom('projectActivity')
-    .select(['id', 'actor', 'actorName', 'action', 'detail', 'createdAt'])
-    .where('projectId', '=', projectId)
+    .select(['id', 'actor', 'actorName', 'action', 'detail', 'createdAt', 'count', 'lastAt'])
+    .where('projectId', '=', projectId);
+  if (audience === 'client') query = query.where('action', 'not in', [...STUDIO_ONLY]);
+  if (before !== undefined) query = query.where('id', '<', before);
+  // One more than a page: whether there is another page, without counting the whole log.
+  const rows = await query
     .orderBy('id', 'desc')
-    .limit(500)
+    .limit(ACTIVITY_PAGE_SIZE + 1)
     .execute();
-  const views: ProjectActivityView[] = [];
-  for (const row of rows) {
-    const event = { action: row.action, ...(row.detail ? (JSON.parse(row.detail) as object) : {}) } as ActivityEvent;
-    if (audience === 'client' && STUDIO_ONLY.has(event.action)) continue;
-    views.push({ id: row.id, at: row.createdAt, actor: row.actor, actorName: row.actorName, summary: describeActivity(event) });
-  }
-  return views;
+  const page = rows.slice(0, ACTIVITY_PAGE_SIZE);
+  return {
+    activity: page.map((row) => {
+      const event = { action: row.action, ...(row.detail ? (JSON.parse(row.detail) as object) : {}) } as ActivityEvent;
+      return {
+        id: row.id,
+        at: row.createdAt,
+        actor: row.actor,
+        actorName: row.actorName,
+        summary: describeActivity(event, row.count),
+        count: row.count,
+        lastAt: row.count > 1 ? row.lastAt : null,
+      };
+    }),
+    nextBefore: rows.length > ACTIVITY_PAGE_SIZE ? page.at(-1)!.id : null,
+  };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ProjectAccess } from '#common/collaborators.ts';
 import { ACTIVE_PROJECT_STATUSES, type ProjectStatus } from '#common/project-lifecycle.ts';
 import type {
+  ActivityPageView,
   AdminProjectList,
   AdminProjectView,
   CreateProjectInput,
@@ -114,8 +115,24 @@ export class ProjectsService {
       invitedAt: row.invitedAt,
       accessRevokedAt: row.accessRevokedAt,
       collaborators: await this.collaborators.list(id),
-      activity: await readActivity(this.db, id, 'studio'),
+      ...(await this.newestActivity(id, 'studio')),
     };
+  }
+
+  /** The first page of the log, as a project view carries it. */
+  private async newestActivity(id: number, audience: 'studio' | 'client') {
+    const { activity, nextBefore } = await readActivity(this.db, id, audience);
+    return { activity, activityNextBefore: nextBefore };
+  }
+
+  /**
+   * The log's entries older than the entry `before` (the newest without it), a page at a time; null
+   * when the project does not exist. Who may read it is the route's to check: `audience` says which
+   * side's log it is.
+   */
+  async activityPage(id: number, audience: 'studio' | 'client', before?: number): Promise<ActivityPageView | null> {
+    const row = await this.db.selectFrom('projects').select('id').where('id', '=', id).executeTakeFirst();
+    return row ? readActivity(this.db, id, audience, before) : null;
   }
 
   async update(id: number, input: UpdateProjectInput, actor: Actor & { side: 'studio' }, now = new Date()): Promise<UpdateOutcome> {
@@ -235,7 +252,7 @@ export class ProjectsService {
       files: base.files.map((file) => ({ ...file, canChange: access === 'client' && clientMayChangeFile(file, base.status, now) })),
       access,
       collaborators: access === 'client' ? await this.collaborators.list(id) : [],
-      activity: await readActivity(this.db, id, 'client'),
+      ...(await this.newestActivity(id, 'client')),
     };
   }
 

@@ -89,7 +89,7 @@ export function ProjectPage({ email, initial, checklist }: { email: string; init
         ) : null}
         {/* Only the invited client's files carry canChange (a collaborator fixes nothing). */}
         <FilesTable files={project.files} onRecategorise={recategorise} onRemove={removeFile} />
-        <ActivityList activity={project.activity} />
+        <ActivityList projectId={project.id} activity={project.activity} nextBefore={project.activityNextBefore} />
       </div>
     </>
   );

@@ -99,7 +99,7 @@ export function ProjectPage({ projectId, packages, onChanged }: Props) {
       {/* Top-aligned: a long activity log does not stretch the notes into an empty box. */}
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-2">
         <ProjectNotes project={project} />
-        <ActivityLog activity={project.activity} />
+        <ActivityLog projectId={project.id} activity={project.activity} nextBefore={project.activityNextBefore} />
       </div>
       {editing ? (
         <ProjectDialog
