@@ -5,7 +5,9 @@ import express, { type Express } from 'express';
 import type { Services } from './context.ts';
 import { pingDatabase, probeWrite } from './db/connection.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable-error.ts';
-import { jsonBody, limitPageFormBody, siteContentJsonBody } from './http/body-limits.ts';
+import { isStoreFull, STORE_RETRY_AFTER_SECONDS } from './storage/store-faults.ts';
+import { storeReadiness } from './storage/store-readiness.ts';
+import { jsonBody, limitPageFormBody, multipartCompletionJsonBody, siteContentJsonBody } from './http/body-limits.ts';
 import { redirectToCanonicalPath } from './http/canonical-path.ts';
 import { PAGE_ALIASES } from '#common/page-aliases.ts';
 import { apiNotFound, errorHandler, methodNotAllowed } from './http/errors.ts';
@@ -118,22 +120,37 @@ export async function createApp(services: Services, options: AppOptions = {}): P
       res.status(503).set('Cache-Control', 'no-store').json({ status: 'error', database: 'unreachable' });
     }
   });
-  // Readiness: the site can take writes (contact messages, logins) right now.
+  // Readiness: the site can take writes (contact messages, logins) and files (uploads, downloads) right now.
+  const storeReady = storeReadiness(services.store, (error) => logger.warn({ err: error }, 'readiness: the object store is not ready'));
   app.get('/readyz', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
-    try {
-      await probeWrite(services.db);
-      res.json({ status: 'ok', database: 'writable' });
-    } catch (error) {
-      logger.warn({ err: error }, 'readiness: the database does not take writes');
-      res.status(503).set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).json({ status: 'error', database: 'not writable' });
+    const [databaseWritable, storeOk] = await Promise.all([
+      probeWrite(services.db).then(
+        () => true,
+        (error: unknown) => {
+          logger.warn({ err: error }, 'readiness: the database does not take writes');
+          return false;
+        },
+      ),
+      storeReady.isReady(),
+    ]);
+    const answer = { database: databaseWritable ? 'writable' : 'not writable', storage: storeOk ? 'ok' : 'unavailable' };
+    if (databaseWritable && storeOk) {
+      res.json({ status: 'ok', ...answer });
+      return;
     }
+    res
+      .status(503)
+      .set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+      .json({ status: 'error', ...answer });
   });
 
   app.all('/healthz', methodNotAllowed(['GET', 'HEAD']));
 
   // Site content bodies may be larger than other API bodies; only a signed-in admin gets them read.
   app.use('/api/admin/site', requireAdmin, siteContentJsonBody);
+  // A completion names every part (up to MAX_PARTS): its body may be larger than other API bodies.
+  app.post('/api/uploads/s3/multipart/:uploadId/complete', multipartCompletionJsonBody);
   app.use('/api', jsonBody, apiRouter(services, publicCache), apiNotFound);
   // Audio delivery and local uploads: before the page body limit and the page handler.
   app.use(audioObjectRoutes(services));
@@ -160,7 +177,8 @@ export async function createApp(services: Services, options: AppOptions = {}): P
         unavailable,
       })
     : async () => {};
-  app.use(errorHandler(logger, unavailable));
+  const storeFull = { matches: isStoreFull, retryAfterSeconds: STORE_RETRY_AFTER_SECONDS };
+  app.use(errorHandler(logger, unavailable, storeFull));
   const handle = servePublicHits(
     { cache: publicCache, hasSessionCookie: holdsSession, isSecure: secureAsExpressJudges(app), logger, ...(metrics ? { metrics } : {}) },
     app,

@@ -47,7 +47,7 @@ describe('SQLite that cannot write (read-only file, WAL or disk)', () => {
   });
 
   it('answers writes 503 with Retry-After, /readyz 503 and /healthz 200, and recovers without a restart', async () => {
-    expect((await t.request.get('/readyz')).body).toEqual({ status: 'ok', database: 'writable' });
+    expect((await t.request.get('/readyz')).body).toEqual({ status: 'ok', database: 'writable', storage: 'ok' });
     // The same SQLITE_READONLY a read-only file or WAL gives (the tests run as root, who may write anything).
     await sql`PRAGMA query_only = ON`.execute(t.services.db);
     try {
@@ -55,7 +55,7 @@ describe('SQLite that cannot write (read-only file, WAL or disk)', () => {
       const ready = await t.request.get('/readyz');
       expect(ready.status).toBe(503);
       expect(ready.headers['retry-after']).toBe('5');
-      expect(ready.body).toEqual({ status: 'error', database: 'not writable' });
+      expect(ready.body).toEqual({ status: 'error', database: 'not writable', storage: 'ok' });
       expect((await t.request.get('/healthz')).status).toBe(200);
       expect((await t.request.get(READS_DATABASE)).status).toBe(200);
     } finally {

@@ -180,10 +180,17 @@ export function portalRouter(services: Services): Router {
       const { projectId: id, actor } = await projectFor(req, res, 'downloadDeliveries');
       const project = (await projects.clientView(clientOf(res).email, id))!;
       const files = await projectFiles.storedFiles(id, 'studio');
-      if (req.method === 'GET' && files.length > 0) {
-        await recordActivity(db, id, actor, { action: 'zip_downloaded', files: files.length, side: 'studio' });
-      }
-      await sendProjectZip(req, res, { title: project.title, suffix: 'deliveries', files, read: (file) => projectFiles.read(file) });
+      // Recorded once the store has answered: a download refused with 503 is not one.
+      const started = async () => {
+        if (req.method === 'GET') await recordActivity(db, id, actor, { action: 'zip_downloaded', files: files.length, side: 'studio' });
+      };
+      await sendProjectZip(req, res, {
+        title: project.title,
+        suffix: 'deliveries',
+        files,
+        read: (file) => projectFiles.read(file),
+        started,
+      });
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
 

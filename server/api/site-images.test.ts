@@ -120,6 +120,19 @@ describe.each(cases)('owner images on %s with the %s store', (dialect, storeKind
     expect(await t.services.db.selectFrom('siteImages').select('id').execute()).toEqual(before);
   });
 
+  it('refuses a PNG cut in half with a field message (400, not 500) and stores nothing', async () => {
+    const before = await t.services.db.selectFrom('siteImages').select('id').execute();
+    const whole = await testImage({ width: 600, height: 400, format: 'png' });
+    // The header is whole (its size reads), the pixels stop half-way: an upload that broke off, saved anyway.
+    const cut = await upload(whole.subarray(0, Math.floor(whole.length / 2)), 'image/png');
+    expect(cut.status).toBe(400);
+    expect(cut.body).toEqual({
+      message: 'This image is damaged or incomplete',
+      errors: { file: ['This image is damaged or incomplete: export or save it again, then upload the new file'] },
+    });
+    expect(await t.services.db.selectFrom('siteImages').select('id').execute()).toEqual(before);
+  });
+
   it('lets the content name only stored images, with the sizes the server made', async () => {
     const res = await upload(await testImage({ width: 360, height: 240, format: 'jpeg' }));
     const stored = res.body as ImageRef;

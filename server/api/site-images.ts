@@ -19,6 +19,7 @@ const ACCEPTED = 'Only JPEG, PNG, WebP, AVIF and SVG images can be uploaded';
 export const RENDITION_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const BUSY_RETRY_AFTER_SECONDS = 10;
 const SMALLER = 'make it smaller and try again';
+const DAMAGED = 'This image is damaged or incomplete';
 
 function refusal(outcome: Exclude<ImageUploadOutcome, { kind: 'stored' }>): HttpError {
   switch (outcome.kind) {
@@ -26,6 +27,8 @@ function refusal(outcome: Exclude<ImageUploadOutcome, { kind: 'stored' }>): Http
       return new HttpError(400, 'The request carries no image');
     case 'unreadable':
       return new HttpError(400, 'This file is not an image that can be read');
+    case 'damaged':
+      return new HttpError(400, DAMAGED, { file: [`${DAMAGED}: export or save it again, then upload the new file`] });
     case 'unsupported':
       return new HttpError(415, `${ACCEPTED}; this file is ${outcome.format.toUpperCase()}`);
     case 'unsafe-svg':

@@ -69,13 +69,26 @@ function answerDatabaseUnavailable(req: Request, res: Response, retryAfterSecond
 </body></html>`);
 }
 
-/** Answers every unhandled error as JSON `{message, errors?}`; never a stack trace, a 500 only for our faults. */
-export function errorHandler(logger: Logger, unavailable?: UnavailableErrors): ErrorRequestHandler {
+const STORE_FULL_MESSAGE = 'The server has no room to store files right now. Please try again later.';
+
+/**
+ * Answers every unhandled error as JSON `{message, errors?}`; never a stack trace, a 500 only for our
+ * faults. `storeFull` tells a store whose disk is full or read-only (server/storage/store-faults.ts):
+ * 503 with Retry-After, like a database that cannot serve.
+ */
+export function errorHandler(logger: Logger, unavailable?: UnavailableErrors, storeFull?: UnavailableErrors): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const known = error instanceof HttpError ? error : fromBodyParser(error as BodyParserError);
     if (res.headersSent) {
       req.log?.error({ err: error }, 'error after response started');
       res.destroy();
+      return;
+    }
+    if (!known && storeFull?.matches(error)) {
+      // The operator must free space: an error in the log, not a warning.
+      (req.log ?? logger).error({ err: error, requestId: req.id }, 'the object store is full or read-only');
+      res.status(503).set({ 'Retry-After': String(storeFull.retryAfterSeconds), 'Cache-Control': 'no-store' });
+      res.json({ message: STORE_FULL_MESSAGE });
       return;
     }
     if (!known && unavailable?.matches(error)) {

@@ -18,6 +18,7 @@ export type ImageUploadOutcome =
   | { kind: 'stored'; image: ImageRef }
   | { kind: 'empty' }
   | { kind: 'unreadable' }
+  | { kind: 'damaged' }
   | { kind: 'unsupported'; format: string }
   | { kind: 'unsafe-svg'; reason: string }
   | { kind: 'too-many-pixels'; pixels: number };
@@ -95,7 +96,14 @@ export function createSiteImageService({
     if (bytes.length === 0) return { kind: 'empty' };
     const inspected = await inspectImage(bytes);
     if (inspected.kind !== 'image') return inspected;
-    const renditions = await makeRenditions(inspected.raster ?? bytes, inspected.widths);
+    let renditions;
+    try {
+      renditions = await makeRenditions(inspected.raster ?? bytes, inspected.widths);
+    } catch (error) {
+      // The header read fine but the pixels do not decode: a file cut short or damaged on the way.
+      logger.info({ err: error }, 'an uploaded image did not decode');
+      return { kind: 'damaged' };
+    }
     const id = randomUUID();
     const originalKey = `${imageFolder(id)}original`;
     try {

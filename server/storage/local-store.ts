@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -173,6 +174,20 @@ export class LocalObjectStore implements ObjectStore {
   async delete(key: string): Promise<void> {
     await rm(this.filePath(key), { force: true });
     await rm(`${this.filePath(key)}${PARTIAL_SUFFIX}`, { force: true });
+  }
+
+  /**
+   * A few bytes written, flushed and removed: a full disk, a quota used up or a read-only mount fails
+   * here. Named like a file being written, so no listing or backup ever sees it.
+   */
+  async checkReady(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    const probe = path.join(this.root, `.ready-${randomBytes(6).toString('hex')}${PARTIAL_SUFFIX}`);
+    try {
+      await writeFile(probe, 'ready', { flush: true });
+    } finally {
+      await rm(probe, { force: true });
+    }
   }
 
   /** The stored file itself: nothing to copy. */

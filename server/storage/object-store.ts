@@ -114,6 +114,11 @@ export interface ObjectStore {
    * itself, or a temporary copy removed when `work` settles.
    */
   withLocalFile<T>(key: string, work: (filePath: string) => Promise<T>): Promise<T>;
+  /**
+   * Throws unless the store can take files right now: the folder takes a small write, or the bucket
+   * answers HEAD within `timeoutMs`. Cheap, for readiness (server/storage/store-readiness.ts caches it).
+   */
+  checkReady(timeoutMs: number): Promise<void>;
   /** Releases connections (shutdown). */
   close(): void;
 }

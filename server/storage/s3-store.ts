@@ -8,6 +8,7 @@ import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -134,6 +135,11 @@ export class S3ObjectStore implements ObjectStore {
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
+  }
+
+  /** HEAD of the bucket: reachable, there, and these credentials may use it. */
+  async checkReady(timeoutMs: number): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
   }
 
   close(): void {
