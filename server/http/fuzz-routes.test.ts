@@ -337,9 +337,13 @@ describe.each(testDialects())('fuzzing every route (%s)', (dialect) => {
       const routes = appRoutes(app.app);
       for (const route of routes) {
         const targets = route.path.includes(':') ? PARAM_VALUES.map((value) => fill(route.path, value)) : [route.path];
-        for (const target of targets) {
-          for (const method of EXTRA_METHODS) requests.push({ method, path: `${target}${QUERY}`, detail: 'method and query' });
-        }
+        // Every odd method once per route; every hostile path value with the methods the route serves
+        // (each value with each odd method added minutes to the run and found nothing the pairs miss).
+        targets.forEach((target, index) => {
+          for (const method of index === 0 ? EXTRA_METHODS : route.methods) {
+            requests.push({ method, path: `${target}${QUERY}`, detail: 'method and query' });
+          }
+        });
         const target = fill(route.path, route.path.includes(':key') ? objectPath.split('/').pop()! : '1');
         for (const method of route.methods.filter((m) => m !== 'GET' && m !== 'HEAD')) {
           const bodies = (await turnsCallerAway(port, method, target, objectPath)) ? BODIES : [...BODIES, ...oneBadField(objectPath)];
