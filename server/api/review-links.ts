@@ -9,8 +9,8 @@ import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import type { Visitor } from '#server/projects/review-links/access-log.ts';
 import { listenerCookieHeader, listenerCookieReader } from '#server/projects/review-links/listener-cookie.ts';
 import type { Listener } from '#server/projects/review-links/review-links-service.ts';
-import type { ChangeOutcome, CommentOutcome } from '#server/projects/review/comments.ts';
 import { studioActor } from './admin-projects.ts';
+import { answerChange, answerComment } from './review.ts';
 import { sendVersionAudio } from './version-audio.ts';
 
 const NOT_FOUND = 'Not found';
@@ -59,36 +59,6 @@ export function adminReviewLinksRouter(services: Services): Router {
     .all(methodNotAllowed(['DELETE']));
 
   return router;
-}
-
-function answerComment(res: Response, outcome: CommentOutcome): void {
-  switch (outcome.kind) {
-    case 'created':
-      noStore(res)
-        .status(201)
-        .json({ id: outcome.id, ...outcome.comments });
-      return;
-    case 'not-found':
-      throw new HttpError(404, NOT_FOUND);
-    case 'not-ready':
-      throw new HttpError(409, 'This version is still being analysed; comment in a moment');
-    case 'invalid':
-      throw new HttpError(400, Object.values(outcome.errors)[0]?.[0] ?? 'Invalid comment', outcome.errors);
-  }
-}
-
-function answerChange(res: Response, outcome: ChangeOutcome): void {
-  switch (outcome.kind) {
-    case 'changed':
-      noStore(res).json(outcome.comments);
-      return;
-    case 'not-found':
-      throw new HttpError(404, NOT_FOUND);
-    case 'not-yours':
-      throw new HttpError(403, 'Only its author can change a comment');
-    case 'too-late':
-      throw new HttpError(403, 'A comment can be changed for 10 minutes after it was written');
-  }
 }
 
 /**

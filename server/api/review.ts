@@ -35,7 +35,8 @@ function idsOf(req: Request): Ids {
   };
 }
 
-function answerComment(res: Response, outcome: CommentOutcome): void {
+/** A comment's creation as an answer; the listener's page (review-links.ts) answers the same way. */
+export function answerComment(res: Response, outcome: CommentOutcome): void {
   switch (outcome.kind) {
     case 'created':
       noStore(res)
@@ -51,7 +52,7 @@ function answerComment(res: Response, outcome: CommentOutcome): void {
   }
 }
 
-function answerChange(res: Response, outcome: ChangeOutcome): void {
+export function answerChange(res: Response, outcome: ChangeOutcome): void {
   switch (outcome.kind) {
     case 'changed':
       noStore(res).json(outcome.comments);
