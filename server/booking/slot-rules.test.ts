@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slotDays } from '#common/booking/slot-days.ts';
 import { WEEKDAYS } from '#common/site-content/weekdays.ts';
-import { freeSlots, isFreeSlot, type SlotQuery, type SlotShape, type TakenSpan } from './slot-rules.ts';
+import { freeSlots, isFreeSlot, slotProblem, type SlotQuery, type SlotShape, type TakenSpan } from './slot-rules.ts';
 
 const NEW_YORK = 'America/New_York';
 const at = (iso: string) => Date.parse(iso);
@@ -248,5 +248,33 @@ describe('isFreeSlot', () => {
       }),
     ).toBe(false);
     expect(isFreeSlot(at('2027-01-12T20:00:00Z'), base)).toBe(false);
+  });
+});
+
+describe('slotProblem', () => {
+  const now = at('2027-01-12T05:00:00Z');
+  const base = {
+    shape: { ...shape, minimumNoticeMinutes: 12 * 60, horizonDays: 30 },
+    availability: query({ from: 0, to: 0 }).availability,
+    busy: [],
+    taken: [],
+    now,
+  };
+  const free = at('2027-01-13T14:30:00Z');
+
+  it('names a past, a too-soon, a too-far and an off-boundary start as the visitor’s mistake', () => {
+    expect(slotProblem(now - 60_000, base)).toBe('past');
+    expect(slotProblem(at('2027-01-12T14:30:00Z'), base)).toBe('too-soon');
+    expect(slotProblem(at('2027-03-01T14:30:00Z'), base)).toBe('too-far');
+    expect(slotProblem(at('2027-01-13T14:35:00Z'), base)).toBe('not-a-slot');
+    expect(slotProblem(at('2027-01-13T20:00:00Z'), base)).toBe('not-a-slot');
+  });
+
+  it('names a free slot that a booking or a busy time now covers as taken', () => {
+    expect(slotProblem(free, base)).toBeNull();
+    expect(
+      slotProblem(free, { ...base, taken: [{ start: free, end: free + 20 * 60_000, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 }] }),
+    ).toBe('taken');
+    expect(slotProblem(free, { ...base, busy: [{ start: free - 60_000, end: free + 60_000 }] })).toBe('taken');
   });
 });

@@ -171,3 +171,15 @@ export function isFreeSlot(start: number, query: Omit<SlotQuery, 'from' | 'to'>)
   const day = 24 * 60 * MINUTE;
   return freeSlots({ ...query, from: start - day, to: start + day }).some((slot) => slot.start === start);
 }
+
+/** Why a start a visitor sent is not bookable: a mistake in the request (400), or a slot just taken (409). */
+export type SlotProblem = 'past' | 'too-soon' | 'too-far' | 'not-a-slot' | 'taken';
+
+export function slotProblem(start: number, query: Omit<SlotQuery, 'from' | 'to'>): SlotProblem | null {
+  const { shape, now } = query;
+  if (start <= now) return 'past';
+  if (start < now + shape.minimumNoticeMinutes * MINUTE) return 'too-soon';
+  if (start >= now + shape.horizonDays * 24 * 60 * MINUTE) return 'too-far';
+  if (!isFreeSlot(start, { ...query, busy: [], taken: [] })) return 'not-a-slot';
+  return isFreeSlot(start, query) ? null : 'taken';
+}

@@ -445,6 +445,73 @@ export interface ReviewLinkAccessesTable {
   at: Timestamp;
 }
 
+export type BookingStatus = 'confirmed' | 'cancelled' | 'no_show';
+
+/** A consultation a visitor booked (decision 091). */
+export interface BookingsTable {
+  id: Generated<number>;
+  /** The consultation type's key and name when it was booked: renaming a type keeps the booking's words. */
+  typeKey: string;
+  typeName: string;
+  meeting: string;
+  startAt: string;
+  endAt: string;
+  /** The type's buffers when it was booked: a later change of the type does not move what this booking keeps clear. */
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  /** The studio's calendar date of the start (`YYYY-MM-DD`): the daily limit and the day's lock. */
+  studioDate: string;
+  status: Generated<BookingStatus>;
+  name: string;
+  email: string;
+  phone: string | null;
+  note: string | null;
+  /** The zone the visitor booked in: their e-mails word times in it. */
+  visitorZone: string;
+  /** The invitation's UID, the same across reschedules; SEQUENCE grows with each change. */
+  icsUid: string;
+  icsSequence: Generated<number>;
+  /** SHA-256 of the single-purpose links in the visitor's e-mail: the links themselves are never stored. */
+  cancelTokenHash: string;
+  rescheduleTokenHash: string;
+  ownerNotes: string | null;
+  cancelledAt: string | null;
+  /** `visitor` or `admin:{id}` */
+  cancelledBy: string | null;
+  cancelMessage: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A studio date's lock row: a booking takes it before reading that day's bookings. */
+export interface BookingDaysTable {
+  studioDate: string;
+  lockedAt: Timestamp;
+}
+
+/** The owner's booking settings, one row (id 1). */
+export interface BookingSettingsTable {
+  id: number;
+  /** JSON of common/booking/settings.ts. */
+  data: string;
+  version: number;
+  /** The calendar feed's address and the subscription token, sealed (server/auth/secret-box.ts). */
+  feedUrlSealed: string | null;
+  calendarTokenSealed: string | null;
+  updatedAt: Timestamp;
+}
+
+/** The owner's calendar feed as last fetched, one row (id 1). */
+export interface BookingFeedTable {
+  id: number;
+  /** The last good copy: a failing fetch keeps it. */
+  body: string | null;
+  fetchedAt: string | null;
+  attemptedAt: string | null;
+  /** What the last attempt ran into, worded for the owner; null after a good fetch. */
+  error: string | null;
+}
+
 export interface Database {
   samples: SamplesTable;
   contactSubmissions: ContactSubmissionsTable;
@@ -478,6 +545,10 @@ export interface Database {
   projectCollaborators: ProjectCollaboratorsTable;
   reviewLinks: ReviewLinksTable;
   reviewLinkAccesses: ReviewLinkAccessesTable;
+  bookings: BookingsTable;
+  bookingDays: BookingDaysTable;
+  bookingSettings: BookingSettingsTable;
+  bookingFeed: BookingFeedTable;
 }
 
 export type Sample = Selectable<SamplesTable>;
