@@ -149,6 +149,10 @@ export function freeSlots(query: SlotQuery): Span[] {
   const earliest = Math.max(query.from, query.now + shape.minimumNoticeMinutes * MINUTE);
   const latest = Math.min(query.to, query.now + shape.horizonDays * 24 * 60 * MINUTE);
   if (earliest >= latest) return [];
+  // A feed may hold a year of busy times; only those near the asked span can meet a slot.
+  const margin = (shape.bufferBeforeMinutes + shape.lengthMinutes + shape.bufferAfterMinutes) * MINUTE;
+  const busy = query.busy.filter((span) => span.end > earliest - margin && span.start < latest + margin);
+  const near = { ...query, busy };
   const perDay = countByStudioDate(query.taken, timeZone);
   const slots: Span[] = [];
   const lastDate = studioDate(latest, timeZone);
@@ -160,7 +164,7 @@ export function freeSlots(query: SlotQuery): Span[] {
     for (const start of new Set(starts)) {
       if (start < earliest || start >= latest) continue;
       const slot = { start, end: start + shape.lengthMinutes * MINUTE };
-      if (isFree(slot, query)) slots.push(slot);
+      if (isFree(slot, near)) slots.push(slot);
     }
   }
   return slots;
