@@ -3,10 +3,12 @@ import { DEFAULT_CONSULTATION, type ConsultationType } from '#common/booking/set
 import { WEEKDAYS } from '#common/site-content/weekdays.ts';
 import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
 import { tokenHashOf } from '#server/secret-tokens.ts';
-import { bookSlot, moveBooking, type SlotSurroundings, type Visitor } from './book-slot.ts';
+import { bookSlot, moveBooking, type BookingSecret, type SlotSurroundings, type Visitor } from './book-slot.ts';
+import { bookingLinkToken } from './booking-links.ts';
 
 const type: ConsultationType = { ...DEFAULT_CONSULTATION, minimumNoticeMinutes: 60, bufferAfterMinutes: 10, maxPerDay: 6 };
-const around: SlotSurroundings = {
+const around: SlotSurroundings & BookingSecret = {
+  secret: 's'.repeat(32),
   availability: { timeZone: 'America/New_York', weekly: WEEKDAYS.map((day) => ({ day, from: '09:00', to: '17:00' })), datesOff: [] },
   busy: [],
   now: Date.parse('2027-01-11T12:00:00Z'),
@@ -72,6 +74,9 @@ describe.each(testDialects())('taking a slot (%s)', (dialect) => {
     if (outcome.kind !== 'booked') throw new Error('not booked');
     expect(outcome.cancelToken).not.toBe(outcome.rescheduleToken);
     expect(outcome.booking.cancelTokenHash).toBe(tokenHashOf(outcome.cancelToken));
+    // Derived, not stored: every e-mail about the booking can carry the same links.
+    expect(bookingLinkToken(around.secret, outcome.booking.icsUid, 'reschedule')).toBe(outcome.rescheduleToken);
+    expect(bookingLinkToken('t'.repeat(32), outcome.booking.icsUid, 'reschedule')).not.toBe(outcome.rescheduleToken);
     const stored = JSON.stringify(await services.db.selectFrom('bookings').selectAll().execute());
     expect(stored).not.toContain(outcome.cancelToken);
     expect(stored).not.toContain(outcome.rescheduleToken);

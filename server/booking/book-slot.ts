@@ -3,7 +3,8 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ConsultationType } from '#common/booking/settings.ts';
 import type { BookingsTable, Database } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
-import { freshToken, tokenHashOf } from '#server/secret-tokens.ts';
+import { tokenHashOf } from '#server/secret-tokens.ts';
+import { bookingLinkToken } from './booking-links.ts';
 import { slotProblem, studioDate, type Availability, type SlotProblem, type Span, type TakenSpan } from './slot-rules.ts';
 
 /*
@@ -30,6 +31,11 @@ export interface SlotSurroundings {
   availability: Availability;
   busy: readonly Span[];
   now: number;
+}
+
+/** SESSION_SECRET: the visitor's links are derived from it (booking-links.ts). */
+export interface BookingSecret {
+  secret: string;
 }
 
 export type BookOutcome =
@@ -91,7 +97,7 @@ export async function bookSlot(
   type: ConsultationType,
   start: number,
   visitor: Visitor,
-  around: SlotSurroundings,
+  around: SlotSurroundings & BookingSecret,
 ): Promise<BookOutcome> {
   const { timeZone } = around.availability;
   try {
@@ -99,8 +105,9 @@ export async function bookSlot(
       await lockDates(trx, datesTouched(start, type, timeZone), around.now);
       const problem = slotProblem(start, { shape: type, ...around, taken: await takenNear(trx, start) });
       if (problem) return { kind: 'refused', problem };
-      const cancelToken = freshToken();
-      const rescheduleToken = freshToken();
+      const icsUid = `${randomUUID()}@booking`;
+      const cancelToken = bookingLinkToken(around.secret, icsUid, 'cancel');
+      const rescheduleToken = bookingLinkToken(around.secret, icsUid, 'reschedule');
       const booking = await trx
         .insertInto('bookings')
         .values({
@@ -113,7 +120,7 @@ export async function bookSlot(
           phone: visitor.phone,
           note: visitor.note,
           visitorZone: visitor.zone,
-          icsUid: `${randomUUID()}@booking`,
+          icsUid,
           cancelTokenHash: tokenHashOf(cancelToken),
           rescheduleTokenHash: tokenHashOf(rescheduleToken),
           createdAt: iso(around.now),
