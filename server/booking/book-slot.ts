@@ -92,13 +92,20 @@ function heldTimes(type: ConsultationType, start: number, timeZone: string) {
   };
 }
 
+/** What a visitor asks for: a type, a start, and where it happens (worked out by the caller from the type and the visitor's answers). */
+export interface BookingRequest {
+  type: ConsultationType;
+  start: number;
+  visitor: Visitor;
+  place: string;
+}
+
 export async function bookSlot(
   db: Kysely<Database>,
-  type: ConsultationType,
-  start: number,
-  visitor: Visitor,
+  request: BookingRequest,
   around: SlotSurroundings & BookingSecret,
 ): Promise<BookOutcome> {
+  const { type, start, visitor } = request;
   const { timeZone } = around.availability;
   try {
     return await db.transaction().execute(async (trx): Promise<BookOutcome> => {
@@ -114,6 +121,7 @@ export async function bookSlot(
           typeKey: type.key,
           typeName: type.name,
           meeting: type.meeting,
+          place: request.place,
           ...heldTimes(type, start, timeZone),
           name: visitor.name,
           email: visitor.email,

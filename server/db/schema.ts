@@ -454,6 +454,8 @@ export interface BookingsTable {
   typeKey: string;
   typeName: string;
   meeting: string;
+  /** Where it happens, fixed when booked: the number the studio calls, the meeting link, or the studio's address. */
+  place: string;
   startAt: string;
   endAt: string;
   /** The type's buffers when it was booked: a later change of the type does not move what this booking keeps clear. */
@@ -481,6 +483,30 @@ export interface BookingsTable {
   cancelMessage: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+export type BookingEmailKind =
+  | 'confirmation'
+  | 'rescheduled'
+  | 'cancelled'
+  | 'reminder_day'
+  | 'reminder_hour'
+  | 'studio_booked'
+  | 'studio_rescheduled'
+  | 'studio_cancelled';
+
+/** An e-mail about a booking, sent at least once (server/email/retried-mail.ts). */
+export interface BookingEmailsTable {
+  id: Generated<number>;
+  bookingId: number;
+  kind: BookingEmailKind;
+  /** The booking's invitation SEQUENCE when queued: an e-mail about a state since replaced is not sent. */
+  sequence: number;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: Timestamp;
 }
 
 /** A studio date's lock row: a booking takes it before reading that day's bookings. */
@@ -549,6 +575,7 @@ export interface Database {
   bookingDays: BookingDaysTable;
   bookingSettings: BookingSettingsTable;
   bookingFeed: BookingFeedTable;
+  bookingEmails: BookingEmailsTable;
 }
 
 export type Sample = Selectable<SamplesTable>;

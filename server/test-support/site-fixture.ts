@@ -233,12 +233,16 @@ async function populateBookings(t: TestApp): Promise<void> {
   const availability = { timeZone: 'America/New_York', weekly: settings.weekly, datesOff: [] };
   const now = Date.parse('2030-01-07T12:00:00Z');
   const visitor = { name: 'Sam Visitor', email: 'sam@example.com', phone: '+1 404 555 0100', note: 'An EP', zone: 'Europe/London' };
-  const booked = await bookSlot(db, DEFAULT_CONSULTATION, Date.parse('2030-01-08T15:00:00Z'), visitor, {
-    availability,
-    busy: [],
-    now,
-    secret: config.SESSION_SECRET,
-  });
+  const booked = await bookSlot(
+    db,
+    { type: DEFAULT_CONSULTATION, start: Date.parse('2030-01-08T15:00:00Z'), visitor, place: visitor.phone },
+    {
+      availability,
+      busy: [],
+      now,
+      secret: config.SESSION_SECRET,
+    },
+  );
   if (booked.kind !== 'booked') throw new Error(`booking not made: ${booked.problem}`);
 }
 

@@ -10,11 +10,15 @@ import { jsonType, timestampColumn, timestampType, withId } from './column-types
 // - `booking_settings`: the owner's types, week and dates off (one row), with the calendar feed's
 //   address and the subscription token sealed like the two-factor secrets.
 // - `booking_feed`: the last good copy of the owner's calendar feed and the last error (one row).
+// - `booking_emails`: every e-mail about a booking (to the visitor or the studio), sent at least once
+//   like the project e-mails; one row per booking, kind and invitation sequence, so an event is never
+//   queued twice.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('bookings'))
     .addColumn('type_key', 'text', (col) => col.notNull())
     .addColumn('type_name', 'text', (col) => col.notNull())
     .addColumn('meeting', 'text', (col) => col.notNull())
+    .addColumn('place', 'text', (col) => col.notNull())
     .addColumn('start_at', timestampType(db), (col) => col.notNull())
     .addColumn('end_at', timestampType(db), (col) => col.notNull())
     .addColumn('buffer_before_minutes', 'integer', (col) => col.notNull())
@@ -71,9 +75,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('attempted_at', timestampType(db))
     .addColumn('error', 'text')
     .execute();
+
+  await withId(db, db.schema.createTable('booking_emails'))
+    .addColumn('booking_id', 'integer', (col) => col.notNull().references('bookings.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (col) => col.notNull())
+    .addColumn('sequence', 'integer', (col) => col.notNull())
+    .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+    .addColumn('next_attempt_at', timestampType(db), (col) => col.notNull())
+    .addColumn('last_error', 'text')
+    .addColumn('sent_at', timestampType(db))
+    .addColumn('created_at', timestampType(db), timestampColumn(db))
+    .addUniqueConstraint('booking_emails_once', ['booking_id', 'kind', 'sequence'])
+    .execute();
+  await db.schema.createIndex('booking_emails_due_idx').on('booking_emails').columns(['sent_at', 'next_attempt_at']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('booking_emails').execute();
   await db.schema.dropTable('booking_feed').execute();
   await db.schema.dropTable('booking_settings').execute();
   await db.schema.dropTable('booking_days').execute();
