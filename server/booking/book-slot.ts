@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ConsultationType } from '#common/booking/settings.ts';
-import type { BookingsTable, Database } from '#server/db/schema.ts';
+import type { Booking, Database } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import { tokenHashOf } from '#server/secret-tokens.ts';
 import { bookingLinkToken } from './booking-links.ts';
+import { queueBookingEmails } from './booking-emails.ts';
 import { slotProblem, studioDate, type Availability, type SlotProblem, type Span, type TakenSpan } from './slot-rules.ts';
 
 /*
@@ -14,8 +15,6 @@ import { slotProblem, studioDate, type Availability, type SlotProblem, type Span
  * the other, and the second reads the first's booking: exactly one wins, on PostgreSQL as on SQLite.
  * The unique index on a confirmed booking's start is the last guard, should anything else slip.
  */
-
-export type Booking = Selectable<BookingsTable>;
 
 export interface Visitor {
   name: string;
@@ -136,6 +135,7 @@ export async function bookSlot(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await queueBookingEmails(trx, booking, 'booked', around.now);
       return { kind: 'booked', booking, cancelToken, rescheduleToken };
     });
   } catch (error) {
@@ -176,10 +176,40 @@ export async function moveBooking(
         .where('status', '=', 'confirmed')
         .returningAll()
         .executeTakeFirstOrThrow();
+      await queueBookingEmails(trx, booking, 'moved', around.now);
       return { kind: 'moved', booking };
     });
   } catch (error) {
     if (isUniqueViolation(error)) return { kind: 'refused', problem: 'taken' };
     throw error;
   }
+}
+
+export type Canceller = { side: 'visitor' } | { side: 'studio'; adminId: number; message: string };
+
+/**
+ * Cancels a confirmed booking and queues its e-mails: the visitor's cancellation (with the
+ * invitation's CANCEL, its SEQUENCE raised) and, when the visitor cancelled, the studio's notice.
+ * Null when the booking is not confirmed (already cancelled, or marked a no-show).
+ */
+export async function cancelBooking(db: Kysely<Database>, bookingId: number, by: Canceller, now: number): Promise<Booking | null> {
+  return db.transaction().execute(async (trx) => {
+    const booking = await trx
+      .updateTable('bookings')
+      .set((eb) => ({
+        status: 'cancelled',
+        icsSequence: eb('icsSequence', '+', 1),
+        cancelledAt: iso(now),
+        cancelledBy: by.side === 'visitor' ? 'visitor' : `admin:${by.adminId}`,
+        cancelMessage: by.side === 'studio' && by.message ? by.message : null,
+        updatedAt: iso(now),
+      }))
+      .where('id', '=', bookingId)
+      .where('status', '=', 'confirmed')
+      .returningAll()
+      .executeTakeFirst();
+    if (!booking) return null;
+    await queueBookingEmails(trx, booking, by.side === 'visitor' ? 'cancelled-by-visitor' : 'cancelled-by-studio', now);
+    return booking;
+  });
 }

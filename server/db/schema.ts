@@ -580,4 +580,5 @@ export interface Database {
 
 export type Sample = Selectable<SamplesTable>;
 export type ContactSubmission = Selectable<ContactSubmissionsTable>;
+export type Booking = Selectable<BookingsTable>;
 export type AdminUser = Selectable<AdminUsersTable>;
