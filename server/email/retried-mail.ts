@@ -75,3 +75,13 @@ export async function deliverDue(
     if (due.length < BATCH_SIZE) return totals;
   }
 }
+
+/** When the next unsent row falls due (a batch's end, a retry, a reminder), or null when none waits. */
+export async function nextDueAt(db: Kysely<Database>, table: RetriedMailTable): Promise<Date | null> {
+  const next = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.min('nextAttemptAt').as('at'))
+    .where('sentAt', 'is', null)
+    .executeTakeFirst();
+  return next?.at ? new Date(next.at) : null;
+}
