@@ -69,6 +69,8 @@ const PLAIN_SUGGESTIONS = {
   useWords: 'Use several words, not a common phrase.',
 };
 const EASY_TO_GUESS = 'This password is easy to guess.';
+/** Characters zxcvbn looks at; a longer password is judged by its start. */
+const JUDGED_LENGTH = 64;
 
 export type PasswordStrengthCheck = (password: string, personal: readonly string[]) => PasswordStrength;
 
@@ -84,6 +86,11 @@ export function loadPasswordStrength(): Promise<PasswordStrengthCheck> {
     ]);
     const { translations } = english;
     const zxcvbn = new ZxcvbnFactory({
+      // zxcvbn's time grows steeply with length and with characters that stand for letters ("4", "$", "|"):
+      // 128 of them took seconds. The first 64 characters are judged, with few letter swaps tried, which
+      // keeps the worst case to a few hundred milliseconds (docs/decisions/090-strong-passwords-and-security-emails.md).
+      maxLength: JUDGED_LENGTH,
+      l33tMaxSubstitutions: 3,
       dictionary: { ...common.dictionary, ...english.dictionary },
       graphs: common.adjacencyGraphs,
       translations: {
