@@ -21,7 +21,8 @@ export const MAX_SINGLE_PUT_AUDIO_BYTES = 50_485_760;
 /** The limit as people read it ("500 MB"), in the uploader's note and every refusal. */
 export const AUDIO_SIZE_LIMIT = formatFileSize(MAX_AUDIO_BYTES);
 /** A file over the limit: the limit, and the way to fit a lossless master under it. */
-export const AUDIO_TOO_LARGE_MESSAGE = `The file is larger than ${AUDIO_SIZE_LIMIT}, the most a sample may be. Save it as FLAC: lossless, and about half the size of WAV.`;
+export const AUDIO_TOO_LARGE_MESSAGE =
+  `The file is larger than ${AUDIO_SIZE_LIMIT}, the most a sample may be. ` + 'Save it as FLAC: lossless, and about half the size of WAV.';
 /**
  * The longest audio accepted (20 minutes), judged from the file's headers at registration: longer
  * files would cost the server's analysis too much memory and time. The admin uploader says so too.
@@ -32,8 +33,11 @@ export const AUDIO_TOO_LONG_MESSAGE = `The audio is longer than ${MAX_AUDIO_SECO
 export const ALLOWED_AUDIO_EXTENSIONS = ['.wav', '.aif', '.aiff', '.flac', '.mp3', '.m4a', '.aac'] as const;
 /** The formats as the uploader lists them. */
 export const AUDIO_FORMAT_NAMES = 'WAV, AIFF, FLAC, MP3, M4A or AAC';
+/** A single PUT over its limit: where larger files go. */
+export const SINGLE_PUT_TOO_LARGE_MESSAGE =
+  `The file is larger than ${formatFileSize(MAX_SINGLE_PUT_AUDIO_BYTES)}, the most one request may carry: ` +
+  `send it in parts through /api/uploads (up to ${AUDIO_SIZE_LIMIT})`;
 /** A file whose first bytes are none of those formats (a renamed document, a video). */
-export const SINGLE_PUT_TOO_LARGE_MESSAGE = `The file is larger than ${formatFileSize(MAX_SINGLE_PUT_AUDIO_BYTES)}, the most one request may carry: send it in parts through /api/uploads (up to ${AUDIO_SIZE_LIMIT})`;
 export const NOT_AUDIO_MESSAGE = `The file is not audio: send ${AUDIO_FORMAT_NAMES}`;
 export const LATEST_SAMPLES_COUNT = 6;
 /** A sample's duration as people write it (3:45, 12:05, 1:02:30); the form's `pattern` uses the same rule. */

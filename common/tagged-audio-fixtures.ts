@@ -78,14 +78,16 @@ export function taggedFlac(seconds: number, tags: Tags): Buffer {
   info[12] = ((rate & 0x0f) << 4) | (1 << 1);
   info[13] = 0xf0 | Math.floor(total / 2 ** 32);
   info.writeUInt32BE(total % 2 ** 32, 14);
-  const comments = [
-    ...(tags.title ? [`TITLE=${tags.title}`] : []),
-    ...(tags.artist ? [`artist=${tags.artist}`] : []),
-  ].map((text) => Buffer.from(text, 'utf8'));
+  const comments = [...(tags.title ? [`TITLE=${tags.title}`] : []), ...(tags.artist ? [`artist=${tags.artist}`] : [])].map((text) =>
+    Buffer.from(text, 'utf8'),
+  );
   const vendor = Buffer.from('test', 'utf8');
   const vorbis = Buffer.concat([u32le(vendor.length), vendor, u32le(comments.length), ...comments.flatMap((c) => [u32le(c.length), c])]);
   const block = (type: number, body: Buffer, last: boolean) =>
-    Buffer.concat([Buffer.from([(last ? 0x80 : 0) | type, (body.length >> 16) & 0xff, (body.length >> 8) & 0xff, body.length & 0xff]), body]);
+    Buffer.concat([
+      Buffer.from([(last ? 0x80 : 0) | type, (body.length >> 16) & 0xff, (body.length >> 8) & 0xff, body.length & 0xff]),
+      body,
+    ]);
   return Buffer.concat([Buffer.from('fLaC', 'latin1'), block(0, info, false), block(4, vorbis, true)]);
 }
 
@@ -118,7 +120,11 @@ export function taggedM4a(seconds: number, tags: Tags): Buffer {
   const mvhd = Buffer.alloc(100);
   mvhd.writeUInt32BE(1000, 12);
   mvhd.writeUInt32BE(seconds * 1000, 16);
-  const ilst = box('ilst', ...(tags.title ? [item('\u00a9nam', tags.title)] : []), ...(tags.artist ? [item('\u00a9ART', tags.artist)] : []));
+  const ilst = box(
+    'ilst',
+    ...(tags.title ? [item('\u00a9nam', tags.title)] : []),
+    ...(tags.artist ? [item('\u00a9ART', tags.artist)] : []),
+  );
   return Buffer.concat([
     box('ftyp', Buffer.from('M4A \0\0\0\0M4A mp42isom', 'latin1')),
     box('moov', box('mvhd', mvhd), box('udta', box('meta', Buffer.alloc(4), box('hdlr', Buffer.alloc(25)), ilst))),

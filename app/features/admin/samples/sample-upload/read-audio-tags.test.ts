@@ -40,7 +40,11 @@ describe('readAudioTags', () => {
   });
 
   it('reads M4A iTunes atoms and the movie header’s length', async () => {
-    expect(await tagsOf(taggedM4a(200, { title: 'Blue Hour', artist: 'Kai' }))).toEqual({ title: 'Blue Hour', artist: 'Kai', seconds: 200 });
+    expect(await tagsOf(taggedM4a(200, { title: 'Blue Hour', artist: 'Kai' }))).toEqual({
+      title: 'Blue Hour',
+      artist: 'Kai',
+      seconds: 200,
+    });
   });
 
   it('answers only what a file says: no tags, just the length', async () => {

@@ -35,7 +35,9 @@ describe('refusalOf', () => {
 
 describe('uploadFailureMessage', () => {
   it('passes the server’s refusal on as it said it', () => {
-    expect(uploadFailureMessage({ message: 'The file is larger than 500 MB, …', source: { status: 413 } })).toBe('The file is larger than 500 MB, …');
+    expect(uploadFailureMessage({ message: 'The file is larger than 500 MB, …', source: { status: 413 } })).toBe(
+      'The file is larger than 500 MB, …',
+    );
   });
 
   it('says the connection was lost when no answer came', () => {

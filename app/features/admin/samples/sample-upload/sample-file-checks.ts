@@ -14,7 +14,8 @@ export function refusalOf(file: { size: number; head: Uint8Array; seconds?: numb
   if (file.size === 0) return EMPTY_FILE_MESSAGE;
   if (file.size > MAX_AUDIO_BYTES) return AUDIO_TOO_LARGE_MESSAGE;
   if (!detectAudioFormat(file.head.subarray(0, SIGNATURE_BYTES))) return NOT_AUDIO_MESSAGE;
-  if (file.seconds !== undefined && file.seconds > MAX_AUDIO_SECONDS) return `${AUDIO_TOO_LONG_MESSAGE} (this file is ${formatTime(file.seconds)})`;
+  if (file.seconds !== undefined && file.seconds > MAX_AUDIO_SECONDS)
+    return `${AUDIO_TOO_LONG_MESSAGE} (this file is ${formatTime(file.seconds)})`;
   return null;
 }
 
@@ -36,7 +37,8 @@ export function uploadFailureMessage(error: UploadError | undefined): string {
   if (error?.isNetworkError || status === 0 || /failed to fetch|network/i.test(error?.message ?? '')) {
     return 'The upload stopped: the connection to the server was lost. Press Retry to continue from where it stopped.';
   }
-  if (status !== undefined && status >= 500) return 'The server could not take the file just now. Press Retry to continue from where it stopped.';
+  if (status !== undefined && status >= 500)
+    return 'The server could not take the file just now. Press Retry to continue from where it stopped.';
   return error?.message?.trim() || 'The upload failed. Press Retry to try again.';
 }
 
