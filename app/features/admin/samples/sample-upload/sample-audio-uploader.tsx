@@ -186,16 +186,23 @@ export default function SampleAudioUploader({ audio, onAudio, onTags, resetKey }
     latest.current.onTags(tags, file.name);
     try {
       const id = uppy.addFile({ name: file.name, type: file.type, data: file, source: 'Local' });
-      const added = uppy.getFile(id);
-      if (continuing) uppy.setFileState(id, { isPaused: false });
-      latest.current.onAudio(uploading(added, false));
-      void uppy.upload();
+      latest.current.onAudio(uploading(uppy.getFile(id), false));
+      if (continuing && uppy.getState().recoveredState) uppy.emit('restore-confirmed');
+      else void uppy.upload();
     } catch (error) {
       refuse({ name: file.name }, error instanceof Error ? error.message : String(error));
     }
   };
 
   const file = uppy.getFiles()[0];
+  /** Pause and Resume; an upload restored after a reload resumes through Golden Retriever, from its stored parts. */
+  const pauseOrResume = () => {
+    if (!file) return;
+    if (audio.kind === 'uploading' && audio.paused && uppy.getState().recoveredState) {
+      uppy.emit('restore-confirmed');
+      onAudio(uploading(uppy.getFile(file.id), false));
+    } else uppy.pauseResume(file.id);
+  };
   const startOver = () => {
     uppy.cancelAll();
     onAudio({ kind: 'none' });
@@ -239,7 +246,7 @@ export default function SampleAudioUploader({ audio, onAudio, onTags, resetKey }
               {audio.paused ? 'Paused' : 'Uploading'}: {percent}% of {formatFileSize(audio.bytesTotal)}
             </p>
             <div className="flex gap-2">
-              <Button ref={primaryControl} variant="secondary" size="sm" onClick={() => file && uppy.pauseResume(file.id)}>
+              <Button ref={primaryControl} variant="secondary" size="sm" onClick={pauseOrResume}>
                 {audio.paused ? <Play aria-hidden className="size-4" /> : <Pause aria-hidden className="size-4" />}
                 {audio.paused ? 'Resume' : 'Pause'}
               </Button>
