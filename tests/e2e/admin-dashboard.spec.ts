@@ -175,7 +175,7 @@ test.describe('admin dashboard', () => {
     }
   });
 
-  test('uploads a WAV and an MP3 through the Uppy dialog and publishes them', async ({ page }) => {
+  test('uploads a WAV and an MP3, each in one step, and publishes them', async ({ page }) => {
     test.setTimeout(90_000);
     await openDashboard(page);
     await createSample(
