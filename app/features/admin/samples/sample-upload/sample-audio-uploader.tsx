@@ -166,7 +166,11 @@ export default function SampleAudioUploader({ audio, onAudio, onTags, resetKey }
 
   // Keyboard focus never falls to the page's start when the control it was on goes away (the choose
   // button once a file is given, Pause when the upload is refused): it moves to what replaced it.
+  // Never at mount: the page's own focus (and scroll position) is left alone until the owner acts.
+  const shownKind = useRef(audio.kind);
   useEffect(() => {
+    if (shownKind.current === audio.kind) return;
+    shownKind.current = audio.kind;
     if (document.activeElement && document.activeElement !== document.body) return;
     (primaryControl.current ?? chooseButton.current)?.focus();
   }, [audio.kind]);
