@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIO_TOO_LARGE_MESSAGE, MAX_AUDIO_BYTES } from '#common/samples.ts';
 import { EMPTY_FILE_MESSAGE, MIN_PART_BYTES } from '#common/uploads.ts';
 import { wavHeader } from '#server/audio/wav.ts';
+import { taggedAiff } from '#common/tagged-audio-fixtures.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { startTestS3, type TestS3 } from '#server/test-support/s3-server.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -131,6 +132,17 @@ describe.each(cases)('sample audio over 50 MB, %s store on %s', (storeKind, dial
     expect(registration.body.errors.audioFileURL).toEqual([EMPTY_FILE_MESSAGE]);
     // Nothing of it is kept.
     expect((await footprint()).objects).toEqual(before.objects);
+  });
+
+  it('takes AIFF as a sample’s audio and serves it as audio/aiff', async () => {
+    const aiff = taggedAiff(44_100 * 2, { title: 'Loop' });
+    const { uploadURL } = (await t.request.post('/api/objects/upload').expect(200)).body as { uploadURL: string };
+    if (uploadURL.startsWith('/')) await t.request.put(uploadURL).send(aiff).expect(200);
+    else expect((await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(aiff) })).status).toBe(200);
+    const registered = await t.request.put('/api/audio-files').send({ audioFileURL: uploadURL });
+    expect(registered.status).toBe(200);
+    const head = await t.request.head(registered.body.objectPath as string);
+    expect(head.headers['content-type']).toBe('audio/aiff');
   });
 
   it('refuses a file over 500 MB at the start, saying the limit and FLAC, before anything is stored', async () => {
