@@ -50,7 +50,7 @@ export async function contactPageAction({ request, context }: ActionFunctionArgs
         { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
       );
     case 'stored':
-    case 'discarded':
+    case 'kept-as-spam':
       return data<ContactActionData>({ status: 'sent' });
   }
 }
