@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPAM_KEPT_DAYS } from '#common/contact-spam.ts';
 import { issueContactFormToken } from '#server/contact/form-token.ts';
-import { pruneOldSpam, SPAM_KEPT_MAX } from '#server/contact/spam.ts';
+import { pruneOldSpam, SPAM_KEPT_MAX, SPAM_KEPT_PER_ADDRESS_PER_DAY } from '#server/contact/spam.ts';
 import type { Mailer, MailMessage } from '#server/email/mailer.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { parseCsv } from '#server/test-support/parse-csv.ts';
@@ -249,5 +249,42 @@ describe.each(testDialects())('the contact spam folder on %s', (dialect) => {
     expect(kept.at(-1)!.name).toBe('Flood 1');
     expect(kept.map((item) => item.name)).not.toContain('Flood 0');
     expect((await inbox()).length).toBe(inboxBefore);
+  });
+});
+
+describe.each(testDialects())('spam kept per address on %s', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(dialect, { asAdmin: true, env: { CONTACT_RATE_LIMIT: '1000', TRUST_PROXY: 'loopback' } });
+  });
+  afterAll(() => app.close());
+
+  const from = (ip: string, fields: Record<string, string>) =>
+    app.request
+      .post('/api/contact')
+      .set('X-Forwarded-For', ip)
+      .send({ ...message, ...fields });
+  const keptNames = async () =>
+    ((await app.request.get('/api/contact-submissions?folder=spam')).body as Array<{ name: string }>).map((item) => item.name);
+
+  it(`keeps ${SPAM_KEPT_PER_ADDRESS_PER_DAY} a day from one address; the rest get the same answer and are not kept`, async () => {
+    for (let i = 0; i < SPAM_KEPT_PER_ADDRESS_PER_DAY; i++) {
+      expect((await from('198.51.100.7', { name: `Bot ${i}`, url_confirm: 'x' })).status).toBe(201);
+    }
+    const beyond = await from('198.51.100.7', { name: 'Bot Beyond', url_confirm: 'x' });
+    expect(beyond.status).toBe(201);
+    expect(Object.keys(beyond.body).sort()).toEqual(['createdAt', 'id', 'status']);
+    expect(beyond.body.status).toBe('new');
+    // Another address is kept; a real message from the busy one still reaches the inbox.
+    expect((await from('198.51.100.8', { name: 'Other Address', url_confirm: 'x' })).status).toBe(201);
+    const real = await from('198.51.100.7', { name: 'Real From Busy Address' });
+    expect(real.status).toBe(201);
+
+    const kept = await keptNames();
+    expect(kept).toHaveLength(SPAM_KEPT_PER_ADDRESS_PER_DAY + 1);
+    expect(kept).toContain('Other Address');
+    expect(kept).not.toContain('Bot Beyond');
+    const inbox = (await app.request.get('/api/contact-submissions')).body as Array<{ name: string }>;
+    expect(inbox.map((item) => item.name)).toEqual(['Real From Busy Address']);
   });
 });

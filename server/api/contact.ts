@@ -35,7 +35,7 @@ export function contactRouter(services: Services): Router {
             'Retry-After': String(outcome.retryAfterSeconds),
           });
         case 'stored':
-        case 'kept-as-spam':
+        case 'spam':
           res.status(201).set('Cache-Control', 'no-store').json(outcome.receipt);
       }
     })

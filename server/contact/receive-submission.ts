@@ -4,7 +4,7 @@ import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { judgeContactFormToken } from './form-token.ts';
 import { deliverNotice } from './notice-delivery.ts';
 import type { SpamReason } from '#common/contact-spam.ts';
-import { storeSpamSubmission } from './spam.ts';
+import { keepsSpamFrom, storeSpamSubmission, unkeptReceipt } from './spam.ts';
 import { storeContactSubmission, type SubmissionReceipt } from './submissions.ts';
 
 export const CONTACT_RATE_WINDOW_MS = 10 * 60_000;
@@ -14,8 +14,11 @@ export type ContactOutcome =
   | { kind: 'rate-limited'; retryAfterSeconds: number }
   /** `notified` settles when the first attempt at each e-mail (owner, acknowledgement) is over (tests wait; the visitor never does). */
   | { kind: 'stored'; receipt: SubmissionReceipt; notified: Promise<void> }
-  /** Caught by the spam checks: stored in the spam folder, nothing mailed; its receipt is like a person's, so a bot learns nothing. */
-  | { kind: 'kept-as-spam'; receipt: SubmissionReceipt; reason: SpamReason };
+  /**
+   * Caught by the spam checks: stored in the spam folder (`kept`; not when this address already
+   * filled its daily share), nothing mailed. Its receipt is like a person's, so a bot learns nothing.
+   */
+  | { kind: 'spam'; receipt: SubmissionReceipt; reason: SpamReason; kept: boolean };
 
 export interface ContactIntake {
   /** The contact fields plus the honeypot (and, from older pages or scripts, a render token), as sent. */
@@ -63,9 +66,13 @@ export async function receiveContactSubmission(services: MailingServices, intake
           ? 'forged-token'
           : null;
   if (reason) {
+    if (!(await keepsSpamFrom(services.db, intake.ip, now))) {
+      services.logger.info({ ip: intake.ip, reason }, 'contact spam not kept: this address filled its daily share');
+      return { kind: 'spam', reason, kept: false, receipt: await unkeptReceipt(services.db, now) };
+    }
     const receipt = await storeSpamSubmission(services.db, validation.data, reason);
     services.logger.info({ ip: intake.ip, reason, submissionId: receipt.id }, 'contact submission kept as spam');
-    return { kind: 'kept-as-spam', reason, receipt };
+    return { kind: 'spam', reason, kept: true, receipt };
   }
 
   const { receipt, noticeIds } = await storeContactSubmission(services.db, validation.data);

@@ -3,17 +3,25 @@ import type { ContactSubmissionData } from '#common/contact.ts';
 import { SPAM_KEPT_DAYS, type SpamReason } from '#common/contact-spam.ts';
 import type { CoreServices } from '#server/core-services.ts';
 import type { Database } from '#server/db/schema.ts';
+import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { SUBMISSION_COLUMNS, type ContactSubmissionView, type SubmissionReceipt } from './submissions.ts';
 
 /*
  * The spam folder (docs/decisions/089-kept-spam.md). A message the form's checks caught is stored
  * like any other but marked with its reason: no notice, no acknowledgement, not in the inbox. The
- * owner can move one to the inbox; otherwise it goes after SPAM_KEPT_DAYS, and only the newest
- * SPAM_KEPT_MAX are kept at all, so a flood from many addresses cannot fill the database.
+ * owner can move one to the inbox; otherwise it goes after SPAM_KEPT_DAYS. The contact limit per
+ * address applies before any of this; then at most SPAM_KEPT_PER_ADDRESS_PER_DAY are kept from one
+ * address, and only the newest SPAM_KEPT_MAX at all, so a flood cannot fill the database.
  */
 
 /** The most spam kept at once; storing one more drops the oldest. */
 export const SPAM_KEPT_MAX = 1000;
+/**
+ * The most spam kept from one address in a day. A person whose message was caught sends one or two;
+ * a bot may send the contact limit's 720 a day and would otherwise push everything else out of the
+ * folder within two days.
+ */
+export const SPAM_KEPT_PER_ADDRESS_PER_DAY = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -22,6 +30,21 @@ export interface SpamView extends ContactSubmissionView {
 }
 
 const SPAM_COLUMNS = [...SUBMISSION_COLUMNS, 'spamReason'] as const;
+
+/** Whether one more caught message from this address is kept today (counts it). */
+export async function keepsSpamFrom(db: Kysely<Database>, ip: string, now = new Date()): Promise<boolean> {
+  const hit = await hitRateLimit(db, { key: `contact-spam:ip:${ip}`, limit: SPAM_KEPT_PER_ADDRESS_PER_DAY, windowMs: DAY_MS }, now);
+  return hit.allowed;
+}
+
+/** What a caught message beyond that gets: a receipt like any other (the next id), though nothing was stored. */
+export async function unkeptReceipt(db: Kysely<Database>, now: Date): Promise<SubmissionReceipt> {
+  const row = await db
+    .selectFrom('contactSubmissions')
+    .select((eb) => eb.fn.max('id').as('maxId'))
+    .executeTakeFirst();
+  return { id: Number(row?.maxId ?? 0) + 1, status: 'new', createdAt: now.toISOString() };
+}
 
 /** Stores a caught message in the spam folder and trims the folder to `keep`, in one transaction; answers the visitor's receipt. */
 export async function storeSpamSubmission(
