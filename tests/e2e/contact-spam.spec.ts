@@ -12,23 +12,31 @@ const HYDRATION_TIMEOUT = 30_000;
 
 /** The card of `name`'s message within `scope` (the page, or one folder's panel). */
 const card = (page: Page, name: string, scope: Page | Locator = page): Locator =>
-  scope.locator('article', { has: page.getByRole('heading', { name, exact: true }) });
+  scope.locator('article', { has: page.getByRole('heading', { name }) });
 
 /**
- * Fills and sends the contact form the moment it is stamped, the way autofill or a paste does. When
- * the machine was too slow to stay inside the window, the page is loaded afresh (a new visit, a new
- * stamp) before anything is sent.
+ * Fills the contact form all at once, as autofill or a paste does (the value setter React listens
+ * to, then an input event per field), and sends it right after its stamp arrived. Should the machine
+ * still be too slow to stay inside the 2 s, the page is loaded afresh (a new visit, a new stamp)
+ * before anything is sent.
  */
 async function sendFast(page: Page, visitor: { name: string; email: string; message: string }) {
   for (let attempt = 1; ; attempt++) {
     await gotoHydrated(page, '/contact');
     const form = page.locator('#contact-form');
     const stamped = page.waitForResponse((response) => response.url().endsWith('/api/contact/form-stamp'));
-    await form.getByLabel('Name').fill(visitor.name);
+    await form.getByLabel('Name').focus();
     await stamped;
     const stampedAt = Date.now();
-    await form.getByLabel('Email').fill(visitor.email);
-    await form.getByLabel('Message').fill(visitor.message);
+    await form.evaluate((element, values) => {
+      for (const [name, value] of Object.entries(values)) {
+        const field = element.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
+        const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+        Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(field, value);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    }, visitor);
+    await expect(form.getByLabel('Message')).toHaveValue(visitor.message);
     if (Date.now() - stampedAt < FAST_ENOUGH_MS || attempt === 3) {
       await form.getByRole('button', { name: 'Send Message' }).click();
       return form;
@@ -100,8 +108,7 @@ test('a message sent too fast gets the normal success, waits in Spam, and Not sp
 
   await inboxTab.click();
   const arrived = card(page, visitor.name, page.getByRole('tabpanel', { name: 'Inbox' }));
-  await expect(arrived).toBeVisible();
-  await expect(arrived).toContainText('Unread');
+  await expect(arrived.getByRole('button', { name: `${visitor.name}, unread message`, exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // Still there after a reload: moved on the server, not only on screen.
