@@ -1,5 +1,5 @@
 import { Inbox, ShieldAlert } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { SPAM_KEPT_DAYS, SPAM_REASON_LABELS } from '#common/contact-spam.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { LocalDateTime } from '#app/components/local-date-time.tsx';
@@ -8,8 +8,6 @@ import type { SpamSubmission } from './contact-types.ts';
 import type { SpamFolderState } from './use-spam-folder.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A message this long is folded to its first lines until the owner asks for all of it. */
-const FOLD_AT_CHARACTERS = 280;
 const reasonClasses =
   'inline-flex items-center gap-1 rounded-full bg-orange-400/15 px-2.5 py-0.5 text-xs font-semibold text-orange-200 ' +
   'ring-1 ring-inset ring-orange-400/40';
@@ -41,7 +39,7 @@ export function SpamFolder({ folder }: { folder: SpamFolderState }) {
           Loading the spam folder...
         </p>
       ) : items.length === 0 ? (
-        <EmptyNote>No spam. Messages the form's checks catch would wait here for 30 days.</EmptyNote>
+        <EmptyNote>{`No spam. Messages the form's checks catch would wait here for ${SPAM_KEPT_DAYS} days.`}</EmptyNote>
       ) : (
         <>
           <p className="text-sm text-fg-subtle" aria-live="polite">
@@ -60,11 +58,28 @@ export function SpamFolder({ folder }: { folder: SpamFolderState }) {
   );
 }
 
+/**
+ * A message shows three lines until the owner asks for the rest; whether there is a rest depends on
+ * the width, so it is measured (again whenever the card changes size) while the text is folded.
+ */
+function useFoldedText(unfolded: boolean) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [cutOff, setCutOff] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || unfolded) return;
+    const observer = new ResizeObserver(() => setCutOff(element.scrollHeight > element.clientHeight + 1));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [unfolded]);
+  return [ref, cutOff] as const;
+}
+
 function SpamCard({ item, onNotSpam }: { item: SpamSubmission; onNotSpam: () => Promise<boolean> }) {
   const id = useId();
   const [moving, setMoving] = useState(false);
   const [unfolded, setUnfolded] = useState(false);
-  const long = item.message.length > FOLD_AT_CHARACTERS;
+  const [messageRef, cutOff] = useFoldedText(unfolded);
   const deletedAt = new Date(new Date(item.createdAt).getTime() + SPAM_KEPT_DAYS * DAY_MS).toISOString();
   return (
     <article aria-labelledby={`${id}-name`} className="rounded-xl border border-line bg-surface p-4 sm:p-5">
@@ -91,12 +106,13 @@ function SpamCard({ item, onNotSpam }: { item: SpamSubmission; onNotSpam: () => 
         </p>
       </div>
       <p
+        ref={messageRef}
         id={`${id}-message`}
-        className={`mt-2 whitespace-pre-line break-words text-sm text-fg-muted ${long && !unfolded ? 'line-clamp-3' : ''}`}
+        className={`mt-2 whitespace-pre-line break-words text-sm text-fg-muted ${unfolded ? '' : 'line-clamp-3'}`}
       >
         {item.message}
       </p>
-      {long ? (
+      {unfolded || cutOff ? (
         <button
           type="button"
           aria-expanded={unfolded}
