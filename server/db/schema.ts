@@ -1,4 +1,5 @@
 import type { AudioFormat } from '#common/audio-format.ts';
+import type { SpamReason } from '#common/contact-spam.ts';
 import type { TrackState } from '#common/review.ts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
@@ -42,6 +43,8 @@ export interface ContactSubmissionsTable {
   status: Generated<string>;
   /** Null until the owner opened it in the inbox. */
   readAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Null in the inbox; why the spam checks caught it when it is in the spam folder. */
+  spamReason: ColumnType<SpamReason | null, SpamReason | null | undefined, SpamReason | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
