@@ -19,6 +19,7 @@ export const SITE_TABLES = [
   'admin_two_factor',
   'admin_users',
   'booking_days',
+  'booking_emails',
   'booking_feed',
   'booking_settings',
   'bookings',
