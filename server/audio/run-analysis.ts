@@ -1,5 +1,5 @@
 import type { AudioFormat } from '#common/audio-format.ts';
-import type { AudioAnalysis } from './analyze.ts';
+import type { AnalysisOptions, AudioAnalysis } from './analyze.ts';
 import { AnalysisThread } from './analysis-thread.ts';
 import type { AudioMeasurements } from './file-facts.ts';
 
@@ -15,9 +15,9 @@ const PROJECT_FILE_TIMEOUT_MS = 15 * 60_000;
 const sampleThread = new AnalysisThread();
 const projectFileThread = new AnalysisThread();
 
-/** A sample's duration and waveform (server/samples). */
-export function runAnalysisInWorker(filePath: string, format: AudioFormat): Promise<AudioAnalysis> {
-  return sampleThread.run({ kind: 'sample', filePath, format }, SAMPLE_TIMEOUT_MS);
+/** A sample's duration and waveform, and its streaming copy when a path is given (server/samples). */
+export function runAnalysisInWorker(filePath: string, format: AudioFormat, options: AnalysisOptions = {}): Promise<AudioAnalysis> {
+  return sampleThread.run({ kind: 'sample', filePath, format, ...options }, SAMPLE_TIMEOUT_MS);
 }
 
 /**
