@@ -3,7 +3,8 @@ import type { PublicSample, SampleInput } from '#common/samples.ts';
 import type { FieldErrors } from '#common/validation.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { AudioUploadService } from './audio-uploads.ts';
-import { findSample, toPublicSample } from './queries.ts';
+import { toPublicSample } from './queries.ts';
+import { publicAudioUrl, streamColumns, type StreamingCopies } from './streaming-copies.ts';
 
 export interface SampleAnalysisScheduler {
   schedule(sampleId: number): void;
@@ -42,6 +43,7 @@ export class SampleService {
     private readonly db: Kysely<Database>,
     private readonly uploads: AudioUploadService,
     private readonly analysis: SampleAnalysisScheduler,
+    private readonly copies: StreamingCopies,
   ) {}
 
   private async isUsableAudio(audioUrl: string): Promise<boolean> {
@@ -60,19 +62,29 @@ export class SampleService {
     return { kind: 'saved', sample: toPublicSample(row) };
   }
 
-  /** Replaces the editable fields (an omitted optional field is cleared, as the form omits empty ones). */
+  /**
+   * Replaces the editable fields (an omitted optional field is cleared, as the form omits empty ones).
+   * The audio is unchanged when the input names the sample's original or the streaming copy the
+   * lists gave out for it (the admin's form sends back what it was given).
+   */
   async update(id: number, input: SampleInput): Promise<SampleWriteOutcome> {
-    const existing = await findSample(this.db, id);
+    const existing = await this.db
+      .selectFrom('samples')
+      .select(['audioUrl', 'streamKey'])
+      .where('id', '=', id)
+      .where('deletedAt', 'is', null)
+      .executeTakeFirst();
     if (!existing) return { kind: 'not-found' };
-    const audioChanged = existing.audioUrl !== input.audioUrl;
+    const audioChanged = existing.audioUrl !== input.audioUrl && publicAudioUrl(existing) !== input.audioUrl;
     if (audioChanged && !(await this.isUsableAudio(input.audioUrl))) return unregisteredAudio;
     const row = await this.db
       .updateTable('samples')
       .set({
         ...columns(input),
+        audioUrl: audioChanged ? input.audioUrl : existing.audioUrl,
         updatedAt: new Date().toISOString(),
-        // New audio makes a demo sample the owner's own.
-        ...(audioChanged ? { durationSeconds: null, peaks: null, isDemo: 0 } : {}),
+        // New audio makes a demo sample the owner's own, and needs its own analysis and copy.
+        ...(audioChanged ? { durationSeconds: null, peaks: null, isDemo: 0, ...streamColumns(null) } : {}),
       })
       .where('id', '=', id)
       .where('deletedAt', 'is', null)
@@ -81,6 +93,7 @@ export class SampleService {
     // Trashed or removed since it was read.
     if (!row) return { kind: 'not-found' };
     if (audioChanged) {
+      await this.copies.release(existing.streamKey, existing.audioUrl);
       await this.uploads.releaseIfUnused(existing.audioUrl);
       this.analysis.schedule(id);
     }
@@ -96,9 +109,10 @@ export class SampleService {
       .deleteFrom('samples')
       .where('id', '=', id)
       .where('deletedAt', 'is', null)
-      .returning('audioUrl')
+      .returning(['audioUrl', 'streamKey'])
       .executeTakeFirst();
     if (!removed) return false;
+    await this.copies.release(removed.streamKey, removed.audioUrl);
     await this.uploads.releaseIfUnused(removed.audioUrl);
     return true;
   }

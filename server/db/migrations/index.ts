@@ -19,6 +19,7 @@ import * as projectCollaborators from './0018_project_collaborators.ts';
 import * as reviewLinks from './0019_review_links.ts';
 import * as uploadQuotas from './0020_upload_quotas.ts';
 import * as repeatedActivity from './0021_repeated_activity.ts';
+import * as streamingCopies from './0022_streaming_copies.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0019_review_links': reviewLinks,
   '0020_upload_quotas': uploadQuotas,
   '0021_repeated_activity': repeatedActivity,
+  '0022_streaming_copies': streamingCopies,
 };
