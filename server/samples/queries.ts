@@ -57,7 +57,11 @@ export async function latestSamples(db: Kysely<Database>): Promise<FeaturedSampl
     .orderBy('id', 'desc')
     .limit(LATEST_SAMPLES_COUNT)
     .execute();
-  return rows.map(({ streamKey, ...row }) => ({ ...row, audioUrl: publicAudioUrl({ audioUrl: row.audioUrl, streamKey }), peaks: publicPeaks(row.peaks) }));
+  return rows.map(({ streamKey, ...row }) => ({
+    ...row,
+    audioUrl: publicAudioUrl({ audioUrl: row.audioUrl, streamKey }),
+    peaks: publicPeaks(row.peaks),
+  }));
 }
 
 /** A live sample (one in the trash is not found: it exists only for the trash's own routes). */

@@ -89,7 +89,11 @@ export class SampleTrash {
    */
   async purgeExpired(now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - TRASH_RETENTION_MS).toISOString();
-    const removed = await this.db.deleteFrom('samples').where('deletedAt', '<=', cutoff).returning(['id', 'audioUrl', 'streamKey']).execute();
+    const removed = await this.db
+      .deleteFrom('samples')
+      .where('deletedAt', '<=', cutoff)
+      .returning(['id', 'audioUrl', 'streamKey'])
+      .execute();
     for (const { id, audioUrl, streamKey } of removed) {
       await this.copies.release(streamKey, audioUrl);
       // The row is gone either way; an audio object left behind by a failure here is only stored bytes.

@@ -96,11 +96,7 @@ export class StreamingCopies {
    * the analysis backlog makes them again and no page links to a missing file. Answers how many.
    */
   async forgetMissing(): Promise<number> {
-    const rows = await this.db
-      .selectFrom('samples')
-      .select(['id', 'audioUrl', 'streamKey'])
-      .where('streamKey', 'is not', null)
-      .execute();
+    const rows = await this.db.selectFrom('samples').select(['id', 'audioUrl', 'streamKey']).where('streamKey', 'is not', null).execute();
     let forgotten = 0;
     for (const row of rows) {
       if (!row.streamKey || row.streamKey === objectKeyFromPath(row.audioUrl)) continue;
