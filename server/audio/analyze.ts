@@ -155,7 +155,7 @@ export async function analyzeAudioFile(filePath: string, format: AudioFormat, op
   let totalFrames = 0;
   let sampleRate = 0;
   const copy = options.streamingCopyPath ? new StreamingCopyWriter(options.streamingCopyPath) : null;
-  let copyFacts: StreamingCopyFacts | null = null;
+  let copyFacts: StreamingCopyFacts | null;
   const dropCopy = async () => {
     await copy?.close();
     if (options.streamingCopyPath) await rm(options.streamingCopyPath, { force: true });
