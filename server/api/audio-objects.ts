@@ -22,7 +22,8 @@ function declaredLength(req: Request): number | null {
  * /objects/uploads/{key}: GET/HEAD serve registered audio and samples' streaming copies with ranges
  * and validators (seeking in every browser needs 206). An original whose samples all have their
  * copy is the signed-in owner's only: a visitor is answered 404, as for a key that never existed.
- * /objects/staging/{key}: PUT is the local store's upload target, authorised by a signed grant; it never writes a served file (registration moves it).
+ * /objects/staging/{key}: PUT is the local store's upload target, authorised by a signed grant; it
+ * never writes a served file (registration moves it).
  * Mounted before the body limits and the page handler: an upload is up to 50 MB.
  */
 export function audioObjectRoutes(services: Services): Router {
