@@ -148,8 +148,19 @@ describe.each(cases)('streaming copies on %s with the %s store', (dialect, store
     await owner.services.sampleAnalysis.idle();
     await visitor.get(audioUrl).expect(200);
     await owner.request.get(original).expect(200);
-    // A copy's URL is not an upload of one's own to make a new sample from.
-    await owner.request.post('/api/samples').send({ title: 'Borrowed', audioUrl }).expect(400);
+    // A new sample on the audio the list gave means the same original, with a copy of its own.
+    const borrowed = await owner.request.post('/api/samples').send({ title: 'Same audio', audioUrl }).expect(201);
+    expect(borrowed.body.audioUrl).toBe(original);
+    await owner.services.sampleAnalysis.idle();
+    const second = (await listed(borrowed.body.id as number)).audioUrl;
+    expect([original, audioUrl]).not.toContain(second);
+    await visitor.get(second).expect(200);
+    await visitor.get(original).expect(404);
+    // Deleting one of the two keeps what the other plays.
+    await owner.request.delete(`/api/samples/${borrowed.body.id}`).expect(204);
+    await visitor.get(second).expect(404);
+    await visitor.get(audioUrl).expect(200);
+    await owner.request.get(original).expect(200);
   });
 
   it('removes the original and the copy when the sample is deleted forever', async () => {

@@ -4,7 +4,7 @@ import type { FieldErrors } from '#common/validation.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { AudioUploadService } from './audio-uploads.ts';
 import { toPublicSample } from './queries.ts';
-import { publicAudioUrl, streamColumns, type StreamingCopies } from './streaming-copies.ts';
+import { streamColumns, type StreamingCopies } from './streaming-copies.ts';
 
 export interface SampleAnalysisScheduler {
   schedule(sampleId: number): void;
@@ -50,7 +50,14 @@ export class SampleService {
     return !audioUrl.startsWith('/objects/') || (await this.uploads.isRegistered(audioUrl));
   }
 
-  async create(input: SampleInput): Promise<SampleWriteOutcome> {
+  /** The input with a streaming copy's path (as the lists give it out) read as its original's. */
+  private async withOriginalAudio(input: SampleInput): Promise<SampleInput> {
+    const original = await this.copies.originalPathOf(input.audioUrl);
+    return original ? { ...input, audioUrl: original } : input;
+  }
+
+  async create(given: SampleInput): Promise<SampleWriteOutcome> {
+    const input = await this.withOriginalAudio(given);
     if (!(await this.isUsableAudio(input.audioUrl))) return unregisteredAudio;
     const now = new Date().toISOString();
     const row = await this.db
@@ -64,10 +71,10 @@ export class SampleService {
 
   /**
    * Replaces the editable fields (an omitted optional field is cleared, as the form omits empty ones).
-   * The audio is unchanged when the input names the sample's original or the streaming copy the
-   * lists gave out for it (the admin's form sends back what it was given).
+   * A streaming copy's path means its original: the admin's form sends back the path it was given.
    */
-  async update(id: number, input: SampleInput): Promise<SampleWriteOutcome> {
+  async update(id: number, given: SampleInput): Promise<SampleWriteOutcome> {
+    const input = await this.withOriginalAudio(given);
     const existing = await this.db
       .selectFrom('samples')
       .select(['audioUrl', 'streamKey'])
@@ -75,13 +82,12 @@ export class SampleService {
       .where('deletedAt', 'is', null)
       .executeTakeFirst();
     if (!existing) return { kind: 'not-found' };
-    const audioChanged = existing.audioUrl !== input.audioUrl && publicAudioUrl(existing) !== input.audioUrl;
+    const audioChanged = existing.audioUrl !== input.audioUrl;
     if (audioChanged && !(await this.isUsableAudio(input.audioUrl))) return unregisteredAudio;
     const row = await this.db
       .updateTable('samples')
       .set({
         ...columns(input),
-        audioUrl: audioChanged ? input.audioUrl : existing.audioUrl,
         updatedAt: new Date().toISOString(),
         // New audio makes a demo sample the owner's own, and needs its own analysis and copy.
         ...(audioChanged ? { durationSeconds: null, peaks: null, isDemo: 0, ...streamColumns(null) } : {}),

@@ -66,6 +66,18 @@ export class StreamingCopies {
       .catch((error: unknown) => this.logger.warn({ err: error, streamKey }, 'could not remove a streaming copy'));
   }
 
+  /**
+   * The original behind a streaming copy's public path, or null when the path is no copy. The lists
+   * give out copies' paths, and a caller may send one back (an edit, a new sample on the same audio):
+   * it means that original, never the copy itself, which belongs to its one sample.
+   */
+  async originalPathOf(audioUrl: string): Promise<string | null> {
+    const key = objectKeyFromPath(audioUrl);
+    if (!key) return null;
+    const row = await this.db.selectFrom('samples').select('audioUrl').where('streamKey', '=', key).executeTakeFirst();
+    return row && row.audioUrl !== audioUrl ? row.audioUrl : null;
+  }
+
   /** A streaming copy as the audio route serves it, or null when `key` is no sample's copy. */
   async findServed(key: string): Promise<PublicObject | null> {
     if (!isUploadKey(key)) return null;
