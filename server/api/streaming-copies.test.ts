@@ -110,6 +110,12 @@ describe.each(cases)('streaming copies on %s with the %s store', (dialect, store
     const ownerOriginal = await owner.request.get(original).buffer(true).expect(200);
     expect(Buffer.compare(ownerOriginal.body as Buffer, master)).toBe(0);
     expect(ownerOriginal.headers['cache-control']).toMatch(/private, no-store/);
+
+    // The admin's "Download original" goes there through the owner's own route.
+    const link = await owner.request.get(`/api/samples/${id}/original`).expect(302);
+    expect(link.headers.location).toBe(original);
+    expect((await visitor.get(`/api/samples/${id}/original`)).status).toBe(401);
+    expect((await owner.request.get('/api/samples/999999/original')).status).toBe(404);
   });
 
   it('plays an uploaded MP3 as it is: it is its own streaming copy, public, and stored once', async () => {
