@@ -152,6 +152,7 @@ export const TWO_FACTOR_MESSAGES = {
   codeRequired: 'Enter the 6-digit code from your authenticator app',
   codeOrRecoveryRequired: 'Enter a code from your authenticator app or a recovery code',
   wrongCode: 'That code is not valid. Check your authenticator app and try again.',
+  usedRecoveryCode: 'This recovery code has already been used. Enter another one, or a code from your authenticator app.',
   pendingExpired: 'Your login took too long. Please enter your password again.',
   notStarted: 'Start the setup again: no pending two-factor setup was found.',
   alreadyEnabled: 'Two-factor authentication is already on.',

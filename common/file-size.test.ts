@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatFileSize } from './file-size.ts';
-import { MAX_AUDIO_BYTES } from './samples.ts';
+import { MAX_AUDIO_BYTES, MAX_SINGLE_PUT_AUDIO_BYTES } from './samples.ts';
 
 describe('formatFileSize', () => {
   it('writes the audio limit as the form and the uploader say it', () => {
-    expect(formatFileSize(MAX_AUDIO_BYTES)).toBe('50 MB');
+    expect(formatFileSize(MAX_AUDIO_BYTES)).toBe('500 MB');
+    expect(formatFileSize(MAX_SINGLE_PUT_AUDIO_BYTES)).toBe('50 MB');
   });
 
   it('uses decimal units with one decimal below ten', () => {

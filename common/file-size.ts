@@ -1,6 +1,6 @@
 /**
  * The one way sizes are written for people: decimal units, as file managers on phones and Macs show
- * them, so the limit of 50485760 bytes reads "50 MB" in the form, the uploader and its refusals.
+ * them, so the audio limit of 500000000 bytes reads "500 MB" in the form, the uploader and its refusals.
  */
 export function formatFileSize(bytes: number): string {
   if (bytes >= 1e9) return `${trim(bytes / 1e9)} GB`;

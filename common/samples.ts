@@ -4,15 +4,41 @@ import { recordIdSchema } from './record-id.ts';
 import { safeText } from './text.ts';
 import { z } from './zod.ts';
 
-/** Limits shared by the admin form, the API and the upload route: one audio file of at most 50485760 bytes. */
-export const MAX_AUDIO_BYTES = 50_485_760;
+import { formatFileSize } from './file-size.ts';
+
+/**
+ * The one size limit of a sample's audio, shared by the admin's uploader, the multipart routes, the
+ * single PUT and registration: 500 MB, room for a 24-bit master of the longest sample (20 minutes at
+ * 96 kHz stereo is about 690 MB as WAV, about half of it as FLAC). Decision 088.
+ */
+export const MAX_AUDIO_BYTES = 500_000_000;
+/**
+ * The most one request may carry: the single PUT of `POST /api/objects/upload` (kept for small files
+ * and API callers, and for the proxies in docs/deploy.md, which let bodies through up to 60 MB).
+ * Larger files go in parts through /api/uploads, up to MAX_AUDIO_BYTES.
+ */
+export const MAX_SINGLE_PUT_AUDIO_BYTES = 50_485_760;
+/** The limit as people read it ("500 MB"), in the uploader's note and every refusal. */
+export const AUDIO_SIZE_LIMIT = formatFileSize(MAX_AUDIO_BYTES);
+/** A file over the limit: the limit, and the way to fit a lossless master under it. */
+export const AUDIO_TOO_LARGE_MESSAGE =
+  `The file is larger than ${AUDIO_SIZE_LIMIT}, the most a sample may be. ` + 'Save it as FLAC: lossless, and about half the size of WAV.';
 /**
  * The longest audio accepted (20 minutes), judged from the file's headers at registration: longer
  * files would cost the server's analysis too much memory and time. The admin uploader says so too.
  */
 export const MAX_AUDIO_SECONDS = 20 * 60;
 export const AUDIO_TOO_LONG_MESSAGE = `The audio is longer than ${MAX_AUDIO_SECONDS / 60} minutes, the longest a sample may be`;
-export const ALLOWED_AUDIO_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.aac', '.flac'] as const;
+/** By extension, since browsers give AIFF files differing MIME types or none; the server judges the bytes. */
+export const ALLOWED_AUDIO_EXTENSIONS = ['.wav', '.aif', '.aiff', '.flac', '.mp3', '.m4a', '.aac'] as const;
+/** The formats as the uploader lists them. */
+export const AUDIO_FORMAT_NAMES = 'WAV, AIFF, FLAC, MP3, M4A or AAC';
+/** A single PUT over its limit: where larger files go. */
+export const SINGLE_PUT_TOO_LARGE_MESSAGE =
+  `The file is larger than ${formatFileSize(MAX_SINGLE_PUT_AUDIO_BYTES)}, the most one request may carry: ` +
+  `send it in parts through /api/uploads (up to ${AUDIO_SIZE_LIMIT})`;
+/** A file whose first bytes are none of those formats (a renamed document, a video). */
+export const NOT_AUDIO_MESSAGE = `The file is not audio: send ${AUDIO_FORMAT_NAMES}`;
 export const LATEST_SAMPLES_COUNT = 6;
 /** A sample's duration as people write it (3:45, 12:05, 1:02:30); the form's `pattern` uses the same rule. */
 export const DURATION_PATTERN = '(\\d{1,2}:)?\\d{1,3}:[0-5]\\d';

@@ -10,6 +10,11 @@ export const MAX_PARTS = 10_000;
 /** Requests the uploader runs at once, and the waits before each retry of a failed part. */
 export const UPLOAD_CONCURRENCY = 6;
 export const PART_RETRY_DELAYS_MS = [0, 1000, 3000, 5000];
+/**
+ * Golden Retriever keeps a file up to this size whole in the browser's IndexedDB, so a reload resumes
+ * it without asking; a larger one is remembered by name and finished parts, and asked for again.
+ */
+export const RECOVERY_BLOB_MAX_BYTES = 50_000_000;
 
 const shortText = (label: string, max: number) =>
   safeText(z.string({ error: `${label} must be text` }), label).max(max, `${label} is too long`);

@@ -6,6 +6,8 @@ import { ADMIN_CLI_USAGE, CliError, runAdminCli } from '#server/auth/admin-cli.t
 import { ConfigError, parseEnvironment } from '#server/config.ts';
 import { connectDatabase } from '#server/db/connection.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
+import pino from 'pino';
+import { createSiteContentService } from '#server/site-content/create-site-content.ts';
 
 const argv = process.argv.slice(2);
 if (argv.length === 0) {
@@ -26,7 +28,18 @@ if (!env.DATABASE_URL) mkdirSync(dataDir, { recursive: true });
 const database = connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
 try {
   await migrateToLatest(database.db);
-  await runAdminCli(database.db, argv, { out: (line) => console.log(line), readStdin: () => text(process.stdin), dataDir });
+  // Only read here (a password made of the studio's name is refused), so no other instance needs telling.
+  const siteContent = createSiteContentService({
+    db: database.db,
+    logger: pino({ level: 'silent' }),
+    invalidation: { publish: async () => {}, subscribe: () => () => {}, listening: true, close: async () => {} },
+  });
+  await runAdminCli(database.db, argv, {
+    out: (line) => console.log(line),
+    readStdin: () => text(process.stdin),
+    dataDir,
+    studioName: async () => (await siteContent.current()).studio.name,
+  });
 } catch (error) {
   console.error(
     error instanceof CliError

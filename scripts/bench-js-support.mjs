@@ -33,6 +33,8 @@ export const FORBIDDEN_MODULES = [
   { name: 'Uppy', pattern: /node_modules\/@uppy\// },
   { name: 'dnd-kit', pattern: /node_modules\/@dnd-kit\// },
   { name: 'zod', pattern: /node_modules\/zod\// },
+  // Megabytes of password word lists: only the admin's new-password fields load them, on first use.
+  { name: 'zxcvbn', pattern: /node_modules\/@zxcvbn-ts\/|^common\/password-strength/ },
 ];
 
 /** Build folders to compare, oldest first: `BASELINE_BUILD_DIR` then `BUILD_DIR` (which may itself be a comma list). */

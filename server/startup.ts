@@ -1,5 +1,6 @@
 import type { Services } from './context.ts';
 import { startNoticeRetries } from './contact/notice-delivery.ts';
+import { startSpamSweep } from './contact/spam.ts';
 import { ensureInitialAdmin } from './auth/first-admin.ts';
 import { startAuthHousekeeping } from './auth/housekeeping.ts';
 import { startSampleTasks } from './samples/startup.ts';
@@ -23,6 +24,8 @@ export async function runStartupTasks(services: Services): Promise<() => void> {
   const timers: NodeJS.Timeout[] = [];
   // Owner e-mails that a crash or a mail outage left unsent: now, then every minute.
   timers.push(await task('scheduling owner notices', () => startNoticeRetries(services)));
+  // Contact messages kept as spam are deleted 30 days after they arrived, hourly.
+  timers.push(await task('scheduling the contact spam sweep', () => startSpamSweep(services)));
   // A fresh site gets its first admin; expired sessions, reset links and rate-limit windows are pruned hourly.
   await task('creating the first admin', () => ensureInitialAdmin(services));
   timers.push(await task('scheduling auth housekeeping', () => startAuthHousekeeping(services)));

@@ -33,7 +33,10 @@ export function tooManyAttempts(retryAfterSeconds: number) {
 
 const signedInAdmin = (res: Response) => res.locals.admin as AdminProfile;
 /** 401 at the login's code step (no session yet), 400 for a signed-in admin's form. */
-const wrongCode = (status: 400 | 401) => new HttpError(status, TWO_FACTOR_MESSAGES.wrongCode, { code: [TWO_FACTOR_MESSAGES.wrongCode] });
+const wrongCode = (status: 400 | 401, message: string = TWO_FACTOR_MESSAGES.wrongCode) =>
+  new HttpError(status, message, { code: [message] });
+/** A new password refused as guessable, under the field it was typed in. */
+const weakPassword = (field: 'password' | 'newPassword', reason: string) => new HttpError(400, reason, { [field]: [reason] });
 
 /** Login (with its two-factor step), logout, the current admin, password reset and change, two-factor enrolment. */
 export function adminAuthRouter(services: Services): Router {
@@ -85,6 +88,8 @@ export function adminAuthRouter(services: Services): Router {
         throw new HttpError(401, TWO_FACTOR_MESSAGES.pendingExpired);
       case 'invalid':
         throw wrongCode(401);
+      case 'used-recovery-code':
+        throw wrongCode(401, TWO_FACTOR_MESSAGES.usedRecoveryCode);
       case 'ok':
         await signIn(req, res, outcome.admin);
     }
@@ -104,7 +109,9 @@ export function adminAuthRouter(services: Services): Router {
 
   router.post('/admin/reset-password', async (req, res) => {
     const { token, password } = parseBody(resetPasswordSchema, req.body);
-    if (!(await resetPassword(services, token, password))) throw new HttpError(400, AUTH_MESSAGES.invalidResetToken);
+    const outcome = await resetPassword(services, token, password);
+    if (outcome.kind === 'invalid-link') throw new HttpError(400, AUTH_MESSAGES.invalidResetToken);
+    if (outcome.kind === 'weak-password') throw weakPassword('password', outcome.reason);
     // The browser that used the link may hold a session of its own; it ended with the others.
     clearSessionCookie(req, res);
     res.json({ message: 'Password updated. You can now log in with your new password.' });
@@ -125,6 +132,8 @@ export function adminAuthRouter(services: Services): Router {
         throw tooManyAttempts(outcome.retryAfterSeconds);
       case 'wrong-current-password':
         throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, { currentPassword: [AUTH_MESSAGES.currentPasswordWrong] });
+      case 'weak-password':
+        throw weakPassword('newPassword', outcome.reason);
       case 'changed':
         res.json({ message: 'Password changed. Your other sessions have been logged out.' });
     }
@@ -175,6 +184,8 @@ export function adminAuthRouter(services: Services): Router {
         throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, { password: [AUTH_MESSAGES.currentPasswordWrong] });
       case 'wrong-code':
         throw wrongCode(400);
+      case 'used-recovery-code':
+        throw wrongCode(400, TWO_FACTOR_MESSAGES.usedRecoveryCode);
       case 'disabled':
         res.json({ message: 'Two-factor authentication is off.' });
     }

@@ -129,6 +129,7 @@ describe.each(testDialects())('two-factor login API (%s)', (dialect) => {
     expect(first.status).toBe(200);
     const second = await codeStep((await passwordStep()).body.pendingToken, code);
     expect(second.status).toBe(401);
+    expect(second.body.message).toMatch(/^This recovery code has already been used\./);
     expect((await t.request.get('/api/admin/two-factor').set('Cookie', cookie)).body).toEqual({ enabled: true, recoveryCodesLeft: 8 });
   });
 

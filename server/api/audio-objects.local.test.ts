@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stagingKey } from '#common/object-keys.ts';
-import { MAX_AUDIO_BYTES } from '#common/samples.ts';
+import { MAX_SINGLE_PUT_AUDIO_BYTES } from '#common/samples.ts';
 import { silentFlac } from '#server/test-support/silent-flac.ts';
 import { testWav, uploadAudio } from '#server/test-support/test-audio.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
@@ -128,8 +128,8 @@ describe.each(testDialects())('local object store on %s', (dialect) => {
     expect((await t.request.put('/api/audio-files').send({ audioFileURL: ok })).status).toBe(200);
   });
 
-  it('refuses a body over 50485760 bytes with 413 and leaves no partial file', async () => {
-    const declared = await putRaw(t, await grant(t), { declaredLength: MAX_AUDIO_BYTES + 1 });
+  it('refuses a single PUT over 50485760 bytes with 413 and leaves no partial file', async () => {
+    const declared = await putRaw(t, await grant(t), { declaredLength: MAX_SINGLE_PUT_AUDIO_BYTES + 1 });
     expect(declared).toBe(413);
     // Without a declared length, the byte counter stops the stream once it passes the limit.
     const url = await grant(t);

@@ -3,7 +3,8 @@ import { startTestS3, type TestS3 } from '#server/test-support/s3-server.ts';
 import { silentFlac } from '#server/test-support/silent-flac.ts';
 import { testWav } from '#server/test-support/test-audio.ts';
 import { decodePeaks } from '#common/peaks.ts';
-import { MAX_AUDIO_BYTES } from '#common/samples.ts';
+import { AUDIO_TOO_LARGE_MESSAGE, MAX_AUDIO_BYTES } from '#common/samples.ts';
+import { putStream } from '#server/test-support/stream-put.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
@@ -114,9 +115,13 @@ describe.each(testDialects())('S3-compatible object store on %s', (dialect) => {
     expect((await t.request.get(`/objects/uploads/${keyOf(uploadURL)}`)).status).toBe(404);
   });
 
-  it('refuses an oversized upload at registration and serves nothing', async () => {
-    const { uploadURL, register } = await upload(Buffer.concat([testWav(), Buffer.alloc(MAX_AUDIO_BYTES)]));
-    expect((await register()).status).toBe(413);
+  it('refuses an oversized upload at registration and serves nothing', { timeout: 120_000 }, async () => {
+    // A bucket takes a presigned PUT of any size: one byte over the limit, streamed, never in memory.
+    const { uploadURL } = (await t.request.post('/api/objects/upload').expect(200)).body as { uploadURL: string };
+    expect((await putStream(uploadURL, MAX_AUDIO_BYTES + 1, testWav())).status).toBe(200);
+    const refused = await t.request.put('/api/audio-files').send({ audioFileURL: uploadURL });
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe(AUDIO_TOO_LARGE_MESSAGE);
     expect(await storedKeys(uploadURL)).toEqual([]);
     expect((await t.request.get(`/objects/uploads/${keyOf(uploadURL)}`)).status).toBe(404);
   });

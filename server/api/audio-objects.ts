@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import type { Services } from '#server/context.ts';
-import { MAX_AUDIO_BYTES } from '#common/samples.ts';
+import { SINGLE_PUT_TOO_LARGE_MESSAGE } from '#common/samples.ts';
 import { parseByteRange } from '#server/http/byte-range.ts';
 import { HttpError } from '#server/http/errors.ts';
 import type { DirectUploadOutcome } from '#server/samples/audio-upload-outcomes.ts';
@@ -24,7 +24,7 @@ function declaredLength(req: Request): number | null {
  * copy is the signed-in owner's only: a visitor is answered 404, as for a key that never existed.
  * /objects/staging/{key}: PUT is the local store's upload target, authorised by a signed grant; it
  * never writes a served file (registration moves it).
- * Mounted before the body limits and the page handler: an upload is up to 50 MB.
+ * Mounted before the body limits and the page handler: one PUT is up to 50 MB (larger files go in parts).
  */
 export function audioObjectRoutes(services: Services): Router {
   const router = Router();
@@ -113,6 +113,6 @@ function uploadRefusal(outcome: Exclude<DirectUploadOutcome, { kind: 'stored' }>
       // Usually nobody is left to read this: the connection broke or fell idle.
       return new HttpError(400, 'The upload was interrupted; try again');
     case 'too-large':
-      return new HttpError(413, `The file is larger than ${MAX_AUDIO_BYTES} bytes`);
+      return new HttpError(413, SINGLE_PUT_TOO_LARGE_MESSAGE);
   }
 }

@@ -7,6 +7,8 @@ import type { Services } from '#server/context.ts';
 import { readAcknowledgementSettings, saveAcknowledgementSettings } from '#server/contact/acknowledgement.ts';
 import { csvRow, UTF8_BOM } from '#server/contact/csv.ts';
 import { exportSubmissions, markSubmissionRead, readInboxFeed } from '#server/contact/inbox.ts';
+import { deliverNotice } from '#server/contact/notice-delivery.ts';
+import { moveToInbox } from '#server/contact/spam.ts';
 import { deleteContactSubmission, setContactSubmissionStatus } from '#server/contact/submission-admin.ts';
 import type { ContactSubmissionView } from '#server/contact/submissions.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
@@ -54,7 +56,8 @@ async function write(res: Response, chunk: string): Promise<boolean> {
 
 /**
  * The owner's inbox (admin only): status changes, deletion, read marks, the polling feed, the CSV
- * export and the visitor acknowledgement's settings (docs/decisions/048-contact-inbox.md).
+ * export and the visitor acknowledgement's settings (docs/decisions/048-contact-inbox.md); moving a
+ * message out of the spam folder (docs/decisions/089-kept-spam.md).
  */
 export function contactSubmissionsAdminRouter(services: Services): Router {
   const router = Router();
@@ -110,6 +113,20 @@ export function contactSubmissionsAdminRouter(services: Services): Router {
       res.set('Cache-Control', 'no-store').json(outcome.submission);
     })
     .all(methodNotAllowed(['PUT', 'DELETE']));
+
+  router
+    .route('/contact-submissions/:id/not-spam')
+    .post(requireAdmin, async (req, res) => {
+      const outcome = await moveToInbox(services.db, parseSubmissionId(req.params.id));
+      if (outcome.kind === 'not-found') throw notFound();
+      if (outcome.kind === 'not-spam') throw new HttpError(409, 'That message is not in the spam folder');
+      // Committed with its notice: sent now in the background, or by the retry task if this attempt fails.
+      void deliverNotice(services, outcome.noticeId).catch((error: unknown) =>
+        services.logger.error({ err: error, noticeId: outcome.noticeId }, 'contact notice attempt crashed; the retry task will send it'),
+      );
+      res.set('Cache-Control', 'no-store').json(outcome.submission);
+    })
+    .all(methodNotAllowed(['POST']));
 
   router
     .route('/contact-submissions/:id')

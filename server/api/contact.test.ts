@@ -11,12 +11,34 @@ import type { MailMessage, Mailer } from '#server/email/mailer.ts';
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Please master my new single, due in May.' };
 
+/** Messages in the inbox (the spam folder's are counted apart). */
 async function countSubmissions(app: TestApp) {
   const row = await app.services.db
     .selectFrom('contactSubmissions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('spamReason', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The reasons of the spam folder's messages, oldest first. */
+async function spamReasons(app: TestApp, since: number) {
+  const rows = await app.services.db
+    .selectFrom('contactSubmissions')
+    .select('spamReason')
+    .where('spamReason', 'is not', null)
+    .where('id', '>', since)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.spamReason);
+}
+
+async function lastId(app: TestApp) {
+  const row = await app.services.db
+    .selectFrom('contactSubmissions')
+    .select((eb) => eb.fn.max('id').as('maxId'))
+    .executeTakeFirst();
+  return Number(row?.maxId ?? 0);
 }
 
 async function until<T>(read: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
@@ -134,8 +156,9 @@ describe.each(testDialects())('POST /api/contact on %s', (dialect) => {
     expect(await countSubmissions(app)).toBe(before);
   });
 
-  it('gives a filled honeypot the normal success answer but stores and mails nothing', async () => {
+  it('gives a filled honeypot the normal success answer, keeps the message as spam and mails nothing', async () => {
     const before = await countSubmissions(app);
+    const since = await lastId(app);
     // Notices for the messages above go out after their answers: count the outbox once they have.
     await until(
       async () => (await app.services.db.selectFrom('contactNotices').select('id').where('sentAt', 'is', null).execute()).length === 0,
@@ -143,15 +166,21 @@ describe.each(testDialects())('POST /api/contact on %s', (dialect) => {
     const mailsBefore = (await outboxMessages(app)).length;
     const response = await app.request.post('/api/contact').send({ ...valid, url_confirm: 'https://spam.example' });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ id: expect.any(Number), status: 'new', createdAt: expect.any(String) });
+    expect(Object.keys(response.body).sort()).toEqual(['createdAt', 'id', 'status']);
+    expect(response.body).toMatchObject({ status: 'new', createdAt: expect.any(String) });
+    expect(response.body.id).toBeGreaterThan(since);
     expect(await countSubmissions(app)).toBe(before);
+    expect(await spamReasons(app, since)).toEqual(['honeypot']);
+    const notices = await app.services.db.selectFrom('contactNotices').select('id').where('submissionId', '=', response.body.id).execute();
+    expect(notices).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await outboxMessages(app)).length).toBe(mailsBefore);
   });
 
-  it('treats a form sent under 2 seconds after render (or with a forged token) as a bot', async () => {
+  it('keeps a form sent under 2 seconds after render (or with a forged token) as spam', async () => {
     const secret = app.services.config.SESSION_SECRET;
     const before = await countSubmissions(app);
+    const since = await lastId(app);
     const fast = await app.request.post('/api/contact').send({ ...valid, formToken: issueContactFormToken(secret, Date.now() - 500) });
     const forged = await app.request
       .post('/api/contact')
@@ -159,6 +188,7 @@ describe.each(testDialects())('POST /api/contact on %s', (dialect) => {
     const future = await app.request.post('/api/contact').send({ ...valid, formToken: issueContactFormToken(secret, Date.now() + 60_000) });
     for (const response of [fast, forged, future]) expect(response.status).toBe(201);
     expect(await countSubmissions(app)).toBe(before);
+    expect(await spamReasons(app, since)).toEqual(['too-fast', 'forged-token', 'forged-token']);
 
     const human = await app.request
       .post('/api/contact')
@@ -175,9 +205,11 @@ describe.each(testDialects())('POST /api/contact on %s', (dialect) => {
     const cookie = (stamp.headers['set-cookie'] as unknown as string[])[0]!;
     expect(cookie).toMatch(/^studio\.form_stamp=\d+\.[\w-]{32}; Path=\/; Max-Age=86400; HttpOnly; SameSite=Strict$/);
     const before = await countSubmissions(app);
+    const since = await lastId(app);
     const atOnce = await app.request.post('/api/contact').set('Cookie', cookie.split(';')[0]!).send(valid);
     expect(atOnce.status).toBe(201);
     expect(await countSubmissions(app)).toBe(before);
+    expect(await spamReasons(app, since)).toEqual(['too-fast']);
 
     const secret = app.services.config.SESSION_SECRET;
     const opened = `studio.form_stamp=${issueContactFormToken(secret, Date.now() - 30_000)}`;
@@ -186,6 +218,7 @@ describe.each(testDialects())('POST /api/contact on %s', (dialect) => {
     const forged = `studio.form_stamp=${issueContactFormToken('another-secret-another-secret-xx', Date.now() - 30_000)}`;
     expect((await app.request.post('/api/contact').set('Cookie', forged).send(valid)).status).toBe(201);
     expect(await countSubmissions(app)).toBe(before + 1);
+    expect(await spamReasons(app, since)).toEqual(['too-fast', 'forged-token']);
   });
 
   it('answers only GET for the form stamp', async () => {
@@ -298,13 +331,15 @@ describe.each(testDialects())('contact rate limit on %s', (dialect) => {
     await app.close();
   });
 
-  it('allows CONTACT_RATE_LIMIT messages per IP in 10 minutes, then 429 JSON with Retry-After', async () => {
+  it('allows CONTACT_RATE_LIMIT messages per IP in 10 minutes, spam included, then 429 JSON with Retry-After', async () => {
     // Invalid attempts do not use up the allowance.
     expect((await app.request.post('/api/contact').send({ ...valid, name: '' })).status).toBe(400);
     expect((await app.request.post('/api/contact').send(valid)).status).toBe(201);
-    expect((await app.request.post('/api/contact').send(valid)).status).toBe(201);
+    expect((await app.request.post('/api/contact').send({ ...valid, url_confirm: 'x' })).status).toBe(201);
     const limited = await app.request.post('/api/contact').send(valid);
     expect(limited.status).toBe(429);
+    // A flood from one address stops here, before the database: the spam after the limit is not kept either.
+    expect((await app.request.post('/api/contact').send({ ...valid, url_confirm: 'x' })).status).toBe(429);
     expect(limited.body.message).toBe('Too many messages from your connection. Please try again in 10 minutes.');
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(590);

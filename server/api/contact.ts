@@ -2,12 +2,15 @@ import { Router } from 'express';
 import { CONTACT_FORM_STAMP_PATH } from '#common/contact-fields.ts';
 import type { Services } from '#server/context.ts';
 import { CONTACT_INVALID_MESSAGE, contactRateLimitMessage } from '#server/contact/messages.ts';
+import { contactFolderQuerySchema } from '#common/contact-spam.ts';
+import { listSpam } from '#server/contact/spam.ts';
 import { listContactSubmissions } from '#server/contact/submissions.ts';
 import { receiveContactSubmission } from '#server/contact/receive-submission.ts';
 import { formStampCookie, formStampFrom } from '#server/contact/form-stamp.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
+import { parseBody } from '#server/http/validation.ts';
 
 /** POST /api/contact (public) and GET /api/contact-submissions (admin). */
 export function contactRouter(services: Services): Router {
@@ -32,7 +35,7 @@ export function contactRouter(services: Services): Router {
             'Retry-After': String(outcome.retryAfterSeconds),
           });
         case 'stored':
-        case 'discarded':
+        case 'spam':
           res.status(201).set('Cache-Control', 'no-store').json(outcome.receipt);
       }
     })
@@ -52,8 +55,11 @@ export function contactRouter(services: Services): Router {
 
   router
     .route('/contact-submissions')
-    .get(requireAdmin, async (_req, res) => {
-      res.set('Cache-Control', 'no-store').json(await listContactSubmissions(services.db));
+    .get(requireAdmin, async (req, res) => {
+      // The inbox by default, as the spec's callers read it; ?folder=spam is the kept spam (decision 089).
+      const { folder } = parseBody(contactFolderQuerySchema, req.query, 'Invalid folder');
+      const list = folder === 'spam' ? await listSpam(services.db) : await listContactSubmissions(services.db);
+      res.set('Cache-Control', 'no-store').json(list);
     })
     .all(methodNotAllowed(['GET']));
 

@@ -77,6 +77,20 @@ describe.each(testDialects())('client projects: records, invitations and access 
     expect(res.body.errors.dueDate).toBeDefined();
     const gone = await t.asAdmin.post('/api/admin/projects').send({ ...PROJECT_INPUT, contactSubmissionId: 999999 });
     expect(gone.status).toBe(400);
+    // A message in the spam folder is not an enquiry until the owner moves it to the inbox.
+    const spam = await t.services.db
+      .insertInto('contactSubmissions')
+      .values({ name: 'Spam Bot', email: 'bot@example.com', message: 'Buy streams today, cheap.', spamReason: 'honeypot' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const fromSpam = await t.asAdmin.post('/api/admin/projects').send({ ...PROJECT_INPUT, contactSubmissionId: spam.id });
+    expect(fromSpam.status).toBe(400);
+    const still = await t.services.db
+      .selectFrom('contactSubmissions')
+      .select(['status', 'spamReason'])
+      .where('id', '=', spam.id)
+      .executeTakeFirst();
+    expect(still).toEqual({ status: 'new', spamReason: 'honeypot' });
     expect((await t.asAdmin.get('/api/admin/projects')).body.projects.length).toBe(before);
   });
 

@@ -15,6 +15,8 @@ const ADMIN_CALLS: Array<[method: 'get' | 'post' | 'put' | 'patch' | 'delete', p
   ['get', '/api/contact-submissions'],
   ['patch', '/api/contact-submissions/1', { status: 'completed' }],
   ['delete', '/api/contact-submissions/1'],
+  ['get', '/api/contact-submissions?folder=spam'],
+  ['post', '/api/contact-submissions/1/not-spam'],
   ['post', '/api/samples', { title: 'Song', audioUrl: '/objects/uploads/x' }],
   ['put', '/api/samples/reorder', { sampleOrders: [] }],
   ['put', '/api/samples/1', { title: 'Song', audioUrl: '/objects/uploads/x' }],

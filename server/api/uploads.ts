@@ -3,6 +3,7 @@ import type { AdminProfile } from '#common/admin-auth.ts';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { formatFileSize } from '#common/file-size.ts';
 import { MAX_PROJECT_FILE_BYTES, MAX_PROJECT_FILES } from '#common/projects.ts';
+import { AUDIO_TOO_LARGE_MESSAGE, MAX_AUDIO_BYTES } from '#common/samples.ts';
 import {
   completeMultipartSchema,
   isContentMd5,
@@ -101,12 +102,19 @@ const NOT_FOUND = 'No such upload';
 
 const FINISH_OR_CANCEL = 'finish or cancel some of them first';
 
+/** Over its limit: a sample's audio (the uploads with its limit) is told the way to fit, FLAC (decision 088). */
+function tooLarge(maxBytes: number): HttpError {
+  return maxBytes === MAX_AUDIO_BYTES
+    ? new HttpError(413, AUDIO_TOO_LARGE_MESSAGE)
+    : new HttpError(413, `The file is larger than ${formatFileSize(maxBytes)}, the most one upload may be`);
+}
+
 /** A refused start as the uploader shows it: 413 for a file over its limit, 429 (worth retrying later) for too much unfinished. */
 function startRefusal(refusal: StartRefusal): HttpError {
   const later = { 'Retry-After': String(OPEN_UPLOADS_RETRY_AFTER_SECONDS) };
   switch (refusal.kind) {
     case 'too-large':
-      return new HttpError(413, `The file is larger than ${formatFileSize(refusal.maxBytes)}, the most one upload may be`);
+      return tooLarge(refusal.maxBytes);
     case 'too-many-open':
       return refusal.of === 'caller'
         ? new HttpError(429, `Too many unfinished uploads (${refusal.limit} at once): ${FINISH_OR_CANCEL}`, undefined, later)
@@ -214,7 +222,7 @@ export function uploadsRouter(services: Services, access: UploadAccessRule = upl
       case 'invalid':
         throw new HttpError(400, outcome.message, { parts: [outcome.message] });
       case 'too-large':
-        throw new HttpError(413, `The file is larger than ${formatFileSize(outcome.maxBytes)}`);
+        throw tooLarge(outcome.maxBytes);
     }
   });
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { emailSchema, newPasswordSchema } from '#common/admin-auth.ts';
+import type { PersonalFacts } from '#common/password-strength.ts';
 import type { Database } from '#server/db/schema.ts';
 import {
   createAdmin,
@@ -12,6 +13,7 @@ import {
 } from './admin-users.ts';
 import { randomPassword, removeInitialPasswordFile } from './first-admin.ts';
 import { liftAccountLocks } from './login-guard.ts';
+import { weakPasswordReason } from './password-policy.ts';
 import { removeTwoFactor } from './two-factor.ts';
 
 export const ADMIN_CLI_USAGE = `Usage: npm run admin -- <command> [arguments]
@@ -34,16 +36,26 @@ export interface CliIo {
   readStdin(): Promise<string>;
   /** DATA_DIR, where the first admin's generated password file is removed once it is replaced. */
   dataDir?: string;
+  /** The studio's name, so a password made of it is refused; without it the account's own facts still count. */
+  studioName?: () => Promise<string | null>;
 }
 
 export class CliError extends Error {}
 
-async function passwordFrom(args: string[], io: CliIo): Promise<{ password: string; generated: boolean }> {
+/** The password given (judged like one set in the admin), or a random one when none was given. */
+async function passwordFrom(
+  args: string[],
+  io: CliIo,
+  account: Omit<PersonalFacts, 'studioName'>,
+): Promise<{ password: string; generated: boolean }> {
   let password: string | undefined = args.find((arg) => !arg.startsWith('--'));
   if (args.includes('--password-stdin')) password = (await io.readStdin()).split(/\r?\n/)[0];
   if (password === undefined) return { password: randomPassword(), generated: true };
   const checked = newPasswordSchema.safeParse(password);
   if (!checked.success) throw new CliError(checked.error.issues[0]!.message);
+  const studioName = (await io.studioName?.().catch(() => null)) ?? null;
+  const weak = await weakPasswordReason(password, { ...account, studioName });
+  if (weak) throw new CliError(`Weak password: ${weak}`);
   return { password, generated: false };
 }
 
@@ -75,7 +87,7 @@ export async function runAdminCli(db: Kysely<Database>, argv: string[], io: CliI
       if ((await findAdminByUsername(db, username)) || (await findAdminByEmail(db, checkedEmail.data))) {
         throw new CliError('An admin with that username or e-mail already exists.');
       }
-      const { password, generated } = await passwordFrom(rest, io);
+      const { password, generated } = await passwordFrom(rest, io, { username, email: checkedEmail.data });
       const admin = await createAdmin(db, { username, email: checkedEmail.data, password });
       io.out(`Created admin "${admin.username}" (id ${admin.id}).`);
       if (generated) io.out(`Password: ${password}`);
@@ -83,7 +95,8 @@ export async function runAdminCli(db: Kysely<Database>, argv: string[], io: CliI
     }
     case 'set-password': {
       const admin = await requireAdminNamed(db, args[0]);
-      const { password, generated } = await passwordFrom(args.slice(1), io);
+      const { username, email, displayName, firstName, lastName } = admin;
+      const { password, generated } = await passwordFrom(args.slice(1), io, { username, email, displayName, firstName, lastName });
       await setAdminPassword(db, admin.id, password);
       // Like a reset by e-mail: the locks others caused on this account go with the old password.
       await liftAccountLocks(db, admin.username);

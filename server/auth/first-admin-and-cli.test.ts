@@ -1,10 +1,13 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
 import { runAdminCli } from './admin-cli.ts';
 import { isPlaceholderAdminEmail } from '#common/admin-auth.ts';
 import { findAdminByEmail, findAdminByUsername } from './admin-users.ts';
+import { countAdmins } from './admin-users.ts';
 import { ensureInitialAdmin, INITIAL_PASSWORD_FILE } from './first-admin.ts';
 import { beginLoginAttempt, LOGIN_MAX_FAILURES, loginAttemptFailed } from './login-guard.ts';
 import { verifyPassword } from './passwords.ts';
@@ -31,6 +34,51 @@ describe.each(testDialects())('first-run admin and the admin CLI (%s)', (dialect
     expect(admins[0]!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(admins[0]!.password, 'env-password-1')).toBe(true);
     expect(existsSync(path.join(services.dataDir, INITIAL_PASSWORD_FILE))).toBe(false);
+  });
+
+  it('refuses to start with a common or guessable ADMIN_PASSWORD, and creates no admin', async () => {
+    for (const [password, reason] of [
+      ['password', 'This is one of the most common passwords. Add a few more words.'],
+      ['owner@studio.test', 'It contains your name, e-mail address or the studio’s name.'],
+    ]) {
+      services = await createTestServices(dialect, {
+        env: { ADMIN_USERNAME: 'Owner', ADMIN_EMAIL: 'owner@studio.test', ADMIN_PASSWORD: password },
+      });
+      await expect(ensureInitialAdmin(services)).rejects.toThrow(`ADMIN_PASSWORD is too easy to guess: ${reason}`);
+      expect(await countAdmins(services.db)).toBe(0);
+      await services.cleanup();
+      services = undefined;
+    }
+  });
+
+  it('the CLI refuses a common or guessable password for create and set-password, and changes nothing', async () => {
+    services = await createTestServices(dialect);
+    const { db } = services;
+    const io = { out: () => {}, readStdin: async () => '12345678\n', studioName: async () => 'Harbour Lights' };
+    await runAdminCli(db, ['create', 'helper', 'helper@studio.test', 'helper-pass-1'], io);
+    const common = 'Weak password: This is one of the most common passwords. Add a few more words.';
+    await expect(runAdminCli(db, ['create', 'third', 'third@studio.test', 'password'], io)).rejects.toThrow(common);
+    await expect(runAdminCli(db, ['set-password', 'helper', '--password-stdin'], io)).rejects.toThrow(common);
+    await expect(runAdminCli(db, ['set-password', 'helper', 'harbourlights123'], io)).rejects.toThrow(
+      'Weak password: It contains your name, e-mail address or the studio’s name.',
+    );
+    expect(await findAdminByUsername(db, 'third')).toBeUndefined();
+    expect(await verifyPassword((await findAdminByUsername(db, 'helper'))!.password, 'helper-pass-1')).toBe(true);
+  });
+
+  it.runIf(dialect === 'sqlite')('`npm run admin` prints the refusal on one line and exits non-zero', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-cli-'));
+    try {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'create', 'owner', 'owner@studio.test', 'password'], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toBe('Weak password: This is one of the most common passwords. Add a few more words.\n');
+      expect(run.stdout).toBe('');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('without ADMIN_PASSWORD creates `admin` with a random 20-character password kept in a 0600 file', async () => {

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DatabaseServices } from '#server/core-services.ts';
+import type { DatabaseServices, StudioIdentitySource } from '#server/core-services.ts';
 import { PASSWORD_MIN_LENGTH, PLACEHOLDER_ADMIN_EMAIL } from '#common/admin-auth.ts';
 import { countAdmins, createAdmin, normaliseIdentifier } from './admin-users.ts';
+import { personalFactsOf, weakPasswordReason } from './password-policy.ts';
 
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password.txt';
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -15,16 +16,23 @@ export function randomPassword(length = 20): string {
 
 /**
  * A new site needs a way in. When there is no admin yet, create one from ADMIN_USERNAME /
- * ADMIN_EMAIL / ADMIN_PASSWORD, or else `admin` with a random password kept in DATA_DIR (mode 0600)
- * until the owner changes it; the log names the file, never the password (logs are shipped and kept). Several instances starting together
- * race on the unique username; the loser simply finds the admin there.
+ * ADMIN_EMAIL / ADMIN_PASSWORD (a short or guessable ADMIN_PASSWORD stops the start), or else `admin`
+ * with a random password kept in DATA_DIR (mode 0600) until the owner changes it; the log names the
+ * file, never the password (logs are shipped and kept). Several instances starting together race on
+ * the unique username; the loser simply finds the admin there.
  */
-export async function ensureInitialAdmin({ db, config, logger }: DatabaseServices): Promise<void> {
+export async function ensureInitialAdmin(services: DatabaseServices & StudioIdentitySource): Promise<void> {
+  const { db, config, logger } = services;
   if ((await countAdmins(db)) > 0) return;
   const username = config.ADMIN_USERNAME ?? 'admin';
   const email = config.ADMIN_EMAIL ?? config.STUDIO_EMAIL ?? PLACEHOLDER_ADMIN_EMAIL;
   if (config.ADMIN_PASSWORD && config.ADMIN_PASSWORD.length < PASSWORD_MIN_LENGTH) {
     throw new Error(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`);
+  }
+  if (config.ADMIN_PASSWORD) {
+    // The one account that guards everything starts with a password nobody could guess, or not at all.
+    const weak = await weakPasswordReason(config.ADMIN_PASSWORD, await personalFactsOf({ username, email }, services));
+    if (weak) throw new Error(`ADMIN_PASSWORD is too easy to guess: ${weak}`);
   }
   const generated = !config.ADMIN_PASSWORD;
   const password = config.ADMIN_PASSWORD ?? randomPassword();

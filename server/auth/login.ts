@@ -1,10 +1,12 @@
 import type { LoginInput, AdminProfile } from '#common/admin-auth.ts';
-import type { CoreServices } from '#server/core-services.ts';
+import type { CoreServices, MailingServices } from '#server/core-services.ts';
 import type { AdminUser } from '#server/db/schema.ts';
+import { mailInBackground, recoveryCodeUsedEmail } from './auth-emails.ts';
 import { findAdminById, findAdminByUsername, toPublicAdmin } from './admin-users.ts';
 import { beginLoginAttempt, loginAttemptFailed, loginAttemptSucceeded, refundLoginAttempt } from './login-guard.ts';
 import { burnPasswordCheck, verifyPassword } from './passwords.ts';
 import { issuePendingLogin, readPendingLogin } from './pending-login.ts';
+import { countUnusedRecoveryCodes } from './recovery-codes.ts';
 import { checkSecondFactor, isTwoFactorEnabled } from './two-factor.ts';
 
 type Services = Pick<CoreServices, 'db' | 'config'>;
@@ -43,27 +45,42 @@ export async function attemptLogin({ db, config }: Services, input: LoginInput, 
   return succeed(db, user, ip);
 }
 
-export type SecondStepOutcome = { kind: 'ok'; admin: AdminProfile } | { kind: 'expired' } | { kind: 'invalid' } | Locked;
+export type SecondStepOutcome =
+  | { kind: 'ok'; admin: AdminProfile }
+  | { kind: 'expired' }
+  | { kind: 'invalid' }
+  /** A recovery code this admin already spent: worth saying, the password step was passed already. */
+  | { kind: 'used-recovery-code' }
+  | Locked;
 
 /**
  * The code step: a TOTP code or a recovery code for the admin a pending-login token names. Codes
- * count against the same (username, address) limits as passwords.
+ * count against the same (username, address) limits as passwords; a spent recovery code is a failure
+ * too. Signing in with a recovery code is e-mailed to the admin, with how many codes are left.
  */
 export async function completeTwoFactorLogin(
-  { db, config }: Services,
+  services: MailingServices,
   input: { pendingToken: string; code: string },
   ip: string,
 ): Promise<SecondStepOutcome> {
+  const { db, config } = services;
   const pending = readPendingLogin(input.pendingToken, config.SESSION_SECRET);
   const user = pending ? await findAdminById(db, pending.adminId) : undefined;
   if (!user || user.isActive !== 1) return { kind: 'expired' };
   const attempt = await beginLoginAttempt(db, user.username, ip);
   if (attempt.kind === 'locked') return attempt;
-  if (!(await checkSecondFactor({ db, config }, user.id, input.code))) {
+  const check = await checkSecondFactor(services, user.id, input.code);
+  if (check.kind === 'wrong' || check.kind === 'used-recovery-code') {
     await loginAttemptFailed(db, user.username);
-    return { kind: 'invalid' };
+    return check.kind === 'wrong' ? { kind: 'invalid' } : check;
   }
-  return succeed(db, user, ip);
+  const signedIn = await succeed(db, user, ip);
+  if (check.kind === 'recovery-code') {
+    const codesLeft = await countUnusedRecoveryCodes(db, user.id);
+    const at = new Date();
+    mailInBackground(services, 'recovery code notice', (site) => recoveryCodeUsedEmail(user.email, user.username, at, codesLeft, site));
+  }
+  return signedIn;
 }
 
 async function succeed(db: Services['db'], user: AdminUser, ip: string): Promise<{ kind: 'ok'; admin: AdminProfile }> {

@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { MailingServices } from '#server/core-services.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { findAdminByEmail, findAdminById, setAdminPassword } from './admin-users.ts';
-import { mailSite, passwordChangedEmail, passwordResetEmail, resetLink } from './auth-emails.ts';
+import { mailInBackground, mailSite, passwordChangedEmail, passwordResetEmail, resetLink } from './auth-emails.ts';
 import { runInBackground } from './background.ts';
 import { liftAccountLocks } from './login-guard.ts';
 import { removeInitialPasswordFile } from './first-admin.ts';
+import { personalFactsOf, weakPasswordReason } from './password-policy.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PER_EMAIL_LIMIT = 5;
@@ -53,32 +54,48 @@ async function issueResetLink({ db, mailer, config, studioIdentity }: MailingSer
   await mailer.send(passwordResetEmail(admin.email, admin.username, resetLink(config.PUBLIC_URL, token), site));
 }
 
+export type ResetPasswordOutcome =
+  | { kind: 'reset' }
+  /** Unknown, used or expired link, or its admin is inactive or gone. */
+  | { kind: 'invalid-link' }
+  /** Common or guessable; the link stays unused, so the owner can choose another password with it. */
+  | { kind: 'weak-password'; reason: string };
+
 /**
  * Spends a reset token: sets the password, ends every session of that admin, retires all of its
  * links, lifts the login locks held against its username (whoever tripped them) and sends a notice.
- * Two-factor stays on: an e-mail alone must not switch it off. False when the token is unknown, used, expired or its admin inactive.
+ * Two-factor stays on: an e-mail alone must not switch it off. The password is judged only once
+ * the link is known to be live, so a stranger without a link cannot make the server judge passwords.
  */
-export async function resetPassword(services: MailingServices, token: string, password: string): Promise<boolean> {
-  const { db, logger, mailer, config, studioIdentity } = services;
-  const now = new Date().toISOString();
+export async function resetPassword(services: MailingServices, token: string, password: string): Promise<ResetPasswordOutcome> {
+  const { db, config } = services;
+  const tokenHash = hashResetToken(token);
+  const live = await db
+    .selectFrom('passwordResetTokens')
+    .select('adminUserId')
+    .where('token', '=', tokenHash)
+    .where('used', '=', 0)
+    .where('expiresAt', '>', new Date().toISOString())
+    .executeTakeFirst();
+  const owner = live ? await findAdminById(db, live.adminUserId) : undefined;
+  if (!owner || owner.isActive !== 1) return { kind: 'invalid-link' };
+  const weak = await weakPasswordReason(password, await personalFactsOf(owner, services));
+  if (weak) return { kind: 'weak-password', reason: weak };
   // Claiming with `used = 0` in the WHERE makes two concurrent uses of one link succeed only once.
   const claimed = await db
     .updateTable('passwordResetTokens')
     .set({ used: 1 })
-    .where('token', '=', hashResetToken(token))
+    .where('token', '=', tokenHash)
     .where('used', '=', 0)
-    .where('expiresAt', '>', now)
+    .where('expiresAt', '>', new Date().toISOString())
     .returning(['adminUserId'])
     .executeTakeFirst();
-  if (!claimed) return false;
+  if (!claimed) return { kind: 'invalid-link' };
   const admin = await findAdminById(db, claimed.adminUserId);
-  if (!admin || admin.isActive !== 1) return false;
+  if (!admin || admin.isActive !== 1) return { kind: 'invalid-link' };
   await setAdminPassword(db, admin.id, password);
   await liftAccountLocks(db, admin.username);
   await removeInitialPasswordFile(config.DATA_DIR, admin.username);
-  runInBackground(logger, 'password changed notice', async () => {
-    const site = await mailSite(config.PUBLIC_URL, studioIdentity);
-    await mailer.send(passwordChangedEmail(admin.email, admin.username, site));
-  });
-  return true;
+  mailInBackground(services, 'password changed notice', (site) => passwordChangedEmail(admin.email, admin.username, site));
+  return { kind: 'reset' };
 }

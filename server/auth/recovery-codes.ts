@@ -32,21 +32,37 @@ export async function replaceRecoveryCodes(trx: Transaction<Database>, adminId: 
   return codes;
 }
 
+export type RecoveryCodeUse = 'spent' | 'already-used' | 'no-match';
+
 /**
- * Spends one code: true only for an unused code of this admin. `used_at IS NULL` in the WHERE makes
- * two concurrent uses of one code succeed once.
+ * Spends one code of this admin. `used_at IS NULL` in the WHERE makes two concurrent uses of one
+ * code succeed once; the loser, like anyone typing a code crossed off before, hears 'already-used'.
  */
-export async function spendRecoveryCode(db: Kysely<Database>, adminId: number, code: string, sessionSecret: string): Promise<boolean> {
-  if (!looksLikeRecoveryCode(code)) return false;
+export async function spendRecoveryCode(
+  db: Kysely<Database>,
+  adminId: number,
+  code: string,
+  sessionSecret: string,
+): Promise<RecoveryCodeUse> {
+  if (!looksLikeRecoveryCode(code)) return 'no-match';
+  const codeHash = hashCode(code, sessionSecret);
   const spent = await db
     .updateTable('adminRecoveryCodes')
     .set({ usedAt: new Date().toISOString() })
     .where('adminUserId', '=', adminId)
-    .where('codeHash', '=', hashCode(code, sessionSecret))
+    .where('codeHash', '=', codeHash)
     .where('usedAt', 'is', null)
     .returning('id')
     .executeTakeFirst();
-  return Boolean(spent);
+  if (spent) return 'spent';
+  const used = await db
+    .selectFrom('adminRecoveryCodes')
+    .select('id')
+    .where('adminUserId', '=', adminId)
+    .where('codeHash', '=', codeHash)
+    .where('usedAt', 'is not', null)
+    .executeTakeFirst();
+  return used ? 'already-used' : 'no-match';
 }
 
 export async function countUnusedRecoveryCodes(db: Kysely<Database>, adminId: number): Promise<number> {

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import type { TwoFactorSetup, TwoFactorStatus } from '#common/admin-auth.ts';
-import type { CoreServices, StudioIdentitySource } from '#server/core-services.ts';
+import type { CoreServices, MailingServices, StudioIdentitySource } from '#server/core-services.ts';
 import type { AdminUser, Database } from '#server/db/schema.ts';
+import { mailInBackground, twoFactorOffEmail, twoFactorOnEmail } from './auth-emails.ts';
 import { beginLoginAttempt, loginAttemptFailed, loginAttemptSucceeded } from './login-guard.ts';
 import { verifyPassword } from './passwords.ts';
 import { countUnusedRecoveryCodes, replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes.ts';
@@ -26,24 +27,37 @@ export async function twoFactorStatus(db: Kysely<Database>, adminId: number): Pr
   return { enabled, recoveryCodesLeft: enabled ? await countUnusedRecoveryCodes(db, adminId) : 0 };
 }
 
+export type SecondFactorCheck =
+  | { kind: 'app-code' }
+  | { kind: 'recovery-code' }
+  /** A recovery code of this admin that was spent before: said as such, and still a failed attempt. */
+  | { kind: 'used-recovery-code' }
+  | { kind: 'wrong' };
+
 /**
  * A TOTP code (refused when its step was already used: the step is claimed in the same statement,
  * so two requests with one code cannot both pass) or an unused recovery code.
  */
-export async function checkSecondFactor(services: Services, adminId: number, code: string, now = new Date()): Promise<boolean> {
+export async function checkSecondFactor(services: Services, adminId: number, code: string, now = new Date()): Promise<SecondFactorCheck> {
   return codeMatches(services, await enrolmentOf(services.db, adminId), code, now);
 }
 
 /** checkSecondFactor against an enrolment the caller has already read. */
-async function codeMatches({ db, config }: Services, enrolment: Enrolment | undefined, code: string, now = new Date()): Promise<boolean> {
-  if (!enrolment?.confirmedAt) return false;
+async function codeMatches(
+  { db, config }: Services,
+  enrolment: Enrolment | undefined,
+  code: string,
+  now = new Date(),
+): Promise<SecondFactorCheck> {
+  if (!enrolment?.confirmedAt) return { kind: 'wrong' };
   const typed = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(typed)) {
     const secret = unseal(enrolment.secret, config.SESSION_SECRET);
     const step = secret === null ? null : matchTotp(secret, typed, now, enrolment.lastUsedStep);
-    return step !== null && (await claimStep(db, enrolment, step));
+    return { kind: step !== null && (await claimStep(db, enrolment, step)) ? 'app-code' : 'wrong' };
   }
-  return spendRecoveryCode(db, enrolment.adminUserId, code, config.SESSION_SECRET);
+  const use = await spendRecoveryCode(db, enrolment.adminUserId, code, config.SESSION_SECRET);
+  return { kind: use === 'spent' ? 'recovery-code' : use === 'already-used' ? 'used-recovery-code' : 'wrong' };
 }
 
 // Only on the enrolment the code was matched against: one removed or replaced meanwhile does not take it.
@@ -106,14 +120,18 @@ export async function startEnrolment(
 export type ConfirmEnrolmentOutcome =
   { kind: 'confirmed'; recoveryCodes: string[] } | { kind: 'not-started' } | { kind: 'already-enabled' } | { kind: 'wrong-code' } | Locked;
 
-/** The first code from the app turns two-factor on and issues the recovery codes, shown this once. */
+/**
+ * The first code from the app turns two-factor on and issues the recovery codes, shown this once;
+ * the owner's address is told once it is stored.
+ */
 export async function confirmEnrolment(
-  { db, config }: Services,
-  admin: Pick<AdminUser, 'id' | 'username'>,
+  services: MailingServices,
+  admin: Pick<AdminUser, 'id' | 'username' | 'email'>,
   code: string,
   ip: string,
   now = new Date(),
 ): Promise<ConfirmEnrolmentOutcome> {
+  const { db, config } = services;
   const enrolment = await enrolmentOf(db, admin.id);
   if (!enrolment) return { kind: 'not-started' };
   if (enrolment.confirmedAt) return { kind: 'already-enabled' };
@@ -138,15 +156,23 @@ export async function confirmEnrolment(
     return confirmed ? replaceRecoveryCodes(trx, admin.id, config.SESSION_SECRET) : null;
   });
   // Another tab restarted or finished the setup meanwhile: this secret is no longer the one stored.
-  return recoveryCodes ? { kind: 'confirmed', recoveryCodes } : { kind: 'not-started' };
+  if (!recoveryCodes) return { kind: 'not-started' };
+  mailInBackground(services, 'two-factor on notice', (site) => twoFactorOnEmail(admin.email, admin.username, now, site));
+  return { kind: 'confirmed', recoveryCodes };
 }
 
-export type DisableOutcome = { kind: 'disabled' } | { kind: 'not-enabled' } | { kind: 'wrong-password' } | { kind: 'wrong-code' } | Locked;
+export type DisableOutcome =
+  | { kind: 'disabled' }
+  | { kind: 'not-enabled' }
+  | { kind: 'wrong-password' }
+  | { kind: 'wrong-code' }
+  | { kind: 'used-recovery-code' }
+  | Locked;
 
-/** Turning it off takes the password and a code (or a recovery code), counted like a login. */
+/** Turning it off takes the password and a code (or a recovery code), counted like a login; the owner's address is told. */
 export async function disableTwoFactor(
-  services: Services,
-  admin: Pick<AdminUser, 'id' | 'username' | 'password'>,
+  services: MailingServices,
+  admin: Pick<AdminUser, 'id' | 'username' | 'email' | 'password'>,
   input: { password: string; code: string },
   ip: string,
 ): Promise<DisableOutcome> {
@@ -155,17 +181,21 @@ export async function disableTwoFactor(
   if (!enrolment?.confirmedAt) return { kind: 'not-enabled' };
   const attempt = await beginLoginAttempt(db, admin.username, ip);
   if (attempt.kind === 'locked') return attempt;
-  const failed = !(await verifyPassword(admin.password, input.password))
-    ? ({ kind: 'wrong-password' } as const)
-    : !(await codeMatches(services, enrolment, input.code))
-      ? ({ kind: 'wrong-code' } as const)
-      : null;
+  let failed: DisableOutcome | null = null;
+  if (!(await verifyPassword(admin.password, input.password))) failed = { kind: 'wrong-password' };
+  else {
+    const check = await codeMatches(services, enrolment, input.code);
+    if (check.kind === 'wrong') failed = { kind: 'wrong-code' };
+    if (check.kind === 'used-recovery-code') failed = check;
+  }
   if (failed) {
     await loginAttemptFailed(db, admin.username);
     return failed;
   }
   await loginAttemptSucceeded(db, admin.username, ip);
   await removeTwoFactor(db, admin.id);
+  const now = new Date();
+  mailInBackground(services, 'two-factor off notice', (site) => twoFactorOffEmail(admin.email, admin.username, now, site));
   return { kind: 'disabled' };
 }
 

@@ -8,6 +8,7 @@ import { emailChangedEmail, mailSite } from './auth-emails.ts';
 import { renameInitialPasswordFileOwner } from './first-admin.ts';
 import { runInBackground } from './background.ts';
 import { confirmCurrentPassword } from './current-password.ts';
+import { isUniqueViolation } from '#server/db/unique-violation.ts';
 
 export type UpdateProfileOutcome =
   | { kind: 'updated'; admin: AdminProfile }
@@ -31,10 +32,6 @@ async function takenBy(db: Kysely<Database>, adminId: number, username: string, 
   if (others.some((other) => normaliseIdentifier(other.email) === email)) errors.email = [PROFILE_MESSAGES.emailTaken];
   return errors;
 }
-
-/** A unique index refused the write: someone took the name between our check and the update. */
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Error && (/UNIQUE constraint failed/i.test(error.message) || (error as { code?: string }).code === '23505');
 
 /**
  * A signed-in admin changes their username, e-mail and display name. The current password proves

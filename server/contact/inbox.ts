@@ -19,6 +19,8 @@ export async function inboxVersion(db: Kysely<Database>): Promise<string> {
       eb.fn.count<number>('readAt').as('read'),
       eb.fn.sum<number>(eb.case().when('status', '=', 'new').then(1).else(0).end()).as('pending'),
     ])
+    // Spam arriving does not change the inbox; one moved out of the spam folder does (count, updated_at).
+    .where('spamReason', 'is', null)
     .executeTakeFirstOrThrow();
   const fingerprint = [row.total, row.maxId, row.lastUpdate, row.read, row.pending].map((value) => String(value ?? '')).join('|');
   return createHash('sha256').update(fingerprint).digest('base64url').slice(0, 16);
@@ -63,7 +65,13 @@ export async function* exportSubmissions(
 ): AsyncGenerator<ContactSubmissionView[]> {
   let before: number | null = null;
   for (;;) {
-    let query = db.selectFrom('contactSubmissions').select(SUBMISSION_COLUMNS).orderBy('id', 'desc').limit(EXPORT_PAGE_SIZE);
+    // The inbox only, like the tab: kept spam is not exported.
+    let query = db
+      .selectFrom('contactSubmissions')
+      .select(SUBMISSION_COLUMNS)
+      .where('spamReason', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(EXPORT_PAGE_SIZE);
     if (before !== null) query = query.where('id', '<', before);
     if (filter.status !== CONTACT_FILTER_ALL) query = query.where('status', '=', filter.status);
     const page = await query.execute();

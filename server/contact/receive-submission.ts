@@ -3,7 +3,9 @@ import type { MailingServices } from '#server/core-services.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { judgeContactFormToken } from './form-token.ts';
 import { deliverNotice } from './notice-delivery.ts';
-import { decoyReceipt, storeContactSubmission, type SubmissionReceipt } from './submissions.ts';
+import type { SpamReason } from '#common/contact-spam.ts';
+import { keepsSpamFrom, storeSpamSubmission, unkeptReceipt } from './spam.ts';
+import { storeContactSubmission, type SubmissionReceipt } from './submissions.ts';
 
 export const CONTACT_RATE_WINDOW_MS = 10 * 60_000;
 
@@ -12,8 +14,11 @@ export type ContactOutcome =
   | { kind: 'rate-limited'; retryAfterSeconds: number }
   /** `notified` settles when the first attempt at each e-mail (owner, acknowledgement) is over (tests wait; the visitor never does). */
   | { kind: 'stored'; receipt: SubmissionReceipt; notified: Promise<void> }
-  /** A bot: it gets a receipt like a person's, but nothing was stored or mailed. */
-  | { kind: 'discarded'; receipt: SubmissionReceipt; reason: 'honeypot' | 'too-fast' | 'forged-token' };
+  /**
+   * Caught by the spam checks: stored in the spam folder (`kept`; not when this address already
+   * filled its daily share), nothing mailed. Its receipt is like a person's, so a bot learns nothing.
+   */
+  | { kind: 'spam'; receipt: SubmissionReceipt; reason: SpamReason; kept: boolean };
 
 export interface ContactIntake {
   /** The contact fields plus the honeypot (and, from older pages or scripts, a render token), as sent. */
@@ -32,6 +37,8 @@ function field(body: unknown, name: string): unknown {
 /**
  * The one path every contact message takes, from the JSON API and from the no-JavaScript page form:
  * validate -> per-IP limit -> spam checks -> store (committed) -> notify the owner in the background.
+ * What the checks catch is stored too, in the spam folder, after the same limit (a flood is refused
+ * before it reaches the database), and nobody is mailed about it.
  */
 export async function receiveContactSubmission(services: MailingServices, intake: ContactIntake): Promise<ContactOutcome> {
   const now = intake.now ?? new Date();
@@ -50,7 +57,7 @@ export async function receiveContactSubmission(services: MailingServices, intake
   // A token in the body wins (scripts that fetched one); the site's own form relies on its stamp cookie.
   const token = field(intake.body, CONTACT_FORM_TOKEN_FIELD) || intake.formStamp;
   const verdict = judgeContactFormToken(services.config.SESSION_SECRET, token, now.getTime());
-  const reason =
+  const reason: SpamReason | null =
     honeypot !== undefined && honeypot !== null && honeypot !== ''
       ? 'honeypot'
       : verdict === 'too-fast'
@@ -59,8 +66,13 @@ export async function receiveContactSubmission(services: MailingServices, intake
           ? 'forged-token'
           : null;
   if (reason) {
-    services.logger.info({ ip: intake.ip, reason }, 'contact submission discarded as spam');
-    return { kind: 'discarded', reason, receipt: await decoyReceipt(services.db, now) };
+    if (!(await keepsSpamFrom(services.db, intake.ip, now))) {
+      services.logger.info({ ip: intake.ip, reason }, 'contact spam not kept: this address filled its daily share');
+      return { kind: 'spam', reason, kept: false, receipt: await unkeptReceipt(services.db, now) };
+    }
+    const receipt = await storeSpamSubmission(services.db, validation.data, reason);
+    services.logger.info({ ip: intake.ip, reason, submissionId: receipt.id }, 'contact submission kept as spam');
+    return { kind: 'spam', reason, kept: true, receipt };
   }
 
   const { receipt, noticeIds } = await storeContactSubmission(services.db, validation.data);

@@ -51,16 +51,13 @@ export async function storeContactSubmission(
   });
 }
 
-/** Newest first, as the owner reads them. */
+/** The inbox (kept spam is not in it: server/contact/spam.ts), newest first, as the owner reads them. */
 export async function listContactSubmissions(db: Kysely<Database>): Promise<ContactSubmissionView[]> {
-  return db.selectFrom('contactSubmissions').select(SUBMISSION_COLUMNS).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
-}
-
-/** A believable receipt for a bot, so it cannot tell it was caught (nothing is stored). */
-export async function decoyReceipt(db: Kysely<Database>, now: Date): Promise<SubmissionReceipt> {
-  const row = await db
+  return db
     .selectFrom('contactSubmissions')
-    .select((eb) => eb.fn.max('id').as('maxId'))
-    .executeTakeFirst();
-  return { id: Number(row?.maxId ?? 0) + 1, status: 'new', createdAt: now.toISOString() };
+    .select(SUBMISSION_COLUMNS)
+    .where('spamReason', 'is', null)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }

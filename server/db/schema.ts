@@ -1,4 +1,5 @@
 import type { AudioFormat } from '#common/audio-format.ts';
+import type { SpamReason } from '#common/contact-spam.ts';
 import type { TrackState } from '#common/review.ts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
@@ -49,6 +50,8 @@ export interface ContactSubmissionsTable {
   status: Generated<string>;
   /** Null until the owner opened it in the inbox. */
   readAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Null in the inbox; why the spam checks caught it when it is in the spam folder. */
+  spamReason: ColumnType<SpamReason | null, SpamReason | null | undefined, SpamReason | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -452,6 +455,99 @@ export interface ReviewLinkAccessesTable {
   at: Timestamp;
 }
 
+export type BookingStatus = 'confirmed' | 'cancelled' | 'no_show';
+
+/** A consultation a visitor booked (decision 091). */
+export interface BookingsTable {
+  id: Generated<number>;
+  /** The consultation type's key and name when it was booked: renaming a type keeps the booking's words. */
+  typeKey: string;
+  typeName: string;
+  meeting: string;
+  /** Where it happens, fixed when booked: the number the studio calls, the meeting link, or the studio's address. */
+  place: string;
+  startAt: string;
+  endAt: string;
+  /** The type's buffers when it was booked: a later change of the type does not move what this booking keeps clear. */
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  /** The studio's calendar date of the start (`YYYY-MM-DD`): the daily limit and the day's lock. */
+  studioDate: string;
+  status: Generated<BookingStatus>;
+  name: string;
+  email: string;
+  phone: string | null;
+  note: string | null;
+  /** The zone the visitor booked in: their e-mails word times in it. */
+  visitorZone: string;
+  /** The invitation's UID, the same across reschedules; SEQUENCE grows with each change. */
+  icsUid: string;
+  icsSequence: Generated<number>;
+  /** SHA-256 of the single-purpose links in the visitor's e-mail: the links themselves are never stored. */
+  cancelTokenHash: string;
+  rescheduleTokenHash: string;
+  ownerNotes: string | null;
+  cancelledAt: string | null;
+  /** `visitor` or `admin:{id}` */
+  cancelledBy: string | null;
+  cancelMessage: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export type BookingEmailKind =
+  | 'confirmation'
+  | 'rescheduled'
+  | 'cancelled'
+  | 'reminder_day'
+  | 'reminder_hour'
+  | 'studio_booked'
+  | 'studio_rescheduled'
+  | 'studio_cancelled';
+
+/** An e-mail about a booking, sent at least once (server/email/retried-mail.ts). */
+export interface BookingEmailsTable {
+  id: Generated<number>;
+  bookingId: number;
+  kind: BookingEmailKind;
+  /** The booking's invitation SEQUENCE when queued: an e-mail about a state since replaced is not sent. */
+  sequence: number;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: Timestamp;
+}
+
+/** A studio date's lock row: a booking takes it before reading that day's bookings. */
+export interface BookingDaysTable {
+  studioDate: string;
+  lockedAt: Timestamp;
+}
+
+/** The owner's booking settings, one row (id 1). */
+export interface BookingSettingsTable {
+  id: number;
+  /** JSON of common/booking/settings.ts. */
+  data: string;
+  version: number;
+  /** The calendar feed's address and the subscription token, sealed (server/auth/secret-box.ts). */
+  feedUrlSealed: string | null;
+  calendarTokenSealed: string | null;
+  updatedAt: Timestamp;
+}
+
+/** The owner's calendar feed as last fetched, one row (id 1). */
+export interface BookingFeedTable {
+  id: number;
+  /** The last good copy: a failing fetch keeps it. */
+  body: string | null;
+  fetchedAt: string | null;
+  attemptedAt: string | null;
+  /** What the last attempt ran into, worded for the owner; null after a good fetch. */
+  error: string | null;
+}
+
 export interface Database {
   samples: SamplesTable;
   contactSubmissions: ContactSubmissionsTable;
@@ -485,8 +581,14 @@ export interface Database {
   projectCollaborators: ProjectCollaboratorsTable;
   reviewLinks: ReviewLinksTable;
   reviewLinkAccesses: ReviewLinkAccessesTable;
+  bookings: BookingsTable;
+  bookingDays: BookingDaysTable;
+  bookingSettings: BookingSettingsTable;
+  bookingFeed: BookingFeedTable;
+  bookingEmails: BookingEmailsTable;
 }
 
 export type Sample = Selectable<SamplesTable>;
 export type ContactSubmission = Selectable<ContactSubmissionsTable>;
+export type Booking = Selectable<BookingsTable>;
 export type AdminUser = Selectable<AdminUsersTable>;

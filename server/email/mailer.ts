@@ -11,6 +11,8 @@ export interface MailMessage {
   replyTo?: string;
   /** The sender's display name; the address is always MAIL_FROM's. */
   fromName?: string;
+  /** A calendar invitation (RFC 5546): sent as the text/calendar part mail apps offer to add, and as an attachment. */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 }
 
 /** MAIL_FROM's address: `Studio <hi@x.example>` gives `hi@x.example`. */

@@ -3,12 +3,12 @@ import type { Database } from '#server/db/schema.ts';
 
 /*
  * E-mails sent at least once: each is a row first (committed with what it is about), then sent, and
- * retried with back-off until sent. The contact notices and the project e-mails keep such rows in
+ * retried with back-off until sent. The contact notices, the project and the booking e-mails keep such rows in
  * tables of the same shape (`attempts`, `nextAttemptAt`, `lastError`, `sentAt`); this is their
  * shared bookkeeping. Composing and sending stay with each capability.
  */
 
-export type RetriedMailTable = 'contactNotices' | 'projectEmails';
+export type RetriedMailTable = 'contactNotices' | 'projectEmails' | 'bookingEmails';
 export type DeliveryResult = 'sent' | 'failed' | 'skipped';
 
 /** A send in progress holds its row this long, so another instance or tick does not send it twice. */
@@ -74,4 +74,14 @@ export async function deliverDue(
     for (const { id } of due) totals[await deliver(id)] += 1;
     if (due.length < BATCH_SIZE) return totals;
   }
+}
+
+/** When the next unsent row falls due (a batch's end, a retry, a reminder), or null when none waits. */
+export async function nextDueAt(db: Kysely<Database>, table: RetriedMailTable): Promise<Date | null> {
+  const next = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.min('nextAttemptAt').as('at'))
+    .where('sentAt', 'is', null)
+    .executeTakeFirst();
+  return next?.at ? new Date(next.at) : null;
 }

@@ -309,6 +309,10 @@ describe.each(testDialects())('fuzzing every route (%s)', (dialect) => {
     objectPath = await uploadAudio(admin);
     await admin.request.post('/api/samples').send({ title: 'Fuzzed', audioUrl: objectPath }).expect(201);
     await admin.request.post('/api/contact').send({ name: 'Ada Lovelace', email: 'ada@example.com', message: 'A message to fuzz.' });
+    // And one in the spam folder (id 2), so the not-spam route meets a message it can move.
+    await admin.request
+      .post('/api/contact')
+      .send({ name: 'Spam Bot', email: 'bot@example.com', message: 'A message the honeypot caught.', url_confirm: 'x' });
     await admin.services.sampleAnalysis.idle();
     visitorServer = await listen(visitor.app);
     adminServer = await listen(admin.app);
@@ -323,7 +327,14 @@ describe.each(testDialects())('fuzzing every route (%s)', (dialect) => {
 
   it('finds the routes of every router', () => {
     const paths = appRoutes(admin.app).map((route) => route.path);
-    for (const expected of ['/healthz', '/api/contact', '/api/samples/:id', '/api/admin/login', '/objects/uploads/:key']) {
+    for (const expected of [
+      '/healthz',
+      '/api/contact',
+      '/api/samples/:id',
+      '/api/admin/login',
+      '/objects/uploads/:key',
+      '/api/contact-submissions/:id/not-spam',
+    ]) {
       expect(paths).toContain(expected);
     }
   });

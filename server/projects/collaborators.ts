@@ -4,6 +4,7 @@ import type { Database, ProjectCollaboratorsTable } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from './activity.ts';
 import { endClientAccess, hasPortalAccess } from './client-sessions.ts';
 import { queueProjectEmail } from './project-emails.ts';
+import { isUniqueViolation } from '#server/db/unique-violation.ts';
 
 export type AddOutcome =
   | { kind: 'added'; collaborator: CollaboratorView }
@@ -19,10 +20,6 @@ const toView = (row: Selectable<ProjectCollaboratorsTable>): CollaboratorView =>
   addedAt: row.createdAt,
   lastSignedInAt: row.lastSignedInAt,
 });
-
-/** A unique index refused the insert: the same address was added by a request running alongside. */
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Error && (/UNIQUE constraint failed/i.test(error.message) || (error as { code?: string }).code === '23505');
 
 function active(db: Kysely<Database>, projectId: number) {
   return db.selectFrom('projectCollaborators').selectAll().where('projectId', '=', projectId).where('removedAt', 'is', null);

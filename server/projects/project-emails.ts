@@ -3,14 +3,13 @@ import { REVIEW_EMAIL_BATCH_MS } from '#common/review.ts';
 import type { Database, ProjectEmailKind } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import type { Mailer } from '#server/email/mailer.ts';
-import { claimForSending, deliverDue, markFailed, markSent, type DeliveryResult } from '#server/email/retried-mail.ts';
+import { MailSender } from '#server/email/mail-sender.ts';
+import { claimForSending, deliverDue, markFailed, markSent, nextDueAt, type DeliveryResult } from '#server/email/retried-mail.ts';
 import { recordActivity } from './activity.ts';
 import { COMPOSE_PROJECT_EMAIL } from './emails/compose.ts';
 import { emailContext } from './emails/email-parts.ts';
 import { dayOf, filesExpireAt } from './retention-dates.ts';
 
-/** How often unsent e-mails are looked at. */
-export const PROJECT_EMAIL_INTERVAL_MS = 60_000;
 /** Uploads within this long of each other make one e-mail ("3 files received"), not one each. */
 export const BATCH_DELAY_MS = 2 * 60_000;
 /**
@@ -136,83 +135,14 @@ export function sendDueProjectEmails(deps: ProjectEmailDeps, now = new Date()): 
   return deliverDue(deps.db, 'projectEmails', (id) => deliverProjectEmail(deps, id, now), now);
 }
 
-/** When the next unsent e-mail is due (a batch's end, a retry), or null when none waits. */
-async function nextDueAt(db: Kysely<Database>): Promise<Date | null> {
-  const next = await db
-    .selectFrom('projectEmails')
-    .select((eb) => eb.fn.min('nextAttemptAt').as('at'))
-    .where('sentAt', 'is', null)
-    .executeTakeFirst();
-  return next?.at ? new Date(next.at) : null;
-}
-
-/**
- * Sends what is due: at start-up, every minute, right after something was queued (`sendSoon`), so
- * an invitation goes out in seconds, and when the next waiting e-mail falls due before the next
- * minute (a delivery's short batch ends on time, not up to a minute later). One pass at a time per
- * instance; the claims keep instances apart.
- */
-export class ProjectEmailSender {
-  private running: Promise<void> | null = null;
-  private again = false;
-  private timer: NodeJS.Timeout | null = null;
-  private wake: NodeJS.Timeout | null = null;
-  private stopped = false;
-
-  constructor(private readonly deps: ProjectEmailDeps) {}
-
-  start(intervalMs = PROJECT_EMAIL_INTERVAL_MS): NodeJS.Timeout {
-    this.sendSoon();
-    this.timer = setInterval(() => this.sendSoon(), intervalMs);
-    this.timer.unref();
-    return this.timer;
-  }
-
-  sendSoon(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pass().finally(() => {
-      this.running = null;
-      if (this.again) {
-        this.again = false;
-        this.sendSoon();
-      }
+/** The project e-mails' sender: one pass at a time per instance (server/email/mail-sender.ts). */
+export class ProjectEmailSender extends MailSender {
+  constructor(deps: ProjectEmailDeps) {
+    super({
+      sendDue: (now) => sendDueProjectEmails(deps, now),
+      nextDueAt: () => nextDueAt(deps.db, 'projectEmails'),
+      logger: deps.logger,
+      label: 'project e-mails',
     });
-  }
-
-  /** Resolves when no pass is running (tests). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  stop(): void {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    if (this.wake) clearTimeout(this.wake);
-  }
-
-  private async pass(): Promise<void> {
-    try {
-      const totals = await sendDueProjectEmails(this.deps);
-      if (totals.sent + totals.failed > 0) this.deps.logger.info(totals, 'project e-mails sent');
-      await this.wakeForNext();
-    } catch (error) {
-      this.deps.logger.error({ err: error }, 'project e-mail delivery failed');
-    }
-  }
-
-  /** One timer for the next e-mail due within the minute; later ones are the minute timer's. */
-  private async wakeForNext(): Promise<void> {
-    if (this.wake) clearTimeout(this.wake);
-    this.wake = null;
-    const next = await nextDueAt(this.deps.db);
-    if (this.stopped || !next) return;
-    const delay = next.getTime() - Date.now();
-    if (delay > PROJECT_EMAIL_INTERVAL_MS) return;
-    // Already due (it fell due while this pass ran): the next pass claims it, which moves it on, so this cannot spin.
-    this.wake = setTimeout(() => this.sendSoon(), Math.max(0, delay) + 50);
-    this.wake.unref();
   }
 }

@@ -70,6 +70,8 @@ export class ProjectsService {
           .updateTable('contactSubmissions')
           .set({ status: 'in_progress', updatedAt: at })
           .where('id', '=', contactSubmissionId)
+          // A message in the spam folder is not an enquiry yet: it is moved to the inbox first.
+          .where('spamReason', 'is', null)
           .executeTakeFirst();
         if (Number(linked.numUpdatedRows) === 0) return null;
       }

@@ -18,8 +18,10 @@ export type RegistrationOutcome =
   | { kind: 'registered'; objectPath: string; format: AudioFormat; size: number }
   | { kind: 'not-issued' }
   | { kind: 'not-uploaded' }
+  /** 0 bytes: nothing to judge, said as such rather than "not audio". */
+  | { kind: 'empty' }
   | { kind: 'too-large' }
   | { kind: 'not-audio' }
   | { kind: 'too-long'; seconds: number };
 
-export type RegistrationRefusal = Extract<RegistrationOutcome, { kind: 'too-large' | 'not-audio' | 'too-long' }>;
+export type RegistrationRefusal = Extract<RegistrationOutcome, { kind: 'empty' | 'too-large' | 'not-audio' | 'too-long' }>;

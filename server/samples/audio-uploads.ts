@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { isUploadKey, objectKeyFromPath, objectPathOf, stagingKey, storageKey, uploadKeyFromUrl } from '#common/object-keys.ts';
-import { MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS } from '#common/samples.ts';
+import { MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS, MAX_SINGLE_PUT_AUDIO_BYTES } from '#common/samples.ts';
 import { readDeclaredDuration } from '#server/audio/audio-duration.ts';
 import { AUDIO_CONTENT_TYPES, detectAudioFormat, SIGNATURE_BYTES, type AudioFormat } from '#common/audio-format.ts';
 import { splitHead } from '#server/audio/stream-head.ts';
@@ -69,7 +69,8 @@ export class AudioUploadService {
     const check = receiver.checkGrant(stagingKey(key), grant.expires, grant.signature);
     if (check === 'invalid') return { kind: 'invalid-grant' };
     if (check === 'expired') return { kind: 'expired-grant' };
-    if (declaredLength !== null && declaredLength > MAX_AUDIO_BYTES) return { kind: 'too-large' };
+    // One request carries at most the single-PUT limit; larger files go in parts (decision 088).
+    if (declaredLength !== null && declaredLength > MAX_SINGLE_PUT_AUDIO_BYTES) return { kind: 'too-large' };
     const row = await this.db.selectFrom('uploadedObjects').select('status').where('key', '=', key).executeTakeFirst();
     const before = row?.status;
     if (before !== 'pending' && before !== 'uploaded') return { kind: 'grant-used' };
@@ -82,7 +83,7 @@ export class AudioUploadService {
       .executeTakeFirst();
     if (Number(claim.numUpdatedRows) !== 1) return { kind: 'grant-used' };
     try {
-      const size = await receiver.receive(stagingKey(key), body, MAX_AUDIO_BYTES);
+      const size = await receiver.receive(stagingKey(key), body, MAX_SINGLE_PUT_AUDIO_BYTES);
       await this.db.updateTable('uploadedObjects').set({ status: 'uploaded', size }).where('key', '=', key).execute();
       return { kind: 'stored', size };
     } catch (error) {
@@ -110,9 +111,9 @@ export class AudioUploadService {
     // A cheap look first: nothing uploaded yet, or plainly too large, needs no copy.
     const staged = await this.store.stat(stagingKey(key));
     if (!staged) return { kind: 'not-uploaded' };
-    if (staged.size > MAX_AUDIO_BYTES) {
+    if (staged.size > MAX_AUDIO_BYTES || staged.size === 0) {
       await this.discard(key);
-      return { kind: 'too-large' };
+      return { kind: staged.size === 0 ? 'empty' : 'too-large' };
     }
     // Claimed from the state just read: no local PUT can start now, nor a second registration.
     const claim = await this.db
@@ -152,6 +153,7 @@ export class AudioUploadService {
     const info = await this.store.stat(storageKey(key));
     if (!info) throw new Error(`object ${key} vanished after it was moved into place`);
     if (info.size > MAX_AUDIO_BYTES) return { kind: 'too-large' };
+    if (info.size === 0) return { kind: 'empty' };
     // One read serves both checks: the head tells the format, the headers behind it the length.
     const body = await this.store.read(storageKey(key));
     try {

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import { DEFAULT_CONSULTATION, type BookingSettings } from '#common/booking/settings.ts';
 import { createAdmin } from '#server/auth/admin-users.ts';
+import { seal } from '#server/auth/secret-box.ts';
+import { bookSlot } from '#server/booking/book-slot.ts';
 import { totpCode, totpStep } from '#server/auth/totp.ts';
 import { confirmEnrolment, startEnrolment } from '#server/auth/two-factor.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
@@ -15,6 +18,10 @@ export const SITE_TABLES = [
   'admin_recovery_codes',
   'admin_two_factor',
   'admin_users',
+  'booking_days',
+  'booking_feed',
+  'booking_settings',
+  'bookings',
   'client_sessions',
   'client_sign_in_links',
   'completed_once',
@@ -135,6 +142,7 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
   // A multipart upload under way: its row is backed up like any other (its parts are not objects yet).
   await t.services.multipartUploads.start({ owner: 'admin:fixture' }, 'audio/wav');
   await populateProject(t, admin.id);
+  await populateBookings(t);
   await settle(t);
   return { objectPaths };
 }
@@ -205,6 +213,40 @@ async function populateProject(t: TestApp, adminId: number): Promise<void> {
   const added = await t.services.collaborators.add(projectId, { email: 'manager@example.com', role: 'comment' }, client);
   if (added.kind !== 'added') throw new Error(`collaborator not added: ${added.kind}`);
   await claimDailyRun(db, 'backup-fixture');
+}
+
+/** The owner's booking settings with a sealed calendar feed, the feed's last copy, and one booking. */
+async function populateBookings(t: TestApp): Promise<void> {
+  const { db, config } = t.services;
+  const settings: BookingSettings = { types: [DEFAULT_CONSULTATION], weekly: [{ day: 'tue', from: '09:00', to: '17:00' }], datesOff: [] };
+  await db
+    .insertInto('bookingSettings')
+    .values({
+      id: 1,
+      data: JSON.stringify(settings),
+      version: 1,
+      feedUrlSealed: seal('https://calendar.example.com/owner.ics', config.SESSION_SECRET),
+      calendarTokenSealed: null,
+    })
+    .execute();
+  await db
+    .insertInto('bookingFeed')
+    .values({ id: 1, body: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR', fetchedAt: new Date().toISOString(), attemptedAt: null, error: null })
+    .execute();
+  const availability = { timeZone: 'America/New_York', weekly: settings.weekly, datesOff: [] };
+  const now = Date.parse('2030-01-07T12:00:00Z');
+  const visitor = { name: 'Sam Visitor', email: 'sam@example.com', phone: '+1 404 555 0100', note: 'An EP', zone: 'Europe/London' };
+  const booked = await bookSlot(
+    db,
+    { type: DEFAULT_CONSULTATION, start: Date.parse('2030-01-08T15:00:00Z'), visitor, place: visitor.phone },
+    {
+      availability,
+      busy: [],
+      now,
+      secret: config.SESSION_SECRET,
+    },
+  );
+  if (booked.kind !== 'booked') throw new Error(`booking not made: ${booked.problem}`);
 }
 
 /** Waits for the background work the fixture starts: audio analysis, owner notices, the reset e-mail. */

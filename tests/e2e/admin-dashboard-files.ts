@@ -1,7 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
 /** A real PCM WAV (16-bit mono, 8 kHz) with a sine tone, made by code so the test needs no fixture files. */
 export function makeWav(seconds: number, frequency = 440): Buffer {
   const sampleRate = 8000;
@@ -43,16 +39,6 @@ export function makeSilentMp3(frames = 115): Buffer {
   frame[2] = 0x90; // 128 kbit/s, 44.1 kHz, no padding
   frame[3] = 0xc0; // mono
   return Buffer.concat(Array.from({ length: frames }, () => frame));
-}
-
-/** A file above the 50485760-byte limit (60 MB); too big for a Playwright buffer, so it goes to disk. */
-export function writeOversizedAudio(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'oversized-'));
-  const file = path.join(folder, 'big-track.wav');
-  const body = Buffer.alloc(60 * 1024 * 1024);
-  makeWav(0.1).copy(body);
-  writeFileSync(file, body);
-  return file;
 }
 
 /**

@@ -6,7 +6,7 @@ import { parseCsv } from '#server/test-support/parse-csv.ts';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
 const SHOTS = process.env.SHOTS_DIR;
-/** The contact form refuses (silently) a message sent sooner than this after the page was rendered. */
+/** The contact form keeps a message sent sooner than this after the form was opened as spam. */
 const HUMAN_FILL_MS = 2200;
 const STUDIO_NAME = 'ATL Audio Mastering';
 

@@ -8,7 +8,7 @@ import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
 
 // The reply time is the owner's (studio.responseHours); a fresh site promises the brief's.
 const SUCCESS_TEXT = contactSuccessMessage(DEFAULT_STUDIO.responseHours);
-/** The server treats a form sent sooner than 2 s after rendering as a bot (and silently drops it). */
+/** The server treats a form sent sooner than 2 s after rendering as a bot (and keeps it in the spam folder, without e-mails). */
 const HUMAN_FILL_MS = 2200;
 
 async function expectOwnerMail(marker: string, visitorEmail: string) {

@@ -2,7 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { totpCode, totpStep } from '#server/auth/totp.ts';
+import { outboxMails } from './outbox';
 import { e2eDataDir, expectNoSeriousA11yViolations, gotoHydrated } from './support';
+
+/** Subjects of the outbox messages to an address, oldest first. */
+const mailSubjectsTo = (address: string) =>
+  outboxMails()
+    .filter((m) => m.to === address)
+    .map((m) => m.subject);
 
 /** Runs the admin CLI against the running e2e server's SQLite database (as an owner would). */
 function adminCli(...args: string[]): string {
@@ -31,6 +38,9 @@ async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
 }
+
+// Each journey also runs the CLI (a fresh Node process) and several axe scans.
+test.describe.configure({ timeout: 120_000 });
 
 const dashboard = (page: Page) => page.getByRole('heading', { level: 1, name: 'Admin Dashboard' });
 
@@ -78,6 +88,8 @@ test('two-factor login: enrol, log in with a code and with a recovery code, turn
   await shoot(page, 'enrol-recovery-codes');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toHaveCount(0);
+  const email = `${username}@studio.test`;
+  await expect.poll(() => mailSubjectsTo(email)).toEqual(['Two-factor authentication was turned on']);
 
   // The password alone no longer signs in: the code step follows, and a code from the app completes it.
   await logOut(page);
@@ -101,11 +113,27 @@ test('two-factor login: enrol, log in with a code and with a recovery code, turn
   await shoot(page, 'login-recovery-step');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(dashboard(page)).toBeVisible();
+  await expect.poll(() => mailSubjectsTo(email)).toContain('A recovery code was used to sign in');
+
+  // The same recovery code again is named as spent, not as a wrong app code.
+  await logOut(page);
+  await logIn(page, username, password);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(
+    page.getByText('This recovery code has already been used. Enter another one, or a code from your authenticator app.'),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'login-recovery-used');
+  await page.getByLabel('Recovery code').fill(recoveryCodes[2]!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(dashboard(page)).toBeVisible();
 
   // Turn it off with the password and another recovery code.
   await page.getByRole('button', { name: `Account menu for ${username}` }).click();
   await page.getByRole('menuitem', { name: 'Two-factor authentication' }).click();
-  await expect(dialog.getByText('On, with 9 unused recovery codes.')).toBeVisible();
+  await expect(dialog.getByText('On, with 8 unused recovery codes.')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await shoot(page, 'disable');
   await dialog.getByLabel('Current password').fill(password);
@@ -113,6 +141,7 @@ test('two-factor login: enrol, log in with a code and with a recovery code, turn
   await dialog.getByRole('button', { name: 'Turn off two-factor' }).click();
   await expect(page.getByText('Two-factor authentication off', { exact: true })).toBeVisible();
   await expect(dialog).toHaveCount(0);
+  await expect.poll(() => mailSubjectsTo(email)).toContain('Two-factor authentication was turned off');
 
   await logOut(page);
   await logIn(page, username, password);

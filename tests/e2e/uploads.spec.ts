@@ -51,7 +51,6 @@ async function openUploadForm(page: Page) {
   await page.getByRole('tab', { name: 'Upload New', exact: true }).click();
 }
 
-const uppyModal = (page: Page) => page.locator('.uppy-Dashboard--modal');
 const toast = (page: Page) =>
   page
     .getByRole('region', { name: /Notification/ })
@@ -111,21 +110,18 @@ test.describe('resumable uploads', () => {
     await openUploadForm(page);
     const parts = countPartUploads(page);
     const gate = await holdPartsAfter(page, PARTS / 2);
-    await page.getByRole('button', { name: 'Choose audio file' }).click();
-    await uppyModal(page).locator('input.uppy-Dashboard-input').first().setInputFiles(wavPath);
-    await uppyModal(page)
-      .getByRole('button', { name: /^Upload 1 file/ })
-      .click();
+    // No Upload press: a chosen file starts at once.
+    await page.getByTestId('audio-file-input').setInputFiles(wavPath);
 
     // Half the file stored: pause there.
     await expect.poll(() => parts.stored.size, { timeout: 150_000 }).toBe(PARTS / 2);
     await expect.poll(() => gate.held()).toBeGreaterThan(0);
-    await uppyModal(page).getByRole('button', { name: 'Pause', exact: true }).click();
-    await expect(uppyModal(page).getByRole('button', { name: 'Resume', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Resume', exact: true })).toBeVisible();
     await gate.release();
     const sentBeforeResume = parts.sent.length;
     expect(sentBeforeResume).toBe(PARTS / 2);
-    await uppyModal(page).getByRole('button', { name: 'Resume', exact: true }).click();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await expect(toast(page)).toContainText('Audio file uploaded and configured successfully', { timeout: 150_000 });
     await expect(badge(page)).toBeVisible();
 
@@ -142,31 +138,30 @@ test.describe('resumable uploads', () => {
     await openUploadForm(page);
     const parts = countPartUploads(page);
     const gate = await holdPartsAfter(page, PARTS / 2);
-    await page.getByRole('button', { name: 'Choose audio file' }).click();
-    await uppyModal(page).locator('input.uppy-Dashboard-input').first().setInputFiles(wavPath);
-    await uppyModal(page)
-      .getByRole('button', { name: /^Upload 1 file/ })
-      .click();
+    // No Upload press: a chosen file starts at once.
+    await page.getByTestId('audio-file-input').setInputFiles(wavPath);
     await expect.poll(() => parts.stored.size, { timeout: 150_000 }).toBe(PARTS / 2);
 
     await page.reload();
     await gate.release();
     const sentBeforeResume = parts.sent.length;
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-    // The dialog comes back by itself with the recovery notice and the file.
-    await expect(uppyModal(page)).toHaveAttribute('aria-hidden', 'false', { timeout: 15_000 });
-    await expect(uppyModal(page)).toContainText('Session restored');
-    await expect(uppyModal(page)).toContainText('We restored all files. You can now resume the upload.');
+    await page.getByRole('tab', { name: 'Upload New', exact: true }).click();
+    // The upload comes back by itself, paused where it stopped, with the file's tags in the form again.
+    await expect(page.getByRole('progressbar', { name: 'Uploading long-take.wav' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/^Paused: 50% of 42 MB$/)).toBeVisible();
+    await expect(page.getByLabel('Song Title')).toHaveValue('long-take');
     if (SHOTS) {
+      const uploader = page.getByRole('progressbar', { name: 'Uploading long-take.wav' });
+      await uploader.evaluate((bar) => window.scrollTo(0, bar.getBoundingClientRect().top + window.scrollY - 200));
       await page.screenshot({ path: `${SHOTS}/upload-restored-1440.png` });
       await page.setViewportSize({ width: 390, height: 844 });
+      await uploader.evaluate((bar) => window.scrollTo(0, bar.getBoundingClientRect().top + window.scrollY - 200));
       await page.screenshot({ path: `${SHOTS}/upload-restored-390.png` });
       await page.setViewportSize({ width: 1280, height: 720 });
     }
     await expectNoSeriousA11yViolations(page);
-    await uppyModal(page)
-      .getByRole('button', { name: /^Upload 1 file/ })
-      .click();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await expect(toast(page)).toContainText('Audio file uploaded and configured successfully', { timeout: 150_000 });
     await expect(badge(page)).toBeVisible();
     const afterResume = parts.sent.slice(sentBeforeResume);
@@ -175,46 +170,32 @@ test.describe('resumable uploads', () => {
   });
 });
 
-test("a fake .mp3 shows the server's reason in the dialog and earns no badge", async ({ page }) => {
+test('a fake .mp3 gets one message saying it is not audio, earns no badge, and the page stays where it was', async ({ page }) => {
   await openUploadForm(page);
-  // A short window, so the page scrolls; the button is brought into view first (a click would do it
-  // anyway), then the page must stay exactly where it is when the dialog opens.
+  // A short window, so the page scrolls: choosing a file must not move it.
   await page.setViewportSize({ width: 1280, height: 500 });
   const choose = page.getByRole('button', { name: 'Choose audio file' });
   await choose.scrollIntoViewIfNeeded();
   const scrollBefore = await page.evaluate(() => window.scrollY);
   expect(scrollBefore).toBeGreaterThan(0);
-  await choose.click();
-  const dialog = page.getByRole('dialog', { name: 'Upload audio file' });
-  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('audio-drop-zone')).toContainText('up to 500 MB and 20 minutes');
+  await page
+    .getByTestId('audio-file-input')
+    .setInputFiles({ name: 'renamed.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('This is a text file, not an MP3.\n'.repeat(40)) });
+  const reason = 'The file is not audio: send WAV, AIFF, FLAC, MP3, M4A or AAC';
+  await expect(page.getByRole('alert').filter({ hasText: 'renamed.mp3' })).toContainText(reason);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await expect(dialog).toContainText('up to 50 MB and 20 minutes');
-  await uppyModal(page)
-    .locator('input.uppy-Dashboard-input')
-    .first()
-    .setInputFiles({ name: 'renamed.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('This is a text file, not an MP3.\n'.repeat(40)) });
-  await uppyModal(page)
-    .getByRole('button', { name: /^Upload 1 file/ })
-    .click();
-  const reason = 'The file is not MP3, WAV, M4A/AAC or FLAC audio';
-  await expect(toast(page)).toContainText('Upload Complete');
-  await expect(toast(page)).toContainText(reason);
-  await expect(uppyModal(page).locator('.uppy-Informer').getByText(reason).first()).toBeVisible();
-  await expect(uppyModal(page).locator('.uppy-Dashboard-Item.is-error')).toHaveCount(1);
+  await expect(page.getByText(/Upload Complete/i)).toHaveCount(0);
   await expect(badge(page)).toHaveCount(0);
   if (SHOTS) {
     await page.screenshot({ path: `${SHOTS}/upload-refused-1440.png` });
     await page.setViewportSize({ width: 390, height: 844 });
-    // Uppy fades its content in again after a resize: let it finish before the picture.
-    await page.waitForTimeout(600);
     await page.screenshot({ path: `${SHOTS}/upload-refused-390.png` });
     await page.setViewportSize({ width: 1280, height: 720 });
   }
   await expectNoSeriousA11yViolations(page);
-  await page.keyboard.press('Escape');
-  await expect(badge(page)).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Create Sample' })).toBeDisabled();
+  await expect(page.locator('#create-sample-missing')).toContainText('Choose an audio file');
 });
 
 test('the dashboard on a phone: the duration field takes m:ss as text, the controls are finger-sized, headings in order', async ({

@@ -7,16 +7,24 @@ interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
   id: string;
   label: string;
   error?: string;
+  /** Another element that describes the input (a strength meter), read after the error. */
+  describedBy?: string;
 }
 
 /** A password input with a show/hide toggle; the toggle keeps its own label in sync for screen readers. */
-export function PasswordField({ id, label, error, className, ...input }: PasswordFieldProps) {
+export function PasswordField({ id, label, error, describedBy, className, ...input }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <FormField id={id} label={label} error={error}>
       {(control) => (
         <div className="relative">
-          <input {...control} type={visible ? 'text' : 'password'} className={cn(inputClasses, 'pr-12', className)} {...input} />
+          <input
+            {...control}
+            aria-describedby={[control['aria-describedby'], describedBy].filter(Boolean).join(' ') || undefined}
+            type={visible ? 'text' : 'password'}
+            className={cn(inputClasses, 'pr-12', className)}
+            {...input}
+          />
           <button
             type="button"
             onClick={() => setVisible((v) => !v)}

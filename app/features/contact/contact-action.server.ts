@@ -50,7 +50,7 @@ export async function contactPageAction({ request, context }: ActionFunctionArgs
         { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
       );
     case 'stored':
-    case 'discarded':
+    case 'spam':
       return data<ContactActionData>({ status: 'sent' });
   }
 }

@@ -1,4 +1,4 @@
-import { MAX_AUDIO_BYTES } from '#common/samples.ts';
+import { RECOVERY_BLOB_MAX_BYTES } from '#common/uploads.ts';
 import { MAX_PROJECT_FILE_BYTES } from '#common/projects.ts';
 
 /**
@@ -35,4 +35,4 @@ export const PROJECT_UPPY_LOCALE = {
  * asking; a larger one (a 2 GB stem folder) is remembered by name and its finished parts, and the
  * Dashboard asks for the file again to continue where it stopped.
  */
-export const PROJECT_RECOVERY_STORE = { maxFileSize: MAX_AUDIO_BYTES, maxTotalSize: MAX_AUDIO_BYTES * 4 };
+export const PROJECT_RECOVERY_STORE = { maxFileSize: RECOVERY_BLOB_MAX_BYTES, maxTotalSize: RECOVERY_BLOB_MAX_BYTES * 4 };

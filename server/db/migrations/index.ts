@@ -20,6 +20,8 @@ import * as reviewLinks from './0019_review_links.ts';
 import * as uploadQuotas from './0020_upload_quotas.ts';
 import * as repeatedActivity from './0021_repeated_activity.ts';
 import * as streamingCopies from './0022_streaming_copies.ts';
+import * as contactSpamFolder from './0023_contact_spam_folder.ts';
+import * as bookings from './0024_bookings.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -52,4 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0020_upload_quotas': uploadQuotas,
   '0021_repeated_activity': repeatedActivity,
   '0022_streaming_copies': streamingCopies,
+  '0023_contact_spam_folder': contactSpamFolder,
+  '0024_bookings': bookings,
 };

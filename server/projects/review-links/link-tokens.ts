@@ -1,11 +1,6 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** Only hashes are stored, as for sign-in links: a leaked table or backup opens no link. */
-export const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-/** 32 random bytes, base64url: 43 characters in the address. */
-export const freshLinkToken = () => randomBytes(32).toString('base64url');
-/** What a token in an address may look like; anything else is not looked up at all. */
-export const isTokenShape = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+// A link's token is made, hashed and checked by server/secret-tokens.ts, as a booking's links are.
 
 /** How long a right password opens a link in that browser: one listening session, not for good. */
 export const UNLOCK_MS = 12 * 60 * 60 * 1000;

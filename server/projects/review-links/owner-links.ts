@@ -3,7 +3,7 @@ import type { CreateReviewLinkInput, CreatedReviewLink, ReviewLinkView } from '#
 import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from '#server/projects/activity.ts';
 import { accessCounts } from './access-log.ts';
-import { freshLinkToken, tokenHashOf } from './link-tokens.ts';
+import { freshToken, tokenHashOf } from '#server/secret-tokens.ts';
 
 /** The listener's page of a link: the one address the studio copies. */
 export const listenPath = (token: string) => `/listen/${token}`;
@@ -29,7 +29,7 @@ export async function createReviewLink(
 ): Promise<CreatedReviewLink | null> {
   const title = await trackTitle(db, path.projectId, path.trackId);
   if (title === null) return null;
-  const token = freshLinkToken();
+  const token = freshToken();
   const passwordHash = input.password ? await deps.hashPassword(input.password) : null;
   const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
   const id = await db.transaction().execute(async (trx) => {

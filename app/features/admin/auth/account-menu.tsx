@@ -58,7 +58,7 @@ export function AccountMenu({ admin, onProfileChanged }: { admin: AdminProfile; 
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <ProfileDialog admin={admin} open={editingProfile} onOpenChange={setEditingProfile} onSaved={onProfileChanged} />
-      <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+      <ChangePasswordDialog admin={admin} open={changingPassword} onOpenChange={setChangingPassword} />
       <TwoFactorDialog open={twoFactorOpen} onOpenChange={setTwoFactorOpen} />
     </>
   );

@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { resetPasswordFormSchema } from '#common/admin-auth.ts';
+import { checkPasswordStrength } from '#common/password-strength.ts';
 import { firstErrors } from '#common/validation.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { PasswordField } from '#app/components/ui/password-field.tsx';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
+import { useSite } from '#app/root.tsx';
+import { NewPasswordField } from './new-password-field.tsx';
 import { validateForm } from './validate-form.ts';
 
 type Outcome = { kind: 'editing' } | { kind: 'done' } | { kind: 'link-invalid'; message: string };
@@ -13,6 +16,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'editing' });
+  // Only the studio is known here (the link names the account to the server alone): the server also weighs the owner's name and e-mail.
+  const facts = { studioName: useSite().studio.name };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,6 +28,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
       setErrors,
     );
     if (!values) return;
+    const strength = await checkPasswordStrength(values.password, facts);
+    if (strength.reason) {
+      setErrors({ password: strength.reason });
+      return;
+    }
     setPending(true);
     const result = await api<{ message: string }>('POST', '/api/admin/reset-password', { token, password: values.password });
     setPending(false);
@@ -53,7 +63,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form method="post" noValidate onSubmit={submit} className="grid gap-5">
-      <PasswordField id="new-password" name="password" label="New password" autoComplete="new-password" required error={errors.password} />
+      <NewPasswordField
+        id="new-password"
+        name="password"
+        label="New password"
+        error={errors.password}
+        facts={facts}
+        onEdited={() => setErrors(({ password: _, ...others }) => others)}
+      />
       <PasswordField
         id="confirm-password"
         name="confirmPassword"

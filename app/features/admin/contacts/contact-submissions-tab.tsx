@@ -1,4 +1,5 @@
 import { Download, Loader2, Search } from 'lucide-react';
+import { Tabs } from 'radix-ui';
 import { useMemo, useState } from 'react';
 import { CONTACT_FILTER_ALL, matchesContactFilter, type ContactStatusFilter } from '#common/contact-inbox.ts';
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '#common/contact-status.ts';
@@ -6,10 +7,13 @@ import { buttonClasses } from '#app/components/ui/button.tsx';
 import { inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
+import { tabListClasses, tabTriggerClasses } from '#app/features/admin/dashboard/tab-styles.ts';
 import { AcknowledgementSettingsPanel } from './acknowledgement-settings.tsx';
 import { ContactCard } from './contact-card.tsx';
 import type { ContactSubmission } from './contact-types.ts';
+import { SpamFolder } from './spam-folder.tsx';
 import type { ContactSubmissionsState } from './use-contact-submissions.ts';
+import { useSpamFolder } from './use-spam-folder.ts';
 
 /** The CSV of what the filters show (the server applies the same filter), or of everything. */
 function exportHref(status: ContactStatusFilter, query: string): string {
@@ -20,15 +24,41 @@ function exportHref(status: ContactStatusFilter, query: string): string {
   return `/api/contact-submissions/export${search ? `?${search}` : ''}`;
 }
 
-/** Contact Submissions: settings, spinner, empty state, filters, export and one card per message (newest first). */
-export function ContactSubmissionsTab({
-  state,
-  onCreateProject,
-}: {
+interface Props {
   state: ContactSubmissionsState;
   /** Opens the New project dialog prefilled from a message. */
   onCreateProject?: (submission: ContactSubmission) => void;
-}) {
+}
+
+/** Contact Submissions: the Inbox and the Spam folder (docs/decisions/089-kept-spam.md). */
+export function ContactSubmissionsTab({ state, onCreateProject }: Props) {
+  return (
+    <Tabs.Root defaultValue="inbox" className="grid grid-cols-[minmax(0,1fr)] gap-5">
+      <Tabs.List aria-label="Contact folders" className={cn(tabListClasses, 'grid grid-cols-2 sm:inline-flex')}>
+        <Tabs.Trigger value="inbox" className={tabTriggerClasses}>
+          Inbox
+        </Tabs.Trigger>
+        <Tabs.Trigger value="spam" className={tabTriggerClasses}>
+          Spam
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="inbox" className="focus-visible:outline-none">
+        <InboxView state={state} onCreateProject={onCreateProject} />
+      </Tabs.Content>
+      {/* Mounted only while open: each visit reads the folder afresh. */}
+      <Tabs.Content value="spam" className="focus-visible:outline-none">
+        <SpamView onMoved={state.adopt} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+function SpamView({ onMoved }: { onMoved: ContactSubmissionsState['adopt'] }) {
+  return <SpamFolder folder={useSpamFolder(onMoved)} />;
+}
+
+/** The inbox: settings, spinner, empty state, filters, export and one card per message (newest first). */
+function InboxView({ state, onCreateProject }: Props) {
   const [filter, setFilter] = useState<ContactStatusFilter>(CONTACT_FILTER_ALL);
   const [query, setQuery] = useState('');
   const visible = useMemo(

@@ -1,3 +1,5 @@
+import type { SpamReason } from '#common/contact-spam.ts';
+
 /** A submission as GET /api/contact-submissions lists it. */
 export interface ContactSubmission {
   id: number;
@@ -15,4 +17,9 @@ export interface ContactSubmission {
 export interface InboxFeed {
   version: string;
   submissions: ContactSubmission[] | null;
+}
+
+/** A message in the spam folder, as GET /api/contact-submissions?folder=spam lists it. */
+export interface SpamSubmission extends ContactSubmission {
+  spamReason: SpamReason;
 }

@@ -14,7 +14,12 @@ export interface ContactSubmissionsState {
   remove(submission: ContactSubmission): Promise<boolean>;
   /** Opened (true) or put back to unread (false). */
   setRead(submission: ContactSubmission, read: boolean): Promise<void>;
+  /** A message that joined the inbox from here (moved out of the spam folder): shown at once, in its place by date. */
+  adopt(submission: ContactSubmission): void;
 }
+
+const newestFirst = (a: ContactSubmission, b: ContactSubmission) =>
+  a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1;
 
 /**
  * The owner's inbox. Lives at the dashboard level so the stat cards and the tab read one list: a
@@ -122,5 +127,10 @@ export function useContactSubmissions(): ContactSubmissionsState {
     return true;
   }, []);
 
-  return { submissions, error, setStatus, remove, setRead };
+  const adopt = useCallback((submission: ContactSubmission) => {
+    localChanges.current += 1;
+    setSubmissions((list) => (list ? [...list.filter((item) => item.id !== submission.id), submission].sort(newestFirst) : list));
+  }, []);
+
+  return { submissions, error, setStatus, remove, setRead, adopt };
 }

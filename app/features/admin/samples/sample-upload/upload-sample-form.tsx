@@ -1,62 +1,72 @@
-import { CheckCircle2 } from 'lucide-react';
-import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
+import { formatTime } from '#common/format-time.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { toast } from '#app/lib/toast.ts';
 import { EMPTY_FIELDS, toPayload, type SampleFields, type SamplePayload } from '#app/features/admin/samples/sample-payload.ts';
 import { SampleTextFields } from '#app/features/admin/samples/sample-text-fields.tsx';
 import type { SaveOutcome } from '#app/features/admin/samples/use-admin-samples.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
-import type { UploadedAudio } from './audio-uploader.tsx';
-import { AUDIO_SIZE_LIMIT } from './uppy-options.ts';
+import { AudioDropZone } from './audio-drop-zone.tsx';
+import type { AudioTags } from './read-audio-tags.ts';
+import { missingForCreate, NO_AUDIO, type SampleAudio } from './sample-audio.ts';
+import { titleFromFileName } from './sample-file-checks.ts';
 
-const AudioUploader = lazy(() => import('./audio-uploader'));
+const SampleAudioUploader = lazy(() => import('./sample-audio-uploader.tsx'));
 
-function UploaderPlaceholder() {
-  return (
-    <Button variant="secondary" disabled>
-      Choose audio file
-    </Button>
-  );
+/** The fields a file's tags may fill: only while the owner has not typed in them. */
+const TAGGED_FIELDS = ['title', 'artist', 'duration'] as const;
+type TaggedValues = Partial<Record<(typeof TAGGED_FIELDS)[number], string>>;
+
+function taggedValues(tags: AudioTags, fileName: string): TaggedValues {
+  return {
+    title: tags.title ?? titleFromFileName(fileName),
+    artist: tags.artist ?? '',
+    duration: tags.seconds ? formatTime(Math.round(tags.seconds)) : '',
+  };
 }
 
 /**
- * Upload New: the sample's text fields and its audio file, then Create Sample. Fields the server
- * refuses show its message until the next attempt.
+ * Upload New in one step: dropping or choosing a file starts its upload at once and fills the title,
+ * artist and duration from its tags (the owner can change them); Create Sample says what is still
+ * missing rather than staying grey, and once the upload has finished one press creates the sample.
+ * Fields the server refuses show its message until the next attempt.
  */
 export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePayload) => Promise<SaveOutcome> }) {
   const [fields, setFields] = useState<SampleFields>(EMPTY_FIELDS);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [audio, setAudio] = useState<UploadedAudio | null>(null);
+  const [audio, setAudio] = useState<SampleAudio>(NO_AUDIO);
   const [saving, setSaving] = useState(false);
   const [resetKey, setResetKey] = useState(0);
+  const [filledFrom, setFilledFrom] = useState<string | null>(null);
+  // What the last file's tags put in the fields: a field still holding it is the file's, not the owner's.
+  const autoFilled = useRef<TaggedValues>({});
   // Uppy touches the DOM: it is only loaded in the browser, after hydration.
   const hydrated = useHydrated();
 
-  const onUploaded = useCallback((uploaded: UploadedAudio) => {
-    setAudio(uploaded);
-    toast(
-      uploaded.registered
-        ? { title: 'Upload Complete', description: 'Audio file uploaded and configured successfully' }
-        : {
-            title: 'Upload Complete',
-            description: `Audio file uploaded (with limited access). ${uploaded.reason ?? ''}`.trim(),
-            variant: 'destructive',
-          },
-    );
+  const onTags = useCallback((tags: AudioTags, fileName: string) => {
+    const proposed = taggedValues(tags, fileName);
+    const previous = autoFilled.current;
+    autoFilled.current = proposed;
+    setFields((current) => {
+      const next = { ...current };
+      for (const key of TAGGED_FIELDS) {
+        const owners = current[key] !== '' && current[key] !== previous[key];
+        if (!owners) next[key] = proposed[key] ?? '';
+      }
+      return next;
+    });
+    setFilledFrom(tags.title || tags.artist ? 'the file’s tags' : 'the file name');
   }, []);
-  // Refused at registration: nothing usable was uploaded, so no badge; the toast says why.
-  const onRefused = useCallback((reason: string) => {
-    setAudio(null);
-    toast({ title: 'Upload Complete', description: `The server refused this file: ${reason}`, variant: 'destructive' });
-  }, []);
-  const onRemoved = useCallback(() => setAudio(null), []);
 
-  const ready = fields.title.trim() !== '' && audio !== null;
+  const missing = missingForCreate(fields.title, audio);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!ready) {
-      toast({ title: 'Error', description: 'Title and audio file are required', variant: 'destructive' });
+    if (missing.length > 0 || audio.kind !== 'ready') {
+      // The hint beside the button already says what is missing; the first gap also gets the focus.
+      if (fields.title.trim() === '') {
+        setErrors({ title: 'Add a title' });
+        document.getElementById('new-sample-title')?.focus();
+      }
       return;
     }
     setSaving(true);
@@ -65,10 +75,17 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
     setErrors(outcome.saved ? {} : outcome.fieldErrors);
     if (outcome.saved) {
       setFields(EMPTY_FIELDS);
-      setAudio(null);
+      setAudio(NO_AUDIO);
+      setFilledFrom(null);
+      autoFilled.current = {};
       setResetKey((key) => key + 1);
     }
   }
+
+  const onFieldsChange = (next: SampleFields) => {
+    setFields(next);
+    if (errors.title && next.title.trim() !== '') setErrors(({ title: _title, ...rest }) => rest);
+  };
 
   return (
     <form
@@ -80,15 +97,7 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
       <h3 id="upload-heading" className="text-lg font-semibold text-fg">
         Upload New Sample
       </h3>
-      <SampleTextFields
-        idPrefix="new-sample"
-        fields={fields}
-        onChange={setFields}
-        errors={errors}
-        titleLabel="Song Title"
-        markRequired
-        disabled={saving}
-      />
+      {/* The file first: it starts the upload and fills the fields below. */}
       <fieldset className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <legend className="mb-2 text-sm font-medium text-fg">
           Audio File
@@ -97,34 +106,33 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
           </span>
           <span className="sr-only"> (required)</span>
         </legend>
-        <div className="flex flex-wrap items-center gap-3">
-          {hydrated ? (
-            <Suspense fallback={<UploaderPlaceholder />}>
-              <AudioUploader onUploaded={onUploaded} onRefused={onRefused} onRemoved={onRemoved} resetKey={resetKey} />
-            </Suspense>
-          ) : (
-            <UploaderPlaceholder />
-          )}
-          {audio ? (
-            <span
-              role="status"
-              className="inline-flex items-center gap-1.5 rounded-full bg-success/15 px-3 py-1 text-sm font-medium text-success"
-            >
-              <CheckCircle2 aria-hidden className="size-4" />
-              Audio file uploaded
-            </span>
-          ) : null}
-        </div>
-        {audio ? (
-          <p className="break-all text-xs text-fg-subtle">{audio.fileName}</p>
+        {hydrated ? (
+          <Suspense fallback={<AudioDropZone />}>
+            <SampleAudioUploader audio={audio} onAudio={setAudio} onTags={onTags} resetKey={resetKey} />
+          </Suspense>
         ) : (
-          <p className="text-xs text-fg-subtle">MP3, WAV, M4A, AAC or FLAC, up to {AUDIO_SIZE_LIMIT}.</p>
+          <AudioDropZone />
         )}
+        {filledFrom && audio.kind !== 'refused' && audio.kind !== 'none' ? (
+          <p className="text-xs text-fg-subtle">Title, artist and duration were filled in from {filledFrom}: change them as you like.</p>
+        ) : null}
       </fieldset>
-      <div>
-        <Button type="submit" disabled={!ready || saving} className="w-full sm:w-auto">
+      <SampleTextFields
+        idPrefix="new-sample"
+        fields={fields}
+        onChange={onFieldsChange}
+        errors={errors}
+        titleLabel="Song Title"
+        markRequired
+        disabled={saving}
+      />
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button type="submit" disabled={saving} aria-describedby="create-sample-missing" className="w-full sm:w-auto">
           {saving ? 'Creating...' : 'Create Sample'}
         </Button>
+        <p id="create-sample-missing" role="status" className="text-sm text-fg-muted">
+          {missing.join(' · ')}
+        </p>
       </div>
     </form>
   );

@@ -1,0 +1,114 @@
+import ICAL from 'ical.js';
+import { Temporal } from 'temporal-polyfill';
+import { isTimeZone } from '#common/site-content/opening-hours.ts';
+import type { Span } from './slot-rules.ts';
+
+/*
+ * The owner's busy times from their own calendar's iCalendar feed (Google, Apple and Outlook all
+ * publish one). ical.js expands the recurrences (RRULE, RDATE, EXDATE, moved occurrences); the
+ * wall-clock times are turned into instants here, with Temporal's zone data when the TZID is an
+ * IANA name (Google and Apple), with the feed's own VTIMEZONE when it is not (Outlook's "Eastern
+ * Standard Time"), and in the studio's zone when the time is floating or the zone is unknown.
+ */
+
+export class FeedNotReadable extends Error {}
+
+export interface BusyWindow {
+  from: number;
+  to: number;
+  /** The studio's zone: all-day events and floating times are read in it. */
+  timeZone: string;
+}
+
+/** A weekly event repeats ~52 times a year; this bounds a rule like FREQ=MINUTELY without an end. */
+const MAX_OCCURRENCES_PER_EVENT = 5_000;
+
+type IcalTime = InstanceType<typeof ICAL.Time>;
+type IcalEvent = InstanceType<typeof ICAL.Event>;
+
+function instantOf(time: IcalTime, tzid: string | null, studioZone: string): number {
+  if (time.isDate) {
+    return Temporal.PlainDate.from({ year: time.year, month: time.month, day: time.day }).toZonedDateTime({ timeZone: studioZone })
+      .epochMilliseconds;
+  }
+  const zone = time.zone?.tzid;
+  if (zone === 'UTC') return time.toJSDate().getTime();
+  const wallZone = tzid && isTimeZone(tzid) ? tzid : zone && zone !== 'floating' ? null : studioZone;
+  if (wallZone === null) return time.toUnixTime() * 1000; // a zone the feed defined in a VTIMEZONE
+  const wall = Temporal.PlainDateTime.from({
+    year: time.year,
+    month: time.month,
+    day: time.day,
+    hour: time.hour,
+    minute: time.minute,
+    second: time.second,
+  });
+  return wall.toZonedDateTime(wallZone).epochMilliseconds;
+}
+
+function tzidOf(event: IcalEvent, property: 'dtstart' | 'dtend'): string | null {
+  const value = event.component.getFirstProperty(property)?.getParameter('tzid');
+  return typeof value === 'string' ? value : null;
+}
+
+function isBusy(event: IcalEvent): boolean {
+  const status = String(event.component.getFirstPropertyValue('status') ?? '').toUpperCase();
+  const transparency = String(event.component.getFirstPropertyValue('transp') ?? '').toUpperCase();
+  return status !== 'CANCELLED' && transparency !== 'TRANSPARENT';
+}
+
+function occurrenceSpan(item: IcalEvent, start: IcalTime, end: IcalTime, studioZone: string): Span {
+  const from = instantOf(start, tzidOf(item, 'dtstart'), studioZone);
+  const to = instantOf(end, tzidOf(item, 'dtend') ?? tzidOf(item, 'dtstart'), studioZone);
+  return { start: from, end: Math.max(from, to) };
+}
+
+function parse(text: string): InstanceType<typeof ICAL.Component> {
+  try {
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    if (calendar.name !== 'vcalendar') throw new FeedNotReadable('The feed is not an iCalendar (.ics) calendar');
+    return calendar;
+  } catch (error) {
+    if (error instanceof FeedNotReadable) throw error;
+    throw new FeedNotReadable('The feed is not an iCalendar (.ics) calendar');
+  }
+}
+
+/** The busy spans of a feed that touch [from, to), sorted by start. Throws FeedNotReadable for text that is not iCalendar. */
+export function busyTimes(text: string, window: BusyWindow): Span[] {
+  const calendar = parse(text);
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) {
+    const tzid = zone.getFirstPropertyValue('tzid');
+    if (typeof tzid === 'string' && !isTimeZone(tzid)) ICAL.TimezoneService.register(zone);
+  }
+  const events = calendar.getAllSubcomponents('vevent');
+  const moved = new Map<string, InstanceType<typeof ICAL.Component>[]>();
+  for (const component of events) {
+    if (!component.hasProperty('recurrence-id')) continue;
+    const uid = String(component.getFirstPropertyValue('uid'));
+    moved.set(uid, [...(moved.get(uid) ?? []), component]);
+  }
+  const spans: Span[] = [];
+  const keep = (span: Span) => {
+    if (span.start < window.to && span.end > window.from && span.end > span.start) spans.push(span);
+  };
+  for (const component of events) {
+    if (component.hasProperty('recurrence-id') || !component.hasProperty('dtstart')) continue;
+    const event = new ICAL.Event(component);
+    for (const exception of moved.get(event.uid) ?? []) event.relateException(exception);
+    if (!event.isRecurring()) {
+      if (isBusy(event)) keep(occurrenceSpan(event, event.startDate, event.endDate, window.timeZone));
+      continue;
+    }
+    const iterator = event.iterator();
+    for (let count = 0, next = iterator.next(); next && count < MAX_OCCURRENCES_PER_EVENT; count++, next = iterator.next()) {
+      const details = event.getOccurrenceDetails(next);
+      if (!isBusy(details.item)) continue;
+      const span = occurrenceSpan(details.item, details.startDate, details.endDate, window.timeZone);
+      // A moved occurrence may land before its neighbours, so a late one is skipped rather than ending the walk.
+      if (instantOf(next, tzidOf(event, 'dtstart'), window.timeZone) >= window.to && span.start >= window.to) break;
+      keep(span);
+    }
+  }
+  return spans.sort((a, b) => a.start - b.start);
+}
