@@ -131,8 +131,10 @@ export class SampleAnalysisQueue implements SampleAnalysisScheduler {
         ...(copy ? streamColumns(copy) : {}),
       })
       // The audio may have been replaced meanwhile (or the sample deleted): then this result is stale.
+      // So is it when another instance stored its copy first (each runs the backlog at start).
       .where('id', '=', sampleId)
       .where('audioUrl', '=', sample.audioUrl)
+      .where((eb) => (sample.streamKey === null ? eb('streamKey', 'is', null) : eb('streamKey', '=', sample.streamKey)))
       .executeTakeFirst();
     const kept = stored.numUpdatedRows > 0n;
     // The copy nobody will use, or the one the new copy replaces.
