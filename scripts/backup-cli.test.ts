@@ -61,10 +61,11 @@ describe('npm run backup / npm run restore', { timeout: 60_000 }, () => {
 
   it('backs up the running site to one file and says what it holds', async () => {
     const result = await run('backup', ['--out', archive], site.services.dataDir);
-    expect(result.stderr).toMatch(/^Backing up: 1 of 1 object, [\d.]+ KB of [\d.]+ KB(, [\d.]+ MB\/s)?, done in [\d.]+ s\n$/);
+    // The sample's audio and its streaming copy (decision 087).
+    expect(result.stderr).toMatch(/^Backing up: 2 of 2 objects, [\d.]+ KB of [\d.]+ KB(, [\d.]+ MB\/s)?, done in [\d.]+ s\n$/);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Backed up sqlite:.* (\d+) tables \(\d+ rows\), 1 object \([\d.]+ KB\) to .*site\.tar \([\d.]+ KB\) in [\d.]+ s\.\n$/,
+      /^Backed up sqlite:.* (\d+) tables \(\d+ rows\), 2 objects \([\d.]+ KB\) to .*site\.tar \([\d.]+ KB\) in [\d.]+ s\.\n$/,
     );
     expect(Number(/ (\d+) tables/.exec(result.stdout)?.[1])).toBe(await countTables());
   });

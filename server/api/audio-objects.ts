@@ -6,8 +6,12 @@ import { parseByteRange } from '#server/http/byte-range.ts';
 import { HttpError } from '#server/http/errors.ts';
 import type { DirectUploadOutcome } from '#server/samples/audio-upload-outcomes.ts';
 
-// Keys are never reused for other content, so a year of caching is safe.
-const AUDIO_CACHE_CONTROL = 'public, max-age=31536000, immutable, no-transform';
+// Keys are never reused for other content, so a year of caching is safe. Shared caches (a CDN, a
+// proxy) keep only streaming copies: an original is the artist's master, owner's only once its copy
+// exists (decision 087), and a shared cache must not go on serving it to everyone.
+const STREAM_CACHE_CONTROL = 'public, max-age=31536000, immutable, no-transform';
+const ORIGINAL_CACHE_CONTROL = 'private, max-age=31536000, immutable, no-transform';
+const OWNERS_ONLY_CACHE_CONTROL = 'private, no-store, no-transform';
 
 function declaredLength(req: Request): number | null {
   const header = req.headers['content-length'];
@@ -15,27 +19,39 @@ function declaredLength(req: Request): number | null {
 }
 
 /**
- * /objects/uploads/{key}: GET/HEAD serve registered audio with ranges and validators (seeking in
- * every browser needs 206). /objects/staging/{key}: PUT is the local store's upload target,
- * authorised by a signed grant; it never writes a served file (registration moves it).
+ * /objects/uploads/{key}: GET/HEAD serve registered audio and samples' streaming copies with ranges
+ * and validators (seeking in every browser needs 206). An original whose samples all have their
+ * copy is the signed-in owner's only: a visitor is answered 404, as for a key that never existed.
+ * /objects/staging/{key}: PUT is the local store's upload target, authorised by a signed grant; it
+ * never writes a served file (registration moves it).
  * Mounted before the body limits and the page handler: one PUT is up to 50 MB (larger files go in parts).
  */
 export function audioObjectRoutes(services: Services): Router {
   const router = Router();
-  const { audioUploads } = services;
+  const { audioUploads, streamingCopies } = services;
+
+  /** What `key` serves and how it may be cached, or null when this requester gets 404. */
+  async function findAudio(key: string, signedIn: boolean) {
+    const copy = await streamingCopies.findServed(key);
+    if (copy) return { ...copy, cacheControl: STREAM_CACHE_CONTROL };
+    const ownersOnly = await streamingCopies.isOwnersOnly(key);
+    if (ownersOnly && !signedIn) return null;
+    const original = await audioUploads.findPublic(key);
+    return original && { ...original, cacheControl: ownersOnly ? OWNERS_ONLY_CACHE_CONTROL : ORIGINAL_CACHE_CONTROL };
+  }
 
   router.get('/objects/uploads/:key', async (req, res) => {
     const key = req.params.key;
-    const found = await audioUploads.findPublic(key);
+    const found = await findAudio(key, Boolean(res.locals.admin));
     if (!found) throw new HttpError(404, 'Not found');
-    const { contentType, info } = found;
+    const { contentType, info, cacheControl } = found;
 
     res.set({
       'Content-Type': contentType,
       'Accept-Ranges': 'bytes',
       ETag: info.etag,
       'Last-Modified': info.lastModified.toUTCString(),
-      'Cache-Control': AUDIO_CACHE_CONTROL,
+      'Cache-Control': cacheControl,
       'X-Content-Type-Options': 'nosniff',
       'Cross-Origin-Resource-Policy': 'same-site',
     });

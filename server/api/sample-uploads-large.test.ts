@@ -108,11 +108,14 @@ describe.each(cases)('sample audio over 50 MB, %s store on %s', (storeKind, dial
     // The analysis reads the whole file as it does any sample's: its length comes from the samples.
     await t.services.sampleAnalysis.idle();
     const listed = await t.request.get('/api/samples').expect(200);
-    const sample = (listed.body as { title: string; audioUrl: string; durationSeconds: number | null }[]).find(
-      (item) => item.audioUrl === objectPath,
+    const sample = (listed.body as { id: number; title: string; audioUrl: string; durationSeconds: number | null }[]).find(
+      (item) => item.id === created.body.id,
     );
     expect(sample?.title).toBe('Long Master');
     expect(sample?.durationSeconds).toBeCloseTo((SIZE - 44) / 6 / 96_000, 0);
+    // Visitors get its streaming copy, an MP3 (decision 087), not the 300 MB master.
+    expect(sample?.audioUrl).not.toBe(objectPath);
+    expect((await t.request.head(sample!.audioUrl).expect(200)).headers['content-type']).toBe('audio/mpeg');
   });
 
   it('calls an empty file empty: at the start, and at registration of a single PUT', async () => {

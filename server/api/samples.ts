@@ -84,6 +84,15 @@ export function samplesRouter(services: Services, publicCache: PublicCache): Rou
     res.json(savedSample(await samples.update(id, input)));
   });
 
+  // The owner's way to the original master, which is not linked publicly once the streaming copy
+  // exists (decision 087): a redirect to it, followed with the owner's session. Trashed samples too.
+  router.get('/samples/:id/original', requireAdmin, async (req, res) => {
+    const id = parseSampleId(req.params.id);
+    const row = await services.db.selectFrom('samples').select('audioUrl').where('id', '=', id).executeTakeFirst();
+    if (!row) throw new HttpError(404, SAMPLE_NOT_FOUND);
+    res.set('Cache-Control', 'no-store').redirect(302, row.audioUrl);
+  });
+
   router.delete('/samples/:id', requireAdmin, async (req, res) => {
     if (!(await samples.delete(parseSampleId(req.params.id)))) throw new HttpError(404, SAMPLE_NOT_FOUND);
     res.status(204).end();

@@ -1,15 +1,26 @@
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import { decodeChunked } from 'audio-decode';
 import { MAX_AUDIO_SECONDS } from '#common/samples.ts';
 import { readDeclaredDuration } from './audio-duration.ts';
 import type { AudioFormat } from '#common/audio-format.ts';
 import { PeakOutline } from './peak-outline.ts';
+import { StreamingCopyWriter, type StreamingCopyFacts } from './streaming-copy.ts';
 
 export interface AudioAnalysis {
   durationSeconds: number | null;
   /** Normalised 0..1 (the loudest is 1); null when the file could not be decoded here. Stored encoded (common/peaks.ts). */
   peaks: number[] | null;
+  /** The streaming copy written to the path the caller gave (decision 087); null when none was asked for or made. */
+  streamingCopy?: StreamingCopyFacts | null;
+}
+
+export interface AnalysisOptions {
+  /**
+   * Where to write the streaming copy (MP3 256 kbps) from the same decode. Nothing is left there
+   * when the file cannot be decoded to its end.
+   */
+  streamingCopyPath?: string;
 }
 
 export { PEAK_COUNT } from './peak-outline.ts';
@@ -131,7 +142,7 @@ export class AudioTooLongError extends Error {}
  * than the limit is not decoded; one whose decoded audio runs past the cut-off is abandoned with
  * AudioTooLongError. Runs inside the analysis worker, never on the request thread.
  */
-export async function analyzeAudioFile(filePath: string, format: AudioFormat): Promise<AudioAnalysis> {
+export async function analyzeAudioFile(filePath: string, format: AudioFormat, options: AnalysisOptions = {}): Promise<AudioAnalysis> {
   const size = (await stat(filePath)).size;
   const declaredSeconds = await readDeclaredDuration(createReadStream(filePath), size, format);
   if (declaredSeconds !== null && declaredSeconds > MAX_AUDIO_SECONDS) {
@@ -143,6 +154,12 @@ export async function analyzeAudioFile(filePath: string, format: AudioFormat): P
   let cutoffFrames = 0;
   let totalFrames = 0;
   let sampleRate = 0;
+  const copy = options.streamingCopyPath ? new StreamingCopyWriter(options.streamingCopyPath) : null;
+  let copyFacts: StreamingCopyFacts | null;
+  const dropCopy = async () => {
+    await copy?.close();
+    if (options.streamingCopyPath) await rm(options.streamingCopyPath, { force: true });
+  };
   try {
     for await (const chunk of decodeInSteps(filePath, format)) {
       if (!outline) {
@@ -153,15 +170,21 @@ export async function analyzeAudioFile(filePath: string, format: AudioFormat): P
       outline.push(chunk.channelData);
       totalFrames += chunk.channelData[0]?.length ?? 0;
       if (totalFrames > cutoffFrames) throw new AudioTooLongError(`decoded audio runs past ${DECODE_CUTOFF_SECONDS} s`);
+      await copy?.push(chunk.channelData, sampleRate);
     }
+    copyFacts = (await copy?.finish()) ?? null;
   } catch (error) {
+    await dropCopy();
     if (error instanceof AudioTooLongError) throw error;
-    return { durationSeconds: declaredSeconds, peaks: null };
+    return { durationSeconds: declaredSeconds, peaks: null, streamingCopy: null };
   }
   const peaks = outline?.peaks() ?? null;
-  if (!peaks) return { durationSeconds: declaredSeconds, peaks: null };
+  if (!peaks) {
+    await dropCopy();
+    return { durationSeconds: declaredSeconds, peaks: null, streamingCopy: null };
+  }
 
   // What was decoded is exact; the header is only a claim.
   const decodedSeconds = sampleRate > 0 ? totalFrames / sampleRate : null;
-  return { durationSeconds: decodedSeconds ?? declaredSeconds, peaks };
+  return { durationSeconds: decodedSeconds ?? declaredSeconds, peaks, streamingCopy: copyFacts };
 }

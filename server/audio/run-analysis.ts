@@ -1,9 +1,13 @@
 import type { AudioFormat } from '#common/audio-format.ts';
-import type { AudioAnalysis } from './analyze.ts';
+import type { AnalysisOptions, AudioAnalysis } from './analyze.ts';
 import { AnalysisThread } from './analysis-thread.ts';
 import type { AudioMeasurements } from './file-facts.ts';
 
-const SAMPLE_TIMEOUT_MS = 120_000;
+/**
+ * A sample's job encodes its streaming copy too (decision 087): about 6 s per minute of audio on a
+ * busy 2-core machine, so a 20-minute sample needs about 2 minutes; this leaves room for a slower one.
+ */
+const SAMPLE_TIMEOUT_MS = 10 * 60_000;
 /**
  * A project file may hold hours of audio (file-facts.ts measures up to 3 hours): about 4 s of work
  * per 10 minutes of 96 kHz stereo WAV, more for MP3; this leaves room for a slow, shared machine.
@@ -15,9 +19,9 @@ const PROJECT_FILE_TIMEOUT_MS = 15 * 60_000;
 const sampleThread = new AnalysisThread();
 const projectFileThread = new AnalysisThread();
 
-/** A sample's duration and waveform (server/samples). */
-export function runAnalysisInWorker(filePath: string, format: AudioFormat): Promise<AudioAnalysis> {
-  return sampleThread.run({ kind: 'sample', filePath, format }, SAMPLE_TIMEOUT_MS);
+/** A sample's duration and waveform, and its streaming copy when a path is given (server/samples). */
+export function runAnalysisInWorker(filePath: string, format: AudioFormat, options: AnalysisOptions = {}): Promise<AudioAnalysis> {
+  return sampleThread.run({ kind: 'sample', filePath, format, ...options }, SAMPLE_TIMEOUT_MS);
 }
 
 /**

@@ -143,7 +143,12 @@ describe.each(routes)('backup of $from.dialect + $from.store restored into $to.d
     }
     const login = await target.request.post('/api/admin/login').set('Origin', target.services.config.PUBLIC_URL).send(FIXTURE_ADMIN);
     expect(login.status).toBe(200);
-    const samples = (await source.request.get('/api/samples')).body as Array<{ id: number }>;
+    const samples = (await source.request.get('/api/samples')).body as Array<{ id: number; audioUrl: string }>;
+    // What visitors play, the streaming copies, came along: the restored rows name no missing file.
+    for (const { audioUrl } of samples) {
+      expect(objectPaths).not.toContain(audioUrl);
+      expect((await target.request.head(audioUrl)).headers['content-type']).toBe('audio/mpeg');
+    }
     const created = await target.request.post('/api/samples').send({ title: 'After the restore', audioUrl: objectPaths[0] });
     expect(created.status).toBe(201);
     expect(created.body.id).toBe(Math.max(...samples.map((sample) => sample.id)) + 1);

@@ -25,6 +25,13 @@ export interface SamplesTable {
   updatedAt: Timestamp;
   /** Set while the sample is in the admin's trash: hidden everywhere public, removed for good 30 days later. */
   deletedAt: string | null;
+  /**
+   * The streaming copy the public players get (decision 087): its upload key (the original's own
+   * key when the original is served as it is), size and type; null until the analysis made one.
+   */
+  streamKey: string | null;
+  streamSize: number | null;
+  streamContentType: string | null;
 }
 
 /** Plays per sample and UTC day (`YYYY-MM-DD`); nothing about who listened. */

@@ -14,7 +14,7 @@ describe.each(testDialects())('demo seed on %s', (dialect) => {
     await t.close();
   });
 
-  it('adds three labelled demo samples with synthesized, analysed, playable WAV audio once', async () => {
+  it('adds three labelled demo samples with synthesized WAV audio, analysed and streamed as MP3, once', async () => {
     expect(await seedDemoSamples(t.services)).toBe(3);
     await t.services.sampleAnalysis.idle();
     const list = (await t.request.get('/api/samples')).body;
@@ -28,7 +28,8 @@ describe.each(testDialects())('demo seed on %s', (dialect) => {
       expect(sample.duration).toMatch(/^0:\d\d$/);
       const head = await t.request.head(sample.audioUrl);
       expect(head.status).toBe(200);
-      expect(head.headers['content-type']).toBe('audio/wav');
+      // Visitors play the streaming copy made from the synthesized WAV (decision 087).
+      expect(head.headers['content-type']).toBe('audio/mpeg');
     }
     // Deleting the demos must not bring them back at the next start.
     for (const sample of list) await t.request.delete(`/api/samples/${sample.id}`).expect(204);

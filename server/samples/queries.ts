@@ -2,9 +2,11 @@ import type { Kysely } from 'kysely';
 import type { EncodedPeaks } from '#common/peaks.ts';
 import { LATEST_SAMPLES_COUNT, type FeaturedSample, type PublicSample } from '#common/samples.ts';
 import type { Database, Sample } from '#server/db/schema.ts';
+import { publicAudioUrl } from './streaming-copies.ts';
 
 // Pure reads with no state: page loaders import these directly (they run inside the page bundle).
-// Samples in the admin's trash (deleted_at set) are never part of them.
+// Samples in the admin's trash (deleted_at set) are never part of them. Their audioUrl is the
+// streaming copy once it is made (decision 087): the original is never linked publicly then.
 
 /**
  * Stored peaks go out as they are (common/peaks.ts, encoded once by the analysis): no parsing per
@@ -20,7 +22,7 @@ export function toPublicSample(row: Sample): PublicSample {
     artist: row.artist,
     genre: row.genre,
     description: row.description,
-    audioUrl: row.audioUrl,
+    audioUrl: publicAudioUrl(row),
     coverImageUrl: row.coverImageUrl,
     duration: row.duration,
     displayOrder: row.displayOrder,
@@ -49,13 +51,17 @@ export async function listSamples(db: Kysely<Database>): Promise<PublicSample[]>
 export async function latestSamples(db: Kysely<Database>): Promise<FeaturedSample[]> {
   const rows = await db
     .selectFrom('samples')
-    .select(['id', 'title', 'artist', 'genre', 'duration', 'audioUrl', 'durationSeconds', 'peaks'])
+    .select(['id', 'title', 'artist', 'genre', 'duration', 'audioUrl', 'streamKey', 'durationSeconds', 'peaks'])
     .where('deletedAt', 'is', null)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(LATEST_SAMPLES_COUNT)
     .execute();
-  return rows.map((row) => ({ ...row, peaks: publicPeaks(row.peaks) }));
+  return rows.map(({ streamKey, ...row }) => ({
+    ...row,
+    audioUrl: publicAudioUrl({ audioUrl: row.audioUrl, streamKey }),
+    peaks: publicPeaks(row.peaks),
+  }));
 }
 
 /** A live sample (one in the trash is not found: it exists only for the trash's own routes). */

@@ -4,6 +4,7 @@ import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import type { AudioUploadService } from './audio-uploads.ts';
 import { toPublicSample } from './queries.ts';
+import type { StreamingCopies } from './streaming-copies.ts';
 
 export const TRASH_RETENTION_MS = SAMPLE_TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 
@@ -30,6 +31,7 @@ export class SampleTrash {
     private readonly db: Kysely<Database>,
     private readonly uploads: AudioUploadService,
     private readonly logger: Logger,
+    private readonly copies: StreamingCopies,
   ) {}
 
   /** Moves a sample to the trash; a sample already there stays as it is (a double click trashes once). */
@@ -64,15 +66,16 @@ export class SampleTrash {
     return row ? { kind: 'restored', sample: toPublicSample(row) } : { kind: 'not-found' };
   }
 
-  /** Removes a trashed sample and its audio now. A live sample is refused: it must be trashed first. */
+  /** Removes a trashed sample and its audio (original and streaming copy) now. A live sample is refused: it must be trashed first. */
   async deleteForever(id: number): Promise<DeleteForeverOutcome> {
     const removed = await this.db
       .deleteFrom('samples')
       .where('id', '=', id)
       .where('deletedAt', 'is not', null)
-      .returning('audioUrl')
+      .returning(['audioUrl', 'streamKey'])
       .executeTakeFirst();
     if (removed) {
+      await this.copies.release(removed.streamKey, removed.audioUrl);
       await this.uploads.releaseIfUnused(removed.audioUrl);
       return { kind: 'deleted' };
     }
@@ -86,8 +89,13 @@ export class SampleTrash {
    */
   async purgeExpired(now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - TRASH_RETENTION_MS).toISOString();
-    const removed = await this.db.deleteFrom('samples').where('deletedAt', '<=', cutoff).returning(['id', 'audioUrl']).execute();
-    for (const { id, audioUrl } of removed) {
+    const removed = await this.db
+      .deleteFrom('samples')
+      .where('deletedAt', '<=', cutoff)
+      .returning(['id', 'audioUrl', 'streamKey'])
+      .execute();
+    for (const { id, audioUrl, streamKey } of removed) {
+      await this.copies.release(streamKey, audioUrl);
       // The row is gone either way; an audio object left behind by a failure here is only stored bytes.
       await this.uploads
         .releaseIfUnused(audioUrl)

@@ -7,6 +7,7 @@ import { AudioUploadService } from './audio-uploads.ts';
 import { SamplePlays } from './sample-plays.ts';
 import { SampleTrash } from './sample-trash.ts';
 import { SampleService } from './service.ts';
+import { StreamingCopies } from './streaming-copies.ts';
 
 /** The stateful parts of the samples capability, built once per process by server/services.ts. */
 export interface SamplesCapability {
@@ -15,6 +16,7 @@ export interface SamplesCapability {
   sampleAnalysis: SampleAnalysisQueue;
   sampleTrash: SampleTrash;
   samplePlays: SamplePlays;
+  streamingCopies: StreamingCopies;
 }
 
 export function createSamplesCapability(parts: {
@@ -27,12 +29,14 @@ export function createSamplesCapability(parts: {
 }): SamplesCapability {
   const { db, store, logger, secret, announceChange } = parts;
   const audioUploads = new AudioUploadService(db, store);
-  const sampleAnalysis = new SampleAnalysisQueue(db, audioUploads, logger, undefined, announceChange);
+  const streamingCopies = new StreamingCopies(db, store, logger);
+  const sampleAnalysis = new SampleAnalysisQueue(db, audioUploads, logger, undefined, announceChange, streamingCopies);
   return {
     audioUploads,
+    streamingCopies,
     sampleAnalysis,
-    samples: new SampleService(db, audioUploads, sampleAnalysis),
-    sampleTrash: new SampleTrash(db, audioUploads, logger),
+    samples: new SampleService(db, audioUploads, sampleAnalysis, streamingCopies),
+    sampleTrash: new SampleTrash(db, audioUploads, logger, streamingCopies),
     samplePlays: new SamplePlays(db, secret),
   };
 }

@@ -3,7 +3,8 @@ import type { PublicSample, SampleInput } from '#common/samples.ts';
 import type { FieldErrors } from '#common/validation.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { AudioUploadService } from './audio-uploads.ts';
-import { findSample, toPublicSample } from './queries.ts';
+import { toPublicSample } from './queries.ts';
+import { streamColumns, type StreamingCopies } from './streaming-copies.ts';
 
 export interface SampleAnalysisScheduler {
   schedule(sampleId: number): void;
@@ -42,13 +43,21 @@ export class SampleService {
     private readonly db: Kysely<Database>,
     private readonly uploads: AudioUploadService,
     private readonly analysis: SampleAnalysisScheduler,
+    private readonly copies: StreamingCopies,
   ) {}
 
   private async isUsableAudio(audioUrl: string): Promise<boolean> {
     return !audioUrl.startsWith('/objects/') || (await this.uploads.isRegistered(audioUrl));
   }
 
-  async create(input: SampleInput): Promise<SampleWriteOutcome> {
+  /** The input with a streaming copy's path (as the lists give it out) read as its original's. */
+  private async withOriginalAudio(input: SampleInput): Promise<SampleInput> {
+    const original = await this.copies.originalPathOf(input.audioUrl);
+    return original ? { ...input, audioUrl: original } : input;
+  }
+
+  async create(given: SampleInput): Promise<SampleWriteOutcome> {
+    const input = await this.withOriginalAudio(given);
     if (!(await this.isUsableAudio(input.audioUrl))) return unregisteredAudio;
     const now = new Date().toISOString();
     const row = await this.db
@@ -60,9 +69,18 @@ export class SampleService {
     return { kind: 'saved', sample: toPublicSample(row) };
   }
 
-  /** Replaces the editable fields (an omitted optional field is cleared, as the form omits empty ones). */
-  async update(id: number, input: SampleInput): Promise<SampleWriteOutcome> {
-    const existing = await findSample(this.db, id);
+  /**
+   * Replaces the editable fields (an omitted optional field is cleared, as the form omits empty ones).
+   * A streaming copy's path means its original: the admin's form sends back the path it was given.
+   */
+  async update(id: number, given: SampleInput): Promise<SampleWriteOutcome> {
+    const input = await this.withOriginalAudio(given);
+    const existing = await this.db
+      .selectFrom('samples')
+      .select(['audioUrl', 'streamKey'])
+      .where('id', '=', id)
+      .where('deletedAt', 'is', null)
+      .executeTakeFirst();
     if (!existing) return { kind: 'not-found' };
     const audioChanged = existing.audioUrl !== input.audioUrl;
     if (audioChanged && !(await this.isUsableAudio(input.audioUrl))) return unregisteredAudio;
@@ -71,8 +89,8 @@ export class SampleService {
       .set({
         ...columns(input),
         updatedAt: new Date().toISOString(),
-        // New audio makes a demo sample the owner's own.
-        ...(audioChanged ? { durationSeconds: null, peaks: null, isDemo: 0 } : {}),
+        // New audio makes a demo sample the owner's own, and needs its own analysis and copy.
+        ...(audioChanged ? { durationSeconds: null, peaks: null, isDemo: 0, ...streamColumns(null) } : {}),
       })
       .where('id', '=', id)
       .where('deletedAt', 'is', null)
@@ -81,6 +99,7 @@ export class SampleService {
     // Trashed or removed since it was read.
     if (!row) return { kind: 'not-found' };
     if (audioChanged) {
+      await this.copies.release(existing.streamKey, existing.audioUrl);
       await this.uploads.releaseIfUnused(existing.audioUrl);
       this.analysis.schedule(id);
     }
@@ -96,9 +115,10 @@ export class SampleService {
       .deleteFrom('samples')
       .where('id', '=', id)
       .where('deletedAt', 'is', null)
-      .returning('audioUrl')
+      .returning(['audioUrl', 'streamKey'])
       .executeTakeFirst();
     if (!removed) return false;
+    await this.copies.release(removed.streamKey, removed.audioUrl);
     await this.uploads.releaseIfUnused(removed.audioUrl);
     return true;
   }

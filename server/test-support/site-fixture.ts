@@ -56,8 +56,11 @@ export const SITE_TABLES = [
 
 /** Narrower than the smallest rendition width: one rendition per format, so the image is 4 objects. */
 const FIXTURE_IMAGE = { width: 240, height: 160, format: 'jpeg' } as const;
-/** What populateSite stores: two audio files, the image's original and renditions, a client's stem and a mix version. */
-export const FIXTURE_OBJECT_COUNT = 2 + 4 + 2;
+/**
+ * What populateSite stores: two audio files and their streaming copies (backed up like any object,
+ * decision 087), the image's original and renditions, a client's stem and a mix version.
+ */
+export const FIXTURE_OBJECT_COUNT = 2 + 2 + 4 + 2;
 
 export const FIXTURE_ADMIN = { username: 'owner', email: 'owner@example.com', password: 'correct-horse-9' };
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { makeSilentMp3, makeWav } from './admin-dashboard-files';
@@ -214,12 +214,17 @@ test.describe('admin dashboard', () => {
     }
   });
 
-  test('edits a sample in the Edit Sample dialog', async ({ page }) => {
+  test('edits a sample in the Edit Sample dialog', async ({ page, request }) => {
     await openDashboard(page);
     await innerTab(page, 'Manage Samples');
     await manageCard(page, 'E2E Wave Song').getByRole('button', { name: 'Edit E2E Wave Song' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Sample' });
     await expect(dialog.getByLabel('Title')).toHaveValue('E2E Wave Song');
+    // Visitors get the MP3 copy; the owner can still download the WAV as uploaded (decision 087).
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('link', { name: 'Download original' }).click();
+    const original = readFileSync((await (await downloading).path())!);
+    expect(original.subarray(0, 4).toString('latin1')).toBe('RIFF');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
 
@@ -237,6 +242,12 @@ test.describe('admin dashboard', () => {
 
     await page.goto('/samples');
     await expect(page.getByRole('heading', { name: 'E2E Wave Song (edited)' })).toBeVisible();
+    // Saving sent back the copy's URL the list gave: the sample keeps its audio and its copy.
+    const listed = (await (await request.get('/api/samples')).json()) as Array<{ title: string; audioUrl: string }>;
+    const { audioUrl } = listed.find((sample) => sample.title === 'E2E Wave Song (edited)')!;
+    const copy = await request.head(audioUrl);
+    expect(copy.status()).toBe(200);
+    expect(copy.headers()['content-type']).toBe('audio/mpeg');
   });
 
   test('Edit Sample shows the messages of fields the server refuses, under those fields', async ({ page }) => {

@@ -19,6 +19,7 @@ import * as projectCollaborators from './0018_project_collaborators.ts';
 import * as reviewLinks from './0019_review_links.ts';
 import * as uploadQuotas from './0020_upload_quotas.ts';
 import * as repeatedActivity from './0021_repeated_activity.ts';
+import * as streamingCopies from './0022_streaming_copies.ts';
 import * as contactSpamFolder from './0023_contact_spam_folder.ts';
 import * as bookings from './0024_bookings.ts';
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0019_review_links': reviewLinks,
   '0020_upload_quotas': uploadQuotas,
   '0021_repeated_activity': repeatedActivity,
+  '0022_streaming_copies': streamingCopies,
   '0023_contact_spam_folder': contactSpamFolder,
   '0024_bookings': bookings,
 };

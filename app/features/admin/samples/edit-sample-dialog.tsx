@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { PublicSample } from '#common/samples.ts';
+import { Download } from 'lucide-react';
 import { FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { buttonClasses } from '#app/components/ui/button.tsx';
 import { fieldsOf, toPayload, type SampleFields, type SamplePayload } from './sample-payload.ts';
 import { SampleTextFields } from './sample-text-fields.tsx';
 import type { SaveOutcome } from './use-admin-samples.ts';
@@ -43,6 +45,14 @@ export function EditSampleDialog({ sample, onSave, onClose }: Props) {
       pendingLabel="Saving..."
     >
       <SampleTextFields idPrefix="edit-sample" fields={fields} onChange={setFields} errors={errors} titleLabel="Title" disabled={saving} />
+      {/* Visitors hear the streaming copy; the file as uploaded is only the owner's (decision 087). */}
+      <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4 text-sm text-fg-subtle">
+        <a href={`/api/samples/${sample.id}/original`} download className={buttonClasses('secondary', 'sm')}>
+          <Download aria-hidden className="size-4" />
+          Download original
+        </a>
+        <span>The file as you uploaded it; visitors hear an MP3 made from it.</span>
+      </div>
     </FormDialog>
   );
 }

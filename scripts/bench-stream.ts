@@ -1,0 +1,191 @@
+// `npm run bench:stream`: what the streaming copies (decision 087) save and cost.
+// - Bytes a visitor downloads to play each sample in full: the original (what every visitor got
+//   before) against the streaming copy (fetched over HTTP from the production server), for the three
+//   demo samples and a synthesized 4-minute 24-bit 48 kHz stereo WAV.
+// - Time to make the copy of that WAV in the analysis worker (built bundle, one reused thread; median
+//   of 3), against the analysis alone, and the peak RSS of a process doing each (a fresh process per
+//   mode, so one mode's peak does not hide the other's).
+// Needs `npm run build` first. Results go to docs/benchmarks.md ("## Streaming copies") by hand.
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pino from 'pino';
+import { objectKeyFromPath, storageKey } from '#common/object-keys.ts';
+import { AnalysisThread } from '#server/audio/analysis-thread.ts';
+import { wavHeader } from '#server/audio/wav.ts';
+import { loadConfig } from '#server/config.ts';
+import { connectDatabase } from '#server/db/connection.ts';
+import { openInvalidationChannel } from '#server/db/invalidation-channel.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { createMailer } from '#server/email/mailer.ts';
+import { projectRoot } from '#server/paths.ts';
+import { seedDemoSamples } from '#server/samples/demo-seed.ts';
+import { buildServices, stopServices } from '#server/services.ts';
+import { ensureBuild, median, startServer } from './bench-support.ts';
+
+const buildDir = process.env.BUILD_DIR ?? 'build';
+const LONG_SECONDS = 240;
+const LONG_RATE = 48_000;
+const LONG_TITLE = 'Four minutes, 24-bit 48 kHz stereo';
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+
+/** The 4-minute master, written a second at a time (never whole in memory): two detuned tones and a little noise. */
+async function writeLongWav(file: string): Promise<void> {
+  const frames = LONG_SECONDS * LONG_RATE;
+  const out = createWriteStream(file);
+  out.write(wavHeader(2, LONG_RATE, frames, { bitDepth: 24 }));
+  let noise = 12345;
+  for (let second = 0; second < LONG_SECONDS; second++) {
+    const block = Buffer.alloc(LONG_RATE * 6);
+    for (let i = 0; i < LONG_RATE; i++) {
+      const t = (second * LONG_RATE + i) / LONG_RATE;
+      noise = (noise * 1103515245 + 12345) & 0x7fffffff;
+      const hiss = (noise / 0x3fffffff - 1) * 0.02;
+      const left = 0.35 * Math.sin(2 * Math.PI * 220 * t) + 0.15 * Math.sin(2 * Math.PI * 331 * t) + hiss;
+      const right = 0.35 * Math.sin(2 * Math.PI * 221 * t) + 0.15 * Math.sin(2 * Math.PI * 442 * t) - hiss;
+      block.writeIntLE(Math.round(left * 0x7fffff), i * 6, 3);
+      block.writeIntLE(Math.round(right * 0x7fffff), i * 6 + 3, 3);
+    }
+    if (!out.write(block)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+/** Child mode: one analysis mode, three runs in one reused thread on the bundle; prints JSON. */
+async function timeWorker(mode: 'copy' | 'analysis', file: string) {
+  const bundle = path.join(projectRoot, buildDir, 'analysis-worker.js');
+  const thread = new AnalysisThread({ script: pathToFileURL(bundle) });
+  const idleRssMb = process.memoryUsage().rss / 1024 / 1024;
+  const times: number[] = [];
+  let bytes = 0;
+  for (let run = 0; run < 3; run++) {
+    const copyPath = `${file}.${run}.mp3`;
+    const started = performance.now();
+    const result = await thread.run<{ streamingCopy?: { bytes: number } | null }>(
+      { kind: 'sample', filePath: file, format: 'wav', ...(mode === 'copy' ? { streamingCopyPath: copyPath } : {}) },
+      600_000,
+    );
+    times.push(performance.now() - started);
+    bytes = result.streamingCopy?.bytes ?? 0;
+    rmSync(copyPath, { force: true });
+  }
+  await thread.close();
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  console.log(JSON.stringify({ mode, medianMs: median(times), times, bytes, idleRssMb, peakRssMb }));
+}
+
+/** A DATA_DIR with the demo samples and the 4-minute WAV as a sample, analysed (copies made). */
+async function prepareData(dataDir: string, longWav: string): Promise<Map<string, number>> {
+  const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true' });
+  const database = connectDatabase({ dataDir: config.DATA_DIR });
+  await migrateToLatest(database.db);
+  const logger = pino({ level: 'silent' });
+  const services = buildServices({
+    config,
+    logger,
+    db: database.db,
+    dialect: 'sqlite',
+    mailer: createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger }),
+    invalidation: await openInvalidationChannel(database, logger),
+  });
+  await seedDemoSamples(services);
+  // Straight into the store, as an upload would land (the bench skips the upload's size limit).
+  const key = randomUUID();
+  const size = statSync(longWav).size;
+  await services.store.writeStream(storageKey(key), createReadStream(longWav), size, 'audio/wav');
+  const now = new Date().toISOString();
+  await services.db
+    .insertInto('uploadedObjects')
+    .values({ key, status: 'registered', size, contentType: 'audio/wav', format: 'wav', createdAt: now, registeredAt: now })
+    .execute();
+  await services.samples.create({ title: LONG_TITLE, audioUrl: `/objects/uploads/${key}` });
+  await services.sampleAnalysis.idle();
+  const originals = new Map<string, number>();
+  for (const row of await services.db.selectFrom('samples').select(['title', 'audioUrl']).execute()) {
+    const info = await services.store.stat(storageKey(objectKeyFromPath(row.audioUrl)!));
+    originals.set(row.title, info?.size ?? 0);
+  }
+  stopServices(services);
+  await database.close();
+  return originals;
+}
+
+async function main() {
+  ensureBuild(buildDir);
+  const work = mkdtempSync(path.join(tmpdir(), 'bench-stream-'));
+  const longWav = path.join(work, 'four-minutes.wav');
+  try {
+    await writeLongWav(longWav);
+    const dataDir = path.join(work, 'data');
+    const originals = await prepareData(dataDir, longWav);
+
+    const server = await startServer({ SEED_DEMO: 'false', BUILD_DIR: buildDir }, dataDir);
+    const rows: Array<{ title: string; before: number; after: number; type: string }> = [];
+    try {
+      const samples = (await (await fetch(`${server.url}/api/samples`)).json()) as Array<{ title: string; audioUrl: string }>;
+      for (const sample of samples) {
+        // A visitor playing to the end downloads the whole file (a browser's Range requests add up to it).
+        const res = await fetch(`${server.url}${sample.audioUrl}`);
+        const after = (await res.arrayBuffer()).byteLength;
+        rows.push({ title: sample.title, before: originals.get(sample.title) ?? 0, after, type: res.headers.get('content-type') ?? '' });
+      }
+    } finally {
+      await server.stop();
+    }
+
+    const timings = (['analysis', 'copy'] as const).map((mode) => {
+      const child = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(projectRoot, 'scripts', 'bench-stream.ts'), '--time', mode, longWav],
+        {
+          cwd: projectRoot,
+          encoding: 'utf8',
+        },
+      );
+      if (child.status !== 0) throw new Error(`timing ${mode} failed: ${child.stderr}`);
+      return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as {
+        mode: string;
+        medianMs: number;
+        times: number[];
+        bytes: number;
+        idleRssMb: number;
+        peakRssMb: number;
+      };
+    });
+
+    console.log(`Node ${process.versions.node}\n`);
+    console.log('| sample | original (before) | streaming copy (after) | type served | saved |');
+    console.log('|---|---|---|---|---|');
+    let before = 0;
+    let after = 0;
+    for (const row of rows) {
+      before += row.before;
+      after += row.after;
+      console.log(
+        `| ${row.title} | ${mb(row.before)} | ${mb(row.after)} | ${row.type} | ${(100 - (100 * row.after) / row.before).toFixed(0)} % |`,
+      );
+    }
+    console.log(`| all | ${mb(before)} | ${mb(after)} | | ${(100 - (100 * after) / before).toFixed(0)} % |`);
+    console.log(`\n4-minute 24-bit 48 kHz stereo WAV in the analysis worker (one reused thread, built bundle), 3 runs each:\n`);
+    console.log('| job | median | runs | process RSS idle → peak |');
+    console.log('|---|---|---|---|');
+    for (const t of timings) {
+      const label = t.mode === 'copy' ? `analysis + streaming copy (${mb(t.bytes)})` : 'analysis alone (before)';
+      const runs = t.times.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ');
+      console.log(
+        `| ${label} | ${(t.medianMs / 1000).toFixed(2)} s | ${runs} | ${t.idleRssMb.toFixed(0)} → ${t.peakRssMb.toFixed(0)} MB |`,
+      );
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const timeFlag = process.argv.indexOf('--time');
+if (timeFlag > 0) await timeWorker(process.argv[timeFlag + 1] as 'copy' | 'analysis', process.argv[timeFlag + 2]!);
+else await main();
