@@ -133,12 +133,19 @@ test.describe('trash and play counts', () => {
     const before = await reorderTitles(page);
     const [first, second] = MINE;
     const row = (title: string) => page.getByTestId('reorder-row').filter({ hasText: title });
+    // A delete's toast comes with the server's answer, and then the page reloads Recently deleted: the
+    // second reload means the second toast, with its Undo, has replaced the first.
+    let trashed = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/samples/trash') trashed += 1;
+    });
     await row(first)
       .getByRole('button', { name: `Delete ${first}` })
       .click();
     await row(second)
       .getByRole('button', { name: `Delete ${second}` })
       .click();
+    await expect.poll(() => trashed).toBeGreaterThanOrEqual(2);
     // One toast at a time: the one on screen is the second delete's, and its Undo brings back that sample only.
     await toast(page).getByRole('button', { name: 'Undo' }).click();
     await expect(toast(page)).toContainText('Sample restored');

@@ -153,7 +153,10 @@ test('an owner change through one instance is on the other instance\u2019s next 
   }
 });
 
-test('audio uploaded through one instance plays from the bucket through the other, with ranges', async ({ page, playwright }) => {
+test('audio uploaded through one instance is streamed from the bucket through the other as its copy, with ranges', async ({
+  page,
+  playwright,
+}) => {
   const [a, b] = stack().instances;
   const owner = await playwright.request.newContext();
   const wav = makeWav(20);
@@ -180,15 +183,25 @@ test('audio uploaded through one instance plays from the bucket through the othe
     expect(part.headers()['content-range']).toBe(`bytes 44-1043/${wav.length}`);
     expect(Buffer.compare(await part.body(), wav.subarray(44, 1044))).toBe(0);
 
-    // Analysed on A from the bucket: with its waveform known, B's page streams the audio instead of decoding it whole.
+    // Analysed on A from the bucket, which also makes the streaming copy (decision 087): with its
+    // waveform known, B's page streams the copy instead of decoding the audio whole.
     await expect
       .poll(async () => (await samplesOf(owner, b)).find((sample) => sample.title === title)?.durationSeconds, { timeout: 30_000 })
       .toBeGreaterThan(19);
+    await expect
+      .poll(async () => (await samplesOf(owner, b)).find((sample) => sample.title === title)?.audioUrl, { timeout: 30_000 })
+      .not.toBe(objectPath);
+    const copyPath = (await samplesOf(owner, b)).find((sample) => sample.title === title)!.audioUrl;
+    // The master itself is the owner's now: a visitor asking B for it gets 404.
+    expect((await page.request.get(`${b}${objectPath}`)).status()).toBe(404);
+    const head = await page.request.get(`${b}${copyPath}`, { headers: { Range: 'bytes=0-3' } });
+    expect([head.status(), head.headers()['content-type']]).toEqual([206, 'audio/mpeg']);
+    const copySize = Number(/\/(\d+)$/.exec(head.headers()['content-range'] ?? '')?.[1]);
 
     const ranged: string[] = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
-      if (url.origin === b && url.pathname === objectPath && response.status() === 206)
+      if (url.origin === b && url.pathname === copyPath && response.status() === 206)
         ranged.push(response.headers()['content-range'] ?? '');
     });
     await page.goto(`${b}/samples`);
@@ -208,7 +221,7 @@ test('audio uploaded through one instance plays from the bucket through the othe
     await player(page, title).focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => ranged.length).toBeGreaterThan(0);
-    expect(ranged.every((range) => range.endsWith(`/${wav.length}`))).toBe(true);
+    expect(ranged.every((range) => range.endsWith(`/${copySize}`))).toBe(true);
   } finally {
     await owner.dispose();
   }
