@@ -128,13 +128,21 @@ export async function forgetFeed(db: Kysely<Database>): Promise<void> {
 export function busyTimesReader(db: Kysely<Database>) {
   let kept: { key: string; from: number; spans: Span[] } | null = null;
   return async function busyFrom(timeZone: string, now: number): Promise<Span[]> {
-    const row = await db.selectFrom('bookingFeed').select(['body', 'fetchedAt']).where('id', '=', 1).executeTakeFirst();
-    if (!row?.body) return [];
-    const key = `${row.fetchedAt}|${timeZone}`;
+    // Only the copy's time is read on every call; its text (up to MAX_FEED_BYTES) only when it changed.
+    const stamp = await db
+      .selectFrom('bookingFeed')
+      .select('fetchedAt')
+      .where('id', '=', 1)
+      .where('body', 'is not', null)
+      .executeTakeFirst();
+    if (!stamp) return [];
+    const key = `${stamp.fetchedAt}|${timeZone}`;
     // Re-expanded daily as well, so an endless rule keeps reaching the horizon.
     if (kept?.key !== key || now - kept.from > DAY) {
+      const row = await db.selectFrom('bookingFeed').select(['body', 'fetchedAt']).where('id', '=', 1).executeTakeFirst();
+      if (!row?.body) return [];
       const from = now - DAY;
-      kept = { key, from, spans: busyTimes(row.body, { from, to: from + EXPANSION_DAYS * DAY, timeZone }) };
+      kept = { key: `${row.fetchedAt}|${timeZone}`, from, spans: busyTimes(row.body, { from, to: from + EXPANSION_DAYS * DAY, timeZone }) };
     }
     return kept.spans;
   };
