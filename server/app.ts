@@ -36,6 +36,7 @@ import { adminCookie } from './auth/session-cookie.ts';
 import { clientCookie } from './projects/client-cookie.ts';
 import { clientSessionMiddleware } from './projects/client-session-middleware.ts';
 import { portalAuthRoute } from './api/portal-auth.ts';
+import { calendarSubscriptionRoutes } from './api/admin-bookings.ts';
 
 /** Either session's cookie, signed or not: CSRF checks the origin of such a request. */
 const hasSessionCookie: SessionCookieProbe = (req) => adminCookie.has(req) || clientCookie.has(req);
@@ -162,6 +163,8 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.use(faviconRoutes(services));
   // The sign-in link of a client's e-mail: sets the client session, then on to the portal's pages.
   app.use(portalAuthRoute(services));
+  // The owner's private calendar subscription: a secret address, read by calendar apps without a session.
+  app.use(calendarSubscriptionRoutes(services));
   app.all('/objects/multipart/:uploadId/:partNumber', methodNotAllowed(['PUT']));
   app.use(redirectToCanonicalPath(PAGE_ALIASES));
   app.use(limitPageFormBody, pageMethodsOnly);

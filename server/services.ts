@@ -15,6 +15,7 @@ import { studioInbox } from './contact/owner-notice.ts';
 import { signedByStudio } from './email/studio-sender.ts';
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
 import { runProjectAudioAnalysisInWorker } from './audio/run-analysis.ts';
+import { createBookingCapability } from './booking/booking-capability.ts';
 
 /**
  * Builds every service once, in one place: the process entry and the tests call this, so what a
@@ -85,6 +86,20 @@ export function buildServices(core: CoreServices): Services {
     },
     analyse: runProjectAudioAnalysisInWorker,
   });
+  // The consultation's studio facts: the zone of the opening hours, and the address of the Studio section.
+  const booking = createBookingCapability({
+    db: core.db,
+    logger: core.logger,
+    config: core.config,
+    mailer,
+    studioIdentity,
+    publicUrl: core.config.PUBLIC_URL,
+    studio: async () => {
+      const { studio } = await siteContent.current();
+      const street = [studio.streetAddress, `${studio.location.city}, ${studio.location.region} ${studio.postalCode}`.trim()];
+      return { name: studio.name, email: studio.email, hours: studio.hours, address: studio.streetAddress ? street.join(', ') : '' };
+    },
+  });
   const shareImages = createShareImages({
     content: () => siteContent.current(),
     invalidation: core.invalidation,
@@ -98,6 +113,7 @@ export function buildServices(core: CoreServices): Services {
     store,
     ...samples,
     ...projects,
+    ...booking,
     siteContent,
     siteDrafts,
     siteImages,
@@ -116,5 +132,6 @@ export function stopServices(services: Services): void {
   services.sampleAnalysis.stop();
   services.projectFileProcessing.stop();
   services.projectEmails.stop();
+  services.bookingEmails.stop();
   services.store.close();
 }

@@ -6,6 +6,7 @@ import { startAuthHousekeeping } from './auth/housekeeping.ts';
 import { startSampleTasks } from './samples/startup.ts';
 import { startMultipartSweep } from './uploads/startup.ts';
 import { startProjectTasks } from './projects/startup.ts';
+import { startBookingTasks } from './booking/booking-capability.ts';
 
 /** Names the task in the error, so a failed start-up says in one line what it was doing. */
 async function task<T>(name: string, work: () => T | Promise<T>): Promise<T> {
@@ -35,5 +36,7 @@ export async function runStartupTasks(services: Services): Promise<() => void> {
   timers.push(await task('scheduling the multipart upload sweep', () => startMultipartSweep(services)));
   // Client projects: e-mails, file checksums and analysis left over, daily retention, hourly housekeeping.
   timers.push(...(await task('starting the project tasks', () => startProjectTasks(services))));
+  // Consultations: their e-mails and reminders, and the owner's calendar feed every 15 minutes.
+  timers.push(...(await task('starting the booking tasks', () => startBookingTasks(services))));
   return () => timers.forEach((timer) => clearInterval(timer));
 }

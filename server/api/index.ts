@@ -17,6 +17,8 @@ import { collaboratorsRouter } from './collaborators.ts';
 import { portalRouter } from './portal.ts';
 import { adminReviewRouter, portalReviewRouter } from './review.ts';
 import { adminReviewLinksRouter, listenerRouter } from './review-links.ts';
+import { bookingRouter } from './booking.ts';
+import { adminBookingsRouter } from './admin-bookings.ts';
 
 /** Every JSON API router, mounted under /api. Each resource has its own file. */
 export function apiRouter(services: Services, publicCache: PublicCache): Router {
@@ -40,5 +42,7 @@ export function apiRouter(services: Services, publicCache: PublicCache): Router 
   router.use(portalReviewRouter(services));
   router.use(adminReviewLinksRouter(services));
   router.use(listenerRouter(services));
+  router.use(bookingRouter(services));
+  router.use(adminBookingsRouter(services));
   return router;
 }

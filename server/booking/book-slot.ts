@@ -6,7 +6,8 @@ import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import { tokenHashOf } from '#server/secret-tokens.ts';
 import { bookingLinkToken } from './booking-links.ts';
 import { queueBookingEmails } from './booking-emails.ts';
-import { slotProblem, studioDate, type Availability, type SlotProblem, type Span, type TakenSpan } from './slot-rules.ts';
+import { takenBetween } from './booking-context.ts';
+import { slotProblem, studioDate, type Availability, type SlotProblem, type Span } from './slot-rules.ts';
 
 /*
  * Taking a slot, and moving a booking to another one. Each runs in one transaction that first locks
@@ -42,7 +43,6 @@ export type BookOutcome =
 export type MoveOutcome = { kind: 'moved'; booking: Booking } | { kind: 'refused'; problem: SlotProblem };
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 const iso = (instant: number) => new Date(instant).toISOString();
 
 /** The studio dates a slot and its buffers touch, in order (a fixed order keeps two locks from waiting on each other). */
@@ -60,24 +60,6 @@ async function lockDates(trx: Transaction<Database>, dates: readonly string[], n
       .onConflict((conflict) => conflict.column('studioDate').doUpdateSet({ lockedAt: iso(now) }))
       .execute();
   }
-}
-
-/** Confirmed bookings near a start: two days either side holds the whole studio date and any booking that could overlap. */
-async function takenNear(trx: Transaction<Database>, start: number, exceptId?: number): Promise<TakenSpan[]> {
-  let query = trx
-    .selectFrom('bookings')
-    .select(['startAt', 'endAt', 'bufferBeforeMinutes', 'bufferAfterMinutes'])
-    .where('status', '=', 'confirmed')
-    .where('startAt', '<', iso(start + 2 * DAY))
-    .where('endAt', '>', iso(start - 2 * DAY));
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  const rows = await query.execute();
-  return rows.map((row) => ({
-    start: Date.parse(row.startAt),
-    end: Date.parse(row.endAt),
-    bufferBeforeMinutes: row.bufferBeforeMinutes,
-    bufferAfterMinutes: row.bufferAfterMinutes,
-  }));
 }
 
 /** What a confirmed booking of `type` at `start` holds. */
@@ -109,7 +91,7 @@ export async function bookSlot(
   try {
     return await db.transaction().execute(async (trx): Promise<BookOutcome> => {
       await lockDates(trx, datesTouched(start, type, timeZone), around.now);
-      const problem = slotProblem(start, { shape: type, ...around, taken: await takenNear(trx, start) });
+      const problem = slotProblem(start, { shape: type, ...around, taken: await takenBetween(trx, start, start) });
       if (problem) return { kind: 'refused', problem };
       const icsUid = `${randomUUID()}@booking`;
       const cancelToken = bookingLinkToken(around.secret, icsUid, 'cancel');
@@ -167,7 +149,7 @@ export async function moveBooking(
       if (!current) return null;
       const leaving = datesTouched(Date.parse(current.startAt), type, timeZone);
       await lockDates(trx, [...new Set([...leaving, ...datesTouched(start, type, timeZone)])].sort(), around.now);
-      const problem = slotProblem(start, { shape: type, ...around, taken: await takenNear(trx, start, bookingId) });
+      const problem = slotProblem(start, { shape: type, ...around, taken: await takenBetween(trx, start, start, bookingId) });
       if (problem) return { kind: 'refused', problem };
       const booking = await trx
         .updateTable('bookings')

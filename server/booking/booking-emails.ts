@@ -80,7 +80,7 @@ interface Wording {
 const visitorTime = (w: Wording) => formatStudioTime(w.booking.startAt, w.booking.visitorZone);
 const studioTime = (w: Wording) => formatStudioTime(w.booking.startAt, w.studio.timeZone);
 
-function howItHappens(booking: Booking, side: 'visitor' | 'studio'): string {
+export function howItHappens(booking: Booking, side: 'visitor' | 'studio'): string {
   if (booking.meeting === 'phone')
     return side === 'visitor' ? `We will call you at ${booking.place}.` : `Call ${booking.name} at ${booking.place}.`;
   if (booking.meeting === 'video') return `Video call: ${booking.place}`;

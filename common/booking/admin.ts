@@ -1,0 +1,94 @@
+import { z } from '#common/zod.ts';
+import { bookingSettingsSchema, type BookingSettings, type MeetingKind } from './settings.ts';
+
+/*
+ * What the admin's Bookings area sends and reads: the settings with their version and the feed's
+ * address, the booking list, and the owner's changes to one booking.
+ */
+
+export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'no_show'] as const;
+export type BookingStatusName = (typeof BOOKING_STATUSES)[number];
+
+export const saveBookingSettingsSchema = z.strictObject({
+  /** The version the editor read: a save over a newer one is refused (409). */
+  version: z.number({ error: 'version is required' }).int().min(0),
+  settings: bookingSettingsSchema,
+  /** The owner's calendar feed (ICS) address; empty for none. */
+  feedUrl: z.string({ error: 'Calendar feed must be text' }).trim().max(2048, 'Calendar feed address must be at most 2048 characters'),
+});
+
+export type SaveBookingSettings = z.infer<typeof saveBookingSettingsSchema>;
+
+export interface FeedStatus {
+  /** The address as the owner pasted it; null when none is set. */
+  url: string | null;
+  /** An address was saved, but it can no longer be read (the server's secret changed): paste it again. */
+  lost: boolean;
+  fetchedAt: string | null;
+  attemptedAt: string | null;
+  /** What the last attempt ran into, worded for the owner; the busy times of the last good copy still count. */
+  error: string | null;
+  /** How many busy times the last good copy gives over the booking horizon. */
+  busyCount: number;
+}
+
+export interface AdminBookingSettings {
+  settings: BookingSettings;
+  version: number;
+  /** The studio's zone (the opening hours'): the weekly hours are read in it. */
+  timeZone: string;
+  /** Whether the Studio section has a street address ("at the studio" needs one). */
+  hasStudioAddress: boolean;
+  feed: FeedStatus;
+  /** The private subscription address of every booking, for the owner's calendar app. */
+  subscriptionUrl: string;
+}
+
+export const bookingListQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true, error: 'from must be an ISO date and time' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'to must be an ISO date and time' }).optional(),
+  status: z.enum([...BOOKING_STATUSES, 'upcoming', 'past'], { error: 'status must be upcoming, past, confirmed, cancelled or no_show' }).optional(),
+});
+
+export interface AdminBooking {
+  id: number;
+  typeKey: string;
+  typeName: string;
+  meeting: MeetingKind;
+  /** The number the studio calls, the meeting link, or the studio's address. */
+  place: string;
+  start: string;
+  end: string;
+  status: BookingStatusName;
+  name: string;
+  email: string;
+  phone: string | null;
+  note: string | null;
+  visitorZone: string;
+  ownerNotes: string | null;
+  cancelledAt: string | null;
+  cancelledBy: 'visitor' | 'studio' | null;
+  cancelMessage: string | null;
+  createdAt: string;
+  /** The latest contact enquiry from the same address, if any (the inbox opens it). */
+  enquiryId: number | null;
+}
+
+export interface BookingSummary {
+  /** Confirmed consultations on the studio's today, and in its week (Monday to Sunday). */
+  today: number;
+  thisWeek: number;
+  next: AdminBooking | null;
+}
+
+export const cancelByStudioSchema = z.strictObject({
+  message: z.string({ error: 'Message must be text' }).trim().max(1000, 'Message must be at most 1000 characters').default(''),
+});
+
+export const updateBookingSchema = z
+  .strictObject({
+    /** `no_show` marks it (only once it started); `confirmed` takes a no-show mark back. */
+    status: z.enum(['no_show', 'confirmed'], { error: 'status must be no_show or confirmed' }).optional(),
+    ownerNotes: z.string({ error: 'Notes must be text' }).max(5000, 'Notes must be at most 5000 characters').nullable().optional(),
+  })
+  .refine((patch) => patch.status !== undefined || patch.ownerNotes !== undefined, { error: 'Nothing to change', path: ['body'] });

@@ -1,0 +1,117 @@
+import { CONTACT_LIMITS, CONTACT_MESSAGES } from '#common/contact-fields.ts';
+import { isTimeZone } from '#common/site-content/opening-hours.ts';
+import { safeText } from '#common/text.ts';
+import { z } from '#common/zod.ts';
+import type { MeetingKind } from './settings.ts';
+
+/*
+ * What a visitor sends to book a consultation, and what the booking pages and the API answer. The
+ * same rules judge the JSON API and the page form without JavaScript.
+ */
+
+export const BOOKING_NOTE_LIMIT = 2000;
+/** The honeypot and the fill-time stamp are the contact form's own (common/contact-fields.ts). */
+export { CONTACT_HONEYPOT_FIELD as BOOKING_HONEYPOT_FIELD, CONTACT_FORM_STAMP_PATH as BOOKING_FORM_STAMP_PATH } from '#common/contact-fields.ts';
+
+const instant = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .max(40)
+    .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)), {
+      error: `${label} must be a date and time like 2027-03-15T14:00:00Z`,
+    })
+    .transform((value) => Date.parse(value));
+
+export const visitorZoneSchema = z
+  .string({ error: 'Time zone is required' })
+  .max(64, 'Time zone must be one like Asia/Tokyo')
+  .refine(isTimeZone, 'Time zone must be one like Asia/Tokyo');
+
+const optionalText = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+  safeText(z.string({ error: `${label} must be text` }), label, options)
+    .nullish()
+    .transform((value) => (value && value.trim() !== '' ? value.trim() : null))
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters`).nullable());
+
+export const bookingRequestSchema = z.object({
+  type: z.string({ error: 'Choose a consultation' }).min(1, 'Choose a consultation').max(40, 'Choose a consultation'),
+  start: instant('Time'),
+  name: safeText(z.string({ error: CONTACT_MESSAGES.nameRequired }), 'Name')
+    .trim()
+    .min(1, { error: CONTACT_MESSAGES.nameRequired, abort: true })
+    .min(2, CONTACT_MESSAGES.nameTooShort)
+    .max(CONTACT_LIMITS.name, CONTACT_MESSAGES.nameTooLong),
+  email: safeText(z.string({ error: CONTACT_MESSAGES.emailRequired }), 'Email')
+    .trim()
+    .min(1, { error: CONTACT_MESSAGES.emailRequired, abort: true })
+    .max(CONTACT_LIMITS.email, { error: CONTACT_MESSAGES.emailTooLong, abort: true })
+    .pipe(z.email(CONTACT_MESSAGES.emailInvalid)),
+  phone: optionalText('Phone', CONTACT_LIMITS.phone),
+  note: optionalText('Note', BOOKING_NOTE_LIMIT, { multiline: true }),
+  tz: visitorZoneSchema,
+});
+
+export type BookingRequestData = z.output<typeof bookingRequestSchema>;
+
+export const rescheduleRequestSchema = z.object({ start: instant('Time') });
+
+/** The slot list's query: the type, and optionally the span and the visitor's zone (only echoed). */
+export const slotQuerySchema = z.object({
+  type: z.string({ error: 'type is required' }).min(1, 'type is required').max(40),
+  from: instant('from').optional(),
+  to: instant('to').optional(),
+  tz: visitorZoneSchema.optional(),
+});
+
+/** A consultation type as visitors see it. */
+export interface PublicConsultationType {
+  key: string;
+  name: string;
+  description: string;
+  meeting: MeetingKind;
+  lengthMinutes: number;
+  /** The studio calls the visitor: the form asks for a number. */
+  needsPhone: boolean;
+}
+
+export interface BookingTypesAnswer {
+  /** The studio's zone: times are shown beside the visitor's in it. */
+  timeZone: string;
+  types: PublicConsultationType[];
+}
+
+export interface SlotsAnswer {
+  type: string;
+  timeZone: string;
+  /** The asked span, narrowed to the type's notice and horizon (ISO instants). */
+  from: string;
+  to: string;
+  slots: Array<{ start: string; end: string }>;
+}
+
+/** A booking as the visitor who made it sees it (the confirmation, the cancel and reschedule pages). */
+export interface VisitorBooking {
+  typeKey: string;
+  typeName: string;
+  meeting: MeetingKind;
+  /** Where it happens, worded for the visitor: "We call you on +1 404 555 0100", the meeting link, the address. */
+  where: string;
+  /** The video meeting's link, when there is one. */
+  meetingLink: string | null;
+  start: string;
+  end: string;
+  visitorZone: string;
+  studioZone: string;
+  status: 'confirmed' | 'cancelled' | 'no_show';
+  name: string;
+  email: string;
+}
+
+/** The words for a start a visitor may not book, by the slot rules' reason. */
+export const SLOT_PROBLEM_MESSAGES = {
+  past: 'That time has already passed. Pick another time.',
+  'too-soon': 'That time is too soon to book. Pick a later time.',
+  'too-far': 'That time is too far ahead to book yet. Pick an earlier time.',
+  'not-a-slot': 'That is not one of the offered times. Pick a time from the list.',
+  taken: 'Sorry, that time was just taken. Pick another time.',
+} as const;

@@ -1,0 +1,127 @@
+import { Router, type Request, type Response } from 'express';
+import type { Services } from '#server/context.ts';
+import type { StudioChangeOutcome } from '#server/booking/studio-bookings.ts';
+import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
+import { requireAdmin, sessionEnded } from '#server/http/require-admin.ts';
+import { parseIdParam } from '#server/http/validation.ts';
+
+const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
+const NOT_FOUND = 'Booking not found';
+
+function answerChange(res: Response, outcome: StudioChangeOutcome): void {
+  switch (outcome.kind) {
+    case 'invalid':
+      throw new HttpError(400, outcome.message, outcome.errors);
+    case 'not-found':
+      throw new HttpError(404, NOT_FOUND);
+    case 'conflict':
+      throw new HttpError(409, outcome.message);
+    case 'changed':
+      noStore(res).json(outcome.booking);
+  }
+}
+
+function adminId(res: Response): number {
+  const admin = res.locals.admin as { id: number } | undefined;
+  if (!admin) throw sessionEnded();
+  return admin.id;
+}
+
+const bookingId = (req: Request) => parseIdParam(req.params.id, NOT_FOUND);
+
+/** The owner's Bookings area: settings, the feed, the subscription address and the bookings themselves. */
+export function adminBookingsRouter(services: Services): Router {
+  const router = Router();
+  const { studioBookings } = services;
+
+  router
+    .route('/admin/booking/settings')
+    .all(requireAdmin)
+    .get(async (_req, res) => {
+      noStore(res).json(await studioBookings.settings());
+    })
+    .put(async (req, res) => {
+      const outcome = await studioBookings.saveSettings(req.body);
+      if (outcome.kind === 'invalid') throw new HttpError(400, outcome.message, outcome.errors);
+      if (outcome.kind === 'stale')
+        throw new HttpError(409, 'These settings were changed elsewhere since you opened them. Reload to see the latest, then make your change again.');
+      noStore(res).json(outcome.settings);
+    })
+    .all(methodNotAllowed(['GET', 'PUT']));
+
+  router
+    .route('/admin/booking/feed/refresh')
+    .all(requireAdmin)
+    .post(async (_req, res) => {
+      const feed = await studioBookings.refreshFeed();
+      if (!feed) throw new HttpError(409, 'Add your calendar feed address first');
+      noStore(res).json(feed);
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/admin/booking/subscription')
+    .all(requireAdmin)
+    .post(async (_req, res) => {
+      noStore(res).json({ subscriptionUrl: await studioBookings.regenerateSubscription() });
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/admin/booking/summary')
+    .all(requireAdmin)
+    .get(async (_req, res) => {
+      noStore(res).json(await studioBookings.summary());
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route('/admin/bookings')
+    .all(requireAdmin)
+    .get(async (req, res) => {
+      const outcome = await studioBookings.list(req.query);
+      if (outcome.kind === 'invalid') throw new HttpError(400, outcome.message, outcome.errors);
+      noStore(res).json(outcome.bookings);
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route('/admin/bookings/:id')
+    .all(requireAdmin)
+    .get(async (req, res) => {
+      const booking = await studioBookings.one(bookingId(req));
+      if (!booking) throw new HttpError(404, NOT_FOUND);
+      noStore(res).json(booking);
+    })
+    .patch(async (req, res) => {
+      answerChange(res, await studioBookings.update(bookingId(req), req.body));
+    })
+    .all(methodNotAllowed(['GET', 'PATCH']));
+
+  router
+    .route('/admin/bookings/:id/cancel')
+    .all(requireAdmin)
+    .post(async (req, res) => {
+      answerChange(res, await studioBookings.cancel(bookingId(req), adminId(res), req.body));
+    })
+    .all(methodNotAllowed(['POST']));
+
+  return router;
+}
+
+/** The owner's private subscription of every booking, for a calendar app: `/calendar/{token}.ics`. */
+export function calendarSubscriptionRoutes(services: Services): Router {
+  const router = Router();
+  router
+    .route('/calendar/:file')
+    .get(async (req, res) => {
+      const token = /^(.+)\.ics$/.exec(String(req.params.file))?.[1] ?? '';
+      const body = await services.studioBookings.subscription(token);
+      if (!body) throw new HttpError(404, 'Not found');
+      res
+        .set({ 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' })
+        .send(body);
+    })
+    .all(methodNotAllowed(['GET', 'HEAD']));
+  return router;
+}

@@ -1,0 +1,63 @@
+import type { MailingServices } from '#server/core-services.ts';
+import { MailSender } from '#server/email/mail-sender.ts';
+import { nextDueAt } from '#server/email/retried-mail.ts';
+import type { BookingContext, StudioFacts } from './booking-context.ts';
+import { sendDueBookingEmails } from './booking-emails.ts';
+import { busyTimesReader, feedState } from './calendar-feed.ts';
+import { StudioBookings } from './studio-bookings.ts';
+import { VisitorBookings } from './visitor-bookings.ts';
+
+/** How often the owner's calendar feed is fetched again (Google's own feeds change about this often). */
+export const FEED_REFRESH_MS = 15 * 60_000;
+
+/** The free consultation, built once per process by server/services.ts. */
+export interface BookingCapability {
+  visitorBookings: VisitorBookings;
+  studioBookings: StudioBookings;
+  bookingEmails: MailSender;
+}
+
+export function createBookingCapability(
+  parts: MailingServices & { publicUrl: string; studio: () => Promise<StudioFacts>; now?: () => number },
+): BookingCapability {
+  const { db, logger, config, publicUrl } = parts;
+  const bookingEmails = new MailSender({
+    sendDue: (now) => sendDueBookingEmails({ ...parts, publicUrl }, now),
+    nextDueAt: () => nextDueAt(db, 'bookingEmails'),
+    logger,
+    label: 'booking e-mails',
+  });
+  const context: BookingContext = {
+    db,
+    logger,
+    secret: config.SESSION_SECRET,
+    publicUrl,
+    studio: parts.studio,
+    busy: busyTimesReader(db),
+    emailsQueued: () => bookingEmails.sendSoon(),
+    now: parts.now ?? Date.now,
+  };
+  return { visitorBookings: new VisitorBookings(context), studioBookings: new StudioBookings(context), bookingEmails };
+}
+
+/**
+ * Booking's background work: its e-mails (now, every minute, and whenever one is queued), and the
+ * owner's feed, fetched again when the last attempt on any instance is older than FEED_REFRESH_MS.
+ */
+export function startBookingTasks(services: Pick<MailingServices, 'db' | 'logger'> & BookingCapability): NodeJS.Timeout[] {
+  const { db, logger, bookingEmails, studioBookings } = services;
+  const refreshWhenDue = async () => {
+    try {
+      const { attemptedAt } = await feedState(db);
+      if (attemptedAt && Date.now() - Date.parse(attemptedAt) < FEED_REFRESH_MS) return;
+      const feed = await studioBookings.refreshFeed();
+      if (feed?.error) logger.warn({ error: feed.error }, 'calendar feed not refreshed; the last good copy still counts');
+    } catch (error) {
+      logger.error({ err: error }, 'calendar feed refresh failed');
+    }
+  };
+  void refreshWhenDue();
+  const timer = setInterval(() => void refreshWhenDue(), FEED_REFRESH_MS / 3);
+  timer.unref();
+  return [bookingEmails.start(), timer];
+}

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { BookingSettings, ConsultationType } from '#common/booking/settings.ts';
+import type { OpeningHours } from '#common/site-content/opening-hours.ts';
+import type { Booking, Database } from '#server/db/schema.ts';
+import type { Logger } from '#server/logger.ts';
+import { readBookingSettings, type StoredBookingSettings } from './booking-settings.ts';
+import type { Availability, Span, TakenSpan } from './slot-rules.ts';
+
+/** The studio's facts a booking uses, from the site content (one source: the owner's Studio section). */
+export interface StudioFacts {
+  name: string;
+  email: string;
+  hours: OpeningHours;
+  /** The street address and city as one line; empty when the owner has not given a street address. */
+  address: string;
+}
+
+/** What both sides of booking (the visitor's and the owner's) are built on. */
+export interface BookingContext {
+  db: Kysely<Database>;
+  logger: Logger;
+  /** SESSION_SECRET: seals the feed's address and derives the visitor's links. */
+  secret: string;
+  publicUrl: string;
+  studio: () => Promise<StudioFacts>;
+  /** The owner's busy times from the last good copy of the calendar feed (calendar-feed.ts). */
+  busy: (timeZone: string, now: number) => Promise<Span[]>;
+  /** Called after a change queued e-mails: the sender sends them in seconds, not at its next minute. */
+  emailsQueued: () => void;
+  now: () => number;
+}
+
+const DAY = 24 * 60 * 60_000;
+
+export async function currentSettings(context: BookingContext): Promise<{ stored: StoredBookingSettings; studio: StudioFacts }> {
+  const studio = await context.studio();
+  return { stored: await readBookingSettings(context.db, studio.hours, context.secret), studio };
+}
+
+export function availabilityOf(settings: BookingSettings, studio: StudioFacts): Availability {
+  return { timeZone: studio.hours.timeZone, weekly: settings.weekly, datesOff: settings.datesOff };
+}
+
+/** A type visitors may book now: known and switched on. */
+export function bookableType(settings: BookingSettings, key: string): ConsultationType | null {
+  return settings.types.find((type) => type.key === key && type.enabled) ?? null;
+}
+
+/** Confirmed bookings that can meet a slot between `from` and `to` (two days' margin holds whole studio dates). */
+export async function takenBetween(db: Kysely<Database>, from: number, to: number, exceptId?: number): Promise<TakenSpan[]> {
+  let query = db
+    .selectFrom('bookings')
+    .select(['startAt', 'endAt', 'bufferBeforeMinutes', 'bufferAfterMinutes'])
+    .where('status', '=', 'confirmed')
+    .where('startAt', '<', new Date(to + 2 * DAY).toISOString())
+    .where('endAt', '>', new Date(from - 2 * DAY).toISOString());
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    start: Date.parse(row.startAt),
+    end: Date.parse(row.endAt),
+    bufferBeforeMinutes: row.bufferBeforeMinutes,
+    bufferAfterMinutes: row.bufferAfterMinutes,
+  }));
+}
+
+/** Where a booking of `type` happens, fixed when it is booked. */
+export function placeOf(type: ConsultationType, studio: StudioFacts, phone: string | null): string {
+  if (type.meeting === 'phone') return phone ?? '';
+  if (type.meeting === 'video') return type.meetingLink;
+  return studio.address;
+}
+
+export const isoOf = (instant: number) => new Date(instant).toISOString();
+
+export type { Booking };

@@ -1,0 +1,294 @@
+import {
+  BOOKING_HONEYPOT_FIELD,
+  bookingRequestSchema,
+  rescheduleRequestSchema,
+  SLOT_PROBLEM_MESSAGES,
+  type BookingTypesAnswer,
+  type SlotsAnswer,
+  type VisitorBooking,
+} from '#common/booking/booking-request.ts';
+import type { ConsultationType, MeetingKind } from '#common/booking/settings.ts';
+import { validate, type FieldErrors } from '#common/validation.ts';
+import { judgeContactFormToken } from '#server/contact/form-token.ts';
+import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
+import { isTokenShape, tokenHashOf } from '#server/secret-tokens.ts';
+import {
+  availabilityOf,
+  bookableType,
+  currentSettings,
+  isoOf,
+  placeOf,
+  takenBetween,
+  type Booking,
+  type BookingContext,
+  type StudioFacts,
+} from './booking-context.ts';
+import { howItHappens } from './booking-emails.ts';
+import { bookSlot, cancelBooking, moveBooking } from './book-slot.ts';
+import type { BookingLinkPurpose } from './booking-links.ts';
+import { freeSlots, type SlotProblem } from './slot-rules.ts';
+
+/*
+ * The visitor's side of booking: the types, the free slots, taking one, and the two e-mailed links
+ * (cancel, reschedule). The JSON API and the pages without JavaScript both call these, so a booking
+ * is judged the same way wherever it arrives.
+ */
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** The longest span one slot list may cover: a page shows at most this many days at a time. */
+export const MAX_SLOT_SPAN_DAYS = 62;
+/** Bookings per client address per hour, and per e-mail address per day (a person books one, maybe moves it). */
+const PER_IP = { limit: 10, windowMs: 60 * MINUTE };
+const PER_EMAIL = { limit: 5, windowMs: DAY };
+
+export interface BookingIntake {
+  body: unknown;
+  ip: string;
+  /** The fill-time stamp cookie (the contact form's), when the browser sent one. */
+  formStamp?: string;
+}
+
+export type BookRequestOutcome =
+  | { kind: 'invalid'; message: string; errors: FieldErrors }
+  | { kind: 'rate-limited'; retryAfterSeconds: number }
+  | { kind: 'taken'; message: string; fresh: SlotsAnswer }
+  | { kind: 'booked'; booking: VisitorBooking; cancelToken: string; rescheduleToken: string }
+  /** Caught by the honeypot or the fill time: nothing stored, nothing mailed, and the answer looks like a booking. */
+  | { kind: 'spam'; booking: VisitorBooking };
+
+export type CancelOutcome = { kind: 'not-found' } | { kind: 'not-confirmed'; booking: VisitorBooking } | { kind: 'cancelled'; booking: VisitorBooking };
+
+export type RescheduleOutcome =
+  | { kind: 'not-found' }
+  | { kind: 'not-confirmed'; booking: VisitorBooking }
+  | { kind: 'invalid'; message: string; errors: FieldErrors }
+  | { kind: 'taken'; message: string; fresh: SlotsAnswer }
+  | { kind: 'moved'; booking: VisitorBooking };
+
+export function visitorView(booking: Booking, studio: StudioFacts): VisitorBooking {
+  return {
+    typeKey: booking.typeKey,
+    typeName: booking.typeName,
+    meeting: booking.meeting as MeetingKind,
+    where: howItHappens(booking, 'visitor'),
+    meetingLink: booking.meeting === 'video' ? booking.place : null,
+    start: booking.startAt,
+    end: booking.endAt,
+    visitorZone: booking.visitorZone,
+    studioZone: studio.hours.timeZone,
+    status: booking.status,
+    name: booking.name,
+    email: booking.email,
+  };
+}
+
+const problemErrors = (problem: SlotProblem): FieldErrors => ({ start: [SLOT_PROBLEM_MESSAGES[problem]] });
+
+export class VisitorBookings {
+  constructor(private readonly context: BookingContext) {}
+
+  async types(): Promise<BookingTypesAnswer> {
+    const { stored, studio } = await currentSettings(this.context);
+    return {
+      timeZone: studio.hours.timeZone,
+      types: stored.settings.types
+        .filter((type) => type.enabled)
+        .map((type) => ({
+          key: type.key,
+          name: type.name,
+          description: type.description,
+          meeting: type.meeting,
+          lengthMinutes: type.lengthMinutes,
+          needsPhone: type.meeting === 'phone',
+        })),
+    };
+  }
+
+  /** Free slots of a type. Only starts and ends: nothing tells whose booking or busy time closed a gap. Null for an unknown type. */
+  async slots(typeKey: string, span: { from?: number; to?: number } = {}, exceptBookingId?: number): Promise<SlotsAnswer | null> {
+    const { stored, studio } = await currentSettings(this.context);
+    const type = bookableType(stored.settings, typeKey);
+    if (!type) return null;
+    return this.slotsOf(type, stored.settings, studio, span, exceptBookingId);
+  }
+
+  private async slotsOf(
+    type: ConsultationType,
+    settings: Parameters<typeof availabilityOf>[0],
+    studio: StudioFacts,
+    span: { from?: number; to?: number },
+    exceptBookingId?: number,
+  ): Promise<SlotsAnswer> {
+    const now = this.context.now();
+    const from = Math.max(span.from ?? now, now + type.minimumNoticeMinutes * MINUTE);
+    const horizon = now + type.horizonDays * DAY;
+    const to = Math.min(span.to ?? horizon, horizon, from + MAX_SLOT_SPAN_DAYS * DAY);
+    const availability = availabilityOf(settings, studio);
+    const slots =
+      from < to
+        ? freeSlots({
+            shape: type,
+            availability,
+            busy: await this.context.busy(availability.timeZone, now),
+            taken: await takenBetween(this.context.db, from, to, exceptBookingId),
+            now,
+            from,
+            to,
+          })
+        : [];
+    return {
+      type: type.key,
+      timeZone: availability.timeZone,
+      from: isoOf(from),
+      to: isoOf(Math.max(from, to)),
+      slots: slots.map((slot) => ({ start: isoOf(slot.start), end: isoOf(slot.end) })),
+    };
+  }
+
+  async book(intake: BookingIntake): Promise<BookRequestOutcome> {
+    const { db, secret, logger } = this.context;
+    const now = this.context.now();
+    const parsed = validate(bookingRequestSchema, objectOrEmpty(intake.body), 'Please check the highlighted fields');
+    if (!parsed.success) return { kind: 'invalid', message: parsed.message, errors: parsed.errors };
+    const request = parsed.data;
+    const { stored, studio } = await currentSettings(this.context);
+    const type = bookableType(stored.settings, request.type);
+    if (!type) return { kind: 'invalid', message: 'Choose one of the offered consultations', errors: { type: ['Choose one of the offered consultations'] } };
+    if (type.meeting === 'phone' && !request.phone)
+      return { kind: 'invalid', message: 'Please check the highlighted fields', errors: { phone: ['Phone is required: we call you on it'] } };
+
+    // Only well-formed requests count, as the contact form's, so fixing a typo without JavaScript is never locked out.
+    const email = request.email.toLowerCase();
+    for (const rule of [
+      { key: `booking:ip:${intake.ip}`, ...PER_IP },
+      { key: `booking:email:${email}`, ...PER_EMAIL },
+    ]) {
+      const limit = await hitRateLimit(db, rule, new Date(now));
+      if (!limit.allowed) return { kind: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds };
+    }
+
+    const honeypot = (intake.body as Record<string, unknown> | null)?.[BOOKING_HONEYPOT_FIELD];
+    const verdict = judgeContactFormToken(secret, intake.formStamp, now);
+    if ((honeypot !== undefined && honeypot !== null && honeypot !== '') || verdict === 'too-fast' || verdict === 'forged') {
+      logger.info({ ip: intake.ip, verdict, honeypot: Boolean(honeypot) }, 'booking refused as spam; answered as if booked');
+      const end = request.start + type.lengthMinutes * MINUTE;
+      return {
+        kind: 'spam',
+        booking: {
+          typeKey: type.key,
+          typeName: type.name,
+          meeting: type.meeting,
+          where: '',
+          meetingLink: null,
+          start: isoOf(request.start),
+          end: isoOf(end),
+          visitorZone: request.tz,
+          studioZone: studio.hours.timeZone,
+          status: 'confirmed',
+          name: request.name,
+          email: request.email,
+        },
+      };
+    }
+
+    const availability = availabilityOf(stored.settings, studio);
+    const outcome = await bookSlot(
+      db,
+      {
+        type,
+        start: request.start,
+        visitor: { name: request.name, email: request.email, phone: request.phone, note: request.note, zone: request.tz },
+        place: placeOf(type, studio, request.phone),
+      },
+      { availability, busy: await this.context.busy(availability.timeZone, now), now, secret },
+    );
+    if (outcome.kind === 'refused') return this.refusal(outcome.problem, type, stored.settings, studio, request.start);
+    this.context.emailsQueued();
+    logger.info({ bookingId: outcome.booking.id, type: type.key, start: outcome.booking.startAt }, 'consultation booked');
+    return {
+      kind: 'booked',
+      booking: visitorView(outcome.booking, studio),
+      cancelToken: outcome.cancelToken,
+      rescheduleToken: outcome.rescheduleToken,
+    };
+  }
+
+  private async refusal(
+    problem: SlotProblem,
+    type: ConsultationType,
+    settings: Parameters<typeof availabilityOf>[0],
+    studio: StudioFacts,
+    start: number,
+    exceptBookingId?: number,
+  ): Promise<Extract<BookRequestOutcome, { kind: 'invalid' | 'taken' }>> {
+    if (problem !== 'taken') return { kind: 'invalid', message: SLOT_PROBLEM_MESSAGES[problem], errors: problemErrors(problem) };
+    // Fresh slots from the start of the day asked for, so the visitor picks again without starting over.
+    const fresh = await this.slotsOf(type, settings, studio, { from: start - DAY / 2 }, exceptBookingId);
+    return { kind: 'taken', message: SLOT_PROBLEM_MESSAGES.taken, fresh };
+  }
+
+  /** The booking an e-mailed link names, whatever its state. */
+  async byToken(token: string, purpose: BookingLinkPurpose): Promise<{ booking: Booking; view: VisitorBooking } | null> {
+    if (!isTokenShape(token)) return null;
+    const column = purpose === 'cancel' ? 'cancelTokenHash' : 'rescheduleTokenHash';
+    const booking = await this.context.db.selectFrom('bookings').selectAll().where(column, '=', tokenHashOf(token)).executeTakeFirst();
+    if (!booking) return null;
+    return { booking, view: visitorView(booking, await this.context.studio()) };
+  }
+
+  /** The link works until the consultation starts; after that it names nothing a visitor can change. */
+  private changeable(booking: Booking): boolean {
+    return booking.status === 'confirmed' && Date.parse(booking.startAt) > this.context.now();
+  }
+
+  async cancel(token: string): Promise<CancelOutcome> {
+    const found = await this.byToken(token, 'cancel');
+    if (!found) return { kind: 'not-found' };
+    if (!this.changeable(found.booking)) return { kind: 'not-confirmed', booking: found.view };
+    const cancelled = await cancelBooking(this.context.db, found.booking.id, { side: 'visitor' }, this.context.now());
+    if (!cancelled) return { kind: 'not-confirmed', booking: found.view };
+    this.context.emailsQueued();
+    this.context.logger.info({ bookingId: cancelled.id }, 'consultation cancelled by the visitor');
+    return { kind: 'cancelled', booking: visitorView(cancelled, await this.context.studio()) };
+  }
+
+  /** The free slots a booking may move to (its own time does not block them). */
+  async rescheduleSlots(token: string, span: { from?: number; to?: number } = {}): Promise<SlotsAnswer | null> {
+    const found = await this.byToken(token, 'reschedule');
+    if (!found || !this.changeable(found.booking)) return null;
+    return this.slots(found.booking.typeKey, span, found.booking.id);
+  }
+
+  async reschedule(token: string, body: unknown): Promise<RescheduleOutcome> {
+    const found = await this.byToken(token, 'reschedule');
+    if (!found) return { kind: 'not-found' };
+    if (!this.changeable(found.booking)) return { kind: 'not-confirmed', booking: found.view };
+    const parsed = validate(rescheduleRequestSchema, objectOrEmpty(body), 'Pick a new time');
+    if (!parsed.success) return { kind: 'invalid', message: parsed.message, errors: parsed.errors };
+    const { stored, studio } = await currentSettings(this.context);
+    const type = bookableType(stored.settings, found.booking.typeKey);
+    if (!type)
+      return {
+        kind: 'invalid',
+        message: 'This consultation can no longer be moved here: cancel it and book another, or write to us.',
+        errors: { start: ['This consultation can no longer be moved here'] },
+      };
+    const now = this.context.now();
+    const availability = availabilityOf(stored.settings, studio);
+    const outcome = await moveBooking(this.context.db, found.booking.id, type, parsed.data.start, {
+      availability,
+      busy: await this.context.busy(availability.timeZone, now),
+      now,
+    });
+    if (!outcome) return { kind: 'not-confirmed', booking: found.view };
+    if (outcome.kind === 'refused') return this.refusal(outcome.problem, type, stored.settings, studio, parsed.data.start, found.booking.id);
+    this.context.emailsQueued();
+    this.context.logger.info({ bookingId: outcome.booking.id, start: outcome.booking.startAt }, 'consultation moved by the visitor');
+    return { kind: 'moved', booking: visitorView(outcome.booking, studio) };
+  }
+}
+
+function objectOrEmpty(input: unknown): object {
+  return typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
+}
