@@ -32,6 +32,7 @@ export function createBookingCapability(
     logger,
     secret: config.SESSION_SECRET,
     publicUrl,
+    perAddressLimit: config.CONTACT_RATE_LIMIT,
     studio: parts.studio,
     busy: busyTimesReader(db),
     emailsQueued: () => bookingEmails.sendSoon(),

@@ -22,6 +22,8 @@ export interface BookingContext {
   /** SESSION_SECRET: seals the feed's address and derives the visitor's links. */
   secret: string;
   publicUrl: string;
+  /** Bookings one client address may send in 10 minutes: the contact form's limit (CONTACT_RATE_LIMIT). */
+  perAddressLimit: number;
   studio: () => Promise<StudioFacts>;
   /** The owner's busy times from the last good copy of the calendar feed (calendar-feed.ts). */
   busy: (timeZone: string, now: number) => Promise<Span[]>;

@@ -38,8 +38,8 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** The longest span one slot list may cover: a page shows at most this many days at a time. */
 export const MAX_SLOT_SPAN_DAYS = 62;
-/** Bookings per client address per hour, and per e-mail address per day (a person books one, maybe moves it). */
-const PER_IP = { limit: 10, windowMs: 60 * MINUTE };
+/** Per client address, the contact form's window; per e-mail address, a day (a person books one, maybe two). */
+const PER_IP_WINDOW_MS = 10 * MINUTE;
 const PER_EMAIL = { limit: 5, windowMs: DAY };
 
 export interface BookingIntake {
@@ -161,7 +161,7 @@ export class VisitorBookings {
     // Only well-formed requests count, as the contact form's, so fixing a typo without JavaScript is never locked out.
     const email = request.email.toLowerCase();
     for (const rule of [
-      { key: `booking:ip:${intake.ip}`, ...PER_IP },
+      { key: `booking:ip:${intake.ip}`, limit: this.context.perAddressLimit, windowMs: PER_IP_WINDOW_MS },
       { key: `booking:email:${email}`, ...PER_EMAIL },
     ]) {
       const limit = await hitRateLimit(db, rule, new Date(now));
