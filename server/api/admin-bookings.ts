@@ -44,7 +44,10 @@ export function adminBookingsRouter(services: Services): Router {
       const outcome = await studioBookings.saveSettings(req.body);
       if (outcome.kind === 'invalid') throw new HttpError(400, outcome.message, outcome.errors);
       if (outcome.kind === 'stale')
-        throw new HttpError(409, 'These settings were changed elsewhere since you opened them. Reload to see the latest, then make your change again.');
+        throw new HttpError(
+          409,
+          'These settings were changed elsewhere since you opened them. Reload to see the latest, then make your change again.',
+        );
       noStore(res).json(outcome.settings);
     })
     .all(methodNotAllowed(['GET', 'PUT']));

@@ -12,7 +12,10 @@ const BOOKING_NOT_FOUND = 'This link does not name a consultation';
 const NOT_CHANGEABLE = 'This consultation can no longer be changed: it was cancelled or has already started';
 
 /** The answers every refusal of a slot shares: 400 with field messages, 409 with fresh slots, 429 with a wait. */
-function refuse(res: Response, outcome: Extract<BookRequestOutcome | RescheduleOutcome, { kind: 'invalid' | 'taken' | 'rate-limited' }>): never | void {
+function refuse(
+  res: Response,
+  outcome: Extract<BookRequestOutcome | RescheduleOutcome, { kind: 'invalid' | 'taken' | 'rate-limited' }>,
+): never | void {
   switch (outcome.kind) {
     case 'invalid':
       throw new HttpError(400, outcome.message, outcome.errors);
@@ -21,7 +24,9 @@ function refuse(res: Response, outcome: Extract<BookRequestOutcome | RescheduleO
         'Retry-After': String(outcome.retryAfterSeconds),
       });
     case 'taken':
-      noStore(res).status(409).json({ message: outcome.message, errors: { start: [outcome.message] }, slots: outcome.fresh });
+      noStore(res)
+        .status(409)
+        .json({ message: outcome.message, errors: { start: [outcome.message] }, slots: outcome.fresh });
   }
 }
 
@@ -56,7 +61,8 @@ export function bookingRouter(services: Services): Router {
   router
     .route('/bookings')
     .post(async (req, res) => {
-      if (req.headers['content-type'] && !req.is('application/json')) throw new HttpError(415, 'Send the booking as JSON (Content-Type: application/json)');
+      if (req.headers['content-type'] && !req.is('application/json'))
+        throw new HttpError(415, 'Send the booking as JSON (Content-Type: application/json)');
       const outcome = await visitorBookings.book({ body: req.body, ip: clientIp(req), formStamp: formStampFrom(req.headers.cookie) });
       if (outcome.kind === 'booked' || outcome.kind === 'spam') {
         noStore(res).status(201).json(outcome.booking);

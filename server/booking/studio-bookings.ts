@@ -137,7 +137,9 @@ export class StudioBookings {
     return this.subscriptionUrl(await regenerateCalendarToken(this.context.db, hours, this.context.secret));
   }
 
-  async list(query: unknown): Promise<{ kind: 'invalid'; message: string; errors: FieldErrors } | { kind: 'list'; bookings: AdminBooking[] }> {
+  async list(
+    query: unknown,
+  ): Promise<{ kind: 'invalid'; message: string; errors: FieldErrors } | { kind: 'list'; bookings: AdminBooking[] }> {
     const parsed = validate(bookingListQuerySchema, query, 'Invalid booking query');
     if (!parsed.success) return { kind: 'invalid', message: parsed.message, errors: parsed.errors };
     const { from, to, status } = parsed.data;
@@ -181,7 +183,12 @@ export class StudioBookings {
   async cancel(id: number, adminId: number, body: unknown): Promise<StudioChangeOutcome> {
     const parsed = validate(cancelByStudioSchema, body ?? {}, 'Invalid message');
     if (!parsed.success) return { kind: 'invalid', message: parsed.message, errors: parsed.errors };
-    const cancelled = await cancelBooking(this.context.db, id, { side: 'studio', adminId, message: parsed.data.message }, this.context.now());
+    const cancelled = await cancelBooking(
+      this.context.db,
+      id,
+      { side: 'studio', adminId, message: parsed.data.message },
+      this.context.now(),
+    );
     if (!cancelled) {
       const existing = await this.one(id);
       return existing ? { kind: 'conflict', message: 'Only a confirmed consultation can be cancelled' } : { kind: 'not-found' };
