@@ -25,13 +25,17 @@ export function stateAfterPayments(totalCents: number, paidCents: number): Invoi
   return paidCents > 0 ? 'partly_paid' : 'sent';
 }
 
-/** Records money against a sent invoice and moves its state; null when the invoice is not sent (a draft or void one). */
+/**
+ * Records money against a sent invoice and moves its state; null for a draft. Money that reaches a
+ * voided invoice (a card paid just as the owner voided it) is still recorded, and the invoice stays
+ * void: the owner sees it and refunds or moves it.
+ */
 export async function applyMoney(trx: Transaction<Database>, invoiceId: number, money: AppliedMoney, now: Date): Promise<Invoice | null> {
   const raised = await trx
     .updateTable('invoices')
     .set((eb) => ({ paidCents: eb('paidCents', '+', money.amountCents), updatedAt: now.toISOString() }))
     .where('id', '=', invoiceId)
-    .where('state', 'in', ['sent', 'partly_paid', 'paid'])
+    .where('state', '!=', 'draft')
     .returningAll()
     .executeTakeFirst();
   if (!raised) return null;
@@ -48,6 +52,7 @@ export async function applyMoney(trx: Transaction<Database>, invoiceId: number, 
       createdAt: now.toISOString(),
     })
     .execute();
+  if (raised.state === 'void') return raised;
   const state = stateAfterPayments(raised.totalCents, raised.paidCents);
   return trx
     .updateTable('invoices')

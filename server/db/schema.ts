@@ -615,6 +615,20 @@ export interface PaymentsTable {
   createdAt: Timestamp;
 }
 
+export type BillingEmailKind = 'invoice_sent' | 'receipt' | 'overdue_due' | 'overdue_week' | 'files_ready';
+
+/** An e-mail about an invoice, sent at least once (server/email/retried-mail.ts), one per invoice and kind. */
+export interface BillingEmailsTable {
+  id: Generated<number>;
+  invoiceId: number;
+  kind: BillingEmailKind;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: Timestamp;
+}
+
 /** A Stripe webhook event applied once, by its id. */
 export interface StripeEventsTable {
   id: string;
@@ -665,6 +679,7 @@ export interface Database {
   invoiceCounters: InvoiceCountersTable;
   payments: PaymentsTable;
   stripeEvents: StripeEventsTable;
+  billingEmails: BillingEmailsTable;
 }
 
 export type Sample = Selectable<SamplesTable>;

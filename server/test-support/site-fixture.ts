@@ -19,6 +19,7 @@ export const SITE_TABLES = [
   'admin_recovery_codes',
   'admin_two_factor',
   'admin_users',
+  'billing_emails',
   'booking_days',
   'booking_emails',
   'booking_feed',

@@ -9,6 +9,8 @@ import { timestampColumn, timestampType, withId } from './column-types.ts';
 //   UPDATE ... RETURNING, so two saves at once (on any instance) never get the same one.
 // - `payments`: money received (positive) and refunded (negative), by card or recorded by the owner.
 // - `stripe_events`: each webhook event applied, by its id: a replayed delivery changes nothing.
+// - `billing_emails`: every e-mail about an invoice (sent, receipt, overdue reminders, files ready),
+//   sent at least once like the project e-mails, and at most one row per invoice and kind.
 // - `projects.delivery_locked`: while a sent invoice has a balance, the masters cannot be downloaded.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('invoices'))
@@ -68,6 +70,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('received_at', timestampType(db), timestampColumn(db))
     .execute();
 
+  await withId(db, db.schema.createTable('billing_emails'))
+    .addColumn('invoice_id', 'integer', (col) => col.notNull().references('invoices.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (col) => col.notNull())
+    .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+    .addColumn('next_attempt_at', timestampType(db), (col) => col.notNull())
+    .addColumn('last_error', 'text')
+    .addColumn('sent_at', timestampType(db))
+    .addColumn('created_at', timestampType(db), timestampColumn(db))
+    .addUniqueConstraint('billing_emails_once', ['invoice_id', 'kind'])
+    .execute();
+  await db.schema.createIndex('billing_emails_due_idx').on('billing_emails').columns(['sent_at', 'next_attempt_at']).execute();
+
   await db.schema
     .alterTable('projects')
     .addColumn('delivery_locked', 'integer', (col) => col.notNull().defaultTo(1))
@@ -76,6 +90,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('projects').dropColumn('delivery_locked').execute();
+  await db.schema.dropTable('billing_emails').execute();
   await db.schema.dropTable('stripe_events').execute();
   await db.schema.dropTable('payments').execute();
   await db.schema.dropTable('invoice_counters').execute();
