@@ -16,6 +16,7 @@ import { signedByStudio } from './email/studio-sender.ts';
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
 import { runProjectAudioAnalysisInWorker } from './audio/run-analysis.ts';
 import { createBookingCapability } from './booking/booking-capability.ts';
+import { createBillingCapability } from './billing/billing-capability.ts';
 
 /**
  * Builds every service once, in one place: the process entry and the tests call this, so what a
@@ -100,6 +101,16 @@ export function buildServices(core: CoreServices): Services {
       return { name: studio.name, email: studio.email, hours: studio.hours, address: studio.streetAddress ? street.join(', ') : '' };
     },
   });
+  const billing = createBillingCapability({
+    db: core.db,
+    logger: core.logger,
+    config: core.config,
+    mailer,
+    studioIdentity,
+    publicUrl: core.config.PUBLIC_URL,
+    content: () => siteContent.current(),
+    logo: (image, width) => siteImages.readWebp(image, width),
+  });
   const shareImages = createShareImages({
     content: () => siteContent.current(),
     invalidation: core.invalidation,
@@ -114,6 +125,7 @@ export function buildServices(core: CoreServices): Services {
     ...samples,
     ...projects,
     ...booking,
+    ...billing,
     siteContent,
     siteDrafts,
     siteImages,
@@ -133,5 +145,6 @@ export function stopServices(services: Services): void {
   services.projectFileProcessing.stop();
   services.projectEmails.stop();
   services.bookingEmails.stop();
+  services.billingEmails.stop();
   services.store.close();
 }

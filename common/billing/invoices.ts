@@ -61,7 +61,8 @@ const discountRule = { error: 'The discount must not be more than the lines add 
 export const createInvoiceSchema = z
   .strictObject({
     lines: invoiceFields.lines,
-    dueDate: invoiceFields.dueDate.optional().default(null),
+    /** Omitted: the studio's days to pay from today; null: no due date. */
+    dueDate: invoiceFields.dueDate.optional(),
     taxPercent: invoiceFields.taxPercent.optional().default(0),
     discountCents: invoiceFields.discountCents.optional().default(0),
     notes: invoiceFields.notes.optional().default(''),

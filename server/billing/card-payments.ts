@@ -62,6 +62,8 @@ export class CardPayments {
     private readonly db: Kysely<Database>,
     private readonly config: Config & { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string },
     private readonly logger: Logger,
+    /** Called after an event was applied: its e-mails (receipt, files ready) go out in seconds. */
+    private readonly applied: () => void = () => {},
   ) {
     this.stripe = stripeClient(config);
   }
@@ -107,22 +109,28 @@ export class CardPayments {
     }
     if (!HANDLED_EVENTS.has(event.type)) return { kind: 'ignored', type: event.type };
     try {
-      return await this.db.transaction().execute(async (trx): Promise<WebhookOutcome> => {
-        const fresh = await trx
-          .insertInto('stripeEvents')
-          .values({ id: event.id, type: event.type, receivedAt: new Date().toISOString() })
-          .onConflict((conflict) => conflict.column('id').doNothing())
-          .executeTakeFirst();
-        if ((fresh.numInsertedOrUpdatedRows ?? 0n) === 0n) return { kind: 'repeated' };
-        const money = await this.moneyOf(trx, event);
-        if (!money) return { kind: 'applied', invoiceId: null, invoice: null };
-        const invoice = await applyMoney(trx, money.invoiceId, money.applied, new Date());
-        this.logger.info(
-          { event: event.id, type: event.type, invoiceId: money.invoiceId, amountCents: money.applied.amountCents },
-          'card payment applied',
-        );
-        return { kind: 'applied', invoiceId: money.invoiceId, invoice };
-      });
+      return await this.db
+        .transaction()
+        .execute(async (trx): Promise<WebhookOutcome> => {
+          const fresh = await trx
+            .insertInto('stripeEvents')
+            .values({ id: event.id, type: event.type, receivedAt: new Date().toISOString() })
+            .onConflict((conflict) => conflict.column('id').doNothing())
+            .executeTakeFirst();
+          if ((fresh.numInsertedOrUpdatedRows ?? 0n) === 0n) return { kind: 'repeated' };
+          const money = await this.moneyOf(trx, event);
+          if (!money) return { kind: 'applied', invoiceId: null, invoice: null };
+          const invoice = await applyMoney(trx, money.invoiceId, money.applied, new Date());
+          this.logger.info(
+            { event: event.id, type: event.type, invoiceId: money.invoiceId, amountCents: money.applied.amountCents },
+            'card payment applied',
+          );
+          return { kind: 'applied', invoiceId: money.invoiceId, invoice };
+        })
+        .then((outcome) => {
+          if (outcome.kind === 'applied') this.applied();
+          return outcome;
+        });
     } catch (error) {
       // The same Stripe object through another event (a session completed and its async twin): one row, once.
       if (isUniqueViolation(error)) return { kind: 'repeated' };
@@ -228,7 +236,7 @@ async function refundedSoFar(trx: Transaction<Database>, intent: string): Promis
 }
 
 /** Card payments exist only when both Stripe settings are set. */
-export function cardPaymentsFrom(db: Kysely<Database>, config: Config, logger: Logger): CardPayments | null {
+export function cardPaymentsFrom(db: Kysely<Database>, config: Config, logger: Logger, applied?: () => void): CardPayments | null {
   if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) {
     if (config.STRIPE_SECRET_KEY || config.STRIPE_WEBHOOK_SECRET)
       logger.warn('card payments are off: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must both be set');
@@ -238,5 +246,6 @@ export function cardPaymentsFrom(db: Kysely<Database>, config: Config, logger: L
     db,
     { ...config, STRIPE_SECRET_KEY: config.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: config.STRIPE_WEBHOOK_SECRET },
     logger,
+    applied,
   );
 }

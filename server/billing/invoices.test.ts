@@ -11,7 +11,7 @@ describe.each(testDialects())('invoices on %s', (dialect) => {
   let year: number;
   beforeAll(async () => {
     services = await createTestServices(dialect);
-    invoices = new InvoiceService(services.db, async () => ({ prefix: 'ATL', currency: 'USD' }));
+    invoices = new InvoiceService(services.db, async () => ({ prefix: 'ATL', currency: 'USD', paymentTermsDays: 14 }));
     year = new Date().getUTCFullYear();
     const project = await services.db
       .insertInto('projects')

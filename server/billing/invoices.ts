@@ -10,6 +10,7 @@ import { invoiceAmounts, percentToBasisPoints } from '#common/billing/money.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
 import { takeInvoiceNumber } from './invoice-numbers.ts';
+import { queueBillingEmails } from './billing-emails.ts';
 import { applyMoney } from './payments.ts';
 
 /*
@@ -22,6 +23,8 @@ import { applyMoney } from './payments.ts';
 export interface InvoiceDefaults {
   prefix: string;
   currency: string;
+  /** A new invoice without a due date is due this many days after it is made. */
+  paymentTermsDays: number;
 }
 
 type Invalid = { kind: 'invalid'; message: string; errors: FieldErrors };
@@ -35,8 +38,13 @@ export class InvoiceService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly defaults: () => Promise<InvoiceDefaults>,
-    private readonly now: () => Date = () => new Date(),
+    /** `queued`: e-mails were committed (the sender sends them in seconds); `now`: the clock (tests). */
+    private readonly hooks: { queued?: () => void; now?: () => Date } = {},
   ) {}
+
+  private now(): Date {
+    return this.hooks.now?.() ?? new Date();
+  }
 
   async view(invoice: Invoice): Promise<InvoiceView> {
     const [lines, payments, replacement] = await Promise.all([
@@ -104,8 +112,9 @@ export class InvoiceService {
       input.discountCents,
       basisPoints,
     );
-    const { prefix, currency } = await this.defaults();
+    const { prefix, currency, paymentTermsDays } = await this.defaults();
     const now = this.now();
+    const dueDate = input.dueDate === undefined ? todayUtc(new Date(now.getTime() + paymentTermsDays * 86_400_000)) : input.dueDate;
     const invoice = await this.db.transaction().execute(async (trx) => {
       const number = await takeInvoiceNumber(trx, prefix, now.getUTCFullYear());
       const created = await trx
@@ -116,7 +125,7 @@ export class InvoiceService {
           kind: input.kind,
           currency,
           ...amounts,
-          dueDate: input.dueDate,
+          dueDate,
           notes: input.notes,
           replacesInvoiceId,
           sentAt: null,
@@ -185,15 +194,23 @@ export class InvoiceService {
   }
 
   async send(id: number): Promise<InvoiceOutcome> {
-    const now = this.now().toISOString();
-    const sent = await this.db
-      .updateTable('invoices')
-      .set({ state: 'sent', sentAt: now, updatedAt: now })
-      .where('id', '=', id)
-      .where('state', '=', 'draft')
-      .returningAll()
-      .executeTakeFirst();
-    if (sent) return { kind: 'done', invoice: await this.view(sent) };
+    const now = this.now();
+    const sent = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('invoices')
+        .set({ state: 'sent', sentAt: now.toISOString(), updatedAt: now.toISOString() })
+        .where('id', '=', id)
+        .where('state', '=', 'draft')
+        .returningAll()
+        .executeTakeFirst();
+      // The client's e-mail and the reminders are committed with the sending itself.
+      if (row) await queueBillingEmails(trx, row, 'sent', now);
+      return row;
+    });
+    if (sent) {
+      this.hooks.queued?.();
+      return { kind: 'done', invoice: await this.view(sent) };
+    }
     const current = await this.row(id);
     return current ? { kind: 'conflict', message: 'Only a draft can be sent' } : { kind: 'not-found' };
   }
@@ -262,6 +279,7 @@ export class InvoiceService {
       ),
     );
     if (!applied) return { kind: 'conflict', message: 'This invoice changed meanwhile: reload it' };
+    if (applied.state === 'paid') this.hooks.queued?.();
     return { kind: 'done', invoice: await this.view(applied) };
   }
 

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database, Invoice, InvoiceState, PaymentMethod } from '#server/db/schema.ts';
+import { queueBillingEmails } from './billing-emails.ts';
 
 /*
  * Applying money to an invoice: a payment (positive) or a refund or lost dispute (negative), one row
@@ -54,10 +55,35 @@ export async function applyMoney(trx: Transaction<Database>, invoiceId: number, 
     .execute();
   if (raised.state === 'void') return raised;
   const state = stateAfterPayments(raised.totalCents, raised.paidCents);
-  return trx
+  const settled = await trx
     .updateTable('invoices')
     .set({ state, paidAt: state === 'paid' ? (raised.paidAt ?? now.toISOString()) : null })
     .where('id', '=', invoiceId)
     .returningAll()
     .executeTakeFirstOrThrow();
+  if (state === 'paid' && raised.state !== 'paid') {
+    await queueBillingEmails(trx, settled, 'paid', now);
+    if (await deliveriesJustOpened(trx, settled.projectId)) await queueBillingEmails(trx, settled, 'unlocked', now);
+  }
+  return settled;
+}
+
+/** The project's deliveries were waiting for this payment: its lock is on, it has deliveries, and nothing is owed now. */
+async function deliveriesJustOpened(trx: Transaction<Database>, projectId: number): Promise<boolean> {
+  const project = await trx.selectFrom('projects').select('deliveryLocked').where('id', '=', projectId).executeTakeFirst();
+  if (project?.deliveryLocked !== 1) return false;
+  const owing = await trx
+    .selectFrom('invoices')
+    .select('id')
+    .where('projectId', '=', projectId)
+    .where('state', 'in', ['sent', 'partly_paid'])
+    .executeTakeFirst();
+  if (owing) return false;
+  const delivery = await trx
+    .selectFrom('projectFiles')
+    .select('id')
+    .where('projectId', '=', projectId)
+    .where('category', '=', 'delivery')
+    .executeTakeFirst();
+  return delivery !== undefined;
 }

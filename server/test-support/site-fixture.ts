@@ -262,7 +262,7 @@ async function populateBookings(t: TestApp): Promise<void> {
 async function populateBilling(t: TestApp): Promise<void> {
   const { db } = t.services;
   const project = await db.selectFrom('projects').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const invoices = new InvoiceService(db, async () => ({ prefix: 'ATL', currency: 'USD' }));
+  const invoices = new InvoiceService(db, async () => ({ prefix: 'ATL', currency: 'USD', paymentTermsDays: 14 }));
   const made = await invoices.create(project.id, {
     lines: [{ description: 'Mix and master', amountCents: 30_000 }],
     taxPercent: 7,
