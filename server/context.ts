@@ -17,7 +17,8 @@ import type { ShareImages } from './site-content/share-image.ts';
  * (server/services.ts). Stateless capabilities (auth, contact) are plain functions over the core;
  * stateful ones (samples: the object store, the analysis queue) are built here.
  */
-export interface Services extends CoreServices, StudioIdentitySource, SamplesCapability, ProjectsCapability, BookingCapability, BillingCapability {
+export interface Services
+  extends CoreServices, StudioIdentitySource, SamplesCapability, ProjectsCapability, BookingCapability, BillingCapability {
   store: ObjectStore;
   /** The owner's site content: every fact a visitor reads (server/site-content/). */
   siteContent: SiteContentService;

@@ -283,6 +283,36 @@ export class InvoiceService {
     return { kind: 'done', invoice: await this.view(applied) };
   }
 
+  /** Every invoice, newest first; `overdue`: sent ones still owing past their due date. */
+  async list(state?: InvoiceView['state'] | 'overdue'): Promise<InvoiceView[]> {
+    let query = this.db.selectFrom('invoices').selectAll();
+    if (state === 'overdue') query = query.where('state', 'in', ['sent', 'partly_paid']).where('dueDate', '<', todayUtc(this.now()));
+    else if (state) query = query.where('state', '=', state);
+    const rows = await query.orderBy('id', 'desc').limit(1000).execute();
+    return Promise.all(rows.map((row) => this.view(row)));
+  }
+
+  /** The Money view's figures, in the studio's currency. */
+  async summary(): Promise<{ outstandingCents: number; overdueCents: number; paidThisMonthCents: number }> {
+    const today = todayUtc(this.now());
+    const owing = await this.db
+      .selectFrom('invoices')
+      .select(['totalCents', 'paidCents', 'dueDate'])
+      .where('state', 'in', ['sent', 'partly_paid'])
+      .execute();
+    const paid = await this.db
+      .selectFrom('payments')
+      .select('amountCents')
+      .where('paidOn', '>=', `${today.slice(0, 7)}-01`)
+      .execute();
+    const dueOf = (row: { totalCents: number; paidCents: number }) => Math.max(0, row.totalCents - row.paidCents);
+    return {
+      outstandingCents: owing.reduce((sum, row) => sum + dueOf(row), 0),
+      overdueCents: owing.filter((row) => row.dueDate !== null && row.dueDate < today).reduce((sum, row) => sum + dueOf(row), 0),
+      paidThisMonthCents: paid.reduce((sum, row) => sum + row.amountCents, 0),
+    };
+  }
+
   async ofProject(projectId: number): Promise<InvoiceView[]> {
     const rows = await this.db.selectFrom('invoices').selectAll().where('projectId', '=', projectId).orderBy('id').execute();
     return Promise.all(rows.map((row) => this.view(row)));

@@ -55,7 +55,10 @@ export function BillingForm({ form }: { form: SectionForm }) {
           hint="Clients still hear every master in the review room; downloads open when nothing is owed. You can unlock a project by hand."
         />
       </FieldGroup>
-      <FieldGroup legend="Paying without a card" description="Shown to clients beside what they owe. Leave empty if clients pay by card only.">
+      <FieldGroup
+        legend="Paying without a card"
+        description="Shown to clients beside what they owe. Leave empty if clients pay by card only."
+      >
         <TextArea
           form={form}
           path="paymentInstructions"
