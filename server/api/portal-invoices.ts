@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Services } from '#server/context.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireClient } from '#server/http/require-client.ts';
@@ -90,7 +90,7 @@ export function portalInvoicesRouter(services: Services): Router {
 
 /** `POST /api/payments/stripe/webhook`: the raw body, its signature checked; each event applied once. */
 export function stripeWebhookHandler(services: Services) {
-  return async (req: import('express').Request, res: Response) => {
+  return async (req: Request, res: Response) => {
     if (!services.cardPayments) throw new HttpError(404, 'Card payments are not set up');
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const outcome = await services.cardPayments.receiveWebhook(raw, req.get('stripe-signature') ?? undefined);

@@ -71,6 +71,8 @@ const total = (w: Wording) => formatMoney(w.invoice.totalCents, w.invoice.curren
 const dueDateWords = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
+const dueWords = (w: Wording) => (w.invoice.dueDate ? `, due ${dueDateWords(w.invoice.dueDate)}` : '');
+
 function clientMessage(w: Wording, subject: string, body: string[]): MailMessage {
   const lines = [`Hi ${w.client.name},`, '', ...body, '', `Your project: ${w.portalUrl}`, '', w.studio.name];
   return { to: w.client.email, subject, text: lines.join('\n'), replyTo: w.studio.email };
@@ -79,7 +81,7 @@ function clientMessage(w: Wording, subject: string, body: string[]): MailMessage
 const COMPOSE: Record<BillingEmailKind, (w: Wording) => MailMessage> = {
   invoice_sent: (w) =>
     clientMessage(w, `Invoice ${w.invoice.number} from ${w.studio.name}: ${total(w)}`, [
-      `Here is invoice ${w.invoice.number} for ${w.projectTitle}: ${total(w)}${w.invoice.dueDate ? `, due ${dueDateWords(w.invoice.dueDate)}` : ''}.`,
+      `Here is invoice ${w.invoice.number} for ${w.projectTitle}: ${total(w)}${dueWords(w)}.`,
       'You can see it, download it as a PDF and pay it on your project page.',
     ]),
   receipt: (w) =>
