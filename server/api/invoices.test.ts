@@ -6,6 +6,7 @@ import { encodeWav } from '#server/audio/wav.ts';
 import { sine } from '#server/test-support/audio-files.ts';
 import { createProjectsTestApp, projectWithClient, uploadIntoProject, type ProjectsTestApp } from '#server/test-support/project-fixture.ts';
 import { testDialects } from '#server/test-support/services.ts';
+import { binaryBody } from '#server/test-support/binary-body.ts';
 import { startStripeServer, type StripeServer } from '#server/test-support/stripe-server.ts';
 
 /*
@@ -108,8 +109,15 @@ describe.each(testDialects())('invoices and card payments on %s', (dialect) => {
 
   it('makes the PDF the client and the owner read: studio, number, total', async () => {
     const [owner, theirs] = await Promise.all([
-      t.asAdmin.get(`/api/admin/invoices/${invoiceId}.pdf`).buffer(true).parse(binary),
-      t.asClient(client).get(`/api/portal/invoices/${invoiceId}.pdf`).buffer(true).parse(binary),
+      t.asAdmin
+        .get(`/api/admin/invoices/${invoiceId}.pdf`)
+        .buffer(true)
+        .parse(binaryBody as never),
+      t
+        .asClient(client)
+        .get(`/api/portal/invoices/${invoiceId}.pdf`)
+        .buffer(true)
+        .parse(binaryBody as never),
     ]);
     expect(owner.status).toBe(200);
     expect(owner.headers['content-type']).toBe('application/pdf');
@@ -237,9 +245,3 @@ describe('without Stripe configured', () => {
     }
   });
 });
-
-function binary(res: http.IncomingMessage, callback: (error: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}

@@ -31,7 +31,7 @@ export const SECTION_INTROS: Record<SiteSection, string> = {
   services:
     'What the studio offers, each with a page of its own: the menu, the footer, the services page and the sitemap list the shown ones.',
   billing:
-    'How invoices are numbered, the deposit before work starts, the days to pay, whether masters wait for payment, and how to pay without a card.',
+    'Invoice numbers, the deposit before work starts, the days to pay, whether masters wait for payment, and how to pay without a card.',
 };
 
 /** "Nov 23, 2026, 7:21 PM" in the owner's own time zone. */
