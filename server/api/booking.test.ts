@@ -11,7 +11,7 @@ const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOS
 
 /*
  * The visitor's booking API over HTTP: the types, the slot list, booking (its refusals, the race
- * for one slot, spam and limits). The e-mailed links are booking-links.test.ts's.
+ * for one slot, spam and limits). The e-mailed links are tested in booking-links.test.ts.
  */
 describe.each(testDialects())('the booking API (%s)', (dialect) => {
   const mailer = memoryMailer();
