@@ -120,6 +120,8 @@ describe.each(testDialects())('the booking API (%s)', (dialect) => {
       if (message) expect(response.body.errors[field]).toEqual([message]);
       expect(await storedFor(body.email as string)).toEqual([]);
     }
+    // A time that can never be booked does not even lock (and so record) its date.
+    expect(await t.services.db.selectFrom('bookingDays').select('studioDate').where('studioDate', '=', '2020-01-06').execute()).toEqual([]);
   });
 
   it('never answers junk with a 5xx: 400 for JSON of the wrong shape, 415 for another format', async () => {
