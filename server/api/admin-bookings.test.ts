@@ -4,7 +4,15 @@ import { DEFAULT_CONSULTATION } from '#common/booking/settings.ts';
 import { WEEKDAYS } from '#common/site-content/weekdays.ts';
 import { bookSlot } from '#server/booking/book-slot.ts';
 import { createAdminTestApp, createTestApp, type TestApp } from '#server/test-support/app.ts';
-import { bookingBody, eventsIn, nextClientIp, settingsWith, slotDays, STUDIO_ZONE, type Slot } from '#server/test-support/booking-fixture.ts';
+import {
+  bookingBody,
+  eventsIn,
+  nextClientIp,
+  settingsWith,
+  slotDays,
+  STUDIO_ZONE,
+  type Slot,
+} from '#server/test-support/booking-fixture.ts';
 import { memoryMailer } from '#server/test-support/project-fixture.ts';
 import { testDialects } from '#server/test-support/services.ts';
 
@@ -29,7 +37,8 @@ describe.each(testDialects())('the admin booking API (%s)', (dialect) => {
   const list = async (query: Record<string, string> = {}) =>
     (await admin.request.get('/api/admin/bookings').query(query).expect(200)).body as AdminBooking[];
   const bookVisitor = async (slot: Slot, fields: Record<string, unknown> = {}) =>
-    (await admin.request.post('/api/bookings').set('X-Forwarded-For', nextClientIp()).send(bookingBody(slot.start, fields)).expect(201)).body;
+    (await admin.request.post('/api/bookings').set('X-Forwarded-For', nextClientIp()).send(bookingBody(slot.start, fields)).expect(201))
+      .body;
   const idOf = async (start: string) => (await list()).find((booking) => booking.start === start)!.id;
 
   /** A booking made an hour before its time, which has passed now (through the same write the API uses). */
@@ -60,7 +69,10 @@ describe.each(testDialects())('the admin booking API (%s)', (dialect) => {
     expect(first.settings.weekly).toEqual(['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({ day, from: '09:00', to: '19:00' })));
     expect(first.subscriptionUrl).toMatch(/^http:\/\/localhost:3000\/calendar\/[\w-]{43}\.ics$/);
 
-    const changed = settingsWith({ name: 'Project call', maxPerDay: 8 }, { datesOff: [{ from: '2031-12-24', to: '2031-12-26', label: 'Holidays' }] });
+    const changed = settingsWith(
+      { name: 'Project call', maxPerDay: 8 },
+      { datesOff: [{ from: '2031-12-24', to: '2031-12-26', label: 'Holidays' }] },
+    );
     const saved = await admin.request.put('/api/admin/booking/settings').send({ version: 0, settings: changed, feedUrl: '' }).expect(200);
     expect(saved.body).toMatchObject({ version: 1, settings: changed });
     expect((await settings()).version).toBe(1);
@@ -71,15 +83,25 @@ describe.each(testDialects())('the admin booking API (%s)', (dialect) => {
 
     const invalid = await admin.request
       .put('/api/admin/booking/settings')
-      .send({ version: 1, settings: { ...settingsWith({ lengthMinutes: 5 }), weekly: [{ day: 'mon', from: '17:00', to: '09:00' }] }, feedUrl: 'ftp://x' });
+      .send({
+        version: 1,
+        settings: { ...settingsWith({ lengthMinutes: 5 }), weekly: [{ day: 'mon', from: '17:00', to: '09:00' }] },
+        feedUrl: 'ftp://x',
+      });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.errors.settings).toEqual(expect.arrayContaining(['Length must be at least 10 minutes', 'The end must be after the start']));
+    expect(invalid.body.errors.settings).toEqual(
+      expect.arrayContaining(['Length must be at least 10 minutes', 'The end must be after the start']),
+    );
 
-    const badFeed = await admin.request.put('/api/admin/booking/settings').send({ version: 1, settings: changed, feedUrl: 'ftp://calendar.example/x.ics' });
+    const badFeed = await admin.request
+      .put('/api/admin/booking/settings')
+      .send({ version: 1, settings: changed, feedUrl: 'ftp://calendar.example/x.ics' });
     expect([badFeed.status, Object.keys(badFeed.body.errors)]).toEqual([400, ['feedUrl']]);
 
     // A consultation at the studio needs the street address, which the fresh site does not have.
-    const atStudio = await admin.request.put('/api/admin/booking/settings').send({ version: 1, settings: settingsWith({ meeting: 'studio' }), feedUrl: '' });
+    const atStudio = await admin.request
+      .put('/api/admin/booking/settings')
+      .send({ version: 1, settings: settingsWith({ meeting: 'studio' }), feedUrl: '' });
     expect(atStudio.status).toBe(400);
     expect(atStudio.body.errors.settings[0]).toContain('street address');
     expect((await settings()).version).toBe(1);
@@ -92,7 +114,10 @@ describe.each(testDialects())('the admin booking API (%s)', (dialect) => {
     const noShowId = await pastBooking(54, 'noshow@example.com');
     const cancelled = days[1]![2]!;
     await bookVisitor(cancelled, { email: 'cancelled@example.com' });
-    await admin.request.post(`/api/admin/bookings/${await idOf(cancelled.start)}/cancel`).send({}).expect(200);
+    await admin.request
+      .post(`/api/admin/bookings/${await idOf(cancelled.start)}/cancel`)
+      .send({})
+      .expect(200);
     await admin.request.patch(`/api/admin/bookings/${noShowId}`).send({ status: 'no_show' }).expect(200);
 
     const emails = async (status: string) => (await list({ status })).map((booking) => booking.email);
@@ -145,7 +170,11 @@ describe.each(testDialects())('the admin booking API (%s)', (dialect) => {
       .set('X-Forwarded-For', nextClientIp())
       .send({ name: 'Grace Hopper', email: 'Grace.Hopper@Example.com', message: 'Could you master an EP of five songs?' })
       .expect(201);
-    const enquiry = await admin.services.db.selectFrom('contactSubmissions').select('id').where('name', '=', 'Grace Hopper').executeTakeFirstOrThrow();
+    const enquiry = await admin.services.db
+      .selectFrom('contactSubmissions')
+      .select('id')
+      .where('name', '=', 'Grace Hopper')
+      .executeTakeFirstOrThrow();
     const booking = (await list()).find((row) => row.start === slot.start)!;
     expect(booking.enquiryId).toBe(enquiry.id);
   });

@@ -65,7 +65,10 @@ describe.each(testDialects())('the owner’s calendar feed (%s)', (dialect) => {
 
   it('fetches the feed when its address is saved, and stops offering the slots its busy times cover', async () => {
     answer = { status: 200, type: 'text/calendar', body: LUNCH };
-    const saved = await admin.request.put('/api/admin/booking/settings').send({ version: 0, settings: settingsWith(), feedUrl }).expect(200);
+    const saved = await admin.request
+      .put('/api/admin/booking/settings')
+      .send({ version: 0, settings: settingsWith(), feedUrl })
+      .expect(200);
     const { feed } = saved.body as AdminBookingSettings;
     expect(feed).toMatchObject({ url: feedUrl, error: null, lost: false });
     expect(Date.parse(feed.fetchedAt!)).toBeGreaterThan(Date.now() - 60_000);
@@ -108,7 +111,10 @@ describe.each(testDialects())('the owner’s calendar feed (%s)', (dialect) => {
 
   it('forgets the feed and its busy times when the address is removed', async () => {
     const { version } = (await admin.request.get('/api/admin/booking/settings').expect(200)).body as AdminBookingSettings;
-    const saved = await admin.request.put('/api/admin/booking/settings').send({ version, settings: settingsWith(), feedUrl: '' }).expect(200);
+    const saved = await admin.request
+      .put('/api/admin/booking/settings')
+      .send({ version, settings: settingsWith(), feedUrl: '' })
+      .expect(200);
     expect(saved.body.feed).toMatchObject({ url: null, fetchedAt: null, error: null, busyCount: 0 });
     expect((await studioTimes()).has('12:00')).toBe(true);
   });

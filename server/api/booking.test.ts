@@ -1,12 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOT_PROBLEM_MESSAGES } from '#common/booking/booking-request.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
-import { bookingBody, nextClientIp, settingsWith, slotDays, slotList, studioClock, TYPE, type Slot } from '#server/test-support/booking-fixture.ts';
+import {
+  bookingBody,
+  nextClientIp,
+  settingsWith,
+  slotDays,
+  slotList,
+  studioClock,
+  TYPE,
+  type Slot,
+} from '#server/test-support/booking-fixture.ts';
 import { memoryMailer } from '#server/test-support/project-fixture.ts';
 import { testDialects } from '#server/test-support/services.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
+const NOT_AN_INSTANT = 'Time must be a date and time like 2027-03-15T14:00:00Z';
 const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
 /*
@@ -22,7 +32,11 @@ describe.each(testDialects())('the booking API (%s)', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect, { mailer, env: { TRUST_PROXY: 'loopback' } });
     // A half-hour buffer after each consultation: the slot after a booking falls inside it.
-    const saved = await t.services.studioBookings.saveSettings({ version: 0, settings: settingsWith({ bufferAfterMinutes: 30, maxPerDay: 20 }), feedUrl: '' });
+    const saved = await t.services.studioBookings.saveSettings({
+      version: 0,
+      settings: settingsWith({ bufferAfterMinutes: 30, maxPerDay: 20 }),
+      feedUrl: '',
+    });
     expect(saved.kind).toBe('saved');
     days = await slotDays(t);
   });
@@ -31,7 +45,11 @@ describe.each(testDialects())('the booking API (%s)', (dialect) => {
     await t.close();
   });
 
-  const book = (body: unknown, ip = nextClientIp()) => t.request.post('/api/bookings').set('X-Forwarded-For', ip).send(body as object);
+  const book = (body: unknown, ip = nextClientIp()) =>
+    t.request
+      .post('/api/bookings')
+      .set('X-Forwarded-For', ip)
+      .send(body as object);
   const storedFor = (email: string) => t.services.db.selectFrom('bookings').selectAll().where('email', '=', email).execute();
 
   it('lists the bookable consultations with the studio’s zone', async () => {
@@ -67,6 +85,7 @@ describe.each(testDialects())('the booking API (%s)', (dialect) => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ type: 'no-such-type' }, 'type'],
       [{ type: TYPE, from: 'tomorrow' }, 'from'],
+      [{ type: TYPE, from: '2027-04-31T09:00:00-04:00' }, 'from'],
       [{ type: TYPE, from, to: from }, 'to'],
       [{ type: TYPE, from, to: shift(from, -DAY) }, 'to'],
       [{ type: TYPE, tz: 'Mars/Olympus_Mons' }, 'tz'],
@@ -105,6 +124,9 @@ describe.each(testDialects())('the booking API (%s)', (dialect) => {
       [{ start: shift(slot.start, 35 * DAY) }, 'start', SLOT_PROBLEM_MESSAGES['too-far']],
       [{ start: new Date(Date.now() + 60 * MINUTE).toISOString() }, 'start'],
       [{ start: 'next tuesday' }, 'start'],
+      // Dates that do not exist are not read as the days after them.
+      [{ start: '2027-02-30T15:00:00Z' }, 'start', NOT_AN_INSTANT],
+      [{ start: '2027-03-15T24:00:00Z' }, 'start', NOT_AN_INSTANT],
       [{ tz: 'Atlantis/Lost_City' }, 'tz'],
       [{ email: 'aiko-at-example.jp' }, 'email'],
       [{ phone: '' }, 'phone'],
@@ -132,7 +154,11 @@ describe.each(testDialects())('the booking API (%s)', (dialect) => {
       ['application/json', '12', [400]],
       ['application/json', '{"start": ', [400]],
       ['application/json', JSON.stringify({ ...bookingBody(days[2]![0]!.start), note: 'x'.repeat(200_000) }), [400, 413]],
-      ['application/json', JSON.stringify(bookingBody(days[2]![0]!.start, { name: 'x'.repeat(20_000), start: ['2027-01-01T00:00:00Z'] })), [400]],
+      [
+        'application/json',
+        JSON.stringify(bookingBody(days[2]![0]!.start, { name: 'x'.repeat(20_000), start: ['2027-01-01T00:00:00Z'] })),
+        [400],
+      ],
       ['application/json', JSON.stringify(bookingBody(days[2]![0]!.start, { start: 'x'.repeat(10_000), tz: { zone: 'UTC' } })), [400]],
       ['text/plain', 'type=free-consultation', [415]],
       ['application/x-www-form-urlencoded', 'type=free-consultation&name=Aiko', [415]],
@@ -142,7 +168,9 @@ describe.each(testDialects())('the booking API (%s)', (dialect) => {
       expect(statuses, `${type} ${body.slice(0, 40)}`).toContain(response.status);
       expect(response.body.message).toEqual(expect.any(String));
     }
-    expect(await t.services.db.selectFrom('bookings').select('id').where('studioDate', '=', studioClock(days[2]![0]!.start).date).execute()).toEqual([]);
+    expect(
+      await t.services.db.selectFrom('bookings').select('id').where('studioDate', '=', studioClock(days[2]![0]!.start).date).execute(),
+    ).toEqual([]);
   });
 
   it('gives exactly one of 20 visitors who take one slot at once the booking, and the others fresh slots without it', async () => {
@@ -186,7 +214,8 @@ describe.each(testDialects())('the booking API (%s)', (dialect) => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
     const email = 'many.bookings@example.com';
-    for (let attempt = 0; attempt < 5; attempt += 1) expect((await book(bookingBody(shift(slot.start, 7 * MINUTE), { email }))).status).toBe(400);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect((await book(bookingBody(shift(slot.start, 7 * MINUTE), { email }))).status).toBe(400);
     const perEmail = await book(bookingBody(slot.start, { email: 'Many.Bookings@example.com' })).expect(429);
     expect(Number(perEmail.headers['retry-after'])).toBeGreaterThan(0);
     expect(await t.services.db.selectFrom('bookings').select('id').where('startAt', '=', slot.start).execute()).toEqual([]);
