@@ -29,7 +29,6 @@ describe.each(testDialects())('the admin booking API (%s)', (dialect) => {
     days = await slotDays(admin);
   });
   afterAll(async () => {
-    await admin.services.bookingEmails.idle();
     await admin.close();
   });
 
@@ -81,13 +80,11 @@ describe.each(testDialects())('the admin booking API (%s)', (dialect) => {
     const stale = await admin.request.put('/api/admin/booking/settings').send({ version: 0, settings: settingsWith(), feedUrl: '' });
     expect(stale.status).toBe(409);
 
-    const invalid = await admin.request
-      .put('/api/admin/booking/settings')
-      .send({
-        version: 1,
-        settings: { ...settingsWith({ lengthMinutes: 5 }), weekly: [{ day: 'mon', from: '17:00', to: '09:00' }] },
-        feedUrl: 'ftp://x',
-      });
+    const invalid = await admin.request.put('/api/admin/booking/settings').send({
+      version: 1,
+      settings: { ...settingsWith({ lengthMinutes: 5 }), weekly: [{ day: 'mon', from: '17:00', to: '09:00' }] },
+      feedUrl: 'ftp://x',
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors.settings).toEqual(
       expect.arrayContaining(['Length must be at least 10 minutes', 'The end must be after the start']),

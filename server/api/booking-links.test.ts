@@ -21,7 +21,6 @@ describe.each(testDialects())('the e-mailed cancel and reschedule links (%s)', (
     days = await slotDays(t);
   });
   afterAll(async () => {
-    await t.services.bookingEmails.idle();
     await t.close();
   });
 

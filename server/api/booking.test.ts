@@ -41,7 +41,6 @@ describe.each(testDialects())('the booking API (%s)', (dialect) => {
     days = await slotDays(t);
   });
   afterAll(async () => {
-    await t.services.bookingEmails.idle();
     await t.close();
   });
 
