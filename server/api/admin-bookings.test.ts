@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminBooking, AdminBookingSettings } from '#common/booking/admin.ts';
+import { Temporal } from 'temporal-polyfill';
+import type { AdminBooking, AdminBookingSettings, BookingSummary } from '#common/booking/admin.ts';
 import { DEFAULT_CONSULTATION } from '#common/booking/settings.ts';
 import { WEEKDAYS } from '#common/site-content/weekdays.ts';
 import { bookSlot } from '#server/booking/book-slot.ts';
@@ -11,6 +12,7 @@ import {
   settingsWith,
   slotDays,
   STUDIO_ZONE,
+  studioClock,
   type Slot,
 } from '#server/test-support/booking-fixture.ts';
 import { memoryMailer } from '#server/test-support/project-fixture.ts';
@@ -176,6 +178,18 @@ describe.each(testDialects())('the admin booking API (%s)', (dialect) => {
     expect(booking.enquiryId).toBe(enquiry.id);
   });
 
+  it('counts the confirmed consultations of the studio’s today and week for the dashboard, and names the next', async () => {
+    const today = Temporal.Now.plainDateISO(STUDIO_ZONE);
+    const monday = today.subtract({ days: today.dayOfWeek - 1 }).toString();
+    const sunday = today.add({ days: 7 - today.dayOfWeek }).toString();
+    const confirmed = (await list()).filter((booking) => booking.status === 'confirmed');
+    const dates = confirmed.map((booking) => studioClock(booking.start).date);
+    const summary = (await admin.request.get('/api/admin/booking/summary').expect(200)).body as BookingSummary;
+    expect(summary.thisWeek).toBe(dates.filter((date) => date >= monday && date <= sunday).length);
+    expect(summary.today).toBe(dates.filter((date) => date === today.toString()).length);
+    expect(summary.next?.id).toBe((await list({ status: 'upcoming' }))[0]!.id);
+  });
+
   it('serves every booking in the private subscription, read by a real iCalendar parser, until the address is replaced', async () => {
     const slot = days[5]![1]!;
     await bookVisitor(slot, { name: 'Subscribed Visitor' });
@@ -209,18 +223,18 @@ describe.each(testDialects())('the admin booking API without a session (%s)', (d
   });
 
   it('answers 401 to every request', async () => {
-    const requests = [
-      visitor.request.get('/api/admin/booking/settings'),
-      visitor.request.put('/api/admin/booking/settings').send({ version: 0, settings: settingsWith(), feedUrl: '' }),
-      visitor.request.post('/api/admin/booking/feed/refresh'),
-      visitor.request.post('/api/admin/booking/subscription'),
-      visitor.request.get('/api/admin/booking/summary'),
-      visitor.request.get('/api/admin/bookings'),
-      visitor.request.get('/api/admin/bookings/1'),
-      visitor.request.patch('/api/admin/bookings/1').send({ ownerNotes: 'x' }),
-      visitor.request.post('/api/admin/bookings/1/cancel').send({}),
-    ];
-    for (const response of await Promise.all(requests)) expect(response.status, response.req.path).toBe(401);
+    const requests = {
+      'GET settings': visitor.request.get('/api/admin/booking/settings'),
+      'PUT settings': visitor.request.put('/api/admin/booking/settings').send({ version: 0, settings: settingsWith(), feedUrl: '' }),
+      'refresh feed': visitor.request.post('/api/admin/booking/feed/refresh'),
+      'new subscription': visitor.request.post('/api/admin/booking/subscription'),
+      summary: visitor.request.get('/api/admin/booking/summary'),
+      list: visitor.request.get('/api/admin/bookings'),
+      one: visitor.request.get('/api/admin/bookings/1'),
+      notes: visitor.request.patch('/api/admin/bookings/1').send({ ownerNotes: 'x' }),
+      cancel: visitor.request.post('/api/admin/bookings/1/cancel').send({}),
+    };
+    for (const [label, request] of Object.entries(requests)) expect((await request).status, label).toBe(401);
     expect(await visitor.services.db.selectFrom('bookingSettings').select('id').execute()).toEqual([]);
   });
 });
