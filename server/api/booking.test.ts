@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOT_PROBLEM_MESSAGES } from '#common/booking/booking-request.ts';
+import { FORM_STAMP_COOKIE } from '#server/contact/form-stamp.ts';
+import { issueContactFormToken } from '#server/contact/form-token.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import {
   bookingBody,
@@ -191,14 +193,20 @@ describe.each(testDialects())('the booking API (%s)', (dialect) => {
     expect(offered).toContain(afterBuffer.start);
   });
 
-  it('answers a filled honeypot like a booking, and stores and mails nothing', async () => {
+  it('answers a filled honeypot or a form sent too fast like a booking, and stores and mails nothing', async () => {
     const slot = days[5]![0]!;
-    const body = bookingBody(slot.start, { url_confirm: 'https://spam.example' });
-    const response = await book(body).expect(201);
-    expect(response.body).toMatchObject({ start: slot.start, status: 'confirmed' });
+    const honeypot = bookingBody(slot.start, { url_confirm: 'https://spam.example' });
+    const tooFast = bookingBody(slot.start);
+    const stamp = `${FORM_STAMP_COOKIE}=${issueContactFormToken(t.services.config.SESSION_SECRET, Date.now())}`;
+    for (const response of [await book(honeypot), await book(tooFast).set('Cookie', stamp)]) {
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject({ start: slot.start, status: 'confirmed' });
+    }
     await t.services.bookingEmails.idle();
-    expect(await storedFor(body.email as string)).toEqual([]);
-    expect(mailer.sent.filter((mail) => mail.to === body.email || mail.text.includes(String(body.email)))).toEqual([]);
+    for (const email of [honeypot.email, tooFast.email]) {
+      expect(await storedFor(email as string)).toEqual([]);
+      expect(mailer.sent.filter((mail) => mail.to === email || mail.text.includes(String(email)))).toEqual([]);
+    }
     expect((await slotList(t)).map((offered) => offered.start)).toContain(slot.start);
   });
 
