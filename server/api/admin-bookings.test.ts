@@ -118,6 +118,10 @@ describe.each(testDialects())('the admin booking API (%s)', (dialect) => {
       .send({})
       .expect(200);
     await admin.request.patch(`/api/admin/bookings/${noShowId}`).send({ status: 'no_show' }).expect(200);
+    // A consultation that has started is not cancelled (the visitor would be told so afterwards): it is a no-show or it took place.
+    const late = await admin.request.post(`/api/admin/bookings/${pastId}/cancel`).send({ message: 'Sorry' });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toContain('no-show');
 
     const emails = async (status: string) => (await list({ status })).map((booking) => booking.email);
     expect(await emails('upcoming')).toContain('future@example.com');

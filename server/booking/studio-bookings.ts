@@ -183,16 +183,14 @@ export class StudioBookings {
   async cancel(id: number, adminId: number, body: unknown): Promise<StudioChangeOutcome> {
     const parsed = validate(cancelByStudioSchema, body ?? {}, 'Invalid message');
     if (!parsed.success) return { kind: 'invalid', message: parsed.message, errors: parsed.errors };
-    const cancelled = await cancelBooking(
-      this.context.db,
-      id,
-      { side: 'studio', adminId, message: parsed.data.message },
-      this.context.now(),
-    );
-    if (!cancelled) {
-      const existing = await this.one(id);
-      return existing ? { kind: 'conflict', message: 'Only a confirmed consultation can be cancelled' } : { kind: 'not-found' };
-    }
+    const current = await this.context.db.selectFrom('bookings').select(['status', 'startAt']).where('id', '=', id).executeTakeFirst();
+    if (!current) return { kind: 'not-found' };
+    // Once it has started, a cancellation e-mail would be wrong: it took place, or the visitor did not come (a no-show).
+    if (current.status === 'confirmed' && Date.parse(current.startAt) <= this.context.now())
+      return { kind: 'conflict', message: 'This consultation has already started: mark it as a no-show instead' };
+    const by = { side: 'studio' as const, adminId, message: parsed.data.message };
+    const cancelled = await cancelBooking(this.context.db, id, by, this.context.now());
+    if (!cancelled) return { kind: 'conflict', message: 'Only a confirmed consultation can be cancelled' };
     this.context.emailsQueued();
     this.context.logger.info({ bookingId: id, adminId }, 'consultation cancelled by the studio');
     return { kind: 'changed', booking: (await this.one(id))! };
