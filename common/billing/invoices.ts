@@ -86,6 +86,16 @@ export const updateInvoiceSchema = z
   .refine(discountWithinSubtotal, discountRule);
 export type UpdateInvoice = z.output<typeof updateInvoiceSchema>;
 
+/** `POST /api/admin/projects/{id}/invoices/plan`: the project's price as a deposit and a balance (or one invoice when 0 %). */
+export const invoicePlanSchema = z.strictObject({
+  depositPercent: z
+    .number({ error: 'Deposit must be a percent' })
+    .int('Deposit must be a whole percent')
+    .min(0, 'Deposit must be 0 to 100 %')
+    .max(100, 'Deposit must be 0 to 100 %')
+    .optional(),
+});
+
 export const recordPaymentSchema = z.strictObject({
   amountCents: cents('Amount', 1),
   method: z.enum(MANUAL_PAYMENT_METHODS, { error: 'Method must be bank_transfer, cash or other' }),

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { INVOICE_STATES, type InvoiceView } from '#common/billing/invoices.ts';
+import { INVOICE_STATES, invoicePlanSchema, type InvoiceView } from '#common/billing/invoices.ts';
 import type { InvoiceOutcome } from '#server/billing/invoices.ts';
 import { csvRow, UTF8_BOM } from '#server/contact/csv.ts';
 import type { Services } from '#server/context.ts';
@@ -73,6 +73,19 @@ export function adminInvoicesRouter(services: Services): Router {
       answer(res, outcome, 201);
     })
     .all(methodNotAllowed(['GET', 'POST']));
+
+  router
+    .route('/admin/projects/:id/invoices/plan')
+    .all(requireAdmin)
+    .post(async (req, res) => {
+      const { depositPercent } = parseBody(invoicePlanSchema, req.body, 'Invalid deposit');
+      const share = depositPercent ?? (await billing.settings()).depositPercent;
+      const outcome = await invoices.plan(parseIdParam(req.params.id, PROJECT_NOT_FOUND), share);
+      if (outcome.kind === 'not-found') throw new HttpError(404, PROJECT_NOT_FOUND);
+      if (outcome.kind === 'no-price') throw new HttpError(409, 'Set the project’s agreed price first, or make an invoice line by line');
+      noStore(res).status(201).json(outcome.invoices);
+    })
+    .all(methodNotAllowed(['POST']));
 
   router
     .route('/admin/invoices/summary')

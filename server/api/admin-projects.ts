@@ -74,8 +74,8 @@ export function adminProjectsRouter(services: Services): Router {
       }
       const project = await projects.adminView(id);
       if (!project) throw new HttpError(404, NOT_FOUND);
-      const locked = deliveryLocked === undefined ? undefined : await services.billing.setDeliveryLock(id, deliveryLocked);
-      noStore(res).json({ ...project, ...(locked === undefined ? {} : { deliveryLocked: locked }) });
+      if (deliveryLocked !== undefined) project.deliveryLocked = await services.billing.setDeliveryLock(id, deliveryLocked);
+      noStore(res).json(project);
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
 

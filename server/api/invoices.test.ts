@@ -76,6 +76,21 @@ describe.each(testDialects())('invoices and card payments on %s', (dialect) => {
     for (const res of made) expect((await t.asAdmin.post(`/api/admin/invoices/${res.body.id}/void`).send({})).status).toBe(200);
   });
 
+  it("plans the project's price as a deposit and a balance that add up to it", async () => {
+    const plan = await t.asAdmin.post(`/api/admin/projects/${projectId}/invoices/plan`).send({ depositPercent: 30 });
+    expect(plan.status).toBe(201);
+    expect(plan.body.map((invoice: { kind: string; totalCents: number }) => [invoice.kind, invoice.totalCents])).toEqual([
+      ['deposit', 10_500],
+      ['balance', 24_500],
+    ]);
+    const full = await t.asAdmin.post(`/api/admin/projects/${projectId}/invoices/plan`).send({ depositPercent: 0 });
+    expect(full.body.map((invoice: { kind: string; totalCents: number }) => [invoice.kind, invoice.totalCents])).toEqual([
+      ['full', 35_000],
+    ]);
+    expect((await t.asAdmin.post(`/api/admin/projects/${projectId}/invoices/plan`).send({ depositPercent: 101 })).status).toBe(400);
+    for (const invoice of [...plan.body, ...full.body]) await t.asAdmin.post(`/api/admin/invoices/${invoice.id}/void`).send({});
+  });
+
   it('refuses bad invoices with 400 and field messages, and an unknown project with 404', async () => {
     const bad = await t.asAdmin.post(`/api/admin/projects/${projectId}/invoices`).send({ lines: [line('Mix', 12.5)] });
     expect(bad.status).toBe(400);

@@ -6,7 +6,7 @@ import {
   voidInvoiceSchema,
   type InvoiceView,
 } from '#common/billing/invoices.ts';
-import { invoiceAmounts, percentToBasisPoints } from '#common/billing/money.ts';
+import { depositSplit, invoiceAmounts, percentToBasisPoints } from '#common/billing/money.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
 import { takeInvoiceNumber } from './invoice-numbers.ts';
@@ -144,6 +144,39 @@ export class InvoiceService {
       return created;
     });
     return { kind: 'done', invoice: await this.view(invoice) };
+  }
+
+  /**
+   * The project's agreed price as drafts: a deposit of `depositPercent` and the balance, or one
+   * invoice in full at 0 % (or 100 %). The package names the lines; the owner edits them before sending.
+   */
+  async plan(
+    projectId: number,
+    depositPercent: number,
+  ): Promise<{ kind: 'not-found' } | { kind: 'no-price' } | { kind: 'done'; invoices: InvoiceView[] }> {
+    const project = await this.db
+      .selectFrom('projects')
+      .select(['price', 'packageTitle', 'title'])
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    if (!project) return { kind: 'not-found' };
+    if (project.price === null || project.price <= 0) return { kind: 'no-price' };
+    const totalCents = project.price * 100;
+    const what = `${project.packageTitle}: ${project.title}`;
+    const { depositCents, balanceCents } = depositSplit(totalCents, depositPercent);
+    const drafts =
+      depositCents === 0 || balanceCents === 0
+        ? [{ kind: 'full', lines: [{ description: what, amountCents: totalCents }] }]
+        : [
+            { kind: 'deposit', lines: [{ description: `${what} (deposit, ${depositPercent} %)`, amountCents: depositCents }] },
+            { kind: 'balance', lines: [{ description: `${what} (balance, ${100 - depositPercent} %)`, amountCents: balanceCents }] },
+          ];
+    const made: InvoiceView[] = [];
+    for (const draft of drafts) {
+      const outcome = await this.create(projectId, draft);
+      if (outcome.kind === 'done') made.push(outcome.invoice);
+    }
+    return { kind: 'done', invoices: made };
   }
 
   /** Changes a draft; a sent invoice is voided and reissued instead. */
