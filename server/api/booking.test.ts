@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOT_PROBLEM_MESSAGES } from '#common/booking/booking-request.ts';
-import { FORM_STAMP_COOKIE } from '#server/contact/form-stamp.ts';
-import { issueContactFormToken } from '#server/contact/form-token.ts';
+import { FORM_STAMP_COOKIE } from '#server/cookies/form-stamp.ts';
+import { issueContactFormToken } from '#server/cookies/form-token.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import {
   bookingBody,

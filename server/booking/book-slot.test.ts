@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONSULTATION, type ConsultationType } from '#common/booking/settings.ts';
 import { WEEKDAYS } from '#common/site-content/weekdays.ts';
 import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
-import { tokenHashOf } from '#server/secret-tokens.ts';
+import { tokenHashOf } from '#server/crypto/secret-tokens.ts';
 import { bookSlot, moveBooking, type BookingSecret, type SlotSurroundings, type Visitor } from './book-slot.ts';
 import { bookingLinkToken } from './booking-links.ts';
 

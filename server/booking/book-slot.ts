@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ConsultationType } from '#common/booking/settings.ts';
 import type { Booking, Database } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
-import { tokenHashOf } from '#server/secret-tokens.ts';
+import { tokenHashOf } from '#server/crypto/secret-tokens.ts';
 import { bookingLinkToken } from './booking-links.ts';
 import { queueBookingEmails } from './booking-emails.ts';
 import { takenBetween } from './booking-context.ts';

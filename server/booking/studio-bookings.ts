@@ -11,7 +11,7 @@ import {
 import type { MeetingKind } from '#common/booking/settings.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
-import { isTokenShape } from '#server/secret-tokens.ts';
+import { isTokenShape } from '#server/crypto/secret-tokens.ts';
 import { currentSettings, isoOf, type Booking, type BookingContext } from './booking-context.ts';
 import { howItHappens } from './booking-emails.ts';
 import { cancelBooking } from './book-slot.ts';

@@ -91,7 +91,7 @@ export interface PasswordResetTokensTable {
   createdAt: Timestamp;
 }
 
-/** An admin's TOTP enrolment (server/auth/two-factor.ts); `secret` is sealed (server/auth/secret-box.ts). */
+/** An admin's TOTP enrolment (server/auth/two-factor.ts); `secret` is sealed (server/crypto/secret-box.ts). */
 export interface AdminTwoFactorTable {
   adminUserId: number;
   secret: string;
@@ -533,7 +533,7 @@ export interface BookingSettingsTable {
   /** JSON of common/booking/settings.ts. */
   data: string;
   version: number;
-  /** The calendar feed's address and the subscription token, sealed (server/auth/secret-box.ts). */
+  /** The calendar feed's address and the subscription token, sealed (server/crypto/secret-box.ts). */
   feedUrlSealed: string | null;
   calendarTokenSealed: string | null;
   updatedAt: Timestamp;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { DEFAULT_CONSULTATION, type BookingSettings } from '#common/booking/settings.ts';
 import { createAdmin } from '#server/auth/admin-users.ts';
-import { seal } from '#server/auth/secret-box.ts';
+import { seal } from '#server/crypto/secret-box.ts';
 import { bookSlot } from '#server/booking/book-slot.ts';
 import { InvoiceService } from '#server/billing/invoices.ts';
 import { totpCode, totpStep } from '#server/auth/totp.ts';
