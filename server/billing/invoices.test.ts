@@ -128,6 +128,13 @@ describe.each(testDialects())('invoices on %s', (dialect) => {
     expect((await invoices.void(id, {})).kind).toBe('conflict');
   });
 
+  it('does not send an invoice that totals nothing', async () => {
+    const created = await invoices.create(projectId, { lines: [line('Free extra', 0)] });
+    if (created.kind !== 'done') throw new Error('not created');
+    expect(await invoices.send(created.invoice.id)).toMatchObject({ kind: 'conflict' });
+    expect((await invoices.get(created.invoice.id))?.state).toBe('draft');
+  });
+
   it('unlocks for a trusted client when the owner turns the lock off', async () => {
     const created = await invoices.create(projectId, { lines: [line('Rush', 5_000)] });
     if (created.kind !== 'done') throw new Error('not created');

@@ -228,6 +228,10 @@ export class InvoiceService {
 
   async send(id: number): Promise<InvoiceOutcome> {
     const now = this.now();
+    const draft = await this.row(id);
+    // Nothing to ask for: an invoice of zero would sit "sent" for ever, owing nothing.
+    if (draft?.state === 'draft' && draft.totalCents === 0)
+      return { kind: 'conflict', message: 'This invoice totals nothing: add an amount before sending it' };
     const sent = await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('invoices')
