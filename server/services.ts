@@ -88,13 +88,10 @@ export function buildServices(core: CoreServices): Services {
     analyse: runProjectAudioAnalysisInWorker,
   });
   // The consultation's studio facts: the zone of the opening hours, and the address of the Studio section.
+  // What booking and billing need to e-mail as the studio.
+  const mailing = { db: core.db, logger: core.logger, config: core.config, mailer, studioIdentity, publicUrl: core.config.PUBLIC_URL };
   const booking = createBookingCapability({
-    db: core.db,
-    logger: core.logger,
-    config: core.config,
-    mailer,
-    studioIdentity,
-    publicUrl: core.config.PUBLIC_URL,
+    ...mailing,
     studio: async () => {
       const { studio } = await siteContent.current();
       const street = [studio.streetAddress, `${studio.location.city}, ${studio.location.region} ${studio.postalCode}`.trim()];
@@ -102,12 +99,7 @@ export function buildServices(core: CoreServices): Services {
     },
   });
   const billing = createBillingCapability({
-    db: core.db,
-    logger: core.logger,
-    config: core.config,
-    mailer,
-    studioIdentity,
-    publicUrl: core.config.PUBLIC_URL,
+    ...mailing,
     content: () => siteContent.current(),
     logo: (image, width) => siteImages.readWebp(image, width),
   });

@@ -4,7 +4,7 @@ import type { InvoiceOutcome } from '#server/billing/invoices.ts';
 import { csvRow, UTF8_BOM } from '#server/contact/csv.ts';
 import type { Services } from '#server/context.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
-import { requireAdmin, sessionEnded } from '#server/http/require-admin.ts';
+import { requireAdmin, signedInAdminId } from '#server/http/require-admin.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import { z } from '#common/zod.ts';
 
@@ -15,12 +15,6 @@ const invoiceId = (req: Request) => parseIdParam(req.params.id, NOT_FOUND);
 const listQuerySchema = z.object({
   state: z.enum([...INVOICE_STATES, 'overdue'], { error: `state must be one of ${INVOICE_STATES.join(', ')} or overdue` }).optional(),
 });
-
-function adminIdOf(res: Response): number {
-  const admin = res.locals.admin as { id: number } | undefined;
-  if (!admin) throw sessionEnded();
-  return admin.id;
-}
 
 /** The service's outcome as an answer: 400 with field messages, 404, 409 with the reason, or the invoice. */
 function answer(res: Response, outcome: InvoiceOutcome & { reissued?: InvoiceView }, status = 200): void {
@@ -178,7 +172,7 @@ export function adminInvoicesRouter(services: Services): Router {
   router
     .route('/admin/invoices/:id/payments')
     .all(requireAdmin)
-    .post(async (req, res) => answer(res, await invoices.recordPayment(invoiceId(req), req.body, adminIdOf(res)), 201))
+    .post(async (req, res) => answer(res, await invoices.recordPayment(invoiceId(req), req.body, signedInAdminId(res)), 201))
     .all(methodNotAllowed(['POST']));
 
   return router;

@@ -1,38 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryMailer } from '#server/test-support/project-fixture.ts';
+import { insertProject } from '#server/test-support/project-row.ts';
 import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
 import { sendDueBillingEmails, type BillingEmailDeps } from './billing-emails.ts';
 import { InvoiceService } from './invoices.ts';
 
-const DAY = 24 * 60 * 60_000;
 const STUDIO = { name: 'ATL Audio Mastering', email: 'studio@example.com', responseHours: 24, timeZone: 'America/New_York' };
 
-async function projectIn(services: TestServices, clientEmail: string): Promise<number> {
-  const row = await services.db
-    .insertInto('projects')
-    .values({
-      title: 'Night Drive',
-      clientName: 'Ava Stone',
-      clientEmail,
-      packageKey: 'standard',
-      packageTitle: 'Standard',
-      revisionsIncluded: 2,
-      price: 300,
-      dueDate: null,
-      contactSubmissionId: null,
-      invitedAt: null,
-      accessRevokedAt: null,
-      completedAt: null,
-      retainFilesUntil: null,
-      retentionWarnedAt: null,
-      filesRemovedAt: null,
-      lastClientActivityAt: null,
-      lastStudioActivityAt: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const projectIn = (services: TestServices, clientEmail: string) => insertProject(services.db, { clientEmail, price: 300 });
 
 const depsFor = (services: TestServices, mailer = memoryMailer()): BillingEmailDeps & { mailer: ReturnType<typeof memoryMailer> } => ({
   db: services.db,

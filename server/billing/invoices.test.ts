@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
+import { insertProject } from '#server/test-support/project-row.ts';
 import { InvoiceService } from './invoices.ts';
 
 const line = (description: string, amountCents: number) => ({ description, amountCents });
@@ -13,30 +14,7 @@ describe.each(testDialects())('invoices on %s', (dialect) => {
     services = await createTestServices(dialect);
     invoices = new InvoiceService(services.db, async () => ({ prefix: 'ATL', currency: 'USD', paymentTermsDays: 14 }));
     year = new Date().getUTCFullYear();
-    const project = await services.db
-      .insertInto('projects')
-      .values({
-        title: 'EP',
-        clientName: 'Ada',
-        clientEmail: 'ada@example.com',
-        packageKey: 'standard',
-        packageTitle: 'Standard',
-        revisionsIncluded: 2,
-        price: 300,
-        dueDate: null,
-        contactSubmissionId: null,
-        invitedAt: null,
-        accessRevokedAt: null,
-        completedAt: null,
-        retainFilesUntil: null,
-        retentionWarnedAt: null,
-        filesRemovedAt: null,
-        lastClientActivityAt: null,
-        lastStudioActivityAt: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    projectId = project.id;
+    projectId = await insertProject(services.db, { title: 'EP', clientName: 'Ada', clientEmail: 'ada@example.com', price: 300 });
   });
   afterAll(() => services.cleanup());
 
