@@ -1,0 +1,169 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import type { AdminBooking } from '#common/booking/admin.ts';
+import { clockIn, dateIn } from '#common/booking/slot-days.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { cn } from '#app/lib/cn.ts';
+import { BookingCard } from './booking-card.tsx';
+import { LoadFailure, LoadingNote } from './booking-list.tsx';
+import { useBookingList } from './use-booking-list.ts';
+import { addDays, blockPlacement, dayHeading, fetchRange, hourLabel, layoutWeek, mondayOf, type WeekBlock } from './week-layout.ts';
+
+const TONES: Record<AdminBooking['status'], string> = {
+  confirmed: 'border-accent/70 bg-accent-soft text-fg hover:border-accent',
+  no_show: 'border-orange-400/50 bg-orange-400/10 text-orange-200 hover:border-orange-300',
+  cancelled: 'border-dashed border-line-strong bg-surface text-fg-subtle line-through hover:border-fg-subtle',
+};
+const STATUS_WORDS: Record<AdminBooking['status'], string> = { confirmed: '', no_show: ', no-show', cancelled: ', cancelled' };
+
+interface Props {
+  studioZone: string;
+  onChanged: () => void;
+  onCreateProject: (booking: AdminBooking) => void;
+}
+
+/**
+ * Monday to Sunday in the studio's zone. From md up, seven columns with the hours down the side and
+ * each booking a block at its time; on a phone the same days as a list. Every block is a button
+ * (in time order, so Tab walks the week) that opens the booking below.
+ */
+export function WeekView({ studioZone, onChanged, onCreateProject }: Props) {
+  const thisMonday = mondayOf(Date.now(), studioZone);
+  const [monday, setMonday] = useState(thisMonday);
+  const list = useBookingList(fetchRange(monday));
+  const layout = useMemo(() => layoutWeek(list.bookings ?? [], monday, studioZone), [list.bookings, monday, studioZone]);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const selected = list.bookings?.find((booking) => booking.id === selectedId) ?? null;
+  const detail = useRef<HTMLDivElement>(null);
+  const today = dateIn(Date.now(), studioZone);
+  const hours = layout.lastHour - layout.firstHour;
+
+  useEffect(() => {
+    if (selectedId !== null) detail.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [selectedId]);
+
+  const changed = (booking: AdminBooking) => {
+    list.replace(booking);
+    onChanged();
+  };
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 className="text-lg font-semibold text-fg" aria-live="polite">
+          {dayHeading(monday, 'long')} – {dayHeading(addDays(monday, 6), 'long')}
+        </h3>
+        <div className="flex items-center gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setMonday(addDays(monday, -7))} aria-label="Previous week">
+            <ChevronLeft aria-hidden className="size-4" />
+            <span className="max-sm:sr-only">Previous</span>
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setMonday(thisMonday)} disabled={monday === thisMonday}>
+            This week
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setMonday(addDays(monday, 7))} aria-label="Next week">
+            <span className="max-sm:sr-only">Next</span>
+            <ChevronRight aria-hidden className="size-4" />
+          </Button>
+        </div>
+      </div>
+      {list.error && !list.bookings ? (
+        <LoadFailure what="the week" error={list.error} />
+      ) : !list.bookings ? (
+        <LoadingNote label="Loading the week..." />
+      ) : (
+        <div
+          className="grid grid-cols-[minmax(0,1fr)] gap-3 md:grid-cols-[3.5rem_repeat(7,minmax(0,1fr))] md:gap-0 md:rounded-xl md:border md:border-line md:bg-surface"
+          style={{ '--hours': hours } as CSSProperties}
+        >
+          {/* The hours down the side: for the eye only, each block's name says its time. */}
+          <div aria-hidden className="relative hidden md:block">
+            <div className="h-12 border-b border-line" />
+            <div className="relative h-[calc(var(--hours)*4rem)]">
+              {Array.from({ length: hours }, (_, index) => (
+                <span key={index} className="absolute right-2 -translate-y-1/2 text-xs text-fg-subtle" style={{ top: `${(index / hours) * 100}%` }}>
+                  {index === 0 ? '' : hourLabel(layout.firstHour + index)}
+                </span>
+              ))}
+            </div>
+          </div>
+          {layout.dates.map((date) => (
+            <section
+              key={date}
+              aria-label={dayHeading(date, 'long')}
+              className="rounded-xl border border-line bg-surface p-3 md:rounded-none md:border-0 md:border-l md:bg-transparent md:p-0"
+            >
+              <h4
+                className={cn(
+                  'text-sm font-semibold md:flex md:h-12 md:items-center md:justify-center md:border-b md:border-line',
+                  date === today ? 'text-accent' : 'text-fg',
+                )}
+              >
+                {dayHeading(date)}
+                {date === today ? <span className="sr-only"> (today)</span> : null}
+              </h4>
+              {layout.days[date].length === 0 ? <p className="mt-1 text-sm text-fg-subtle md:hidden">Nothing booked</p> : null}
+              <ol className="mt-2 grid gap-2 md:relative md:mt-0 md:block md:h-[calc(var(--hours)*4rem)] md:bg-[repeating-linear-gradient(to_bottom,transparent_0,transparent_calc(4rem-1px),var(--color-line)_calc(4rem-1px),var(--color-line)_4rem)]">
+                {layout.days[date].map((block) => (
+                  <li key={block.booking.id} className="md:absolute md:inset-x-1 md:top-(--top) md:h-(--height) md:min-h-6" style={placement(block, layout)}>
+                    <BlockButton
+                      block={block}
+                      studioZone={studioZone}
+                      selected={block.booking.id === selectedId}
+                      onSelect={() => setSelectedId(block.booking.id === selectedId ? null : block.booking.id)}
+                    />
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ))}
+        </div>
+      )}
+      <div ref={detail} aria-live="polite" className="scroll-mt-24">
+        {selected ? (
+          <BookingCard
+            booking={selected}
+            studioZone={studioZone}
+            now={Date.now()}
+            onChanged={changed}
+            onCreateProject={onCreateProject}
+            headingLevel="h4"
+          />
+        ) : list.bookings && list.bookings.length > 0 ? (
+          <p className="text-sm text-fg-subtle">Choose a consultation to see its details.</p>
+        ) : list.bookings ? (
+          <p className="text-sm text-fg-subtle">Nothing booked this week.</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function placement(block: WeekBlock, layout: { firstHour: number; lastHour: number }): CSSProperties {
+  const { top, height } = blockPlacement(block, layout);
+  return { '--top': `${top}%`, '--height': `${height}%` } as CSSProperties;
+}
+
+function BlockButton({ block, studioZone, selected, onSelect }: { block: WeekBlock; studioZone: string; selected: boolean; onSelect: () => void }) {
+  const { booking } = block;
+  const from = clockIn(Date.parse(booking.start), studioZone);
+  const to = clockIn(Date.parse(booking.end), studioZone);
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      aria-label={`${from} to ${to}, ${booking.name}, ${booking.typeName}${STATUS_WORDS[booking.status]}`}
+      title={`${from} – ${to} · ${booking.name}`}
+      onClick={onSelect}
+      className={cn(
+        'flex w-full min-h-11 items-start gap-1.5 overflow-hidden rounded-md border px-2 py-1 text-left text-xs leading-tight transition-colors md:h-full md:min-h-0',
+        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+        TONES[booking.status],
+        selected && 'ring-2 ring-accent',
+      )}
+    >
+      <span className="shrink-0 font-semibold tabular-nums">{from}</span>
+      <span className="min-w-0 truncate">{booking.name}</span>
+    </button>
+  );
+}
