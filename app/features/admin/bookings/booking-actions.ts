@@ -22,7 +22,10 @@ export async function saveOwnerNotes(booking: AdminBooking, notes: string): Prom
 export async function setNoShow(booking: AdminBooking, noShow: boolean): Promise<AdminBooking | null> {
   const result = await api<AdminBooking>('PATCH', `/api/admin/bookings/${booking.id}`, { status: noShow ? 'no_show' : 'confirmed' });
   if (!result.ok) return failed('Could not change the booking', result);
-  toast({ title: 'Success', description: noShow ? `${booking.name} marked as a no-show` : `${booking.name} is no longer marked as a no-show` });
+  toast({
+    title: 'Success',
+    description: noShow ? `${booking.name} marked as a no-show` : `${booking.name} is no longer marked as a no-show`,
+  });
   return result.data;
 }
 

@@ -41,7 +41,7 @@ interface Props {
 export function BookingList({ studioZone, onChanged, onCreateProject }: Props) {
   const [filter, setFilter] = useState<BookingFilter>('upcoming');
   const list = useBookingList({ status: filter });
-  const now = Date.now();
+  const now = new Date().getTime();
   const changed = (booking: AdminBooking) => {
     list.replace(booking);
     onChanged();

@@ -1,7 +1,11 @@
 import type { BookingStatusName } from '#common/booking/admin.ts';
 import { cn } from '#app/lib/cn.ts';
 
-export const BOOKING_STATUS_LABELS: Record<BookingStatusName, string> = { confirmed: 'Confirmed', cancelled: 'Cancelled', no_show: 'No-show' };
+export const BOOKING_STATUS_LABELS: Record<BookingStatusName, string> = {
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  no_show: 'No-show',
+};
 
 const TONES: Record<BookingStatusName, string> = {
   confirmed: 'bg-green-400/15 text-green-300 ring-green-400/40',
@@ -11,7 +15,12 @@ const TONES: Record<BookingStatusName, string> = {
 
 export function BookingStatusBadge({ status }: { status: BookingStatusName }) {
   return (
-    <span className={cn('inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', TONES[status])}>
+    <span
+      className={cn(
+        'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        TONES[status],
+      )}
+    >
       {BOOKING_STATUS_LABELS[status] ?? status}
     </span>
   );

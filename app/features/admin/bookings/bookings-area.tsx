@@ -36,7 +36,11 @@ export function BookingsArea({ view, studioZone, onChanged, onCreateProject }: P
   return (
     <>
       <h2 className="sr-only">Bookings</h2>
-      <Tabs.Root value={view} onValueChange={(next) => void navigate(bookingViewPath(next as BookingView), { preventScrollReset: true })} className="grid grid-cols-[minmax(0,1fr)] gap-5">
+      <Tabs.Root
+        value={view}
+        onValueChange={(next) => void navigate(bookingViewPath(next as BookingView), { preventScrollReset: true })}
+        className="grid grid-cols-[minmax(0,1fr)] gap-5"
+      >
         <Tabs.List aria-label="Bookings views" className={cn(tabListClasses, 'grid grid-cols-3 sm:inline-flex')}>
           {BOOKING_VIEWS.map((item) => (
             <Tabs.Trigger key={item} value={item} className={tabTriggerClasses}>

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { AdminBooking } from '#common/booking/admin.ts';
-import { api } from '#app/lib/api.ts';
+import { api, type ApiResult } from '#app/lib/api.ts';
 
 export const BOOKING_FILTERS = ['upcoming', 'past', 'cancelled', 'no_show'] as const;
 export type BookingFilter = (typeof BOOKING_FILTERS)[number];
@@ -14,47 +14,56 @@ export const BOOKING_FILTER_LABELS: Record<BookingFilter, string> = {
 export interface BookingListState {
   bookings: AdminBooking[] | null;
   error: string | null;
-  reload(): Promise<void>;
   /** A booking changed here (notes, cancel, no-show): shown at once, and dropped when it left this list. */
   replace(booking: AdminBooking): void;
 }
 
-/**
- * One read of the bookings: a status filter, or a span of instants (the week view). A newer query
- * wins over an answer still on its way for an older one.
- */
-export function useBookingList(query: { status: BookingFilter } | { from: string; to: string }): BookingListState {
-  const [bookings, setBookings] = useState<AdminBooking[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const search = new URLSearchParams('status' in query ? { status: query.status } : { from: query.from, to: query.to }).toString();
-  const latest = useRef(search);
-  latest.current = search;
-  const status = 'status' in query ? query.status : null;
+type Query = { status: BookingFilter } | { from: string; to: string };
+interface Answer {
+  search: string;
+  bookings: AdminBooking[] | null;
+  error: string | null;
+}
 
-  const reload = useCallback(async () => {
-    const result = await api<AdminBooking[]>('GET', `/api/admin/bookings?${search}`);
-    if (latest.current !== search) return;
-    if (!result.ok) return void setError(result.serverMessage ?? result.message);
-    setError(null);
-    setBookings(Array.isArray(result.data) ? result.data : []);
-  }, [search]);
+const searchOf = (query: Query) =>
+  new URLSearchParams('status' in query ? { status: query.status } : { from: query.from, to: query.to }).toString();
+
+/**
+ * One read of the bookings: a status filter, or a span of instants (the week view). Each query's
+ * answer is kept with the query it answers, so a slow answer to an older one never shows.
+ */
+export function useBookingList(query: Query): BookingListState {
+  const search = searchOf(query);
+  const status = 'status' in query ? query.status : null;
+  const [answer, setAnswer] = useState<Answer | null>(null);
 
   useEffect(() => {
-    setBookings(null);
-    void reload();
-  }, [reload]);
+    let live = true;
+    void api<AdminBooking[]>('GET', `/api/admin/bookings?${search}`).then((result: ApiResult<AdminBooking[]>) => {
+      if (!live) return;
+      if (result.ok) setAnswer({ search, bookings: Array.isArray(result.data) ? result.data : [], error: null });
+      else setAnswer({ search, bookings: null, error: result.serverMessage ?? result.message });
+    });
+    return () => {
+      live = false;
+    };
+  }, [search]);
 
   const replace = useCallback(
     (booking: AdminBooking) =>
-      setBookings((list) => {
-        if (!list) return list;
+      setAnswer((current) => {
+        if (!current?.bookings) return current;
         const stays = status === null || belongsTo(booking, status, Date.now());
-        return stays ? list.map((item) => (item.id === booking.id ? booking : item)) : list.filter((item) => item.id !== booking.id);
+        const bookings = stays
+          ? current.bookings.map((item) => (item.id === booking.id ? booking : item))
+          : current.bookings.filter((item) => item.id !== booking.id);
+        return { ...current, bookings };
       }),
     [status],
   );
 
-  return { bookings, error, reload, replace };
+  const current = answer?.search === search ? answer : null;
+  return { bookings: current?.bookings ?? null, error: current?.error ?? null, replace };
 }
 
 /** The server's filters, for a booking changed in the browser. */

@@ -14,6 +14,14 @@ const TONES: Record<AdminBooking['status'], string> = {
   no_show: 'border-orange-400/50 bg-orange-400/10 text-orange-200 hover:border-orange-300',
   cancelled: 'border-dashed border-line-strong bg-surface text-fg-subtle line-through hover:border-fg-subtle',
 };
+/** A list of days on a phone; from md up the hours' gutter and seven columns, one hour 4rem tall. */
+const GRID =
+  'grid grid-cols-[minmax(0,1fr)] gap-3 md:grid-cols-[3.5rem_repeat(7,minmax(0,1fr))] md:gap-0 md:rounded-xl md:border ' +
+  'md:border-line md:bg-surface';
+/** A day's blocks: stacked on a phone, placed by the hour (a line at each) from md up. */
+const DAY_COLUMN =
+  'mt-2 grid gap-2 md:relative md:mt-0 md:block md:h-[calc(var(--hours)*4rem)] ' +
+  'md:bg-[repeating-linear-gradient(to_bottom,transparent_0,transparent_calc(4rem-1px),var(--color-line)_calc(4rem-1px),var(--color-line)_4rem)]';
 const STATUS_WORDS: Record<AdminBooking['status'], string> = { confirmed: '', no_show: ', no-show', cancelled: ', cancelled' };
 
 interface Props {
@@ -28,14 +36,16 @@ interface Props {
  * (in time order, so Tab walks the week) that opens the booking below.
  */
 export function WeekView({ studioZone, onChanged, onCreateProject }: Props) {
-  const thisMonday = mondayOf(Date.now(), studioZone);
+  // The week the owner opened the view in; "This week" comes back to it.
+  const [thisMonday] = useState(() => mondayOf(Date.now(), studioZone));
   const [monday, setMonday] = useState(thisMonday);
   const list = useBookingList(fetchRange(monday));
   const layout = useMemo(() => layoutWeek(list.bookings ?? [], monday, studioZone), [list.bookings, monday, studioZone]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = list.bookings?.find((booking) => booking.id === selectedId) ?? null;
   const detail = useRef<HTMLDivElement>(null);
-  const today = dateIn(Date.now(), studioZone);
+  const now = new Date().getTime();
+  const today = dateIn(now, studioZone);
   const hours = layout.lastHour - layout.firstHour;
 
   useEffect(() => {
@@ -72,16 +82,17 @@ export function WeekView({ studioZone, onChanged, onCreateProject }: Props) {
       ) : !list.bookings ? (
         <LoadingNote label="Loading the week..." />
       ) : (
-        <div
-          className="grid grid-cols-[minmax(0,1fr)] gap-3 md:grid-cols-[3.5rem_repeat(7,minmax(0,1fr))] md:gap-0 md:rounded-xl md:border md:border-line md:bg-surface"
-          style={{ '--hours': hours } as CSSProperties}
-        >
+        <div className={GRID} style={{ '--hours': hours } as CSSProperties}>
           {/* The hours down the side: for the eye only, each block's name says its time. */}
           <div aria-hidden className="relative hidden md:block">
             <div className="h-12 border-b border-line" />
             <div className="relative h-[calc(var(--hours)*4rem)]">
               {Array.from({ length: hours }, (_, index) => (
-                <span key={index} className="absolute right-2 -translate-y-1/2 text-xs text-fg-subtle" style={{ top: `${(index / hours) * 100}%` }}>
+                <span
+                  key={index}
+                  className="absolute right-2 -translate-y-1/2 text-xs text-fg-subtle"
+                  style={{ top: `${(index / hours) * 100}%` }}
+                >
                   {index === 0 ? '' : hourLabel(layout.firstHour + index)}
                 </span>
               ))}
@@ -103,9 +114,13 @@ export function WeekView({ studioZone, onChanged, onCreateProject }: Props) {
                 {date === today ? <span className="sr-only"> (today)</span> : null}
               </h4>
               {layout.days[date].length === 0 ? <p className="mt-1 text-sm text-fg-subtle md:hidden">Nothing booked</p> : null}
-              <ol className="mt-2 grid gap-2 md:relative md:mt-0 md:block md:h-[calc(var(--hours)*4rem)] md:bg-[repeating-linear-gradient(to_bottom,transparent_0,transparent_calc(4rem-1px),var(--color-line)_calc(4rem-1px),var(--color-line)_4rem)]">
+              <ol className={DAY_COLUMN}>
                 {layout.days[date].map((block) => (
-                  <li key={block.booking.id} className="md:absolute md:inset-x-1 md:top-(--top) md:h-(--height) md:min-h-6" style={placement(block, layout)}>
+                  <li
+                    key={block.booking.id}
+                    className="md:absolute md:inset-x-1 md:top-(--top) md:h-(--height) md:min-h-6"
+                    style={placement(block, layout)}
+                  >
                     <BlockButton
                       block={block}
                       studioZone={studioZone}
@@ -124,7 +139,7 @@ export function WeekView({ studioZone, onChanged, onCreateProject }: Props) {
           <BookingCard
             booking={selected}
             studioZone={studioZone}
-            now={Date.now()}
+            now={now}
             onChanged={changed}
             onCreateProject={onCreateProject}
             headingLevel="h4"
@@ -144,7 +159,17 @@ function placement(block: WeekBlock, layout: { firstHour: number; lastHour: numb
   return { '--top': `${top}%`, '--height': `${height}%` } as CSSProperties;
 }
 
-function BlockButton({ block, studioZone, selected, onSelect }: { block: WeekBlock; studioZone: string; selected: boolean; onSelect: () => void }) {
+function BlockButton({
+  block,
+  studioZone,
+  selected,
+  onSelect,
+}: {
+  block: WeekBlock;
+  studioZone: string;
+  selected: boolean;
+  onSelect: () => void;
+}) {
   const { booking } = block;
   const from = clockIn(Date.parse(booking.start), studioZone);
   const to = clockIn(Date.parse(booking.end), studioZone);
@@ -156,7 +181,8 @@ function BlockButton({ block, studioZone, selected, onSelect }: { block: WeekBlo
       title={`${from} – ${to} · ${booking.name}`}
       onClick={onSelect}
       className={cn(
-        'flex w-full min-h-11 items-start gap-1.5 overflow-hidden rounded-md border px-2 py-1 text-left text-xs leading-tight transition-colors md:h-full md:min-h-0',
+        'flex w-full min-h-11 items-start gap-1.5 overflow-hidden rounded-md border px-2 py-1 text-left text-xs leading-tight',
+        'transition-colors md:h-full md:min-h-0',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
         TONES[booking.status],
         selected && 'ring-2 ring-accent',

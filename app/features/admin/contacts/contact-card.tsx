@@ -39,7 +39,6 @@ export function ContactCard({ submission, onStatus, onDelete, onRead, onCreatePr
   // Named by a link: open, read, in view and focused, so the owner lands on it.
   useEffect(() => {
     if (!focused) return;
-    setOpen(true);
     if (submission.readAt === null) onRead(true);
     nameButton.current?.scrollIntoView({ block: 'center' });
     nameButton.current?.focus({ preventScroll: true });

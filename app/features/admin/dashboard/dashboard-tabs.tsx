@@ -23,7 +23,7 @@ import { StatCards } from './stat-cards.tsx';
 import { tabListClasses, tabTriggerClasses } from './tab-styles.ts';
 
 type DashboardTab = 'samples' | 'contacts' | 'projects' | 'bookings' | 'site';
-/** The tabs whose choice lives in the page; Projects and Bookings live in the address (/manage/projects..., /manage/bookings...), which e-mails link to. */
+/** The tabs whose choice lives in the page; Projects and Bookings live in the address (/manage/projects..., /manage/bookings...). */
 type LocalTab = Exclude<DashboardTab, 'projects' | 'bookings'>;
 
 /** `?tab=site` (the preview banner's Publish) and `?tab=contacts&enquiry=ID` (a booking's enquiry) open those tabs. */
@@ -65,10 +65,12 @@ export function DashboardTabs() {
   const [localTab, setLocalTab] = useState<LocalTab>(() => localTabOf(location.search) ?? 'samples');
   const tab: DashboardTab = onProjects ? 'projects' : onBookings ? 'bookings' : localTab;
   // A link to /manage?tab=... from inside the dashboard (a booking's enquiry) keeps the dashboard mounted: follow it.
-  useEffect(() => {
+  const [seenSearch, setSeenSearch] = useState(location.search);
+  if (seenSearch !== location.search) {
+    setSeenSearch(location.search);
     const asked = localTabOf(location.search);
     if (asked) setLocalTab(asked);
-  }, [location.search]);
+  }
   const enquiryParam = Number(new URLSearchParams(location.search).get('enquiry')) || null;
   const setTab = useCallback(
     (next: DashboardTab) => {

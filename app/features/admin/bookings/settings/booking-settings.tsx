@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { Button } from '#app/components/ui/button.tsx';
 import { SectionCard } from '#app/features/admin/projects/section-card.tsx';
-import { LoadFailure, LoadingNote } from '../booking-list.tsx';
+import { LoadFailure, LoadingNote } from '#app/features/admin/bookings/booking-list.tsx';
 import { CalendarFeedPanel } from './calendar-feed-panel.tsx';
 import { ConsultationTypeEditor } from './consultation-type-editor.tsx';
 import { DatesOffEditor } from './dates-off-editor.tsx';
@@ -11,6 +11,10 @@ import { useBookingSettings } from './use-booking-settings.ts';
 import { WeeklyEditor } from './weekly-editor.tsx';
 
 const MAX_TYPES = 10;
+/** Stays in view at the foot of the window while the owner scrolls a long form. */
+const SAVE_BAR =
+  'sticky bottom-3 z-10 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line-strong ' +
+  'bg-surface-raised/95 p-3 shadow-lg backdrop-blur';
 
 /** The Bookings area's settings: what is offered, when, what blocks it, and the owner's calendars. */
 export function BookingSettingsEditor() {
@@ -36,7 +40,12 @@ export function BookingSettingsEditor() {
         title="Consultation types"
         description="What a visitor can book. Each keeps its own length, spacing and limits."
         actions={
-          <Button variant="secondary" size="sm" disabled={draft.types.length >= MAX_TYPES} onClick={() => setDraft((current) => ({ ...current, types: [...current.types, newTypeDraft()] }))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={draft.types.length >= MAX_TYPES}
+            onClick={() => setDraft((current) => ({ ...current, types: [...current.types, newTypeDraft()] }))}
+          >
             <Plus aria-hidden className="size-4" />
             Add type
           </Button>
@@ -51,7 +60,11 @@ export function BookingSettingsEditor() {
               errors={errors}
               hasStudioAddress={saved.hasStudioAddress}
               onChange={(change) => updateType(type.rowId, change)}
-              onRemove={draft.types.length > 1 ? () => setDraft((current) => ({ ...current, types: current.types.filter((item) => item.rowId !== type.rowId) })) : undefined}
+              onRemove={
+                draft.types.length > 1
+                  ? () => setDraft((current) => ({ ...current, types: current.types.filter((item) => item.rowId !== type.rowId) }))
+                  : undefined
+              }
             />
           ))}
         </div>
@@ -69,11 +82,23 @@ export function BookingSettingsEditor() {
         {errors.weekly ? <FieldAlert message={errors.weekly} /> : null}
         <WeeklyEditor weekly={draft.weekly} errors={errors} onChange={(weekly) => setDraft((current) => ({ ...current, weekly }))} />
       </SectionCard>
-      <SectionCard id="booking-dates-off" title="Dates off" description="Holidays, sessions and other days with no consultations, in the studio's dates.">
+      <SectionCard
+        id="booking-dates-off"
+        title="Dates off"
+        description="Holidays, sessions and other days with no consultations, in the studio's dates."
+      >
         {errors.datesOff ? <FieldAlert message={errors.datesOff} /> : null}
-        <DatesOffEditor datesOff={draft.datesOff} errors={errors} onChange={(datesOff) => setDraft((current) => ({ ...current, datesOff }))} />
+        <DatesOffEditor
+          datesOff={draft.datesOff}
+          errors={errors}
+          onChange={(datesOff) => setDraft((current) => ({ ...current, datesOff }))}
+        />
       </SectionCard>
-      <SectionCard id="booking-feed" title="Your calendar" description="Times busy in your own calendar are never offered. It is read every few minutes.">
+      <SectionCard
+        id="booking-feed"
+        title="Your calendar"
+        description="Times busy in your own calendar are never offered. It is read every few minutes."
+      >
         <CalendarFeedPanel
           feedUrl={draft.feedUrl}
           feed={saved.feed}
@@ -82,10 +107,17 @@ export function BookingSettingsEditor() {
           onFeed={(feed) => state.adopt((current) => ({ ...current, feed }))}
         />
       </SectionCard>
-      <SectionCard id="booking-subscription" title="Bookings in your calendar app" description="A private calendar of every booking, kept up to date.">
-        <SubscriptionPanel url={saved.subscriptionUrl} onChange={(subscriptionUrl) => state.adopt((current) => ({ ...current, subscriptionUrl }))} />
+      <SectionCard
+        id="booking-subscription"
+        title="Bookings in your calendar app"
+        description="A private calendar of every booking, kept up to date."
+      >
+        <SubscriptionPanel
+          url={saved.subscriptionUrl}
+          onChange={(subscriptionUrl) => state.adopt((current) => ({ ...current, subscriptionUrl }))}
+        />
       </SectionCard>
-      <div className="sticky bottom-3 z-10 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line-strong bg-surface-raised/95 p-3 shadow-lg backdrop-blur">
+      <div className={SAVE_BAR}>
         <div className="min-w-0 text-sm" aria-live="polite">
           {problem?.kind === 'stale' ? (
             <p role="alert" className="font-medium text-orange-300">

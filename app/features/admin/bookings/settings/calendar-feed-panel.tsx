@@ -7,6 +7,10 @@ import { TextField } from '#app/components/ui/form-field.tsx';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
 
+const FEED_HINT =
+  'From Google Calendar (Settings, Secret address in iCal format), Apple iCloud (Public calendar) or Outlook ' +
+  '(Publish calendar, ICS). Leave empty for none.';
+
 interface Props {
   feedUrl: string;
   feed: FeedStatus;
@@ -27,7 +31,11 @@ export function CalendarFeedPanel({ feedUrl, feed, error, onChange, onFeed }: Pr
     setRefreshing(false);
     if (!result.ok) return void toast({ title: 'Error', description: result.serverMessage ?? result.message, variant: 'destructive' });
     onFeed(result.data);
-    toast({ title: result.data.error ? 'Could not read the feed' : 'Success', description: result.data.error ?? 'Calendar feed read', variant: result.data.error ? 'destructive' : 'default' });
+    toast({
+      title: result.data.error ? 'Could not read the feed' : 'Success',
+      description: result.data.error ?? 'Calendar feed read',
+      variant: result.data.error ? 'destructive' : 'default',
+    });
   };
 
   return (
@@ -40,7 +48,7 @@ export function CalendarFeedPanel({ feedUrl, feed, error, onChange, onFeed }: Pr
         placeholder="https://calendar.google.com/calendar/ical/.../basic.ics"
         value={feedUrl}
         error={error}
-        hint="From Google Calendar (Settings, Secret address in iCal format), Apple iCloud (Public calendar) or Outlook (Publish calendar, ICS). Leave empty for none."
+        hint={FEED_HINT}
         onChange={(event) => onChange(event.target.value)}
       />
       {feed.lost ? (

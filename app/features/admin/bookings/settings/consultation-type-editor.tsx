@@ -5,9 +5,14 @@ import { FormField, inputClasses, TextField } from '#app/components/ui/form-fiel
 import { cn } from '#app/lib/cn.ts';
 import type { SettingsErrors, TypeDraft } from './settings-form.ts';
 
-const MEETING_LABELS: Record<MeetingKind, string> = { phone: 'Phone call (the visitor gives a number)', video: 'Video call (your meeting link)', studio: 'At the studio' };
+const MEETING_LABELS: Record<MeetingKind, string> = {
+  phone: 'Phone call (the visitor gives a number)',
+  video: 'Video call (your meeting link)',
+  studio: 'At the studio',
+};
 
-type NumberKey = 'lengthMinutes' | 'startEveryMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'minimumNoticeHours' | 'horizonDays' | 'maxPerDay';
+type NumberKey =
+  'lengthMinutes' | 'startEveryMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'minimumNoticeHours' | 'horizonDays' | 'maxPerDay';
 const NUMBERS: { key: NumberKey; label: string; unit: string; step?: string }[] = [
   { key: 'lengthMinutes', label: 'Length', unit: 'minutes' },
   { key: 'startEveryMinutes', label: 'Start every', unit: 'minutes' },
@@ -44,17 +49,35 @@ export function ConsultationTypeEditor({ type, errors, hasStudioAddress, onChang
           Offered on the booking page
         </label>
         {onRemove ? (
-          <Button variant="ghost" size="sm" onClick={onRemove} className="text-red-300 hover:text-red-200" aria-label={`Remove ${type.name || 'this type'}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onRemove}
+            className="text-red-300 hover:text-red-200"
+            aria-label={`Remove ${type.name || 'this type'}`}
+          >
             <Trash2 aria-hidden className="size-4" />
             Remove
           </Button>
         ) : null}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={`${id}-name`} label="Name" value={type.name} error={error('name')} maxLength={120} onChange={(event) => onChange({ name: event.target.value })} />
+        <TextField
+          id={`${id}-name`}
+          label="Name"
+          value={type.name}
+          error={error('name')}
+          maxLength={120}
+          onChange={(event) => onChange({ name: event.target.value })}
+        />
         <FormField id={`${id}-meeting`} label="How it happens" error={error('meeting')}>
           {(control) => (
-            <select {...control} value={type.meeting} onChange={(event) => onChange({ meeting: event.target.value as MeetingKind })} className={cn(inputClasses, 'pr-8')}>
+            <select
+              {...control}
+              value={type.meeting}
+              onChange={(event) => onChange({ meeting: event.target.value as MeetingKind })}
+              className={cn(inputClasses, 'pr-8')}
+            >
               {(Object.keys(MEETING_LABELS) as MeetingKind[]).map((kind) => (
                 <option key={kind} value={kind}>
                   {MEETING_LABELS[kind]}
@@ -78,11 +101,20 @@ export function ConsultationTypeEditor({ type, errors, hasStudioAddress, onChang
         />
       ) : null}
       {type.meeting === 'studio' && !hasStudioAddress ? (
-        <p className="text-sm text-orange-300">Add the studio&apos;s street address under Site, Studio: the visitor needs to know where to come.</p>
+        <p className="text-sm text-orange-300">
+          Add the studio&apos;s street address under Site, Studio: the visitor needs to know where to come.
+        </p>
       ) : null}
       <FormField id={`${id}-description`} label="Description" error={error('description')} hint="Shown under the name on the booking page.">
         {(control) => (
-          <textarea {...control} rows={2} value={type.description} maxLength={500} onChange={(event) => onChange({ description: event.target.value })} className={inputClasses} />
+          <textarea
+            {...control}
+            rows={2}
+            value={type.description}
+            maxLength={500}
+            onChange={(event) => onChange({ description: event.target.value })}
+            className={inputClasses}
+          />
         )}
       </FormField>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">

@@ -11,13 +11,17 @@ interface Props {
 
 /** Holidays and sessions: whole days, first to last, when no consultation is offered. */
 export function DatesOffEditor({ datesOff, errors, onChange }: Props) {
-  const update = (row: string, change: Partial<DatesOffDraft>) => onChange(datesOff.map((range) => (range.rowId === row ? { ...range, ...change } : range)));
+  const update = (row: string, change: Partial<DatesOffDraft>) =>
+    onChange(datesOff.map((range) => (range.rowId === row ? { ...range, ...change } : range)));
   return (
     <div className="grid gap-3">
       {datesOff.length === 0 ? <p className="text-sm text-fg-subtle">No dates off.</p> : null}
       <ul className="grid gap-3">
         {datesOff.map((range, index) => (
-          <li key={range.rowId} className="grid items-start gap-3 rounded-xl border border-line bg-ink/40 p-3 sm:grid-cols-[10rem_10rem_minmax(0,1fr)_auto]">
+          <li
+            key={range.rowId}
+            className="grid items-start gap-3 rounded-xl border border-line bg-ink/40 p-3 sm:grid-cols-[10rem_10rem_minmax(0,1fr)_auto]"
+          >
             <TextField
               id={`${range.rowId}-from`}
               label="First day"
@@ -26,7 +30,14 @@ export function DatesOffEditor({ datesOff, errors, onChange }: Props) {
               error={errors[`${range.rowId}.from`]}
               onChange={(event) => update(range.rowId, { from: event.target.value, to: range.to || event.target.value })}
             />
-            <TextField id={`${range.rowId}-to`} label="Last day" type="date" value={range.to} error={errors[`${range.rowId}.to`]} onChange={(event) => update(range.rowId, { to: event.target.value })} />
+            <TextField
+              id={`${range.rowId}-to`}
+              label="Last day"
+              type="date"
+              value={range.to}
+              error={errors[`${range.rowId}.to`]}
+              onChange={(event) => update(range.rowId, { to: event.target.value })}
+            />
             <TextField
               id={`${range.rowId}-label`}
               label="Label"

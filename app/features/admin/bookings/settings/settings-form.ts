@@ -1,5 +1,11 @@
 import type { AdminBookingSettings } from '#common/booking/admin.ts';
-import { bookingSettingsSchema, DEFAULT_CONSULTATION, type BookingSettings, type ConsultationType, type MeetingKind } from '#common/booking/settings.ts';
+import {
+  bookingSettingsSchema,
+  DEFAULT_CONSULTATION,
+  type BookingSettings,
+  type ConsultationType,
+  type MeetingKind,
+} from '#common/booking/settings.ts';
 import { WEEKDAYS, type Weekday } from '#common/site-content/weekdays.ts';
 
 /*
@@ -47,7 +53,14 @@ export interface SettingsDraft {
 let nextRow = 0;
 export const rowId = () => `row-${++nextRow}`;
 
-const NUMBER_FIELDS: NumberField[] = ['lengthMinutes', 'startEveryMinutes', 'bufferBeforeMinutes', 'bufferAfterMinutes', 'horizonDays', 'maxPerDay'];
+const NUMBER_FIELDS: NumberField[] = [
+  'lengthMinutes',
+  'startEveryMinutes',
+  'bufferBeforeMinutes',
+  'bufferAfterMinutes',
+  'horizonDays',
+  'maxPerDay',
+];
 
 function typeDraft(type: ConsultationType, key: string | null): TypeDraft {
   const numbers = Object.fromEntries(NUMBER_FIELDS.map((field) => [field, String(type[field])])) as Record<NumberField, string>;
@@ -125,9 +138,7 @@ export function checkSettings(draft: SettingsDraft): { ok: true; settings: Booki
   const settings = settingsOf(draft);
   const result = bookingSettingsSchema.safeParse(settings);
   if (result.success) return { ok: true, settings: result.data };
-  const sortedWeekly = [...draft.weekly].sort(
-    (a, b) => WEEKDAYS.indexOf(a.day) - WEEKDAYS.indexOf(b.day) || a.from.localeCompare(b.from),
-  );
+  const sortedWeekly = [...draft.weekly].sort((a, b) => WEEKDAYS.indexOf(a.day) - WEEKDAYS.indexOf(b.day) || a.from.localeCompare(b.from));
   const errors: SettingsErrors = {};
   for (const issue of result.error.issues) {
     const [section, index, field] = issue.path;

@@ -6,6 +6,9 @@ import { api } from '#app/lib/api.ts';
 import { cn } from '#app/lib/cn.ts';
 import { toast } from '#app/lib/toast.ts';
 
+const REGENERATE_WARNING =
+  'The current address stops working at once: calendars subscribed to it stop showing your bookings until you subscribe to the new one.';
+
 /** The private address of every booking, for the owner's calendar app; a new one stops the old at once. */
 export function SubscriptionPanel({ url, onChange }: { url: string; onChange: (url: string) => void }) {
   const copy = async () => {
@@ -47,7 +50,8 @@ export function SubscriptionPanel({ url, onChange }: { url: string; onChange: (u
         </Button>
       </div>
       <p id="booking-subscription-hint" className="text-xs text-fg-subtle">
-        Add it in your calendar app as a subscribed calendar (Google: Other calendars, From URL). Anyone with it sees your bookings: keep it private.
+        Add it in your calendar app as a subscribed calendar (Google: Other calendars, From URL). Anyone with it sees your bookings: keep it
+        private.
       </p>
       <div>
         <ConfirmDeleteDialog
@@ -59,7 +63,7 @@ export function SubscriptionPanel({ url, onChange }: { url: string; onChange: (u
           }
           triggerLabel="Make a new subscription address"
           title="Make a new subscription address?"
-          description="The current address stops working at once: calendars subscribed to it stop showing your bookings until you subscribe to the new one."
+          description={REGENERATE_WARNING}
           confirmLabel="Make a new address"
           pendingLabel="Making..."
           onDelete={regenerate}

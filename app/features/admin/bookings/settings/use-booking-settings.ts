@@ -29,24 +29,35 @@ export function useBookingSettings(): BookingSettingsState {
   const [problem, setProblem] = useState<SaveProblem>(null);
   const [saving, setSaving] = useState(false);
 
-  const show = (settings: AdminBookingSettings) => {
+  const show = useCallback((settings: AdminBookingSettings) => {
     setSaved(settings);
     setDraftState(draftOf(settings));
     setErrors({});
     setProblem(null);
-  };
-
-  const reload = useCallback(async () => {
-    const result = await api<AdminBookingSettings>('GET', '/api/admin/booking/settings');
-    if (!result.ok) return void setLoadError(result.serverMessage ?? result.message);
-    setLoadError(null);
-    show(result.data);
   }, []);
 
-  useEffect(() => void reload(), [reload]);
+  const reload = useCallback(
+    () =>
+      api<AdminBookingSettings>('GET', '/api/admin/booking/settings').then((result) => {
+        if (!result.ok) return void setLoadError(result.serverMessage ?? result.message);
+        setLoadError(null);
+        show(result.data);
+      }),
+    [show],
+  );
 
-  const setDraft = useCallback((change: (draft: SettingsDraft) => SettingsDraft) => setDraftState((draft) => (draft ? change(draft) : draft)), []);
-  const adopt = useCallback((change: (saved: AdminBookingSettings) => AdminBookingSettings) => setSaved((saved) => (saved ? change(saved) : saved)), []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const setDraft = useCallback(
+    (change: (draft: SettingsDraft) => SettingsDraft) => setDraftState((draft) => (draft ? change(draft) : draft)),
+    [],
+  );
+  const adopt = useCallback(
+    (change: (saved: AdminBookingSettings) => AdminBookingSettings) => setSaved((saved) => (saved ? change(saved) : saved)),
+    [],
+  );
 
   const save = async () => {
     if (!draft || !saved) return;

@@ -13,9 +13,13 @@ interface Props {
 
 /** The hours the studio takes consultations, per weekday, in the studio's zone; a day without windows takes none. */
 export function WeeklyEditor({ weekly, errors, onChange }: Props) {
-  const update = (row: string, change: Partial<WindowDraft>) => onChange(weekly.map((window) => (window.rowId === row ? { ...window, ...change } : window)));
+  const update = (row: string, change: Partial<WindowDraft>) =>
+    onChange(weekly.map((window) => (window.rowId === row ? { ...window, ...change } : window)));
   const add = (day: Weekday) => {
-    const last = weekly.filter((window) => window.day === day).sort((a, b) => a.to.localeCompare(b.to)).at(-1);
+    const last = weekly
+      .filter((window) => window.day === day)
+      .sort((a, b) => a.to.localeCompare(b.to))
+      .at(-1);
     const from = last ? last.to : '09:00';
     const to = from < '17:00' ? '17:00' : '23:59';
     onChange([...weekly, { rowId: rowId(), day, from, to }]);
