@@ -21,7 +21,7 @@ const GRID =
 /** A day's blocks: stacked on a phone, placed by the hour (a line at each) from md up. */
 const DAY_COLUMN =
   'mt-2 grid gap-2 md:relative md:mt-0 md:block md:h-[calc(var(--hours)*4rem)] ' +
-  'md:bg-[repeating-linear-gradient(to_bottom,transparent_0,transparent_calc(4rem-1px),var(--color-line)_calc(4rem-1px),var(--color-line)_4rem)]';
+  'md:bg-[linear-gradient(to_bottom,var(--color-line)_1px,transparent_1px)] md:bg-size-[100%_4rem]';
 const STATUS_WORDS: Record<AdminBooking['status'], string> = { confirmed: '', no_show: ', no-show', cancelled: ', cancelled' };
 
 interface Props {
