@@ -17,11 +17,7 @@ const linkClasses =
 function Place({ booking }: { booking: AdminBooking }) {
   if (booking.meeting === 'phone')
     return (
-      <a
-        href={`tel:${booking.place.replace(/[^\d+]/g, '')}`}
-        className={linkClasses}
-        aria-label={`Call ${booking.name} at ${booking.place}`}
-      >
+      <a href={`tel:${booking.place.replace(/[^\d+]/g, '')}`} className={linkClasses}>
         <Phone aria-hidden className="size-4 shrink-0" />
         Phone call · {booking.place}
       </a>

@@ -18,11 +18,6 @@ export function BookingsSummaryCard({ summary, studioZone }: { summary: BookingS
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
         'sm:grid-cols-[auto_auto_minmax(0,1fr)_auto] sm:items-center sm:gap-8',
       )}
-      aria-label={
-        summary
-          ? `Consultations: ${summary.today} today, ${summary.thisWeek} this week${next ? `, next with ${next.name}` : ''}. Open Bookings`
-          : 'Consultations. Open Bookings'
-      }
     >
       <span className="flex items-center gap-3 sm:contents">
         <Count label="Consultations today" value={summary?.today ?? null} />

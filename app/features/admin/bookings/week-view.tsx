@@ -177,7 +177,6 @@ function BlockButton({
     <button
       type="button"
       aria-pressed={selected}
-      aria-label={`${from} to ${to}, ${booking.name}, ${booking.typeName}${STATUS_WORDS[booking.status]}`}
       title={`${from} – ${to} · ${booking.name}`}
       onClick={onSelect}
       className={cn(
@@ -188,8 +187,18 @@ function BlockButton({
         selected && 'ring-2 ring-accent',
       )}
     >
-      <span className="shrink-0 font-semibold tabular-nums">{from}</span>
-      <span className="min-w-0 truncate">{booking.name}</span>
+      {/* Read in full (the end, the type, a status); a narrow column shows the start and as much of the name as fits. */}
+      <span className="shrink-0 font-semibold tabular-nums">
+        {from}
+        <span className="sr-only"> to {to},</span>
+      </span>
+      <span className="min-w-0 truncate">
+        {booking.name}
+        <span className="sr-only">
+          , {booking.typeName}
+          {STATUS_WORDS[booking.status]}
+        </span>
+      </span>
     </button>
   );
 }

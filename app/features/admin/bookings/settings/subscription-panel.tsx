@@ -58,10 +58,10 @@ export function SubscriptionPanel({ url, onChange }: { url: string; onChange: (u
           trigger={
             <>
               <RotateCw aria-hidden className="size-4" />
-              Make a new address
+              Make a new subscription address
             </>
           }
-          triggerLabel="Make a new subscription address"
+          triggerLabel="Make a new subscription address (the current one stops working)"
           title="Make a new subscription address?"
           description={REGENERATE_WARNING}
           confirmLabel="Make a new address"
