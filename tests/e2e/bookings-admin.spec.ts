@@ -69,6 +69,14 @@ test('the owner sees booked consultations as a list and a week, edits the settin
   const stamp = Date.now();
   const visitor = { name: `Aiko Booker ${stamp}`, email: `aiko+${stamp}@example.jp`, note: `Mastering an EP, five songs. Ref ${stamp}` };
 
+  // The first visitor wrote through the contact form before booking: the booking links to that enquiry.
+  const enquiry = `Hello, five songs to master. Enquiry ${stamp}`;
+  const sent = await page.request.post('/api/contact', {
+    data: { name: visitor.name, email: visitor.email, message: enquiry },
+    headers: { Origin: baseURL! },
+  });
+  expect(sent.status()).toBe(201);
+
   // Three visitors book: the first free slot, a later one that day, and one on another day.
   const slotsAnswer = await page.request.get('/api/booking/slots?type=free-consultation');
   expect(slotsAnswer.ok()).toBe(true);
@@ -104,6 +112,23 @@ test('the owner sees booked consultations as a list and a week, edits the settin
   await booked.getByLabel('Your notes').fill('Wants a loud master');
   await booked.getByRole('button', { name: 'Save notes' }).click();
   await expect(toast(page)).toContainText('Notes saved');
+
+  // "Create project" opens the New project dialog prefilled from the booking.
+  await booked.getByRole('button', { name: `Create project for ${visitor.name}` }).click();
+  const newProject = page.getByRole('dialog', { name: 'New project' });
+  await expect(newProject.getByLabel('Title')).toHaveValue(`${visitor.name}'s project`);
+  await expect(newProject.getByLabel('Client e-mail')).toHaveValue(visitor.email);
+  await expect(newProject.getByLabel('Notes')).toHaveValue(visitor.note);
+  await page.keyboard.press('Escape');
+  await expect(newProject).toHaveCount(0);
+
+  // Their enquiry opens in the inbox, expanded.
+  await booked.getByRole('link', { name: 'Open their enquiry' }).click();
+  await expect(page).toHaveURL(/\/manage\?tab=contacts&enquiry=\d+$/);
+  await expect(page.getByRole('tab', { name: 'Contact Submissions' })).toHaveAttribute('aria-selected', 'true');
+  const opened = page.getByRole('button', { name: new RegExp(`^${visitor.name}`), expanded: true });
+  await expect(opened).toBeFocused();
+  await expect(page.getByText(enquiry)).toBeVisible();
 
   // The week view, on the week of the booking, keyboard-reachable blocks that open the booking.
   for (const width of [1440, 390]) {

@@ -49,7 +49,8 @@ export function BookingList({ studioZone, onChanged, onCreateProject }: Props) {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <div className="flex flex-wrap items-center gap-3">
+      {/* Grid cells size the select (the shared input look is full width). */}
+      <div className="grid grid-cols-[auto_minmax(0,12rem)_auto] items-center justify-start gap-3">
         <label htmlFor="booking-filter" className="text-sm text-fg-muted">
           Show
         </label>
@@ -57,7 +58,7 @@ export function BookingList({ studioZone, onChanged, onCreateProject }: Props) {
           id="booking-filter"
           value={filter}
           onChange={(event) => setFilter(event.target.value as BookingFilter)}
-          className={cn(inputClasses, 'w-auto py-2.5 pr-8')}
+          className={cn(inputClasses, 'py-2.5 pr-8')}
         >
           {BOOKING_FILTERS.map((item) => (
             <option key={item} value={item}>

@@ -109,7 +109,7 @@ export function ConsultationTypeEditor({ type, errors, hasStudioAddress, onChang
         {(control) => (
           <textarea
             {...control}
-            rows={2}
+            rows={3}
             value={type.description}
             maxLength={500}
             onChange={(event) => onChange({ description: event.target.value })}
@@ -117,7 +117,8 @@ export function ConsultationTypeEditor({ type, errors, hasStudioAddress, onChang
           />
         )}
       </FormField>
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      {/* Bottom-aligned: a label that wraps on a phone does not push its input below its neighbour's. */}
+      <div className="grid grid-cols-2 items-end gap-4 lg:grid-cols-4">
         {NUMBERS.map((field) => (
           <TextField
             key={field.key}

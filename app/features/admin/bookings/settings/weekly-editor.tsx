@@ -38,14 +38,14 @@ export function WeeklyEditor({ weekly, errors, onChange }: Props) {
                 const name = `${WEEKDAY_NAMES[day]} window`;
                 return (
                   <div key={window.rowId} className="grid gap-1">
-                    <div className="flex flex-wrap items-center gap-2">
+                    <div className="grid max-w-md grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)_auto] items-center gap-2">
                       <input
                         type="time"
                         aria-label={`${name} from`}
                         value={window.from}
                         aria-invalid={error ? true : undefined}
                         onChange={(event) => update(window.rowId, { from: event.target.value })}
-                        className={cn(inputClasses, 'w-36 py-2')}
+                        className={cn(inputClasses, 'px-3 py-2')}
                       />
                       <span className="text-sm text-fg-muted">to</span>
                       <input
@@ -54,7 +54,7 @@ export function WeeklyEditor({ weekly, errors, onChange }: Props) {
                         value={window.to}
                         aria-invalid={error ? true : undefined}
                         onChange={(event) => update(window.rowId, { to: event.target.value })}
-                        className={cn(inputClasses, 'w-36 py-2')}
+                        className={cn(inputClasses, 'px-3 py-2')}
                       />
                       <Button
                         variant="ghost"
