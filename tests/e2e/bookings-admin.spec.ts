@@ -155,6 +155,9 @@ test('the owner sees booked consultations as a list and a week, edits the settin
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoSeriousA11yViolations(page);
     if (SHOTS) await fullPageShot(page, `${SHOTS}/bookings-settings-${width}.png`);
+    // The save bar sticks to the foot of the window (a full-page shot cannot show where).
+    await section(page, 'Weekly hours').scrollIntoViewIfNeeded();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/bookings-settings-window-${width}.png` });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminBooking } from '#common/booking/admin.ts';
-import { addDays, blockPlacement, fetchRange, hourLabel, layoutWeek, minuteOfDay, mondayOf } from './week-layout.ts';
+import {
+  addDays,
+  blockPlacement,
+  fetchRange,
+  hourLabel,
+  layoutWeek,
+  minuteOfDay,
+  mondayOf,
+  weekAvailability,
+  weekDates,
+} from './week-layout.ts';
 
 const NEW_YORK = 'America/New_York';
 
@@ -92,6 +102,29 @@ describe('the week layout', () => {
     const layout = layoutWeek([booking(1, '2027-03-10T04:45:00Z', 30)], '2027-03-08', NEW_YORK); // Tue 23:45 EST
     expect(layout.days['2027-03-09'][0]).toMatchObject({ startMinute: 23 * 60 + 45, endMinute: 24 * 60 });
     expect(layout.lastHour).toBe(24);
+  });
+
+  it('shades the weekly hours of each date, except a date off, and widens the hours to them', () => {
+    const dates = weekDates('2027-12-20');
+    const availability = weekAvailability(
+      {
+        weekly: [
+          { day: 'mon', from: '07:30', to: '12:00' },
+          { day: 'mon', from: '13:00', to: '19:00' },
+          { day: 'fri', from: '09:00', to: '17:00' },
+        ],
+        datesOff: [{ from: '2027-12-24', to: '2027-12-26', label: 'Holidays' }],
+      },
+      dates,
+    );
+    expect(availability.open['2027-12-20']).toEqual([
+      { startMinute: 450, endMinute: 720 },
+      { startMinute: 780, endMinute: 1140 },
+    ]);
+    expect(availability.open['2027-12-24']).toEqual([]); // a Friday, but off
+    expect(availability.off).toEqual({ '2027-12-24': 'Holidays', '2027-12-25': 'Holidays', '2027-12-26': 'Holidays' });
+    const layout = layoutWeek([], '2027-12-20', NEW_YORK, availability.open);
+    expect([layout.firstHour, layout.lastHour]).toEqual([7, 20]);
   });
 
   it('labels the hours as a clock does', () => {

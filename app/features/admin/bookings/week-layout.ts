@@ -1,5 +1,7 @@
 import { clockIn, dateIn } from '#common/booking/slot-days.ts';
 import type { AdminBooking } from '#common/booking/admin.ts';
+import type { BookingSettings } from '#common/booking/settings.ts';
+import { WEEKDAYS } from '#common/site-content/weekdays.ts';
 
 /*
  * The week view's arithmetic, in the studio's zone: which Monday a moment's week starts on, the
@@ -49,6 +51,38 @@ export interface WeekBlock {
   endMinute: number;
 }
 
+/** A stretch of a studio day in minutes from its midnight. */
+export interface DaySpan {
+  startMinute: number;
+  endMinute: number;
+}
+
+/** What the studio offers on each date of the week: its weekly hours, or a date off (with its label) instead. */
+export interface WeekAvailability {
+  open: Record<string, DaySpan[]>;
+  off: Record<string, string>;
+}
+
+const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+
+export function weekAvailability(settings: Pick<BookingSettings, 'weekly' | 'datesOff'>, dates: readonly string[]): WeekAvailability {
+  const open: Record<string, DaySpan[]> = {};
+  const off: Record<string, string> = {};
+  for (const date of dates) {
+    const range = settings.datesOff.find((item) => item.from <= date && date <= item.to);
+    if (range) {
+      off[date] = range.label.trim() || 'Day off';
+      open[date] = [];
+      continue;
+    }
+    const weekday = WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7];
+    open[date] = settings.weekly
+      .filter((window) => window.day === weekday)
+      .map((window) => ({ startMinute: minutesOf(window.from), endMinute: minutesOf(window.to) }));
+  }
+  return { open, off };
+}
+
 export interface WeekLayout {
   dates: string[];
   firstHour: number;
@@ -57,11 +91,18 @@ export interface WeekLayout {
   days: Record<string, WeekBlock[]>;
 }
 
-export function layoutWeek(bookings: readonly AdminBooking[], monday: string, timeZone: string): WeekLayout {
+/** The week's blocks; the hours shown cover 8 to 20, the open hours and every booking. */
+export function layoutWeek(
+  bookings: readonly AdminBooking[],
+  monday: string,
+  timeZone: string,
+  open: WeekAvailability['open'] = {},
+): WeekLayout {
   const dates = weekDates(monday);
   const days: Record<string, WeekBlock[]> = Object.fromEntries(dates.map((date) => [date, []]));
-  let firstHour = DEFAULT_FIRST_HOUR;
-  let lastHour = DEFAULT_LAST_HOUR;
+  const spans = Object.values(open).flat();
+  let firstHour = Math.min(DEFAULT_FIRST_HOUR, ...spans.map((span) => Math.floor(span.startMinute / 60)));
+  let lastHour = Math.max(DEFAULT_LAST_HOUR, ...spans.map((span) => Math.ceil(span.endMinute / 60)));
   for (const booking of [...bookings].sort((a, b) => a.start.localeCompare(b.start))) {
     const start = Date.parse(booking.start);
     const date = dateIn(start, timeZone);
@@ -76,8 +117,8 @@ export function layoutWeek(bookings: readonly AdminBooking[], monday: string, ti
   return { dates, firstHour, lastHour, days };
 }
 
-/** Where a block sits in its column, as percentages of the shown hours. */
-export function blockPlacement(block: WeekBlock, layout: Pick<WeekLayout, 'firstHour' | 'lastHour'>): { top: number; height: number } {
+/** Where a block (or an open span) sits in its column, as percentages of the shown hours. */
+export function blockPlacement(block: DaySpan, layout: Pick<WeekLayout, 'firstHour' | 'lastHour'>): { top: number; height: number } {
   const shown = (layout.lastHour - layout.firstHour) * 60;
   const top = ((block.startMinute - layout.firstHour * 60) / shown) * 100;
   return { top, height: ((block.endMinute - block.startMinute) / shown) * 100 };

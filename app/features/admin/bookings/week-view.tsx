@@ -1,28 +1,26 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { AdminBooking } from '#common/booking/admin.ts';
-import { clockIn, dateIn } from '#common/booking/slot-days.ts';
+import { dateIn } from '#common/booking/slot-days.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { BookingCard } from './booking-card.tsx';
 import { LoadFailure, LoadingNote } from './booking-list.tsx';
 import { useBookingList } from './use-booking-list.ts';
-import { addDays, blockPlacement, dayHeading, fetchRange, hourLabel, layoutWeek, mondayOf, type WeekBlock } from './week-layout.ts';
+import { useOpenHours } from './use-open-hours.ts';
+import { BlockButton, placement, spanPlacement } from './week-block.tsx';
+import { addDays, dayHeading, fetchRange, hourLabel, layoutWeek, mondayOf, weekAvailability, weekDates } from './week-layout.ts';
 
-const TONES: Record<AdminBooking['status'], string> = {
-  confirmed: 'border-accent/70 bg-accent-soft text-fg hover:border-accent',
-  no_show: 'border-orange-400/50 bg-orange-400/10 text-orange-200 hover:border-orange-300',
-  cancelled: 'border-dashed border-line-strong bg-surface text-fg-subtle line-through hover:border-fg-subtle',
-};
 /** A list of days on a phone; from md up the hours' gutter and seven columns, one hour 4rem tall. */
 const GRID =
   'grid grid-cols-[minmax(0,1fr)] gap-3 md:grid-cols-[3.5rem_repeat(7,minmax(0,1fr))] md:gap-0 md:rounded-xl md:border ' +
   'md:border-line md:bg-surface';
-/** A day's blocks: stacked on a phone, placed by the hour (a line at each) from md up. */
+/** A day's column from md up: the hours' height, a line at each hour. */
 const DAY_COLUMN =
-  'mt-2 grid gap-2 md:relative md:mt-0 md:block md:h-[calc(var(--hours)*4rem)] ' +
+  'md:relative md:h-[calc(var(--hours)*4rem)] ' +
   'md:bg-[linear-gradient(to_bottom,var(--color-line)_1px,transparent_1px)] md:bg-size-[100%_4rem]';
-const STATUS_WORDS: Record<AdminBooking['status'], string> = { confirmed: '', no_show: ', no-show', cancelled: ', cancelled' };
+/** A day's blocks: stacked on a phone, placed by the hour over the column from md up. */
+const DAY_BLOCKS = 'mt-2 grid gap-2 md:absolute md:inset-0 md:mt-0 md:block';
 
 interface Props {
   studioZone: string;
@@ -40,7 +38,12 @@ export function WeekView({ studioZone, onChanged, onCreateProject }: Props) {
   const [thisMonday] = useState(() => mondayOf(Date.now(), studioZone));
   const [monday, setMonday] = useState(thisMonday);
   const list = useBookingList(fetchRange(monday));
-  const layout = useMemo(() => layoutWeek(list.bookings ?? [], monday, studioZone), [list.bookings, monday, studioZone]);
+  const openHours = useOpenHours();
+  const availability = useMemo(() => (openHours ? weekAvailability(openHours, weekDates(monday)) : null), [openHours, monday]);
+  const layout = useMemo(
+    () => layoutWeek(list.bookings ?? [], monday, studioZone, availability?.open),
+    [list.bookings, monday, studioZone, availability],
+  );
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = list.bookings?.find((booking) => booking.id === selectedId) ?? null;
   const detail = useRef<HTMLDivElement>(null);
@@ -106,30 +109,46 @@ export function WeekView({ studioZone, onChanged, onCreateProject }: Props) {
             >
               <h4
                 className={cn(
-                  'text-sm font-semibold md:flex md:h-12 md:items-center md:justify-center md:border-b md:border-line',
+                  'text-sm font-semibold md:flex md:h-12 md:flex-col md:items-center md:justify-center md:border-b md:border-line',
                   date === today ? 'text-accent' : 'text-fg',
                 )}
               >
                 {dayHeading(date)}
                 {date === today ? <span className="sr-only"> (today)</span> : null}
+                {availability?.off[date] ? (
+                  <span className="block text-xs font-normal text-fg-subtle">
+                    <span className="sr-only">, </span>Off: {availability.off[date]}
+                  </span>
+                ) : null}
               </h4>
               {layout.days[date].length === 0 ? <p className="mt-1 text-sm text-fg-subtle md:hidden">Nothing booked</p> : null}
-              <ol className={DAY_COLUMN}>
-                {layout.days[date].map((block) => (
-                  <li
-                    key={block.booking.id}
-                    className="md:absolute md:inset-x-1 md:top-(--top) md:h-(--height) md:min-h-6"
-                    style={placement(block, layout)}
-                  >
-                    <BlockButton
-                      block={block}
-                      studioZone={studioZone}
-                      selected={block.booking.id === selectedId}
-                      onSelect={() => setSelectedId(block.booking.id === selectedId ? null : block.booking.id)}
-                    />
-                  </li>
+              <div className={DAY_COLUMN}>
+                {/* The open hours, lighter: a glance shows what is still free. */}
+                {availability?.open[date]?.map((span) => (
+                  <div
+                    key={span.startMinute}
+                    aria-hidden
+                    className="absolute inset-x-0 hidden bg-fg/[0.04] md:block"
+                    style={spanPlacement(span, layout)}
+                  />
                 ))}
-              </ol>
+                <ol className={DAY_BLOCKS}>
+                  {layout.days[date].map((block) => (
+                    <li
+                      key={block.booking.id}
+                      className="md:absolute md:inset-x-1 md:top-(--top) md:h-(--height) md:min-h-6"
+                      style={placement(block, layout)}
+                    >
+                      <BlockButton
+                        block={block}
+                        studioZone={studioZone}
+                        selected={block.booking.id === selectedId}
+                        onSelect={() => setSelectedId(block.booking.id === selectedId ? null : block.booking.id)}
+                      />
+                    </li>
+                  ))}
+                </ol>
+              </div>
             </section>
           ))}
         </div>
@@ -151,54 +170,5 @@ export function WeekView({ studioZone, onChanged, onCreateProject }: Props) {
         ) : null}
       </div>
     </div>
-  );
-}
-
-function placement(block: WeekBlock, layout: { firstHour: number; lastHour: number }): CSSProperties {
-  const { top, height } = blockPlacement(block, layout);
-  return { '--top': `${top}%`, '--height': `${height}%` } as CSSProperties;
-}
-
-function BlockButton({
-  block,
-  studioZone,
-  selected,
-  onSelect,
-}: {
-  block: WeekBlock;
-  studioZone: string;
-  selected: boolean;
-  onSelect: () => void;
-}) {
-  const { booking } = block;
-  const from = clockIn(Date.parse(booking.start), studioZone);
-  const to = clockIn(Date.parse(booking.end), studioZone);
-  return (
-    <button
-      type="button"
-      aria-pressed={selected}
-      title={`${from} – ${to} · ${booking.name}`}
-      onClick={onSelect}
-      className={cn(
-        'flex w-full min-h-11 items-start gap-1.5 overflow-hidden rounded-md border px-2 py-1 text-left text-xs leading-tight',
-        'transition-colors md:h-full md:min-h-0',
-        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
-        TONES[booking.status],
-        selected && 'ring-2 ring-accent',
-      )}
-    >
-      {/* Read in full (the end, the type, a status); a narrow column shows the start and as much of the name as fits. */}
-      <span className="shrink-0 font-semibold tabular-nums">
-        {from}
-        <span className="sr-only"> to {to},</span>
-      </span>
-      <span className="min-w-0 truncate">
-        {booking.name}
-        <span className="sr-only">
-          , {booking.typeName}
-          {STATUS_WORDS[booking.status]}
-        </span>
-      </span>
-    </button>
   );
 }

@@ -5,6 +5,9 @@ import { inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { rowId, type SettingsErrors, type WindowDraft } from './settings-form.ts';
 
+/** Two times, "to" and a remove button fit a phone's row once the desktop clock icon steps aside (a phone opens its own picker). */
+const TIME_INPUT = 'px-3 py-2 max-sm:px-2 max-sm:[&::-webkit-calendar-picker-indicator]:hidden';
+
 interface Props {
   weekly: WindowDraft[];
   errors: SettingsErrors;
@@ -45,7 +48,7 @@ export function WeeklyEditor({ weekly, errors, onChange }: Props) {
                         value={window.from}
                         aria-invalid={error ? true : undefined}
                         onChange={(event) => update(window.rowId, { from: event.target.value })}
-                        className={cn(inputClasses, 'px-3 py-2')}
+                        className={cn(inputClasses, TIME_INPUT)}
                       />
                       <span className="text-sm text-fg-muted">to</span>
                       <input
@@ -54,7 +57,7 @@ export function WeeklyEditor({ weekly, errors, onChange }: Props) {
                         value={window.to}
                         aria-invalid={error ? true : undefined}
                         onChange={(event) => update(window.rowId, { to: event.target.value })}
-                        className={cn(inputClasses, 'px-3 py-2')}
+                        className={cn(inputClasses, TIME_INPUT)}
                       />
                       <Button
                         variant="ghost"
