@@ -181,6 +181,18 @@ test('the owner sees booked consultations as a list and a week, edits the settin
   await expect(section(page, 'Consultation types').getByLabel('Length (minutes)')).toHaveValue('25', { timeout: HYDRATION_TIMEOUT });
   await expect(section(page, 'Dates off').getByLabel('Label')).toHaveValue('Holidays');
   await expect(section(page, 'Dates off').getByLabel('First day')).toHaveValue('2027-12-24');
+  // A save from elsewhere meanwhile: this editor's save is refused and offers a reload.
+  const current = (await (await page.request.get('/api/admin/booking/settings')).json()) as { version: number; settings: unknown };
+  const elsewhere = await page.request.put('/api/admin/booking/settings', {
+    headers: { Origin: baseURL! },
+    data: { version: current.version, settings: current.settings, feedUrl: '' },
+  });
+  expect(elsewhere.status()).toBe(200);
+  await section(page, 'Consultation types').getByLabel('Length (minutes)').fill('20');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'changed elsewhere' })).toBeVisible();
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(section(page, 'Consultation types').getByLabel('Length (minutes)')).toHaveValue('25');
   // Back to 20 minutes, so other journeys on this server book the shipped shape.
   await section(page, 'Consultation types').getByLabel('Length (minutes)').fill('20');
   await page.getByRole('button', { name: 'Save settings' }).click();

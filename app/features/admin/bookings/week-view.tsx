@@ -80,6 +80,9 @@ export function WeekView({ studioZone, onChanged, onCreateProject }: Props) {
           </Button>
         </div>
       </div>
+      <p className="-mt-2 text-sm text-fg-subtle">
+        Times in the studio&apos;s zone ({studioZone}).{availability ? ' The lighter hours are your weekly hours.' : ''}
+      </p>
       {list.error && !list.bookings ? (
         <LoadFailure what="the week" error={list.error} />
       ) : !list.bookings ? (
@@ -128,7 +131,7 @@ export function WeekView({ studioZone, onChanged, onCreateProject }: Props) {
                   <div
                     key={span.startMinute}
                     aria-hidden
-                    className="absolute inset-x-0 hidden bg-fg/[0.04] md:block"
+                    className="absolute inset-x-0 hidden bg-fg/[0.05] md:block"
                     style={spanPlacement(span, layout)}
                   />
                 ))}

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Button } from '#app/components/ui/button.tsx';
+import { cn } from '#app/lib/cn.ts';
 import { SectionCard } from '#app/features/admin/projects/section-card.tsx';
 import { LoadFailure, LoadingNote } from '#app/features/admin/bookings/booking-list.tsx';
 import { CalendarFeedPanel } from './calendar-feed-panel.tsx';
@@ -11,10 +12,9 @@ import { useBookingSettings } from './use-booking-settings.ts';
 import { WeeklyEditor } from './weekly-editor.tsx';
 
 const MAX_TYPES = 10;
-/** Stays in view at the foot of the window while the owner scrolls a long form. */
-const SAVE_BAR =
-  'sticky bottom-3 z-10 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line-strong ' +
-  'bg-surface-raised/95 p-3 shadow-lg backdrop-blur';
+const SAVE_BAR = 'flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line-strong bg-surface-raised/95 p-3';
+/** With something to save (or a save to fix), the bar stays in view at the foot of the window while the owner scrolls. */
+const SAVE_BAR_PINNED = 'sticky bottom-3 z-10 shadow-lg backdrop-blur';
 
 /** The Bookings area's settings: what is offered, when, what blocks it, and the owner's calendars. */
 export function BookingSettingsEditor() {
@@ -117,7 +117,7 @@ export function BookingSettingsEditor() {
           onChange={(subscriptionUrl) => state.adopt((current) => ({ ...current, subscriptionUrl }))}
         />
       </SectionCard>
-      <div className={SAVE_BAR}>
+      <div className={cn(SAVE_BAR, (dirty || problem) && SAVE_BAR_PINNED)}>
         <div className="min-w-0 text-sm" aria-live="polite">
           {problem?.kind === 'stale' ? (
             <p role="alert" className="font-medium text-orange-300">
