@@ -175,6 +175,7 @@ test('the owner sees booked consultations as a list and a week, edits the settin
   await datesOff.getByLabel('First day').fill('2027-12-24');
   await datesOff.getByLabel('Last day').fill('2027-12-26');
   await datesOff.getByLabel('Label').fill('Holidays');
+  if (SHOTS) await datesOff.screenshot({ path: `${SHOTS}/bookings-dates-off-1440.png` });
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(toast(page)).toContainText('Booking settings saved');
   await page.reload();

@@ -97,7 +97,7 @@ export function BookingSettingsEditor() {
       <SectionCard
         id="booking-feed"
         title="Your calendar"
-        description="Times busy in your own calendar are never offered. It is read every few minutes."
+        description="Times busy in your own calendar are never offered. It is read on a schedule, and whenever you press Refresh."
       >
         <CalendarFeedPanel
           feedUrl={draft.feedUrl}
