@@ -44,25 +44,35 @@ export function BlockButton({
       title={`${from} – ${to} · ${booking.name}`}
       onClick={onSelect}
       className={cn(
-        'flex w-full min-h-11 items-start gap-1.5 overflow-hidden rounded-md border px-2 py-1 text-left text-xs leading-tight',
+        'flex w-full min-h-11 flex-wrap items-start gap-x-1.5 overflow-hidden rounded-md border px-2 py-1 text-left leading-tight',
+        'max-md:py-2 max-md:text-sm md:flex-nowrap md:text-xs',
         'transition-colors md:h-full md:min-h-0',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
         TONES[booking.status],
         selected && 'ring-2 ring-accent',
       )}
     >
-      {/* Read in full (the end, the type, a status); a narrow column shows the start and as much of the name as fits. */}
+      {/* Read in full (end, type, status) and shown so on a phone; a narrow column shows the start and what fits of the name. */}
       <span className="shrink-0 font-semibold tabular-nums">
         {from}
-        <span className="sr-only"> to {to},</span>
+        <span className="sr-only max-md:not-sr-only"> to {to},</span>
       </span>
-      <span className="min-w-0 truncate">
+      <span className="min-w-0 md:truncate">
         {booking.name}
-        <span className="sr-only">
+        <span className="sr-only max-md:not-sr-only max-md:text-fg-muted">
           , {booking.typeName}
           {STATUS_WORDS[booking.status]}
         </span>
       </span>
     </button>
   );
+}
+
+/** "9:00 AM – 7:00 PM": an open span on the studio's wall clock. */
+export function spanWords(span: DaySpan): string {
+  const clock = (minute: number) => {
+    const hour = Math.floor(minute / 60) % 24;
+    return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute % 60).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+  };
+  return `${clock(span.startMinute)} – ${clock(span.endMinute)}`;
 }

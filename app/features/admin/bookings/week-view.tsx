@@ -8,7 +8,7 @@ import { BookingCard } from './booking-card.tsx';
 import { LoadFailure, LoadingNote } from './booking-list.tsx';
 import { useBookingList } from './use-booking-list.ts';
 import { useOpenHours } from './use-open-hours.ts';
-import { BlockButton, placement, spanPlacement } from './week-block.tsx';
+import { BlockButton, placement, spanPlacement, spanWords } from './week-block.tsx';
 import { addDays, dayHeading, fetchRange, hourLabel, layoutWeek, mondayOf, weekAvailability, weekDates } from './week-layout.ts';
 
 /** A list of days on a phone; from md up the hours' gutter and seven columns, one hour 4rem tall. */
@@ -81,7 +81,8 @@ export function WeekView({ studioZone, onChanged, onCreateProject }: Props) {
         </div>
       </div>
       <p className="-mt-2 text-sm text-fg-subtle">
-        Times in the studio&apos;s zone ({studioZone}).{availability ? ' The lighter hours are your weekly hours.' : ''}
+        Times in the studio&apos;s zone ({studioZone}).
+        {availability ? <span className="max-md:hidden"> The lighter hours are your weekly hours.</span> : null}
       </p>
       {list.error && !list.bookings ? (
         <LoadFailure what="the week" error={list.error} />
@@ -124,6 +125,10 @@ export function WeekView({ studioZone, onChanged, onCreateProject }: Props) {
                   </span>
                 ) : null}
               </h4>
+              {/* On a phone the day says its hours in words (the grid shades them). */}
+              {availability?.open[date]?.length ? (
+                <p className="text-xs text-fg-subtle md:hidden">Open {availability.open[date].map((span) => spanWords(span)).join(', ')}</p>
+              ) : null}
               {layout.days[date].length === 0 ? <p className="mt-1 text-sm text-fg-subtle md:hidden">Nothing booked</p> : null}
               <div className={DAY_COLUMN}>
                 {/* The open hours, lighter: a glance shows what is still free. */}
