@@ -58,7 +58,8 @@ export function BookingsArea({ view, studioZone, onChanged, onCreateProject }: P
             </Tabs.Content>
           </>
         )}
-        <Tabs.Content value="settings" className="focus-visible:outline-none">
+        {/* Kept mounted: unsaved settings survive a look at the list or the week. */}
+        <Tabs.Content value="settings" forceMount className="focus-visible:outline-none data-[state=inactive]:hidden">
           <BookingSettingsEditor />
         </Tabs.Content>
       </Tabs.Root>
