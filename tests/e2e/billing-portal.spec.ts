@@ -32,10 +32,11 @@ async function setPaymentInstructions(owner: APIRequestContext, text: string): P
 }
 
 /** The payment box, then the deliveries, at both widths: what the client sees of what they owe. */
-async function shoot(page: Page, name: string, regions: string[]) {
+async function shoot(page: Page, name: string, regions: string[], wholePage = false) {
   if (!SHOTS) return;
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
+    if (wholePage) await page.screenshot({ path: `${SHOTS}/${name}-page-${width}.png`, fullPage: true });
     for (const region of regions) {
       await page.getByRole('region', { name: region }).screenshot({ path: `${SHOTS}/${name}-${region.toLowerCase()}-${width}.png` });
     }
@@ -110,13 +111,21 @@ test('the client pays the deposit and the balance through Checkout; the masters 
     expect(text).toContain('$200.00');
     if (SHOTS) await renderPdfPage(playwright, pdfBytes, `${SHOTS}/billing-invoice-pdf.png`);
 
+    // Leaving Checkout without paying charges nothing, and the page says so calmly.
+    await depositItem.getByRole('button', { name: /^Pay now/ }).click();
+    await expect(page).toHaveURL(/\/pay\/cs_test_/);
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(page).toHaveURL(new RegExp(`/portal/projects/${id}\\?payment=cancelled$`));
+    await expect(payments.getByRole('status')).toContainText('nothing was charged');
+    await expect(payments.getByText('Due now')).toContainText('$200.00');
+
     // Checkout and back: the signed webhook has recorded the payment, and the page says so.
     await payThroughCheckout(page, depositItem.getByRole('button', { name: /^Pay now/ }), '$200.00', id);
     await expect(payments.getByRole('status')).toContainText('Payment received — thank you');
     await expect(payments.getByRole('status')).toContainText(`Invoice ${deposit!.number} is marked paid`);
     await expect(depositItem).toContainText(/Deposit · Paid on /);
     await expect(depositItem.getByRole('link', { name: /^Receipt \(PDF\)/ })).toBeVisible();
-    await expect(payments.getByText('Nothing due. Thank you!')).toBeVisible();
+    await expect(payments.getByText('All paid', { exact: true })).toBeVisible();
     // The thank-you is for this return only: the address no longer carries it.
     await expect(page).toHaveURL(new RegExp(`/portal/projects/${id}$`));
 
@@ -136,7 +145,7 @@ test('the client pays the deposit and the balance through Checkout; the masters 
     expect(zip.status()).toBe(402);
     expect(((await zip.json()) as { amountDueCents: number }).amountDueCents).toBe(20_000);
     await axeAtBothWidths(page);
-    await shoot(page, 'billing-locked', ['Payments', 'Deliveries']);
+    await shoot(page, 'billing-locked', ['Payments', 'Deliveries'], true);
 
     // "Pay now" from the lock itself; back from Checkout the masters download.
     await payThroughCheckout(page, deliveries.getByRole('button', { name: 'Pay now' }), '$200.00', id);

@@ -36,10 +36,10 @@ export function InvoiceItem({
   const amounts = [
     { label: 'Total', value: money(invoice.totalCents) },
     { label: 'Paid', value: money(invoice.paidCents) },
-    { label: 'Due', value: money(invoice.amountDueCents), strong: invoice.amountDueCents > 0 },
+    { label: 'Due', value: money(invoice.amountDueCents), strong: true },
   ];
   return (
-    <li className={cn('grid gap-4 p-4 sm:p-5', state === 'void' && 'opacity-70')}>
+    <li className={cn('grid gap-3 p-4 sm:p-5', state === 'void' && 'opacity-70')}>
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -88,14 +88,22 @@ export function InvoiceItem({
           ) : null}
         </div>
       </div>
-      <dl className="grid grid-cols-3 gap-2 rounded-xl bg-ink/40 p-3 text-sm">
-        {amounts.map((amount) => (
-          <div key={amount.label} className="min-w-0">
-            <dt className="text-xs uppercase tracking-wider text-fg-subtle">{amount.label}</dt>
-            <dd className={cn('mt-0.5 tabular-nums', amount.strong ? 'font-semibold text-fg' : 'text-fg-muted')}>{amount.value}</dd>
-          </div>
-        ))}
-      </dl>
+      {state === 'paid' || state === 'void' ? (
+        // Settled or cancelled: the total is all there is to say; the PDF has the rest.
+        <p className="text-sm text-fg-muted">
+          Total <span className="tabular-nums text-fg">{money(invoice.totalCents)}</span>
+          {state === 'paid' ? ', paid in full' : ', nothing to pay'}
+        </p>
+      ) : (
+        <dl className="grid grid-cols-3 gap-2 rounded-xl bg-ink/40 p-3 text-sm sm:max-w-md">
+          {amounts.map((amount) => (
+            <div key={amount.label} className="min-w-0">
+              <dt className="text-xs uppercase tracking-wider text-fg-subtle">{amount.label}</dt>
+              <dd className={cn('mt-0.5 tabular-nums', amount.strong ? 'font-semibold text-fg' : 'text-fg-muted')}>{amount.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
     </li>
   );
 }

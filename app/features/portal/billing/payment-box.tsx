@@ -1,4 +1,4 @@
-import { Receipt } from 'lucide-react';
+import { CheckCircle2, Receipt } from 'lucide-react';
 import type { InvoiceView } from '#common/billing/invoices.ts';
 import { formatMoney } from '#common/billing/money.ts';
 import type { PortalBillingView } from '#common/billing/portal-billing.ts';
@@ -47,7 +47,10 @@ export function PaymentBox({
               Due now <strong className="ml-1 text-xl font-semibold tabular-nums text-fg">{formatMoney(amountDueCents, currency)}</strong>
             </>
           ) : (
-            <span className="font-medium text-green-300">Nothing due. Thank you!</span>
+            <span className="inline-flex items-center gap-1.5 font-medium text-green-300">
+              <CheckCircle2 aria-hidden className="size-4" />
+              All paid
+            </span>
           )}
         </p>
       </div>
