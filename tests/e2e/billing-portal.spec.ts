@@ -62,7 +62,11 @@ async function payThroughCheckout(page: Page, payNow: ReturnType<Page['getByRole
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 }
 
-test('the client pays the deposit and the balance through Checkout; the masters unlock once paid', async ({ page, playwright, baseURL }) => {
+test('the client pays the deposit and the balance through Checkout; the masters unlock once paid', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const clientEmail = `payer-${Date.now()}@example.test`;
   const owner = await ownerApi(playwright, baseURL!);
   const created = await owner.post('/api/admin/projects', {

@@ -3,12 +3,17 @@ import type { InvoiceView } from '#common/billing/invoices.ts';
 import { formatMoney } from '#common/billing/money.ts';
 import { Button, buttonClasses } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
-import { formatDay } from '../format.ts';
+import { formatDay } from '#app/features/portal/format.ts';
 import { CLIENT_INVOICE_STATE_LABELS, CLIENT_INVOICE_STATE_TONES, clientInvoiceState } from './invoice-state.ts';
 
 export const invoicePdfPath = (invoice: InvoiceView) => `/api/portal/invoices/${invoice.id}.pdf`;
 
-const KIND_LABELS: Record<InvoiceView['kind'], string> = { deposit: 'Deposit', balance: 'Balance', full: 'Full payment', custom: 'Invoice' };
+const KIND_LABELS: Record<InvoiceView['kind'], string> = {
+  deposit: 'Deposit',
+  balance: 'Balance',
+  full: 'Full payment',
+  custom: 'Invoice',
+};
 
 /** When it was settled or is due, in a few words. */
 function dateLine(invoice: InvoiceView, state: ReturnType<typeof clientInvoiceState>): string | null {
@@ -59,25 +64,13 @@ export function InvoiceItem({
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a
-            href={invoicePdfPath(invoice)}
-            target="_blank"
-            rel="noopener"
-            className={buttonClasses('secondary', 'sm')}
-          >
+          <a href={invoicePdfPath(invoice)} target="_blank" rel="noopener" className={buttonClasses('secondary', 'sm')}>
             <FileText aria-hidden className="size-4" />
             {state === 'paid' ? 'Receipt (PDF)' : 'Invoice (PDF)'}
-            <span className="sr-only">
-              {' '}
-              {invoice.number}, opens in a new tab
-            </span>
+            <span className="sr-only"> {invoice.number}, opens in a new tab</span>
           </a>
           {cardPayments && invoice.amountDueCents > 0 && state !== 'void' ? (
-            <Button
-              size="sm"
-              onClick={() => onPay(invoice)}
-              disabled={paying !== null}
-            >
+            <Button size="sm" onClick={() => onPay(invoice)} disabled={paying !== null}>
               <CreditCard aria-hidden className="size-4" />
               {paying === invoice.id ? 'Opening checkout…' : 'Pay now'}
               <span className="sr-only">
