@@ -120,6 +120,7 @@ test('the client pays the deposit and the balance through Checkout; the masters 
     await expect(page).toHaveURL(/\/pay\/cs_test_/);
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(new RegExp(`/portal/projects/${id}\\?payment=cancelled$`));
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await expect(payments.getByRole('status')).toContainText('nothing was charged');
     await expect(payments.getByText('Due now')).toContainText('$200.00');
 
