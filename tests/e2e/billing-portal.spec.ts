@@ -64,6 +64,7 @@ async function payThroughCheckout(page: Page, payNow: ReturnType<Page['getByRole
 
 test('the client pays the deposit and the balance through Checkout; the masters unlock once paid', async ({
   page,
+  browser,
   playwright,
   baseURL,
 }) => {
@@ -151,6 +152,23 @@ test('the client pays the deposit and the balance through Checkout; the masters 
     expect(((await zip.json()) as { amountDueCents: number }).amountDueCents).toBe(20_000);
     await axeAtBothWidths(page);
     await shoot(page, 'billing-locked', ['Payments', 'Deliveries'], true);
+
+    // Someone the client lets approve may download too: they see the lock, not what the client owes.
+    const approverEmail = `approver-${Date.now()}@example.test`;
+    const people = page.locator('[data-people]');
+    await people.getByLabel('E-mail').fill(approverEmail);
+    await people.getByLabel('Role').selectOption('approve');
+    const addedAt = Date.now() - 1000;
+    await people.getByRole('button', { name: 'Add' }).click();
+    await expect(people.getByRole('status')).toContainText(`on its way to ${approverEmail}`);
+    const approverContext = await browser.newContext({ baseURL });
+    const approver = await approverContext.newPage();
+    await approver.goto(signInLinkOf(await latestMailTo(approverEmail, addedAt, /added you/)));
+    const theirDeliveries = approver.getByRole('region', { name: 'Deliveries' });
+    await expect(theirDeliveries.getByRole('note')).toContainText("The masters can be downloaded once the studio's invoice is paid");
+    await expect(theirDeliveries.getByRole('link', { name: /Download/ })).toHaveCount(0);
+    await expect(approver.getByRole('region', { name: 'Payments' })).toHaveCount(0);
+    await approverContext.close();
 
     // "Pay now" from the lock itself; back from Checkout the masters download.
     await payThroughCheckout(page, deliveries.getByRole('button', { name: 'Pay now' }), '$200.00', id);

@@ -92,7 +92,7 @@ export function ProjectPage({
           </p>
         ) : null}
         <CollaboratorNote access={project.access} />
-        <StatusStepper status={project.status} downloadable={project.deliveries.filter((file) => !file.removedAt).length} />
+        <StatusStepper status={project.status} downloadable={project.deliveries.filter((file) => !file.removedAt).length} locked={locked} />
         {billing && billing.invoices.length > 0 ? (
           <PaymentBox billing={billing} paymentReturn={paymentReturn} paying={paying} checkoutError={checkoutError} onPay={pay} />
         ) : null}
