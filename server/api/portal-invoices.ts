@@ -5,6 +5,7 @@ import { requireClient } from '#server/http/require-client.ts';
 import { parseIdParam } from '#server/http/validation.ts';
 import type { PortalClient } from '#server/projects/client-sessions.ts';
 import { portalProjectGuard } from './portal-access.ts';
+import { portalBillingView } from '#server/billing/portal-billing.ts';
 
 const NOT_FOUND = 'Invoice not found';
 const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
@@ -34,15 +35,7 @@ export function portalInvoicesRouter(services: Services): Router {
     .all(requireClient)
     .get(async (req, res) => {
       const { projectId } = await projectFor(req, res, 'manage');
-      const settings = await billing.settings();
-      const lock = await invoices.deliveryLock(projectId);
-      noStore(res).json({
-        invoices: (await invoices.ofProject(projectId)).filter((invoice) => invoice.state !== 'draft'),
-        amountDueCents: lock.amountDueCents,
-        deliveriesLocked: lock.locked,
-        cardPayments: cardPayments !== null,
-        paymentInstructions: settings.paymentInstructions,
-      });
+      noStore(res).json(await portalBillingView(services, projectId));
     })
     .all(methodNotAllowed(['GET']));
 

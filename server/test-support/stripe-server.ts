@@ -76,7 +76,10 @@ function sessionObject(session: FakeSession, paid: boolean) {
   };
 }
 
-export async function startStripeServer(options: { webhookSecret?: string; webhookUrl?: string } = {}): Promise<StripeServer> {
+/** `port`: a fixed one (the e2e servers choose theirs up front); by default any free port. */
+export async function startStripeServer(
+  options: { webhookSecret?: string; webhookUrl?: string; port?: number } = {},
+): Promise<StripeServer> {
   const calls: RecordedCall[] = [];
   const sessions = new Map<string, FakeSession>();
   const webhook = { url: options.webhookUrl ?? null, secret: options.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}` };
@@ -166,7 +169,7 @@ export async function startStripeServer(options: { webhookSecret?: string; webho
     }
     reply(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: base,
