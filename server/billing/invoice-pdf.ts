@@ -131,6 +131,7 @@ export function invoicePdf(invoice: InvoiceView, parties: InvoiceParties): Promi
   // Payments, notes and how to pay.
   doc.x = PAGE_MARGIN;
   doc.y = y + 20;
+  doc.fontSize(11);
   if (invoice.payments.length > 0) {
     doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Payments', PAGE_MARGIN);
     doc.font('Helvetica').fillColor(MUTED);
