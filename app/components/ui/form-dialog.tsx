@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { cn } from '#app/lib/cn.ts';
+import type { ButtonVariant } from './button.tsx';
 import { DialogCloseButton, DialogFormActions } from './dialog-parts.tsx';
 
 interface FormDialogProps {
@@ -15,6 +16,8 @@ interface FormDialogProps {
   pending: boolean;
   submitLabel: string;
   pendingLabel: string;
+  /** `destructive` for a submit that cannot be undone (voiding an invoice). */
+  submitVariant?: ButtonVariant;
   children: ReactNode;
 }
 
@@ -33,6 +36,7 @@ export function FormDialog({
   pending,
   submitLabel,
   pendingLabel,
+  submitVariant,
   children,
 }: FormDialogProps) {
   return (
@@ -50,7 +54,7 @@ export function FormDialog({
           <Dialog.Description className={hideDescription ? 'sr-only' : 'mt-1 text-sm text-fg-muted'}>{description}</Dialog.Description>
           <form method="post" noValidate onSubmit={onSubmit} className="mt-6 grid gap-5">
             {children}
-            <DialogFormActions pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
+            <DialogFormActions pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} variant={submitVariant} />
           </form>
           <DialogCloseButton />
         </Dialog.Content>
