@@ -24,6 +24,7 @@ export default [
   route('manage', 'routes/manage.tsx', [
     route('projects', 'routes/manage.projects.tsx'),
     route('projects/:id', 'routes/manage.project.tsx'),
+    route('money', 'routes/manage.money.tsx'),
   ]),
   route('manage/reset-password', 'routes/manage.reset-password.tsx'),
   // The review room keeps the admin's shell but not the dashboard's tabs: a page of its own.

@@ -11,6 +11,8 @@ const TONES: Record<InvoiceStateName, string> = {
   void: 'bg-fg-subtle/10 text-fg-subtle ring-fg-subtle/30',
 };
 
+const PILL = 'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
+
 export function InvoiceStateBadge({ state, overdue = false }: { state: InvoiceStateName; overdue?: boolean }) {
   return (
     <span className="inline-flex flex-wrap gap-1.5">
@@ -23,11 +25,7 @@ export function InvoiceStateBadge({ state, overdue = false }: { state: InvoiceSt
       >
         {INVOICE_STATE_LABELS[state]}
       </span>
-      {overdue ? (
-        <span className="inline-flex items-center whitespace-nowrap rounded-full bg-red-400/15 px-2.5 py-0.5 text-xs font-semibold text-red-300 ring-1 ring-inset ring-red-400/40">
-          Overdue
-        </span>
-      ) : null}
+      {overdue ? <span className={cn(PILL, 'bg-red-400/15 text-red-300 ring-red-400/40')}>Overdue</span> : null}
     </span>
   );
 }

@@ -25,6 +25,7 @@ export function PaymentDialog({ invoice, onClose, onRecord }: Props) {
   const [paidOn, setPaidOn] = useState(todayUtc());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
+  const money = (cents: number) => formatMoney(cents, invoice.currency);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,7 +48,7 @@ export function PaymentDialog({ invoice, onClose, onRecord }: Props) {
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={`Record a payment for ${invoice.number}`}
-      description={`${formatMoney(invoice.amountDueCents, invoice.currency)} is due of ${formatMoney(invoice.totalCents, invoice.currency)}.`}
+      description={`${money(invoice.amountDueCents)} is due of ${money(invoice.totalCents)}.`}
       onSubmit={submit}
       pending={pending}
       submitLabel="Record payment"

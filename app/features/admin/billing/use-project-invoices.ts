@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { InvoiceView } from '#common/billing/invoices.ts';
 import type { AdminProjectView } from '#common/projects.ts';
-import { api, type ApiFailure } from '#app/lib/api.ts';
+import { api, type ApiFailure, type ApiResult } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
 
 /** A change the server refused (its message and field errors, for the dialog to show), or null once done. */
@@ -39,22 +39,23 @@ export function useProjectInvoices(project: AdminProjectView, onProject: (projec
   const live = useRef(true);
   const projectId = project.id;
 
-  const reload = useCallback(async () => {
-    const result = await api<InvoiceView[]>('GET', `/api/admin/projects/${projectId}/invoices`);
+  const url = `/api/admin/projects/${projectId}/invoices`;
+  const apply = useCallback((result: ApiResult<InvoiceView[]>) => {
     if (!live.current) return;
     if (result.ok) {
       setInvoices(result.data);
       setError(null);
     } else setError(result.serverMessage ?? result.message);
-  }, [projectId]);
+  }, []);
+  const reload = useCallback(async () => apply(await api<InvoiceView[]>('GET', url)), [apply, url]);
 
   useEffect(() => {
     live.current = true;
-    void reload();
+    void api<InvoiceView[]>('GET', url).then(apply);
     return () => {
       live.current = false;
     };
-  }, [reload]);
+  }, [apply, url]);
 
   /** Runs a change; on success reloads and confirms, on failure hands the refusal back (and says so when it names no field). */
   const change = useCallback(

@@ -9,6 +9,7 @@ import { useAdminMe } from '#app/features/admin/site/checklist/use-admin-me.ts';
 import { SiteArea } from '#app/features/admin/site/site-area.tsx';
 import { NewProjectDialog, ProjectsArea } from '#app/features/admin/projects/projects-area.tsx';
 import { useProjectsDashboard } from '#app/features/admin/projects/use-projects-dashboard.ts';
+import { MoneyArea } from '#app/features/admin/billing/money-area.tsx';
 import { useSiteContent } from '#app/features/admin/site/use-site-content.ts';
 import { StudioTimeZone } from '#app/components/local-date-time.tsx';
 import { ContactSubmissionsTab } from '#app/features/admin/contacts/contact-submissions-tab.tsx';
@@ -19,9 +20,9 @@ import { DASHBOARD_TABS_ID, revealDashboardTabs } from './reveal-tabs.ts';
 import { StatCards } from './stat-cards.tsx';
 import { tabListClasses, tabTriggerClasses } from './tab-styles.ts';
 
-type DashboardTab = 'samples' | 'contacts' | 'projects' | 'site';
-/** The tabs whose choice lives in the page; Projects lives in the address (/manage/projects...), which e-mails link to. */
-type LocalTab = Exclude<DashboardTab, 'projects'>;
+type DashboardTab = 'samples' | 'contacts' | 'projects' | 'site' | 'money';
+/** The tabs whose choice lives in the page; Projects and Money live in the address (/manage/projects..., /manage/money). */
+type LocalTab = Exclude<DashboardTab, 'projects' | 'money'>;
 
 /** The account menu is the header's; the checklist only points at it. */
 function openAccountMenu() {
@@ -45,16 +46,19 @@ export function DashboardTabs() {
   const projects = useProjectsDashboard(site.content?.packages ?? null);
   const navigate = useNavigate();
   const location = useLocation();
-  const onProjects = location.pathname.startsWith('/manage/projects');
+  const onMoney = location.pathname.startsWith('/manage/money');
+  // Money has its own address too: leaving it for a page tab goes back to /manage, as leaving Projects does.
+  const onProjects = location.pathname.startsWith('/manage/projects') || onMoney;
   const projectParam = useParams().id;
   // The preview banner's Publish leads to /manage?tab=site (decision 076).
   const [localTab, setLocalTab] = useState<LocalTab>(() =>
     new URLSearchParams(location.search).get('tab') === 'site' ? 'site' : 'samples',
   );
-  const tab: DashboardTab = onProjects ? 'projects' : localTab;
+  const tab: DashboardTab = onMoney ? 'money' : onProjects ? 'projects' : localTab;
   const setTab = useCallback(
     (next: DashboardTab) => {
       if (next === 'projects') return void navigate('/manage/projects');
+      if (next === 'money') return void navigate('/manage/money');
       setLocalTab(next);
       if (onProjects) void navigate('/manage');
     },
@@ -108,6 +112,9 @@ export function DashboardTabs() {
             <Tabs.Trigger value="site" className={tabTriggerClasses}>
               Site
             </Tabs.Trigger>
+            <Tabs.Trigger value="money" className={tabTriggerClasses}>
+              Money
+            </Tabs.Trigger>
           </Tabs.List>
           {/* Kept mounted while hidden, so an upload in progress survives a look at the inbox. */}
           <Tabs.Content value="samples" forceMount className="focus-visible:outline-none data-[state=inactive]:hidden">
@@ -130,6 +137,9 @@ export function DashboardTabs() {
               onDirtyChange={setSiteDirty}
               onShowChecklist={checklistState(checklist).dismissed ? () => void admin.setDismissed(false) : undefined}
             />
+          </Tabs.Content>
+          <Tabs.Content value="money" className="focus-visible:outline-none">
+            <MoneyArea />
           </Tabs.Content>
         </Tabs.Root>
         <NewProjectDialog projects={projects} />
