@@ -9,6 +9,9 @@ import { cn } from '#app/lib/cn.ts';
 import { InvoiceItem } from './invoice-item.tsx';
 import { MONEY_FILTER_LABELS, MONEY_FILTERS, useMoney, type MoneyFilter } from './use-money.ts';
 
+const linkClasses =
+  'rounded font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent';
+
 function Figure({ label, cents, currency, icon }: { label: string; cents: number | undefined; currency: string; icon: ReactNode }) {
   return (
     <div className="flex items-center justify-between gap-3 rounded-xl border border-line bg-surface p-4 sm:p-5">
@@ -100,10 +103,7 @@ export function MoneyArea() {
                 numberOf={(id) => invoices.find((other) => other.id === id)?.number}
                 heading={
                   <p className="text-sm text-fg-muted">
-                    <Link
-                      to={`/manage/projects/${invoice.projectId}`}
-                      className="rounded font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
-                    >
+                    <Link to={`/manage/projects/${invoice.projectId}`} className={linkClasses}>
                       {invoice.projectTitle || `Project ${invoice.projectId}`}
                     </Link>
                     {invoice.clientName ? <> · {invoice.clientName}</> : null}
