@@ -9,8 +9,10 @@ import { cn } from '#app/lib/cn.ts';
 import { InvoiceItem } from './invoice-item.tsx';
 import { MONEY_FILTER_LABELS, MONEY_FILTERS, useMoney, type MoneyFilter } from './use-money.ts';
 
-const linkClasses =
-  'rounded font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent';
+const linkClasses = cn(
+  'rounded font-medium text-accent underline-offset-4 hover:underline',
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+);
 
 function Figure({ label, cents, currency, icon }: { label: string; cents: number | undefined; currency: string; icon: ReactNode }) {
   return (
