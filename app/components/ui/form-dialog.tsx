@@ -11,7 +11,8 @@ interface FormDialogProps {
   description: string;
   /** Read to screen readers only (the title says enough on screen). */
   hideDescription?: boolean;
-  size?: 'md' | 'lg';
+  /** `xl`: a form with columns (an invoice's lines). */
+  size?: 'md' | 'lg' | 'xl';
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   pending: boolean;
   submitLabel: string;
@@ -47,7 +48,7 @@ export function FormDialog({
           className={cn(
             'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 ' +
               'overflow-y-auto rounded-2xl border border-line bg-surface p-6 shadow-2xl focus:outline-none',
-            size === 'lg' ? 'max-w-lg' : 'max-w-md',
+            size === 'xl' ? 'max-w-2xl' : size === 'lg' ? 'max-w-lg' : 'max-w-md',
           )}
         >
           <Dialog.Title className="text-xl font-bold text-fg">{title}</Dialog.Title>

@@ -12,11 +12,14 @@ import type { InvoiceDraft, Refusal } from './use-project-invoices.ts';
 
 const compact = 'py-2.5';
 
-/** The first line's labels show above the columns; every input is still named for its line ("Line 2 amount ($)"). */
+/** Every input is named for its line ("Line 2 amount ($)"); on screen the columns' words are enough. */
 function LineLabel({ index, visible, named }: { index: number; visible: string; named: string }) {
   return (
     <>
-      {index === 0 ? <span aria-hidden>{visible}</span> : null}
+      {/* Stacked on a phone, every line shows its labels; in columns, the first line's head them. */}
+      <span aria-hidden className={index === 0 ? undefined : 'sm:hidden'}>
+        {visible}
+      </span>
       <span className="sr-only">{`Line ${index + 1} ${named}`}</span>
     </>
   );
@@ -36,9 +39,22 @@ export function InvoiceEditorDialog({ invoice, currency, onClose, onSave }: Prop
   const [fields, setFields] = useState<InvoiceFields>(() => fieldsOfInvoice(invoice));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
-  const edit = (change: Partial<InvoiceFields>) => setFields((current) => ({ ...current, ...change }));
+  /** A field's message goes once the owner changes that field (the rest stay until the next try). */
+  const forget = (...ids: string[]) =>
+    setErrors((current) =>
+      ids.some((id) => id in current) ? Object.fromEntries(Object.entries(current).filter(([id]) => !ids.includes(id))) : current,
+    );
+  const edit = (change: Partial<InvoiceFields>, ...errorIds: string[]) => {
+    setFields((current) => ({ ...current, ...change }));
+    forget(...errorIds, 'body');
+  };
   const editLine = (key: number, change: { description?: string; amount?: string }) =>
-    edit({ lines: fields.lines.map((line) => (line.key === key ? { ...line, ...change } : line)) });
+    edit(
+      { lines: fields.lines.map((line) => (line.key === key ? { ...line, ...change } : line)) },
+      `line-${key}-${'amount' in change ? 'amount' : 'description'}`,
+      'lines',
+      'discountCents',
+    );
   const totals = liveTotals(fields);
   const money = (cents: number) => formatMoney(cents, currency);
 
@@ -61,7 +77,7 @@ export function InvoiceEditorDialog({ invoice, currency, onClose, onSave }: Prop
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={creating ? 'New invoice' : `Edit ${invoice.number}`}
       description={creating ? 'Saved as a draft: the client sees it once you send it.' : 'A draft: change anything before you send it.'}
-      size="lg"
+      size="xl"
       onSubmit={submit}
       pending={pending}
       submitLabel={creating ? 'Save draft' : 'Save changes'}
@@ -71,17 +87,26 @@ export function InvoiceEditorDialog({ invoice, currency, onClose, onSave }: Prop
         <legend className="mb-2 text-sm font-medium text-fg">Lines</legend>
         <ol className="grid gap-3">
           {fields.lines.map((line, index) => (
-            <li key={line.key} className="grid grid-cols-[minmax(0,1fr)_7.5rem_auto] items-start gap-2">
-              <TextField
-                id={`line-${line.key}-description`}
-                label={<LineLabel index={index} visible="Description" named="description" />}
-                value={line.description}
-                onChange={(event) => editLine(line.key, { description: event.target.value })}
-                error={errors[`line-${line.key}-description`]}
-                maxLength={200}
-                disabled={pending}
-                className={compact}
-              />
+            <li
+              key={line.key}
+              className={cn(
+                'grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[minmax(0,1fr)_8rem_auto]',
+                // Stacked on a phone: a rule keeps one line's description and amount together.
+                'max-sm:border-b max-sm:border-line max-sm:pb-3',
+              )}
+            >
+              <div className="col-span-2 sm:col-span-1">
+                <TextField
+                  id={`line-${line.key}-description`}
+                  label={<LineLabel index={index} visible="Description" named="description" />}
+                  value={line.description}
+                  onChange={(event) => editLine(line.key, { description: event.target.value })}
+                  error={errors[`line-${line.key}-description`]}
+                  maxLength={200}
+                  disabled={pending}
+                  className={compact}
+                />
+              </div>
               <TextField
                 id={`line-${line.key}-amount`}
                 label={<LineLabel index={index} visible="Amount ($)" named="amount ($)" />}
@@ -93,17 +118,19 @@ export function InvoiceEditorDialog({ invoice, currency, onClose, onSave }: Prop
                 disabled={pending}
                 className={cn(compact, 'text-right tabular-nums')}
               />
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Remove line ${index + 1}`}
-                disabled={pending || fields.lines.length === 1}
-                onClick={() => edit({ lines: fields.lines.filter((other) => other.key !== line.key) })}
-                // Level with the inputs: the first row's labels take 1.25 rem and the grid's gap 0.5 rem.
-                className={cn('px-3 text-fg-muted', index === 0 ? 'mt-7' : 'mt-2')}
-              >
-                <Trash2 aria-hidden className="size-4" />
-              </Button>
+              {/* Level with the amount: below a label (1.25 rem and the 0.5 rem gap) unless the columns' head has it. */}
+              <div className={cn('flex h-11.5 items-center', index === 0 ? 'mt-7' : 'mt-7 sm:mt-2')}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove line ${index + 1}`}
+                  disabled={pending || fields.lines.length === 1}
+                  onClick={() => edit({ lines: fields.lines.filter((other) => other.key !== line.key) })}
+                  className="px-3 text-fg-muted"
+                >
+                  <Trash2 aria-hidden className="size-4" />
+                </Button>
+              </div>
             </li>
           ))}
         </ol>
@@ -128,7 +155,7 @@ export function InvoiceEditorDialog({ invoice, currency, onClose, onSave }: Prop
           id="invoice-discount"
           label="Discount ($)"
           value={fields.discount}
-          onChange={(event) => edit({ discount: event.target.value })}
+          onChange={(event) => edit({ discount: event.target.value }, 'discountCents')}
           error={errors.discountCents}
           inputMode="decimal"
           placeholder="0.00"
@@ -139,7 +166,7 @@ export function InvoiceEditorDialog({ invoice, currency, onClose, onSave }: Prop
           id="invoice-tax"
           label="Tax (%)"
           value={fields.tax}
-          onChange={(event) => edit({ tax: event.target.value })}
+          onChange={(event) => edit({ tax: event.target.value }, 'taxPercent')}
           error={errors.taxPercent}
           inputMode="decimal"
           placeholder="0"
@@ -152,7 +179,7 @@ export function InvoiceEditorDialog({ invoice, currency, onClose, onSave }: Prop
             label="Due date"
             type="date"
             value={fields.dueDate}
-            onChange={(event) => edit({ dueDate: event.target.value })}
+            onChange={(event) => edit({ dueDate: event.target.value }, 'dueDate')}
             error={errors.dueDate}
             hint={creating ? 'Empty: your usual days to pay.' : 'Empty: no due date.'}
             disabled={pending}
@@ -168,7 +195,7 @@ export function InvoiceEditorDialog({ invoice, currency, onClose, onSave }: Prop
             maxLength={2000}
             value={fields.notes}
             disabled={pending}
-            onChange={(event) => edit({ notes: event.target.value })}
+            onChange={(event) => edit({ notes: event.target.value }, 'notes')}
             className={cn(inputClasses, 'text-sm')}
           />
         )}

@@ -54,22 +54,25 @@ export function MoneyArea() {
         />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex items-center gap-3">
           <label htmlFor="money-filter" className="text-sm text-fg-muted">
             Show
           </label>
-          <select
-            id="money-filter"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value as MoneyFilter)}
-            className={cn(inputClasses, 'w-auto py-2.5 pr-8')}
-          >
-            {MONEY_FILTERS.map((item) => (
-              <option key={item} value={item}>
-                {MONEY_FILTER_LABELS[item]}
-              </option>
-            ))}
-          </select>
+          {/* The input look is full width; the box gives the select its own. */}
+          <div className="w-44">
+            <select
+              id="money-filter"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value as MoneyFilter)}
+              className={cn(inputClasses, 'py-2.5 pr-8')}
+            >
+              {MONEY_FILTERS.map((item) => (
+                <option key={item} value={item}>
+                  {MONEY_FILTER_LABELS[item]}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         <a href="/api/admin/invoices/export" download className={buttonClasses('secondary', 'sm')}>
           <Download aria-hidden className="size-4" />
