@@ -1,29 +1,15 @@
-import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { MAX_INVOICE_LINES, type InvoiceView } from '#common/billing/invoices.ts';
-import { formatMoney } from '#common/billing/money.ts';
+import type { InvoiceView } from '#common/billing/invoices.ts';
 import { firstErrors } from '#common/validation.ts';
-import { Button } from '#app/components/ui/button.tsx';
 import { FormDialog } from '#app/components/ui/form-dialog.tsx';
 import { FormField, TextField, inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
-import { blankLine, fieldsOfInvoice, liveTotals, readInvoiceFields, type InvoiceFields } from './invoice-form.ts';
+import { fieldsOfInvoice, liveTotals, readInvoiceFields, type InvoiceFields } from './invoice-form.ts';
+import { InvoiceLinesEditor } from './invoice-lines-editor.tsx';
+import { InvoiceTotals } from './invoice-totals.tsx';
 import type { InvoiceDraft, Refusal } from './use-project-invoices.ts';
 
 const compact = 'py-2.5';
-
-/** Every input is named for its line ("Line 2 amount ($)"); on screen the columns' words are enough. */
-function LineLabel({ index, visible, named }: { index: number; visible: string; named: string }) {
-  return (
-    <>
-      {/* Stacked on a phone, every line shows its labels; in columns, the first line's head them. */}
-      <span aria-hidden className={index === 0 ? undefined : 'sm:hidden'}>
-        {visible}
-      </span>
-      <span className="sr-only">{`Line ${index + 1} ${named}`}</span>
-    </>
-  );
-}
 
 interface Props {
   /** Null: a new invoice; otherwise the draft to change. */
@@ -56,7 +42,6 @@ export function InvoiceEditorDialog({ invoice, currency, onClose, onSave }: Prop
       'discountCents',
     );
   const totals = liveTotals(fields);
-  const money = (cents: number) => formatMoney(cents, currency);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -83,73 +68,13 @@ export function InvoiceEditorDialog({ invoice, currency, onClose, onSave }: Prop
       submitLabel={creating ? 'Save draft' : 'Save changes'}
       pendingLabel="Saving..."
     >
-      <fieldset className="grid gap-3">
-        <legend className="mb-2 text-sm font-medium text-fg">Lines</legend>
-        <ol className="grid gap-3">
-          {fields.lines.map((line, index) => (
-            <li
-              key={line.key}
-              className={cn(
-                'grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[minmax(0,1fr)_8rem_auto]',
-                // Stacked on a phone: a rule keeps one line's description and amount together.
-                'max-sm:border-b max-sm:border-line max-sm:pb-3',
-              )}
-            >
-              <div className="col-span-2 sm:col-span-1">
-                <TextField
-                  id={`line-${line.key}-description`}
-                  label={<LineLabel index={index} visible="Description" named="description" />}
-                  value={line.description}
-                  onChange={(event) => editLine(line.key, { description: event.target.value })}
-                  error={errors[`line-${line.key}-description`]}
-                  maxLength={200}
-                  disabled={pending}
-                  className={compact}
-                />
-              </div>
-              <TextField
-                id={`line-${line.key}-amount`}
-                label={<LineLabel index={index} visible="Amount ($)" named="amount ($)" />}
-                value={line.amount}
-                onChange={(event) => editLine(line.key, { amount: event.target.value })}
-                error={errors[`line-${line.key}-amount`]}
-                inputMode="decimal"
-                placeholder="0.00"
-                disabled={pending}
-                className={cn(compact, 'text-right tabular-nums')}
-              />
-              {/* Level with the amount: below a label (1.25 rem and the 0.5 rem gap) unless the columns' head has it. */}
-              <div className={cn('flex h-11.5 items-center', index === 0 ? 'mt-7' : 'mt-7 sm:mt-2')}>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Remove line ${index + 1}`}
-                  disabled={pending || fields.lines.length === 1}
-                  onClick={() => edit({ lines: fields.lines.filter((other) => other.key !== line.key) })}
-                  className="px-3 text-fg-muted"
-                >
-                  <Trash2 aria-hidden className="size-4" />
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ol>
-        {errors.lines ? (
-          <p role="alert" className="text-sm font-medium text-red-400">
-            {errors.lines}
-          </p>
-        ) : null}
-        <Button
-          variant="secondary"
-          size="sm"
-          className="justify-self-start"
-          disabled={pending || fields.lines.length >= MAX_INVOICE_LINES}
-          onClick={() => edit({ lines: [...fields.lines, blankLine()] })}
-        >
-          <Plus aria-hidden className="size-4" />
-          Add line
-        </Button>
-      </fieldset>
+      <InvoiceLinesEditor
+        lines={fields.lines}
+        errors={errors}
+        pending={pending}
+        onEditLine={editLine}
+        onLines={(lines) => edit({ lines }, 'lines', 'discountCents')}
+      />
       <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-3">
         <TextField
           id="invoice-discount"
@@ -200,37 +125,7 @@ export function InvoiceEditorDialog({ invoice, currency, onClose, onSave }: Prop
           />
         )}
       </FormField>
-      <dl
-        aria-label="Totals"
-        aria-live="polite"
-        className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 rounded-lg bg-ink px-4 py-3 text-sm"
-      >
-        {totals ? (
-          <>
-            <dt className="text-fg-muted">Subtotal</dt>
-            <dd className="text-right tabular-nums text-fg">{money(totals.subtotalCents)}</dd>
-            {totals.discountCents > 0 ? (
-              <>
-                <dt className="text-fg-muted">Discount</dt>
-                <dd className="text-right tabular-nums text-fg">−{money(totals.discountCents)}</dd>
-              </>
-            ) : null}
-            {totals.taxCents > 0 ? (
-              <>
-                <dt className="text-fg-muted">Tax ({totals.taxBasisPoints / 100} %)</dt>
-                <dd className="text-right tabular-nums text-fg">{money(totals.taxCents)}</dd>
-              </>
-            ) : null}
-            <dt className="border-t border-line pt-1 font-semibold text-fg">Total</dt>
-            <dd className="border-t border-line pt-1 text-right font-semibold tabular-nums text-fg">{money(totals.totalCents)}</dd>
-          </>
-        ) : (
-          <>
-            <dt className="text-fg-muted">Total</dt>
-            <dd className="text-right text-fg-muted">Check the discount and tax</dd>
-          </>
-        )}
-      </dl>
+      <InvoiceTotals totals={totals} currency={currency} />
       {errors.body ? (
         <p role="alert" className="rounded-lg border border-danger/60 bg-danger-surface/50 px-4 py-3 text-sm text-red-200">
           {errors.body}
