@@ -26,8 +26,11 @@ async function signIn(page: Page, path: string) {
 const invoice = (area: Locator, number: string) => area.getByRole('article', { name: number });
 async function shot(target: Page | Locator, name: string) {
   if (!SHOTS) return;
-  if ('goto' in target) await target.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  else await target.screenshot({ path: `${SHOTS}/${name}.png` });
+  if ('goto' in target) {
+    // From the top: a full-page shot taken mid-page shows the sticky site header over the content.
+    await target.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await target.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  } else await target.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 interface Listed {
