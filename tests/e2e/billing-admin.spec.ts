@@ -40,7 +40,7 @@ interface Listed {
   state: string;
 }
 
-test('the owner bills a project: deposit and balance, send, a bank transfer, void and reissue, the PDF, the Money view and its CSV', async ({
+test('the owner bills a project: deposit and balance, send, a bank transfer, void and reissue, the PDF, the Money view, the CSV', async ({
   page,
   playwright,
   baseURL,
