@@ -114,6 +114,11 @@ test('the owner bills a project: deposit and balance, send, a bank transfer, voi
   const payment = page.getByRole('dialog', { name: `Record a payment for ${deposit.number}` });
   await expect(payment.getByLabel('Amount ($)')).toHaveValue('175.00');
   await expect(payment.getByLabel('Method')).toHaveValue('bank_transfer');
+  // More than is due: the server's refusal lands under the amount.
+  await payment.getByLabel('Amount ($)').fill('200');
+  await payment.getByRole('button', { name: 'Record payment' }).click();
+  await expect(payment.getByText('At most $175.00 is due')).toBeVisible();
+  await payment.getByLabel('Amount ($)').fill('175.00');
   await payment.getByLabel('Reference').fill(`BT-${stamp}`);
   await shot(payment, 'billing-payment-dialog-1440');
   await payment.getByRole('button', { name: 'Record payment' }).click();

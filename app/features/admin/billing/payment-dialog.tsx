@@ -26,6 +26,11 @@ export function PaymentDialog({ invoice, onClose, onRecord }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const money = (cents: number) => formatMoney(cents, invoice.currency);
+  /** A change answers the refusal shown: its message goes until the next try. */
+  const edited = (set: (value: string) => void, value: string) => {
+    set(value);
+    setErrors({});
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -59,7 +64,7 @@ export function PaymentDialog({ invoice, onClose, onRecord }: Props) {
           id="payment-amount"
           label="Amount ($)"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={(event) => edited(setAmount, event.target.value)}
           error={errors.amountCents}
           inputMode="decimal"
           disabled={pending}
@@ -71,7 +76,7 @@ export function PaymentDialog({ invoice, onClose, onRecord }: Props) {
               {...control}
               value={method}
               disabled={pending}
-              onChange={(event) => setMethod(event.target.value)}
+              onChange={(event) => edited(setMethod, event.target.value)}
               className={cn(inputClasses, compact)}
             >
               {MANUAL_PAYMENT_METHODS.map((option) => (
@@ -87,7 +92,7 @@ export function PaymentDialog({ invoice, onClose, onRecord }: Props) {
         id="payment-reference"
         label="Reference"
         value={reference}
-        onChange={(event) => setReference(event.target.value)}
+        onChange={(event) => edited(setReference, event.target.value)}
         error={errors.reference}
         hint="Optional: the bank's reference or a receipt number."
         maxLength={200}
@@ -99,7 +104,7 @@ export function PaymentDialog({ invoice, onClose, onRecord }: Props) {
         label="Paid on"
         type="date"
         value={paidOn}
-        onChange={(event) => setPaidOn(event.target.value)}
+        onChange={(event) => edited(setPaidOn, event.target.value)}
         error={errors.paidOn}
         disabled={pending}
         className={cn(compact, 'sm:max-w-52')}
