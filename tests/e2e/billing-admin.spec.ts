@@ -91,6 +91,7 @@ test('the owner bills a project: deposit and balance, send, a bank transfer, voi
   await editor.getByLabel('Discount ($)').fill('5.5');
   await expect(editor.getByRole('definition').last()).toHaveText('$66.00');
   await shot(editor, 'billing-new-invoice-dialog-1440');
+  await expectNoSeriousA11yViolations(page);
   await editor.getByRole('button', { name: 'Remove line 2' }).click();
   await expect(editor.getByRole('definition').last()).toHaveText('$37.95');
   await editor.getByRole('button', { name: 'Cancel' }).click();
@@ -141,6 +142,14 @@ test('the owner bills a project: deposit and balance, send, a bank transfer, voi
   await expect(invoice(card, balance.number)).toContainText(`Voided: Price changed after the extra song. Replaced by ${reissued.number}.`);
   await expect(invoice(card, reissued.number)).toContainText(`Replaces ${balance.number}.`);
   await expect(invoice(card, reissued.number)).toContainText('Draft');
+
+  // The owner trusts this client: deliveries open by hand, and the project says so.
+  const lock = card.getByRole('switch', { name: 'Deliveries wait for payment' });
+  await lock.uncheck();
+  await expect(card.getByText('Open now: the client downloads the masters whether or not they paid.')).toBeVisible();
+  expect(((await (await owner.get(`/api/admin/projects/${id}`)).json()) as { deliveryLocked: boolean }).deliveryLocked).toBe(false);
+  await lock.check();
+  await expect(card.getByText('Open now: nothing sent is unpaid.')).toBeVisible();
 
   // The PDF the client also reads: studio, number, total.
   const pdfLink = invoice(card, deposit.number).getByRole('link', { name: `PDF of ${deposit.number} (opens in a new tab)` });

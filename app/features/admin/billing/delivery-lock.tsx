@@ -11,7 +11,9 @@ interface Props {
 
 /** The project's delivery lock and, in one line, what the client meets in the portal right now. */
 export function DeliveryLock({ locked, amountDueCents, currency, onChange }: Props) {
-  const [pending, setPending] = useState(false);
+  // The switch moves at once; the project's answer then confirms it (or, refused, puts it back).
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const pending = asked !== null;
   const now =
     locked && amountDueCents > 0
       ? `Locked now: the client hears the masters but downloads them once ${formatMoney(amountDueCents, currency)} is paid.`
@@ -27,13 +29,13 @@ export function DeliveryLock({ locked, amountDueCents, currency, onChange }: Pro
           id="delivery-locked"
           type="checkbox"
           role="switch"
-          checked={locked}
+          checked={asked ?? locked}
           disabled={pending}
           aria-describedby="delivery-locked-now"
           onChange={async (event) => {
-            setPending(true);
+            setAsked(event.target.checked);
             await onChange(event.target.checked);
-            setPending(false);
+            setAsked(null);
           }}
           className="size-5 shrink-0 accent-[var(--color-accent)]"
         />
