@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { E2E_ADMIN } from '../../playwright.config';
 import { ownerApi } from './outbox';
-import { expectNoSeriousA11yViolations } from './support';
+import { expectAxeRulesPass, expectNoSeriousA11yViolations } from './support';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
 const SHOTS = process.env.SHOTS_DIR;
@@ -109,6 +109,7 @@ test('the owner bills a project: deposit and balance, send, a bank transfer, voi
   await card.scrollIntoViewIfNeeded();
   await shot(card, 'billing-invoices-card-1440');
   await expectNoSeriousA11yViolations(page);
+  await expectAxeRulesPass(page, ['heading-order']);
 
   // A bank transfer for the deposit: what is due is prefilled.
   await card.getByRole('button', { name: `Record a payment for ${deposit.number}` }).click();
@@ -170,6 +171,7 @@ test('the owner bills a project: deposit and balance, send, a bank transfer, voi
   await expect(invoice(listed, deposit.number)).toContainText('Paid');
   await expect(invoice(listed, deposit.number)).toContainText('Bea Billing');
   await expect(invoice(listed, deposit.number)).toContainText(`$175.00 by Bank transfer`);
+  await expectAxeRulesPass(page, ['heading-order']);
   await money.getByLabel('Show').selectOption('void');
   await expect(invoice(listed, balance.number)).toBeVisible();
   await expect(invoice(listed, deposit.number)).toHaveCount(0);

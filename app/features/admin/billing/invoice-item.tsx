@@ -17,10 +17,13 @@ interface Props {
   onAction?: (action: InvoiceAction, invoice: InvoiceView) => void;
   /** Shown above the figures (the Money view names the project and client). */
   heading?: ReactNode;
+  /** h4 inside a project page's card (h3), h3 in the Money view's list (under its h2): the outline skips no level. */
+  level?: 3 | 4;
 }
 
 /** One invoice: number, kind and state, its figures, its payments, what happened to it, the PDF and what the owner may do next. */
-export function InvoiceItem({ invoice, numberOf, onAction, heading }: Props) {
+export function InvoiceItem({ invoice, numberOf, onAction, heading, level = 4 }: Props) {
+  const Title = level === 3 ? 'h3' : 'h4';
   const money = (cents: number) => formatMoney(cents, invoice.currency);
   const open = invoice.state === 'sent' || invoice.state === 'partly_paid';
   const replacedBy = invoice.replacedByInvoiceId === null ? undefined : numberOf(invoice.replacedByInvoiceId);
@@ -29,9 +32,9 @@ export function InvoiceItem({ invoice, numberOf, onAction, heading }: Props) {
   return (
     <article aria-labelledby={`invoice-${invoice.id}-title`} className="grid gap-3 rounded-lg border border-line bg-ink/40 p-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <h4 id={`invoice-${invoice.id}-title`} className="font-mono text-base font-semibold text-fg">
+        <Title id={`invoice-${invoice.id}-title`} className="font-mono text-base font-semibold text-fg">
           {invoice.number}
-        </h4>
+        </Title>
         <span className="text-sm text-fg-muted">{INVOICE_KIND_LABELS[invoice.kind]}</span>
         <InvoiceStateBadge state={invoice.state} overdue={isOverdue(invoice, todayUtc())} />
       </div>

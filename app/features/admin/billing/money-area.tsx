@@ -105,6 +105,7 @@ export function MoneyArea() {
             <li key={invoice.id} className="grid">
               <InvoiceItem
                 invoice={invoice}
+                level={3}
                 numberOf={(id) => invoices.find((other) => other.id === id)?.number}
                 heading={
                   <p className="text-sm text-fg-muted">
