@@ -129,6 +129,7 @@ test('the owner bills a project: deposit and balance, send, a bank transfer, voi
   await expect(invoice(card, deposit.number)).toContainText(`$175.00 by Bank transfer`);
   await expect(invoice(card, deposit.number)).toContainText(`ref. BT-${stamp}`);
   await expect(card.getByText('Open now: nothing sent is unpaid.')).toBeVisible();
+  await expect(card.getByText('$350.00 invoiced, $175.00 paid.')).toBeVisible();
 
   // The balance is voided and reissued: both stay in the record.
   await card.getByRole('button', { name: `Void ${balance.number}` }).click();

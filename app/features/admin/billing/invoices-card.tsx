@@ -1,6 +1,7 @@
 import { Loader2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { InvoiceView } from '#common/billing/invoices.ts';
+import { formatMoney } from '#common/billing/money.ts';
 import type { AdminProjectView } from '#common/projects.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { SectionCard } from '#app/features/admin/projects/section-card.tsx';
@@ -14,6 +15,17 @@ import { useProjectInvoices } from './use-project-invoices.ts';
 import { VoidDialog } from './void-dialog.tsx';
 
 type Open = { kind: 'new' } | { kind: 'plan' } | { kind: InvoiceAction; invoice: InvoiceView } | null;
+
+/** The card's line under its title: what the live invoices add up to, or how to begin. */
+function describe(invoices: InvoiceView[], price: number | null, money: (cents: number) => string): string {
+  const live = invoices.filter((invoice) => invoice.state !== 'void');
+  const sum = (cents: (invoice: InvoiceView) => number) => money(live.reduce((total, invoice) => total + cents(invoice), 0));
+  if (live.length > 0) return `${sum((invoice) => invoice.totalCents)} invoiced, ${sum((invoice) => invoice.paidCents)} paid.`;
+  if (invoices.length > 0) return 'Every invoice is void.';
+  return price
+    ? 'No invoices yet: plan a deposit and a balance from the agreed price, or write one line by line.'
+    : 'No invoices yet. Set the agreed price to plan a deposit and a balance, or write one line by line.';
+}
 
 interface Props {
   project: AdminProjectView;
@@ -30,6 +42,7 @@ export function InvoicesCard({ project, onProject }: Props) {
   const live = invoices?.filter((invoice) => invoice.state !== 'void') ?? [];
   const amountDueCents = live.reduce((sum, invoice) => sum + invoice.amountDueCents, 0);
   const currency = invoices?.[0]?.currency ?? 'USD';
+  const money = (cents: number) => formatMoney(cents, currency);
   const numbers = new Map(invoices?.map((invoice) => [invoice.id, invoice.number]));
   // Planning twice would bill the price twice: it is offered while nothing but void invoices exist.
   const canPlan = invoices !== null && live.length === 0 && project.price !== null && project.price > 0;
@@ -38,13 +51,7 @@ export function InvoicesCard({ project, onProject }: Props) {
     <SectionCard
       id="project-invoices"
       title="Invoices"
-      description={
-        invoices === null || invoices.length > 0
-          ? undefined
-          : project.price
-            ? 'No invoices yet: plan a deposit and a balance from the agreed price, or write one line by line.'
-            : 'No invoices yet. Set the agreed price to plan a deposit and a balance, or write one line by line.'
-      }
+      description={invoices === null ? undefined : describe(invoices, project.price, money)}
       actions={
         <>
           {canPlan ? (
