@@ -137,3 +137,9 @@ export interface InvoiceView {
   createdAt: string;
   payments: Array<{ id: number; amountCents: number; method: string; reference: string | null; paidOn: string; recordedBy: string }>;
 }
+
+/** `GET /api/admin/invoices`: each invoice with whose it is, for the Money view. */
+export interface AdminInvoiceListItem extends InvoiceView {
+  projectTitle: string;
+  clientName: string;
+}

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { INVOICE_STATES, invoicePlanSchema, type InvoiceView } from '#common/billing/invoices.ts';
+import { INVOICE_STATES, invoicePlanSchema, type AdminInvoiceListItem, type InvoiceView } from '#common/billing/invoices.ts';
 import type { InvoiceOutcome } from '#server/billing/invoices.ts';
 import { csvRow, UTF8_BOM } from '#server/contact/csv.ts';
 import type { Services } from '#server/context.ts';
@@ -48,6 +48,12 @@ const CSV_HEADER = [
   'Due date',
   'Paid on',
 ];
+/** Each project's title and client, so a list of invoices says whose each one is. */
+async function projectsById(db: Services['db']) {
+  const rows = await db.selectFrom('projects').select(['id', 'title', 'clientName']).execute();
+  return new Map(rows.map((project) => [project.id, project]));
+}
+
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The owner's invoices (decision 093): make them from a project, send, void and reissue, record payments, PDF and CSV. */
@@ -94,7 +100,14 @@ export function adminInvoicesRouter(services: Services): Router {
     .all(requireAdmin)
     .get(async (req, res) => {
       const { state } = parseBody(listQuerySchema, req.query, 'Invalid invoice query');
-      noStore(res).json(await invoices.list(state));
+      const rows = await invoices.list(state);
+      const projects = await projectsById(db);
+      const listed: AdminInvoiceListItem[] = rows.map((invoice) => ({
+        ...invoice,
+        projectTitle: projects.get(invoice.projectId)?.title ?? '',
+        clientName: projects.get(invoice.projectId)?.clientName ?? '',
+      }));
+      noStore(res).json(listed);
     })
     .all(methodNotAllowed(['GET']));
 
@@ -104,9 +117,7 @@ export function adminInvoicesRouter(services: Services): Router {
     .all(requireAdmin)
     .get(async (_req, res) => {
       const rows = await invoices.list();
-      const projects = new Map(
-        (await db.selectFrom('projects').select(['id', 'title', 'clientName']).execute()).map((project) => [project.id, project]),
-      );
+      const projects = await projectsById(db);
       const day = new Date().toISOString().slice(0, 10);
       noStore(res).set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="invoices-${day}.csv"` });
       let body = UTF8_BOM + csvRow(CSV_HEADER);

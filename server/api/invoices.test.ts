@@ -241,6 +241,14 @@ describe.each(testDialects())('invoices and card payments on %s', (dialect) => {
     const summary = await t.asAdmin.get('/api/admin/invoices/summary');
     expect(summary.body).toMatchObject({ currency: 'USD', outstandingCents: 5_000 });
   });
+
+  it('lists invoices with the project and client each belongs to, for the Money view', async () => {
+    const listed = await t.asAdmin.get('/api/admin/invoices?state=paid');
+    expect(listed.status).toBe(200);
+    expect(listed.body.length).toBeGreaterThan(0);
+    expect(listed.body[0]).toMatchObject({ state: 'paid', projectId, projectTitle: '=HYPERLINK("x") EP', clientName: expect.any(String) });
+    expect(listed.body[0].clientName.length).toBeGreaterThan(0);
+  });
 });
 
 describe('without Stripe configured', () => {

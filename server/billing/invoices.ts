@@ -6,7 +6,7 @@ import {
   voidInvoiceSchema,
   type InvoiceView,
 } from '#common/billing/invoices.ts';
-import { depositSplit, invoiceAmounts, percentToBasisPoints } from '#common/billing/money.ts';
+import { depositSplit, formatMoney, invoiceAmounts, percentToBasisPoints } from '#common/billing/money.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
 import { takeInvoiceNumber } from './invoice-numbers.ts';
@@ -299,7 +299,10 @@ export class InvoiceService {
         message: current.state === 'paid' ? 'This invoice is paid in full' : 'Send the invoice before recording a payment',
       };
     if (parsed.data.amountCents > current.amountDueCents)
-      return invalid('The payment is more than is due', { amountCents: [`At most ${current.amountDueCents} cents are due`] });
+      return invalid('The payment is more than is due', {
+        // Shown under the admin's amount field: in money, as the owner typed it.
+        amountCents: [`At most ${formatMoney(current.amountDueCents, current.currency)} is due`],
+      });
     const now = this.now();
     const applied = await this.db.transaction().execute((trx) =>
       applyMoney(

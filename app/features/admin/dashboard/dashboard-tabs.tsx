@@ -9,6 +9,7 @@ import { useAdminMe } from '#app/features/admin/site/checklist/use-admin-me.ts';
 import { SiteArea } from '#app/features/admin/site/site-area.tsx';
 import { NewProjectDialog, ProjectsArea } from '#app/features/admin/projects/projects-area.tsx';
 import { useProjectsDashboard } from '#app/features/admin/projects/use-projects-dashboard.ts';
+import { MoneyArea } from '#app/features/admin/billing/money-area.tsx';
 import { useSiteContent } from '#app/features/admin/site/use-site-content.ts';
 import { StudioTimeZone } from '#app/components/local-date-time.tsx';
 import { ContactSubmissionsTab } from '#app/features/admin/contacts/contact-submissions-tab.tsx';
@@ -22,9 +23,9 @@ import { DASHBOARD_TABS_ID, revealDashboardTabs } from './reveal-tabs.ts';
 import { StatCards } from './stat-cards.tsx';
 import { tabListClasses, tabTriggerClasses } from './tab-styles.ts';
 
-type DashboardTab = 'samples' | 'contacts' | 'projects' | 'bookings' | 'site';
-/** The tabs whose choice lives in the page; Projects and Bookings live in the address (/manage/projects..., /manage/bookings...). */
-type LocalTab = Exclude<DashboardTab, 'projects' | 'bookings'>;
+type DashboardTab = 'samples' | 'contacts' | 'projects' | 'bookings' | 'money' | 'site';
+/** The tabs whose choice lives in the page; Projects, Bookings and Money live in the address (/manage/projects, /manage/bookings, /manage/money). */
+type LocalTab = Exclude<DashboardTab, 'projects' | 'bookings' | 'money'>;
 
 /** `?tab=site` (the preview banner's Publish) and `?tab=contacts&enquiry=ID` (a booking's enquiry) open those tabs. */
 function localTabOf(search: string): LocalTab | null {
@@ -57,13 +58,14 @@ export function DashboardTabs() {
   const location = useLocation();
   const onProjects = location.pathname.startsWith('/manage/projects');
   const onBookings = location.pathname.startsWith('/manage/bookings');
-  const inAddressArea = onProjects || onBookings;
+  const onMoney = location.pathname.startsWith('/manage/money');
+  const inAddressArea = onProjects || onBookings || onMoney;
   const params = useParams();
   const projectParam = params.id;
   const bookings = useBookingSummary();
   // The preview banner's Publish leads to /manage?tab=site (decision 076).
   const [localTab, setLocalTab] = useState<LocalTab>(() => localTabOf(location.search) ?? 'samples');
-  const tab: DashboardTab = onProjects ? 'projects' : onBookings ? 'bookings' : localTab;
+  const tab: DashboardTab = onProjects ? 'projects' : onBookings ? 'bookings' : onMoney ? 'money' : localTab;
   // A link to /manage?tab=... from inside the dashboard (a booking's enquiry) keeps the dashboard mounted: follow it.
   const [seenSearch, setSeenSearch] = useState(location.search);
   if (seenSearch !== location.search) {
@@ -76,6 +78,7 @@ export function DashboardTabs() {
     (next: DashboardTab) => {
       if (next === 'projects') return void navigate('/manage/projects');
       if (next === 'bookings') return void navigate('/manage/bookings');
+      if (next === 'money') return void navigate('/manage/money');
       setLocalTab(next);
       if (inAddressArea) void navigate('/manage');
     },
@@ -130,8 +133,10 @@ export function DashboardTabs() {
             <Tabs.Trigger value="bookings" className={tabTriggerClasses}>
               Bookings
             </Tabs.Trigger>
-            {/* The fifth tab has a phone's row to itself. */}
-            <Tabs.Trigger value="site" className={cn(tabTriggerClasses, 'max-sm:col-span-2')}>
+            <Tabs.Trigger value="money" className={tabTriggerClasses}>
+              Money
+            </Tabs.Trigger>
+            <Tabs.Trigger value="site" className={tabTriggerClasses}>
               Site
             </Tabs.Trigger>
           </Tabs.List>
@@ -164,6 +169,9 @@ export function DashboardTabs() {
               onDirtyChange={setSiteDirty}
               onShowChecklist={checklistState(checklist).dismissed ? () => void admin.setDismissed(false) : undefined}
             />
+          </Tabs.Content>
+          <Tabs.Content value="money" className="focus-visible:outline-none">
+            <MoneyArea />
           </Tabs.Content>
         </Tabs.Root>
         <NewProjectDialog projects={projects} />

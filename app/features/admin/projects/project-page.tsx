@@ -2,6 +2,7 @@ import { ArrowLeft, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { revealDashboardTabs } from '#app/features/admin/dashboard/reveal-tabs.ts';
+import { InvoicesCard } from '#app/features/admin/billing/invoices-card.tsx';
 import { AdminTracksPanel } from '#app/features/review/admin-tracks-panel.tsx';
 import { ActivityLog } from './activity-log.tsx';
 import { ClientAccess } from './client-access.tsx';
@@ -96,6 +97,7 @@ export function ProjectPage({ projectId, packages, onChanged }: Props) {
       />
       <AdminTracksPanel projectId={project.id} tracks={project.tracks} onChanged={() => void changed(state.reload())} />
       <Deliveries project={project} onDelivered={() => void changed(state.reload())} onDelete={(file) => changed(state.removeFile(file))} />
+      <InvoicesCard project={project} onProject={state.replace} />
       {/* Top-aligned: a long activity log does not stretch the notes into an empty box. */}
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-2">
         <ProjectNotes project={project} />

@@ -1,0 +1,14 @@
+import type { Route } from './+types/manage.money.ts';
+import { seo } from '#app/components/seo.ts';
+
+/*
+ * /manage/money: the admin shell of routes/manage.tsx with the Money tab open (invoices, what is
+ * owed and paid). As for /manage/projects, the shell reads the address and this route only names the page;
+ * Cache-Control comes from the parent route.
+ */
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, { title: 'Money · Admin', description: 'Studio invoices and payments.', noindex: true });
+
+export default function ManageMoney() {
+  return null;
+}
