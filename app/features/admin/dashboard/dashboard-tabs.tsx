@@ -24,7 +24,7 @@ import { StatCards } from './stat-cards.tsx';
 import { tabListClasses, tabTriggerClasses } from './tab-styles.ts';
 
 type DashboardTab = 'samples' | 'contacts' | 'projects' | 'bookings' | 'money' | 'site';
-/** The tabs whose choice lives in the page; Projects, Bookings and Money live in the address (/manage/projects, /manage/bookings, /manage/money). */
+/** Tabs chosen in the page; Projects, Bookings and Money live in the address (/manage/projects, /manage/bookings, /manage/money). */
 type LocalTab = Exclude<DashboardTab, 'projects' | 'bookings' | 'money'>;
 
 /** `?tab=site` (the preview banner's Publish) and `?tab=contacts&enquiry=ID` (a booking's enquiry) open those tabs. */
