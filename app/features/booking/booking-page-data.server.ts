@@ -1,0 +1,44 @@
+import { isTimeZone } from '#common/site-content/opening-hours.ts';
+import type { InitialChoice } from './booking-steps.ts';
+
+/*
+ * What the booking pages read from their address, checked before it reaches the page (it is echoed
+ * into the island's props): a zone the platform knows, a date, a start that is one of the free slots.
+ */
+
+let zoneList: string[] | undefined;
+
+/** Every zone the server's Intl knows: the list the zone picker offers (the browser keeps it, so both render the same). */
+export function knownZones(): string[] {
+  zoneList ??= [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort((a, b) => a.localeCompare(b));
+  return zoneList;
+}
+
+/** The zone asked for in `?tz=`, when it is one. */
+export function zoneFromQuery(query: URLSearchParams): string | null {
+  const tz = query.get('tz');
+  return tz && tz.length <= 64 && isTimeZone(tz) ? tz : null;
+}
+
+/** The picker's starting point: the choices of the address that still hold, and the free starts. */
+export function initialChoice(
+  query: URLSearchParams,
+  defaults: { type: string | null; tz: string },
+  slots: string[],
+): InitialChoice {
+  const tz = zoneFromQuery(query);
+  const day = query.get('day');
+  const start = query.get('start');
+  return {
+    type: defaults.type,
+    tz: tz ?? defaults.tz,
+    tzChosen: tz !== null,
+    day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null,
+    start: start && slots.includes(start) ? start : null,
+    slots,
+  };
+}
+
+/** Whether an e-mailed link may still change its booking: confirmed and not yet started. */
+export const isChangeable = (booking: { status: string; start: string }, now = Date.now()) =>
+  booking.status === 'confirmed' && Date.parse(booking.start) > now;
