@@ -19,7 +19,7 @@ export default function CancelBooking({ loaderData, actionData }: Route.Componen
   return (
     <div className={`${bookingColumn} max-w-2xl py-10 sm:py-16`}>
       {page.kind === 'cancel' ? (
-        <OutcomeCard icon={<CalendarClock aria-hidden className="size-10 text-accent" />} title="Cancel your consultation?">
+        <OutcomeCard level={1} icon={<CalendarClock aria-hidden className="size-10 text-accent" />} title="Cancel your consultation?">
           <BookingFacts booking={page.booking} />
           <form method="post" className="flex flex-wrap gap-3">
             <Button type="submit" variant="destructive" size="lg" className="flex-1 sm:flex-none">

@@ -64,7 +64,7 @@ export default function RescheduleBooking({ loaderData, actionData, params }: Ro
   return (
     <div className={`${bookingColumn} max-w-2xl py-10 sm:py-16`}>
       {page.kind === 'confirmed' ? (
-        <BookingConfirmation booking={page.booking} links={page.links} moved={page.moved} />
+        <BookingConfirmation booking={page.booking} links={page.links} moved={page.moved} level={1} />
       ) : page.kind === 'closed' ? (
         <BookingClosed booking={page.booking} />
       ) : (

@@ -4,6 +4,7 @@ import { Island } from '#app/islands/island.tsx';
 import { BookingCalendar } from '#app/features/booking/booking-calendar.tsx';
 import type { BookingFormResult } from '#app/features/booking/booking-form-result.ts';
 import { BookingPageHeader, bookingColumn } from '#app/features/booking/booking-page-header.tsx';
+import { AppLink } from '#app/components/ui/app-link.tsx';
 import { ButtonLink } from '#app/components/ui/button.tsx';
 
 // Free slots change with every booking and every minute: this page is rendered per request, never
@@ -47,6 +48,13 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
             }}
           />
         )}
+        <p className="border-t border-line pt-6 text-sm text-fg-muted">
+          Prefer to write?{' '}
+          <AppLink to="/contact" className="font-medium text-accent underline underline-offset-4">
+            Send us a message
+          </AppLink>{' '}
+          about your project instead.
+        </p>
       </div>
     </>
   );

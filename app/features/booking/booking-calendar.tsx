@@ -9,6 +9,7 @@ import type { BookingFormResult } from './booking-form-result.ts';
 import { bookingHref, pickDay, zoneChoices, type BookingChoice, type InitialChoice } from './booking-steps.ts';
 import { daysOf } from './booking-times.ts';
 import { DayCalendar } from './day-calendar.tsx';
+import { PickLink } from './pick-link.tsx';
 import { ChosenSlot, MoveForm } from './chosen-slot.tsx';
 import { DetailsForm, EMPTY_DETAILS, type DetailsValues } from './details-form.tsx';
 import { TimeList } from './time-list.tsx';
@@ -60,7 +61,8 @@ export function BookingCalendar(props: BookingCalendarProps) {
   const type = types.find((candidate) => candidate.key === choice.type) ?? null;
   const chosenDay = choice.start ? days.find((candidate) => candidate.slots.some((slot) => slot.start === choice.start)) : undefined;
   const chosen = chosenDay?.slots.find((slot) => slot.start === choice.start);
-  const hrefOf = (change: BookingChoice) => bookingHref(path, { ...choice, ...change });
+  // The reschedule page's type is the booking's: its address never names one.
+  const hrefOf = (change: BookingChoice) => bookingHref(path, { ...choice, ...(reschedule ? { type: null } : {}), ...change });
 
   // The browser knows the visitor's zone; the server could only guess the studio's.
   useEffect(() => {
@@ -72,14 +74,20 @@ export function BookingCalendar(props: BookingCalendarProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // The address follows the steps, so a reload or a shared link lands on the same one.
+  // The address follows the steps, so a reload or a shared link lands on the same one; once booked,
+  // on the confirmation (the booking's own page), or on the bare page when there is none.
   useEffect(() => {
     if (!live) return;
-    window.history.replaceState(window.history.state, '', bookingHref(path, { ...choice, day: day?.date ?? null }));
+    const here = done
+      ? done.links
+        ? `${done.links.reschedule}?${reschedule ? 'moved' : 'booked'}=1`
+        : path
+      : bookingHref(path, { ...choice, type: reschedule ? null : choice.type, day: day?.date ?? null });
+    window.history.replaceState(window.history.state, '', here);
     if (focusNext.current === 'times') timesHeading.current?.focus();
     if (focusNext.current === 'step') stepHeading.current?.focus();
     focusNext.current = null;
-  }, [live, path, choice, day?.date, done]);
+  }, [live, path, choice, day?.date, done, reschedule]);
 
   const loadSlots = async (typeKey: string) => {
     const url = reschedule
@@ -167,9 +175,13 @@ export function BookingCalendar(props: BookingCalendarProps) {
                 <TypeFacts type={type} />
               </div>
               {types.length > 1 ? (
-                <a href={hrefOf({ type: null, day: null, start: null })} className="text-sm font-medium text-accent underline underline-offset-4">
+                <PickLink
+                  href={hrefOf({ type: null, day: null, start: null })}
+                  onPick={() => choose({ type: null, day: null, start: null })}
+                  className="text-sm font-medium text-accent underline underline-offset-4"
+                >
                   Change
-                </a>
+                </PickLink>
               ) : null}
             </div>
           )}

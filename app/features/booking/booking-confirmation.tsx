@@ -46,20 +46,24 @@ export function OutcomeCard({
   icon,
   title,
   headingRef,
+  level = 2,
   children,
 }: {
   icon: ReactNode;
   title: string;
   headingRef?: React.Ref<HTMLHeadingElement>;
+  /** 1 on a page of its own (the e-mailed links' pages), 2 under the booking page's heading. */
+  level?: 1 | 2;
   children: ReactNode;
 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <section aria-labelledby="booking-outcome-title" className="grid gap-6 rounded-2xl border border-line bg-surface p-6 sm:p-8">
       <div className="grid justify-items-center gap-3 text-center">
         {icon}
-        <h2 id="booking-outcome-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight text-fg outline-none sm:text-3xl">
+        <Heading id="booking-outcome-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight text-fg outline-none sm:text-3xl">
           {title}
-        </h2>
+        </Heading>
       </div>
       {children}
     </section>
@@ -76,14 +80,17 @@ export function BookingConfirmation({
   links,
   moved = false,
   headingRef,
+  level = 2,
 }: {
   booking: VisitorBooking;
   links: BookingLinks | null;
   moved?: boolean;
   headingRef?: React.Ref<HTMLHeadingElement>;
+  level?: 1 | 2;
 }) {
   return (
     <OutcomeCard
+      level={level}
       icon={<CalendarCheck aria-hidden className="size-10 text-success" />}
       title={moved ? 'Your consultation has a new time' : 'You’re booked'}
       headingRef={headingRef}

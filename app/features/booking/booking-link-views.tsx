@@ -6,7 +6,7 @@ import { BookingFacts, OutcomeCard } from './booking-confirmation.tsx';
 /** An e-mailed link that names no booking (mistyped, or from before the studio's secret changed). */
 export function LinkNotValid() {
   return (
-    <OutcomeCard icon={<LinkIcon aria-hidden className="size-10 text-accent" />} title="This link is not valid">
+    <OutcomeCard level={1} icon={<LinkIcon aria-hidden className="size-10 text-accent" />} title="This link is not valid">
       <p className="text-center text-fg-muted">
         It does not name a consultation. Check that the whole link from the e-mail was opened, or book a new time.
       </p>
@@ -20,7 +20,7 @@ export function BookingClosed({ booking, justCancelled = false }: { booking: Vis
   const cancelled = booking.status === 'cancelled';
   const title = justCancelled ? 'Your consultation is cancelled' : cancelled ? 'This consultation was cancelled' : 'This consultation can no longer be changed';
   return (
-    <OutcomeCard icon={<CalendarX2 aria-hidden className="size-10 text-accent" />} title={title}>
+    <OutcomeCard level={1} icon={<CalendarX2 aria-hidden className="size-10 text-accent" />} title={title}>
       <BookingFacts booking={booking} />
       <p className="text-center text-fg-muted">
         {justCancelled

@@ -63,7 +63,7 @@ export function DayCalendar({
                       href={hrefOf(cell.date)}
                       onPick={onPick && (() => onPick(cell.date))}
                       current={cell.date === selected}
-                      label={`${longDay(cell.date)}, ${counts.get(cell.date)} times`}
+                      label={`${longDay(cell.date)}: ${counts.get(cell.date)} free times`}
                       className={cn(
                         cellBase,
                         'font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
@@ -76,7 +76,7 @@ export function DayCalendar({
                     </PickLink>
                   ) : (
                     <span className={cn(cellBase, 'text-fg-subtle/60')}>
-                      <span className="sr-only">{longDay(cell.date)}, no free times</span>
+                      <span className="sr-only">{longDay(cell.date)}: no free times</span>
                       <span aria-hidden>{cell.dayOfMonth}</span>
                     </span>
                   )}

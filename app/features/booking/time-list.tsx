@@ -51,7 +51,13 @@ export function TimeList({
           </ul>
         </>
       ) : (
-        <p className="text-fg-muted">There are no free times in the next weeks. Please write to us instead.</p>
+        <p className="text-fg-muted">
+          There are no free times in the coming weeks.{' '}
+          <a href="/contact" className="text-accent underline underline-offset-4">
+            Send us a message
+          </a>{' '}
+          and we will find a time together.
+        </p>
       )}
     </section>
   );

@@ -33,7 +33,7 @@ export function ZonePicker({
       className="flex flex-wrap items-end gap-3"
     >
       {Object.entries(keep).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
-      <div className="grid min-w-0 flex-1 gap-2">
+      <div className="grid min-w-0 flex-1 gap-2 sm:max-w-md">
         <label htmlFor="booking-zone" className="flex items-center gap-2 text-sm font-medium text-fg">
           <Globe aria-hidden className="size-4 text-accent" />
           Your time zone
