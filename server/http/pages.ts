@@ -91,6 +91,16 @@ function guardTokenPage(req: Request, res: Response): void {
 }
 
 /**
+ * A form posted from such a page carries `Origin: null` (its referrer policy withholds the origin too).
+ * The CSRF check (csrf.ts) has already accepted it as same-origin by its Sec-Fetch-Site; React Router's
+ * own check of an action's origin would refuse "null", so the request is given the site's origin.
+ */
+function originForOwnForms(req: Request): void {
+  if (req.method === 'POST' && req.headers.origin === 'null' && req.headers['sec-fetch-site'] === 'same-origin')
+    req.headers.origin = `${req.protocol}://${req.get('host') ?? ''}`;
+}
+
+/**
  * Renders a page once for every visitor: no request headers, no nonce (its inline scripts are then
  * allowed by hash), nothing personal. Only a 200 without cookies is kept: each unknown URL's 404 is
  * its own page (the path is in its data), so keeping them would let junk URLs crowd out real pages.
@@ -131,6 +141,7 @@ function sharedPages(build: ServerBuild, services: Services, contextOf: ReturnTy
     if (!isSharedPageRequest(req, hasSessionCookie)) {
       res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
       guardTokenPage(req, res);
+      originForOwnForms(req);
       return handleDirectly(req, res, next);
     }
     try {
@@ -189,6 +200,7 @@ export async function mountPages(
     app.use(async (req, res, next) => {
       res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
       guardTokenPage(req, res);
+      originForOwnForms(req);
       try {
         const build = (await devServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
         const getLoadContext = (request: Request, response: Response) => providing(serverContextKey(build), contextOf(request, response));

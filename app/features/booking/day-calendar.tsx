@@ -75,7 +75,7 @@ export function DayCalendar({
                       {cell.dayOfMonth}
                     </PickLink>
                   ) : (
-                    <span className={cn(cellBase, 'text-fg-subtle/60')}>
+                    <span className={cn(cellBase, 'text-fg-subtle')}>
                       <span className="sr-only">{longDay(cell.date)}: no free times</span>
                       <span aria-hidden>{cell.dayOfMonth}</span>
                     </span>

@@ -37,14 +37,18 @@ export function TimeList({
                 <PickLink
                   href={hrefOf(slot.start)}
                   onPick={onPick && (() => onPick(slot.start))}
-                  label={sameZone ? undefined : `${slot.local} (${slot.studio} in ${cityOf(studioZone)})`}
                   className={cn(
                     'grid min-h-13 place-content-center rounded-xl border border-line-strong px-3 py-2 text-center transition-colors',
                     'hover:border-accent hover:bg-accent-soft focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
                   )}
                 >
                   <span className="font-semibold text-fg">{slot.local}</span>
-                  {sameZone ? null : <span className="text-xs text-fg-subtle">{slot.studio} studio</span>}
+                  {sameZone ? null : (
+                    <span className="text-xs text-fg-subtle">
+                      <span className="sr-only">, </span>
+                      {slot.studio} <span className="sr-only">at the </span>studio
+                    </span>
+                  )}
                 </PickLink>
               </li>
             ))}
