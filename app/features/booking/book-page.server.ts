@@ -20,7 +20,7 @@ export async function bookPageLoader({ request, context }: LoaderFunctionArgs) {
     types: offered.types,
     zones: knownZones(),
     noteLimit: BOOKING_NOTE_LIMIT,
-    initial: initialChoice(query, { type: type?.key ?? null, tz: offered.timeZone }, slots?.slots.map((slot) => slot.start) ?? []),
+    initial: initialChoice(query, { type: type?.key ?? null, tz: offered.timeZone, studioZone: offered.timeZone }, slots?.slots.map((slot) => slot.start) ?? []),
   };
 }
 

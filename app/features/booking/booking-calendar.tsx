@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { CircleAlert } from 'lucide-react';
 import type { BookedAnswer, BookingLinks, PublicConsultationType, SlotsAnswer, VisitorBooking } from '#common/booking/booking-request.ts';
 import { CONTACT_HONEYPOT_FIELD } from '#common/contact-fields.ts';
@@ -7,7 +7,7 @@ import { api } from '#app/lib/api.ts';
 import { BookingConfirmation } from './booking-confirmation.tsx';
 import type { BookingFormResult } from './booking-form-result.ts';
 import { bookingHref, pickDay, zoneChoices, type BookingChoice, type InitialChoice } from './booking-steps.ts';
-import { daysOf } from './booking-times.ts';
+import { openDays, timesOf, type OpenDay } from './booking-times.ts';
 import { DayCalendar } from './day-calendar.tsx';
 import { PickLink } from './pick-link.tsx';
 import { ChosenSlot, MoveForm } from './chosen-slot.tsx';
@@ -41,7 +41,8 @@ export function BookingCalendar(props: BookingCalendarProps) {
   const { path, studioZone, types, reschedule, initial, serverResult } = props;
   const refused = serverResult?.status === 'refused' ? serverResult : null;
   const [choice, setChoice] = useState({ type: initial.type, tz: initial.tz, day: initial.day, start: initial.start });
-  const [slots, setSlots] = useState(initial.slots);
+  // Null while the server's slots hold; the starts fetched since (another type, fresh after a refusal).
+  const [slots, setSlots] = useState<string[] | null>(null);
   const [values, setValues] = useState<DetailsValues>(refused?.values ?? EMPTY_DETAILS);
   const [errors, setErrors] = useState<FieldErrors>(refused?.errors ?? {});
   const [notice, setNotice] = useState<string | null>(refused?.message ?? null);
@@ -56,11 +57,18 @@ export function BookingCalendar(props: BookingCalendarProps) {
   const focusNext = useRef<'times' | 'step' | null>(null);
 
   const zones = useMemo(() => zoneChoices(props.zones, choice.tz, studioZone), [props.zones, choice.tz, studioZone]);
-  const days = useMemo(() => daysOf(slots, choice.tz, studioZone), [slots, choice.tz, studioZone]);
+  // As the server worded them until the slots or the zone change: hydrating needs no Intl.
+  const asServed = slots === null && choice.tz === initial.tz;
+  const days = useMemo(
+    () => (asServed ? initial.days : openDays(slots ?? initial.days.flatMap((served) => served.starts), choice.tz)),
+    [asServed, initial.days, slots, choice.tz],
+  );
+  const timesFor = (shown: OpenDay) =>
+    asServed && initial.shown?.date === shown.date ? initial.shown.times : timesOf(shown.starts, choice.tz, studioZone);
   const day = pickDay(days, choice.day);
   const type = types.find((candidate) => candidate.key === choice.type) ?? null;
-  const chosenDay = choice.start ? days.find((candidate) => candidate.slots.some((slot) => slot.start === choice.start)) : undefined;
-  const chosen = chosenDay?.slots.find((slot) => slot.start === choice.start);
+  const chosenDay = choice.start ? days.find((candidate) => candidate.starts.includes(choice.start!)) : undefined;
+  const chosen = chosenDay ? timesFor(chosenDay).find((slot) => slot.start === choice.start) : undefined;
   // The reschedule page's type is the booking's: its address never names one.
   const hrefOf = (change: BookingChoice) => bookingHref(path, { ...choice, ...(reschedule ? { type: null } : {}), ...change });
 
@@ -69,7 +77,8 @@ export function BookingCalendar(props: BookingCalendarProps) {
     setLive(true);
     if (initial.tzChosen) return;
     const detected = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (detected && detected !== choice.tz) setChoice((current) => ({ ...current, tz: detected }));
+    // A transition: the page stays responsive while every time is worded again in the visitor's zone.
+    if (detected && detected !== choice.tz) startTransition(() => setChoice((current) => ({ ...current, tz: detected })));
     // Once, after hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -102,7 +111,7 @@ export function BookingCalendar(props: BookingCalendarProps) {
     setSlots(fresh.slots.map((slot) => slot.start));
   };
 
-  const choose = (change: Partial<Omit<InitialChoice, 'slots' | 'tzChosen'>>, focus: 'times' | 'step' | null = null) => {
+  const choose = (change: Partial<Pick<InitialChoice, 'type' | 'tz' | 'day' | 'start'>>, focus: 'times' | 'step' | null = null) => {
     focusNext.current = focus;
     setNotice(null);
     setChoice((current) => ({ ...current, ...change }));
@@ -232,6 +241,7 @@ export function BookingCalendar(props: BookingCalendarProps) {
                 />
                 <TimeList
                   day={day}
+                  times={day ? timesFor(day) : []}
                   visitorZone={choice.tz}
                   studioZone={studioZone}
                   hrefOf={(start) => hrefOf({ day: day?.date ?? null, start })}

@@ -53,7 +53,7 @@ export async function reschedulePageLoader({ params, request, context }: LoaderF
   const slots = await visitorBookings.rescheduleSlots(token);
   if (!slots) return page({ kind: 'closed', booking });
   // The zone the visitor booked in is known: the times start in it.
-  const initial = initialChoice(query, { type: booking.typeKey, tz: booking.visitorZone }, slots.slots.map((slot) => slot.start));
+  const initial = initialChoice(query, { type: booking.typeKey, tz: booking.visitorZone, studioZone: booking.studioZone }, slots.slots.map((slot) => slot.start));
   return page({ kind: 'reschedule', booking, links, picker: { zones: knownZones(), initial: { ...initial, tzChosen: true } } });
 }
 

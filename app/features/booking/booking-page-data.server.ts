@@ -1,5 +1,6 @@
 import { isTimeZone } from '#common/site-content/opening-hours.ts';
-import type { InitialChoice } from './booking-steps.ts';
+import { pickDay, type InitialChoice } from './booking-steps.ts';
+import { openDays, timesOf } from './booking-times.ts';
 
 /*
  * What the booking pages read from their address, checked before it reaches the page (it is echoed
@@ -10,7 +11,7 @@ let zoneList: string[] | undefined;
 
 /** Every zone the server's Intl knows: the list the zone picker offers (the browser keeps it, so both render the same). */
 export function knownZones(): string[] {
-  zoneList ??= [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort((a, b) => a.localeCompare(b));
+  zoneList ??= [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort();
   return zoneList;
 }
 
@@ -23,19 +24,25 @@ export function zoneFromQuery(query: URLSearchParams): string | null {
 /** The picker's starting point: the choices of the address that still hold, and the free starts. */
 export function initialChoice(
   query: URLSearchParams,
-  defaults: { type: string | null; tz: string },
+  defaults: { type: string | null; tz: string; studioZone: string },
   slots: string[],
 ): InitialChoice {
-  const tz = zoneFromQuery(query);
-  const day = query.get('day');
-  const start = query.get('start');
+  const asked = zoneFromQuery(query);
+  const tz = asked ?? defaults.tz;
+  const dayQuery = query.get('day');
+  const startQuery = query.get('start');
+  const day = dayQuery && /^\d{4}-\d{2}-\d{2}$/.test(dayQuery) ? dayQuery : null;
+  const start = startQuery && slots.includes(startQuery) ? startQuery : null;
+  const days = openDays(slots, tz);
+  const shownDay = (start && days.find((candidate) => candidate.starts.includes(start))) || pickDay(days, day);
   return {
     type: defaults.type,
-    tz: tz ?? defaults.tz,
-    tzChosen: tz !== null,
-    day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null,
-    start: start && slots.includes(start) ? start : null,
-    slots,
+    tz,
+    tzChosen: asked !== null,
+    day,
+    start,
+    days,
+    shown: shownDay ? { date: shownDay.date, times: timesOf(shownDay.starts, tz, defaults.studioZone) } : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { SlotDay } from '#common/booking/slot-days.ts';
+import type { SlotTime } from '#common/booking/slot-days.ts';
 
 /*
  * The booking picker's steps as addresses: `?type=&tz=&day=&start=` says what the visitor chose, so
@@ -13,7 +13,13 @@ export interface BookingChoice {
   start?: string | null;
 }
 
-/** Where the picker starts: the choices of the address that still hold, and the free slots (ISO starts). */
+/** A date of the visitor's with free times: the starts (ISO) that fall on it. */
+export interface OpenDay {
+  date: string;
+  starts: string[];
+}
+
+/** Where the picker starts: the choices of the address that still hold, and the free slots worded for them. */
 export interface InitialChoice {
   type: string | null;
   tz: string;
@@ -21,7 +27,9 @@ export interface InitialChoice {
   tzChosen: boolean;
   day: string | null;
   start: string | null;
-  slots: string[];
+  /** The free starts by date in `tz`, and the times of the day on show, worded by the server (the island hydrates without Intl). */
+  days: OpenDay[];
+  shown: { date: string; times: SlotTime[] } | null;
 }
 
 /** The page's address with the choices made so far (blank ones left out). */
@@ -36,7 +44,7 @@ export function bookingHref(path: string, choice: BookingChoice): string {
 }
 
 /** The day asked for when it has free times, otherwise the first day that has. */
-export function pickDay(days: readonly SlotDay[], wanted: string | null | undefined): SlotDay | null {
+export function pickDay<Day extends { date: string }>(days: readonly Day[], wanted: string | null | undefined): Day | null {
   return days.find((day) => day.date === wanted) ?? days[0] ?? null;
 }
 
@@ -74,18 +82,23 @@ export function calendarWeeks(openDates: readonly string[]): CalendarCell[][] {
   return weeks;
 }
 
-const dayFormats = {
-  long: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }),
-  month: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }),
-};
+// Calendar dates are worded from these rather than Intl: the page's first Intl formatter loads the
+// platform's locale and zone data, a long task on a phone that hydrating the picker need not wait for.
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** "Monday, March 15" for a calendar date. */
-export const longDay = (date: string) => dayFormats.long.format(msOf(date));
+export function longDay(date: string): string {
+  const day = new Date(msOf(date));
+  return `${WEEKDAY_NAMES[day.getUTCDay()]}, ${MONTH_NAMES[day.getUTCMonth()]} ${day.getUTCDate()}`;
+}
+
+const monthOf = (date: string) => `${MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 
 /** "March 2027", or "March – April 2027" when the span crosses a month. */
 export function monthsLabel(firstDate: string, lastDate: string): string {
-  const first = dayFormats.month.format(msOf(firstDate));
-  const last = dayFormats.month.format(msOf(lastDate));
+  const first = monthOf(firstDate);
+  const last = monthOf(lastDate);
   if (first === last) return first;
   const [firstMonth, firstYear] = first.split(' ');
   return firstYear === last.split(' ')[1] ? `${firstMonth} – ${last}` : `${first} – ${last}`;
@@ -94,11 +107,11 @@ export function monthsLabel(firstDate: string, lastDate: string): string {
 /** "America/New York" from "America/New_York": how a zone reads in the list. */
 export const zoneLabel = (zone: string) => zone.replaceAll('_', ' ');
 
-/** Every zone the list offers, sorted, with the ones in use added when the platform's list lacks them (an alias such as Asia/Calcutta). */
-export function zoneChoices(known: readonly string[], ...inUse: string[]): string[] {
-  const all = new Set(known);
-  for (const zone of inUse) all.add(zone);
-  return [...all].sort((a, b) => a.localeCompare(b));
+/** Every zone the list offers (sorted), with the ones in use added when the platform's list lacks them (Asia/Kolkata where it says Asia/Calcutta). */
+export function zoneChoices(known: readonly string[], ...inUse: string[]): readonly string[] {
+  const missing = inUse.filter((zone, at) => !known.includes(zone) && inUse.indexOf(zone) === at);
+  // Code-unit order, not localeCompare: collating four hundred names is a long task on a phone.
+  return missing.length === 0 ? known : [...known, ...missing].sort();
 }
 
 /** Times from Intl may hold a narrow no-break space before AM/PM (newer ICU): one spelling, so server and browser agree. */

@@ -1,13 +1,30 @@
-import { slotDays, type SlotDay } from '#common/booking/slot-days.ts';
+import { clockIn, dateIn, type SlotTime } from '#common/booking/slot-days.ts';
 import type { MeetingKind } from '#common/booking/settings.ts';
-import { plainSpaces } from './booking-steps.ts';
+import { plainSpaces, type OpenDay } from './booking-steps.ts';
 
-/** Free slot starts (ISO) grouped by the visitor's dates, the studio's time beside each. */
-export function daysOf(starts: readonly string[], visitorZone: string, studioZone: string): SlotDay[] {
-  return slotDays(starts.map(Date.parse), visitorZone, studioZone).map((day) => ({
-    ...day,
-    slots: day.slots.map((slot) => ({ ...slot, local: plainSpaces(slot.local), studio: plainSpaces(slot.studio) })),
-  }));
+export type { OpenDay };
+
+/**
+ * Free slot starts grouped by the visitor's dates. Only the dates are worked out here (a month of
+ * slots is hundreds): the clock times are worded for the one day on show (timesOf).
+ */
+export function openDays(starts: readonly string[], visitorZone: string): OpenDay[] {
+  const days: OpenDay[] = [];
+  for (const start of starts) {
+    const date = dateIn(Date.parse(start), visitorZone);
+    let day = days.at(-1);
+    if (day?.date !== date) days.push((day = { date, starts: [] }));
+    day.starts.push(start);
+  }
+  return days;
+}
+
+/** A day's times in the visitor's zone, the studio's beside each (common/booking/slot-days.ts words them). */
+export function timesOf(starts: readonly string[], visitorZone: string, studioZone: string): SlotTime[] {
+  return starts.map((start) => {
+    const instant = Date.parse(start);
+    return { start, local: plainSpaces(clockIn(instant, visitorZone)), studio: plainSpaces(clockIn(instant, studioZone)) };
+  });
 }
 
 const whenFormats = new Map<string, Intl.DateTimeFormat>();

@@ -1,6 +1,6 @@
-import type { SlotDay } from '#common/booking/slot-days.ts';
 import { cn } from '#app/lib/cn.ts';
 import { calendarWeeks, longDay, monthsLabel } from './booking-steps.ts';
+import type { OpenDay } from './booking-times.ts';
 import { PickLink } from './pick-link.tsx';
 
 const WEEKDAYS = [
@@ -25,13 +25,13 @@ export function DayCalendar({
   hrefOf,
   onPick,
 }: {
-  days: SlotDay[];
+  days: OpenDay[];
   selected: string | null;
   hrefOf: (date: string) => string;
   onPick?: (date: string) => void;
 }) {
   const weeks = calendarWeeks(days.map((day) => day.date));
-  const counts = new Map(days.map((day) => [day.date, day.slots.length]));
+  const counts = new Map(days.map((day) => [day.date, day.starts.length]));
   return (
     <section aria-labelledby="booking-day-title" className="grid content-start gap-4">
       <div className="flex items-baseline justify-between gap-3">

@@ -1,19 +1,22 @@
-import type { SlotDay } from '#common/booking/slot-days.ts';
 import { cn } from '#app/lib/cn.ts';
 import { longDay } from './booking-steps.ts';
-import { cityOf } from './booking-times.ts';
+import type { SlotTime } from '#common/booking/slot-days.ts';
+import { cityOf, type OpenDay } from './booking-times.ts';
 import { PickLink } from './pick-link.tsx';
 
 /** The free times of one day, in the visitor's zone, the studio's time beside each when it differs. */
 export function TimeList({
   day,
+  times,
   visitorZone,
   studioZone,
   hrefOf,
   onPick,
   headingRef,
 }: {
-  day: SlotDay | null;
+  day: OpenDay | null;
+  /** The day's times, worded in the visitor's zone with the studio's beside. */
+  times: SlotTime[];
   visitorZone: string;
   studioZone: string;
   hrefOf: (start: string) => string;
@@ -32,7 +35,7 @@ export function TimeList({
             {sameZone ? 'Times are in the studio’s time zone.' : `Your time, with the studio’s time in ${cityOf(studioZone)} below.`}
           </p>
           <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {day.slots.map((slot) => (
+            {times.map((slot) => (
               <li key={slot.start}>
                 <PickLink
                   href={hrefOf(slot.start)}
