@@ -1,8 +1,6 @@
 import { CalendarClock } from 'lucide-react';
 import type { Route } from './+types/book.cancel.$token';
-import { seo } from '#app/components/seo.ts';
-import { Button } from '#app/components/ui/button.tsx';
-import { ButtonLink } from '#app/components/ui/button.tsx';
+import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { BookingFacts, OutcomeCard } from '#app/features/booking/booking-confirmation.tsx';
 import { BookingClosed, LinkNotValid } from '#app/features/booking/booking-link-views.tsx';
 import { bookingLinkPageMeta } from '#app/features/booking/booking-link-meta.ts';

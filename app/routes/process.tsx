@@ -78,7 +78,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </dl>
       </ContentSection>
 
-      <CtaBand id="process-cta-title" title={cta.title} actions={
+      <CtaBand
+        id="process-cta-title"
+        title={cta.title}
+        actions={
           <>
             <ButtonLink to={BOOK_CONSULTATION.to} size="lg">
               {BOOK_CONSULTATION.label}

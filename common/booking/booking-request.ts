@@ -11,15 +11,21 @@ import type { MeetingKind } from './settings.ts';
 
 export const BOOKING_NOTE_LIMIT = 2000;
 /** The honeypot and the fill-time stamp are the contact form's own (common/contact-fields.ts). */
-export { CONTACT_HONEYPOT_FIELD as BOOKING_HONEYPOT_FIELD, CONTACT_FORM_STAMP_PATH as BOOKING_FORM_STAMP_PATH } from '#common/contact-fields.ts';
+export {
+  CONTACT_HONEYPOT_FIELD as BOOKING_HONEYPOT_FIELD,
+  CONTACT_FORM_STAMP_PATH as BOOKING_FORM_STAMP_PATH,
+} from '#common/contact-fields.ts';
 
 const instant = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .max(40)
-    .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)), {
-      error: `${label} must be a date and time like 2027-03-15T14:00:00Z`,
-    })
+    .refine(
+      (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)),
+      {
+        error: `${label} must be a date and time like 2027-03-15T14:00:00Z`,
+      },
+    )
     .transform((value) => Date.parse(value));
 
 export const visitorZoneSchema = z

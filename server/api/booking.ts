@@ -13,7 +13,10 @@ const BOOKING_NOT_FOUND = 'This link does not name a consultation';
 const NOT_CHANGEABLE = 'This consultation can no longer be changed: it was cancelled or has already started';
 
 /** The answers every refusal of a slot shares: 400 with field messages, 409 with fresh slots, 429 with a wait. */
-function refuse(res: Response, outcome: Extract<BookRequestOutcome | RescheduleOutcome, { kind: 'invalid' | 'taken' | 'rate-limited' }>): never | void {
+function refuse(
+  res: Response,
+  outcome: Extract<BookRequestOutcome | RescheduleOutcome, { kind: 'invalid' | 'taken' | 'rate-limited' }>,
+): never | void {
   switch (outcome.kind) {
     case 'invalid':
       throw new HttpError(400, outcome.message, outcome.errors);
@@ -22,7 +25,9 @@ function refuse(res: Response, outcome: Extract<BookRequestOutcome | RescheduleO
         'Retry-After': String(outcome.retryAfterSeconds),
       });
     case 'taken':
-      noStore(res).status(409).json({ message: outcome.message, errors: { start: [outcome.message] }, slots: outcome.fresh });
+      noStore(res)
+        .status(409)
+        .json({ message: outcome.message, errors: { start: [outcome.message] }, slots: outcome.fresh });
   }
 }
 
@@ -57,12 +62,18 @@ export function bookingRouter(services: Services): Router {
   router
     .route('/bookings')
     .post(async (req, res) => {
-      if (req.headers['content-type'] && !req.is('application/json')) throw new HttpError(415, 'Send the booking as JSON (Content-Type: application/json)');
+      if (req.headers['content-type'] && !req.is('application/json'))
+        throw new HttpError(415, 'Send the booking as JSON (Content-Type: application/json)');
       const outcome = await visitorBookings.book({ body: req.body, ip: clientIp(req), formStamp: formStampFrom(req.headers.cookie) });
       if (outcome.kind === 'booked') {
         // The links the e-mail carries, so the page's confirmation can offer them at once.
-        const links = { cancel: bookingLinkPath(outcome.cancelToken, 'cancel'), reschedule: bookingLinkPath(outcome.rescheduleToken, 'reschedule') };
-        noStore(res).status(201).json({ ...outcome.booking, links } satisfies BookedAnswer);
+        const links = {
+          cancel: bookingLinkPath(outcome.cancelToken, 'cancel'),
+          reschedule: bookingLinkPath(outcome.rescheduleToken, 'reschedule'),
+        };
+        noStore(res)
+          .status(201)
+          .json({ ...outcome.booking, links } satisfies BookedAnswer);
         return;
       }
       if (outcome.kind === 'spam') {

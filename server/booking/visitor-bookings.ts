@@ -58,7 +58,8 @@ export type BookRequestOutcome =
   /** Caught by the honeypot or the fill time: nothing stored, nothing mailed, and the answer looks like a booking. */
   | { kind: 'spam'; booking: VisitorBooking };
 
-export type CancelOutcome = { kind: 'not-found' } | { kind: 'not-confirmed'; booking: VisitorBooking } | { kind: 'cancelled'; booking: VisitorBooking };
+export type CancelOutcome =
+  { kind: 'not-found' } | { kind: 'not-confirmed'; booking: VisitorBooking } | { kind: 'cancelled'; booking: VisitorBooking };
 
 export type RescheduleOutcome =
   | { kind: 'not-found' }
@@ -155,9 +156,18 @@ export class VisitorBookings {
     const request = parsed.data;
     const { stored, studio } = await currentSettings(this.context);
     const type = bookableType(stored.settings, request.type);
-    if (!type) return { kind: 'invalid', message: 'Choose one of the offered consultations', errors: { type: ['Choose one of the offered consultations'] } };
+    if (!type)
+      return {
+        kind: 'invalid',
+        message: 'Choose one of the offered consultations',
+        errors: { type: ['Choose one of the offered consultations'] },
+      };
     if (type.meeting === 'phone' && !request.phone)
-      return { kind: 'invalid', message: 'Please check the highlighted fields', errors: { phone: ['Phone is required: we call you on it'] } };
+      return {
+        kind: 'invalid',
+        message: 'Please check the highlighted fields',
+        errors: { phone: ['Phone is required: we call you on it'] },
+      };
 
     // Only well-formed requests count, as the contact form's, so fixing a typo without JavaScript is never locked out.
     const email = request.email.toLowerCase();
@@ -297,7 +307,8 @@ export class VisitorBookings {
       now,
     });
     if (!outcome) return { kind: 'not-confirmed', booking: found.view };
-    if (outcome.kind === 'refused') return this.refusal(outcome.problem, type, stored.settings, studio, parsed.data.start, found.booking.id);
+    if (outcome.kind === 'refused')
+      return this.refusal(outcome.problem, type, stored.settings, studio, parsed.data.start, found.booking.id);
     this.context.emailsQueued();
     this.context.logger.info({ bookingId: outcome.booking.id, start: outcome.booking.startAt }, 'consultation moved by the visitor');
     return { kind: 'moved', booking: visitorView(outcome.booking, studio) };

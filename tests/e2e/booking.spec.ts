@@ -87,7 +87,14 @@ test.describe('with JavaScript, in Tokyo', () => {
     // Someone else takes the same time first.
     const other = await page.request.post('/api/bookings', {
       headers: { Origin: baseURL! },
-      data: { type: 'free-consultation', start, name: 'Quick Visitor', email: `quick-${Date.now()}@example.com`, phone: '+1 404 555 0100', tz: 'UTC' },
+      data: {
+        type: 'free-consultation',
+        start,
+        name: 'Quick Visitor',
+        email: `quick-${Date.now()}@example.com`,
+        phone: '+1 404 555 0100',
+        tz: 'UTC',
+      },
     });
     expect(other.status()).toBe(201);
     await fillDetails(page, `late-${Date.now()}@example.com`);

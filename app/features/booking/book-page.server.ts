@@ -20,7 +20,11 @@ export async function bookPageLoader({ request, context }: LoaderFunctionArgs) {
     types: offered.types,
     zones: knownZones(),
     noteLimit: BOOKING_NOTE_LIMIT,
-    initial: initialChoice(query, { type: type?.key ?? null, tz: offered.timeZone, studioZone: offered.timeZone }, slots?.slots.map((slot) => slot.start) ?? []),
+    initial: initialChoice(
+      query,
+      { type: type?.key ?? null, tz: offered.timeZone, studioZone: offered.timeZone },
+      slots?.slots.map((slot) => slot.start) ?? [],
+    ),
   };
 }
 
@@ -39,8 +43,15 @@ export async function bookPageAction({ request, context }: ActionFunctionArgs) {
     const value = form.get(name);
     return typeof value === 'string' ? value : undefined;
   };
-  const body = Object.fromEntries(['type', 'start', 'name', 'email', 'phone', 'note', 'tz', BOOKING_HONEYPOT_FIELD].map((name) => [name, text(name)]));
-  const values: DetailsValues = { name: text('name') ?? '', email: text('email') ?? '', phone: text('phone') ?? '', note: text('note') ?? '' };
+  const body = Object.fromEntries(
+    ['type', 'start', 'name', 'email', 'phone', 'note', 'tz', BOOKING_HONEYPOT_FIELD].map((name) => [name, text(name)]),
+  );
+  const values: DetailsValues = {
+    name: text('name') ?? '',
+    email: text('email') ?? '',
+    phone: text('phone') ?? '',
+    note: text('note') ?? '',
+  };
   const outcome = await services.visitorBookings.book({ body, ip: clientIp, formStamp: formStampFrom(request.headers.get('cookie')) });
   switch (outcome.kind) {
     case 'booked':
@@ -50,7 +61,10 @@ export async function bookPageAction({ request, context }: ActionFunctionArgs) {
     case 'invalid':
       return data<BookingFormResult>({ status: 'refused', message: outcome.message, errors: outcome.errors, values }, { status: 400 });
     case 'taken':
-      return data<BookingFormResult>({ status: 'refused', message: outcome.message, errors: { start: [outcome.message] }, values }, { status: 409 });
+      return data<BookingFormResult>(
+        { status: 'refused', message: outcome.message, errors: { start: [outcome.message] }, values },
+        { status: 409 },
+      );
     case 'rate-limited':
       return data<BookingFormResult>(
         { status: 'refused', message: rateLimitMessage(outcome.retryAfterSeconds), errors: {}, values },

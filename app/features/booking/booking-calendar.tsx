@@ -50,7 +50,7 @@ export function BookingCalendar(props: BookingCalendarProps) {
   const [done, setDone] = useState<{ booking: VisitorBooking; links: BookingLinks | null } | null>(
     serverResult?.status === 'booked' ? serverResult : null,
   );
-  const [live, setLive] = useState(false);
+  const mounted = useRef(false);
   const honeypot = useRef<HTMLInputElement>(null);
   const timesHeading = useRef<HTMLHeadingElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -74,7 +74,6 @@ export function BookingCalendar(props: BookingCalendarProps) {
 
   // The browser knows the visitor's zone; the server could only guess the studio's.
   useEffect(() => {
-    setLive(true);
     if (initial.tzChosen) return;
     const detected = Intl.DateTimeFormat().resolvedOptions().timeZone;
     // A transition: the page stays responsive while every time is worded again in the visitor's zone.
@@ -86,7 +85,11 @@ export function BookingCalendar(props: BookingCalendarProps) {
   // The address follows the steps, so a reload or a shared link lands on the same one; once booked,
   // on the confirmation (the booking's own page), or on the bare page when there is none.
   useEffect(() => {
-    if (!live) return;
+    // The first run is the hydration: the address is already the page's own.
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
     const here = done
       ? done.links
         ? `${done.links.reschedule}?${reschedule ? 'moved' : 'booked'}=1`
@@ -96,7 +99,7 @@ export function BookingCalendar(props: BookingCalendarProps) {
     if (focusNext.current === 'times') timesHeading.current?.focus();
     if (focusNext.current === 'step') stepHeading.current?.focus();
     focusNext.current = null;
-  }, [live, path, choice, day?.date, done, reschedule]);
+  }, [path, choice, day?.date, done, reschedule]);
 
   const loadSlots = async (typeKey: string) => {
     const url = reschedule
@@ -155,7 +158,12 @@ export function BookingCalendar(props: BookingCalendarProps) {
     refuse(answer.serverMessage ?? FAILURE, answer.errors, answer.status);
   };
 
-  if (done) return <BookingConfirmation booking={done.booking} links={done.links} moved={Boolean(reschedule)} headingRef={stepHeading} />;
+  if (done)
+    return (
+      <div className="mx-auto w-full max-w-2xl">
+        <BookingConfirmation booking={done.booking} links={done.links} moved={Boolean(reschedule)} headingRef={stepHeading} />
+      </div>
+    );
 
   return (
     <div className="grid gap-8">

@@ -61,7 +61,12 @@ export function OutcomeCard({
     <section aria-labelledby="booking-outcome-title" className="grid gap-6 rounded-2xl border border-line bg-surface p-6 sm:p-8">
       <div className="grid justify-items-center gap-3 text-center">
         {icon}
-        <Heading id="booking-outcome-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight text-fg outline-none sm:text-3xl">
+        <Heading
+          id="booking-outcome-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-fg outline-none sm:text-3xl"
+        >
           {title}
         </Heading>
       </div>

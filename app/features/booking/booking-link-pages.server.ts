@@ -53,7 +53,11 @@ export async function reschedulePageLoader({ params, request, context }: LoaderF
   const slots = await visitorBookings.rescheduleSlots(token);
   if (!slots) return page({ kind: 'closed', booking });
   // The zone the visitor booked in is known: the times start in it.
-  const initial = initialChoice(query, { type: booking.typeKey, tz: booking.visitorZone, studioZone: booking.studioZone }, slots.slots.map((slot) => slot.start));
+  const initial = initialChoice(
+    query,
+    { type: booking.typeKey, tz: booking.visitorZone, studioZone: booking.studioZone },
+    slots.slots.map((slot) => slot.start),
+  );
   return page({ kind: 'reschedule', booking, links, picker: { zones: knownZones(), initial: { ...initial, tzChosen: true } } });
 }
 
@@ -62,7 +66,9 @@ export async function reschedulePageAction({ params, request, context }: ActionF
   const token = String(params.token);
   const form = await request.formData().catch(() => new FormData());
   const start = form.get('start');
-  const outcome = await fromContext(context).services.visitorBookings.reschedule(token, { start: typeof start === 'string' ? start : undefined });
+  const outcome = await fromContext(context).services.visitorBookings.reschedule(token, {
+    start: typeof start === 'string' ? start : undefined,
+  });
   const here = new URL(request.url).pathname;
   switch (outcome.kind) {
     case 'moved':
@@ -74,7 +80,12 @@ export async function reschedulePageAction({ params, request, context }: ActionF
     case 'invalid':
     case 'taken':
       return data<BookingFormResult>(
-        { status: 'refused', message: outcome.message, errors: outcome.kind === 'invalid' ? outcome.errors : { start: [outcome.message] }, values: EMPTY_DETAILS },
+        {
+          status: 'refused',
+          message: outcome.message,
+          errors: outcome.kind === 'invalid' ? outcome.errors : { start: [outcome.message] },
+          values: EMPTY_DETAILS,
+        },
         { status: outcome.kind === 'taken' ? 409 : 400 },
       );
   }

@@ -18,7 +18,11 @@ export function LinkNotValid() {
 /** Cancelled (by the visitor now, or earlier by either side) or already started: nothing left to change. */
 export function BookingClosed({ booking, justCancelled = false }: { booking: VisitorBooking; justCancelled?: boolean }) {
   const cancelled = booking.status === 'cancelled';
-  const title = justCancelled ? 'Your consultation is cancelled' : cancelled ? 'This consultation was cancelled' : 'This consultation can no longer be changed';
+  const title = justCancelled
+    ? 'Your consultation is cancelled'
+    : cancelled
+      ? 'This consultation was cancelled'
+      : 'This consultation can no longer be changed';
   return (
     <OutcomeCard level={1} icon={<CalendarX2 aria-hidden className="size-10 text-accent" />} title={title}>
       <BookingFacts booking={booking} />

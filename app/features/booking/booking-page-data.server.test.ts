@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { initialChoice, isChangeable, knownZones } from './booking-page-data.server.ts';
 
 const slots = ['2027-03-15T13:00:00.000Z', '2027-03-15T13:30:00.000Z'];
-const choice = (query: string) => initialChoice(new URLSearchParams(query), { type: 'intro', tz: 'America/New_York', studioZone: 'America/New_York' }, slots);
+const choice = (query: string) =>
+  initialChoice(new URLSearchParams(query), { type: 'intro', tz: 'America/New_York', studioZone: 'America/New_York' }, slots);
 
 describe('initialChoice', () => {
   it('starts in the studio zone until the address names one', () => {
@@ -21,7 +22,7 @@ describe('initialChoice', () => {
 });
 
 describe('the slots worded by the server', () => {
-  it('groups them by the visitor\'s dates and words the day on show, the studio\'s time beside', () => {
+  it("groups them by the visitor's dates and words the day on show, the studio's time beside", () => {
     const tokyo = choice('tz=Asia/Tokyo');
     // 13:00Z is 22:00 in Tokyo, the same date: one day of two times.
     expect(tokyo.days).toEqual([{ date: '2027-03-15', starts: slots }]);
@@ -35,7 +36,10 @@ describe('the slots worded by the server', () => {
   });
 
   it('shows no day when there are no free times', () => {
-    expect(initialChoice(new URLSearchParams(''), { type: 'intro', tz: 'UTC', studioZone: 'UTC' }, [])).toMatchObject({ days: [], shown: null });
+    expect(initialChoice(new URLSearchParams(''), { type: 'intro', tz: 'UTC', studioZone: 'UTC' }, [])).toMatchObject({
+      days: [],
+      shown: null,
+    });
   });
 });
 

@@ -85,7 +85,20 @@ export function calendarWeeks(openDates: readonly string[]): CalendarCell[][] {
 // Calendar dates are worded from these rather than Intl: the page's first Intl formatter loads the
 // platform's locale and zone data, a long task on a phone that hydrating the picker need not wait for.
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "Monday, March 15" for a calendar date. */
 export function longDay(date: string): string {
@@ -107,7 +120,7 @@ export function monthsLabel(firstDate: string, lastDate: string): string {
 /** "America/New York" from "America/New_York": how a zone reads in the list. */
 export const zoneLabel = (zone: string) => zone.replaceAll('_', ' ');
 
-/** Every zone the list offers (sorted), with the ones in use added when the platform's list lacks them (Asia/Kolkata where it says Asia/Calcutta). */
+/** Every zone the list offers (sorted), with the ones in use added where the platform's list lacks them (it may say Asia/Calcutta). */
 export function zoneChoices(known: readonly string[], ...inUse: string[]): readonly string[] {
   const missing = inUse.filter((zone, at) => !known.includes(zone) && inUse.indexOf(zone) === at);
   // Code-unit order, not localeCompare: collating four hundred names is a long task on a phone.

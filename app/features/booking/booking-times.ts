@@ -57,4 +57,5 @@ export const MEETING_LABELS: Record<MeetingKind, string> = {
 export const cityOf = (zone: string) => (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
 
 /** A booking's length in minutes. */
-export const lengthMinutesOf = (booking: { start: string; end: string }) => Math.round((Date.parse(booking.end) - Date.parse(booking.start)) / 60_000);
+export const lengthMinutesOf = (booking: { start: string; end: string }) =>
+  Math.round((Date.parse(booking.end) - Date.parse(booking.start)) / 60_000);

@@ -67,9 +67,7 @@ export function DayCalendar({
                       className={cn(
                         cellBase,
                         'font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
-                        cell.date === selected
-                          ? 'bg-accent text-ink'
-                          : 'bg-accent-soft text-accent hover:bg-accent hover:text-ink',
+                        cell.date === selected ? 'bg-accent text-ink' : 'bg-accent-soft text-accent hover:bg-accent hover:text-ink',
                       )}
                     >
                       {cell.dayOfMonth}

@@ -81,8 +81,15 @@ export function DetailsForm({
           <input {...control} {...field('phone')} type="tel" autoComplete="tel" required={needsPhone} maxLength={CONTACT_LIMITS.phone} />
         )}
       </FormField>
-      <FormField id="booking-note" label="About your project (optional)" error={errorOf('note')} hint="A few words, and a link to your music if you have one.">
-        {(control) => <textarea {...control} {...field('note')} rows={4} maxLength={noteLimit} className={cn(inputClasses, 'min-h-28 resize-y')} />}
+      <FormField
+        id="booking-note"
+        label="About your project (optional)"
+        error={errorOf('note')}
+        hint="A few words, and a link to your music if you have one."
+      >
+        {(control) => (
+          <textarea {...control} {...field('note')} rows={4} maxLength={noteLimit} className={cn(inputClasses, 'min-h-28 resize-y')} />
+        )}
       </FormField>
 
       {/* Spam traps, as on the contact form: off-screen, hidden from assistive tech and the tab order. */}
