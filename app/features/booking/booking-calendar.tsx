@@ -190,6 +190,7 @@ export function BookingCalendar(props: BookingCalendarProps) {
               <div className="grid gap-1">
                 <p className="font-semibold text-fg">{type.name}</p>
                 <TypeFacts type={type} />
+                {type.description ? <p className="mt-1 text-sm leading-relaxed text-fg-muted">{type.description}</p> : null}
               </div>
               {types.length > 1 ? (
                 <PickLink
