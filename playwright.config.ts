@@ -13,20 +13,37 @@ const WORKERS = 2;
 
 // The runner evaluates this file first and its workers inherit process.env, so the ports and the
 // data folders chosen here are the same everywhere; each worker then takes the pair of its slot.
+// Each server also gets a local Stripe-compatible server on a port of its own (scripts/e2e-server.mjs).
 if (!process.env.E2E_PORTS) {
   const ports = new Set<string>();
-  while (ports.size < WORKERS) ports.add(execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim());
-  process.env.E2E_PORTS = [...ports].join(',');
+  while (ports.size < WORKERS * 2) ports.add(execFileSync(process.execPath, ['scripts/free-port.mjs']).toString().trim());
+  process.env.E2E_PORTS = [...ports].slice(0, WORKERS).join(',');
+  process.env.E2E_STRIPE_PORTS = [...ports].slice(WORKERS).join(',');
   process.env.E2E_DATA_DIRS = Array.from({ length: WORKERS }, () => mkdtempSync(path.join(tmpdir(), 'studio-e2e-'))).join(',');
 }
 const ports = process.env.E2E_PORTS.split(',').map(Number);
 const dataDirs = (process.env.E2E_DATA_DIRS ?? '').split(',');
+const stripePorts = (process.env.E2E_STRIPE_PORTS ?? '').split(',');
 const urlOf = (port: number) => `http://127.0.0.1:${port}`;
 // Playwright sets the worker's slot before it loads this file in the worker (the runner has none: 0).
 const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 process.env.E2E_PORT = String(ports[slot]);
 process.env.E2E_DATA_DIR = dataDirs[slot];
 const baseURL = urlOf(ports[slot]);
+
+/** Card payments are on in every journey, against the local Stripe-compatible server; these are its test keys. */
+const E2E_STRIPE = { secretKey: 'sk_test_e2e', webhookSecret: 'whsec_e2e_local_only' };
+
+/** The server's Stripe settings, pointed at its own local Stripe-compatible server (none when no port was chosen). */
+function stripeEnv(port: string | undefined): Record<string, string> {
+  if (!port) return {};
+  return {
+    STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+    STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+    STRIPE_API_BASE: urlOf(Number(port)),
+    E2E_STRIPE_PORT: port,
+  };
+}
 
 /** Credentials of the first-run admin on the e2e server (tests log in with them). */
 export const E2E_ADMIN = { username: 'owner', email: 'owner@studio.test', password: 'e2e-Password-123' };
@@ -83,6 +100,7 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // Journeys send many contact messages from one address; the limit itself is covered by server/api/contact.test.ts.
       CONTACT_RATE_LIMIT: '1000',
+      ...stripeEnv(stripePorts[index]),
     },
   })),
 });

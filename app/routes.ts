@@ -28,6 +28,8 @@ export default [
   route('manage', 'routes/manage.tsx', [
     route('projects', 'routes/manage.projects.tsx'),
     route('projects/:id', 'routes/manage.project.tsx'),
+    // Bookings too: the list, /week and /settings (the studio's booking e-mails and the dashboard card link here).
+    route('bookings/:view?', 'routes/manage.bookings.tsx'),
   ]),
   route('manage/reset-password', 'routes/manage.reset-password.tsx'),
   // The review room keeps the admin's shell but not the dashboard's tabs: a page of its own.

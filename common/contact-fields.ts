@@ -30,7 +30,7 @@ export const CONTACT_HONEYPOT_FIELD = 'url_confirm';
 export const CONTACT_FORM_TOKEN_FIELD = 'formToken';
 /**
  * Where the site's form gets its stamp (the signed moment it was opened, kept in a cookie) when it is
- * first focused, or through a <noscript> stylesheet link without JavaScript (server/contact/form-stamp.ts).
+ * first focused, or through a <noscript> stylesheet link without JavaScript (server/cookies/form-stamp.ts).
  */
 export const CONTACT_FORM_STAMP_PATH = '/api/contact/form-stamp';
 /** A form sent sooner than this after it was opened was filled by a machine. */

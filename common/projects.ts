@@ -223,6 +223,8 @@ export interface AdminProjectView extends ProjectBase {
   invitedAt: string | null;
   /** Set while the client's access is revoked. */
   accessRevokedAt: string | null;
+  /** Deliveries wait for payment while a sent invoice has a balance (decision 093); false: unlocked by hand. */
+  deliveryLocked: boolean;
   /** The people the client added, with their roles (common/collaborators.ts). */
   collaborators: CollaboratorView[];
   /** The newest entries of the log only: older ones come a page at a time from `activityNextBefore`. */

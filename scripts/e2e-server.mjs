@@ -15,6 +15,17 @@ if (!process.env.DATA_DIR) {
 }
 process.env.NODE_ENV = 'production';
 process.env.STUDIO_LOCAL_START = '1';
+// Stripe cannot be reached from here: journeys pay through the local Stripe-compatible server, run
+// in this process, which signs its webhooks with the site's secret and sends them to this site.
+if (process.env.E2E_STRIPE_PORT) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { startStripeServer } = await tsImport('../server/test-support/stripe-server.ts', import.meta.url);
+  await startStripeServer({
+    port: Number(process.env.E2E_STRIPE_PORT),
+    webhookUrl: `${process.env.PUBLIC_URL}/api/payments/stripe/webhook`,
+    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET,
+  });
+}
 // Always re-bundled (it takes milliseconds), so tests never run a stale server.
 const bundle = await buildServer();
 const { main } = await import(pathToFileURL(bundle).href);

@@ -37,6 +37,7 @@ import { clientCookie } from './projects/client-cookie.ts';
 import { clientSessionMiddleware } from './projects/client-session-middleware.ts';
 import { portalAuthRoute } from './api/portal-auth.ts';
 import { calendarSubscriptionRoutes } from './api/admin-bookings.ts';
+import { stripeWebhookHandler } from './api/portal-invoices.ts';
 
 /** Either session's cookie, signed or not: CSRF checks the origin of such a request. */
 const hasSessionCookie: SessionCookieProbe = (req) => adminCookie.has(req) || clientCookie.has(req);
@@ -152,6 +153,9 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.use('/api/admin/site', requireAdmin, siteContentJsonBody);
   // A completion names every part (up to MAX_PARTS): its body may be larger than other API bodies.
   app.post('/api/uploads/s3/multipart/:uploadId/complete', multipartCompletionJsonBody);
+  // Stripe signs the exact bytes it sent: the webhook reads its body raw, before any JSON parsing.
+  app.post('/api/payments/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), stripeWebhookHandler(services));
+  app.all('/api/payments/stripe/webhook', methodNotAllowed(['POST']));
   app.use('/api', jsonBody, apiRouter(services, publicCache), apiNotFound);
   // Audio delivery and local uploads: before the page body limit and the page handler.
   app.use(audioObjectRoutes(services));

@@ -105,6 +105,21 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalText,
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  // Card payments through Stripe Checkout, on only when both are set (issue 30; decision 093).
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_… or sk_test_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+  // Tests and local development only: where the Stripe library sends its calls (a local Stripe-compatible server).
+  STRIPE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional()),
   // Unset keeps GET /metrics off (404). A bearer token travels in a header: printable ASCII, no spaces.
   METRICS_TOKEN: optionalText.pipe(
     z

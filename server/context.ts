@@ -4,6 +4,7 @@ import type { Metrics } from './metrics/metrics.ts';
 import type { SamplesCapability } from './samples/samples-capability.ts';
 import type { ProjectsCapability } from './projects/projects-capability.ts';
 import type { BookingCapability } from './booking/booking-capability.ts';
+import type { BillingCapability } from './billing/billing-capability.ts';
 import type { SiteContentService } from './site-content/site-content-service.ts';
 import type { SiteImageService } from './site-content/site-images.ts';
 import type { SiteDrafts } from './site-content/site-drafts.ts';
@@ -16,7 +17,8 @@ import type { ShareImages } from './site-content/share-image.ts';
  * (server/services.ts). Stateless capabilities (auth, contact) are plain functions over the core;
  * stateful ones (samples: the object store, the analysis queue) are built here.
  */
-export interface Services extends CoreServices, StudioIdentitySource, SamplesCapability, ProjectsCapability, BookingCapability {
+export interface Services
+  extends CoreServices, StudioIdentitySource, SamplesCapability, ProjectsCapability, BookingCapability, BillingCapability {
   store: ObjectStore;
   /** The owner's site content: every fact a visitor reads (server/site-content/). */
   siteContent: SiteContentService;

@@ -16,6 +16,7 @@ import { signedByStudio } from './email/studio-sender.ts';
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
 import { runProjectAudioAnalysisInWorker } from './audio/run-analysis.ts';
 import { createBookingCapability } from './booking/booking-capability.ts';
+import { createBillingCapability } from './billing/billing-capability.ts';
 
 /**
  * Builds every service once, in one place: the process entry and the tests call this, so what a
@@ -87,18 +88,20 @@ export function buildServices(core: CoreServices): Services {
     analyse: runProjectAudioAnalysisInWorker,
   });
   // The consultation's studio facts: the zone of the opening hours, and the address of the Studio section.
+  // What booking and billing need to e-mail as the studio.
+  const mailing = { db: core.db, logger: core.logger, config: core.config, mailer, studioIdentity, publicUrl: core.config.PUBLIC_URL };
   const booking = createBookingCapability({
-    db: core.db,
-    logger: core.logger,
-    config: core.config,
-    mailer,
-    studioIdentity,
-    publicUrl: core.config.PUBLIC_URL,
+    ...mailing,
     studio: async () => {
       const { studio } = await siteContent.current();
       const street = [studio.streetAddress, `${studio.location.city}, ${studio.location.region} ${studio.postalCode}`.trim()];
       return { name: studio.name, email: studio.email, hours: studio.hours, address: studio.streetAddress ? street.join(', ') : '' };
     },
+  });
+  const billing = createBillingCapability({
+    ...mailing,
+    content: () => siteContent.current(),
+    logo: (image, width) => siteImages.readWebp(image, width),
   });
   const shareImages = createShareImages({
     content: () => siteContent.current(),
@@ -114,6 +117,7 @@ export function buildServices(core: CoreServices): Services {
     ...samples,
     ...projects,
     ...booking,
+    ...billing,
     siteContent,
     siteDrafts,
     siteImages,
@@ -133,5 +137,6 @@ export function stopServices(services: Services): void {
   services.projectFileProcessing.stop();
   services.projectEmails.stop();
   services.bookingEmails.stop();
+  services.billingEmails.stop();
   services.store.close();
 }

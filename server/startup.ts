@@ -38,5 +38,7 @@ export async function runStartupTasks(services: Services): Promise<() => void> {
   timers.push(...(await task('starting the project tasks', () => startProjectTasks(services))));
   // Consultations: their e-mails and reminders, and the owner's calendar feed every 15 minutes.
   timers.push(...(await task('starting the booking tasks', () => startBookingTasks(services))));
+  // Invoices: the client's e-mails, receipts and overdue reminders.
+  timers.push(await task('starting the billing e-mails', () => services.billingEmails.start()));
   return () => timers.forEach((timer) => clearInterval(timer));
 }

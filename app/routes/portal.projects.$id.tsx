@@ -46,7 +46,14 @@ export default function PortalProject({ loaderData }: Route.ComponentProps) {
       );
     case 'project':
       return (
-        <ProjectPage key={loaderData.project.id} email={loaderData.email} initial={loaderData.project} checklist={loaderData.checklist} />
+        <ProjectPage
+          key={loaderData.project.id}
+          email={loaderData.email}
+          initial={loaderData.project}
+          checklist={loaderData.checklist}
+          initialBilling={loaderData.billing}
+          deliveriesLocked={loaderData.deliveriesLocked}
+        />
       );
   }
 }

@@ -47,7 +47,9 @@ export interface AdminBookingSettings {
 export const bookingListQuerySchema = z.object({
   from: z.iso.datetime({ offset: true, error: 'from must be an ISO date and time' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'to must be an ISO date and time' }).optional(),
-  status: z.enum([...BOOKING_STATUSES, 'upcoming', 'past'], { error: 'status must be upcoming, past, confirmed, cancelled or no_show' }).optional(),
+  status: z
+    .enum([...BOOKING_STATUSES, 'upcoming', 'past'], { error: 'status must be upcoming, past, confirmed, cancelled or no_show' })
+    .optional(),
 });
 
 export interface AdminBooking {

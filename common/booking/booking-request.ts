@@ -16,12 +16,22 @@ export {
   CONTACT_FORM_STAMP_PATH as BOOKING_FORM_STAMP_PATH,
 } from '#common/contact-fields.ts';
 
+/** Whether the date and clock time as written exist: Date.parse reads 2027-02-30 as March 2 and 24:00 as the next day. */
+function isRealDateTime(value: string): boolean {
+  const [year, month, day, hour, minute] = value.slice(0, 16).split(/[-T:]/).map(Number) as [number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && date.getUTCHours() === hour;
+}
+
 const instant = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .max(40)
     .refine(
-      (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)),
+      (value) =>
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+        !Number.isNaN(Date.parse(value)) &&
+        isRealDateTime(value),
       {
         error: `${label} must be a date and time like 2027-03-15T14:00:00Z`,
       },

@@ -1,4 +1,5 @@
 import type { About } from './about.ts';
+import type { Billing } from './billing.ts';
 import type { Brand } from './brand.ts';
 import { DEFAULT_PRIVACY_POLICY, DEFAULT_TERMS } from './default-policies.ts';
 import type { Faq } from './faq.ts';
@@ -160,3 +161,17 @@ export const DEFAULT_HERO: Hero = {
 
 /** The warm amber of the original design. */
 export const DEFAULT_BRAND: Brand = { accentColor: '#f5b83d', logo: null, favicon: null };
+
+/**
+ * Billing as a new studio starts: invoices numbered from the studio's initials, in US dollars, half
+ * before work starts and half before the masters are released, two weeks to pay. No payment
+ * instructions are invented: until the owner writes them, clients pay by card.
+ */
+export const DEFAULT_BILLING: Billing = {
+  invoicePrefix: 'ATL',
+  currency: 'USD',
+  depositPercent: 50,
+  paymentTermsDays: 14,
+  lockDeliveries: true,
+  paymentInstructions: '',
+};

@@ -100,6 +100,11 @@ const FIELD_NAMES: Record<string, string> = {
   packagesTitle: 'Packages heading',
   button: 'Button',
   whyChooseUs: 'Why choose us',
+  invoicePrefix: 'Invoice number prefix',
+  depositPercent: 'Deposit',
+  paymentTermsDays: 'Days to pay',
+  lockDeliveries: 'Lock deliveries',
+  paymentInstructions: 'Payment instructions',
 };
 
 const ITEM_NOUNS: Record<string, string> = {

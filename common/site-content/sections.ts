@@ -1,7 +1,9 @@
 import { aboutSchema, type About } from './about.ts';
+import { billingSchema, type Billing } from './billing.ts';
 import { brandSchema, type Brand } from './brand.ts';
 import {
   DEFAULT_ABOUT,
+  DEFAULT_BILLING,
   DEFAULT_BRAND,
   DEFAULT_FAQ,
   DEFAULT_HERO,
@@ -41,6 +43,7 @@ export const SITE_SECTIONS = [
   'process',
   'home',
   'services',
+  'billing',
 ] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];
 
@@ -56,6 +59,7 @@ export interface SiteContent {
   process: Process;
   home: Home;
   services: Services;
+  billing: Billing;
 }
 
 export const SECTION_SCHEMAS = {
@@ -70,6 +74,7 @@ export const SECTION_SCHEMAS = {
   process: processSchema,
   home: homeSchema,
   services: servicesSchema,
+  billing: billingSchema,
 } as const satisfies { [S in SiteSection]: z.ZodType<SiteContent[S]> };
 
 /** A fresh copy each call, so no caller can change the defaults of another. */
@@ -86,6 +91,7 @@ export function defaultSiteContent(): SiteContent {
     process: DEFAULT_PROCESS,
     home: DEFAULT_HOME,
     services: DEFAULT_SERVICES,
+    billing: DEFAULT_BILLING,
   });
 }
 

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { Services } from '#server/context.ts';
 import type { StudioChangeOutcome } from '#server/booking/studio-bookings.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
-import { requireAdmin, sessionEnded } from '#server/http/require-admin.ts';
+import { requireAdmin, signedInAdminId } from '#server/http/require-admin.ts';
 import { parseIdParam } from '#server/http/validation.ts';
 
 const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
@@ -19,12 +19,6 @@ function answerChange(res: Response, outcome: StudioChangeOutcome): void {
     case 'changed':
       noStore(res).json(outcome.booking);
   }
-}
-
-function adminId(res: Response): number {
-  const admin = res.locals.admin as { id: number } | undefined;
-  if (!admin) throw sessionEnded();
-  return admin.id;
 }
 
 const bookingId = (req: Request) => parseIdParam(req.params.id, NOT_FOUND);
@@ -44,7 +38,10 @@ export function adminBookingsRouter(services: Services): Router {
       const outcome = await studioBookings.saveSettings(req.body);
       if (outcome.kind === 'invalid') throw new HttpError(400, outcome.message, outcome.errors);
       if (outcome.kind === 'stale')
-        throw new HttpError(409, 'These settings were changed elsewhere since you opened them. Reload to see the latest, then make your change again.');
+        throw new HttpError(
+          409,
+          'These settings were changed elsewhere since you opened them. Reload to see the latest, then make your change again.',
+        );
       noStore(res).json(outcome.settings);
     })
     .all(methodNotAllowed(['GET', 'PUT']));
@@ -102,7 +99,7 @@ export function adminBookingsRouter(services: Services): Router {
     .route('/admin/bookings/:id/cancel')
     .all(requireAdmin)
     .post(async (req, res) => {
-      answerChange(res, await studioBookings.cancel(bookingId(req), adminId(res), req.body));
+      answerChange(res, await studioBookings.cancel(bookingId(req), signedInAdminId(res), req.body));
     })
     .all(methodNotAllowed(['POST']));
 

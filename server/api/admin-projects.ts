@@ -46,6 +46,8 @@ export function adminProjectsRouter(services: Services): Router {
       const input = parseBody(createProjectSchema, req.body, 'Invalid project');
       const outcome = await projects.create(input, studioActor(res));
       if (outcome.kind === 'invalid') throw new HttpError(400, 'Invalid project', outcome.errors);
+      // A new project's deliveries wait for payment unless the studio's billing settings say otherwise.
+      if (!(await services.billing.settings()).lockDeliveries) await services.billing.setDeliveryLock(outcome.project.id, false);
       noStore(res).status(201).location(`/api/admin/projects/${outcome.project.id}`).json(outcome.project);
     })
     .all(methodNotAllowed(['GET', 'POST']));
@@ -59,11 +61,21 @@ export function adminProjectsRouter(services: Services): Router {
     })
     .patch(async (req, res) => {
       const id = projectId(req.params.id);
-      const input = parseBody(updateProjectSchema, req.body, 'Invalid project');
-      const outcome = await projects.update(id, input, studioActor(res));
-      if (outcome.kind === 'not-found') throw new HttpError(404, NOT_FOUND);
-      if (outcome.kind === 'invalid') throw new HttpError(400, 'Invalid project', outcome.errors);
-      noStore(res).json(outcome.project);
+      // The delivery lock is billing's (decision 093); the other fields are the project's own.
+      const { deliveryLocked, ...fields } = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
+      if (deliveryLocked !== undefined && typeof deliveryLocked !== 'boolean')
+        throw new HttpError(400, 'Invalid project', { deliveryLocked: ['deliveryLocked must be true or false'] });
+      const input =
+        Object.keys(fields).length > 0 || deliveryLocked === undefined ? parseBody(updateProjectSchema, fields, 'Invalid project') : null;
+      if (input) {
+        const outcome = await projects.update(id, input, studioActor(res));
+        if (outcome.kind === 'not-found') throw new HttpError(404, NOT_FOUND);
+        if (outcome.kind === 'invalid') throw new HttpError(400, 'Invalid project', outcome.errors);
+      }
+      const project = await projects.adminView(id);
+      if (!project) throw new HttpError(404, NOT_FOUND);
+      if (deliveryLocked !== undefined) project.deliveryLocked = await services.billing.setDeliveryLock(id, deliveryLocked);
+      noStore(res).json(project);
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
 

@@ -3,7 +3,7 @@ import { slotQuerySchema, type BookedAnswer } from '#common/booking/booking-requ
 import { bookingLinkPath } from '#server/booking/booking-links.ts';
 import type { Services } from '#server/context.ts';
 import type { BookRequestOutcome, RescheduleOutcome } from '#server/booking/visitor-bookings.ts';
-import { formStampFrom } from '#server/contact/form-stamp.ts';
+import { formStampFrom } from '#server/cookies/form-stamp.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { parseBody } from '#server/http/validation.ts';

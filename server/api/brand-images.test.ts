@@ -9,16 +9,10 @@ import { faviconUrl } from '#common/site-content/favicon.ts';
 import { readIcoDirectory } from '#server/site-content/ico.ts';
 import { createAdminTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
+import { binaryBody } from '#server/test-support/binary-body.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const BUILT_IN_ICONS = ['favicon.ico', 'apple-touch-icon.png', 'icon-192.png', 'icon-512.png'];
-
-/** supertest's parser for a binary body: the bytes as one Buffer. */
-const binary = (res: NodeJS.ReadableStream, done: (error: null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 /** A flat square (or oblong) of one colour, as a PNG. */
 const flat = (width: number, height: number, colour: string) =>
@@ -61,7 +55,7 @@ describe.each(testDialects())('logo and favicon uploads (%s)', (dialect) => {
     t.request
       .get(url)
       .buffer(true)
-      .parse(binary as never);
+      .parse(binaryBody as never);
   const upload = async (body: Buffer, type = 'image/png') => {
     const res = await t.request.post('/api/admin/images').set('Content-Type', type).send(body);
     expect(res.status, JSON.stringify(res.body)).toBe(201);

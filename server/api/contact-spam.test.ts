@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPAM_KEPT_DAYS } from '#common/contact-spam.ts';
-import { issueContactFormToken } from '#server/contact/form-token.ts';
+import { issueContactFormToken } from '#server/cookies/form-token.ts';
 import { pruneOldSpam, SPAM_KEPT_MAX, SPAM_KEPT_PER_ADDRESS_PER_DAY } from '#server/contact/spam.ts';
 import type { Mailer, MailMessage } from '#server/email/mailer.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';

@@ -5,7 +5,7 @@ import { DEFAULT_STUDIO_EMAIL } from '#common/site-content/defaults.ts';
 import { createAdmin } from '#server/auth/admin-users.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { testDialects } from '#server/test-support/services.ts';
-import { issueContactFormToken } from '#server/contact/form-token.ts';
+import { issueContactFormToken } from '#server/cookies/form-token.ts';
 import { retryDueNotices } from '#server/contact/notice-delivery.ts';
 import type { MailMessage, Mailer } from '#server/email/mailer.ts';
 

@@ -6,7 +6,7 @@ import { contactFolderQuerySchema } from '#common/contact-spam.ts';
 import { listSpam } from '#server/contact/spam.ts';
 import { listContactSubmissions } from '#server/contact/submissions.ts';
 import { receiveContactSubmission } from '#server/contact/receive-submission.ts';
-import { formStampCookie, formStampFrom } from '#server/contact/form-stamp.ts';
+import { formStampCookie, formStampFrom } from '#server/cookies/form-stamp.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
@@ -41,7 +41,7 @@ export function contactRouter(services: Services): Router {
     })
     .all(methodNotAllowed(['POST']));
 
-  // The contact form's stamp (server/contact/form-stamp.ts). Answered as an empty stylesheet, since
+  // The contact form's stamp (server/cookies/form-stamp.ts). Answered as an empty stylesheet, since
   // browsers without JavaScript ask for it through a <noscript> stylesheet link.
   router
     .route(CONTACT_FORM_STAMP_PATH.slice('/api'.length))

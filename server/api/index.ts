@@ -19,6 +19,8 @@ import { adminReviewRouter, portalReviewRouter } from './review.ts';
 import { adminReviewLinksRouter, listenerRouter } from './review-links.ts';
 import { bookingRouter } from './booking.ts';
 import { adminBookingsRouter } from './admin-bookings.ts';
+import { adminInvoicesRouter } from './admin-invoices.ts';
+import { portalInvoicesRouter } from './portal-invoices.ts';
 
 /** Every JSON API router, mounted under /api. Each resource has its own file. */
 export function apiRouter(services: Services, publicCache: PublicCache): Router {
@@ -44,5 +46,7 @@ export function apiRouter(services: Services, publicCache: PublicCache): Router 
   router.use(listenerRouter(services));
   router.use(bookingRouter(services));
   router.use(adminBookingsRouter(services));
+  router.use(adminInvoicesRouter(services));
+  router.use(portalInvoicesRouter(services));
   return router;
 }

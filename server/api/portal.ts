@@ -24,6 +24,7 @@ import { answerRegistration } from './admin-projects.ts';
 import { sendProjectFile } from './project-file-responses.ts';
 import { portalProjectGuard } from './portal-access.ts';
 import { sendProjectZip } from './project-zip.ts';
+import { PaymentRequired } from './payment-required.ts';
 
 const NOT_FOUND = 'Project not found';
 const FILE_NOT_FOUND = 'File not found';
@@ -43,6 +44,11 @@ export function portalRouter(services: Services): Router {
 
   const clientActor = async (res: Response): Promise<Actor & { side: 'client' }> => projects.actorOn(clientOf(res).email, 'client');
   const projectFor = portalProjectGuard(services);
+  /** Deliveries wait for payment: 402 with what is owed while the project's lock is on and a sent invoice has a balance. */
+  const refuseWhileOwing = async (projectId: number) => {
+    const lock = await services.invoices.deliveryLock(projectId);
+    if (lock.locked) throw new PaymentRequired(lock.amountDueCents, (await services.billing.settings()).currency);
+  };
   /**
    * The project id of the path, when this is the project's invited client: the guard of what is
    * theirs alone (files, notes, the people). Not theirs: 404; a collaborator: 403.
@@ -165,6 +171,7 @@ export function portalRouter(services: Services): Router {
       const side = can(access, 'manage') ? undefined : 'studio';
       const file = await projectFiles.storedFile(id, parseIdParam(req.params.fileId, FILE_NOT_FOUND), side);
       if (!file) throw new HttpError(404, FILE_NOT_FOUND);
+      if (file.side === 'studio') await refuseWhileOwing(id);
       // One download per request, not per resumed range of it; the same file again soon counts on its entry.
       const range = req.get('range');
       if (req.method === 'GET' && (!range || /^bytes=0-/.test(range))) {
@@ -178,6 +185,7 @@ export function portalRouter(services: Services): Router {
     .route('/portal/projects/:id/deliveries.zip')
     .get(async (req, res) => {
       const { projectId: id, actor } = await projectFor(req, res, 'downloadDeliveries');
+      await refuseWhileOwing(id);
       const project = (await projects.clientView(clientOf(res).email, id))!;
       const files = await projectFiles.storedFiles(id, 'studio');
       // Recorded once the store has answered: a download refused with 503 is not one.

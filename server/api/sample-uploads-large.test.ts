@@ -15,6 +15,13 @@ import { testDialects } from '#server/test-support/services.ts';
 const BUCKET = 'studio-large-samples';
 const stores = ['local', 's3'] as const;
 const cases = testDialects().flatMap((dialect) => stores.map((store) => [store, dialect] as const));
+/**
+ * The 300 MB journey runs on each store and each database once, paired (local with SQLite, the bucket
+ * with PostgreSQL), not on all four pairs: the store and the database meet this upload at different
+ * steps (parts vs. the sample's row), and CI's 40 minutes are shared. Without PostgreSQL both stores run on SQLite.
+ */
+const carriesTheBigFile = (store: (typeof stores)[number], dialect: string) =>
+  testDialects().length === 1 || (store === 'local') === (dialect === 'sqlite');
 
 const SIZE = 300_000_000;
 /** 24-bit stereo at 96 kHz, as a studio master is: 300 MB is about 8.7 minutes, within the 20-minute limit. */
@@ -73,50 +80,54 @@ describe.each(cases)('sample audio over 50 MB, %s store on %s', (storeKind, dial
     return put.headers.get('etag') ?? '';
   }
 
-  it('takes a 300 MB master in parts, registers it and creates the sample', { timeout: 300_000 }, async () => {
-    const started = await start(SIZE);
-    expect(started.status).toBe(200);
-    const { key, uploadId } = started.body as { key: string; uploadId: string };
-    const base = `/api/uploads/s3/multipart/${encodeURIComponent(uploadId)}`;
-    const query = `?key=${encodeURIComponent(key)}`;
+  it.runIf(carriesTheBigFile(storeKind, dialect))(
+    'takes a 300 MB master in parts, registers it and creates the sample',
+    { timeout: 300_000 },
+    async () => {
+      const started = await start(SIZE);
+      expect(started.status).toBe(200);
+      const { key, uploadId } = started.body as { key: string; uploadId: string };
+      const base = `/api/uploads/s3/multipart/${encodeURIComponent(uploadId)}`;
+      const query = `?key=${encodeURIComponent(key)}`;
 
-    const count = Math.ceil(SIZE / MIN_PART_BYTES);
-    const etags: string[] = new Array<string>(count);
-    let next = 1;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next <= count) {
-          const n = next++;
-          etags[n - 1] = await sendPart(base, query, n);
-        }
-      }),
-    );
-    const parts = etags.map((ETag, i) => ({ PartNumber: i + 1, ETag }));
-    const completed = await t.request.post(`${base}/complete${query}`).send({ parts });
-    expect(completed.status).toBe(200);
+      const count = Math.ceil(SIZE / MIN_PART_BYTES);
+      const etags: string[] = new Array<string>(count);
+      let next = 1;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next <= count) {
+            const n = next++;
+            etags[n - 1] = await sendPart(base, query, n);
+          }
+        }),
+      );
+      const parts = etags.map((ETag, i) => ({ PartNumber: i + 1, ETag }));
+      const completed = await t.request.post(`${base}/complete${query}`).send({ parts });
+      expect(completed.status).toBe(200);
 
-    const registered = await t.request.put('/api/audio-files').send({ audioFileURL: completed.body.location });
-    expect(registered.status).toBe(200);
-    const objectPath = registered.body.objectPath as string;
-    const head = await t.request.head(objectPath);
-    expect(head.status).toBe(200);
-    expect(head.headers['content-length']).toBe(String(SIZE));
-    expect(head.headers['content-type']).toBe('audio/wav');
+      const registered = await t.request.put('/api/audio-files').send({ audioFileURL: completed.body.location });
+      expect(registered.status).toBe(200);
+      const objectPath = registered.body.objectPath as string;
+      const head = await t.request.head(objectPath);
+      expect(head.status).toBe(200);
+      expect(head.headers['content-length']).toBe(String(SIZE));
+      expect(head.headers['content-type']).toBe('audio/wav');
 
-    const created = await t.request.post('/api/samples').send({ title: 'Long Master', audioUrl: objectPath });
-    expect(created.status).toBe(201);
-    // The analysis reads the whole file as it does any sample's: its length comes from the samples.
-    await t.services.sampleAnalysis.idle();
-    const listed = await t.request.get('/api/samples').expect(200);
-    const sample = (listed.body as { id: number; title: string; audioUrl: string; durationSeconds: number | null }[]).find(
-      (item) => item.id === created.body.id,
-    );
-    expect(sample?.title).toBe('Long Master');
-    expect(sample?.durationSeconds).toBeCloseTo((SIZE - 44) / 6 / 96_000, 0);
-    // Visitors get its streaming copy, an MP3 (decision 087), not the 300 MB master.
-    expect(sample?.audioUrl).not.toBe(objectPath);
-    expect((await t.request.head(sample!.audioUrl).expect(200)).headers['content-type']).toBe('audio/mpeg');
-  });
+      const created = await t.request.post('/api/samples').send({ title: 'Long Master', audioUrl: objectPath });
+      expect(created.status).toBe(201);
+      // The analysis reads the whole file as it does any sample's: its length comes from the samples.
+      await t.services.sampleAnalysis.idle();
+      const listed = await t.request.get('/api/samples').expect(200);
+      const sample = (listed.body as { id: number; title: string; audioUrl: string; durationSeconds: number | null }[]).find(
+        (item) => item.id === created.body.id,
+      );
+      expect(sample?.title).toBe('Long Master');
+      expect(sample?.durationSeconds).toBeCloseTo((SIZE - 44) / 6 / 96_000, 0);
+      // Visitors get its streaming copy, an MP3 (decision 087), not the 300 MB master.
+      expect(sample?.audioUrl).not.toBe(objectPath);
+      expect((await t.request.head(sample!.audioUrl).expect(200)).headers['content-type']).toBe('audio/mpeg');
+    },
+  );
 
   it('calls an empty file empty: at the start, and at registration of a single PUT', async () => {
     const before = await footprint();

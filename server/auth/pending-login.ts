@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { keyedHash } from './secret-box.ts';
+import { keyedHash } from '#server/crypto/secret-box.ts';
 
 /** How long the code step may follow the password step. */
 export const PENDING_LOGIN_TTL_MS = 5 * 60 * 1000;

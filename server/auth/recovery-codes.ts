@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { RECOVERY_CODE_COUNT } from '#common/admin-auth.ts';
 import type { Database } from '#server/db/schema.ts';
-import { keyedHash } from './secret-box.ts';
+import { keyedHash } from '#server/crypto/secret-box.ts';
 
 // 32 symbols (5 bits each) without i, l, o, u; ten of them make 50 random bits per code.
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';

@@ -7,7 +7,7 @@ import { mailInBackground, twoFactorOffEmail, twoFactorOnEmail } from './auth-em
 import { beginLoginAttempt, loginAttemptFailed, loginAttemptSucceeded } from './login-guard.ts';
 import { verifyPassword } from './passwords.ts';
 import { countUnusedRecoveryCodes, replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes.ts';
-import { seal, unseal } from './secret-box.ts';
+import { seal, unseal } from '#server/crypto/secret-box.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
 
 type Services = Pick<CoreServices, 'db' | 'config'>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONSULTATION, type ConsultationType } from '#common/booking/settings.ts';
 import { WEEKDAYS } from '#common/site-content/weekdays.ts';
 import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
-import { tokenHashOf } from '#server/secret-tokens.ts';
+import { tokenHashOf } from '#server/crypto/secret-tokens.ts';
 import { bookSlot, moveBooking, type BookingSecret, type SlotSurroundings, type Visitor } from './book-slot.ts';
 import { bookingLinkToken } from './booking-links.ts';
 
@@ -103,6 +103,10 @@ describe.each(testDialects())('taking a slot (%s)', (dialect) => {
       problem: 'too-far',
     });
     expect(await services.db.selectFrom('bookings').selectAll().execute()).toEqual([]);
+    // Nor does a mistake lock (and so record) the dates it names.
+    expect(
+      await services.db.selectFrom('bookingDays').selectAll().where('studioDate', 'in', ['2027-01-11', '2027-04-11']).execute(),
+    ).toEqual([]);
   });
 
   it('moves a booking to a free slot, frees the old one, and counts the change in the invitation', async () => {

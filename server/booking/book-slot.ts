@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ConsultationType } from '#common/booking/settings.ts';
 import type { Booking, Database } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
-import { tokenHashOf } from '#server/secret-tokens.ts';
+import { tokenHashOf } from '#server/crypto/secret-tokens.ts';
 import { bookingLinkToken } from './booking-links.ts';
 import { queueBookingEmails } from './booking-emails.ts';
 import { takenBetween } from './booking-context.ts';
@@ -62,6 +62,11 @@ async function lockDates(trx: Transaction<Database>, dates: readonly string[], n
   }
 }
 
+/** What is wrong with `start` whatever else is booked: past, too soon, too far, or not a slot of the week. */
+function visitorMistake(start: number, type: ConsultationType, around: SlotSurroundings): SlotProblem | null {
+  return slotProblem(start, { shape: type, ...around, busy: [], taken: [] });
+}
+
 /** What a confirmed booking of `type` at `start` holds. */
 function heldTimes(type: ConsultationType, start: number, timeZone: string) {
   return {
@@ -88,6 +93,10 @@ export async function bookSlot(
 ): Promise<BookOutcome> {
   const { type, start, visitor } = request;
   const { timeZone } = around.availability;
+  // A visitor's mistake (a past, too soon, too far or off-the-list time) needs no lock: answering it
+  // first keeps such requests from writing a `booking_days` row for any date they name.
+  const mistake = visitorMistake(start, type, around);
+  if (mistake) return { kind: 'refused', problem: mistake };
   try {
     return await db.transaction().execute(async (trx): Promise<BookOutcome> => {
       await lockDates(trx, datesTouched(start, type, timeZone), around.now);
@@ -147,6 +156,8 @@ export async function moveBooking(
         .where('status', '=', 'confirmed')
         .executeTakeFirst();
       if (!current) return null;
+      const mistake = visitorMistake(start, type, around);
+      if (mistake) return { kind: 'refused', problem: mistake };
       const leaving = datesTouched(Date.parse(current.startAt), type, timeZone);
       await lockDates(trx, [...new Set([...leaving, ...datesTouched(start, type, timeZone)])].sort(), around.now);
       const problem = slotProblem(start, { shape: type, ...around, taken: await takenBetween(trx, start, start, bookingId) });

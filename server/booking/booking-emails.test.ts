@@ -85,6 +85,7 @@ describe.each(testDialects())('booking e-mails (%s)', (dialect) => {
     });
     expect(notice!.text).toContain('An EP of five songs');
     expect(notice!.text).not.toContain(cancelToken);
+    expect(notice!.text).toContain('https://studio.example.com/manage/bookings');
 
     expect(await sentAt(start - 24 * HOUR - 60_000)).toEqual([]);
     expect(await sentAt(start - 24 * HOUR)).toEqual([

@@ -75,6 +75,8 @@ interface Wording {
   studio: { name: string; email: string; timeZone: string };
   links: { cancel: string; reschedule: string };
   invited: InvitedBooking;
+  /** The admin's Bookings area, for the studio's notices. */
+  bookingsUrl: string;
 }
 
 const visitorTime = (w: Wording) => formatStudioTime(w.booking.startAt, w.booking.visitorZone);
@@ -118,6 +120,8 @@ function studioMessage(w: Wording, subject: string, opening: string): MailMessag
     `${booking.name} <${booking.email}>${booking.phone ? `, ${booking.phone}` : ''}`,
     howItHappens(booking, 'studio'),
     ...(booking.note ? ['', 'About the project:', booking.note] : []),
+    '',
+    `Your bookings: ${w.bookingsUrl}`,
   ];
   // Replies reach the visitor, as the contact form's notices do.
   return { to: w.studio.email, subject, text: lines.join('\n'), replyTo: booking.email };
@@ -233,7 +237,7 @@ export async function deliverBookingEmail(deps: BookingEmailDeps, emailId: numbe
       visitor: { name: booking.name, email: booking.email },
       cancelled: booking.status === 'cancelled',
     };
-    await mailer.send(COMPOSE[row.kind]({ booking, studio, links, invited }));
+    await mailer.send(COMPOSE[row.kind]({ booking, studio, links, invited, bookingsUrl: `${deps.publicUrl}/manage/bookings` }));
   } catch (error) {
     const retryAt = await markFailed(db, 'bookingEmails', emailId, error, row.attempts, now);
     logger.warn({ err: error, emailId, kind: row.kind, bookingId: booking.id, retryAt }, 'booking e-mail not sent; will retry');

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { derivedKey } from '#server/auth/secret-box.ts';
+import { derivedKey } from '#server/crypto/secret-box.ts';
 
 /*
  * The visitor's two single-purpose links: one cancels, one reschedules. Each token is an HMAC of the

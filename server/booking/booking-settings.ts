@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { bookingSettingsSchema, defaultBookingSettings, type BookingSettings } from '#common/booking/settings.ts';
 import type { OpeningHours } from '#common/site-content/opening-hours.ts';
-import { seal, unseal } from '#server/auth/secret-box.ts';
+import { seal, unseal } from '#server/crypto/secret-box.ts';
 import type { Database } from '#server/db/schema.ts';
-import { freshToken } from '#server/secret-tokens.ts';
+import { freshToken } from '#server/crypto/secret-tokens.ts';
 
 /*
  * The owner's booking settings: one row, saved whole with the version it was read at (a save over a

@@ -99,6 +99,25 @@ describe('busy times from an iCalendar feed', () => {
     expect(found.length).toBeLessThanOrEqual(5_000);
   });
 
+  it('reaches the span with a daily event kept for years, and an old occurrence moved into it', () => {
+    const standup = event(
+      'standup@owner',
+      'DTSTART;TZID=America/New_York:20100104T120000',
+      'DTEND;TZID=America/New_York:20100104T121500',
+      'RRULE:FREQ=DAILY',
+    );
+    const moved = event(
+      'standup@owner',
+      'RECURRENCE-ID;TZID=America/New_York:20120102T120000',
+      'DTSTART;TZID=America/New_York:20270310T070000',
+      'DTEND;TZID=America/New_York:20270310T071500',
+    );
+    const found = spans(calendar(standup, moved));
+    expect(found).toHaveLength(32);
+    expect(found[0]).toEqual(['2027-03-01T17:00:00.000Z', '2027-03-01T17:15:00.000Z']);
+    expect(found).toContainEqual(['2027-03-10T12:00:00.000Z', '2027-03-10T12:15:00.000Z']);
+  });
+
   it('refuses text that is not a calendar', () => {
     expect(() => busyTimes('<html>Sign in to Google</html>', march)).toThrow(FeedNotReadable);
     expect(() => busyTimes('BEGIN:VCARD\r\nVERSION:4.0\r\nEND:VCARD', march)).toThrow(FeedNotReadable);

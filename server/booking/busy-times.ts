@@ -22,6 +22,25 @@ export interface BusyWindow {
 
 /** A weekly event repeats ~52 times a year; this bounds a rule like FREQ=MINUTELY without an end. */
 const MAX_OCCURRENCES_PER_EVENT = 5_000;
+/**
+ * Occurrences a rule may run through before the window: a daily event kept since 1990 has ~13,000,
+ * and each is only a step of the iterator. Counting them against the limit above instead left an
+ * old daily event no occurrence in the window at all.
+ */
+const MAX_STEPS_BEFORE_WINDOW = 20_000;
+const DAY = 24 * 60 * 60 * 1000;
+
+const zoneNames = new Map<string, boolean>();
+/** isTimeZone builds an Intl.DateTimeFormat (a fraction of a millisecond); a feed of thousands of occurrences names a few zones. */
+function isKnownZone(tzid: string): boolean {
+  let known = zoneNames.get(tzid);
+  if (known === undefined) {
+    if (zoneNames.size >= 1_000) zoneNames.clear();
+    known = isTimeZone(tzid);
+    zoneNames.set(tzid, known);
+  }
+  return known;
+}
 
 type IcalTime = InstanceType<typeof ICAL.Time>;
 type IcalEvent = InstanceType<typeof ICAL.Event>;
@@ -33,7 +52,7 @@ function instantOf(time: IcalTime, tzid: string | null, studioZone: string): num
   }
   const zone = time.zone?.tzid;
   if (zone === 'UTC') return time.toJSDate().getTime();
-  const wallZone = tzid && isTimeZone(tzid) ? tzid : zone && zone !== 'floating' ? null : studioZone;
+  const wallZone = tzid && isKnownZone(tzid) ? tzid : zone && zone !== 'floating' ? null : studioZone;
   if (wallZone === null) return time.toUnixTime() * 1000; // a zone the feed defined in a VTIMEZONE
   const wall = Temporal.PlainDateTime.from({
     year: time.year,
@@ -79,7 +98,7 @@ export function busyTimes(text: string, window: BusyWindow): Span[] {
   const calendar = parse(text);
   for (const zone of calendar.getAllSubcomponents('vtimezone')) {
     const tzid = zone.getFirstPropertyValue('tzid');
-    if (typeof tzid === 'string' && !isTimeZone(tzid)) ICAL.TimezoneService.register(zone);
+    if (typeof tzid === 'string' && !isKnownZone(tzid)) ICAL.TimezoneService.register(zone);
   }
   const events = calendar.getAllSubcomponents('vevent');
   const moved = new Map<string, InstanceType<typeof ICAL.Component>[]>();
@@ -101,7 +120,22 @@ export function busyTimes(text: string, window: BusyWindow): Span[] {
       continue;
     }
     const iterator = event.iterator();
-    for (let count = 0, next = iterator.next(); next && count < MAX_OCCURRENCES_PER_EVENT; count++, next = iterator.next()) {
+    const lengthMs = event.duration.toSeconds() * 1000;
+    const hasMoved = moved.has(event.uid);
+    let before = 0;
+    let count = 0;
+    for (let next = iterator.next(); next && count < MAX_OCCURRENCES_PER_EVENT; next = iterator.next()) {
+      // Read as UTC, a wall time is off by less than a day: an occurrence that ends a day before the window is stepped over
+      // unconverted (one of a rule with moved occurrences only once its own details say so).
+      const endsBefore = (end: number) => end < window.from - DAY;
+      if (
+        endsBefore(next.toUnixTime() * 1000 + lengthMs) &&
+        (!hasMoved || endsBefore(event.getOccurrenceDetails(next).endDate.toUnixTime() * 1000))
+      ) {
+        if (++before > MAX_STEPS_BEFORE_WINDOW) break;
+        continue;
+      }
+      count++;
       const details = event.getOccurrenceDetails(next);
       if (!isBusy(details.item)) continue;
       const span = occurrenceSpan(details.item, details.startDate, details.endDate, window.timeZone);

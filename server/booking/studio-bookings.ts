@@ -11,7 +11,7 @@ import {
 import type { MeetingKind } from '#common/booking/settings.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
-import { isTokenShape } from '#server/secret-tokens.ts';
+import { isTokenShape } from '#server/crypto/secret-tokens.ts';
 import { currentSettings, isoOf, type Booking, type BookingContext } from './booking-context.ts';
 import { howItHappens } from './booking-emails.ts';
 import { cancelBooking } from './book-slot.ts';
@@ -137,7 +137,9 @@ export class StudioBookings {
     return this.subscriptionUrl(await regenerateCalendarToken(this.context.db, hours, this.context.secret));
   }
 
-  async list(query: unknown): Promise<{ kind: 'invalid'; message: string; errors: FieldErrors } | { kind: 'list'; bookings: AdminBooking[] }> {
+  async list(
+    query: unknown,
+  ): Promise<{ kind: 'invalid'; message: string; errors: FieldErrors } | { kind: 'list'; bookings: AdminBooking[] }> {
     const parsed = validate(bookingListQuerySchema, query, 'Invalid booking query');
     if (!parsed.success) return { kind: 'invalid', message: parsed.message, errors: parsed.errors };
     const { from, to, status } = parsed.data;
@@ -181,11 +183,14 @@ export class StudioBookings {
   async cancel(id: number, adminId: number, body: unknown): Promise<StudioChangeOutcome> {
     const parsed = validate(cancelByStudioSchema, body ?? {}, 'Invalid message');
     if (!parsed.success) return { kind: 'invalid', message: parsed.message, errors: parsed.errors };
-    const cancelled = await cancelBooking(this.context.db, id, { side: 'studio', adminId, message: parsed.data.message }, this.context.now());
-    if (!cancelled) {
-      const existing = await this.one(id);
-      return existing ? { kind: 'conflict', message: 'Only a confirmed consultation can be cancelled' } : { kind: 'not-found' };
-    }
+    const current = await this.context.db.selectFrom('bookings').select(['status', 'startAt']).where('id', '=', id).executeTakeFirst();
+    if (!current) return { kind: 'not-found' };
+    // Once it has started, a cancellation e-mail would be wrong: it took place, or the visitor did not come (a no-show).
+    if (current.status === 'confirmed' && Date.parse(current.startAt) <= this.context.now())
+      return { kind: 'conflict', message: 'This consultation has already started: mark it as a no-show instead' };
+    const by = { side: 'studio' as const, adminId, message: parsed.data.message };
+    const cancelled = await cancelBooking(this.context.db, id, by, this.context.now());
+    if (!cancelled) return { kind: 'conflict', message: 'Only a confirmed consultation can be cancelled' };
     this.context.emailsQueued();
     this.context.logger.info({ bookingId: id, adminId }, 'consultation cancelled by the studio');
     return { kind: 'changed', booking: (await this.one(id))! };

@@ -10,9 +10,9 @@ import {
 } from '#common/booking/booking-request.ts';
 import type { ConsultationType, MeetingKind } from '#common/booking/settings.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
-import { judgeContactFormToken } from '#server/contact/form-token.ts';
+import { judgeContactFormToken } from '#server/cookies/form-token.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
-import { isTokenShape, tokenHashOf } from '#server/secret-tokens.ts';
+import { isTokenShape, tokenHashOf } from '#server/crypto/secret-tokens.ts';
 import {
   availabilityOf,
   bookableType,

@@ -1,7 +1,7 @@
 import { CONTACT_HONEYPOT_FIELD, CONTACT_FORM_TOKEN_FIELD, validateContactSubmission, type ContactFieldErrors } from '#common/contact.ts';
 import type { MailingServices } from '#server/core-services.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
-import { judgeContactFormToken } from './form-token.ts';
+import { judgeContactFormToken } from '#server/cookies/form-token.ts';
 import { deliverNotice } from './notice-delivery.ts';
 import type { SpamReason } from '#common/contact-spam.ts';
 import { keepsSpamFrom, storeSpamSubmission, unkeptReceipt } from './spam.ts';
@@ -23,7 +23,7 @@ export type ContactOutcome =
 export interface ContactIntake {
   /** The contact fields plus the honeypot (and, from older pages or scripts, a render token), as sent. */
   body: unknown;
-  /** The form stamp cookie's value (server/contact/form-stamp.ts), when the browser sent one. */
+  /** The form stamp cookie's value (server/cookies/form-stamp.ts), when the browser sent one. */
   formStamp?: string;
   /** The client address, for the per-IP limit. */
   ip: string;

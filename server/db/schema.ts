@@ -91,7 +91,7 @@ export interface PasswordResetTokensTable {
   createdAt: Timestamp;
 }
 
-/** An admin's TOTP enrolment (server/auth/two-factor.ts); `secret` is sealed (server/auth/secret-box.ts). */
+/** An admin's TOTP enrolment (server/auth/two-factor.ts); `secret` is sealed (server/crypto/secret-box.ts). */
 export interface AdminTwoFactorTable {
   adminUserId: number;
   secret: string;
@@ -243,6 +243,8 @@ export interface ProjectsTable {
   filesRemovedAt: string | null;
   lastClientActivityAt: string | null;
   lastStudioActivityAt: string | null;
+  /** 1: while a sent invoice has a balance, deliveries cannot be downloaded (the owner may set 0 for a trusted client). */
+  deliveryLocked: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -531,7 +533,7 @@ export interface BookingSettingsTable {
   /** JSON of common/booking/settings.ts. */
   data: string;
   version: number;
-  /** The calendar feed's address and the subscription token, sealed (server/auth/secret-box.ts). */
+  /** The calendar feed's address and the subscription token, sealed (server/crypto/secret-box.ts). */
   feedUrlSealed: string | null;
   calendarTokenSealed: string | null;
   updatedAt: Timestamp;
@@ -546,6 +548,92 @@ export interface BookingFeedTable {
   attemptedAt: string | null;
   /** What the last attempt ran into, worded for the owner; null after a good fetch. */
   error: string | null;
+}
+
+export type InvoiceKind = 'deposit' | 'balance' | 'full' | 'custom';
+export type InvoiceState = 'draft' | 'sent' | 'partly_paid' | 'paid' | 'void';
+
+/** A project's invoice, in integer cents (decision 093). A sent one is never edited: voided and reissued. */
+export interface InvoicesTable {
+  id: Generated<number>;
+  projectId: number;
+  /** `ATL-2027-0001`: unique, never reused (invoice_counters). */
+  number: string;
+  kind: InvoiceKind;
+  state: Generated<InvoiceState>;
+  currency: string;
+  subtotalCents: number;
+  discountCents: Generated<number>;
+  /** The tax rate in hundredths of a percent (8.25 % is 825), so no float is ever stored. */
+  taxBasisPoints: Generated<number>;
+  taxCents: Generated<number>;
+  totalCents: number;
+  /** Payments less refunds, kept with each payment in the same transaction. */
+  paidCents: Generated<number>;
+  /** `YYYY-MM-DD` */
+  dueDate: string | null;
+  notes: Generated<string>;
+  /** The voided invoice this one reissues. */
+  replacesInvoiceId: number | null;
+  sentAt: string | null;
+  paidAt: string | null;
+  voidedAt: string | null;
+  voidReason: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<number>;
+  invoiceId: number;
+  position: number;
+  description: string;
+  amountCents: number;
+}
+
+/** The last invoice number given in a series (`ATL-2027`). */
+export interface InvoiceCountersTable {
+  series: string;
+  lastNumber: number;
+}
+
+export type PaymentMethod = 'card' | 'bank_transfer' | 'cash' | 'other';
+
+/** Money received (positive) or refunded (negative) against an invoice. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  invoiceId: number;
+  amountCents: number;
+  method: PaymentMethod;
+  reference: string | null;
+  /** `YYYY-MM-DD` */
+  paidOn: string;
+  /** The Stripe object (payment intent, refund, dispute) it came from: one row per object. */
+  stripeObjectId: string | null;
+  /** `admin:{id}` or `stripe` */
+  recordedBy: string;
+  createdAt: Timestamp;
+}
+
+export type BillingEmailKind = 'invoice_sent' | 'receipt' | 'overdue_due' | 'overdue_week' | 'files_ready';
+
+/** An e-mail about an invoice, sent at least once (server/email/retried-mail.ts), one per invoice and kind. */
+export interface BillingEmailsTable {
+  id: Generated<number>;
+  invoiceId: number;
+  kind: BillingEmailKind;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: Timestamp;
+}
+
+/** A Stripe webhook event applied once, by its id. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  receivedAt: Timestamp;
 }
 
 export interface Database {
@@ -586,9 +674,18 @@ export interface Database {
   bookingSettings: BookingSettingsTable;
   bookingFeed: BookingFeedTable;
   bookingEmails: BookingEmailsTable;
+  invoices: InvoicesTable;
+  invoiceLines: InvoiceLinesTable;
+  invoiceCounters: InvoiceCountersTable;
+  payments: PaymentsTable;
+  stripeEvents: StripeEventsTable;
+  billingEmails: BillingEmailsTable;
 }
 
 export type Sample = Selectable<SamplesTable>;
 export type ContactSubmission = Selectable<ContactSubmissionsTable>;
 export type Booking = Selectable<BookingsTable>;
+export type Invoice = Selectable<InvoicesTable>;
+export type InvoiceLine = Selectable<InvoiceLinesTable>;
+export type Payment = Selectable<PaymentsTable>;
 export type AdminUser = Selectable<AdminUsersTable>;

@@ -10,6 +10,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** More fields of the answer's body besides `message` and `errors` (a 402's amount due). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -98,7 +100,7 @@ export function errorHandler(logger: Logger, unavailable?: UnavailableErrors, st
     }
     if (known) {
       if (known.headers) res.set(known.headers);
-      res.status(known.status).json({ message: known.message, ...(known.errors ? { errors: known.errors } : {}) });
+      res.status(known.status).json({ ...known.extra, message: known.message, ...(known.errors ? { errors: known.errors } : {}) });
       return;
     }
     (req.log ?? logger).error({ err: error, requestId: req.id }, 'unhandled error');

@@ -2,11 +2,13 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingRequestSchema } from '#common/booking/booking-request.ts';
 import { changePasswordSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema } from '#common/admin-auth.ts';
 import { contactSubmissionSchema } from '#common/contact.ts';
 import { contactStatusUpdateSchema } from '#common/contact-status.ts';
 import { registerAudioSchema, reorderSchema, sampleInputSchema } from '#common/samples.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
+import { slotList } from '#server/test-support/booking-fixture.ts';
 import { listen, rawHttp, rawRequest, type ListeningApp } from '#server/test-support/raw-http.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import { uploadAudio } from '#server/test-support/test-audio.ts';
@@ -66,6 +68,7 @@ const FIELDS = [
       forgotPasswordSchema,
       resetPasswordSchema,
       changePasswordSchema,
+      bookingRequestSchema,
     ].flatMap((schema) => Object.keys(schema.shape)),
   ),
   'url_confirm',
@@ -98,6 +101,9 @@ const BAD_VALUES: unknown[] = [
 
 const withEveryField = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 
+/** A free slot of the shipped consultation (read in beforeAll), so a booking body gets as far as the write. */
+let bookableStart = '2030-01-07T15:00:00Z';
+
 /**
  * A body every endpoint would accept (with the admin's upload as `audioFileURL`), so that one
  * bad field at a time gets past the others' checks and as deep as it can go: the database.
@@ -123,6 +129,10 @@ const validBody = (objectPath: string) => ({
   newPassword: 'another-password-1',
   sampleOrders: [{ id: 1, displayOrder: 0 }],
   audioFileURL: objectPath,
+  type: 'free-consultation',
+  start: bookableStart,
+  tz: 'Asia/Tokyo',
+  note: 'An EP of five songs',
 });
 
 const ONE_FIELD_VALUES: unknown[] = [CONTROL, '\u0000', 'x'.repeat(20_000), 1e308, 2 ** 53, -1, null, [], {}, '//evil.example/x'];
@@ -313,6 +323,13 @@ describe.each(testDialects())('fuzzing every route (%s)', (dialect) => {
     await admin.request
       .post('/api/contact')
       .send({ name: 'Spam Bot', email: 'bot@example.com', message: 'A message the honeypot caught.', url_confirm: 'x' });
+    // A consultation (id 1), so the owner's booking routes meet one; the fuzzed bodies take the next free slot.
+    const [first, second] = await slotList(admin);
+    await admin.request
+      .post('/api/bookings')
+      .send({ ...validBody(objectPath), start: first!.start })
+      .expect(201);
+    bookableStart = second!.start;
     await admin.services.sampleAnalysis.idle();
     visitorServer = await listen(visitor.app);
     adminServer = await listen(admin.app);
@@ -334,6 +351,16 @@ describe.each(testDialects())('fuzzing every route (%s)', (dialect) => {
       '/api/admin/login',
       '/objects/uploads/:key',
       '/api/contact-submissions/:id/not-spam',
+      '/api/booking/slots',
+      '/api/bookings',
+      '/api/bookings/:token/reschedule',
+      '/api/admin/booking/settings',
+      '/api/admin/bookings/:id/cancel',
+      '/calendar/:file',
+      '/api/admin/projects/:id/invoices',
+      '/api/admin/invoices/:id.pdf',
+      '/api/portal/invoices/:id/checkout',
+      '/api/payments/stripe/webhook',
     ]) {
       expect(paths).toContain(expected);
     }
@@ -385,9 +412,9 @@ describe.each(testDialects())('fuzzing every route (%s)', (dialect) => {
       expect(failures).toEqual([]);
       expect(requests.length).toBeGreaterThan(1000);
     },
-    // Over a thousand requests, each through the whole stack: about 20 s on a quiet machine, and more
-    // than 60 s when CI shares the two cores with a browser build. The bound is a hang guard only.
-    180_000,
+    // Over a thousand requests, each through the whole stack: about 20 s on a quiet machine, and up
+    // to three minutes when the two cores are shared with browser builds. The bound is a hang guard only.
+    300_000,
   );
 
   it('answers broken request lines and Host headers without a 5xx', async () => {

@@ -27,3 +27,10 @@ export const requireAdmin: RequestHandler = (_req, res, next) => {
 export function sessionEnded(): HttpError {
   return new HttpError(401, SESSION_REQUIRED_MESSAGE, undefined, { 'WWW-Authenticate': SESSION_CHALLENGE });
 }
+
+/** The id of the admin a request past requireAdmin acts as; the 401 of requireAdmin if the session is gone. */
+export function signedInAdminId(res: { locals: Record<string, unknown> }): number {
+  const admin = res.locals.admin as { id: number } | undefined;
+  if (!admin) throw sessionEnded();
+  return admin.id;
+}

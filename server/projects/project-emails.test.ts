@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MailMessage } from '#server/email/mailer.ts';
 import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
+import { insertProject } from '#server/test-support/project-row.ts';
 import {
   BATCH_DELAY_MS,
   DELIVERY_BATCH_MS,
@@ -38,32 +39,16 @@ describe.each(testDialects())('project e-mails (%s)', (dialect) => {
   });
   afterAll(() => services.cleanup());
 
-  async function project(email: string) {
-    const row = await services.db
-      .insertInto('projects')
-      .values({
-        title: 'Song',
-        clientName: 'Kim',
-        clientEmail: email,
-        packageKey: 'intro',
-        packageTitle: 'Intro',
-        revisionsIncluded: 1,
-        price: null,
-        dueDate: null,
-        contactSubmissionId: null,
-        invitedAt: new Date().toISOString(),
-        accessRevokedAt: null,
-        completedAt: null,
-        retainFilesUntil: null,
-        retentionWarnedAt: null,
-        filesRemovedAt: null,
-        lastClientActivityAt: null,
-        lastStudioActivityAt: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const project = (email: string) =>
+    insertProject(services.db, {
+      title: 'Song',
+      clientName: 'Kim',
+      clientEmail: email,
+      packageKey: 'intro',
+      packageTitle: 'Intro',
+      revisionsIncluded: 1,
+      invitedAt: new Date().toISOString(),
+    });
   const addFile = (projectId: number, name: string, createdAt: Date, side: 'client' | 'studio' = 'client') =>
     services.db
       .insertInto('projectFiles')

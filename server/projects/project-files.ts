@@ -44,6 +44,8 @@ export interface StoredProjectFile {
   objectKey: string;
   contentType: string;
   createdAt: string;
+  /** `studio`: a delivery (locked while the project owes money); `client`: what the client sent. */
+  side?: Side;
 }
 
 /**
@@ -247,7 +249,7 @@ export class ProjectFileService {
   async storedFile(projectId: number, fileId: number, side?: Side): Promise<StoredProjectFile | null> {
     let query = this.db
       .selectFrom('projectFiles')
-      .select(['id', 'name', 'size', 'objectKey', 'contentType', 'createdAt'])
+      .select(['id', 'name', 'size', 'objectKey', 'contentType', 'createdAt', 'side'])
       .where('projectId', '=', projectId)
       .where('id', '=', fileId)
       .where('removedAt', 'is', null);

@@ -116,6 +116,7 @@ export class ProjectsService {
       retainFilesUntil: row.retainFilesUntil,
       invitedAt: row.invitedAt,
       accessRevokedAt: row.accessRevokedAt,
+      deliveryLocked: row.deliveryLocked === 1,
       collaborators: await this.collaborators.list(id),
       ...(await this.newestActivity(id, 'studio')),
     };

@@ -5,36 +5,23 @@ import { createTestServices, testDialects, type TestServices } from '#server/tes
 import { memoryMailer } from '#server/test-support/project-fixture.ts';
 import { applyRetention, runDailyRetention } from './retention.ts';
 import { sendDueProjectEmails } from './project-emails.ts';
+import { insertProject } from '#server/test-support/project-row.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A completed, invited project with one client file and one delivery in the store. */
 async function completedProject(services: TestServices, completedAt: Date, email = 'ret@example.com') {
   const db = services.db as Kysely<Database>;
-  const project = await db
-    .insertInto('projects')
-    .values({
+  const project = {
+    id: await insertProject(db, {
       title: 'Old song',
       clientName: 'Rae',
       clientEmail: email,
-      packageKey: 'standard',
-      packageTitle: 'Standard',
-      revisionsIncluded: 2,
-      price: null,
-      dueDate: null,
-      contactSubmissionId: null,
       status: 'completed',
       completedAt: completedAt.toISOString(),
       invitedAt: completedAt.toISOString(),
-      accessRevokedAt: null,
-      retainFilesUntil: null,
-      retentionWarnedAt: null,
-      filesRemovedAt: null,
-      lastClientActivityAt: null,
-      lastStudioActivityAt: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    }),
+  };
   for (const side of ['client', 'studio'] as const) {
     const objectKey = `projects/${project.id}/${side}-${Math.random().toString(16).slice(2)}`;
     await services.store.write(objectKey, Buffer.from(`${side} bytes`), 'application/octet-stream');

@@ -106,6 +106,7 @@ export async function createTestServices(dialect: Dialect, options: TestServiceO
       await services.sampleAnalysis.idle();
       await services.projectFileProcessing.idle();
       await services.projectEmails.idle();
+      await services.bookingEmails.idle();
       stopServices(services);
       await invalidation.close();
       await database.close();

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { DEFAULT_CONSULTATION, type BookingSettings } from '#common/booking/settings.ts';
 import { createAdmin } from '#server/auth/admin-users.ts';
-import { seal } from '#server/auth/secret-box.ts';
+import { seal } from '#server/crypto/secret-box.ts';
 import { bookSlot } from '#server/booking/book-slot.ts';
+import { InvoiceService } from '#server/billing/invoices.ts';
 import { totpCode, totpStep } from '#server/auth/totp.ts';
 import { confirmEnrolment, startEnrolment } from '#server/auth/two-factor.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
@@ -18,6 +19,7 @@ export const SITE_TABLES = [
   'admin_recovery_codes',
   'admin_two_factor',
   'admin_users',
+  'billing_emails',
   'booking_days',
   'booking_emails',
   'booking_feed',
@@ -30,8 +32,12 @@ export const SITE_TABLES = [
   'contact_settings',
   'contact_submissions',
   'daily_task_runs',
+  'invoice_counters',
+  'invoice_lines',
+  'invoices',
   'multipart_uploads',
   'password_reset_tokens',
+  'payments',
   'project_activity',
   'project_collaborators',
   'project_emails',
@@ -49,6 +55,7 @@ export const SITE_TABLES = [
   'site_content_drafts',
   'site_content_versions',
   'site_images',
+  'stripe_events',
   'track_versions',
   'uploaded_objects',
   'version_comments',
@@ -144,6 +151,7 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
   await t.services.multipartUploads.start({ owner: 'admin:fixture' }, 'audio/wav');
   await populateProject(t, admin.id);
   await populateBookings(t);
+  await populateBilling(t);
   await settle(t);
   return { objectPaths };
 }
@@ -248,6 +256,23 @@ async function populateBookings(t: TestApp): Promise<void> {
     },
   );
   if (booked.kind !== 'booked') throw new Error(`booking not made: ${booked.problem}`);
+}
+
+/** A sent invoice of the fixture's project, paid in part by hand and in part by a Stripe event. */
+async function populateBilling(t: TestApp): Promise<void> {
+  const { db } = t.services;
+  const project = await db.selectFrom('projects').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const invoices = new InvoiceService(db, async () => ({ prefix: 'ATL', currency: 'USD', paymentTermsDays: 14 }));
+  const made = await invoices.create(project.id, {
+    lines: [{ description: 'Mix and master', amountCents: 30_000 }],
+    taxPercent: 7,
+    kind: 'deposit',
+  });
+  if (made.kind !== 'done') throw new Error(`invoice not made: ${made.kind}`);
+  await invoices.send(made.invoice.id);
+  const paid = await invoices.recordPayment(made.invoice.id, { amountCents: 10_000, method: 'bank_transfer', reference: 'TX 42' }, 1);
+  if (paid.kind !== 'done') throw new Error(`payment not recorded: ${paid.kind}`);
+  await db.insertInto('stripeEvents').values({ id: 'evt_fixture', type: 'checkout.session.completed' }).execute();
 }
 
 /** Waits for the background work the fixture starts: audio analysis, owner notices, the reset e-mail. */

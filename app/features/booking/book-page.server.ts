@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { BOOKING_HONEYPOT_FIELD, BOOKING_NOTE_LIMIT } from '#common/booking/booking-request.ts';
 import { bookingLinkPath } from '#server/booking/booking-links.ts';
-import { formStampFrom } from '#server/contact/form-stamp.ts';
+import { formStampFrom } from '#server/cookies/form-stamp.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 import type { BookingFormResult } from './booking-form-result.ts';
 import { initialChoice, knownZones } from './booking-page-data.server.ts';

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs } from 'react-router';
 import { CONTACT_FIELDS, CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD, type ContactFieldErrors } from '#common/contact.ts';
 import { CONTACT_FAILURE_FALLBACK } from '#app/content/contact-form.ts';
 import { CONTACT_INVALID_MESSAGE, contactRateLimitMessage } from '#server/contact/messages.ts';
-import { formStampFrom } from '#server/contact/form-stamp.ts';
+import { formStampFrom } from '#server/cookies/form-stamp.ts';
 import { receiveContactSubmission } from '#server/contact/receive-submission.ts';
 import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';

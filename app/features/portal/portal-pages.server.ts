@@ -1,6 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { clientNotesSchema, PORTAL_MESSAGES, portalSignInSchema, type PortalProjectView, type ProjectSummary } from '#common/projects.ts';
+import type { PortalBillingView } from '#common/billing/portal-billing.ts';
 import { recordIdFromPath } from '#common/record-id.ts';
+import { portalBillingView } from '#server/billing/portal-billing.ts';
 import { requestSignInLink } from '#server/projects/portal-sign-in.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 import { checklistContent } from '#app/features/marketing/process-content.server.ts';
@@ -10,8 +12,19 @@ export type PortalListData = { signedIn: false; linkInvalid: boolean } | { signe
 export type PortalProjectData =
   | { kind: 'signed-out' }
   | { kind: 'not-found'; email: string }
-  /** `checklist`: the owner's file checklist (the process section), filled with the studio's facts. */
-  | { kind: 'project'; email: string; project: PortalProjectView; checklist: string[] };
+  /**
+   * `checklist`: the owner's file checklist (the process section), filled with the studio's facts.
+   * `billing`: the invoices and how to pay them, for the invited client only (null for a collaborator);
+   * `deliveriesLocked`: whether downloads wait for payment, for everyone who may download.
+   */
+  | {
+      kind: 'project';
+      email: string;
+      project: PortalProjectView;
+      checklist: string[];
+      billing: PortalBillingView | null;
+      deliveriesLocked: boolean;
+    };
 
 export type NotesActionData = { status: 'saved' } | { status: 'invalid'; message: string; clientNotes: string };
 
@@ -34,7 +47,16 @@ export async function portalProjectLoader({ params, context }: LoaderFunctionArg
   const id = recordIdFromPath(params.id);
   const project = id === null ? null : await services.projects.clientView(client.email, id);
   if (!project) return data<PortalProjectData>({ kind: 'not-found', email: client.email }, { status: 404 });
-  return data<PortalProjectData>({ kind: 'project', email: client.email, project, checklist: await checklistContent(context) });
+  const billing = project.access === 'client' ? await portalBillingView(services, project.id) : null;
+  const deliveriesLocked = billing ? billing.deliveriesLocked : (await services.invoices.deliveryLock(project.id)).locked;
+  return data<PortalProjectData>({
+    kind: 'project',
+    email: client.email,
+    project,
+    checklist: await checklistContent(context),
+    billing,
+    deliveriesLocked,
+  });
 }
 
 /**

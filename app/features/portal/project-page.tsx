@@ -1,9 +1,13 @@
 import { ArrowLeft, CalendarClock } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { can } from '#common/collaborators.ts';
+import { PAYMENT_RETURN_PARAM, type PortalBillingView } from '#common/billing/portal-billing.ts';
 import type { PortalProjectView, ProjectFileView } from '#common/projects.ts';
 import { ReviewTracksList } from '#app/features/review/review-tracks-list.tsx';
 import { ActivityList } from './activity-list.tsx';
+import { DeliveryLock } from './billing/delivery-lock.tsx';
+import { PaymentBox } from './billing/payment-box.tsx';
+import { usePortalBilling } from './billing/use-portal-billing.ts';
 import { ClientNotesForm } from './client-notes-form.tsx';
 import { CollaboratorNote } from './collaborator-note.tsx';
 import { Deliveries } from './deliveries.tsx';
@@ -20,9 +24,31 @@ import { cn } from '#app/lib/cn.ts';
 const revisionsText = (included: number | null) =>
   included === null ? 'unlimited revisions' : `${included} revision round${included === 1 ? '' : 's'}`;
 
-/** One project as its client sees it: where it stands, what to send, the files sent, and the deliveries. */
-export function ProjectPage({ email, initial, checklist }: { email: string; initial: PortalProjectView; checklist: string[] }) {
+const returnedFrom = (value: string | null) => (value === 'done' || value === 'cancelled' ? value : null);
+
+/** One project as its client sees it: where it stands, what is due, what to send, the files sent, and the deliveries. */
+export function ProjectPage({
+  email,
+  initial,
+  checklist,
+  initialBilling,
+  deliveriesLocked,
+}: {
+  email: string;
+  initial: PortalProjectView;
+  checklist: string[];
+  /** The invited client's invoices; null for a collaborator. */
+  initialBilling: PortalBillingView | null;
+  deliveriesLocked: boolean;
+}) {
   const { project, setProject, refresh, recategorise, removeFile } = usePortalProject(initial);
+  const [searchParams] = useSearchParams();
+  const { billing, pay, paying, checkoutError, paymentReturn } = usePortalBilling(
+    initial.id,
+    initialBilling,
+    returnedFrom(searchParams.get(PAYMENT_RETURN_PARAM)),
+  );
+  const locked = billing ? billing.deliveriesLocked : deliveriesLocked;
 
   const registered = (file: ProjectFileView) => {
     // Whether it can still be changed is the server's to say: the refresh right after tells.
@@ -66,14 +92,22 @@ export function ProjectPage({ email, initial, checklist }: { email: string; init
           </p>
         ) : null}
         <CollaboratorNote access={project.access} />
-        <StatusStepper status={project.status} downloadable={project.deliveries.filter((file) => !file.removedAt).length} />
+        <StatusStepper status={project.status} downloadable={project.deliveries.filter((file) => !file.removedAt).length} locked={locked} />
+        {billing && billing.invoices.length > 0 ? (
+          <PaymentBox billing={billing} paymentReturn={paymentReturn} paying={paying} checkoutError={checkoutError} onPay={pay} />
+        ) : null}
         <section aria-labelledby="review-heading" className="grid gap-3">
           <h2 id="review-heading" className="text-lg font-semibold text-fg">
             Mixes to review
           </h2>
           <ReviewTracksList projectId={project.id} tracks={project.tracks} side="portal" />
         </section>
-        <Deliveries projectId={project.id} deliveries={project.deliveries} downloadable={can(project.access, 'downloadDeliveries')} />
+        <Deliveries
+          projectId={project.id}
+          deliveries={project.deliveries}
+          downloadable={can(project.access, 'downloadDeliveries')}
+          lock={locked ? <DeliveryLock billing={billing} paying={paying} onPay={pay} /> : null}
+        />
         {/* What is the invited client's alone (common/collaborators.ts): files, notes, the people. */}
         {project.access === 'client' ? (
           <>

@@ -10,6 +10,11 @@ describe('statusExplanation', () => {
     expect(promising).toEqual(['delivered:1']);
   });
 
+  it('does not promise downloads while they wait for payment', () => {
+    expect(statusExplanation('delivered', 1, true)).not.toMatch(/ready to download/);
+    expect(statusExplanation('delivered', 1, true)).toMatch(/as soon as the balance is paid/);
+  });
+
   it('tells an approved project that the masters are being prepared', () => {
     expect(statusExplanation('approved', 0)).toMatch(/preparing your masters/);
   });

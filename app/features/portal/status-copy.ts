@@ -15,9 +15,11 @@ export const STATUS_EXPLANATIONS: Record<ProjectStatus, string> = {
 
 /**
  * The sentence for the page as it is: "ready to download below" only when a delivery is there to
- * download (the studio may mark a project delivered before adding its files, or remove one).
+ * download (the studio may mark a project delivered before adding its files, or remove one), and
+ * not while the downloads wait for payment (`locked`).
  */
-export function statusExplanation(status: ProjectStatus, downloadable: number): string {
+export function statusExplanation(status: ProjectStatus, downloadable: number, locked = false): string {
   if (status === 'delivered' && downloadable === 0) return 'Your project is delivered. Your files will appear under Deliveries below.';
+  if (status === 'delivered' && locked) return 'Your final files are ready. They open for download as soon as the balance is paid.';
   return STATUS_EXPLANATIONS[status];
 }

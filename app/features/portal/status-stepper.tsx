@@ -6,16 +6,17 @@ import { statusExplanation } from './status-copy.ts';
 /**
  * The project's status along the process: steps before the current one are done, the current one is
  * lit (and named as the current step for screen readers), the rest are to come. An archived project
- * shows every step done. `downloadable`: how many deliveries the client can download now.
+ * shows every step done. `downloadable`: how many deliveries the client can download now;
+ * `locked`: those wait for payment.
  */
-export function StatusStepper({ status, downloadable }: { status: ProjectStatus; downloadable: number }) {
+export function StatusStepper({ status, downloadable, locked = false }: { status: ProjectStatus; downloadable: number; locked?: boolean }) {
   const current = status === 'archived' ? STEPPED_STATUSES.length : STEPPED_STATUSES.indexOf(status);
   return (
     <section aria-labelledby="status-heading" className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
       <h2 id="status-heading" className="text-lg font-semibold text-fg">
         Where your project stands
       </h2>
-      <p className="mt-1 text-sm text-fg-muted">{statusExplanation(status, downloadable)}</p>
+      <p className="mt-1 text-sm text-fg-muted">{statusExplanation(status, downloadable, locked)}</p>
       <ol className="mt-5 grid gap-3 sm:grid-cols-7 sm:gap-2">
         {STEPPED_STATUSES.map((step, index) => {
           const done = index < current;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import { isTokenShape, tokenHashOf } from '#server/secret-tokens.ts';
+import { isTokenShape, tokenHashOf } from '#server/crypto/secret-tokens.ts';
 
 /** A link that may be used now: known, not revoked, not expired. */
 export interface LiveLink {

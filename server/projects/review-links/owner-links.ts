@@ -3,7 +3,7 @@ import type { CreateReviewLinkInput, CreatedReviewLink, ReviewLinkView } from '#
 import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from '#server/projects/activity.ts';
 import { accessCounts } from './access-log.ts';
-import { freshToken, tokenHashOf } from '#server/secret-tokens.ts';
+import { freshToken, tokenHashOf } from '#server/crypto/secret-tokens.ts';
 
 /** The listener's page of a link: the one address the studio copies. */
 export const listenPath = (token: string) => `/listen/${token}`;

@@ -1,5 +1,5 @@
 import { ChevronDown, FolderPlus, Mail, MailOpen, Phone, Reply } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from '#common/contact-status.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
 import { inputClasses } from '#app/components/ui/form-field.tsx';
@@ -22,16 +22,29 @@ interface Props {
   onRead: (read: boolean) => void;
   /** Opens the New project dialog prefilled from this message (linked to it). */
   onCreateProject?: () => void;
+  /** Opened and brought into view once (a link from a booking named it). */
+  focused?: boolean;
 }
 
 /** One submission: a summary that opens (and so marks read) to the full message and its actions. */
-export function ContactCard({ submission, onStatus, onDelete, onRead, onCreateProject }: Props) {
-  const [open, setOpen] = useState(false);
+export function ContactCard({ submission, onStatus, onDelete, onRead, onCreateProject, focused = false }: Props) {
+  const [open, setOpen] = useState(focused);
+  const nameButton = useRef<HTMLButtonElement>(null);
   const studioName = useStudioName();
   const id = useId();
   const selectId = `${id}-status`;
   const unread = submission.readAt === null;
   const known = (CONTACT_STATUSES as readonly string[]).includes(submission.status);
+
+  // Named by a link: open, read, in view and focused, so the owner lands on it.
+  useEffect(() => {
+    if (!focused) return;
+    if (submission.readAt === null) onRead(true);
+    nameButton.current?.scrollIntoView({ block: 'center' });
+    nameButton.current?.focus({ preventScroll: true });
+    // Only when it becomes the named one, not on every change of the message.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focused]);
 
   const toggle = () => {
     setOpen(!open);
@@ -59,6 +72,7 @@ export function ContactCard({ submission, onStatus, onDelete, onRead, onCreatePr
             <h3 className="min-w-0 text-lg">
               <button
                 type="button"
+                ref={nameButton}
                 id={`${id}-name`}
                 aria-expanded={open}
                 aria-controls={`${id}-body`}

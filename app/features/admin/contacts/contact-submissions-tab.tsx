@@ -28,10 +28,12 @@ interface Props {
   state: ContactSubmissionsState;
   /** Opens the New project dialog prefilled from a message. */
   onCreateProject?: (submission: ContactSubmission) => void;
+  /** An enquiry to open and bring into view (a booking links to it: /manage?tab=contacts&enquiry=ID). */
+  openEnquiry?: number | null;
 }
 
 /** Contact Submissions: the Inbox and the Spam folder (docs/decisions/089-kept-spam.md). */
-export function ContactSubmissionsTab({ state, onCreateProject }: Props) {
+export function ContactSubmissionsTab({ state, onCreateProject, openEnquiry }: Props) {
   return (
     <Tabs.Root defaultValue="inbox" className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <Tabs.List aria-label="Contact folders" className={cn(tabListClasses, 'grid grid-cols-2 sm:inline-flex')}>
@@ -43,7 +45,7 @@ export function ContactSubmissionsTab({ state, onCreateProject }: Props) {
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="inbox" className="focus-visible:outline-none">
-        <InboxView state={state} onCreateProject={onCreateProject} />
+        <InboxView state={state} onCreateProject={onCreateProject} openEnquiry={openEnquiry} />
       </Tabs.Content>
       {/* Mounted only while open: each visit reads the folder afresh. */}
       <Tabs.Content value="spam" className="focus-visible:outline-none">
@@ -58,7 +60,7 @@ function SpamView({ onMoved }: { onMoved: ContactSubmissionsState['adopt'] }) {
 }
 
 /** The inbox: settings, spinner, empty state, filters, export and one card per message (newest first). */
-function InboxView({ state, onCreateProject }: Props) {
+function InboxView({ state, onCreateProject, openEnquiry }: Props) {
   const [filter, setFilter] = useState<ContactStatusFilter>(CONTACT_FILTER_ALL);
   const [query, setQuery] = useState('');
   const visible = useMemo(
@@ -145,6 +147,7 @@ function InboxView({ state, onCreateProject }: Props) {
                     onDelete={() => state.remove(submission)}
                     onRead={(read) => void state.setRead(submission, read)}
                     onCreateProject={onCreateProject ? () => onCreateProject(submission) : undefined}
+                    focused={submission.id === openEnquiry}
                   />
                 </li>
               ))}

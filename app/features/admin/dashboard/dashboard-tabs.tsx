@@ -15,13 +15,22 @@ import { ContactSubmissionsTab } from '#app/features/admin/contacts/contact-subm
 import { useContactSubmissions } from '#app/features/admin/contacts/use-contact-submissions.ts';
 import { SampleManagementTab } from '#app/features/admin/samples/sample-management-tab.tsx';
 import { useAdminSamples } from '#app/features/admin/samples/use-admin-samples.ts';
+import { BookingsArea, bookingViewOf } from '#app/features/admin/bookings/bookings-area.tsx';
+import { BookingsSummaryCard } from '#app/features/admin/bookings/bookings-summary-card.tsx';
+import { useBookingSummary } from '#app/features/admin/bookings/use-booking-summary.ts';
 import { DASHBOARD_TABS_ID, revealDashboardTabs } from './reveal-tabs.ts';
 import { StatCards } from './stat-cards.tsx';
 import { tabListClasses, tabTriggerClasses } from './tab-styles.ts';
 
-type DashboardTab = 'samples' | 'contacts' | 'projects' | 'site';
-/** The tabs whose choice lives in the page; Projects lives in the address (/manage/projects...), which e-mails link to. */
-type LocalTab = Exclude<DashboardTab, 'projects'>;
+type DashboardTab = 'samples' | 'contacts' | 'projects' | 'bookings' | 'site';
+/** The tabs whose choice lives in the page; Projects and Bookings live in the address (/manage/projects..., /manage/bookings...). */
+type LocalTab = Exclude<DashboardTab, 'projects' | 'bookings'>;
+
+/** `?tab=site` (the preview banner's Publish) and `?tab=contacts&enquiry=ID` (a booking's enquiry) open those tabs. */
+function localTabOf(search: string): LocalTab | null {
+  const tab = new URLSearchParams(search).get('tab');
+  return tab === 'site' || tab === 'contacts' ? tab : null;
+}
 
 /** The account menu is the header's; the checklist only points at it. */
 function openAccountMenu() {
@@ -33,9 +42,10 @@ function openAccountMenu() {
 
 /**
  * The body of the signed-in /manage: the setup checklist until it is done, the stat cards, then
- * Sample Management, Contact Submissions, Projects and Site (every fact the public pages show).
- * The Projects tab is open exactly when the address is /manage/projects or a project's page:
- * choosing it navigates there, choosing another tab from there goes back to /manage.
+ * Sample Management, Contact Submissions, Projects, Bookings and Site (every fact the public pages show).
+ * The Projects tab is open exactly when the address is /manage/projects or a project's page, the
+ * Bookings tab when it is /manage/bookings...: choosing them navigates there, choosing another tab
+ * from there goes back to /manage.
  */
 export function DashboardTabs() {
   const contacts = useContactSubmissions();
@@ -46,26 +56,37 @@ export function DashboardTabs() {
   const navigate = useNavigate();
   const location = useLocation();
   const onProjects = location.pathname.startsWith('/manage/projects');
-  const projectParam = useParams().id;
+  const onBookings = location.pathname.startsWith('/manage/bookings');
+  const inAddressArea = onProjects || onBookings;
+  const params = useParams();
+  const projectParam = params.id;
+  const bookings = useBookingSummary();
   // The preview banner's Publish leads to /manage?tab=site (decision 076).
-  const [localTab, setLocalTab] = useState<LocalTab>(() =>
-    new URLSearchParams(location.search).get('tab') === 'site' ? 'site' : 'samples',
-  );
-  const tab: DashboardTab = onProjects ? 'projects' : localTab;
+  const [localTab, setLocalTab] = useState<LocalTab>(() => localTabOf(location.search) ?? 'samples');
+  const tab: DashboardTab = onProjects ? 'projects' : onBookings ? 'bookings' : localTab;
+  // A link to /manage?tab=... from inside the dashboard (a booking's enquiry) keeps the dashboard mounted: follow it.
+  const [seenSearch, setSeenSearch] = useState(location.search);
+  if (seenSearch !== location.search) {
+    setSeenSearch(location.search);
+    const asked = localTabOf(location.search);
+    if (asked) setLocalTab(asked);
+  }
+  const enquiryParam = Number(new URLSearchParams(location.search).get('enquiry')) || null;
   const setTab = useCallback(
     (next: DashboardTab) => {
       if (next === 'projects') return void navigate('/manage/projects');
+      if (next === 'bookings') return void navigate('/manage/bookings');
       setLocalTab(next);
-      if (onProjects) void navigate('/manage');
+      if (inAddressArea) void navigate('/manage');
     },
-    [navigate, onProjects],
+    [navigate, inAddressArea],
   );
-  // Out of the Projects area by another tab: the root scrolled /manage to the top; the tabs come back into view.
-  const wasOnProjects = useRef(onProjects);
+  // Out of an area with addresses by another tab: the root scrolled /manage to the top; the tabs come back into view.
+  const wasInAddressArea = useRef(inAddressArea);
   useEffect(() => {
-    if (wasOnProjects.current && !onProjects) revealDashboardTabs();
-    wasOnProjects.current = onProjects;
-  }, [onProjects]);
+    if (wasInAddressArea.current && !inAddressArea) revealDashboardTabs();
+    wasInAddressArea.current = inAddressArea;
+  }, [inAddressArea]);
   const [siteRequest, setSiteRequest] = useState<{ section: SiteSection; at: number } | null>(null);
   const [, setSiteDirty] = useState(false);
   const checklist = { site, admin, samples: samples.samples };
@@ -88,6 +109,7 @@ export function DashboardTabs() {
           submissions={contacts.submissions}
           projects={{ counts: projects.list.list?.counts ?? null, onOpen: projects.openList }}
         />
+        <BookingsSummaryCard summary={bookings.summary} studioZone={site.content?.studio.hours.timeZone ?? null} />
         <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="grid grid-cols-[minmax(0,1fr)] gap-6">
           {/* Two rows of two on a phone, so no tab hides off the side. */}
           <Tabs.List
@@ -105,7 +127,11 @@ export function DashboardTabs() {
             <Tabs.Trigger value="projects" className={tabTriggerClasses}>
               Projects
             </Tabs.Trigger>
-            <Tabs.Trigger value="site" className={tabTriggerClasses}>
+            <Tabs.Trigger value="bookings" className={tabTriggerClasses}>
+              Bookings
+            </Tabs.Trigger>
+            {/* The fifth tab has a phone's row to itself. */}
+            <Tabs.Trigger value="site" className={cn(tabTriggerClasses, 'max-sm:col-span-2')}>
               Site
             </Tabs.Trigger>
           </Tabs.List>
@@ -117,10 +143,18 @@ export function DashboardTabs() {
           </Tabs.Content>
           <Tabs.Content value="contacts" className="focus-visible:outline-none">
             <h2 className="sr-only">Contact Submissions</h2>
-            <ContactSubmissionsTab state={contacts} onCreateProject={projects.startFromEnquiry} />
+            <ContactSubmissionsTab state={contacts} onCreateProject={projects.startFromEnquiry} openEnquiry={enquiryParam} />
           </Tabs.Content>
           <Tabs.Content value="projects" className="focus-visible:outline-none">
             <ProjectsArea projects={projects} projectParam={projectParam} />
+          </Tabs.Content>
+          <Tabs.Content value="bookings" className="focus-visible:outline-none">
+            <BookingsArea
+              view={bookingViewOf(params.view)}
+              studioZone={site.content?.studio.hours.timeZone ?? null}
+              onChanged={() => void bookings.reload()}
+              onCreateProject={projects.startFromBooking}
+            />
           </Tabs.Content>
           {/* Kept mounted too: unsaved edits in a section survive a look at another tab. */}
           <Tabs.Content value="site" forceMount className="focus-visible:outline-none data-[state=inactive]:hidden">

@@ -14,6 +14,8 @@ export interface ProjectsDashboard {
   startNew(): void;
   /** One click from a message in the inbox: the dialog opens prefilled, and the project links the message. */
   startFromEnquiry(enquiry: { id: number; name: string; email: string; message: string }): void;
+  /** From a booked consultation: prefilled the same way, linked to the visitor's enquiry when there is one. */
+  startFromBooking(booking: { name: string; email: string; note: string | null; enquiryId: number | null }): void;
   closeNew(): void;
   /** The new project's page opens. */
   created(project: AdminProjectView): void;
@@ -41,6 +43,16 @@ export function useProjectsDashboard(records: Packages | null): ProjectsDashboar
       setCreating({ kind: 'create', fields: fieldsFromEnquiry(enquiry, packages), contactSubmissionId: enquiry.id, from: enquiry.name }),
     [packages],
   );
+  const startFromBooking = useCallback<ProjectsDashboard['startFromBooking']>(
+    (booking) =>
+      setCreating({
+        kind: 'create',
+        fields: fieldsFromEnquiry({ name: booking.name, email: booking.email, message: booking.note ?? '' }, packages),
+        contactSubmissionId: booking.enquiryId,
+        from: booking.name,
+      }),
+    [packages],
+  );
   const closeNew = useCallback(() => setCreating(null), []);
   const created = useCallback(
     (project: AdminProjectView) => {
@@ -58,5 +70,5 @@ export function useProjectsDashboard(records: Packages | null): ProjectsDashboar
     [navigate, setFilter],
   );
 
-  return { list, packages, creating, startNew, startFromEnquiry, closeNew, created, openList };
+  return { list, packages, creating, startNew, startFromEnquiry, startFromBooking, closeNew, created, openList };
 }

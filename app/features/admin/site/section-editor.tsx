@@ -3,6 +3,7 @@ import type { DraftSummary } from '#common/site-content/drafts.ts';
 import type { SiteSection, StoredSection, StoredSiteContent } from '#common/site-content/sections.ts';
 import { SectionFrame } from './section-frame.tsx';
 import { AboutForm } from './sections/about-form.tsx';
+import { BillingForm } from './sections/billing-form.tsx';
 import { BrandForm } from './sections/brand-form.tsx';
 import { FaqForm } from './sections/faq-form.tsx';
 import { HeroForm } from './sections/hero-form.tsx';
@@ -48,6 +49,7 @@ export function SectionEditor({ section, content, onStored, onDirtyChange, draft
     process: <ProcessForm form={form} studio={studio} />,
     home: <HomeForm form={form} studio={studio} />,
     services: <ServicesForm form={form} studio={studio} packages={content.packages.packages} />,
+    billing: <BillingForm form={form} />,
   }[section];
 
   return (

@@ -13,6 +13,7 @@ export const SECTION_LABELS: Record<SiteSection, string> = {
   process: 'Process',
   home: 'Home page',
   services: 'Services',
+  billing: 'Billing',
 };
 
 export const SECTION_INTROS: Record<SiteSection, string> = {
@@ -29,6 +30,8 @@ export const SECTION_INTROS: Record<SiteSection, string> = {
   home: 'The blocks of the home page after the hero: their words, whether each shows, and their order.',
   services:
     'What the studio offers, each with a page of its own: the menu, the footer, the services page and the sitemap list the shown ones.',
+  billing:
+    'Invoice numbers, the deposit before work starts, the days to pay, whether masters wait for payment, and how to pay without a card.',
 };
 
 /** "Nov 23, 2026, 7:21 PM" in the owner's own time zone. */

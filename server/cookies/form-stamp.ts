@@ -5,7 +5,7 @@ import { issueContactFormToken } from './form-token.ts';
  * visitor (so browsers and CDNs can cache them), so the page itself cannot carry the moment this
  * visitor opened the form. Instead the visitor's browser fetches a stamp: with JavaScript, when the
  * form is first focused; without, through a `<noscript>` stylesheet link beside the form. The stamp
- * is the signed time (server/contact/form-token.ts) in a cookie that only this site's own posts
+ * is the signed time (server/cookies/form-token.ts) in a cookie that only this site's own posts
  * carry back; the minimum fill time is measured from it.
  */
 export const FORM_STAMP_COOKIE = 'studio.form_stamp';

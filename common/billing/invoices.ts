@@ -1,0 +1,139 @@
+import { z } from '#common/zod.ts';
+import { MAX_INVOICE_CENTS, percentToBasisPoints } from './money.ts';
+
+/*
+ * What the owner sends to make, change and settle invoices, judged the same in the admin's forms and
+ * in the API. Every amount is integer cents; a percent has at most two decimals.
+ */
+
+export const INVOICE_STATES = ['draft', 'sent', 'partly_paid', 'paid', 'void'] as const;
+export type InvoiceStateName = (typeof INVOICE_STATES)[number];
+export const PAYMENT_METHODS = ['card', 'bank_transfer', 'cash', 'other'] as const;
+/** What the owner may record by hand: card payments come only from Stripe's signed webhook. */
+export const MANUAL_PAYMENT_METHODS = ['bank_transfer', 'cash', 'other'] as const;
+export const MAX_INVOICE_LINES = 50;
+
+const cents = (label: string, min = 0) =>
+  z
+    .number({ error: `${label} must be a number of cents` })
+    .int(`${label} must be whole cents`)
+    .min(min, min === 0 ? `${label} must not be negative` : `${label} must be at least ${min} cent`)
+    .max(MAX_INVOICE_CENTS, `${label} is too large`);
+
+const isoDate = (label: string) =>
+  z
+    .string({ error: `${label} must be a date like 2027-03-15` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2027-03-15`)
+    .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${label} is not a real date`);
+
+export const invoiceLineSchema = z.strictObject({
+  description: z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(1, 'Description is required')
+    .max(200, 'Description must be at most 200 characters'),
+  amountCents: cents('Amount'),
+});
+
+const taxPercent = z
+  .number({ error: 'Tax must be a percent' })
+  .min(0, 'Tax must not be negative')
+  .max(50, 'Tax must be at most 50 %')
+  .refine((value) => percentToBasisPoints(value) !== null, 'Tax may have at most two decimals');
+
+const invoiceFields = {
+  lines: z
+    .array(invoiceLineSchema, { error: 'Lines must be a list' })
+    .min(1, 'Add at least one line')
+    .max(MAX_INVOICE_LINES, `At most ${MAX_INVOICE_LINES} lines`),
+  dueDate: isoDate('Due date').nullable(),
+  taxPercent,
+  discountCents: cents('Discount'),
+  notes: z.string({ error: 'Notes must be text' }).max(2000, 'Notes must be at most 2000 characters'),
+};
+
+const discountWithinSubtotal = (invoice: { lines?: Array<{ amountCents: number }>; discountCents?: number }) =>
+  invoice.lines === undefined ||
+  invoice.discountCents === undefined ||
+  invoice.discountCents <= invoice.lines.reduce((sum, line) => sum + line.amountCents, 0);
+const discountRule = { error: 'The discount must not be more than the lines add up to', path: ['discountCents'] };
+
+export const createInvoiceSchema = z
+  .strictObject({
+    lines: invoiceFields.lines,
+    /** Omitted: the studio's days to pay from today; null: no due date. */
+    dueDate: invoiceFields.dueDate.optional(),
+    taxPercent: invoiceFields.taxPercent.optional().default(0),
+    discountCents: invoiceFields.discountCents.optional().default(0),
+    notes: invoiceFields.notes.optional().default(''),
+    kind: z
+      .enum(['deposit', 'balance', 'full', 'custom'], { error: 'kind must be deposit, balance, full or custom' })
+      .optional()
+      .default('custom'),
+  })
+  .refine(discountWithinSubtotal, discountRule);
+export type CreateInvoice = z.output<typeof createInvoiceSchema>;
+
+/** A draft's change: any of the fields, the rest kept. */
+export const updateInvoiceSchema = z
+  .strictObject({
+    lines: invoiceFields.lines.optional(),
+    dueDate: invoiceFields.dueDate.optional(),
+    taxPercent: invoiceFields.taxPercent.optional(),
+    discountCents: invoiceFields.discountCents.optional(),
+    notes: invoiceFields.notes.optional(),
+  })
+  .refine(discountWithinSubtotal, discountRule);
+export type UpdateInvoice = z.output<typeof updateInvoiceSchema>;
+
+/** `POST /api/admin/projects/{id}/invoices/plan`: the project's price as a deposit and a balance (or one invoice when 0 %). */
+export const invoicePlanSchema = z.strictObject({
+  depositPercent: z
+    .number({ error: 'Deposit must be a percent' })
+    .int('Deposit must be a whole percent')
+    .min(0, 'Deposit must be 0 to 100 %')
+    .max(100, 'Deposit must be 0 to 100 %')
+    .optional(),
+});
+
+export const recordPaymentSchema = z.strictObject({
+  amountCents: cents('Amount', 1),
+  method: z.enum(MANUAL_PAYMENT_METHODS, { error: 'Method must be bank_transfer, cash or other' }),
+  reference: z.string({ error: 'Reference must be text' }).trim().max(200, 'Reference must be at most 200 characters').optional(),
+  paidOn: isoDate('Paid on').optional(),
+});
+export type RecordPayment = z.output<typeof recordPaymentSchema>;
+
+export const voidInvoiceSchema = z.strictObject({
+  reason: z.string({ error: 'Reason must be text' }).trim().max(500, 'Reason must be at most 500 characters').optional().default(''),
+  /** Make a new draft with the same lines, to change and send in its place. */
+  reissue: z.boolean({ error: 'reissue must be true or false' }).optional().default(false),
+});
+
+export interface InvoiceView {
+  id: number;
+  projectId: number;
+  number: string;
+  kind: 'deposit' | 'balance' | 'full' | 'custom';
+  state: InvoiceStateName;
+  currency: string;
+  lines: Array<{ description: string; amountCents: number }>;
+  subtotalCents: number;
+  discountCents: number;
+  taxPercent: number;
+  taxCents: number;
+  totalCents: number;
+  paidCents: number;
+  /** What is still owed: the total less payments, never below zero; 0 for drafts and void ones. */
+  amountDueCents: number;
+  dueDate: string | null;
+  notes: string;
+  replacesInvoiceId: number | null;
+  replacedByInvoiceId: number | null;
+  sentAt: string | null;
+  paidAt: string | null;
+  voidedAt: string | null;
+  voidReason: string | null;
+  createdAt: string;
+  payments: Array<{ id: number; amountCents: number; method: string; reference: string | null; paidOn: string; recordedBy: string }>;
+}

@@ -1,0 +1,179 @@
+import { Router, type Request, type Response } from 'express';
+import { INVOICE_STATES, invoicePlanSchema, type InvoiceView } from '#common/billing/invoices.ts';
+import type { InvoiceOutcome } from '#server/billing/invoices.ts';
+import { csvRow, UTF8_BOM } from '#server/contact/csv.ts';
+import type { Services } from '#server/context.ts';
+import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
+import { requireAdmin, signedInAdminId } from '#server/http/require-admin.ts';
+import { parseBody, parseIdParam } from '#server/http/validation.ts';
+import { z } from '#common/zod.ts';
+
+const NOT_FOUND = 'Invoice not found';
+const PROJECT_NOT_FOUND = 'Project not found';
+const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
+const invoiceId = (req: Request) => parseIdParam(req.params.id, NOT_FOUND);
+const listQuerySchema = z.object({
+  state: z.enum([...INVOICE_STATES, 'overdue'], { error: `state must be one of ${INVOICE_STATES.join(', ')} or overdue` }).optional(),
+});
+
+/** The service's outcome as an answer: 400 with field messages, 404, 409 with the reason, or the invoice. */
+function answer(res: Response, outcome: InvoiceOutcome & { reissued?: InvoiceView }, status = 200): void {
+  switch (outcome.kind) {
+    case 'invalid':
+      throw new HttpError(400, outcome.message, outcome.errors);
+    case 'not-found':
+      throw new HttpError(404, NOT_FOUND);
+    case 'conflict':
+      throw new HttpError(409, outcome.message);
+    case 'done':
+      noStore(res)
+        .status(status)
+        .json(outcome.reissued ? { ...outcome.invoice, reissued: outcome.reissued } : outcome.invoice);
+  }
+}
+
+const CSV_HEADER = [
+  'Number',
+  'Project',
+  'Client',
+  'State',
+  'Currency',
+  'Subtotal',
+  'Discount',
+  'Tax',
+  'Total',
+  'Paid',
+  'Due',
+  'Issued',
+  'Due date',
+  'Paid on',
+];
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** The owner's invoices (decision 093): make them from a project, send, void and reissue, record payments, PDF and CSV. */
+export function adminInvoicesRouter(services: Services): Router {
+  const router = Router();
+  const { invoices, billing, db } = services;
+
+  router
+    .route('/admin/projects/:id/invoices')
+    .all(requireAdmin)
+    .get(async (req, res) => {
+      noStore(res).json(await invoices.ofProject(parseIdParam(req.params.id, PROJECT_NOT_FOUND)));
+    })
+    .post(async (req, res) => {
+      const outcome = await invoices.create(parseIdParam(req.params.id, PROJECT_NOT_FOUND), req.body);
+      if (outcome.kind === 'not-found') throw new HttpError(404, PROJECT_NOT_FOUND);
+      answer(res, outcome, 201);
+    })
+    .all(methodNotAllowed(['GET', 'POST']));
+
+  router
+    .route('/admin/projects/:id/invoices/plan')
+    .all(requireAdmin)
+    .post(async (req, res) => {
+      const { depositPercent } = parseBody(invoicePlanSchema, req.body, 'Invalid deposit');
+      const share = depositPercent ?? (await billing.settings()).depositPercent;
+      const outcome = await invoices.plan(parseIdParam(req.params.id, PROJECT_NOT_FOUND), share);
+      if (outcome.kind === 'not-found') throw new HttpError(404, PROJECT_NOT_FOUND);
+      if (outcome.kind === 'no-price') throw new HttpError(409, 'Set the project’s agreed price first, or make an invoice line by line');
+      noStore(res).status(201).json(outcome.invoices);
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/admin/invoices/summary')
+    .all(requireAdmin)
+    .get(async (_req, res) => {
+      noStore(res).json({ ...(await invoices.summary()), currency: (await billing.settings()).currency });
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route('/admin/invoices')
+    .all(requireAdmin)
+    .get(async (req, res) => {
+      const { state } = parseBody(listQuerySchema, req.query, 'Invalid invoice query');
+      noStore(res).json(await invoices.list(state));
+    })
+    .all(methodNotAllowed(['GET']));
+
+  // Before /admin/invoices/:id, which it would otherwise match.
+  router
+    .route('/admin/invoices/export')
+    .all(requireAdmin)
+    .get(async (_req, res) => {
+      const rows = await invoices.list();
+      const projects = new Map(
+        (await db.selectFrom('projects').select(['id', 'title', 'clientName']).execute()).map((project) => [project.id, project]),
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      noStore(res).set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="invoices-${day}.csv"` });
+      let body = UTF8_BOM + csvRow(CSV_HEADER);
+      for (const invoice of rows) {
+        const project = projects.get(invoice.projectId);
+        body += csvRow([
+          invoice.number,
+          project?.title ?? '',
+          project?.clientName ?? '',
+          invoice.state,
+          invoice.currency,
+          dollars(invoice.subtotalCents),
+          dollars(invoice.discountCents),
+          dollars(invoice.taxCents),
+          dollars(invoice.totalCents),
+          dollars(invoice.paidCents),
+          dollars(invoice.amountDueCents),
+          invoice.sentAt?.slice(0, 10) ?? '',
+          invoice.dueDate ?? '',
+          invoice.paidAt?.slice(0, 10) ?? '',
+        ]);
+      }
+      res.send(body);
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route('/admin/invoices/:id.pdf')
+    .all(requireAdmin)
+    .get(async (req, res) => {
+      const invoice = await invoices.get(invoiceId(req));
+      if (!invoice) throw new HttpError(404, NOT_FOUND);
+      const pdf = await billing.pdf(invoice);
+      noStore(res)
+        .set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${invoice.number}.pdf"` })
+        .send(pdf);
+    })
+    .all(methodNotAllowed(['GET', 'HEAD']));
+
+  router
+    .route('/admin/invoices/:id')
+    .all(requireAdmin)
+    .get(async (req, res) => {
+      const invoice = await invoices.get(invoiceId(req));
+      if (!invoice) throw new HttpError(404, NOT_FOUND);
+      noStore(res).json(invoice);
+    })
+    .patch(async (req, res) => answer(res, await invoices.updateDraft(invoiceId(req), req.body)))
+    .all(methodNotAllowed(['GET', 'PATCH']));
+
+  router
+    .route('/admin/invoices/:id/send')
+    .all(requireAdmin)
+    .post(async (req, res) => answer(res, await invoices.send(invoiceId(req))))
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/admin/invoices/:id/void')
+    .all(requireAdmin)
+    .post(async (req, res) => answer(res, await invoices.void(invoiceId(req), req.body)))
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/admin/invoices/:id/payments')
+    .all(requireAdmin)
+    .post(async (req, res) => answer(res, await invoices.recordPayment(invoiceId(req), req.body, signedInAdminId(res)), 201))
+    .all(methodNotAllowed(['POST']));
+
+  return router;
+}

@@ -1,0 +1,106 @@
+import sharp from 'sharp';
+import type { InvoiceView } from '#common/billing/invoices.ts';
+import type { SiteContent } from '#common/site-content/sections.ts';
+import type { MailingServices } from '#server/core-services.ts';
+import { MailSender } from '#server/email/mail-sender.ts';
+import { nextDueAt } from '#server/email/retried-mail.ts';
+import { queueBillingEmails, sendDueBillingEmails } from './billing-emails.ts';
+import { cardPaymentsFrom, type CardPayments } from './card-payments.ts';
+import { invoicePdf } from './invoice-pdf.ts';
+import { InvoiceService } from './invoices.ts';
+
+/** Getting paid before delivery (issue 30), built once per process by server/services.ts. */
+export interface BillingCapability {
+  invoices: InvoiceService;
+  /** Null when Stripe is not configured: clients then pay by the owner's instructions, recorded by hand. */
+  cardPayments: CardPayments | null;
+  billingEmails: MailSender;
+  billing: Billing;
+}
+
+export interface Billing {
+  /** The invoice as a PDF, with the studio's and the client's details. */
+  pdf(invoice: InvoiceView): Promise<Buffer>;
+  /** Turns a project's delivery lock on or off; unlocking while something is owed tells the client the files are ready. */
+  setDeliveryLock(projectId: number, locked: boolean): Promise<boolean>;
+  /** The studio's billing settings (site content). */
+  settings(): Promise<SiteContent['billing']>;
+}
+
+export function createBillingCapability(
+  parts: MailingServices & {
+    publicUrl: string;
+    content: () => Promise<SiteContent>;
+    /** The owner's logo as WebP at about `width` px, or null without one. */
+    logo: (image: NonNullable<SiteContent['brand']['logo']>, width: number) => Promise<Buffer | null>;
+  },
+): BillingCapability {
+  const { db, logger, config, publicUrl, content } = parts;
+  const billingEmails = new MailSender({
+    sendDue: (now) => sendDueBillingEmails({ ...parts, publicUrl }, now),
+    nextDueAt: () => nextDueAt(db, 'billingEmails'),
+    logger,
+    label: 'billing e-mails',
+  });
+  const invoices = new InvoiceService(
+    db,
+    async () => {
+      const { billing } = await content();
+      return { prefix: billing.invoicePrefix, currency: billing.currency, paymentTermsDays: billing.paymentTermsDays };
+    },
+    { queued: () => billingEmails.sendSoon() },
+  );
+
+  const billing: Billing = {
+    async pdf(invoice) {
+      const site = await content();
+      const project = await db
+        .selectFrom('projects')
+        .select(['title', 'clientName', 'clientEmail'])
+        .where('id', '=', invoice.projectId)
+        .executeTakeFirstOrThrow();
+      const { studio, brand } = site;
+      const webp = brand.logo ? await parts.logo(brand.logo, 480) : null;
+      const logoPng = webp ? await sharp(webp).png().toBuffer() : null;
+      const cityLine = `${studio.location.city}, ${studio.location.region} ${studio.postalCode}`.trim();
+      return invoicePdf(invoice, {
+        studio: {
+          name: studio.name,
+          email: studio.email,
+          addressLines: [studio.streetAddress, cityLine, studio.location.country].filter((line) => line !== ''),
+          logoPng,
+        },
+        client: { name: project.clientName, email: project.clientEmail },
+        projectTitle: project.title,
+        paymentInstructions: site.billing.paymentInstructions,
+      });
+    },
+    async setDeliveryLock(projectId, locked) {
+      const changed = await db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('projects')
+          .set({ deliveryLocked: locked ? 1 : 0 })
+          .where('id', '=', projectId)
+          .where('deliveryLocked', '=', locked ? 0 : 1)
+          .executeTakeFirst();
+        if (locked || Number(updated.numUpdatedRows) === 0) return false;
+        const owing = await trx
+          .selectFrom('invoices')
+          .selectAll()
+          .where('projectId', '=', projectId)
+          .where('state', 'in', ['sent', 'partly_paid'])
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        if (owing) await queueBillingEmails(trx, owing, 'unlocked', new Date());
+        return owing !== undefined;
+      });
+      if (changed) billingEmails.sendSoon();
+      const project = await db.selectFrom('projects').select('deliveryLocked').where('id', '=', projectId).executeTakeFirst();
+      return project?.deliveryLocked === 1;
+    },
+    async settings() {
+      return (await content()).billing;
+    },
+  };
+  return { invoices, cardPayments: cardPaymentsFrom(db, config, logger, () => billingEmails.sendSoon()), billingEmails, billing };
+}

@@ -1,0 +1,169 @@
+import type { Kysely, Transaction } from 'kysely';
+import { formatMoney } from '#common/billing/money.ts';
+import type { MailingServices } from '#server/core-services.ts';
+import type { BillingEmailKind, Database, Invoice } from '#server/db/schema.ts';
+import type { MailMessage } from '#server/email/mailer.ts';
+import { claimForSending, deliverDue, markFailed, markSent, type DeliveryResult } from '#server/email/retried-mail.ts';
+
+/*
+ * Every e-mail about an invoice is a row first, committed with the change it tells of, and sent at
+ * least once (server/email/retried-mail.ts); one row per invoice and kind, so it is never sent
+ * twice. The overdue reminders wait in the table for the due date and a week after; one that comes
+ * up after the invoice was paid or voided is dropped.
+ */
+
+export type BillingEvent = 'sent' | 'paid' | 'unlocked';
+
+const DAY = 24 * 60 * 60_000;
+/** Reminders go out at 15:00 UTC of their day: morning in the Americas, afternoon in Europe. */
+const REMINDER_HOUR_UTC = 15;
+
+function reminderAt(dueDate: string, daysAfter: number): number {
+  return Date.parse(`${dueDate}T${String(REMINDER_HOUR_UTC).padStart(2, '0')}:00:00Z`) + daysAfter * DAY;
+}
+
+/** Queues what a change of an invoice tells the client, in the change's own transaction. */
+export async function queueBillingEmails(
+  trx: Transaction<Database> | Kysely<Database>,
+  invoice: Invoice,
+  event: BillingEvent,
+  now: Date,
+): Promise<void> {
+  const rows: Array<{ kind: BillingEmailKind; at: number }> = [];
+  if (event === 'sent') {
+    rows.push({ kind: 'invoice_sent', at: now.getTime() });
+    if (invoice.dueDate) {
+      rows.push({ kind: 'overdue_due', at: Math.max(now.getTime(), reminderAt(invoice.dueDate, 0)) });
+      rows.push({ kind: 'overdue_week', at: Math.max(now.getTime(), reminderAt(invoice.dueDate, 7)) });
+    }
+  }
+  if (event === 'paid') rows.push({ kind: 'receipt', at: now.getTime() });
+  if (event === 'unlocked') rows.push({ kind: 'files_ready', at: now.getTime() });
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('billingEmails')
+    .values(
+      rows.map((row) => ({
+        invoiceId: invoice.id,
+        kind: row.kind,
+        nextAttemptAt: new Date(row.at).toISOString(),
+        createdAt: now.toISOString(),
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['invoiceId', 'kind']).doNothing())
+    .execute();
+}
+
+export interface BillingEmailDeps extends MailingServices {
+  publicUrl: string;
+}
+
+interface Wording {
+  invoice: Invoice;
+  client: { name: string; email: string };
+  projectTitle: string;
+  studio: { name: string; email: string };
+  portalUrl: string;
+}
+
+const due = (w: Wording) => formatMoney(Math.max(0, w.invoice.totalCents - w.invoice.paidCents), w.invoice.currency);
+const total = (w: Wording) => formatMoney(w.invoice.totalCents, w.invoice.currency);
+const dueDateWords = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+const dueWords = (w: Wording) => (w.invoice.dueDate ? `, due ${dueDateWords(w.invoice.dueDate)}` : '');
+
+function clientMessage(w: Wording, subject: string, body: string[]): MailMessage {
+  const lines = [`Hi ${w.client.name},`, '', ...body, '', `Your project: ${w.portalUrl}`, '', w.studio.name];
+  return { to: w.client.email, subject, text: lines.join('\n'), replyTo: w.studio.email };
+}
+
+const COMPOSE: Record<BillingEmailKind, (w: Wording) => MailMessage> = {
+  invoice_sent: (w) =>
+    clientMessage(w, `Invoice ${w.invoice.number} from ${w.studio.name}: ${total(w)}`, [
+      `Here is invoice ${w.invoice.number} for ${w.projectTitle}: ${total(w)}${dueWords(w)}.`,
+      'You can see it, download it as a PDF and pay it on your project page.',
+    ]),
+  receipt: (w) =>
+    clientMessage(w, `Paid: invoice ${w.invoice.number} from ${w.studio.name}`, [
+      `Thank you: invoice ${w.invoice.number} for ${w.projectTitle} is paid in full (${total(w)}).`,
+      'Your receipt is the paid invoice on your project page.',
+    ]),
+  overdue_due: (w) =>
+    clientMessage(w, `Due today: invoice ${w.invoice.number} (${due(w)})`, [
+      `A reminder that invoice ${w.invoice.number} for ${w.projectTitle} is due today: ${due(w)} remains to pay.`,
+      'If you have paid in the meantime, thank you, and please ignore this e-mail.',
+    ]),
+  overdue_week: (w) =>
+    clientMessage(w, `Overdue: invoice ${w.invoice.number} (${due(w)})`, [
+      `Invoice ${w.invoice.number} for ${w.projectTitle} was due a week ago: ${due(w)} remains to pay.`,
+      'If something is holding it up, just reply to this e-mail.',
+    ]),
+  files_ready: (w) =>
+    clientMessage(w, `Your files are ready: ${w.projectTitle}`, [
+      `Thank you for your payment. The delivered files of ${w.projectTitle} can now be downloaded from your project page.`,
+    ]),
+};
+
+/** Whether an e-mail still says something true when it comes up. */
+function stillTrue(kind: BillingEmailKind, invoice: Invoice, projectLocked: boolean): boolean {
+  switch (kind) {
+    case 'overdue_due':
+    case 'overdue_week':
+      return invoice.state === 'sent' || invoice.state === 'partly_paid';
+    case 'receipt':
+      return invoice.state === 'paid';
+    case 'files_ready':
+      return !projectLocked;
+    default:
+      return invoice.state !== 'void' && invoice.state !== 'draft';
+  }
+}
+
+export async function deliverBillingEmail(deps: BillingEmailDeps, emailId: number, now = new Date()): Promise<DeliveryResult> {
+  const { db, logger, mailer } = deps;
+  if (!(await claimForSending(db, 'billingEmails', emailId, now))) return 'skipped';
+  const row = await db.selectFrom('billingEmails').select(['kind', 'attempts', 'invoiceId']).where('id', '=', emailId).executeTakeFirst();
+  const invoice = row && (await db.selectFrom('invoices').selectAll().where('id', '=', row.invoiceId).executeTakeFirst());
+  const project =
+    invoice &&
+    (await db
+      .selectFrom('projects')
+      .select(['title', 'clientName', 'clientEmail', 'deliveryLocked'])
+      .where('id', '=', invoice.projectId)
+      .executeTakeFirst());
+  if (!row || !invoice || !project) return 'skipped';
+  const owing = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('projectId', '=', invoice.projectId)
+    .where('state', 'in', ['sent', 'partly_paid'])
+    .executeTakeFirst();
+  if (!stillTrue(row.kind, invoice, project.deliveryLocked === 1 && owing !== undefined)) {
+    await markSent(db, 'billingEmails', emailId, now);
+    logger.info({ emailId, kind: row.kind, invoiceId: invoice.id }, 'billing e-mail no longer true; not sent');
+    return 'skipped';
+  }
+  try {
+    const studio = await deps.studioIdentity();
+    await mailer.send(
+      COMPOSE[row.kind]({
+        invoice,
+        client: { name: project.clientName, email: project.clientEmail },
+        projectTitle: project.title,
+        studio: { name: studio.name, email: studio.email },
+        portalUrl: `${deps.publicUrl}/portal/projects/${invoice.projectId}`,
+      }),
+    );
+  } catch (error) {
+    const retryAt = await markFailed(db, 'billingEmails', emailId, error, row.attempts, now);
+    logger.warn({ err: error, emailId, kind: row.kind, invoiceId: invoice.id, retryAt }, 'billing e-mail not sent; will retry');
+    return 'failed';
+  }
+  await markSent(db, 'billingEmails', emailId, now);
+  return 'sent';
+}
+
+export function sendDueBillingEmails(deps: BillingEmailDeps, now = new Date()): Promise<Record<DeliveryResult, number>> {
+  return deliverDue(deps.db, 'billingEmails', (id) => deliverBillingEmail(deps, id, now), now);
+}

@@ -1,0 +1,376 @@
+import type { Kysely } from 'kysely';
+import {
+  createInvoiceSchema,
+  recordPaymentSchema,
+  updateInvoiceSchema,
+  voidInvoiceSchema,
+  type InvoiceView,
+} from '#common/billing/invoices.ts';
+import { depositSplit, invoiceAmounts, percentToBasisPoints } from '#common/billing/money.ts';
+import { validate, type FieldErrors } from '#common/validation.ts';
+import type { Database, Invoice } from '#server/db/schema.ts';
+import { takeInvoiceNumber } from './invoice-numbers.ts';
+import { queueBillingEmails } from './billing-emails.ts';
+import { applyMoney } from './payments.ts';
+
+/*
+ * A project's invoices: drafts the owner makes and changes, sent ones that are only paid or voided
+ * (a voided one may be reissued as a new draft with the same lines; both stay in the record), and
+ * the money recorded against them. Amounts are worked out here from the lines, in integer cents.
+ */
+
+/** What the studio's invoices share: its number prefix and currency (from the site content). */
+export interface InvoiceDefaults {
+  prefix: string;
+  currency: string;
+  /** A new invoice without a due date is due this many days after it is made. */
+  paymentTermsDays: number;
+}
+
+type Invalid = { kind: 'invalid'; message: string; errors: FieldErrors };
+export type InvoiceOutcome =
+  Invalid | { kind: 'not-found' } | { kind: 'conflict'; message: string } | { kind: 'done'; invoice: InvoiceView };
+
+const invalid = (message: string, errors: FieldErrors): Invalid => ({ kind: 'invalid', message, errors });
+const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
+
+export class InvoiceService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly defaults: () => Promise<InvoiceDefaults>,
+    /** `queued`: e-mails were committed (the sender sends them in seconds); `now`: the clock (tests). */
+    private readonly hooks: { queued?: () => void; now?: () => Date } = {},
+  ) {}
+
+  private now(): Date {
+    return this.hooks.now?.() ?? new Date();
+  }
+
+  async view(invoice: Invoice): Promise<InvoiceView> {
+    const [lines, payments, replacement] = await Promise.all([
+      this.db
+        .selectFrom('invoiceLines')
+        .select(['description', 'amountCents'])
+        .where('invoiceId', '=', invoice.id)
+        .orderBy('position')
+        .execute(),
+      this.db
+        .selectFrom('payments')
+        .select(['id', 'amountCents', 'method', 'reference', 'paidOn', 'recordedBy'])
+        .where('invoiceId', '=', invoice.id)
+        .orderBy('id')
+        .execute(),
+      this.db.selectFrom('invoices').select('id').where('replacesInvoiceId', '=', invoice.id).executeTakeFirst(),
+    ]);
+    const owing = invoice.state === 'sent' || invoice.state === 'partly_paid';
+    return {
+      id: invoice.id,
+      projectId: invoice.projectId,
+      number: invoice.number,
+      kind: invoice.kind,
+      state: invoice.state,
+      currency: invoice.currency,
+      lines,
+      subtotalCents: invoice.subtotalCents,
+      discountCents: invoice.discountCents,
+      taxPercent: invoice.taxBasisPoints / 100,
+      taxCents: invoice.taxCents,
+      totalCents: invoice.totalCents,
+      paidCents: invoice.paidCents,
+      amountDueCents: owing ? Math.max(0, invoice.totalCents - invoice.paidCents) : 0,
+      dueDate: invoice.dueDate,
+      notes: invoice.notes,
+      replacesInvoiceId: invoice.replacesInvoiceId,
+      replacedByInvoiceId: replacement?.id ?? null,
+      sentAt: invoice.sentAt,
+      paidAt: invoice.paidAt,
+      voidedAt: invoice.voidedAt,
+      voidReason: invoice.voidReason,
+      createdAt: String(invoice.createdAt),
+      payments,
+    };
+  }
+
+  private async row(id: number): Promise<Invoice | undefined> {
+    return this.db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async get(id: number): Promise<InvoiceView | null> {
+    const invoice = await this.row(id);
+    return invoice ? this.view(invoice) : null;
+  }
+
+  async create(projectId: number, body: unknown, replacesInvoiceId: number | null = null): Promise<InvoiceOutcome> {
+    const parsed = validate(createInvoiceSchema, body ?? {}, 'Please check the invoice');
+    if (!parsed.success) return invalid(parsed.message, parsed.errors);
+    const project = await this.db.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst();
+    if (!project) return { kind: 'not-found' };
+    const input = parsed.data;
+    const basisPoints = percentToBasisPoints(input.taxPercent) ?? 0;
+    const amounts = invoiceAmounts(
+      input.lines.map((line) => line.amountCents),
+      input.discountCents,
+      basisPoints,
+    );
+    const { prefix, currency, paymentTermsDays } = await this.defaults();
+    const now = this.now();
+    const dueDate = input.dueDate === undefined ? todayUtc(new Date(now.getTime() + paymentTermsDays * 86_400_000)) : input.dueDate;
+    const invoice = await this.db.transaction().execute(async (trx) => {
+      const number = await takeInvoiceNumber(trx, prefix, now.getUTCFullYear());
+      const created = await trx
+        .insertInto('invoices')
+        .values({
+          projectId,
+          number,
+          kind: input.kind,
+          currency,
+          ...amounts,
+          dueDate,
+          notes: input.notes,
+          replacesInvoiceId,
+          sentAt: null,
+          paidAt: null,
+          voidedAt: null,
+          voidReason: null,
+          createdAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('invoiceLines')
+        .values(input.lines.map((line, position) => ({ invoiceId: created.id, position, ...line })))
+        .execute();
+      return created;
+    });
+    return { kind: 'done', invoice: await this.view(invoice) };
+  }
+
+  /**
+   * The project's agreed price as drafts: a deposit of `depositPercent` and the balance, or one
+   * invoice in full at 0 % (or 100 %). The package names the lines; the owner edits them before sending.
+   */
+  async plan(
+    projectId: number,
+    depositPercent: number,
+  ): Promise<{ kind: 'not-found' } | { kind: 'no-price' } | { kind: 'done'; invoices: InvoiceView[] }> {
+    const project = await this.db
+      .selectFrom('projects')
+      .select(['price', 'packageTitle', 'title'])
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    if (!project) return { kind: 'not-found' };
+    if (project.price === null || project.price <= 0) return { kind: 'no-price' };
+    const totalCents = project.price * 100;
+    const what = `${project.packageTitle}: ${project.title}`;
+    const { depositCents, balanceCents } = depositSplit(totalCents, depositPercent);
+    const drafts =
+      depositCents === 0 || balanceCents === 0
+        ? [{ kind: 'full', lines: [{ description: what, amountCents: totalCents }] }]
+        : [
+            { kind: 'deposit', lines: [{ description: `${what} (deposit, ${depositPercent} %)`, amountCents: depositCents }] },
+            { kind: 'balance', lines: [{ description: `${what} (balance, ${100 - depositPercent} %)`, amountCents: balanceCents }] },
+          ];
+    const made: InvoiceView[] = [];
+    for (const draft of drafts) {
+      const outcome = await this.create(projectId, draft);
+      if (outcome.kind === 'done') made.push(outcome.invoice);
+    }
+    return { kind: 'done', invoices: made };
+  }
+
+  /** Changes a draft; a sent invoice is voided and reissued instead. */
+  async updateDraft(id: number, body: unknown): Promise<InvoiceOutcome> {
+    const parsed = validate(updateInvoiceSchema, body ?? {}, 'Please check the invoice');
+    if (!parsed.success) return invalid(parsed.message, parsed.errors);
+    const current = await this.get(id);
+    if (!current) return { kind: 'not-found' };
+    if (current.state !== 'draft') return { kind: 'conflict', message: 'A sent invoice cannot be changed: void it and reissue it' };
+    const change = parsed.data;
+    const lines = change.lines ?? current.lines;
+    const discountCents = change.discountCents ?? current.discountCents;
+    if (discountCents > lines.reduce((sum, line) => sum + line.amountCents, 0))
+      return invalid('The discount must not be more than the lines add up to', {
+        discountCents: ['The discount must not be more than the lines add up to'],
+      });
+    const amounts = invoiceAmounts(
+      lines.map((line) => line.amountCents),
+      discountCents,
+      percentToBasisPoints(change.taxPercent ?? current.taxPercent) ?? 0,
+    );
+    const now = this.now().toISOString();
+    const updated = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('invoices')
+        .set({
+          ...amounts,
+          ...(change.dueDate !== undefined ? { dueDate: change.dueDate } : {}),
+          ...(change.notes !== undefined ? { notes: change.notes } : {}),
+          updatedAt: now,
+        })
+        .where('id', '=', id)
+        .where('state', '=', 'draft')
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return null;
+      if (change.lines) {
+        await trx.deleteFrom('invoiceLines').where('invoiceId', '=', id).execute();
+        await trx
+          .insertInto('invoiceLines')
+          .values(change.lines.map((line, position) => ({ invoiceId: id, position, ...line })))
+          .execute();
+      }
+      return row;
+    });
+    if (!updated) return { kind: 'conflict', message: 'A sent invoice cannot be changed: void it and reissue it' };
+    return { kind: 'done', invoice: await this.view(updated) };
+  }
+
+  async send(id: number): Promise<InvoiceOutcome> {
+    const now = this.now();
+    const draft = await this.row(id);
+    // Nothing to ask for: an invoice of zero would sit "sent" for ever, owing nothing.
+    if (draft?.state === 'draft' && draft.totalCents === 0)
+      return { kind: 'conflict', message: 'This invoice totals nothing: add an amount before sending it' };
+    const sent = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('invoices')
+        .set({ state: 'sent', sentAt: now.toISOString(), updatedAt: now.toISOString() })
+        .where('id', '=', id)
+        .where('state', '=', 'draft')
+        .returningAll()
+        .executeTakeFirst();
+      // The client's e-mail and the reminders are committed with the sending itself.
+      if (row) await queueBillingEmails(trx, row, 'sent', now);
+      return row;
+    });
+    if (sent) {
+      this.hooks.queued?.();
+      return { kind: 'done', invoice: await this.view(sent) };
+    }
+    const current = await this.row(id);
+    return current ? { kind: 'conflict', message: 'Only a draft can be sent' } : { kind: 'not-found' };
+  }
+
+  /** Voids a draft or a sent invoice nobody paid anything on; with `reissue`, a new draft takes its lines. */
+  async void(id: number, body: unknown): Promise<InvoiceOutcome & { reissued?: InvoiceView }> {
+    const parsed = validate(voidInvoiceSchema, body ?? {}, 'Invalid request');
+    if (!parsed.success) return invalid(parsed.message, parsed.errors);
+    const current = await this.get(id);
+    if (!current) return { kind: 'not-found' };
+    if (current.state === 'void') return { kind: 'conflict', message: 'This invoice is already void' };
+    if (current.paidCents !== 0) return { kind: 'conflict', message: 'Money was received on this invoice: refund it before voiding' };
+    const now = this.now().toISOString();
+    const voided = await this.db
+      .updateTable('invoices')
+      .set({ state: 'void', voidedAt: now, voidReason: parsed.data.reason || null, updatedAt: now })
+      .where('id', '=', id)
+      .where('state', 'in', ['draft', 'sent'])
+      .where('paidCents', '=', 0)
+      .returningAll()
+      .executeTakeFirst();
+    if (!voided) return { kind: 'conflict', message: 'This invoice changed meanwhile: reload it' };
+    const invoice = await this.view(voided);
+    if (!parsed.data.reissue) return { kind: 'done', invoice };
+    const reissued = await this.create(
+      current.projectId,
+      {
+        lines: current.lines,
+        dueDate: current.dueDate,
+        taxPercent: current.taxPercent,
+        discountCents: current.discountCents,
+        notes: current.notes,
+        kind: current.kind,
+      },
+      current.id,
+    );
+    return reissued.kind === 'done' ? { kind: 'done', invoice, reissued: reissued.invoice } : { kind: 'done', invoice };
+  }
+
+  /** The owner's record of a bank transfer, cash or other payment, at most what is still due. */
+  async recordPayment(id: number, body: unknown, adminId: number): Promise<InvoiceOutcome> {
+    const parsed = validate(recordPaymentSchema, body ?? {}, 'Please check the payment');
+    if (!parsed.success) return invalid(parsed.message, parsed.errors);
+    const current = await this.get(id);
+    if (!current) return { kind: 'not-found' };
+    if (current.state !== 'sent' && current.state !== 'partly_paid')
+      return {
+        kind: 'conflict',
+        message: current.state === 'paid' ? 'This invoice is paid in full' : 'Send the invoice before recording a payment',
+      };
+    if (parsed.data.amountCents > current.amountDueCents)
+      return invalid('The payment is more than is due', { amountCents: [`At most ${current.amountDueCents} cents are due`] });
+    const now = this.now();
+    const applied = await this.db.transaction().execute((trx) =>
+      applyMoney(
+        trx,
+        id,
+        {
+          amountCents: parsed.data.amountCents,
+          method: parsed.data.method,
+          reference: parsed.data.reference || null,
+          paidOn: parsed.data.paidOn ?? todayUtc(now),
+          recordedBy: `admin:${adminId}`,
+        },
+        now,
+      ),
+    );
+    if (!applied) return { kind: 'conflict', message: 'This invoice changed meanwhile: reload it' };
+    if (applied.state === 'paid') this.hooks.queued?.();
+    return { kind: 'done', invoice: await this.view(applied) };
+  }
+
+  /** Every invoice, newest first; `overdue`: sent ones still owing past their due date. */
+  async list(state?: InvoiceView['state'] | 'overdue'): Promise<InvoiceView[]> {
+    let query = this.db.selectFrom('invoices').selectAll();
+    if (state === 'overdue') query = query.where('state', 'in', ['sent', 'partly_paid']).where('dueDate', '<', todayUtc(this.now()));
+    else if (state) query = query.where('state', '=', state);
+    const rows = await query.orderBy('id', 'desc').limit(1000).execute();
+    return Promise.all(rows.map((row) => this.view(row)));
+  }
+
+  /** The Money view's figures, in the studio's currency. */
+  async summary(): Promise<{ outstandingCents: number; overdueCents: number; paidThisMonthCents: number }> {
+    const today = todayUtc(this.now());
+    const owing = await this.db
+      .selectFrom('invoices')
+      .select(['totalCents', 'paidCents', 'dueDate'])
+      .where('state', 'in', ['sent', 'partly_paid'])
+      .execute();
+    const paid = await this.db
+      .selectFrom('payments')
+      .select('amountCents')
+      .where('paidOn', '>=', `${today.slice(0, 7)}-01`)
+      .execute();
+    const dueOf = (row: { totalCents: number; paidCents: number }) => Math.max(0, row.totalCents - row.paidCents);
+    return {
+      outstandingCents: owing.reduce((sum, row) => sum + dueOf(row), 0),
+      overdueCents: owing.filter((row) => row.dueDate !== null && row.dueDate < today).reduce((sum, row) => sum + dueOf(row), 0),
+      paidThisMonthCents: paid.reduce((sum, row) => sum + row.amountCents, 0),
+    };
+  }
+
+  async ofProject(projectId: number): Promise<InvoiceView[]> {
+    const rows = await this.db.selectFrom('invoices').selectAll().where('projectId', '=', projectId).orderBy('id').execute();
+    return Promise.all(rows.map((row) => this.view(row)));
+  }
+
+  /** What a project still owes on sent invoices. */
+  async amountDue(projectId: number): Promise<number> {
+    const rows = await this.db
+      .selectFrom('invoices')
+      .select(['totalCents', 'paidCents'])
+      .where('projectId', '=', projectId)
+      .where('state', 'in', ['sent', 'partly_paid'])
+      .execute();
+    return rows.reduce((sum, row) => sum + Math.max(0, row.totalCents - row.paidCents), 0);
+  }
+
+  /** Whether the project's deliveries are locked now: its lock is on and a sent invoice has a balance. */
+  async deliveryLock(projectId: number): Promise<{ locked: boolean; amountDueCents: number }> {
+    const project = await this.db.selectFrom('projects').select('deliveryLocked').where('id', '=', projectId).executeTakeFirst();
+    if (!project) return { locked: false, amountDueCents: 0 };
+    const amountDueCents = await this.amountDue(projectId);
+    return { locked: project.deliveryLocked === 1 && amountDueCents > 0, amountDueCents };
+  }
+}
