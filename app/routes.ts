@@ -10,6 +10,10 @@ export default [
     route('samples', 'routes/samples.tsx'),
     route('about', 'routes/about.tsx'),
     route('contact', 'routes/contact.tsx'),
+    // The free consultation (issue 29): the picker, and the pages behind the e-mails' two links.
+    route('book', 'routes/book.tsx'),
+    route('book/cancel/:token', 'routes/book.cancel.$token.tsx'),
+    route('book/reschedule/:token', 'routes/book.reschedule.$token.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),
     route('terms-of-service', 'routes/terms-of-service.tsx'),
     // The client portal: the studio's own space for a client's projects (never shared, never indexed).

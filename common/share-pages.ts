@@ -13,6 +13,7 @@ export const SHARE_PAGE_TITLES: Readonly<Record<string, string>> = {
   samples: 'Samples',
   about: 'About the Studio',
   contact: 'Free Consultation',
+  book: 'Book a Free Consultation',
   'privacy-policy': 'Privacy Policy',
   'terms-of-service': 'Terms of Service',
 };

@@ -22,6 +22,7 @@ export const PUBLIC_PAGES = [
   '/process',
   '/about',
   '/contact',
+  '/book',
   '/privacy-policy',
   '/terms-of-service',
   '/no-such-page',

@@ -22,6 +22,9 @@ export const PRIMARY_LINKS_AFTER_SERVICES: NavLink[] = [
   { label: 'Contact', to: '/contact' },
 ];
 
+/** Where every "Get Free Consultation" leads: the booking page (issue 29). */
+export const BOOK_CONSULTATION: NavLink = { label: 'Get Free Consultation', to: '/book' };
+
 export const ADMIN_LINK: NavLink = { label: 'Admin', to: '/manage' };
 
 export const FOOTER_LEGAL_LINKS: NavLink[] = [
@@ -46,6 +49,7 @@ export const PUBLIC_PAGES = [
   '/samples',
   '/about',
   '/contact',
+  '/book',
   '/privacy-policy',
   '/terms-of-service',
 ] as const;

@@ -16,6 +16,7 @@ export const ISLANDS = {
   'featured-samples': () => import('#app/features/samples/featured-samples.tsx').then((m) => m.FeaturedSamples),
   'samples-list': () => import('#app/features/samples/samples-list.tsx').then((m) => m.SamplesList),
   'contact-form': () => import('#app/features/contact/contact-form.tsx').then((m) => m.ContactForm),
+  'booking-calendar': () => import('#app/features/booking/booking-calendar.tsx').then((m) => m.BookingCalendar),
 } satisfies Record<string, () => Promise<AnyComponent>>;
 
 export type IslandName = keyof typeof ISLANDS;

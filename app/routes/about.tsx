@@ -14,6 +14,7 @@ import { TestimonialsSection } from '#app/features/marketing/testimonials-sectio
 import { useSite } from '#app/root.tsx';
 import { locationLabel } from '#common/site-content/format.ts';
 import { withArticle } from '#common/site-content/content-tokens.ts';
+import { BOOK_CONSULTATION } from '#app/content/navigation.ts';
 
 export const loader = ({ context }: Route.LoaderArgs) => aboutContent(context);
 
@@ -90,8 +91,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         title="Let's Work Together"
         actions={
           <>
-            <ButtonLink to="/contact" size="lg">
-              Get Free Consultation
+            <ButtonLink to={BOOK_CONSULTATION.to} size="lg">
+              {BOOK_CONSULTATION.label}
             </ButtonLink>
             <ButtonLink to="/samples" size="lg" variant="secondary">
               Listen to Samples

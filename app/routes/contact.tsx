@@ -3,6 +3,7 @@ import { PageHero } from '#app/components/page-hero.tsx';
 import { seo, siteFromMeta } from '#app/components/seo.ts';
 import { contactIntro } from '#app/content/contact.ts';
 import { ContactFormIsland } from '#app/features/contact/contact-form-island.tsx';
+import { BookCallout } from '#app/features/marketing/book-callout.tsx';
 import { ContactInfo } from '#app/features/marketing/contact-info.tsx';
 import { FaqList } from '#app/features/marketing/faq-list.tsx';
 import { faqContent } from '#app/features/marketing/page-content.server.ts';
@@ -44,6 +45,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             Tell Us About Your Project
           </h2>
           <p className="mt-2 text-fg-muted">Share a few details and a link to your music if you have one. The consultation is free.</p>
+          <BookCallout className="mt-6" />
           <div className="mt-6">
             <ContactFormIsland />
           </div>

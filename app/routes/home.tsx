@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import type { Route } from './+types/home';
 import { seo, siteFromMeta } from '#app/components/seo.ts';
 import { ContactFormIsland } from '#app/features/contact/contact-form-island.tsx';
+import { BookCallout } from '#app/features/marketing/book-callout.tsx';
 import { HomeContactSection } from '#app/features/marketing/home-contact-section.tsx';
 import { HomeHero } from '#app/features/marketing/home-hero.tsx';
 import { heroContent } from '#app/features/marketing/page-content.server.ts';
@@ -70,6 +71,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     testimonials: (heading) => <TestimonialsSection testimonials={loaderData.testimonials} heading={heading} band />,
     contact: (heading) => (
       <HomeContactSection heading={heading}>
+        <BookCallout className="mb-8" />
         <ContactFormIsland />
       </HomeContactSection>
     ),

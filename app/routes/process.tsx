@@ -7,6 +7,8 @@ import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
 import { processContent } from '#app/features/marketing/process-content.server.ts';
 import { StepList } from '#app/features/marketing/step-list.tsx';
+import { ButtonLink } from '#app/components/ui/button.tsx';
+import { BOOK_CONSULTATION } from '#app/content/navigation.ts';
 import { ContentSection } from '#app/features/marketing/content-section.tsx';
 
 /** The owner's steps, standards and words, filled with the studio's facts on the server. */
@@ -76,7 +78,18 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </dl>
       </ContentSection>
 
-      <CtaBand id="process-cta-title" title={cta.title} actions={<ContactCta label="Start Your Project" />}>
+      <CtaBand
+        id="process-cta-title"
+        title={cta.title}
+        actions={
+          <>
+            <ButtonLink to={BOOK_CONSULTATION.to} size="lg">
+              {BOOK_CONSULTATION.label}
+            </ButtonLink>
+            <ContactCta label="Start Your Project" variant="secondary" />
+          </>
+        }
+      >
         <p className={paragraphText}>{cta.text}</p>
       </CtaBand>
     </>

@@ -123,6 +123,15 @@ export interface VisitorBooking {
   email: string;
 }
 
+/** The visitor's two e-mailed links (paths), which the confirmation shows too. */
+export interface BookingLinks {
+  cancel: string;
+  reschedule: string;
+}
+
+/** POST /api/bookings' 201: the booking, with its links when it was stored (an answer to spam has none). */
+export type BookedAnswer = VisitorBooking & { links?: BookingLinks };
+
 /** The words for a start a visitor may not book, by the slot rules' reason. */
 export const SLOT_PROBLEM_MESSAGES = {
   past: 'That time has already passed. Pick another time.',

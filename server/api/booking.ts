@@ -1,5 +1,6 @@
 import { Router, type Response } from 'express';
-import { slotQuerySchema } from '#common/booking/booking-request.ts';
+import { slotQuerySchema, type BookedAnswer } from '#common/booking/booking-request.ts';
+import { bookingLinkPath } from '#server/booking/booking-links.ts';
 import type { Services } from '#server/context.ts';
 import type { BookRequestOutcome, RescheduleOutcome } from '#server/booking/visitor-bookings.ts';
 import { formStampFrom } from '#server/cookies/form-stamp.ts';
@@ -64,7 +65,18 @@ export function bookingRouter(services: Services): Router {
       if (req.headers['content-type'] && !req.is('application/json'))
         throw new HttpError(415, 'Send the booking as JSON (Content-Type: application/json)');
       const outcome = await visitorBookings.book({ body: req.body, ip: clientIp(req), formStamp: formStampFrom(req.headers.cookie) });
-      if (outcome.kind === 'booked' || outcome.kind === 'spam') {
+      if (outcome.kind === 'booked') {
+        // The links the e-mail carries, so the page's confirmation can offer them at once.
+        const links = {
+          cancel: bookingLinkPath(outcome.cancelToken, 'cancel'),
+          reschedule: bookingLinkPath(outcome.rescheduleToken, 'reschedule'),
+        };
+        noStore(res)
+          .status(201)
+          .json({ ...outcome.booking, links } satisfies BookedAnswer);
+        return;
+      }
+      if (outcome.kind === 'spam') {
         noStore(res).status(201).json(outcome.booking);
         return;
       }

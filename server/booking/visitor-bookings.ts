@@ -3,6 +3,7 @@ import {
   bookingRequestSchema,
   rescheduleRequestSchema,
   SLOT_PROBLEM_MESSAGES,
+  type BookingLinks,
   type BookingTypesAnswer,
   type SlotsAnswer,
   type VisitorBooking,
@@ -25,7 +26,7 @@ import {
 } from './booking-context.ts';
 import { howItHappens } from './booking-emails.ts';
 import { bookSlot, cancelBooking, moveBooking } from './book-slot.ts';
-import type { BookingLinkPurpose } from './booking-links.ts';
+import { bookingLinkPath, bookingLinkToken, type BookingLinkPurpose } from './booking-links.ts';
 import { freeSlots, type SlotProblem } from './slot-rules.ts';
 
 /*
@@ -245,6 +246,20 @@ export class VisitorBookings {
     const booking = await this.context.db.selectFrom('bookings').selectAll().where(column, '=', tokenHashOf(token)).executeTakeFirst();
     if (!booking) return null;
     return { booking, view: visitorView(booking, await this.context.studio()) };
+  }
+
+  /** Both e-mailed links of the booking one of them names: the confirmation page shows them together. */
+  async links(token: string, purpose: BookingLinkPurpose): Promise<BookingLinks | null> {
+    const found = await this.byToken(token, purpose);
+    return found ? this.linksOf(found.booking.icsUid) : null;
+  }
+
+  private linksOf(icsUid: string): BookingLinks {
+    const { secret } = this.context;
+    return {
+      cancel: bookingLinkPath(bookingLinkToken(secret, icsUid, 'cancel'), 'cancel'),
+      reschedule: bookingLinkPath(bookingLinkToken(secret, icsUid, 'reschedule'), 'reschedule'),
+    };
   }
 
   /** The link works until the consultation starts; after that it names nothing a visitor can change. */

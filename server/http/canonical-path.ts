@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 
 // Only page URLs are folded: API, asset and object keys are case-sensitive by nature, and so is a
-// review link's token (`/listen/{token}`, decision 082).
-const UNTOUCHED_PREFIXES = ['/api/', '/assets/', '/objects/', '/uploads/', '/listen/', '/@', '/node_modules/', '/app/', '/__'];
+// review link's token (`/listen/{token}`, decision 082) and a booking link's (`/book/cancel/{token}`).
+const UNTOUCHED_PREFIXES = ['/api/', '/assets/', '/objects/', '/uploads/', '/listen/', '/book/', '/@', '/node_modules/', '/app/', '/__'];
 
 /** The one spelling of a page path: lower case, no trailing slash (except the root). */
 export function canonicalPath(pathname: string): string {

@@ -67,7 +67,11 @@ function isSharedPageRequest(req: Request, hasSessionCookie: SessionCookieProbe)
   if (hasSessionCookie(req)) return false;
   const path = req.path;
   // The portal reads its query string (`?link=invalid`) and is a client's own space: never shared.
+  // The booking pages read theirs (`?type=&day=&start=`) and show free slots, which change with every
+  // booking and every minute; their e-mailed links carry a token.
   return !(
+    path === '/book' ||
+    path.startsWith('/book/') ||
     path.endsWith('.data') ||
     path.startsWith('/__') ||
     path.startsWith('/manage') ||
@@ -78,11 +82,22 @@ function isSharedPageRequest(req: Request, hasSessionCookie: SessionCookieProbe)
 }
 
 /**
- * A review link's page (decision 082) has its token in the address: the pages it links to must not
- * receive it as a referrer, and no search engine should keep it.
+ * A review link's page (decision 082) and a booking's cancel and reschedule pages have a token in the
+ * address: the pages they link to must not receive it as a referrer, and no search engine should keep it.
  */
-function guardListenPage(req: Request, res: Response): void {
-  if (req.path.startsWith('/listen/')) res.set({ 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' });
+function guardTokenPage(req: Request, res: Response): void {
+  if (req.path.startsWith('/listen/') || req.path.startsWith('/book/'))
+    res.set({ 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' });
+}
+
+/**
+ * A form posted from such a page carries `Origin: null` (its referrer policy withholds the origin too).
+ * The CSRF check (csrf.ts) has already accepted it as same-origin by its Sec-Fetch-Site; React Router's
+ * own check of an action's origin would refuse "null", so the request is given the site's origin.
+ */
+function originForOwnForms(req: Request): void {
+  if (req.method === 'POST' && req.headers.origin === 'null' && req.headers['sec-fetch-site'] === 'same-origin')
+    req.headers.origin = `${req.protocol}://${req.get('host') ?? ''}`;
 }
 
 /**
@@ -125,7 +140,8 @@ function sharedPages(build: ServerBuild, services: Services, contextOf: ReturnTy
   return async (req: Request, res: Response, next: (error?: unknown) => void) => {
     if (!isSharedPageRequest(req, hasSessionCookie)) {
       res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
-      guardListenPage(req, res);
+      guardTokenPage(req, res);
+      originForOwnForms(req);
       return handleDirectly(req, res, next);
     }
     try {
@@ -183,7 +199,8 @@ export async function mountPages(
     app.use(leavePreview);
     app.use(async (req, res, next) => {
       res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
-      guardListenPage(req, res);
+      guardTokenPage(req, res);
+      originForOwnForms(req);
       try {
         const build = (await devServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
         const getLoadContext = (request: Request, response: Response) => providing(serverContextKey(build), contextOf(request, response));

@@ -70,7 +70,6 @@ test.describe('marketing pages', () => {
     ['/services', /^Get Started$/],
     ['/services/mixing-mastering', /^Get Started/],
     ['/process', /^Start Your Project$/],
-    ['/about', /^Get Free Consultation$/],
   ];
   for (const [path, name] of ctaPages) {
     test(`every call to action on ${path} reaches /contact`, async ({ page }) => {
@@ -84,6 +83,26 @@ test.describe('marketing pages', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Free Consultation' })).toBeVisible();
     });
   }
+
+  // The free consultation is booked on the site (issue 29): every "Get Free Consultation" leads to /book.
+  for (const path of ['/about', '/process']) {
+    test(`Get Free Consultation on ${path} reaches /book`, async ({ page }) => {
+      await page.goto(path);
+      const cta = main(page).getByRole('link', { name: /^Get Free Consultation$/ });
+      await expect(cta).toHaveAttribute('href', '/book');
+      await cta.click();
+      await expect(page).toHaveURL(/\/book$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Book a Free Consultation' })).toBeVisible();
+    });
+  }
+
+  test('/contact offers booking the consultation instead of writing', async ({ page }) => {
+    await page.goto('/contact');
+    await main(page)
+      .getByRole('link', { name: /Prefer to talk\? Book a free consultation/ })
+      .click();
+    await expect(page).toHaveURL(/\/book$/);
+  });
 
   test('the header Get Started reaches /contact', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });

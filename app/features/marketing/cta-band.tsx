@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ButtonLink } from '#app/components/ui/button.tsx';
+import { ButtonLink, type ButtonVariant } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
 
 /** Closing call to action of an inner page: a heading, a line and links (the first one usually to /contact). */
@@ -23,9 +23,9 @@ export function CtaBand({ id, title, children, actions }: { id: string; title: s
   );
 }
 
-export function ContactCta({ label = 'Get Started' }: { label?: string }) {
+export function ContactCta({ label = 'Get Started', variant }: { label?: string; variant?: ButtonVariant }) {
   return (
-    <ButtonLink to="/contact" size="lg">
+    <ButtonLink to="/contact" size="lg" variant={variant}>
       {label}
     </ButtonLink>
   );

@@ -12,6 +12,8 @@ export const PAGE_SECTIONS: Record<(typeof PUBLIC_PAGES)[number], SiteSection[]>
   '/samples': [],
   '/about': ['about', 'testimonials'],
   '/contact': ['faq', 'packages'],
+  // Its slots change by the minute; what a crawler reads there changes only with the studio's facts.
+  '/book': [],
   '/privacy-policy': ['policies'],
   '/terms-of-service': ['policies'],
 };

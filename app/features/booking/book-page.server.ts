@@ -1,0 +1,74 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { BOOKING_HONEYPOT_FIELD, BOOKING_NOTE_LIMIT } from '#common/booking/booking-request.ts';
+import { bookingLinkPath } from '#server/booking/booking-links.ts';
+import { formStampFrom } from '#server/cookies/form-stamp.ts';
+import { fromContext } from '#app/lib/server-context.server.ts';
+import type { BookingFormResult } from './booking-form-result.ts';
+import { initialChoice, knownZones } from './booking-page-data.server.ts';
+import type { DetailsValues } from './details-form.tsx';
+
+/** `/book`: the offered consultations and, once one is chosen (or there is only one), its free slots. */
+export async function bookPageLoader({ request, context }: LoaderFunctionArgs) {
+  const { visitorBookings } = fromContext(context).services;
+  const query = new URL(request.url).searchParams;
+  const offered = await visitorBookings.types();
+  const wanted = query.get('type');
+  const type = offered.types.find((candidate) => candidate.key === wanted) ?? (offered.types.length === 1 ? offered.types[0] : undefined);
+  const slots = type ? await visitorBookings.slots(type.key) : null;
+  return {
+    studioZone: offered.timeZone,
+    types: offered.types,
+    zones: knownZones(),
+    noteLimit: BOOKING_NOTE_LIMIT,
+    initial: initialChoice(
+      query,
+      { type: type?.key ?? null, tz: offered.timeZone, studioZone: offered.timeZone },
+      slots?.slots.map((slot) => slot.start) ?? [],
+    ),
+  };
+}
+
+export const rateLimitMessage = (seconds: number) =>
+  `Too many bookings from here in a short time. Please wait ${Math.max(1, Math.ceil(seconds / 60))} minutes and try again.`;
+
+/**
+ * The details form without JavaScript: the same booking as POST /api/bookings. Booked, it redirects
+ * to the booking's own page (its reschedule link) with the confirmation; refused, the page shows why
+ * with what was typed.
+ */
+export async function bookPageAction({ request, context }: ActionFunctionArgs) {
+  const { services, clientIp } = fromContext(context);
+  const form = await request.formData().catch(() => new FormData());
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const body = Object.fromEntries(
+    ['type', 'start', 'name', 'email', 'phone', 'note', 'tz', BOOKING_HONEYPOT_FIELD].map((name) => [name, text(name)]),
+  );
+  const values: DetailsValues = {
+    name: text('name') ?? '',
+    email: text('email') ?? '',
+    phone: text('phone') ?? '',
+    note: text('note') ?? '',
+  };
+  const outcome = await services.visitorBookings.book({ body, ip: clientIp, formStamp: formStampFrom(request.headers.get('cookie')) });
+  switch (outcome.kind) {
+    case 'booked':
+      return redirect(`${bookingLinkPath(outcome.rescheduleToken, 'reschedule')}?booked=1`);
+    case 'spam':
+      return data<BookingFormResult>({ status: 'booked', booking: outcome.booking, links: null });
+    case 'invalid':
+      return data<BookingFormResult>({ status: 'refused', message: outcome.message, errors: outcome.errors, values }, { status: 400 });
+    case 'taken':
+      return data<BookingFormResult>(
+        { status: 'refused', message: outcome.message, errors: { start: [outcome.message] }, values },
+        { status: 409 },
+      );
+    case 'rate-limited':
+      return data<BookingFormResult>(
+        { status: 'refused', message: rateLimitMessage(outcome.retryAfterSeconds), errors: {}, values },
+        { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
+      );
+  }
+}
