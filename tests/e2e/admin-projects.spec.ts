@@ -6,31 +6,17 @@ import { E2E_ADMIN } from '../../playwright.config';
 import { signInLinkTo } from './outbox';
 import { expectNoSeriousA11yViolations } from './support';
 import { pcmWav, uploadIntoProject } from './project-files';
+import { signInAsOwner, DASHBOARD_HYDRATION_TIMEOUT } from './support.ts';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
 const SHOTS = process.env.SHOTS_DIR;
-/** A loaded machine can take a while to hydrate the dashboard. */
-const HYDRATION_TIMEOUT = 30_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);
-
-async function signIn(page: Page, path: string) {
-  await page.goto(path);
-  const dashboard = page.getByRole('heading', { level: 1, name: 'Admin Dashboard' });
-  const username = page.getByLabel('Username');
-  await expect(dashboard.or(username)).toBeVisible({ timeout: HYDRATION_TIMEOUT });
-  if (await username.isVisible()) {
-    await username.fill(E2E_ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-  }
-  await expect(dashboard).toBeVisible({ timeout: HYDRATION_TIMEOUT });
-}
 
 const card = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`^${label}`) });
 const cardValue = async (page: Page, label: string) => {
   const value = card(page, label).locator('.tabular-nums');
-  await expect(value).toHaveText(/^\d+$/, { timeout: HYDRATION_TIMEOUT });
+  await expect(value).toHaveText(/^\d+$/, { timeout: DASHBOARD_HYDRATION_TIMEOUT });
   return Number(await value.textContent());
 };
 const toast = (page: Page) =>
@@ -62,7 +48,7 @@ test('the owner makes a project from an enquiry, runs it and invites the client;
   const sent = await page.request.post('/api/contact', { data: client, headers: { Origin: baseURL! } });
   expect(sent.status()).toBe(201);
 
-  await signIn(page, '/manage');
+  await signInAsOwner(page, '/manage');
   const activeBefore = await cardValue(page, 'Active projects');
   const dueBefore = await cardValue(page, 'Due this week');
 
@@ -163,7 +149,7 @@ test('the owner makes a project from an enquiry, runs it and invites the client;
   // The page shows the files with their analysis (it asks again while any is pending) and the warnings.
   await page.reload();
   const clientFiles = section(page, 'Files from the client');
-  await expect(clientFiles).toContainText('Bass DI.wav', { timeout: HYDRATION_TIMEOUT });
+  await expect(clientFiles).toContainText('Bass DI.wav', { timeout: DASHBOARD_HYDRATION_TIMEOUT });
   await expect(clientFiles.getByText('Checking…')).toHaveCount(0, { timeout: 30_000 });
   const bass = clientFiles.getByRole('row', { name: /Bass DI\.wav/ });
   await expect(bass).toContainText('16-bit');
@@ -190,12 +176,12 @@ test('the owner makes a project from an enquiry, runs it and invites the client;
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.goto('/manage/projects');
-    await expect(row).toBeVisible({ timeout: HYDRATION_TIMEOUT });
+    await expect(row).toBeVisible({ timeout: DASHBOARD_HYDRATION_TIMEOUT });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoSeriousA11yViolations(page);
     if (SHOTS) await fullPageShot(page, `${SHOTS}/manage-projects-${width}.png`);
     await page.goto(`/manage/projects/${projectId}`);
-    await expect(section(page, 'Files from the client')).toContainText('Bass DI.wav', { timeout: HYDRATION_TIMEOUT });
+    await expect(section(page, 'Files from the client')).toContainText('Bass DI.wav', { timeout: DASHBOARD_HYDRATION_TIMEOUT });
     // Opened from an e-mail's link, the project is brought into view below the checklist and the cards.
     await expect(page.getByRole('tablist', { name: 'Dashboard' })).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -235,7 +221,9 @@ test('the owner makes a project from an enquiry, runs it and invites the client;
   await expect(toast(page)).toContainText('Files kept longer');
   await expect(retention).toContainText('kept longer by you');
   await page.reload();
-  await expect(section(page, 'File retention').getByLabel('Keep files until')).toHaveValue(day(60), { timeout: HYDRATION_TIMEOUT });
+  await expect(section(page, 'File retention').getByLabel('Keep files until')).toHaveValue(day(60), {
+    timeout: DASHBOARD_HYDRATION_TIMEOUT,
+  });
 
   // Revoking access asks first, then offers to invite again.
   await section(page, 'Client access')
@@ -259,8 +247,8 @@ test('a project page is its own address: signed out it shows the login, an unkno
   }
   await page.goto('/manage/projects');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
-  await signIn(page, '/manage/projects/999999');
-  await expect(page.getByRole('heading', { level: 2, name: 'Project not found' })).toBeVisible({ timeout: HYDRATION_TIMEOUT });
+  await signInAsOwner(page, '/manage/projects/999999');
+  await expect(page.getByRole('heading', { level: 2, name: 'Project not found' })).toBeVisible({ timeout: DASHBOARD_HYDRATION_TIMEOUT });
   await page.getByRole('link', { name: 'All projects' }).click();
   await expect(page).toHaveURL(/\/manage\/projects$/);
   await expect(page.getByRole('button', { name: 'New project' })).toBeVisible();

@@ -1,27 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { extractText } from 'unpdf';
-import { E2E_ADMIN } from '../../playwright.config';
 import { ownerApi } from './outbox';
 import { expectAxeRulesPass, expectNoSeriousA11yViolations } from './support';
+import { signInAsOwner } from './support.ts';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
 const SHOTS = process.env.SHOTS_DIR;
-/** A loaded machine can take a while to hydrate the dashboard. */
-const HYDRATION_TIMEOUT = 30_000;
-
-async function signIn(page: Page, path: string) {
-  await page.goto(path);
-  const dashboard = page.getByRole('heading', { level: 1, name: 'Admin Dashboard' });
-  const username = page.getByLabel('Username');
-  await expect(dashboard.or(username)).toBeVisible({ timeout: HYDRATION_TIMEOUT });
-  if (await username.isVisible()) {
-    await username.fill(E2E_ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-  }
-  await expect(dashboard).toBeVisible({ timeout: HYDRATION_TIMEOUT });
-}
 
 const invoice = (area: Locator, number: string) => area.getByRole('article', { name: number });
 async function shot(target: Page | Locator, name: string) {
@@ -58,7 +43,7 @@ test('the owner bills a project: deposit and balance, send, a bank transfer, voi
   const invoicesOfProject = async () => (await (await owner.get(`/api/admin/projects/${id}/invoices`)).json()) as Listed[];
 
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await signIn(page, `/manage/projects/${id}`);
+  await signInAsOwner(page, `/manage/projects/${id}`);
   const card = page.getByRole('region', { name: 'Invoices' });
   await expect(card).toContainText('No invoices yet');
 

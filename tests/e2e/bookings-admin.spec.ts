@@ -1,30 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
 import { outboxMails } from './outbox';
 import { expectNoSeriousA11yViolations } from './support';
+import { signInAsOwner, DASHBOARD_HYDRATION_TIMEOUT } from './support.ts';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
 const SHOTS = process.env.SHOTS_DIR;
-/** A loaded machine can take a while to hydrate the dashboard. */
-const HYDRATION_TIMEOUT = 30_000;
 
 interface Slot {
   start: string;
   end: string;
-}
-
-async function signIn(page: Page, path: string) {
-  await page.goto(path);
-  const dashboard = page.getByRole('heading', { level: 1, name: 'Admin Dashboard' });
-  const username = page.getByLabel('Username');
-  await expect(dashboard.or(username)).toBeVisible({ timeout: HYDRATION_TIMEOUT });
-  if (await username.isVisible()) {
-    await username.fill(E2E_ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-  }
-  await expect(dashboard).toBeVisible({ timeout: HYDRATION_TIMEOUT });
 }
 
 const toast = (page: Page) =>
@@ -92,7 +77,7 @@ test('the owner sees booked consultations as a list and a week, edits the settin
   await book(page.request, baseURL!, otherDay, { name: `Cleo Other ${stamp}`, email: `cleo+${stamp}@example.com`, note: 'Mixing' });
 
   // The dashboard card counts this week's and leads to the area.
-  await signIn(page, '/manage');
+  await signInAsOwner(page, '/manage');
   const card = page.getByRole('link', { name: /^Consultations today/ });
   await expect(card).toContainText('Next consultation');
   await card.click();
@@ -100,7 +85,7 @@ test('the owner sees booked consultations as a list and a week, edits the settin
 
   // The list: the visitor's answers, their own time, how to reach them; no no-show mark before it starts.
   const booked = bookingCard(page, visitor.name);
-  await expect(booked).toBeVisible({ timeout: HYDRATION_TIMEOUT });
+  await expect(booked).toBeVisible({ timeout: DASHBOARD_HYDRATION_TIMEOUT });
   await expect(booked).toContainText(visitor.note);
   await expect(booked).toContainText('in Asia/Tokyo');
   await expect(booked).toContainText(/E[SD]T/);
@@ -134,7 +119,7 @@ test('the owner sees booked consultations as a list and a week, edits the settin
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.goto('/manage/bookings');
-    await expect(bookingCard(page, visitor.name)).toBeVisible({ timeout: HYDRATION_TIMEOUT });
+    await expect(bookingCard(page, visitor.name)).toBeVisible({ timeout: DASHBOARD_HYDRATION_TIMEOUT });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoSeriousA11yViolations(page);
     if (SHOTS) await fullPageShot(page, `${SHOTS}/bookings-list-${width}.png`);
@@ -151,7 +136,7 @@ test('the owner sees booked consultations as a list and a week, edits the settin
     if (SHOTS) await fullPageShot(page, `${SHOTS}/bookings-week-${width}.png`);
 
     await page.getByRole('tab', { name: 'Settings' }).click();
-    await expect(section(page, 'Consultation types')).toBeVisible({ timeout: HYDRATION_TIMEOUT });
+    await expect(section(page, 'Consultation types')).toBeVisible({ timeout: DASHBOARD_HYDRATION_TIMEOUT });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoSeriousA11yViolations(page);
     if (SHOTS) await fullPageShot(page, `${SHOTS}/bookings-settings-${width}.png`);
@@ -165,7 +150,7 @@ test('the owner sees booked consultations as a list and a week, edits the settin
   await page.goto('/manage/bookings/settings');
   const types = section(page, 'Consultation types');
   const length = types.getByLabel('Length (minutes)');
-  await expect(length).toHaveValue('20', { timeout: HYDRATION_TIMEOUT });
+  await expect(length).toHaveValue('20', { timeout: DASHBOARD_HYDRATION_TIMEOUT });
   await length.fill('');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(types.getByText('Length must be a number of minutes')).toBeVisible();
@@ -179,7 +164,9 @@ test('the owner sees booked consultations as a list and a week, edits the settin
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(toast(page)).toContainText('Booking settings saved');
   await page.reload();
-  await expect(section(page, 'Consultation types').getByLabel('Length (minutes)')).toHaveValue('25', { timeout: HYDRATION_TIMEOUT });
+  await expect(section(page, 'Consultation types').getByLabel('Length (minutes)')).toHaveValue('25', {
+    timeout: DASHBOARD_HYDRATION_TIMEOUT,
+  });
   await expect(section(page, 'Dates off').getByLabel('Label')).toHaveValue('Holidays');
   await expect(section(page, 'Dates off').getByLabel('First day')).toHaveValue('2027-12-24');
   // A save from elsewhere meanwhile: this editor's save is refused and offers a reload.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -74,4 +75,21 @@ export async function holdClientEntry(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
+}
+
+/** A loaded machine can take a while to hydrate the dashboard. */
+export const DASHBOARD_HYDRATION_TIMEOUT = 30_000;
+
+/** Opens an admin address, logging in as the e2e owner when the login form shows instead of the dashboard. */
+export async function signInAsOwner(page: Page, path: string) {
+  await page.goto(path);
+  const dashboard = page.getByRole('heading', { level: 1, name: 'Admin Dashboard' });
+  const username = page.getByLabel('Username');
+  await expect(dashboard.or(username)).toBeVisible({ timeout: DASHBOARD_HYDRATION_TIMEOUT });
+  if (await username.isVisible()) {
+    await username.fill(E2E_ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+  }
+  await expect(dashboard).toBeVisible({ timeout: DASHBOARD_HYDRATION_TIMEOUT });
 }
