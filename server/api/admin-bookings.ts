@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { Services } from '#server/context.ts';
 import type { StudioChangeOutcome } from '#server/booking/studio-bookings.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
+import { refusalError } from '#server/http/refusals.ts';
 import { requireAdmin, signedInAdminId } from '#server/http/require-admin.ts';
 import { parseIdParam } from '#server/http/validation.ts';
 
@@ -9,16 +10,8 @@ const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 const NOT_FOUND = 'Booking not found';
 
 function answerChange(res: Response, outcome: StudioChangeOutcome): void {
-  switch (outcome.kind) {
-    case 'invalid':
-      throw new HttpError(400, outcome.message, outcome.errors);
-    case 'not-found':
-      throw new HttpError(404, NOT_FOUND);
-    case 'conflict':
-      throw new HttpError(409, outcome.message);
-    case 'changed':
-      noStore(res).json(outcome.booking);
-  }
+  if (outcome.kind !== 'changed') throw refusalError(outcome, NOT_FOUND);
+  noStore(res).json(outcome.booking);
 }
 
 const bookingId = (req: Request) => parseIdParam(req.params.id, NOT_FOUND);

@@ -4,6 +4,7 @@ import type { InvoiceOutcome } from '#server/billing/invoices.ts';
 import { csvRow, UTF8_BOM } from '#server/contact/csv.ts';
 import type { Services } from '#server/context.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
+import { refusalError } from '#server/http/refusals.ts';
 import { requireAdmin, signedInAdminId } from '#server/http/require-admin.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import { z } from '#common/zod.ts';
@@ -18,18 +19,10 @@ const listQuerySchema = z.object({
 
 /** The service's outcome as an answer: 400 with field messages, 404, 409 with the reason, or the invoice. */
 function answer(res: Response, outcome: InvoiceOutcome & { reissued?: InvoiceView }, status = 200): void {
-  switch (outcome.kind) {
-    case 'invalid':
-      throw new HttpError(400, outcome.message, outcome.errors);
-    case 'not-found':
-      throw new HttpError(404, NOT_FOUND);
-    case 'conflict':
-      throw new HttpError(409, outcome.message);
-    case 'done':
-      noStore(res)
-        .status(status)
-        .json(outcome.reissued ? { ...outcome.invoice, reissued: outcome.reissued } : outcome.invoice);
-  }
+  if (outcome.kind !== 'done') throw refusalError(outcome, NOT_FOUND);
+  noStore(res)
+    .status(status)
+    .json(outcome.reissued ? { ...outcome.invoice, reissued: outcome.reissued } : outcome.invoice);
 }
 
 const CSV_HEADER = [

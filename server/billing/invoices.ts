@@ -6,11 +6,13 @@ import {
   voidInvoiceSchema,
   type InvoiceView,
 } from '#common/billing/invoices.ts';
-import { depositSplit, formatMoney, invoiceAmounts, percentToBasisPoints } from '#common/billing/money.ts';
+import { formatMoney, invoiceAmounts, percentToBasisPoints } from '#common/billing/money.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
 import { takeInvoiceNumber } from './invoice-numbers.ts';
 import { queueBillingEmails } from './billing-emails.ts';
+import { deliveryLockOf, invoicesOfProject, invoiceViews, listInvoices, moneySummary } from './invoice-reads.ts';
+import { planDrafts } from './invoice-plan.ts';
 import { applyMoney } from './payments.ts';
 
 /*
@@ -46,49 +48,9 @@ export class InvoiceService {
     return this.hooks.now?.() ?? new Date();
   }
 
+  /** One invoice as the API answers it (its lines, payments and replacement). */
   async view(invoice: Invoice): Promise<InvoiceView> {
-    const [lines, payments, replacement] = await Promise.all([
-      this.db
-        .selectFrom('invoiceLines')
-        .select(['description', 'amountCents'])
-        .where('invoiceId', '=', invoice.id)
-        .orderBy('position')
-        .execute(),
-      this.db
-        .selectFrom('payments')
-        .select(['id', 'amountCents', 'method', 'reference', 'paidOn', 'recordedBy'])
-        .where('invoiceId', '=', invoice.id)
-        .orderBy('id')
-        .execute(),
-      this.db.selectFrom('invoices').select('id').where('replacesInvoiceId', '=', invoice.id).executeTakeFirst(),
-    ]);
-    const owing = invoice.state === 'sent' || invoice.state === 'partly_paid';
-    return {
-      id: invoice.id,
-      projectId: invoice.projectId,
-      number: invoice.number,
-      kind: invoice.kind,
-      state: invoice.state,
-      currency: invoice.currency,
-      lines,
-      subtotalCents: invoice.subtotalCents,
-      discountCents: invoice.discountCents,
-      taxPercent: invoice.taxBasisPoints / 100,
-      taxCents: invoice.taxCents,
-      totalCents: invoice.totalCents,
-      paidCents: invoice.paidCents,
-      amountDueCents: owing ? Math.max(0, invoice.totalCents - invoice.paidCents) : 0,
-      dueDate: invoice.dueDate,
-      notes: invoice.notes,
-      replacesInvoiceId: invoice.replacesInvoiceId,
-      replacedByInvoiceId: replacement?.id ?? null,
-      sentAt: invoice.sentAt,
-      paidAt: invoice.paidAt,
-      voidedAt: invoice.voidedAt,
-      voidReason: invoice.voidReason,
-      createdAt: String(invoice.createdAt),
-      payments,
-    };
+    return (await invoiceViews(this.db, [invoice]))[0]!;
   }
 
   private async row(id: number): Promise<Invoice | undefined> {
@@ -146,10 +108,7 @@ export class InvoiceService {
     return { kind: 'done', invoice: await this.view(invoice) };
   }
 
-  /**
-   * The project's agreed price as drafts: a deposit of `depositPercent` and the balance, or one
-   * invoice in full at 0 % (or 100 %). The package names the lines; the owner edits them before sending.
-   */
+  /** The project's agreed price as a deposit and a balance, or one invoice (invoice-plan.ts). */
   async plan(
     projectId: number,
     depositPercent: number,
@@ -160,19 +119,10 @@ export class InvoiceService {
       .where('id', '=', projectId)
       .executeTakeFirst();
     if (!project) return { kind: 'not-found' };
-    if (project.price === null || project.price <= 0) return { kind: 'no-price' };
-    const totalCents = project.price * 100;
-    const what = `${project.packageTitle}: ${project.title}`;
-    const { depositCents, balanceCents } = depositSplit(totalCents, depositPercent);
-    const drafts =
-      depositCents === 0 || balanceCents === 0
-        ? [{ kind: 'full', lines: [{ description: what, amountCents: totalCents }] }]
-        : [
-            { kind: 'deposit', lines: [{ description: `${what} (deposit, ${depositPercent} %)`, amountCents: depositCents }] },
-            { kind: 'balance', lines: [{ description: `${what} (balance, ${100 - depositPercent} %)`, amountCents: balanceCents }] },
-          ];
+    const { price } = project;
+    if (price === null || price <= 0) return { kind: 'no-price' };
     const made: InvoiceView[] = [];
-    for (const draft of drafts) {
+    for (const draft of planDrafts({ ...project, price }, depositPercent)) {
       const outcome = await this.create(projectId, draft);
       if (outcome.kind === 'done') made.push(outcome.invoice);
     }
@@ -324,56 +274,21 @@ export class InvoiceService {
   }
 
   /** Every invoice, newest first; `overdue`: sent ones still owing past their due date. */
-  async list(state?: InvoiceView['state'] | 'overdue'): Promise<InvoiceView[]> {
-    let query = this.db.selectFrom('invoices').selectAll();
-    if (state === 'overdue') query = query.where('state', 'in', ['sent', 'partly_paid']).where('dueDate', '<', todayUtc(this.now()));
-    else if (state) query = query.where('state', '=', state);
-    const rows = await query.orderBy('id', 'desc').limit(1000).execute();
-    return Promise.all(rows.map((row) => this.view(row)));
+  list(state?: InvoiceView['state'] | 'overdue'): Promise<InvoiceView[]> {
+    return listInvoices(this.db, state, todayUtc(this.now()));
   }
 
   /** The Money view's figures, in the studio's currency. */
-  async summary(): Promise<{ outstandingCents: number; overdueCents: number; paidThisMonthCents: number }> {
-    const today = todayUtc(this.now());
-    const owing = await this.db
-      .selectFrom('invoices')
-      .select(['totalCents', 'paidCents', 'dueDate'])
-      .where('state', 'in', ['sent', 'partly_paid'])
-      .execute();
-    const paid = await this.db
-      .selectFrom('payments')
-      .select('amountCents')
-      .where('paidOn', '>=', `${today.slice(0, 7)}-01`)
-      .execute();
-    const dueOf = (row: { totalCents: number; paidCents: number }) => Math.max(0, row.totalCents - row.paidCents);
-    return {
-      outstandingCents: owing.reduce((sum, row) => sum + dueOf(row), 0),
-      overdueCents: owing.filter((row) => row.dueDate !== null && row.dueDate < today).reduce((sum, row) => sum + dueOf(row), 0),
-      paidThisMonthCents: paid.reduce((sum, row) => sum + row.amountCents, 0),
-    };
+  summary() {
+    return moneySummary(this.db, todayUtc(this.now()));
   }
 
-  async ofProject(projectId: number): Promise<InvoiceView[]> {
-    const rows = await this.db.selectFrom('invoices').selectAll().where('projectId', '=', projectId).orderBy('id').execute();
-    return Promise.all(rows.map((row) => this.view(row)));
-  }
-
-  /** What a project still owes on sent invoices. */
-  async amountDue(projectId: number): Promise<number> {
-    const rows = await this.db
-      .selectFrom('invoices')
-      .select(['totalCents', 'paidCents'])
-      .where('projectId', '=', projectId)
-      .where('state', 'in', ['sent', 'partly_paid'])
-      .execute();
-    return rows.reduce((sum, row) => sum + Math.max(0, row.totalCents - row.paidCents), 0);
+  ofProject(projectId: number): Promise<InvoiceView[]> {
+    return invoicesOfProject(this.db, projectId);
   }
 
   /** Whether the project's deliveries are locked now: its lock is on and a sent invoice has a balance. */
-  async deliveryLock(projectId: number): Promise<{ locked: boolean; amountDueCents: number }> {
-    const project = await this.db.selectFrom('projects').select('deliveryLocked').where('id', '=', projectId).executeTakeFirst();
-    if (!project) return { locked: false, amountDueCents: 0 };
-    const amountDueCents = await this.amountDue(projectId);
-    return { locked: project.deliveryLocked === 1 && amountDueCents > 0, amountDueCents };
+  deliveryLock(projectId: number): Promise<{ locked: boolean; amountDueCents: number }> {
+    return deliveryLockOf(this.db, projectId);
   }
 }
