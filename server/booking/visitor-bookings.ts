@@ -8,9 +8,10 @@ import {
   type SlotsAnswer,
   type VisitorBooking,
 } from '#common/booking/booking-request.ts';
-import type { ConsultationType, MeetingKind } from '#common/booking/settings.ts';
+import type { ConsultationType } from '#common/booking/settings.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
-import { judgeContactFormToken } from '#server/cookies/form-token.ts';
+import { caughtAsSpam } from '#server/cookies/form-token.ts';
+import { unbookedView, visitorView } from './visitor-view.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { isTokenShape, tokenHashOf } from '#server/crypto/secret-tokens.ts';
 import {
@@ -24,7 +25,6 @@ import {
   type BookingContext,
   type StudioFacts,
 } from './booking-context.ts';
-import { howItHappens } from './booking-emails.ts';
 import { bookSlot, cancelBooking, moveBooking } from './book-slot.ts';
 import { bookingLinkPath, bookingLinkToken, type BookingLinkPurpose } from './booking-links.ts';
 import { freeSlots, type SlotProblem } from './slot-rules.ts';
@@ -67,23 +67,6 @@ export type RescheduleOutcome =
   | { kind: 'invalid'; message: string; errors: FieldErrors }
   | { kind: 'taken'; message: string; fresh: SlotsAnswer }
   | { kind: 'moved'; booking: VisitorBooking };
-
-export function visitorView(booking: Booking, studio: StudioFacts): VisitorBooking {
-  return {
-    typeKey: booking.typeKey,
-    typeName: booking.typeName,
-    meeting: booking.meeting as MeetingKind,
-    where: howItHappens(booking, 'visitor'),
-    meetingLink: booking.meeting === 'video' ? booking.place : null,
-    start: booking.startAt,
-    end: booking.endAt,
-    visitorZone: booking.visitorZone,
-    studioZone: studio.hours.timeZone,
-    status: booking.status,
-    name: booking.name,
-    email: booking.email,
-  };
-}
 
 const problemErrors = (problem: SlotProblem): FieldErrors => ({ start: [SLOT_PROBLEM_MESSAGES[problem]] });
 
@@ -180,27 +163,10 @@ export class VisitorBookings {
     }
 
     const honeypot = (intake.body as Record<string, unknown> | null)?.[BOOKING_HONEYPOT_FIELD];
-    const verdict = judgeContactFormToken(secret, intake.formStamp, now);
-    if ((honeypot !== undefined && honeypot !== null && honeypot !== '') || verdict === 'too-fast' || verdict === 'forged') {
-      logger.info({ ip: intake.ip, verdict, honeypot: Boolean(honeypot) }, 'booking refused as spam; answered as if booked');
-      const end = request.start + type.lengthMinutes * MINUTE;
-      return {
-        kind: 'spam',
-        booking: {
-          typeKey: type.key,
-          typeName: type.name,
-          meeting: type.meeting,
-          where: '',
-          meetingLink: null,
-          start: isoOf(request.start),
-          end: isoOf(end),
-          visitorZone: request.tz,
-          studioZone: studio.hours.timeZone,
-          status: 'confirmed',
-          name: request.name,
-          email: request.email,
-        },
-      };
+    const reason = caughtAsSpam(secret, honeypot, intake.formStamp, now);
+    if (reason) {
+      logger.info({ ip: intake.ip, reason }, 'booking refused as spam; answered as if booked');
+      return { kind: 'spam', booking: unbookedView(request, type, studio) };
     }
 
     const availability = availabilityOf(stored.settings, studio);

@@ -1,9 +1,9 @@
 import { CONTACT_HONEYPOT_FIELD, CONTACT_FORM_TOKEN_FIELD, validateContactSubmission, type ContactFieldErrors } from '#common/contact.ts';
 import type { MailingServices } from '#server/core-services.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
-import { judgeContactFormToken } from '#server/cookies/form-token.ts';
-import { deliverNotice } from './notice-delivery.ts';
 import type { SpamReason } from '#common/contact-spam.ts';
+import { caughtAsSpam } from '#server/cookies/form-token.ts';
+import { deliverNotice } from './notice-delivery.ts';
 import { keepsSpamFrom, storeSpamSubmission, unkeptReceipt } from './spam.ts';
 import { storeContactSubmission, type SubmissionReceipt } from './submissions.ts';
 
@@ -56,15 +56,7 @@ export async function receiveContactSubmission(services: MailingServices, intake
   const honeypot = field(intake.body, CONTACT_HONEYPOT_FIELD);
   // A token in the body wins (scripts that fetched one); the site's own form relies on its stamp cookie.
   const token = field(intake.body, CONTACT_FORM_TOKEN_FIELD) || intake.formStamp;
-  const verdict = judgeContactFormToken(services.config.SESSION_SECRET, token, now.getTime());
-  const reason: SpamReason | null =
-    honeypot !== undefined && honeypot !== null && honeypot !== ''
-      ? 'honeypot'
-      : verdict === 'too-fast'
-        ? 'too-fast'
-        : verdict === 'forged'
-          ? 'forged-token'
-          : null;
+  const reason = caughtAsSpam(services.config.SESSION_SECRET, honeypot, token, now.getTime());
   if (reason) {
     if (!(await keepsSpamFrom(services.db, intake.ip, now))) {
       services.logger.info({ ip: intake.ip, reason }, 'contact spam not kept: this address filled its daily share');

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CONTACT_MIN_FILL_MS } from '#common/contact.ts';
+import type { SpamReason } from '#common/contact-spam.ts';
 
 /**
  * The time the contact form was rendered, signed with the session secret, so the server can tell
@@ -31,4 +32,14 @@ export function judgeContactFormToken(secret: string, token: unknown, now = Date
   if (!timingSafeEqual(expected, given)) return 'forged';
   if (issuedAt > now + CLOCK_SKEW_MS) return 'forged';
   return now - issuedAt < CONTACT_MIN_FILL_MS ? 'too-fast' : 'human';
+}
+
+/**
+ * What caught a public form (the contact form, a booking) as a machine's, or null for a person's: a
+ * filled honeypot, then a stamp too young or forged. A missing stamp passes (API clients send none).
+ */
+export function caughtAsSpam(secret: string, honeypot: unknown, token: unknown, now = Date.now()): SpamReason | null {
+  if (honeypot !== undefined && honeypot !== null && honeypot !== '') return 'honeypot';
+  const verdict = judgeContactFormToken(secret, token, now);
+  return verdict === 'too-fast' ? 'too-fast' : verdict === 'forged' ? 'forged-token' : null;
 }
