@@ -1,0 +1,58 @@
+import { DEFAULT_CONSULTATION, type BookingSettings } from '#common/booking/settings.ts';
+import { InvoiceService } from '#server/billing/invoices.ts';
+import { bookSlot } from '#server/booking/book-slot.ts';
+import { seal } from '#server/crypto/secret-box.ts';
+import type { TestApp } from './app.ts';
+
+/* The backup fixture's consultations and invoices (server/test-support/site-fixture.ts): a row in every booking and billing table. */
+
+/** The owner's booking settings with a sealed calendar feed, the feed's last copy, and one booking. */
+export async function populateBookings(t: TestApp): Promise<void> {
+  const { db, config } = t.services;
+  const settings: BookingSettings = { types: [DEFAULT_CONSULTATION], weekly: [{ day: 'tue', from: '09:00', to: '17:00' }], datesOff: [] };
+  await db
+    .insertInto('bookingSettings')
+    .values({
+      id: 1,
+      data: JSON.stringify(settings),
+      version: 1,
+      feedUrlSealed: seal('https://calendar.example.com/owner.ics', config.SESSION_SECRET),
+      calendarTokenSealed: null,
+    })
+    .execute();
+  await db
+    .insertInto('bookingFeed')
+    .values({ id: 1, body: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR', fetchedAt: new Date().toISOString(), attemptedAt: null, error: null })
+    .execute();
+  const availability = { timeZone: 'America/New_York', weekly: settings.weekly, datesOff: [] };
+  const now = Date.parse('2030-01-07T12:00:00Z');
+  const visitor = { name: 'Sam Visitor', email: 'sam@example.com', phone: '+1 404 555 0100', note: 'An EP', zone: 'Europe/London' };
+  const booked = await bookSlot(
+    db,
+    { type: DEFAULT_CONSULTATION, start: Date.parse('2030-01-08T15:00:00Z'), visitor, place: visitor.phone },
+    {
+      availability,
+      busy: [],
+      now,
+      secret: config.SESSION_SECRET,
+    },
+  );
+  if (booked.kind !== 'booked') throw new Error(`booking not made: ${booked.problem}`);
+}
+
+/** A sent invoice of the fixture's project, paid in part by hand and in part by a Stripe event. */
+export async function populateBilling(t: TestApp): Promise<void> {
+  const { db } = t.services;
+  const project = await db.selectFrom('projects').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const invoices = new InvoiceService(db, async () => ({ prefix: 'ATL', currency: 'USD', paymentTermsDays: 14 }));
+  const made = await invoices.create(project.id, {
+    lines: [{ description: 'Mix and master', amountCents: 30_000 }],
+    taxPercent: 7,
+    kind: 'deposit',
+  });
+  if (made.kind !== 'done') throw new Error(`invoice not made: ${made.kind}`);
+  await invoices.send(made.invoice.id);
+  const paid = await invoices.recordPayment(made.invoice.id, { amountCents: 10_000, method: 'bank_transfer', reference: 'TX 42' }, 1);
+  if (paid.kind !== 'done') throw new Error(`payment not recorded: ${paid.kind}`);
+  await db.insertInto('stripeEvents').values({ id: 'evt_fixture', type: 'checkout.session.completed' }).execute();
+}
