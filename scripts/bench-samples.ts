@@ -7,18 +7,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
-import pino from 'pino';
-import { loadConfig } from '#server/config.ts';
-import { buildServices, stopServices } from '#server/services.ts';
-import { connectDatabase } from '#server/db/connection.ts';
-import { openInvalidationChannel } from '#server/db/invalidation-channel.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
-import { createMailer } from '#server/email/mailer.ts';
 import { runAnalysisInWorker } from '#server/audio/run-analysis.ts';
 import { synthesizeDemoTrack } from '#server/audio/synthesize.ts';
 import { encodeWav } from '#server/audio/wav.ts';
-import { seedDemoSamples } from '#server/samples/demo-seed.ts';
 import { ensureBuild, startServer } from './bench-support.ts';
+import { openSeededSite } from './bench-seeded-site.ts';
 
 const buildDir = process.env.BUILD_DIR ?? 'build';
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -26,19 +19,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** A DATA_DIR with the three demo samples plus three more (six in all), and one upload grant. */
 async function prepareData(dataDir: string): Promise<{ uploadUrl: string }> {
-  const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true' });
-  const database = connectDatabase({ dataDir: config.DATA_DIR });
-  await migrateToLatest(database.db);
-  const logger = pino({ level: 'silent' });
-  const services = buildServices({
-    config,
-    logger,
-    db: database.db,
-    dialect: 'sqlite',
-    mailer: createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger }),
-    invalidation: await openInvalidationChannel(database, logger),
-  });
-  await seedDemoSamples(services);
+  const { services, close } = await openSeededSite(dataDir);
   const { audioUploads: uploads, samples, sampleAnalysis: analysis } = services;
   for (const [index, root] of [62, 59, 64].entries()) {
     const audioUrl = await uploads.storeOwnAudio(
@@ -54,8 +35,7 @@ async function prepareData(dataDir: string): Promise<{ uploadUrl: string }> {
   }
   await analysis.idle();
   const uploadUrl = await uploads.issueUploadUrl();
-  stopServices(services);
-  await database.close();
+  await close();
   return { uploadUrl };
 }
 

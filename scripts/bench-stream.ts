@@ -13,19 +13,12 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pino from 'pino';
 import { objectKeyFromPath, storageKey } from '#common/object-keys.ts';
 import { AnalysisThread } from '#server/audio/analysis-thread.ts';
 import { wavHeader } from '#server/audio/wav.ts';
-import { loadConfig } from '#server/config.ts';
-import { connectDatabase } from '#server/db/connection.ts';
-import { openInvalidationChannel } from '#server/db/invalidation-channel.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
-import { createMailer } from '#server/email/mailer.ts';
 import { projectRoot } from '#server/paths.ts';
-import { seedDemoSamples } from '#server/samples/demo-seed.ts';
-import { buildServices, stopServices } from '#server/services.ts';
 import { ensureBuild, median, startServer } from './bench-support.ts';
+import { openSeededSite } from './bench-seeded-site.ts';
 
 const buildDir = process.env.BUILD_DIR ?? 'build';
 const LONG_SECONDS = 240;
@@ -81,19 +74,7 @@ async function timeWorker(mode: 'copy' | 'analysis', file: string) {
 
 /** A DATA_DIR with the demo samples and the 4-minute WAV as a sample, analysed (copies made). */
 async function prepareData(dataDir: string, longWav: string): Promise<Map<string, number>> {
-  const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true' });
-  const database = connectDatabase({ dataDir: config.DATA_DIR });
-  await migrateToLatest(database.db);
-  const logger = pino({ level: 'silent' });
-  const services = buildServices({
-    config,
-    logger,
-    db: database.db,
-    dialect: 'sqlite',
-    mailer: createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), logger }),
-    invalidation: await openInvalidationChannel(database, logger),
-  });
-  await seedDemoSamples(services);
+  const { services, close } = await openSeededSite(dataDir);
   // Straight into the store, as an upload would land (the bench skips the upload's size limit).
   const key = randomUUID();
   const size = statSync(longWav).size;
@@ -110,8 +91,7 @@ async function prepareData(dataDir: string, longWav: string): Promise<Map<string
     const info = await services.store.stat(storageKey(objectKeyFromPath(row.audioUrl)!));
     originals.set(row.title, info?.size ?? 0);
   }
-  stopServices(services);
-  await database.close();
+  await close();
   return originals;
 }
 
