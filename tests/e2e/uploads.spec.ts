@@ -51,6 +51,30 @@ async function openUploadForm(page: Page) {
   await page.getByRole('tab', { name: 'Upload New', exact: true }).click();
 }
 
+/**
+ * Golden Retriever keeps an unfinished upload in two places, both written after the fact: the file's
+ * state in localStorage (throttled, 500 ms) and the file itself in IndexedDB (40 MB takes seconds on a
+ * loaded machine). A reload before both are written has nothing to restore, so the test waits for them.
+ */
+async function recoveryStateSaved(page: Page, fileName: string): Promise<boolean> {
+  return page.evaluate(async (name) => {
+    const saved = Object.keys(localStorage).some((key) => key.startsWith('uppyState:') && localStorage.getItem(key)?.includes(name));
+    if (!saved) return false;
+    const blobs = await new Promise<number>((resolve) => {
+      const open = indexedDB.open('uppy-blobs');
+      open.onerror = () => resolve(0);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('files')) return resolve(0);
+        const count = db.transaction('files', 'readonly').objectStore('files').count();
+        count.onsuccess = () => resolve(count.result);
+        count.onerror = () => resolve(0);
+      };
+    });
+    return blobs > 0;
+  }, fileName);
+}
+
 const toast = (page: Page) =>
   page
     .getByRole('region', { name: /Notification/ })
@@ -141,6 +165,9 @@ test.describe('resumable uploads', () => {
     // No Upload press: a chosen file starts at once.
     await page.getByTestId('audio-file-input').setInputFiles(wavPath);
     await expect.poll(() => parts.stored.size, { timeout: 150_000 }).toBe(PARTS / 2);
+    await expect.poll(() => recoveryStateSaved(page, 'long-take.wav'), { timeout: 30_000 }).toBe(true);
+    // The state's last write is throttled: the half-way progress reaches it within half a second.
+    await page.waitForTimeout(600);
 
     await page.reload();
     await gate.release();
