@@ -55,7 +55,18 @@ const player = (page: Page, title: string) => page.getByRole('group', { name: `A
 
 test('started at the same moment, the instances migrated once and seeded the three demos once', async ({ request }) => {
   const [a, b] = stack().instances;
-  const [fromA, fromB] = [await samplesOf(request, a), await samplesOf(request, b)];
+  // The demos' analysis (peaks, length, streaming copy) may still be running on either instance: both
+  // must agree once it has settled, not at one arbitrary moment of it.
+  let [fromA, fromB] = [await samplesOf(request, a), await samplesOf(request, b)];
+  await expect
+    .poll(
+      async () => {
+        [fromA, fromB] = [await samplesOf(request, a), await samplesOf(request, b)];
+        return fromA.every((sample) => sample.durationSeconds !== null) && JSON.stringify(fromA) === JSON.stringify(fromB);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
   expect(fromB).toEqual(fromA);
   const demos = fromA.filter((sample) => sample.artist === 'Studio Demo');
   expect(demos).toHaveLength(3);
