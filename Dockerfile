@@ -18,8 +18,8 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-# Only what runs, all plain JavaScript: build/ holds the client assets, the server with its analysis
-# worker (server-main.js, analysis-worker.js) and the operators' commands (cli-*.js), which `npm run
+# Only what runs, all plain JavaScript: build/ holds the client assets, the server with its workers
+# (server-main.js, analysis-worker.js, feed-expansion-worker.js) and the operators' commands (cli-*.js), which `npm run
 # admin|db:migrate|backup|restore` start through scripts/operator-cli.mjs. No TypeScript sources and
 # no loader (tsx left with the dev dependencies). package.json marks the bundles as ES modules and
 # holds those npm scripts. Root owns it all; the server only writes to /data.

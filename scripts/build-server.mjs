@@ -1,7 +1,8 @@
 // Bundles what production runs into BUILD_DIR as plain JavaScript, so no TypeScript loader is needed
 // at run time (tsx and esbuild are development dependencies):
 // - server-main.js: the server (server/index.ts and what it imports from server/, app/content, common/);
-// - analysis-worker.js: the audio analysis thread, found beside the server (server/audio/analysis-thread.ts);
+// - analysis-worker.js, feed-expansion-worker.js: the audio analysis and calendar feed threads, found beside the
+//   server (server/jobs/worker-script.ts);
 // - cli-*.js: the operators' commands (npm run admin, db:migrate, backup, restore; scripts/operator-cli.mjs).
 // Each sits one level below the project, as server/paths.ts expects of every bundle.
 // Packages stay external and load from node_modules.
@@ -21,6 +22,7 @@ export async function buildServer() {
     entryPoints: {
       'server-main': path.join(root, 'server', 'index.ts'),
       'analysis-worker': path.join(root, 'server', 'audio', 'analysis-worker.ts'),
+      'feed-expansion-worker': path.join(root, 'server', 'booking', 'feed-expansion-worker.ts'),
       ...Object.fromEntries(OPERATOR_COMMANDS.map((name) => [`cli-${name}`, path.join(root, 'scripts', `${name}.ts`)])),
     },
     outdir: outDir,
@@ -37,5 +39,5 @@ export async function buildServer() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await buildServer();
-  console.log(`server bundle: ${path.relative(root, serverBundlePath)} (with analysis-worker.js and cli-*.js)`);
+  console.log(`server bundle: ${path.relative(root, serverBundlePath)} (with its workers and cli-*.js)`);
 }

@@ -15,6 +15,8 @@ export const saveBookingSettingsSchema = z.strictObject({
   settings: bookingSettingsSchema,
   /** The owner's calendar feed (ICS) address; empty for none. */
   feedUrl: z.string({ error: 'Calendar feed must be text' }).trim().max(2048, 'Calendar feed address must be at most 2048 characters'),
+  /** The owner allows the feed's address to be on a private network (their own calendar server); refused otherwise. */
+  feedPrivateAllowed: z.boolean({ error: 'feedPrivateAllowed must be true or false' }).optional(),
 });
 
 export type SaveBookingSettings = z.infer<typeof saveBookingSettingsSchema>;
@@ -30,6 +32,8 @@ export interface FeedStatus {
   error: string | null;
   /** How many busy times the last good copy gives over the booking horizon. */
   busyCount: number;
+  /** The owner allowed the address to be on a private network. */
+  privateAllowed: boolean;
 }
 
 export interface AdminBookingSettings {

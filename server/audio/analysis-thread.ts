@@ -1,16 +1,10 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerScript as bundledOrSource } from '#server/jobs/worker-script.ts';
 import type { AnalysisJob } from './analysis-worker.ts';
 
-/**
- * The worker's code. The production build bundles it beside the server (build/analysis-worker.js,
- * scripts/build-server.mjs): plain JavaScript, no TypeScript loader. Run from source (development,
- * tests), this file's folder has no bundle, and the entry loads tsx in the thread instead.
- */
+/** The analysis worker's code: build/analysis-worker.js beside the bundled server, or the source entry. */
 export function workerScript(): URL {
-  const bundled = new URL('./analysis-worker.js', import.meta.url);
-  return existsSync(fileURLToPath(bundled)) ? bundled : new URL('./analysis-worker-entry.mjs', import.meta.url);
+  return bundledOrSource('analysis-worker.js', new URL('./analysis-worker-entry.mjs', import.meta.url));
 }
 
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };

@@ -3,7 +3,9 @@ import { MailSender } from '#server/email/mail-sender.ts';
 import { nextDueAt } from '#server/email/retried-mail.ts';
 import type { BookingContext, StudioFacts } from './booking-context.ts';
 import { sendDueBookingEmails } from './booking-emails.ts';
-import { busyTimesReader, feedState } from './calendar-feed.ts';
+import { busyBetween, busyTimesStamp, feedState } from './calendar-feed.ts';
+import { DEFAULT_EXPANSION_LIMITS } from './feed-expansion.ts';
+import { SlotCache } from './slot-cache.ts';
 import { StudioBookings } from './studio-bookings.ts';
 import { VisitorBookings } from './visitor-bookings.ts';
 
@@ -34,7 +36,10 @@ export function createBookingCapability(
     publicUrl,
     perAddressLimit: config.CONTACT_RATE_LIMIT,
     studio: parts.studio,
-    busy: busyTimesReader(db),
+    busy: (from, to) => busyBetween(db, from, to),
+    busyStamp: () => busyTimesStamp(db),
+    slotCache: new SlotCache(),
+    feedLimits: { ...DEFAULT_EXPANSION_LIMITS, timeoutMs: config.BOOKING_FEED_READ_SECONDS * 1000 },
     emailsQueued: () => bookingEmails.sendSoon(),
     now: parts.now ?? Date.now,
   };
@@ -43,22 +48,32 @@ export function createBookingCapability(
 
 /**
  * Booking's background work: its e-mails (now, every minute, and whenever one is queued), and the
- * owner's feed, fetched again when the last attempt on any instance is older than FEED_REFRESH_MS.
+ * owner's feed: the kept copy checked at start (one that no longer passes the budgets is dropped,
+ * never expanded on a visitor's request) and expanded again when the horizon, zone or day moved on;
+ * the feed fetched again when the last attempt on any instance is older than FEED_REFRESH_MS. All of
+ * it runs off the event loop (feed-expansion.ts), one pass at a time.
  */
 export function startBookingTasks(services: Pick<MailingServices, 'db' | 'logger'> & BookingCapability): NodeJS.Timeout[] {
   const { db, logger, bookingEmails, studioBookings } = services;
-  const refreshWhenDue = async () => {
+  let running = false;
+  const tend = async () => {
+    if (running) return;
+    running = true;
     try {
+      const kept = await studioBookings.keepFeedCurrent();
+      if (kept === 'dropped') logger.warn('calendar feed copy dropped: it no longer passes the expansion budgets');
       const { attemptedAt } = await feedState(db);
       if (attemptedAt && Date.now() - Date.parse(attemptedAt) < FEED_REFRESH_MS) return;
       const feed = await studioBookings.refreshFeed();
       if (feed?.error) logger.warn({ error: feed.error }, 'calendar feed not refreshed; the last good copy still counts');
     } catch (error) {
       logger.error({ err: error }, 'calendar feed refresh failed');
+    } finally {
+      running = false;
     }
   };
-  void refreshWhenDue();
-  const timer = setInterval(() => void refreshWhenDue(), FEED_REFRESH_MS / 3);
+  void tend();
+  const timer = setInterval(() => void tend(), FEED_REFRESH_MS / 3);
   timer.unref();
   return [bookingEmails.start(), timer];
 }

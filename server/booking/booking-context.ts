@@ -4,6 +4,8 @@ import type { OpeningHours } from '#common/site-content/opening-hours.ts';
 import type { Booking, Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import { readBookingSettings, type StoredBookingSettings } from './booking-settings.ts';
+import type { ExpansionLimits } from './feed-expansion.ts';
+import type { SlotCache } from './slot-cache.ts';
 import type { Availability, Span, TakenSpan } from './slot-rules.ts';
 
 /** The studio's facts a booking uses, from the site content (one source: the owner's Studio section). */
@@ -25,8 +27,14 @@ export interface BookingContext {
   /** Bookings one client address may send in 10 minutes: the contact form's limit (CONTACT_RATE_LIMIT). */
   perAddressLimit: number;
   studio: () => Promise<StudioFacts>;
-  /** The owner's busy times from the last good copy of the calendar feed (calendar-feed.ts). */
-  busy: (timeZone: string, now: number) => Promise<Span[]>;
+  /** The owner's busy times that meet [from, to), from the last good copy of the calendar feed (calendar-feed.ts). */
+  busy: (from: number, to: number) => Promise<Span[]>;
+  /** Changes whenever the busy times do (a new or re-expanded copy): part of the slot cache's key. */
+  busyStamp: () => Promise<string>;
+  /** The budgets of one expansion of the owner's feed (feed-expansion.ts). */
+  feedLimits: ExpansionLimits;
+  /** The free slots per type and horizon, shared by every visitor of this instance (slot-cache.ts). */
+  slotCache: SlotCache;
   /** Called after a change queued e-mails: the sender sends them in seconds, not at its next minute. */
   emailsQueued: () => void;
   now: () => number;
@@ -64,6 +72,23 @@ export async function takenBetween(db: Kysely<Database>, from: number, to: numbe
     bufferBeforeMinutes: row.bufferBeforeMinutes,
     bufferAfterMinutes: row.bufferAfterMinutes,
   }));
+}
+
+/**
+ * Changes with every booking taken, moved or cancelled, on any instance: the confirmed count falls
+ * with a cancellation, the highest id grows with a booking, the sequences' sum with a move (the
+ * clock is not used: two changes in one millisecond, or a test's fixed clock, still differ).
+ */
+export async function bookingsStamp(db: Kysely<Database>): Promise<string> {
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => [
+      eb.fn.count<number>(eb.case().when('status', '=', 'confirmed').then(1).end()).as('confirmed'),
+      eb.fn.max('id').as('lastId'),
+      eb.fn.sum<number>('icsSequence').as('moves'),
+    ])
+    .executeTakeFirst();
+  return `${row?.confirmed ?? 0}|${row?.lastId ?? 0}|${row?.moves ?? 0}`;
 }
 
 /** Where a booking of `type` happens, fixed when it is booked. */

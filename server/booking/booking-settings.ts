@@ -18,6 +18,8 @@ export interface StoredBookingSettings {
   feedUrl: string | null;
   /** A feed address was saved but cannot be read any more (SESSION_SECRET changed): the owner must paste it again. */
   feedUrlLost: boolean;
+  /** The owner allowed the feed's address to be on a private network. */
+  feedPrivateAllowed: boolean;
 }
 
 export type SaveOutcome = { kind: 'saved'; version: number } | { kind: 'stale'; version: number };
@@ -36,6 +38,7 @@ export async function readBookingSettings(db: Kysely<Database>, hours: OpeningHo
     version: stored?.version ?? 0,
     feedUrl,
     feedUrlLost: Boolean(stored?.feedUrlSealed) && feedUrl === null,
+    feedPrivateAllowed: stored?.feedPrivateAllowed === 1,
   };
 }
 
@@ -69,11 +72,17 @@ async function ensureRow(db: Kysely<Database>, hours: OpeningHours) {
     .execute();
 }
 
-export async function setFeedUrl(db: Kysely<Database>, hours: OpeningHours, secret: string, url: string | null): Promise<void> {
+export async function setFeedUrl(
+  db: Kysely<Database>,
+  hours: OpeningHours,
+  secret: string,
+  url: string | null,
+  privateAllowed = false,
+): Promise<void> {
   await ensureRow(db, hours);
   await db
     .updateTable('bookingSettings')
-    .set({ feedUrlSealed: url === null ? null : seal(url, secret) })
+    .set({ feedUrlSealed: url === null ? null : seal(url, secret), feedPrivateAllowed: url !== null && privateAllowed ? 1 : 0 })
     .where('id', '=', 1)
     .execute();
 }

@@ -13,6 +13,22 @@ import type { Span } from './slot-rules.ts';
 
 export class FeedNotReadable extends Error {}
 
+/** A feed that repeats more often than the budget allows in the window: refused whole, never cut short silently. */
+export class FeedTooBusy extends Error {}
+
+/**
+ * What one feed may cost, counted over the whole feed (not per event): a few hundred recurring
+ * events over a year's horizon stay far below it; a rule that repeats every minute does not.
+ */
+export interface ExpansionBudget {
+  /** Busy times inside the window. */
+  maxOccurrences: number;
+  /** Steps of every recurrence iterator, before the window as well as inside it. */
+  maxSteps: number;
+}
+
+export const DEFAULT_EXPANSION_BUDGET: ExpansionBudget = { maxOccurrences: 50_000, maxSteps: 1_000_000 };
+
 export interface BusyWindow {
   from: number;
   to: number;
@@ -20,14 +36,6 @@ export interface BusyWindow {
   timeZone: string;
 }
 
-/** A weekly event repeats ~52 times a year; this bounds a rule like FREQ=MINUTELY without an end. */
-const MAX_OCCURRENCES_PER_EVENT = 5_000;
-/**
- * Occurrences a rule may run through before the window: a daily event kept since 1990 has ~13,000,
- * and each is only a step of the iterator. Counting them against the limit above instead left an
- * old daily event no occurrence in the window at all.
- */
-const MAX_STEPS_BEFORE_WINDOW = 20_000;
 const DAY = 24 * 60 * 60 * 1000;
 
 const zoneNames = new Map<string, boolean>();
@@ -93,8 +101,32 @@ function parse(text: string): InstanceType<typeof ICAL.Component> {
   }
 }
 
-/** The busy spans of a feed that touch [from, to), sorted by start. Throws FeedNotReadable for text that is not iCalendar. */
-export function busyTimes(text: string, window: BusyWindow): Span[] {
+/** Counts a feed's work against its budget; the first step past it refuses the feed. */
+function budgetCounter(budget: ExpansionBudget, window: BusyWindow) {
+  let steps = 0;
+  let occurrences = 0;
+  const days = Math.round((window.to - window.from) / DAY);
+  return {
+    step() {
+      if (++steps > budget.maxSteps)
+        throw new FeedTooBusy('The calendar has events that repeat too often to read (every minute or every few seconds)');
+    },
+    occurrence() {
+      if (++occurrences > budget.maxOccurrences)
+        throw new FeedTooBusy(
+          `The calendar has more than ${budget.maxOccurrences.toLocaleString('en-US')} busy times in the next ${days} days`,
+        );
+    },
+  };
+}
+
+/**
+ * The busy spans of a feed that touch [from, to), sorted by start. Throws FeedNotReadable for text
+ * that is not iCalendar and FeedTooBusy past the budget. Only the budget's counts bound it: a single
+ * pathological rule or zone can still take long inside ical.js, so callers run it in a worker with a
+ * wall-clock limit (feed-expansion.ts).
+ */
+export function busyTimes(text: string, window: BusyWindow, budget: ExpansionBudget = DEFAULT_EXPANSION_BUDGET): Span[] {
   const calendar = parse(text);
   for (const zone of calendar.getAllSubcomponents('vtimezone')) {
     const tzid = zone.getFirstPropertyValue('tzid');
@@ -107,9 +139,13 @@ export function busyTimes(text: string, window: BusyWindow): Span[] {
     const uid = String(component.getFirstPropertyValue('uid'));
     moved.set(uid, [...(moved.get(uid) ?? []), component]);
   }
+  const counter = budgetCounter(budget, window);
   const spans: Span[] = [];
   const keep = (span: Span) => {
-    if (span.start < window.to && span.end > window.from && span.end > span.start) spans.push(span);
+    if (span.start < window.to && span.end > window.from && span.end > span.start) {
+      counter.occurrence();
+      spans.push(span);
+    }
   };
   for (const component of events) {
     if (component.hasProperty('recurrence-id') || !component.hasProperty('dtstart')) continue;
@@ -122,9 +158,8 @@ export function busyTimes(text: string, window: BusyWindow): Span[] {
     const iterator = event.iterator();
     const lengthMs = event.duration.toSeconds() * 1000;
     const hasMoved = moved.has(event.uid);
-    let before = 0;
-    let count = 0;
-    for (let next = iterator.next(); next && count < MAX_OCCURRENCES_PER_EVENT; next = iterator.next()) {
+    for (let next = iterator.next(); next; next = iterator.next()) {
+      counter.step();
       // Read as UTC, a wall time is off by less than a day: an occurrence that ends a day before the window is stepped over
       // unconverted (one of a rule with moved occurrences only once its own details say so).
       const endsBefore = (end: number) => end < window.from - DAY;
@@ -132,10 +167,8 @@ export function busyTimes(text: string, window: BusyWindow): Span[] {
         endsBefore(next.toUnixTime() * 1000 + lengthMs) &&
         (!hasMoved || endsBefore(event.getOccurrenceDetails(next).endDate.toUnixTime() * 1000))
       ) {
-        if (++before > MAX_STEPS_BEFORE_WINDOW) break;
         continue;
       }
-      count++;
       const details = event.getOccurrenceDetails(next);
       if (!isBusy(details.item)) continue;
       const span = occurrenceSpan(details.item, details.startDate, details.endDate, window.timeZone);

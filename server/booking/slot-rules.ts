@@ -131,11 +131,39 @@ function countByStudioDate(taken: readonly Span[], timeZone: string): Map<string
   return counts;
 }
 
+/**
+ * The busy spans as disjoint runs sorted by start (overlapping and touching spans joined), so
+ * whether a slot meets one is a binary search, however many a year of the owner's calendar holds.
+ */
+export function mergedSpans(spans: readonly Span[]): Span[] {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const merged: Span[] = [];
+  for (const span of sorted) {
+    const last = merged.at(-1);
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ start: span.start, end: span.end });
+  }
+  return merged;
+}
+
+/** Whether `span` meets one of the disjoint, sorted `runs`. */
+function meetsAny(span: Span, runs: readonly Span[]): boolean {
+  let low = 0;
+  let high = runs.length;
+  // The first run that ends after the span starts: the only one that can overlap it first.
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (runs[middle].end <= span.start) low = middle + 1;
+    else high = middle;
+  }
+  return low < runs.length && runs[low].start < span.end;
+}
+
 /** Why a start is not offered, checked in the order a person would explain it. */
-function isFree(slot: Span, query: SlotQuery): boolean {
+function isFree(slot: Span, query: SlotQuery, busyRuns: readonly Span[]): boolean {
   const { shape } = query;
   const guarded = padded(slot, shape.bufferBeforeMinutes, shape.bufferAfterMinutes);
-  if (query.busy.some((busy) => overlaps(guarded, busy))) return false;
+  if (meetsAny(guarded, busyRuns)) return false;
   // Two bookings keep the larger of the buffers between them: this slot's around the other, or the other's around this one.
   return !query.taken.some(
     (other) => overlaps(guarded, other) || overlaps(slot, padded(other, other.bufferBeforeMinutes, other.bufferAfterMinutes)),
@@ -151,8 +179,7 @@ export function freeSlots(query: SlotQuery): Span[] {
   if (earliest >= latest) return [];
   // A feed may hold a year of busy times; only those near the asked span can meet a slot.
   const margin = (shape.bufferBeforeMinutes + shape.lengthMinutes + shape.bufferAfterMinutes) * MINUTE;
-  const busy = query.busy.filter((span) => span.end > earliest - margin && span.start < latest + margin);
-  const near = { ...query, busy };
+  const busyRuns = mergedSpans(query.busy.filter((span) => span.end > earliest - margin && span.start < latest + margin));
   const perDay = countByStudioDate(query.taken, timeZone);
   const slots: Span[] = [];
   const lastDate = studioDate(latest, timeZone);
@@ -164,7 +191,7 @@ export function freeSlots(query: SlotQuery): Span[] {
     for (const start of new Set(starts)) {
       if (start < earliest || start >= latest) continue;
       const slot = { start, end: start + shape.lengthMinutes * MINUTE };
-      if (isFree(slot, near)) slots.push(slot);
+      if (isFree(slot, query, busyRuns)) slots.push(slot);
     }
   }
   return slots;

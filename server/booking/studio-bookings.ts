@@ -16,7 +16,19 @@ import { currentSettings, isoOf, type Booking, type BookingContext } from './boo
 import { howItHappens } from './booking-emails.ts';
 import { cancelBooking } from './book-slot.ts';
 import { calendarToken, regenerateCalendarToken, saveBookingSettings, setFeedUrl } from './booking-settings.ts';
-import { feedAddress, feedState, forgetFeed, refreshFeed } from './calendar-feed.ts';
+import {
+  expansionWindow,
+  feedAddress,
+  feedState,
+  forgetFeed,
+  readFeed,
+  reexpandKeptCopy,
+  refreshFeed,
+  storeFeedCopy,
+  upcomingBusyCount,
+  type FeedRead,
+  type ReexpandOutcome,
+} from './calendar-feed.ts';
 import { subscriptionFeed } from './invitation.ts';
 import { studioDate } from './slot-rules.ts';
 
@@ -27,6 +39,11 @@ import { studioDate } from './slot-rules.ts';
  */
 
 const DAY = 24 * 60 * 60_000;
+
+/** The window a copy of the feed is expanded over: the longest horizon of the studio's types. */
+function feedWindow(settings: AdminBookingSettings['settings'], timeZone: string, now: number) {
+  return expansionWindow(now, Math.max(1, ...settings.types.map((type) => type.horizonDays)), timeZone);
+}
 /** The subscription holds bookings from this long ago on: a calendar app keeps what it already has. */
 const SUBSCRIPTION_PAST_DAYS = 180;
 const LIST_LIMIT = 500;
@@ -78,7 +95,6 @@ export class StudioBookings {
     const { stored, studio } = await currentSettings(this.context);
     const state = await feedState(db);
     const now = this.context.now();
-    const busy = stored.feedUrl ? await this.context.busy(studio.hours.timeZone, now) : [];
     return {
       settings: stored.settings,
       version: stored.version,
@@ -88,7 +104,8 @@ export class StudioBookings {
         url: stored.feedUrl,
         lost: stored.feedUrlLost,
         ...state,
-        busyCount: busy.filter((span) => span.end > now).length,
+        busyCount: stored.feedUrl ? await upcomingBusyCount(db, now) : 0,
+        privateAllowed: stored.feedPrivateAllowed,
       },
       subscriptionUrl: this.subscriptionUrl(await calendarToken(db, studio.hours, secret)),
     };
@@ -109,14 +126,28 @@ export class StudioBookings {
       const message = 'A consultation at the studio needs the street address: add it under Site, Studio first';
       return { kind: 'invalid', message, errors: { settings: [message] } };
     }
+    const privateAllowed = parsed.data.feedPrivateAllowed ?? stored.feedPrivateAllowed;
+    const feedChanged =
+      (feedUrl === '' ? null : feedUrl) !== stored.feedUrl ||
+      stored.feedUrlLost ||
+      (feed !== null && privateAllowed !== stored.feedPrivateAllowed);
+    const now = new Date(this.context.now());
+    const window = feedWindow(settings, studio.hours.timeZone, now.getTime());
+    // A new address is read before anything is saved: one that cannot be read changes nothing.
+    let read: FeedRead | null = null;
+    if (feedChanged && feed) {
+      read = await readFeed(feed, { allowPrivate: privateAllowed, window, limits: this.context.feedLimits });
+      if (read.kind === 'failed') return { kind: 'invalid', message: read.error, errors: { feedUrl: [read.error] } };
+    }
     const saved = await saveBookingSettings(db, settings, version);
     if (saved.kind === 'stale') return saved;
-    const feedChanged = (feedUrl === '' ? null : feedUrl) !== stored.feedUrl || stored.feedUrlLost;
     if (feedChanged) {
-      await setFeedUrl(db, studio.hours, secret, feed ? feedUrl : null);
-      await forgetFeed(db);
-      // The owner sees at once whether the new feed reads; a failure is shown, the address is kept.
-      if (feed) await refreshFeed(db, feed, new Date(this.context.now()));
+      await setFeedUrl(db, studio.hours, secret, feed ? feedUrl : null, privateAllowed);
+      if (read?.kind === 'read') await storeFeedCopy(db, read.body, read.spans, window, now);
+      else await forgetFeed(db);
+    } else {
+      // A longer horizon needs the kept copy's busy times that far.
+      await reexpandKeptCopy(db, window, now, this.context.feedLimits);
     }
     logger.info({ version: saved.version, feedChanged }, 'booking settings saved');
     return { kind: 'saved', settings: await this.settings() };
@@ -124,11 +155,25 @@ export class StudioBookings {
 
   /** Fetches the owner's feed now (the "Refresh" button and the schedule). Null when no feed is set. */
   async refreshFeed(): Promise<AdminBookingSettings['feed'] | null> {
-    const { stored } = await currentSettings(this.context);
+    const { stored, studio } = await currentSettings(this.context);
     const url = stored.feedUrl ? feedAddress(stored.feedUrl) : null;
     if (!url) return null;
-    await refreshFeed(this.context.db, url, new Date(this.context.now()));
+    const now = new Date(this.context.now());
+    const window = feedWindow(stored.settings, studio.hours.timeZone, now.getTime());
+    const state = await refreshFeed(this.context.db, url, { allowPrivate: stored.feedPrivateAllowed, window, limits: this.context.feedLimits }, now);
+    // The last good copy still counts while the feed fails: its busy times must keep reaching the horizon.
+    if (state.error) await reexpandKeptCopy(this.context.db, window, now, this.context.feedLimits);
     return (await this.settings()).feed;
+  }
+
+  /**
+   * Expands the kept copy again when the horizon, the studio's zone or the day moved on (the
+   * background task, and once at start: a copy that no longer passes the budgets is dropped then).
+   */
+  async keepFeedCurrent(): Promise<ReexpandOutcome> {
+    const { stored, studio } = await currentSettings(this.context);
+    const now = this.context.now();
+    return reexpandKeptCopy(this.context.db, feedWindow(stored.settings, studio.hours.timeZone, now), new Date(now), this.context.feedLimits);
   }
 
   /** A new private subscription address; the old one stops working at once. */

@@ -17,6 +17,7 @@ import { isTokenShape, tokenHashOf } from '#server/crypto/secret-tokens.ts';
 import {
   availabilityOf,
   bookableType,
+  bookingsStamp,
   currentSettings,
   isoOf,
   placeOf,
@@ -27,7 +28,8 @@ import {
 } from './booking-context.ts';
 import { bookSlot, cancelBooking, moveBooking } from './book-slot.ts';
 import { bookingLinkPath, bookingLinkToken, type BookingLinkPurpose } from './booking-links.ts';
-import { freeSlots, type SlotProblem } from './slot-rules.ts';
+import { slotsWithin } from './slot-cache.ts';
+import { freeSlots, type Availability, type SlotProblem, type Span } from './slot-rules.ts';
 
 /*
  * The visitor's side of booking: the types, the free slots, taking one, and the two e-mailed links
@@ -110,18 +112,7 @@ export class VisitorBookings {
     const horizon = now + type.horizonDays * DAY;
     const to = Math.min(span.to ?? horizon, horizon, from + MAX_SLOT_SPAN_DAYS * DAY);
     const availability = availabilityOf(settings, studio);
-    const slots =
-      from < to
-        ? freeSlots({
-            shape: type,
-            availability,
-            busy: await this.context.busy(availability.timeZone, now),
-            taken: await takenBetween(this.context.db, from, to, exceptBookingId),
-            now,
-            from,
-            to,
-          })
-        : [];
+    const slots = from < to ? await this.freeSlotsWithin(type, availability, now, { start: from, end: to }, exceptBookingId) : [];
     return {
       type: type.key,
       timeZone: availability.timeZone,
@@ -129,6 +120,34 @@ export class VisitorBookings {
       to: isoOf(Math.max(from, to)),
       slots: slots.map((slot) => ({ start: isoOf(slot.start), end: isoOf(slot.end) })),
     };
+  }
+
+  /**
+   * The free slots of a type in a span. The visitors' lists are cut from the type's whole horizon,
+   * computed once in the shared cache; a booking being moved sees its own time as free, so its list
+   * is its own, computed for the span alone.
+   */
+  private async freeSlotsWithin(type: ConsultationType, availability: Availability, now: number, span: Span, exceptBookingId?: number) {
+    const { db, slotCache } = this.context;
+    const compute = async ({ start: from, end: to }: Span) =>
+      freeSlots({
+        shape: type,
+        availability,
+        busy: await this.context.busy(from - DAY, to + DAY),
+        taken: await takenBetween(db, from, to, exceptBookingId),
+        now,
+        from,
+        to,
+      });
+    if (exceptBookingId !== undefined) return compute(span);
+    const key = JSON.stringify([type, availability, await this.context.busyStamp(), await bookingsStamp(db)]);
+    const whole = await slotCache.slots(key, now, () => compute({ start: now, end: now + type.horizonDays * DAY }));
+    return slotsWithin(whole, span.start, span.end);
+  }
+
+  /** The busy times a check of one start needs: the days around it. */
+  private busyAround(start: number) {
+    return this.context.busy(start - 2 * DAY, start + 2 * DAY);
   }
 
   async book(intake: BookingIntake): Promise<BookRequestOutcome> {
@@ -178,7 +197,7 @@ export class VisitorBookings {
         visitor: { name: request.name, email: request.email, phone: request.phone, note: request.note, zone: request.tz },
         place: placeOf(type, studio, request.phone),
       },
-      { availability, busy: await this.context.busy(availability.timeZone, now), now, secret },
+      { availability, busy: await this.busyAround(request.start), now, secret },
     );
     if (outcome.kind === 'refused') return this.refusal(outcome.problem, type, stored.settings, studio, request.start);
     this.context.emailsQueued();
@@ -269,7 +288,7 @@ export class VisitorBookings {
     const availability = availabilityOf(stored.settings, studio);
     const outcome = await moveBooking(this.context.db, found.booking.id, type, parsed.data.start, {
       availability,
-      busy: await this.context.busy(availability.timeZone, now),
+      busy: await this.busyAround(parsed.data.start),
       now,
     });
     if (!outcome) return { kind: 'not-confirmed', booking: found.view };

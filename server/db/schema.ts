@@ -536,6 +536,8 @@ export interface BookingSettingsTable {
   /** The calendar feed's address and the subscription token, sealed (server/crypto/secret-box.ts). */
   feedUrlSealed: string | null;
   calendarTokenSealed: string | null;
+  /** 1 when the owner allowed the feed's address to be on a private network (refused otherwise). */
+  feedPrivateAllowed: ColumnType<number, number | undefined, number>;
   updatedAt: Timestamp;
 }
 
@@ -548,6 +550,19 @@ export interface BookingFeedTable {
   attemptedAt: string | null;
   /** What the last attempt ran into, worded for the owner; null after a good fetch. */
   error: string | null;
+  /** When the copy was expanded into booking_busy_times, over which window and in which studio zone. */
+  expandedAt: string | null;
+  expandedFrom: string | null;
+  expandedUntil: string | null;
+  expandedZone: string | null;
+  busyCount: ColumnType<number, number | undefined, number>;
+}
+
+/** The last good copy's busy times over the booking horizon, replaced whole with each expansion. */
+export interface BookingBusyTimesTable {
+  id: Generated<number>;
+  startAt: string;
+  endAt: string;
 }
 
 export type InvoiceKind = 'deposit' | 'balance' | 'full' | 'custom';
@@ -673,6 +688,7 @@ export interface Database {
   bookingDays: BookingDaysTable;
   bookingSettings: BookingSettingsTable;
   bookingFeed: BookingFeedTable;
+  bookingBusyTimes: BookingBusyTimesTable;
   bookingEmails: BookingEmailsTable;
   invoices: InvoicesTable;
   invoiceLines: InvoiceLinesTable;

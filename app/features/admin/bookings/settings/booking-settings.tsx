@@ -101,9 +101,11 @@ export function BookingSettingsEditor() {
       >
         <CalendarFeedPanel
           feedUrl={draft.feedUrl}
+          privateAllowed={draft.feedPrivateAllowed}
           feed={saved.feed}
           error={errors.feedUrl}
           onChange={(feedUrl) => setDraft((current) => ({ ...current, feedUrl }))}
+          onPrivateAllowed={(feedPrivateAllowed) => setDraft((current) => ({ ...current, feedPrivateAllowed }))}
           onFeed={(feed) => state.adopt((current) => ({ ...current, feed }))}
         />
       </SectionCard>

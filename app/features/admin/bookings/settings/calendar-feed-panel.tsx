@@ -13,17 +13,19 @@ const FEED_HINT =
 
 interface Props {
   feedUrl: string;
+  privateAllowed: boolean;
   feed: FeedStatus;
   error?: string;
   onChange: (feedUrl: string) => void;
+  onPrivateAllowed: (allowed: boolean) => void;
   onFeed: (feed: FeedStatus) => void;
 }
 
 /** The owner's own calendar (an ICS address): its busy times are never offered. Saved with the settings. */
-export function CalendarFeedPanel({ feedUrl, feed, error, onChange, onFeed }: Props) {
+export function CalendarFeedPanel({ feedUrl, privateAllowed, feed, error, onChange, onPrivateAllowed, onFeed }: Props) {
   const [refreshing, setRefreshing] = useState(false);
   const saved = feed.url !== null && !feed.lost;
-  const edited = feedUrl.trim() !== (feed.url ?? '');
+  const edited = feedUrl.trim() !== (feed.url ?? '') || privateAllowed !== feed.privateAllowed;
 
   const refresh = async () => {
     setRefreshing(true);
@@ -51,6 +53,17 @@ export function CalendarFeedPanel({ feedUrl, feed, error, onChange, onFeed }: Pr
         hint={FEED_HINT}
         onChange={(event) => onChange(event.target.value)}
       />
+      <label className="inline-flex min-h-11 items-start gap-2 text-sm text-fg-muted sm:min-h-0">
+        <input
+          type="checkbox"
+          checked={privateAllowed}
+          onChange={(event) => onPrivateAllowed(event.target.checked)}
+          className="mt-0.5 size-4 accent-[var(--color-accent)]"
+        />
+        <span>
+          The calendar is on my own network (allow a private address such as 192.168.x.x). Leave this off for Google, iCloud and Outlook.
+        </span>
+      </label>
       {feed.lost ? (
         <p role="alert" className="text-sm font-medium text-orange-300">
           The saved address can no longer be read (the server&apos;s secret changed). Paste it again and save.

@@ -15,7 +15,7 @@ const saved: AdminBookingSettings = {
   version: 3,
   timeZone: 'America/New_York',
   hasStudioAddress: true,
-  feed: { url: null, lost: false, fetchedAt: null, attemptedAt: null, error: null, busyCount: 0 },
+  feed: { url: null, lost: false, fetchedAt: null, attemptedAt: null, error: null, busyCount: 0, privateAllowed: false },
   subscriptionUrl: 'https://studio.test/calendar/abc.ics',
 };
 

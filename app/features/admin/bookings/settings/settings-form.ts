@@ -48,6 +48,8 @@ export interface SettingsDraft {
   weekly: WindowDraft[];
   datesOff: DatesOffDraft[];
   feedUrl: string;
+  /** The owner allows the feed's address to be on a private network. */
+  feedPrivateAllowed: boolean;
 }
 
 let nextRow = 0;
@@ -83,6 +85,7 @@ export function draftOf(admin: AdminBookingSettings): SettingsDraft {
     weekly: admin.settings.weekly.map((window) => ({ rowId: rowId(), ...window })),
     datesOff: admin.settings.datesOff.map((range) => ({ rowId: rowId(), ...range })),
     feedUrl: admin.feed.url ?? '',
+    feedPrivateAllowed: admin.feed.privateAllowed,
   };
 }
 
@@ -155,4 +158,6 @@ export function checkSettings(draft: SettingsDraft): { ok: true; settings: Booki
 
 /** Whether two drafts would save the same thing (the editor's "unsaved changes"). */
 export const sameSettings = (a: SettingsDraft, b: SettingsDraft) =>
-  a.feedUrl.trim() === b.feedUrl.trim() && JSON.stringify(settingsOf(a)) === JSON.stringify(settingsOf(b));
+  a.feedUrl.trim() === b.feedUrl.trim() &&
+  a.feedPrivateAllowed === b.feedPrivateAllowed &&
+  JSON.stringify(settingsOf(a)) === JSON.stringify(settingsOf(b));

@@ -74,6 +74,7 @@ export function useBookingSettings(): BookingSettingsState {
       version: saved.version,
       settings: checked.settings,
       feedUrl: draft.feedUrl.trim(),
+      feedPrivateAllowed: draft.feedPrivateAllowed,
     });
     setSaving(false);
     if (result.ok) {
