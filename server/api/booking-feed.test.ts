@@ -5,6 +5,7 @@ import type { AdminBookingSettings } from '#common/booking/admin.ts';
 import { createAdminTestApp, type TestApp } from '#server/test-support/app.ts';
 import { settingsWith, slotList, studioClock } from '#server/test-support/booking-fixture.ts';
 import { testDialects } from '#server/test-support/services.ts';
+import { FEED_NOT_READ, FEED_PRIVATE } from '#server/booking/feed-fetch.ts';
 
 /*
  * The owner's calendar feed at the API's level: served by a local HTTP server, pasted in the
@@ -63,16 +64,36 @@ describe.each(testDialects())('the owner’s calendar feed (%s)', (dialect) => {
     expect([...(await studioTimes())]).toEqual(expect.arrayContaining(['11:30', '12:00', '12:30', '13:00']));
   });
 
+  it('refuses an address on a private network, or one that cannot be read, and saves nothing', async () => {
+    answer = { status: 200, type: 'text/calendar', body: LUNCH };
+    const refused = await admin.request
+      .put('/api/admin/booking/settings')
+      .send({ version: 0, settings: settingsWith(), feedUrl })
+      .expect(400);
+    expect(refused.body.errors.feedUrl).toEqual([FEED_PRIVATE]);
+    answer = { status: 404, type: 'text/plain', body: 'Not found' };
+    const unreadable = await admin.request
+      .put('/api/admin/booking/settings')
+      .send({ version: 0, settings: settingsWith({ name: 'Changed' }), feedUrl, feedPrivateAllowed: true })
+      .expect(400);
+    expect(unreadable.body.errors.feedUrl).toEqual([FEED_NOT_READ]);
+    const after = (await admin.request.get('/api/admin/booking/settings').expect(200)).body as AdminBookingSettings;
+    expect(after).toMatchObject({ version: 0, feed: { url: null, fetchedAt: null, privateAllowed: false } });
+    expect(after.settings.types[0].name).not.toBe('Changed');
+  });
+
   it('fetches the feed when its address is saved, and stops offering the slots its busy times cover', async () => {
     answer = { status: 200, type: 'text/calendar', body: LUNCH };
     const saved = await admin.request
       .put('/api/admin/booking/settings')
-      .send({ version: 0, settings: settingsWith(), feedUrl })
+      .send({ version: 0, settings: settingsWith(), feedUrl, feedPrivateAllowed: true })
       .expect(200);
     const { feed } = saved.body as AdminBookingSettings;
     expect(feed).toMatchObject({ url: feedUrl, error: null, lost: false });
     expect(Date.parse(feed.fetchedAt!)).toBeGreaterThan(Date.now() - 60_000);
-    expect(feed.busyCount).toBeGreaterThan(100);
+    // Weekday lunches over the 30-day horizon, not a year of them.
+    expect(feed.busyCount).toBeGreaterThanOrEqual(20);
+    expect(feed.busyCount).toBeLessThanOrEqual(25);
 
     const times = await studioTimes();
     expect(times.has('12:00')).toBe(false);
@@ -91,13 +112,13 @@ describe.each(testDialects())('the owner’s calendar feed (%s)', (dialect) => {
     answer = { status: 500, type: 'text/plain', body: 'Internal error' };
     const failed = await refresh().expect(200);
     expect(failed.body).toMatchObject({ url: feedUrl, fetchedAt: before.feed.fetchedAt, busyCount: before.feed.busyCount });
-    expect(failed.body.error).toContain('HTTP 500');
+    expect(failed.body.error).toBe(FEED_NOT_READ);
     expect(Date.parse(failed.body.attemptedAt)).toBeGreaterThan(Date.parse(before.feed.attemptedAt!) - 1);
     expect((await studioTimes()).has('12:00')).toBe(false);
 
     answer = { status: 200, type: 'text/html', body: '<html><body>Sign in to see this calendar</body></html>' };
     const garbage = await refresh().expect(200);
-    expect(garbage.body.error).toContain('iCal (.ics) address');
+    expect(garbage.body.error).toBe(FEED_NOT_READ);
     expect(garbage.body.error).not.toContain('Sign in');
     expect(garbage.body.fetchedAt).toBe(before.feed.fetchedAt);
     expect((await studioTimes()).has('12:30')).toBe(false);

@@ -54,6 +54,7 @@ describe.each(testDialects())('stored settings (%s)', (dialect) => {
       version: 0,
       feedUrl: null,
       feedUrlLost: false,
+      feedPrivateAllowed: false,
     });
     const mine = { ...defaultBookingSettings(hours), datesOff: [{ from: '2027-12-24', to: '2027-12-26', label: 'Holidays' }] };
     expect(await saveBookingSettings(services.db, mine, 0)).toEqual({ kind: 'saved', version: 1 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WEEKDAYS } from '#common/site-content/weekdays.ts';
-import { busyTimes, FeedNotReadable } from './busy-times.ts';
+import { busyTimes, FeedNotReadable, FeedTooBusy } from './busy-times.ts';
 import { freeSlots } from './slot-rules.ts';
 
 const NEW_YORK = 'America/New_York';
@@ -92,11 +92,21 @@ describe('busy times from an iCalendar feed', () => {
     expect(spans(calendar(daily))).toHaveLength(31);
   });
 
-  it('bounds a rule that repeats every minute', () => {
+  it('refuses a feed whose rules give more busy times than the budget, counted over the whole feed', () => {
     const minutely = event('minutely@owner', 'DTSTART:20270301T000000Z', 'DTEND:20270301T000030Z', 'RRULE:FREQ=MINUTELY');
-    const found = busyTimes(calendar(minutely), march);
-    expect(found.length).toBeGreaterThan(0);
-    expect(found.length).toBeLessThanOrEqual(5_000);
+    const budget = { maxOccurrences: 5_000, maxSteps: 1_000_000 };
+    expect(() => busyTimes(calendar(minutely), march, budget)).toThrow(FeedTooBusy);
+    const hourly = (index: number) =>
+      event(`hourly-${index}@owner`, 'DTSTART:20270301T000000Z', 'DTEND:20270301T000500Z', 'RRULE:FREQ=HOURLY');
+    // Seven hourly rules give 744 each in March: 5,208 together.
+    expect(() => busyTimes(calendar(...[0, 1, 2, 3, 4, 5, 6].map(hourly)), march, budget)).toThrow(FeedTooBusy);
+    expect(busyTimes(calendar(...[0, 1, 2, 3, 4, 5].map(hourly)), march, budget)).toHaveLength(6 * 744);
+  });
+
+  it('refuses a feed whose rules take too many steps to reach the window', () => {
+    const since2000 = event('old@owner', 'DTSTART:20000101T150000Z', 'DTEND:20000101T160000Z', 'RRULE:FREQ=DAILY');
+    expect(() => busyTimes(calendar(since2000), march, { maxOccurrences: 50_000, maxSteps: 5_000 })).toThrow(FeedTooBusy);
+    expect(busyTimes(calendar(since2000), march, { maxOccurrences: 50_000, maxSteps: 20_000 })).toHaveLength(31);
   });
 
   it('reaches the span with a daily event kept for years, and an old occurrence moved into it', () => {

@@ -2,7 +2,20 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
-import { busyTimesReader, feedAddress, feedState, fetchFeed, MAX_FEED_BYTES, refreshFeed } from './calendar-feed.ts';
+import { hugeIntervalCalendar } from '#server/test-support/busy-calendars.ts';
+import { DEFAULT_EXPANSION_LIMITS } from './feed-expansion.ts';
+import {
+  busyBetween,
+  busyTimesStamp,
+  expansionWindow,
+  feedAddress,
+  feedState,
+  forgetFeed,
+  reexpandKeptCopy,
+  refreshFeed,
+  upcomingBusyCount,
+} from './calendar-feed.ts';
+import { FEED_NOT_READ } from './feed-fetch.ts';
 
 const CALENDAR = [
   'BEGIN:VCALENDAR',
@@ -56,57 +69,6 @@ describe('the address the owner pastes', () => {
   });
 });
 
-describe('fetching the feed', () => {
-  it('brings back a calendar', async () => {
-    serve(200, CALENDAR);
-    expect(await fetchFeed(new URL(`${base}/owner.ics`))).toEqual({ kind: 'fetched', body: CALENDAR });
-  });
-
-  it('says the address was refused when the calendar answers 404, and what else went wrong otherwise', async () => {
-    serve(404, 'Not found');
-    expect(await fetchFeed(new URL(`${base}/gone.ics`))).toEqual({
-      kind: 'failed',
-      error: expect.stringContaining('refused the address (HTTP 404)'),
-    });
-    serve(500, 'Oops');
-    expect(await fetchFeed(new URL(`${base}/owner.ics`))).toEqual({
-      kind: 'failed',
-      error: 'The calendar answered with an error (HTTP 500)',
-    });
-  });
-
-  it('refuses a page that is not a calendar without repeating it', async () => {
-    serve(200, '<html><body>Sign in to continue, secret-session-id</body></html>', 'text/html');
-    const outcome = await fetchFeed(new URL(`${base}/login`));
-    expect(outcome).toEqual({ kind: 'failed', error: expect.stringContaining('not an iCalendar') });
-    expect(JSON.stringify(outcome)).not.toContain('secret-session-id');
-  });
-
-  it('stops reading a feed larger than the limit', async () => {
-    serve(200, Buffer.alloc(MAX_FEED_BYTES + 1, 0x41));
-    expect(await fetchFeed(new URL(`${base}/huge.ics`))).toEqual({ kind: 'failed', error: 'The calendar is larger than 5 MB' });
-  });
-
-  it('gives up on a calendar that does not answer', async () => {
-    answer = () => undefined; // never answers
-    expect(await fetchFeed(new URL(`${base}/slow.ics`), 200)).toEqual({
-      kind: 'failed',
-      error: 'The calendar did not answer within 0.2 seconds',
-    });
-  });
-
-  it('says so when nothing listens at the address', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
-    expect(await fetchFeed(new URL(`http://127.0.0.1:${port}/owner.ics`))).toEqual({
-      kind: 'failed',
-      error: 'The calendar could not be reached',
-    });
-  });
-});
-
 describe.each(testDialects())('the kept copy (%s)', (dialect) => {
   let services: TestServices;
   beforeAll(async () => {
@@ -116,38 +78,69 @@ describe.each(testDialects())('the kept copy (%s)', (dialect) => {
     await services.cleanup();
   });
   beforeEach(async () => {
-    await services.db.deleteFrom('bookingFeed').execute();
+    await forgetFeed(services.db);
   });
+
+  const DAY = 24 * 60 * 60 * 1000;
+  const now = Date.parse('2027-01-01T00:00:00Z');
+  const window = expansionWindow(now, 60, 'America/New_York');
+  const own = { allowPrivate: true, window };
+  const limits = { ...DEFAULT_EXPANSION_LIMITS, timeoutMs: 3_000 };
 
   it('keeps the last good copy and its busy times when a later fetch fails, and shows the error', async () => {
     const url = new URL(`${base}/owner.ics`);
     serve(200, CALENDAR);
-    const good = await refreshFeed(services.db, url, new Date('2027-01-01T00:00:00Z'));
+    const good = await refreshFeed(services.db, url, own, new Date(now));
     expect(good).toEqual({ fetchedAt: '2027-01-01T00:00:00.000Z', attemptedAt: '2027-01-01T00:00:00.000Z', error: null });
+    const stamp = await busyTimesStamp(services.db);
     serve(503, 'Down');
-    const failed = await refreshFeed(services.db, url, new Date('2027-01-01T01:00:00Z'));
-    expect(failed).toEqual({
-      fetchedAt: '2027-01-01T00:00:00.000Z',
-      attemptedAt: '2027-01-01T01:00:00.000Z',
-      error: 'The calendar answered with an error (HTTP 503)',
-    });
-    const busy = await busyTimesReader(services.db)('America/New_York', Date.parse('2027-01-01T00:00:00Z'));
-    expect(busy[0]).toEqual({ start: Date.parse('2027-01-04T15:00:00Z'), end: Date.parse('2027-01-04T17:00:00Z') });
+    const failed = await refreshFeed(services.db, url, own, new Date(now + 3_600_000));
+    expect(failed).toEqual({ fetchedAt: '2027-01-01T00:00:00.000Z', attemptedAt: '2027-01-01T01:00:00.000Z', error: FEED_NOT_READ });
+    const busy = await busyBetween(services.db, now, now + 7 * DAY);
+    expect(busy).toEqual([{ start: Date.parse('2027-01-04T15:00:00Z'), end: Date.parse('2027-01-04T17:00:00Z') }]);
+    expect(await busyTimesStamp(services.db)).toBe(stamp);
   });
 
-  it('has no busy times and no error before the first fetch', async () => {
-    expect(await feedState(services.db)).toEqual({ fetchedAt: null, attemptedAt: null, error: null });
-    expect(await busyTimesReader(services.db)('America/New_York', Date.now())).toEqual([]);
-  });
-
-  it('reads a new copy as soon as another instance stored it', async () => {
-    const read = busyTimesReader(services.db);
-    const now = Date.parse('2027-01-01T00:00:00Z');
+  it('stores the busy times of the horizon only, and reads a span by its rows', async () => {
     serve(200, CALENDAR);
-    await refreshFeed(services.db, new URL(`${base}/owner.ics`), new Date(now));
-    expect((await read('America/New_York', now)).length).toBeGreaterThan(50);
+    await refreshFeed(services.db, new URL(`${base}/owner.ics`), own, new Date(now));
+    // Weekly on Mondays over the 62 days of the window.
+    expect(await upcomingBusyCount(services.db, now)).toBe(9);
+    expect(await busyBetween(services.db, now + 70 * DAY, now + 400 * DAY)).toEqual([]);
+    expect(await busyBetween(services.db, Date.parse('2027-01-04T16:00:00Z'), Date.parse('2027-01-04T16:30:00Z'))).toHaveLength(1);
+  });
+
+  it('has no busy times and no error before the first fetch, and none once the feed is forgotten', async () => {
+    expect(await feedState(services.db)).toEqual({ fetchedAt: null, attemptedAt: null, error: null });
+    expect(await busyBetween(services.db, now, now + 60 * DAY)).toEqual([]);
+    serve(200, CALENDAR);
+    await refreshFeed(services.db, new URL(`${base}/owner.ics`), own, new Date(now));
+    await forgetFeed(services.db);
+    expect(await busyBetween(services.db, now, now + 60 * DAY)).toEqual([]);
+  });
+
+  it('replaces the busy times whole when a new copy is stored', async () => {
+    serve(200, CALENDAR);
+    await refreshFeed(services.db, new URL(`${base}/owner.ics`), own, new Date(now));
+    expect(await upcomingBusyCount(services.db, now)).toBeGreaterThan(0);
     serve(200, CALENDAR.replace(/BEGIN:VEVENT[\s\S]*END:VEVENT\r\n/, ''));
-    await refreshFeed(services.db, new URL(`${base}/owner.ics`), new Date(now + 60_000));
-    expect(await read('America/New_York', now)).toEqual([]);
+    await refreshFeed(services.db, new URL(`${base}/owner.ics`), own, new Date(now + 60_000));
+    expect(await upcomingBusyCount(services.db, now)).toBe(0);
+  });
+
+  it('expands a kept copy again for a longer horizon, and drops one that no longer passes the budgets', async () => {
+    serve(200, CALENDAR);
+    await refreshFeed(services.db, new URL(`${base}/owner.ics`), own, new Date(now));
+    expect(await reexpandKeptCopy(services.db, window, new Date(now + 60_000), limits)).toBe('current');
+    const longer = expansionWindow(now, 200, 'America/New_York');
+    expect(await reexpandKeptCopy(services.db, longer, new Date(now + 60_000), limits)).toBe('expanded');
+    expect(await upcomingBusyCount(services.db, now)).toBe(29);
+    // A copy kept before busy times were stored, that would freeze the site if a visitor expanded it.
+    await services.db.updateTable('bookingFeed').set({ body: hugeIntervalCalendar(), expandedAt: null }).where('id', '=', 1).execute();
+    expect(await reexpandKeptCopy(services.db, window, new Date(now + 120_000), limits)).toBe('dropped');
+    const state = await feedState(services.db);
+    expect(state).toMatchObject({ fetchedAt: null, error: expect.stringContaining('took longer than 3 seconds') });
+    expect(await upcomingBusyCount(services.db, now)).toBe(0);
+    expect(await reexpandKeptCopy(services.db, window, new Date(now + 180_000), limits)).toBe('none');
   });
 });

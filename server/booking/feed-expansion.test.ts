@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { calendarOf, eventOf, hugeIntervalCalendar, ordinaryBusyCalendar, secondlyZoneCalendar } from '#server/test-support/busy-calendars.ts';
 import { DEFAULT_EXPANSION_BUDGET } from './busy-times.ts';
 import { DEFAULT_EXPANSION_LIMITS, expandFeed } from './feed-expansion.ts';
+import { FEED_NOT_READ } from './feed-fetch.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.parse('2026-12-02T12:00:00Z');
@@ -57,7 +58,7 @@ describe('expanding the owner’s feed off the event loop', () => {
     for (const text of ['<html>Sign in</html>', broken]) {
       expect(await expandFeed(text, month, limits)).toEqual({
         kind: 'refused',
-        message: expect.stringContaining('not an iCalendar (.ics) calendar'),
+        message: FEED_NOT_READ,
       });
     }
   });

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { workerScript } from '#server/jobs/worker-script.ts';
 import { DEFAULT_EXPANSION_BUDGET, type BusyWindow, type ExpansionBudget } from './busy-times.ts';
 import type { ExpansionJob, ExpansionReply } from './feed-expansion-worker.ts';
+import { FEED_NOT_READ } from './feed-fetch.ts';
 import type { Span } from './slot-rules.ts';
 
 /*
@@ -30,7 +31,6 @@ export type ExpansionOutcome = { kind: 'expanded'; spans: Span[] } | { kind: 're
 
 const script = workerScript('feed-expansion-worker.js', new URL('./feed-expansion-worker-entry.mjs', import.meta.url));
 
-const unreadable = 'The feed is not an iCalendar (.ics) calendar: check that you copied the iCal (.ics) address';
 const advice = 'remove or end the events that repeat that often, or use a calendar that holds only your busy times';
 
 function outcomeOf(reply: ExpansionReply): ExpansionOutcome {
@@ -44,7 +44,8 @@ function outcomeOf(reply: ExpansionReply): ExpansionOutcome {
       return { kind: 'refused', message: `${reply.message}: ${advice}` };
     case 'unreadable':
     case 'failed':
-      return { kind: 'refused', message: unreadable };
+      // Worded as a failed fetch: whether an address answers with a page or a calendar is not told apart.
+      return { kind: 'refused', message: FEED_NOT_READ };
   }
 }
 

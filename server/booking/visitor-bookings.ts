@@ -75,6 +75,11 @@ const problemErrors = (problem: SlotProblem): FieldErrors => ({ start: [SLOT_PRO
 export class VisitorBookings {
   constructor(private readonly context: BookingContext) {}
 
+  /** Slot lists computed so far by this instance (tests read it: a warm list costs none). */
+  get slotComputations(): number {
+    return this.context.slotCache.computations;
+  }
+
   async types(): Promise<BookingTypesAnswer> {
     const { stored, studio } = await currentSettings(this.context);
     return {

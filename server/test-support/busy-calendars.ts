@@ -32,24 +32,18 @@ function recurringEvent(uid: string, day: number, startMinute: number, lengthMin
 
 /**
  * 200 weekly and 50 daily recurring events in New York time, started in January 2025 with no end
- * (about 27 KB: a studio owner's working calendar of a few years).
+ * (about 50 KB: a studio owner's whole calendar of a few years, nights and weekends included), which
+ * still leaves some of the studio's hours free.
  */
 export function ordinaryBusyCalendar(): string {
   const events: string[] = [];
   for (let index = 0; index < 200; index++) {
     const day = 6 + (index % 7); // 6 January 2025 is a Monday
-    events.push(
-      recurringEvent(
-        `weekly-${index}@owner`,
-        day,
-        (8 + (index % 12)) * 60 + ((index * 5) % 60),
-        60,
-        `FREQ=WEEKLY;BYDAY=${WEEKDAY_CODES[index % 7]}`,
-      ),
-    );
+    const start = ((index * 7) % 24) * 60 + ((index * 5) % 4) * 15;
+    events.push(recurringEvent(`weekly-${index}@owner`, day, start, 30, `FREQ=WEEKLY;BYDAY=${WEEKDAY_CODES[index % 7]}`));
   }
   for (let index = 0; index < 50; index++) {
-    events.push(recurringEvent(`daily-${index}@owner`, 6, (6 + (index % 16)) * 60 + ((index * 7) % 60), 15, 'FREQ=DAILY'));
+    events.push(recurringEvent(`daily-${index}@owner`, 6, ((index * 5) % 24) * 60 + ((index * 13) % 50), 10, 'FREQ=DAILY'));
   }
   return calendarOf(...events);
 }
