@@ -129,6 +129,7 @@ export const median = (values: number[]) => {
 
 export interface Measure {
   rps: number;
+  p50Ms: number;
   p99Ms: number;
   non2xx: number;
 }
@@ -137,15 +138,24 @@ export interface Measure {
  * wrk with 2 threads and 10 connections, gzip as browsers ask: requests per second, p99 latency and
  * non-2xx/3xx answers. Asynchronous, so other load may run beside it.
  */
-export async function runWrk(url: string, seconds: number, headers: string[] = []): Promise<Measure> {
+export async function runWrk(
+  url: string,
+  seconds: number,
+  headers: string[] = [],
+  { threads = 2, connections = 10 }: { threads?: number; connections?: number } = {},
+): Promise<Measure> {
   const { stdout: out } = await promisify(execFile)(
     WRK_PATH,
-    ['-t2', '-c10', `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', ...headers.flatMap((header) => ['-H', header]), url],
+    [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', ...headers.flatMap((header) => ['-H', header]), url],
     { encoding: 'utf8' },
   );
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const [, value = '0', unit = 'ms'] = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out) ?? [];
-  const p99Ms = Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1);
+  const percentile = (label: string) => {
+    const [, value = '0', unit = 'ms'] = new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`).exec(out) ?? [];
+    return Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1);
+  };
+  const p50Ms = percentile('50');
+  const p99Ms = percentile('99');
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, p99Ms, non2xx };
+  return { rps, p50Ms, p99Ms, non2xx };
 }

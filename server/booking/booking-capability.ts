@@ -3,7 +3,7 @@ import { MailSender } from '#server/email/mail-sender.ts';
 import { nextDueAt } from '#server/email/retried-mail.ts';
 import type { BookingContext, StudioFacts } from './booking-context.ts';
 import { sendDueBookingEmails } from './booking-emails.ts';
-import { busyBetween, busyTimesStamp, feedState } from './calendar-feed.ts';
+import { busyBetween, feedState } from './calendar-feed.ts';
 import { DEFAULT_EXPANSION_LIMITS } from './feed-expansion.ts';
 import { SlotCache } from './slot-cache.ts';
 import { StudioBookings } from './studio-bookings.ts';
@@ -37,7 +37,6 @@ export function createBookingCapability(
     perAddressLimit: config.CONTACT_RATE_LIMIT,
     studio: parts.studio,
     busy: (from, to) => busyBetween(db, from, to),
-    busyStamp: () => busyTimesStamp(db),
     slotCache: new SlotCache(),
     feedLimits: { ...DEFAULT_EXPANSION_LIMITS, timeoutMs: config.BOOKING_FEED_READ_SECONDS * 1000 },
     emailsQueued: () => bookingEmails.sendSoon(),

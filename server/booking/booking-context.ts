@@ -29,8 +29,6 @@ export interface BookingContext {
   studio: () => Promise<StudioFacts>;
   /** The owner's busy times that meet [from, to), from the last good copy of the calendar feed (calendar-feed.ts). */
   busy: (from: number, to: number) => Promise<Span[]>;
-  /** Changes whenever the busy times do (a new or re-expanded copy): part of the slot cache's key. */
-  busyStamp: () => Promise<string>;
   /** The budgets of one expansion of the owner's feed (feed-expansion.ts). */
   feedLimits: ExpansionLimits;
   /** The free slots per type and horizon, shared by every visitor of this instance (slot-cache.ts). */
@@ -75,20 +73,32 @@ export async function takenBetween(db: Kysely<Database>, from: number, to: numbe
 }
 
 /**
- * Changes with every booking taken, moved or cancelled, on any instance: the confirmed count falls
- * with a cancellation, the highest id grows with a booking, the sequences' sum with a move (the
- * clock is not used: two changes in one millisecond, or a test's fixed clock, still differ).
+ * What the free slots depend on besides the settings, in one query, changing with every booking
+ * taken, moved or cancelled and every new expansion of the busy times, on any instance: the
+ * confirmed count falls with a cancellation, the highest id grows with a booking, the sequences'
+ * sum with a move, the feed's expansion time with a new copy (no clock is compared: two changes in
+ * one millisecond, or a test's fixed clock, still differ).
  */
-export async function bookingsStamp(db: Kysely<Database>): Promise<string> {
+export async function slotsStamp(db: Kysely<Database>): Promise<string> {
   const row = await db
-    .selectFrom('bookings')
-    .select((eb) => [
-      eb.fn.count<number>(eb.case().when('status', '=', 'confirmed').then(1).end()).as('confirmed'),
-      eb.fn.max('id').as('lastId'),
-      eb.fn.sum<number>('icsSequence').as('moves'),
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('bookings')
+        .select((inner) => inner.fn.count<number>(inner.case().when('status', '=', 'confirmed').then(1).end()).as('n'))
+        .as('confirmed'),
+      eb
+        .selectFrom('bookings')
+        .select((inner) => inner.fn.max('id').as('n'))
+        .as('lastId'),
+      eb
+        .selectFrom('bookings')
+        .select((inner) => inner.fn.sum<number>('icsSequence').as('n'))
+        .as('moves'),
+      eb.selectFrom('bookingFeed').select('expandedAt').where('id', '=', 1).as('busyAt'),
+      eb.selectFrom('bookingFeed').select('busyCount').where('id', '=', 1).as('busyCount'),
     ])
-    .executeTakeFirst();
-  return `${row?.confirmed ?? 0}|${row?.lastId ?? 0}|${row?.moves ?? 0}`;
+    .executeTakeFirstOrThrow();
+  return [row.confirmed, row.lastId, row.moves, row.busyAt, row.busyCount].map((value) => value ?? '-').join('|');
 }
 
 /** Where a booking of `type` happens, fixed when it is booked. */

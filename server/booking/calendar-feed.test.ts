@@ -6,7 +6,6 @@ import { hugeIntervalCalendar } from '#server/test-support/busy-calendars.ts';
 import { DEFAULT_EXPANSION_LIMITS } from './feed-expansion.ts';
 import {
   busyBetween,
-  busyTimesStamp,
   expansionWindow,
   feedAddress,
   feedState,
@@ -16,6 +15,7 @@ import {
   upcomingBusyCount,
 } from './calendar-feed.ts';
 import { FEED_NOT_READ } from './feed-fetch.ts';
+import { slotsStamp } from './booking-context.ts';
 
 const CALENDAR = [
   'BEGIN:VCALENDAR',
@@ -92,13 +92,13 @@ describe.each(testDialects())('the kept copy (%s)', (dialect) => {
     serve(200, CALENDAR);
     const good = await refreshFeed(services.db, url, own, new Date(now));
     expect(good).toEqual({ fetchedAt: '2027-01-01T00:00:00.000Z', attemptedAt: '2027-01-01T00:00:00.000Z', error: null });
-    const stamp = await busyTimesStamp(services.db);
+    const stamp = await slotsStamp(services.db);
     serve(503, 'Down');
     const failed = await refreshFeed(services.db, url, own, new Date(now + 3_600_000));
     expect(failed).toEqual({ fetchedAt: '2027-01-01T00:00:00.000Z', attemptedAt: '2027-01-01T01:00:00.000Z', error: FEED_NOT_READ });
     const busy = await busyBetween(services.db, now, now + 7 * DAY);
     expect(busy).toEqual([{ start: Date.parse('2027-01-04T15:00:00Z'), end: Date.parse('2027-01-04T17:00:00Z') }]);
-    expect(await busyTimesStamp(services.db)).toBe(stamp);
+    expect(await slotsStamp(services.db)).toBe(stamp);
   });
 
   it('stores the busy times of the horizon only, and reads a span by its rows', async () => {

@@ -134,12 +134,6 @@ export async function feedState(db: Kysely<Database>): Promise<FeedState> {
   return row ?? { fetchedAt: null, attemptedAt: null, error: null };
 }
 
-/** What the slot cache keys on: changes whenever the busy times do. */
-export async function busyTimesStamp(db: Kysely<Database>): Promise<string> {
-  const row = await db.selectFrom('bookingFeed').select(['expandedAt', 'busyCount']).where('id', '=', 1).executeTakeFirst();
-  return row ? `${row.expandedAt}|${row.busyCount}` : 'none';
-}
-
 /** Forgets the copy and its busy times, when the owner removes the feed's address. */
 export async function forgetFeed(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {

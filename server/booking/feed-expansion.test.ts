@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { calendarOf, eventOf, hugeIntervalCalendar, ordinaryBusyCalendar, secondlyZoneCalendar } from '#server/test-support/busy-calendars.ts';
+import {
+  calendarOf,
+  eventOf,
+  hugeIntervalCalendar,
+  ordinaryBusyCalendar,
+  secondlyZoneCalendar,
+} from '#server/test-support/busy-calendars.ts';
 import { DEFAULT_EXPANSION_BUDGET } from './busy-times.ts';
 import { DEFAULT_EXPANSION_LIMITS, expandFeed } from './feed-expansion.ts';
 import { FEED_NOT_READ } from './feed-fetch.ts';

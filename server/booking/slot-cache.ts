@@ -14,10 +14,20 @@ const TTL_MS = 60_000;
 /** A few types, each with one current key: more entries only means keys that changed. */
 const MAX_ENTRIES = 32;
 
+/** A free slot as computed (instants) and as answered (ISO text, formatted once: it is most of a list's cost). */
+export interface CachedSlot extends Span {
+  answer: { start: string; end: string };
+}
+
 interface Entry {
   computedAt: number;
-  slots: Span[];
+  slots: CachedSlot[];
 }
+
+const answered = (slot: Span): CachedSlot => ({
+  ...slot,
+  answer: { start: new Date(slot.start).toISOString(), end: new Date(slot.end).toISOString() },
+});
 
 export class SlotCache {
   private readonly entries = new Map<string, Entry>();
@@ -27,7 +37,7 @@ export class SlotCache {
   computations = 0;
 
   /** The slots of `key` (computed by `compute` over the type's whole horizon from `now` when missing or old). */
-  async slots(key: string, now: number, compute: () => Promise<Span[]>): Promise<Span[]> {
+  async slots(key: string, now: number, compute: () => Promise<Span[]>): Promise<CachedSlot[]> {
     const kept = this.entries.get(key);
     if (kept && now - kept.computedAt < TTL_MS && now >= kept.computedAt) return kept.slots;
     let pending = this.computing.get(key);
@@ -41,7 +51,7 @@ export class SlotCache {
   private async compute(key: string, now: number, compute: () => Promise<Span[]>): Promise<Entry> {
     try {
       this.computations += 1;
-      const entry = { computedAt: now, slots: await compute() };
+      const entry = { computedAt: now, slots: (await compute()).map(answered) };
       this.entries.delete(key);
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(key, entry);
@@ -52,7 +62,9 @@ export class SlotCache {
   }
 }
 
-/** The cached slots that a request for [from, to) may see (from already carries the notice). */
-export function slotsWithin(slots: readonly Span[], from: number, to: number): Span[] {
-  return slots.filter((slot) => slot.start >= from && slot.start < to);
+/** The cached slots that a request for [from, to) may see (from already carries the notice), as answered. */
+export function slotsWithin(slots: readonly CachedSlot[], from: number, to: number): CachedSlot['answer'][] {
+  const within: CachedSlot['answer'][] = [];
+  for (const slot of slots) if (slot.start >= from && slot.start < to) within.push(slot.answer);
+  return within;
 }

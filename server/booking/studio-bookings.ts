@@ -160,7 +160,12 @@ export class StudioBookings {
     if (!url) return null;
     const now = new Date(this.context.now());
     const window = feedWindow(stored.settings, studio.hours.timeZone, now.getTime());
-    const state = await refreshFeed(this.context.db, url, { allowPrivate: stored.feedPrivateAllowed, window, limits: this.context.feedLimits }, now);
+    const state = await refreshFeed(
+      this.context.db,
+      url,
+      { allowPrivate: stored.feedPrivateAllowed, window, limits: this.context.feedLimits },
+      now,
+    );
     // The last good copy still counts while the feed fails: its busy times must keep reaching the horizon.
     if (state.error) await reexpandKeptCopy(this.context.db, window, now, this.context.feedLimits);
     return (await this.settings()).feed;
@@ -173,7 +178,12 @@ export class StudioBookings {
   async keepFeedCurrent(): Promise<ReexpandOutcome> {
     const { stored, studio } = await currentSettings(this.context);
     const now = this.context.now();
-    return reexpandKeptCopy(this.context.db, feedWindow(stored.settings, studio.hours.timeZone, now), new Date(now), this.context.feedLimits);
+    return reexpandKeptCopy(
+      this.context.db,
+      feedWindow(stored.settings, studio.hours.timeZone, now),
+      new Date(now),
+      this.context.feedLimits,
+    );
   }
 
   /** A new private subscription address; the old one stops working at once. */

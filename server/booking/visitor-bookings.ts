@@ -17,7 +17,7 @@ import { isTokenShape, tokenHashOf } from '#server/crypto/secret-tokens.ts';
 import {
   availabilityOf,
   bookableType,
-  bookingsStamp,
+  slotsStamp,
   currentSettings,
   isoOf,
   placeOf,
@@ -123,7 +123,7 @@ export class VisitorBookings {
       timeZone: availability.timeZone,
       from: isoOf(from),
       to: isoOf(Math.max(from, to)),
-      slots: slots.map((slot) => ({ start: isoOf(slot.start), end: isoOf(slot.end) })),
+      slots,
     };
   }
 
@@ -144,8 +144,8 @@ export class VisitorBookings {
         from,
         to,
       });
-    if (exceptBookingId !== undefined) return compute(span);
-    const key = JSON.stringify([type, availability, await this.context.busyStamp(), await bookingsStamp(db)]);
+    if (exceptBookingId !== undefined) return (await compute(span)).map((slot) => ({ start: isoOf(slot.start), end: isoOf(slot.end) }));
+    const key = JSON.stringify([type, availability, await slotsStamp(db)]);
     const whole = await slotCache.slots(key, now, () => compute({ start: now, end: now + type.horizonDays * DAY }));
     return slotsWithin(whole, span.start, span.end);
   }
