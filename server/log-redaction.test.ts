@@ -5,7 +5,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '#server/auth/admin-users.ts';
 import { settleBackgroundWork } from '#server/auth/background.ts';
-import { redactUrlSecrets } from '#server/logger.ts';
+import { redactUrlSecrets, serializeError } from '#server/logger.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { captureLogs, testDialects } from '#server/test-support/services.ts';
 import { testWav } from '#server/test-support/test-audio.ts';
@@ -36,6 +36,57 @@ describe('redactUrlSecrets', () => {
     }
     expect(redactUrlSecrets('/a?tokens=1&x=%zz&=2')).toBe('/a?tokens=1&x=%zz&=2');
   });
+
+  it('hides the token segment of every capability route and keeps the route readable', () => {
+    const token = 'Zm9vYmFyYmF6cXV4-_0123456789abcdefghijklmno';
+    const cases: [string, string][] = [
+      [`/book/cancel/${token}`, '/book/cancel/[REDACTED]'],
+      [`/book/reschedule/${token}?day=2026-11-30`, '/book/reschedule/[REDACTED]?day=2026-11-30'],
+      [`/book/cancel/${token}.data?_routes=routes%2Fbook`, '/book/cancel/[REDACTED].data?_routes=routes%2Fbook'],
+      [`/api/bookings/${token}/cancel`, '/api/bookings/[REDACTED]/cancel'],
+      [`/api/bookings/${token}/reschedule?from=2026-11-30`, '/api/bookings/[REDACTED]/reschedule?from=2026-11-30'],
+      [`/listen/${token}`, '/listen/[REDACTED]'],
+      [`/listen/${token}.data`, '/listen/[REDACTED].data'],
+      [`/api/listen/${token}/versions/3/audio`, '/api/listen/[REDACTED]/versions/3/audio'],
+      [`/calendar/${token}.ics`, '/calendar/[REDACTED].ics'],
+      [`http://localhost:3000/listen/${token}`, 'http://localhost:3000/listen/[REDACTED]'],
+      [`could not handle /book/cancel/${token} today`, 'could not handle /book/cancel/[REDACTED] today'],
+    ];
+    for (const [url, expected] of cases) expect(redactUrlSecrets(url), url).toBe(expected);
+  });
+
+  it('judges a capability route as the routers do: any case, percent-decoded, after any doubled slash', () => {
+    for (const spelled of ['/LISTEN/', '/%6Cisten/', '//listen/', '/Book/Cancel/', '/book/%63ancel/', '/API/Bookings/', '/calendar/']) {
+      const redacted = redactUrlSecrets(`${spelled}very-secret-value.ics`);
+      expect(redacted, spelled).not.toContain('very-secret-value');
+      expect(redacted, spelled).toBe(`${spelled}[REDACTED].ics`);
+    }
+  });
+
+  it('leaves the paths that carry no token as they are', () => {
+    for (const path of [
+      '/book',
+      '/book/',
+      '/listen/',
+      '/api/bookings',
+      '/api/admin/bookings/12/cancel',
+      '/manage/bookings/week',
+      '/api/admin/projects/3/tracks/4/review-links',
+      '/services/mixing',
+      '/media/images/12/640.webp',
+    ]) {
+      expect(redactUrlSecrets(path)).toBe(path);
+    }
+  });
+});
+
+describe('the error serializer', () => {
+  it('redacts every text field an error carries, not only its message', () => {
+    const error = Object.assign(new Error('request failed'), { url: 'http://localhost:3000/calendar/secret-calendar.ics', status: 502 });
+    const serialized = serializeError(error) as Record<string, unknown>;
+    expect(serialized.url).toBe('http://localhost:3000/calendar/[REDACTED].ics');
+    expect(serialized.status).toBe(502);
+  });
 });
 
 describe('error logs', () => {
@@ -46,11 +97,17 @@ describe('error logs', () => {
     app.get('/boom', (req) => {
       throw new Error(`could not handle ${req.originalUrl}`);
     });
+    app.get('/listen/:token', (req) => {
+      throw new Error(`could not open ${req.originalUrl}`);
+    });
     app.use(errorHandler(logs.logger));
     expect((await supertest(app).get('/boom?token=very-secret-token')).status).toBe(500);
+    expect((await supertest(app).get('/listen/very-secret-link')).status).toBe(500);
     expect(logs.text()).not.toContain('very-secret-token');
-    expect(logs.lines.some((line) => line.msg === 'unhandled error')).toBe(true);
+    expect(logs.text()).not.toContain('very-secret-link');
+    expect(logs.lines.filter((line) => line.msg === 'unhandled error')).toHaveLength(2);
     expect(logs.text()).toContain('/boom?token=[REDACTED]');
+    expect(logs.text()).toContain('could not open /listen/[REDACTED]');
   });
 });
 

@@ -9,6 +9,13 @@ export type ImageUploadType = (typeof IMAGE_UPLOAD_TYPES)[number];
 /** 15 MiB: a full-size phone photo fits with room to spare. */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 
+/**
+ * An SVG is text a parser reads whole before anything can be measured: 1 MiB and 10,000 elements
+ * hold any logo or wordmark (a detailed one has a few hundred), and keep what the drawing costs small.
+ */
+export const MAX_SVG_BYTES = 1024 * 1024;
+export const MAX_SVG_ELEMENTS = 10_000;
+
 /** 60 megapixels: larger than any phone or most cameras; a bigger frame is refused before it is decoded. */
 export const MAX_IMAGE_PIXELS = 60_000_000;
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '#server/audio/wav.ts';
 import { sine } from '#server/test-support/audio-files.ts';
 import { CLIENT_COOKIE } from '#server/projects/client-cookie.ts';
+import { INVITATIONS_PER_PROJECT_PER_DAY } from '#server/projects/collaborators.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import {
   cookieFrom,
@@ -192,12 +193,43 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
     expect((await add(t.asClient(stranger.client), { email: 'x@example.com', role: 'listen' })).status).toBe(404);
   });
 
+  it('a project invites up to 10 people a day: the next add is a 429 and nothing is sent', async () => {
+    const other = await projectWithClient(t, { clientEmail: 'crew@example.com' });
+    const agent = t.asClient(other.client);
+    for (let n = 1; n <= INVITATIONS_PER_PROJECT_PER_DAY.limit; n += 1) {
+      expect((await add(agent, { email: `crew${n}@example.com`, role: 'listen' }, other.project.id)).status).toBe(201);
+    }
+    // Taking someone off frees a place on the project, not another invitation.
+    const first = (await t.asClient(other.client).get(`/api/portal/projects/${other.project.id}`)).body.collaborators[0];
+    expect((await agent.delete(`/api/portal/projects/${other.project.id}/collaborators/${first.id}`)).status).toBe(204);
+    await t.services.projectEmails.idle();
+    const sentBefore = t.mail.length;
+
+    const over = await add(agent, { email: 'one-more@example.com', role: 'listen' }, other.project.id);
+    expect(over.status).toBe(429);
+    expect(over.body.message).toBe('A project can invite up to 10 people a day; nobody was invited. Try again tomorrow');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
+    await t.services.projectEmails.idle();
+    expect(t.mail.length).toBe(sentBefore);
+    expect(t.mail.some((m) => m.to === 'one-more@example.com')).toBe(false);
+    const people = (await t.asClient(other.client).get(`/api/portal/projects/${other.project.id}`)).body.collaborators;
+    expect(people.map((c: { email: string }) => c.email)).not.toContain('one-more@example.com');
+    // Another project has its own day's invitations.
+    const elsewhere = await projectWithClient(t, { clientEmail: 'crew-two@example.com' });
+    expect((await add(t.asClient(elsewhere.client), { email: 'one-more@example.com', role: 'listen' }, elsewhere.project.id)).status).toBe(
+      201,
+    );
+  });
+
   it('a project takes up to 20 people; adding is rate-limited', async () => {
     const other = await projectWithClient(t, { clientEmail: 'label@example.com' });
     const agent = t.asClient(other.client);
+    const dayLater = () => t.services.db.deleteFrom('rateLimits').where('key', 'like', 'collaborators:invitations:%').execute();
     for (let n = 1; n <= 20; n += 1) {
+      if (n % INVITATIONS_PER_PROJECT_PER_DAY.limit === 1) await dayLater();
       expect((await add(agent, { email: `p${n}@example.com`, role: 'listen' }, other.project.id)).status).toBe(201);
     }
+    await dayLater();
     const over = await add(agent, { email: 'p21@example.com', role: 'listen' }, other.project.id);
     expect(over.status).toBe(400);
     expect(over.body.message).toMatch(/up to 20/);

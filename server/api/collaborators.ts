@@ -5,6 +5,7 @@ import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { requireClient } from '#server/http/require-client.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
+import { INVITATIONS_PER_PROJECT_PER_DAY } from '#server/projects/collaborators.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { studioActor } from './admin-projects.ts';
 import { portalProjectGuard } from './portal-access.ts';
@@ -45,6 +46,12 @@ export function collaboratorsRouter(services: Services): Router {
           throw new HttpError(400, `A project can have up to ${MAX_COLLABORATORS} people besides you`, {
             email: [`Take someone off the project first (up to ${MAX_COLLABORATORS})`],
           });
+        case 'invitations-spent':
+          res.set('Retry-After', String(outcome.retryAfterSeconds));
+          throw new HttpError(
+            429,
+            `A project can invite up to ${INVITATIONS_PER_PROJECT_PER_DAY.limit} people a day; nobody was invited. Try again tomorrow`,
+          );
         case 'existing':
           // Already on the project: answered as they are, and no second invitation (they can ask /portal for a link).
           noStore(res).status(200).json(outcome.collaborator);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '#server/audio/wav.ts';
-import { PASSWORD_TRIES_PER_IP } from '#server/projects/review-links/review-links-service.ts';
+import { PASSWORD_TRIES_PER_ADDRESS } from '#server/projects/review-links/listener-limits.ts';
 import { listenerCookieName } from '#server/projects/review-links/link-tokens.ts';
 import { sine } from '#server/test-support/audio-files.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -114,11 +114,12 @@ describe.each(testDialects())('review links (%s)', (dialect) => {
     expect(wrong.status).toBe(403);
     expect(wrong.body.message).toBe('That password is not right');
     expect(wrong.headers['set-cookie']).toBeUndefined();
-    for (let i = 1; i < PASSWORD_TRIES_PER_IP.limit; i++) await listener().post(`/api/listen/${token}/unlock`).send({ password: 'guess' });
+    for (let i = 1; i < PASSWORD_TRIES_PER_ADDRESS.limit; i++)
+      await listener().post(`/api/listen/${token}/unlock`).send({ password: 'guess' });
     const limited = await listener().post(`/api/listen/${token}/unlock`).send({ password: 'open sesame' });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await accesses(link.id)).filter((row) => row.event === 'password_failed')).toHaveLength(PASSWORD_TRIES_PER_IP.limit);
+    expect((await accesses(link.id)).filter((row) => row.event === 'password_failed')).toHaveLength(PASSWORD_TRIES_PER_ADDRESS.limit);
 
     await t.services.db.deleteFrom('rateLimits').execute();
     const pass = await unlock(token, link.id, 'open sesame');
@@ -171,7 +172,7 @@ describe.each(testDialects())('review links (%s)', (dialect) => {
       revokedAt: null,
       streams: 1,
       comments: 1,
-      failedPasswords: PASSWORD_TRIES_PER_IP.limit,
+      failedPasswords: PASSWORD_TRIES_PER_ADDRESS.limit,
     });
   });
 

@@ -7,6 +7,7 @@ import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import type { Visitor } from '#server/projects/review-links/access-log.ts';
+import { LINK_COMMENTS_PER_DAY } from '#server/projects/review-links/listener-limits.ts';
 import { listenerCookieHeader, listenerCookieReader } from '#server/projects/review-links/listener-cookie.ts';
 import type { Listener } from '#server/projects/review-links/review-links-service.ts';
 import { studioActor } from './admin-projects.ts';
@@ -128,7 +129,12 @@ export function listenerRouter(services: Services): Router {
       const limit = await reviewLinks.commentLimit(listener, clientIp(req));
       if (!limit.allowed) {
         res.set('Retry-After', String(limit.retryAfterSeconds));
-        throw new HttpError(429, 'Too many comments in a short time; wait a few minutes');
+        throw new HttpError(
+          429,
+          limit.refusedBy === 'link'
+            ? `This review link has taken its ${LINK_COMMENTS_PER_DAY.limit} comments for today; more can be left tomorrow`
+            : 'Too many comments in a short time; wait a few minutes',
+        );
       }
       const outcome = await reviewLinks.addComment(listener, versionId, input, typedName, visitorOf(req));
       answerComment(res, outcome);

@@ -1,9 +1,10 @@
+import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSiteContent } from '#common/site-content/sections.ts';
 import { imageUrl } from '#common/site-content/format.ts';
 import type { ImageRef } from '#common/site-content/image.ts';
-import { MAX_IMAGE_BYTES } from '#common/site-content/image-upload.ts';
+import { MAX_IMAGE_BYTES, MAX_SVG_BYTES, MAX_SVG_ELEMENTS } from '#common/site-content/image-upload.ts';
 import { createAdminTestApp, createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { startTestS3, type TestS3 } from '#server/test-support/s3-server.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -87,6 +88,21 @@ describe.each(cases)('owner images on %s with the %s store', (dialect, storeKind
       expect((await t.request.get(path)).status, path).toBe(404);
     }
     expect((await t.request.post(`/media/images/${id}/320.webp`)).status).toBe(405);
+  });
+
+  it('refuses an SVG too large to parse (413) and a compressed one (415) before they are read, whatever their declared type', async () => {
+    const open = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">';
+    const crowded = await upload(Buffer.from(`${open}${'<rect width="1" height="1"/>'.repeat(MAX_SVG_ELEMENTS)}</svg>`), 'image/png');
+    expect(crowded.status).toBe(413);
+    expect(crowded.body.message).toBe('An SVG can hold at most 10,000 elements; simplify the drawing or upload a PNG');
+    const heavy = await upload(Buffer.from(`${open}<!--${'x'.repeat(MAX_SVG_BYTES)}--></svg>`), 'image/svg+xml');
+    expect(heavy.status).toBe(413);
+    expect(heavy.body.message).toBe('An SVG can be at most 1 MB; simplify the drawing or upload a PNG');
+    const compressed = await upload(gzipSync(Buffer.from(`${open}<script>alert(1)</script></svg>`)), 'image/svg+xml');
+    expect(compressed.status).toBe(415);
+    expect(compressed.body.message).toMatch(/^Only JPEG, PNG, WebP, AVIF and SVG images can be uploaded; this file is COMPRESSED/);
+    // Within both limits, a drawing of many shapes is taken.
+    expect((await upload(Buffer.from(`${open}${'<rect width="1" height="1"/>'.repeat(2_000)}</svg>`), 'image/svg+xml')).status).toBe(201);
   });
 
   it('judges a file by its bytes: text declared as PNG, an SVG with a script, GIF and undeclared types are refused', async () => {

@@ -5,6 +5,8 @@ import {
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
   MAX_IMAGE_SIDE,
+  MAX_SVG_BYTES,
+  MAX_SVG_ELEMENTS,
   isImageUploadType,
 } from '#common/site-content/image-upload.ts';
 import type { Services } from '#server/context.ts';
@@ -33,6 +35,13 @@ function refusal(outcome: Exclude<ImageUploadOutcome, { kind: 'stored' }>): Http
       return new HttpError(415, `${ACCEPTED}; this file is ${outcome.format.toUpperCase()}`);
     case 'unsafe-svg':
       return new HttpError(400, `This SVG cannot be used: ${outcome.reason}. Export it again as a plain drawing, or upload a PNG`);
+    case 'svg-too-large':
+      return new HttpError(
+        413,
+        outcome.limit === 'bytes'
+          ? `An SVG can be at most ${MAX_SVG_BYTES / 1024 / 1024} MB; simplify the drawing or upload a PNG`
+          : `An SVG can hold at most ${MAX_SVG_ELEMENTS.toLocaleString('en-US')} elements; simplify the drawing or upload a PNG`,
+      );
     case 'too-many-pixels':
       return new HttpError(
         400,

@@ -15,6 +15,7 @@ import type { Produced, PublicCache } from './public-cache/public-cache.ts';
 import { sendStored } from './public-cache/send-stored.ts';
 import { CACHE_STATUS_HEADER, storedAnswerKey, type SessionCookieProbe } from './public-cache/serve-public-hits.ts';
 import { prepareResponse } from './public-cache/stored-response.ts';
+import { NOT_FOUND_KEY, NOT_FOUND_RENDER_PATH, unknownPathTest } from './public-cache/unknown-paths.ts';
 import type { ContentSecurityPolicy } from './security-headers.ts';
 
 export type PageMode =
@@ -102,18 +103,19 @@ function originForOwnForms(req: Request): void {
 
 /**
  * Renders a page once for every visitor: no request headers, no nonce (its inline scripts are then
- * allowed by hash), nothing personal. Only a 200 without cookies is kept: each unknown URL's 404 is
- * its own page (the path is in its data), so keeping them would let junk URLs crowd out real pages.
+ * allowed by hash), nothing personal. Only the status the page is kept with (200, or 404 for the one
+ * not-found page) and no cookies: any other answer is made again for the next request.
  */
 async function renderForEveryone(
   handleDocument: ReturnType<typeof createDocumentHandler>,
   context: RouterContextProvider,
   url: URL,
   policy: ContentSecurityPolicy,
+  keptStatus: 200 | 404,
 ): Promise<Produced> {
   const response = await handleDocument(new Request(url, { headers: { accept: 'text/html' } }), context);
   const html = await response.text();
-  const keep = response.status === 200 && !response.headers.has('set-cookie');
+  const keep = response.status === keptStatus && !response.headers.has('set-cookie');
   const headers = new Headers(response.headers);
   for (const name of ['content-length', 'set-cookie', 'content-encoding']) headers.delete(name);
   headers.set('Content-Security-Policy', policy.withScriptHashes(inlineScriptHashes(html)));
@@ -125,13 +127,16 @@ async function renderForEveryone(
 
 /**
  * Visitors' pages come from the public cache: rendered once per content version, served to everyone
- * as the same bytes with an ETag. Everything else (the admin, a session cookie, data requests) goes
- * straight to React Router and is marked private.
+ * as the same bytes with an ETag. Every path no route has a page for shares one entry, the 404 page
+ * rendered at a fixed address: random paths cost a lookup each and cannot crowd out real pages.
+ * Everything else (the admin, a session cookie, data requests) goes straight to React Router and is
+ * marked private.
  */
 function sharedPages(build: ServerBuild, services: Services, contextOf: ReturnType<typeof serverContextOf>, caching: PageCaching) {
   const { cache, hasSessionCookie, policy } = caching;
   const contextKey = serverContextKey(build);
   const handleDocument = createDocumentHandler(build, 'production');
+  const isUnknownPath = unknownPathTest(build);
   const handleDirectly = createRequestHandler({
     build,
     getLoadContext: (req, res) => providing(contextKey, contextOf(req, res)),
@@ -146,8 +151,9 @@ function sharedPages(build: ServerBuild, services: Services, contextOf: ReturnTy
     }
     try {
       // No public page reads its query string: `/?utm_source=…` is `/`, not one more copy to make.
-      const key = storedAnswerKey(req.originalUrl);
-      const url = new URL(key, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+      const unknown = isUnknownPath(req.path);
+      const key = unknown ? NOT_FOUND_KEY : storedAnswerKey(req.originalUrl);
+      const url = new URL(unknown ? NOT_FOUND_RENDER_PATH : key, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
       const { stored, hit } = await cache.getOrProduce(key, () =>
         renderForEveryone(
           handleDocument,
@@ -163,6 +169,7 @@ function sharedPages(build: ServerBuild, services: Services, contextOf: ReturnTy
           }),
           url,
           policy,
+          unknown ? 404 : 200,
         ),
       );
       res.setHeader(CACHE_STATUS_HEADER, hit ? 'hit' : 'miss');

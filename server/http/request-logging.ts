@@ -6,7 +6,8 @@ const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
 
 /**
  * Every log line of a request carries its id; a well-formed incoming X-Request-Id is kept for tracing.
- * The URL is logged with its secret query parameters redacted (reset tokens, upload signatures).
+ * The URL is logged with every capability token redacted (redactUrlSecrets: reset and sign-in tokens,
+ * upload signatures, the token segment of review, booking and calendar links).
  */
 export function requestLogging(logger: Logger) {
   return pinoHttp({

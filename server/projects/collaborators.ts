@@ -5,13 +5,23 @@ import { recordActivity, type Actor } from './activity.ts';
 import { endClientAccess, hasPortalAccess } from './client-sessions.ts';
 import { queueProjectEmail } from './project-emails.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
+import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
+
+/**
+ * Invitations one project may send in a day: the studio's mail goes to addresses a client typed, so
+ * the whole band and team at once, not a mailing list (taking people off and adding others again
+ * counts every invitation).
+ */
+export const INVITATIONS_PER_PROJECT_PER_DAY = { limit: 10, windowMs: 24 * 60 * 60 * 1000 };
 
 export type AddOutcome =
   | { kind: 'added'; collaborator: CollaboratorView }
   /** The address is on the project already: answered as it is, role unchanged, no second e-mail. */
   | { kind: 'existing'; collaborator: CollaboratorView }
   | { kind: 'own-address' }
-  | { kind: 'too-many' };
+  | { kind: 'too-many' }
+  /** The project's invitations for the day are spent: nothing was added or sent. */
+  | { kind: 'invitations-spent'; retryAfterSeconds: number };
 
 const toView = (row: Selectable<ProjectCollaboratorsTable>): CollaboratorView => ({
   id: row.id,
@@ -54,6 +64,13 @@ export class Collaborators {
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .executeTakeFirstOrThrow();
         if (Number(count.count) >= MAX_COLLABORATORS) return { kind: 'too-many' };
+        // Counted in the transaction: a refused add leaves no row and no e-mail; a rolled-back one no count.
+        const invitations = await hitRateLimit(
+          trx,
+          { key: `collaborators:invitations:project:${projectId}`, ...INVITATIONS_PER_PROJECT_PER_DAY },
+          now,
+        );
+        if (!invitations.allowed) return { kind: 'invitations-spent', retryAfterSeconds: invitations.retryAfterSeconds };
         const row = await trx
           .insertInto('projectCollaborators')
           .values({ projectId, email: input.email, role: input.role, addedBy: `client:${actor.email}`, createdAt: now.toISOString() })

@@ -6,7 +6,7 @@ let sharpModule: Promise<{ default: typeof SharpConstructor }> | null = null;
 const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, renditionWidths, type ImageUploadType } from '#common/site-content/image-upload.ts';
 import type { ImageFormat } from '#common/site-content/format.ts';
-import { checkSvg } from './svg-check.ts';
+import { checkSvg, checkSvgSize, isCompressed, isMarkup } from './svg-check.ts';
 
 export type ImageInspection =
   | {
@@ -20,6 +20,8 @@ export type ImageInspection =
     }
   | { kind: 'unreadable' }
   | { kind: 'unsafe-svg'; reason: string }
+  /** Over MAX_SVG_BYTES or MAX_SVG_ELEMENTS: refused before it is parsed. */
+  | { kind: 'svg-too-large'; limit: 'bytes' | 'elements' }
   | { kind: 'unsupported'; format: string }
   | { kind: 'too-many-pixels'; pixels: number };
 
@@ -57,6 +59,15 @@ function realType(metadata: Metadata): ImageUploadType | null {
  * accepted formats, its size as it displays (EXIF rotation applied) and the widths to make.
  */
 export async function inspectImage(bytes: Buffer): Promise<ImageInspection> {
+  // Before sharp sees the bytes: reading even an SVG's size parses all of it (inflated first, if compressed).
+  if (isCompressed(bytes)) return { kind: 'unsupported', format: 'compressed (gzip)' };
+  const markup = isMarkup(bytes);
+  if (markup) {
+    const size = checkSvgSize(bytes);
+    if (!size.ok) return { kind: 'svg-too-large', limit: size.limit };
+    const check = checkSvg(bytes);
+    if (!check.ok) return { kind: 'unsafe-svg', reason: check.reason };
+  }
   const sharp = await loadSharp();
   let metadata: Metadata;
   try {
@@ -65,7 +76,7 @@ export async function inspectImage(bytes: Buffer): Promise<ImageInspection> {
   } catch {
     return { kind: 'unreadable' };
   }
-  if (metadata.format === 'svg') return inspectSvg(bytes, metadata);
+  if (metadata.format === 'svg') return markup ? drawSvg(bytes, metadata) : { kind: 'unreadable' };
   const type = realType(metadata);
   if (!type) return { kind: 'unsupported', format: metadata.format ?? 'unknown' };
   const { width, height } = metadata.autoOrient ?? metadata;
@@ -75,10 +86,8 @@ export async function inspectImage(bytes: Buffer): Promise<ImageInspection> {
   return { kind: 'image', type, width, height, widths: renditionWidths(width) };
 }
 
-/** An SVG that passes the safety check, drawn once at SVG_RASTER_SIDE on its longer side (docs/decisions/075-logo-and-favicon.md). */
-async function inspectSvg(bytes: Buffer, metadata: Metadata): Promise<ImageInspection> {
-  const check = checkSvg(bytes);
-  if (!check.ok) return { kind: 'unsafe-svg', reason: check.reason };
+/** An SVG that passed its checks, drawn once at SVG_RASTER_SIDE on its longer side (docs/decisions/075-logo-and-favicon.md). */
+async function drawSvg(bytes: Buffer, metadata: Metadata): Promise<ImageInspection> {
   const longer = Math.max(metadata.width ?? 0, metadata.height ?? 0);
   if (!longer) return { kind: 'unreadable' };
   const sharp = await loadSharp();

@@ -21,6 +21,7 @@ export type ImageUploadOutcome =
   | { kind: 'damaged' }
   | { kind: 'unsupported'; format: string }
   | { kind: 'unsafe-svg'; reason: string }
+  | { kind: 'svg-too-large'; limit: 'bytes' | 'elements' }
   | { kind: 'too-many-pixels'; pixels: number };
 
 /** A reserved turn to process one upload (see createWorkQueue): `store` it, or `release` it unused. */

@@ -7,6 +7,8 @@
  * HTML). A logo made in Illustrator, Figma or Inkscape has none of these.
  */
 
+import { MAX_SVG_BYTES, MAX_SVG_ELEMENTS } from '#common/site-content/image-upload.ts';
+
 export type SvgCheck = { ok: true } | { ok: false; reason: string };
 
 const REFUSALS: { pattern: RegExp; reason: string }[] = [
@@ -41,5 +43,47 @@ export function checkSvg(bytes: Buffer): SvgCheck {
   }
   const external = externalReference(text);
   if (external !== null) return { ok: false, reason: `it refers to another file (${external.slice(0, 60) || 'an empty link'})` };
+  return { ok: true };
+}
+
+/** A UTF-8 byte order mark, then XML's white space: what may come before an SVG's first `<`. */
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+const XML_SPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+const LESS_THAN = 0x3c;
+
+/**
+ * Whether the bytes are markup the SVG reader (librsvg) would parse: a `<` after an optional UTF-8
+ * byte order mark and white space. Every other accepted format begins with binary magic bytes, and
+ * librsvg gives up on anything else at its first byte, so only these need the checks below before
+ * sharp is handed them.
+ */
+export function isMarkup(bytes: Buffer): boolean {
+  let at = UTF8_BOM.every((byte, offset) => bytes[offset] === byte) ? UTF8_BOM.length : 0;
+  while (at < bytes.length && XML_SPACE.has(bytes[at]!)) at += 1;
+  return bytes[at] === LESS_THAN;
+}
+
+/** gzip's magic bytes: librsvg inflates a compressed SVG (SVGZ) itself, past every check of the text. */
+export function isCompressed(bytes: Buffer): boolean {
+  return bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/** A name's first character in a start tag (`<g`, `<svg:path`, `<_x`): not `</`, `<!--` or `<?`. */
+const isNameStart = (byte: number | undefined) =>
+  byte !== undefined && ((byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === 0x5f || byte === 0x3a);
+
+export type SvgSize = { ok: true } | { ok: false; limit: 'bytes' | 'elements' };
+
+/**
+ * Whether an SVG is small enough to be parsed at all: its bytes, then its elements, counted by a scan
+ * for start tags (one pass, bounded by the byte limit). The parser keeps every element of the file
+ * in memory and the drawing visits each: eight megabytes of elements took more than a gigabyte.
+ */
+export function checkSvgSize(bytes: Buffer): SvgSize {
+  if (bytes.length > MAX_SVG_BYTES) return { ok: false, limit: 'bytes' };
+  let elements = 0;
+  for (let at = bytes.indexOf(LESS_THAN); at !== -1; at = bytes.indexOf(LESS_THAN, at + 1)) {
+    if (isNameStart(bytes[at + 1]) && ++elements > MAX_SVG_ELEMENTS) return { ok: false, limit: 'elements' };
+  }
   return { ok: true };
 }

@@ -6,17 +6,11 @@ import { recordActivity, type Actor } from '#server/projects/activity.ts';
 import type { ChangeOutcome, CommentOutcome } from '#server/projects/review/comments.ts';
 import type { ReviewService } from '#server/projects/review/review-service.ts';
 import type { VersionRow } from '#server/projects/review/review-views.ts';
-import { hitRateLimit, resetRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { logAccess, type Visitor } from './access-log.ts';
 import { freshListenerKey, readListenerPass, signListenerPass, UNLOCK_MS, type ListenerPass } from './link-tokens.ts';
+import { beginLinkComment, beginUnlock, unlockFailed, unlockSucceeded, type LimitCheck } from './listener-limits.ts';
 import { liveLink, type LiveLink } from './live-links.ts';
 import { createReviewLink, reviewLinksOf, revokeReviewLink } from './owner-links.ts';
-
-/** Wrong passwords one address may try on one link, and all addresses together, before waiting. */
-export const PASSWORD_TRIES_PER_IP = { limit: 5, windowMs: 15 * 60 * 1000 };
-export const PASSWORD_TRIES_PER_LINK = { limit: 30, windowMs: 60 * 60 * 1000 };
-/** Comments through one link from one address in ten minutes: a careful listen, not a script. */
-export const LINK_COMMENT_LIMIT = { limit: 30, windowMs: 10 * 60 * 1000 };
 
 /** A listener allowed in: the link, and the key that marks their own comments. */
 export interface Listener {
@@ -124,26 +118,21 @@ export class ReviewLinkService {
     };
   }
 
-  /** The password form: limited per address and per link before the password is even checked. */
+  /** The password form: limited per address (stricter while the link is under attack) before the password is checked. */
   async unlock(token: string, password: string, visitor: Visitor, now = new Date()): Promise<UnlockOutcome> {
     const link = await liveLink(this.db, token, now);
     if (!link) return { kind: 'gone' };
     if (link.passwordHash === null) {
       return { kind: 'unlocked', cookie: this.cookieFor(link, { listenerKey: freshListenerKey(), unlockedUntil: 0 }) };
     }
-    const ipKey = `review-link:${link.id}:ip:${visitor.ip}`;
-    for (const rule of [
-      { key: ipKey, ...PASSWORD_TRIES_PER_IP },
-      { key: `review-link:${link.id}:all`, ...PASSWORD_TRIES_PER_LINK },
-    ]) {
-      const hit = await hitRateLimit(this.db, rule, now);
-      if (!hit.allowed) return { kind: 'limited', retryAfterSeconds: hit.retryAfterSeconds };
-    }
+    const attempt = await beginUnlock(this.db, link.id, visitor.ip, now);
+    if (!attempt.allowed) return { kind: 'limited', retryAfterSeconds: attempt.retryAfterSeconds };
     if (!(await this.deps.passwords.verify(link.passwordHash, password))) {
+      await unlockFailed(this.db, link.id, now);
       await logAccess(this.db, link.id, 'password_failed', visitor, now);
       return { kind: 'wrong' };
     }
-    await resetRateLimit(this.db, ipKey);
+    await unlockSucceeded(this.db, link.id, visitor.ip);
     return {
       kind: 'unlocked',
       cookie: this.cookieFor(link, { listenerKey: freshListenerKey(), unlockedUntil: now.getTime() + UNLOCK_MS }),
@@ -204,8 +193,8 @@ export class ReviewLinkService {
     return version;
   }
 
-  /** Comments per link and address: checked before a comment is written. */
-  commentLimit(listener: Listener, ip: string) {
-    return hitRateLimit(this.db, { key: `review-link:${listener.link.id}:comments:${ip}`, ...LINK_COMMENT_LIMIT });
+  /** Comments per address and per link (a day's share): checked before a comment is written. */
+  commentLimit(listener: Listener, ip: string): Promise<LimitCheck> {
+    return beginLinkComment(this.db, listener.link.id, ip);
   }
 }
