@@ -28,9 +28,17 @@ async function row(db: Kysely<Database>) {
   return db.selectFrom('bookingSettings').selectAll().where('id', '=', 1).executeTakeFirst();
 }
 
+/** The last stored settings text and what it parsed to: every slot list reads the settings, and they rarely change. */
+let lastParsed: { data: string; parsed: ReturnType<typeof bookingSettingsSchema.safeParse> } | null = null;
+
+function parsedSettings(data: string) {
+  if (lastParsed?.data !== data) lastParsed = { data, parsed: bookingSettingsSchema.safeParse(JSON.parse(data)) };
+  return lastParsed.parsed;
+}
+
 export async function readBookingSettings(db: Kysely<Database>, hours: OpeningHours, secret: string): Promise<StoredBookingSettings> {
   const stored = await row(db);
-  const parsed = stored ? bookingSettingsSchema.safeParse(JSON.parse(stored.data)) : null;
+  const parsed = stored ? parsedSettings(stored.data) : null;
   const feedUrl = stored?.feedUrlSealed ? unseal(stored.feedUrlSealed, secret) : null;
   return {
     // A stored copy that no longer fits the schema (a later release tightened it) falls back to the defaults rather than failing the page.

@@ -25,6 +25,8 @@ function nodeSqlite(): typeof NodeSqlite {
 }
 
 const BUSY_TIMEOUT_MS = 5000;
+/** The queries of the site are a few hundred texts; `in (...)` lists of every length make more, which come and go. */
+const MAX_KEPT_STATEMENTS = 500;
 const READ_PRAGMAS = ['foreign_keys = ON'];
 const WRITE_PRAGMAS = [
   'journal_mode = WAL',
@@ -43,17 +45,29 @@ export function openSqlite(file: string, options: OpenSqliteOptions = {}): Sqlit
   const pragmas = readOnly ? READ_PRAGMAS : [...READ_PRAGMAS, ...WRITE_PRAGMAS];
   const database = new (nodeSqlite().DatabaseSync)(file, { timeout: BUSY_TIMEOUT_MS, readOnly });
   pragmas.forEach((pragma) => database.exec(`PRAGMA ${pragma}`));
+  // Kysely prepares every query anew; preparing costs more than running a small read (a quarter of a
+  // slot list's time), so statements are kept by their text. Kysely runs one query at a time on the
+  // connection, and SQLite prepares a kept statement again by itself after a schema change.
+  const kept = new Map<string, SqliteStatement>();
   return {
     prepare: (sql: string): SqliteStatement => {
+      const found = kept.get(sql);
+      if (found) return found;
       const statement = database.prepare(sql);
       // node:sqlite takes parameters as arguments where Kysely passes an array.
-      return {
+      const wrapped: SqliteStatement = {
         reader: statement.columns().length > 0,
         all: (parameters) => statement.all(...(parameters as never[])),
         run: (parameters) => statement.run(...(parameters as never[])),
         iterate: (parameters) => statement.iterate(...(parameters as never[])),
       };
+      if (kept.size >= MAX_KEPT_STATEMENTS) kept.delete(kept.keys().next().value as string);
+      kept.set(sql, wrapped);
+      return wrapped;
     },
-    close: () => database.close(),
+    close: () => {
+      kept.clear();
+      database.close();
+    },
   };
 }
