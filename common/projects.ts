@@ -1,4 +1,5 @@
 import { dollars, line, paragraphs } from './site-content/fields.ts';
+import { calendarDateSchema } from './calendar-date.ts';
 import { recordIdSchema } from './record-id.ts';
 import { safeText } from './text.ts';
 import type { TrackView } from './review.ts';
@@ -50,15 +51,6 @@ export const PROJECT_LIMITS = {
 
 const emailField = emailAddressField('Client e-mail');
 
-/** `YYYY-MM-DD`, a real calendar day. */
-const calendarDay = (label: string) =>
-  z
-    .string({ error: `${label} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-      error: `${label} must be a real date`,
-    });
-
 const projectFields = {
   title: line('Title', PROJECT_LIMITS.title),
   clientName: line('Client name', PROJECT_LIMITS.clientName),
@@ -66,7 +58,7 @@ const projectFields = {
   packageKey: packageKeySchema,
   /** The agreed price in whole dollars; null when not agreed yet. */
   price: dollars('Price').nullable(),
-  dueDate: calendarDay('Due date').nullable(),
+  dueDate: calendarDateSchema('Due date').nullable(),
   notes: paragraphs('Notes', PROJECT_LIMITS.notes, { min: 0 }),
 };
 
@@ -86,7 +78,7 @@ export const updateProjectSchema = z
     ...projectFields,
     status: z.enum(PROJECT_STATUSES, { error: `status must be one of ${PROJECT_STATUSES.join(', ')}` }),
     /** Keep the audio files until this day (at least the automatic date); null goes back to the automatic date. */
-    retainFilesUntil: calendarDay('Keep files until').nullable(),
+    retainFilesUntil: calendarDateSchema('Keep files until').nullable(),
   })
   .partial()
   .refine((value) => Object.keys(value).length > 0, { error: 'Send at least one field to change' });

@@ -7,7 +7,10 @@ import { z } from './zod.ts';
  */
 export const MAX_RECORD_ID = 2_147_483_647;
 
-/** An id typed in a path (`/projects/12`): the record's id, or null when it cannot be one. */
+/**
+ * An id written as text, in a path (`/projects/12`) or in Stripe metadata the server wrote: the
+ * record's id, or null when it is not a canonical one (`012`, ` 12`, `0xc`, `12e0` are not).
+ */
 export function recordIdFromPath(text: string | undefined): number | null {
   if (text === undefined || !/^[1-9]\d{0,9}$/.test(text)) return null;
   const id = Number(text);

@@ -1,3 +1,5 @@
+import { calendarDateSchema } from '#common/calendar-date.ts';
+import { safeText } from '#common/text.ts';
 import { z } from '#common/zod.ts';
 import { MAX_INVOICE_CENTS, percentToBasisPoints } from './money.ts';
 
@@ -20,15 +22,8 @@ const cents = (label: string, min = 0) =>
     .min(min, min === 0 ? `${label} must not be negative` : `${label} must be at least ${min} cent`)
     .max(MAX_INVOICE_CENTS, `${label} is too large`);
 
-const isoDate = (label: string) =>
-  z
-    .string({ error: `${label} must be a date like 2027-03-15` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2027-03-15`)
-    .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${label} is not a real date`);
-
 export const invoiceLineSchema = z.strictObject({
-  description: z
-    .string({ error: 'Description is required' })
+  description: safeText(z.string({ error: 'Description is required' }), 'Description')
     .trim()
     .min(1, 'Description is required')
     .max(200, 'Description must be at most 200 characters'),
@@ -46,10 +41,13 @@ const invoiceFields = {
     .array(invoiceLineSchema, { error: 'Lines must be a list' })
     .min(1, 'Add at least one line')
     .max(MAX_INVOICE_LINES, `At most ${MAX_INVOICE_LINES} lines`),
-  dueDate: isoDate('Due date').nullable(),
+  dueDate: calendarDateSchema('Due date').nullable(),
   taxPercent,
   discountCents: cents('Discount'),
-  notes: z.string({ error: 'Notes must be text' }).max(2000, 'Notes must be at most 2000 characters'),
+  notes: safeText(z.string({ error: 'Notes must be text' }), 'Notes', { multiline: true }).max(
+    2000,
+    'Notes must be at most 2000 characters',
+  ),
 };
 
 const discountWithinSubtotal = (invoice: { lines?: Array<{ amountCents: number }>; discountCents?: number }) =>
@@ -99,13 +97,20 @@ export const invoicePlanSchema = z.strictObject({
 export const recordPaymentSchema = z.strictObject({
   amountCents: cents('Amount', 1),
   method: z.enum(MANUAL_PAYMENT_METHODS, { error: 'Method must be bank_transfer, cash or other' }),
-  reference: z.string({ error: 'Reference must be text' }).trim().max(200, 'Reference must be at most 200 characters').optional(),
-  paidOn: isoDate('Paid on').optional(),
+  reference: safeText(z.string({ error: 'Reference must be text' }), 'Reference')
+    .trim()
+    .max(200, 'Reference must be at most 200 characters')
+    .optional(),
+  paidOn: calendarDateSchema('Paid on').optional(),
 });
 export type RecordPayment = z.output<typeof recordPaymentSchema>;
 
 export const voidInvoiceSchema = z.strictObject({
-  reason: z.string({ error: 'Reason must be text' }).trim().max(500, 'Reason must be at most 500 characters').optional().default(''),
+  reason: safeText(z.string({ error: 'Reason must be text' }), 'Reason', { multiline: true })
+    .trim()
+    .max(500, 'Reason must be at most 500 characters')
+    .optional()
+    .default(''),
   /** Make a new draft with the same lines, to change and send in its place. */
   reissue: z.boolean({ error: 'reissue must be true or false' }).optional().default(false),
 });

@@ -1,3 +1,4 @@
+import { safeText } from '#common/text.ts';
 import { z } from '#common/zod.ts';
 import { bookingSettingsSchema, type BookingSettings, type MeetingKind } from './settings.ts';
 
@@ -14,7 +15,9 @@ export const saveBookingSettingsSchema = z.strictObject({
   version: z.number({ error: 'version is required' }).int().min(0),
   settings: bookingSettingsSchema,
   /** The owner's calendar feed (ICS) address; empty for none. */
-  feedUrl: z.string({ error: 'Calendar feed must be text' }).trim().max(2048, 'Calendar feed address must be at most 2048 characters'),
+  feedUrl: safeText(z.string({ error: 'Calendar feed must be text' }), 'Calendar feed')
+    .trim()
+    .max(2048, 'Calendar feed address must be at most 2048 characters'),
   /** The owner allows the feed's address to be on a private network (their own calendar server); refused otherwise. */
   feedPrivateAllowed: z.boolean({ error: 'feedPrivateAllowed must be true or false' }).optional(),
 });
@@ -88,13 +91,19 @@ export interface BookingSummary {
 }
 
 export const cancelByStudioSchema = z.strictObject({
-  message: z.string({ error: 'Message must be text' }).trim().max(1000, 'Message must be at most 1000 characters').default(''),
+  message: safeText(z.string({ error: 'Message must be text' }), 'Message', { multiline: true })
+    .trim()
+    .max(1000, 'Message must be at most 1000 characters')
+    .default(''),
 });
 
 export const updateBookingSchema = z
   .strictObject({
     /** `no_show` marks it (only once it started); `confirmed` takes a no-show mark back. */
     status: z.enum(['no_show', 'confirmed'], { error: 'status must be no_show or confirmed' }).optional(),
-    ownerNotes: z.string({ error: 'Notes must be text' }).max(5000, 'Notes must be at most 5000 characters').nullable().optional(),
+    ownerNotes: safeText(z.string({ error: 'Notes must be text' }), 'Notes', { multiline: true })
+      .max(5000, 'Notes must be at most 5000 characters')
+      .nullable()
+      .optional(),
   })
   .refine((patch) => patch.status !== undefined || patch.ownerNotes !== undefined, { error: 'Nothing to change', path: ['body'] });

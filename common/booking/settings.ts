@@ -1,3 +1,5 @@
+import { calendarDateSchema } from '#common/calendar-date.ts';
+import { safeText } from '#common/text.ts';
 import { WEEKDAYS } from '#common/site-content/weekdays.ts';
 import { z } from '#common/zod.ts';
 import type { OpeningHours } from '#common/site-content/opening-hours.ts';
@@ -10,14 +12,6 @@ import type { OpeningHours } from '#common/site-content/opening-hours.ts';
 
 const clock = (label: string) =>
   z.string({ error: `${label} is required` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time like 09:00`);
-const isoDate = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2027-12-24`)
-    .refine(
-      (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-      `${label} is not a real date`,
-    );
 const minutes = (label: string, min: number, max: number) =>
   z
     .number({ error: `${label} must be a number of minutes` })
@@ -35,8 +29,13 @@ export const consultationTypeSchema = z
       .string({ error: 'Key is required' })
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Key must be lowercase letters, digits and dashes')
       .max(40, 'Key must be at most 40 characters'),
-    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
-    description: z.string().trim().max(400, 'Description must be at most 400 characters'),
+    name: safeText(z.string({ error: 'Name is required' }), 'Name')
+      .trim()
+      .min(1, 'Name is required')
+      .max(80, 'Name must be at most 80 characters'),
+    description: safeText(z.string({ error: 'Description must be text' }), 'Description', { multiline: true })
+      .trim()
+      .max(400, 'Description must be at most 400 characters'),
     meeting: z.enum(MEETING_KINDS, { error: 'How it happens must be phone, video or at the studio' }),
     /** The owner's own meeting room, for video calls. */
     meetingLink: z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'Meeting link must be an https:// address' }).max(500)]),
@@ -70,9 +69,11 @@ const weeklyWindowSchema = z
 
 const datesOffSchema = z
   .strictObject({
-    from: isoDate('First day'),
-    to: isoDate('Last day'),
-    label: z.string().trim().max(80, 'Label must be at most 80 characters'),
+    from: calendarDateSchema('First day'),
+    to: calendarDateSchema('Last day'),
+    label: safeText(z.string({ error: 'Label must be text' }), 'Label')
+      .trim()
+      .max(80, 'Label must be at most 80 characters'),
   })
   .refine((range) => range.from <= range.to, { error: 'The last day must not be before the first', path: ['to'] });
 

@@ -38,13 +38,3 @@ export function isWebUrl(value: string, { httpsOnly = false } = {}): boolean {
 
 export const webUrl = (label: string, { httpsOnly = false } = {}) =>
   line(label, 2048).refine((value) => isWebUrl(value, { httpsOnly }), `${label} must be ${httpsOnly ? 'an https' : 'an http(s)'} address`);
-
-/** A calendar date as YYYY-MM-DD that exists (no 2025-02-30). */
-export const isoDate = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2025-01-31`)
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-    }, `${label} must be a real date`);

@@ -188,6 +188,7 @@ describe.each(testDialects())('invoices and card payments on %s', (dialect) => {
       object: 'charge',
       payment_intent: intent,
       amount_refunded: 5_000,
+      currency: 'usd',
     });
     expect(refunded.status).toBe(200);
     expect((await t.asAdmin.get(`/api/admin/invoices/${invoiceId}`)).body).toMatchObject({
@@ -197,7 +198,13 @@ describe.each(testDialects())('invoices and card payments on %s', (dialect) => {
     });
     expect((await download()).status).toBe(402);
     // The running total grows with a second refund of the same charge: only the new part counts.
-    await stripe.deliver('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: intent, amount_refunded: 7_500 });
+    await stripe.deliver('charge.refunded', {
+      id: 'ch_1',
+      object: 'charge',
+      payment_intent: intent,
+      amount_refunded: 7_500,
+      currency: 'usd',
+    });
     expect((await t.asAdmin.get(`/api/admin/invoices/${invoiceId}`)).body.paidCents).toBe(27_500);
   });
 

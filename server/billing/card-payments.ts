@@ -1,23 +1,36 @@
 import Stripe from 'stripe';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '#server/config.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { Logger } from '#server/logger.ts';
-import { applyMoney, type AppliedMoney } from './payments.ts';
+import { applyCardEvent, type CardEventResult, type Mismatch } from './card-money.ts';
+import { CARD_EVENT_TYPES, CLOCK_SKEW_SECONDS, readCardEvent, readEnvelope, signedAt } from './stripe-events.ts';
 
 /*
  * Card payments through Stripe Checkout (decision 093). The server makes each Checkout Session
  * with the amount it works out itself (what the invoice still owes), never one from the browser,
- * and records money only from Stripe's signed webhook: a payment when a session completes, a
- * negative row for a refund or a dispute, a positive one when a dispute is won. Each event is
- * applied in one transaction with its id, so a delivery Stripe repeats changes nothing, and each
- * Stripe object (payment intent, refund total, dispute) gives at most one row.
+ * remembers what it asked for, and records money only from Stripe's signed webhook: a payment when
+ * a session completes as asked, a negative row for a refund or a dispute, a positive one when a
+ * dispute is won (card-money.ts). Each event is applied in one transaction with its id, so a
+ * delivery Stripe repeats changes nothing, and each Stripe object (payment intent, refund total,
+ * dispute) gives at most one row.
+ *
+ * A signed event that does not match what was asked (another currency, another amount, a session
+ * or invoice id this site did not write) is acknowledged with 200 and logged as a warning: Stripe
+ * would retry a 4xx for days and it would never match, and the retries would only hide the real
+ * events behind a failing endpoint. What is dated ahead of this server's clock is refused (400).
  */
 
 export type WebhookOutcome =
   | { kind: 'refused'; message: string }
-  | { kind: 'applied'; invoiceId: number | null; invoice: Invoice | null }
+  | { kind: 'applied'; invoice: Invoice }
+  /** Signed, but nothing to record: an unpaid session, a refund total already counted. */
+  | { kind: 'nothing' }
+  /** A refund or dispute kept until its payment arrives. */
+  | { kind: 'waiting' }
+  /** Signed, but not money this site asked for (logged as a warning, recorded nowhere as money). */
+  | { kind: 'mismatch' }
   | { kind: 'repeated' }
   | { kind: 'ignored'; type: string };
 
@@ -44,16 +57,6 @@ function stripeClient(config: Config): Stripe {
       : {}),
   });
 }
-
-const paidOnOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
-const HANDLED_EVENTS = new Set([
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'charge.refunded',
-  'charge.dispute.created',
-  'charge.dispute.closed',
-]);
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 export class CardPayments {
   private readonly stripe: Stripe;
@@ -95,10 +98,20 @@ export class CardPayments {
       { idempotencyKey: `invoice-${invoice.id}-due-${invoice.amountDueCents}` },
     );
     if (!session.url) throw new Error('Stripe answered a Checkout Session without a URL');
+    // What was asked, committed before the client can pay: the webhook records only this amount and currency.
+    await this.db
+      .insertInto('stripeCheckouts')
+      .values({ id: session.id, invoiceId: invoice.id, amountCents: invoice.amountDueCents, currency: invoice.currency })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
     return { url: session.url };
   }
 
-  /** Checks the signature over the raw body and applies the event once. */
+  /**
+   * Checks the signature over the raw body, and that neither it nor the event is dated ahead of
+   * this server's clock (Stripe's library checks only that a signature is not too old), then
+   * applies the event once.
+   */
   async receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
     let event: Stripe.Event;
     try {
@@ -107,132 +120,65 @@ export class CardPayments {
     } catch {
       return { kind: 'refused', message: 'The webhook signature does not match' };
     }
-    if (!HANDLED_EVENTS.has(event.type)) return { kind: 'ignored', type: event.type };
+    const now = new Date();
+    const latest = Math.floor(now.getTime() / 1000) + CLOCK_SKEW_SECONDS;
+    if ((signedAt(signature) ?? Infinity) > latest) return { kind: 'refused', message: 'The webhook signature is dated in the future' };
+    const envelope = readEnvelope(event);
+    if (!envelope) return { kind: 'refused', message: 'The webhook event is not one Stripe sends' };
+    if (envelope.created > latest) return { kind: 'refused', message: 'The webhook event is dated in the future' };
+    if (!CARD_EVENT_TYPES.has(envelope.type)) return { kind: 'ignored', type: envelope.type };
+    const cardEvent = readCardEvent(envelope);
     try {
-      return await this.db
-        .transaction()
-        .execute(async (trx): Promise<WebhookOutcome> => {
-          const fresh = await trx
-            .insertInto('stripeEvents')
-            .values({ id: event.id, type: event.type, receivedAt: new Date().toISOString() })
-            .onConflict((conflict) => conflict.column('id').doNothing())
-            .executeTakeFirst();
-          if ((fresh.numInsertedOrUpdatedRows ?? 0n) === 0n) return { kind: 'repeated' };
-          const money = await this.moneyOf(trx, event);
-          if (!money) return { kind: 'applied', invoiceId: null, invoice: null };
-          const invoice = await applyMoney(trx, money.invoiceId, money.applied, new Date());
-          this.logger.info(
-            { event: event.id, type: event.type, invoiceId: money.invoiceId, amountCents: money.applied.amountCents },
-            'card payment applied',
-          );
-          return { kind: 'applied', invoiceId: money.invoiceId, invoice };
-        })
-        .then((outcome) => {
-          if (outcome.kind === 'applied') this.applied();
-          return outcome;
-        });
+      const result = await this.db.transaction().execute(async (trx): Promise<CardEventResult | 'repeated'> => {
+        const fresh = await trx
+          .insertInto('stripeEvents')
+          .values({ id: cardEvent.id, type: cardEvent.type, receivedAt: now.toISOString() })
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .executeTakeFirst();
+        if ((fresh.numInsertedOrUpdatedRows ?? 0n) === 0n) return 'repeated';
+        if (cardEvent.kind === 'malformed')
+          return {
+            kind: 'mismatch',
+            mismatch: {
+              eventId: cardEvent.id,
+              type: cardEvent.type,
+              problem: 'its object is not what Stripe sends',
+              details: { problem: cardEvent.problem },
+            },
+          };
+        return applyCardEvent(trx, cardEvent, rawBody.toString('utf8'), now);
+      });
+      return result === 'repeated' ? { kind: 'repeated' } : this.reported(result);
     } catch (error) {
-      // The same Stripe object through another event (a session completed and its async twin): one row, once.
+      // A backstop: each Stripe object gives one row (the unique index), whatever reached it first.
       if (isUniqueViolation(error)) return { kind: 'repeated' };
       throw error;
     }
   }
 
-  /**
-   * The money an event moves: undefined for events this site does not use, null for one that names
-   * no invoice of ours (recorded as seen, nothing applied). Runs in the event's transaction: a
-   * refund's running total is read only after its invoice's row is locked.
-   */
-  private async moneyOf(
-    trx: Transaction<Database>,
-    event: Stripe.Event,
-  ): Promise<{ invoiceId: number; applied: AppliedMoney } | null | undefined> {
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded': {
-        const session = event.data.object;
-        if (session.payment_status !== 'paid') return null;
-        const invoiceId = Number(session.metadata?.invoiceId ?? session.client_reference_id);
-        if (!Number.isInteger(invoiceId) || invoiceId <= 0) return null;
-        const intent = idOf(session.payment_intent) ?? session.id;
-        return {
-          invoiceId,
-          applied: {
-            amountCents: session.amount_total ?? 0,
-            method: 'card',
-            reference: intent,
-            paidOn: paidOnOf(event.created),
-            stripeObjectId: intent,
-            recordedBy: 'stripe',
-          },
-        };
-      }
-      case 'charge.refunded': {
-        const charge = event.data.object;
-        const intent = idOf(charge.payment_intent);
-        const invoiceId = intent ? await invoiceOfIntent(trx, intent) : null;
-        if (!intent || invoiceId === null) return null;
-        await lockInvoice(trx, invoiceId);
-        // amount_refunded is the charge's running total: this event adds what is not recorded yet.
-        const recorded = await refundedSoFar(trx, intent);
-        const amountCents = charge.amount_refunded - recorded;
-        if (amountCents <= 0) return null;
-        return {
-          invoiceId,
-          applied: {
-            amountCents: -amountCents,
-            method: 'card',
-            reference: `Refund of ${intent}`,
-            paidOn: paidOnOf(event.created),
-            stripeObjectId: `refund:${charge.id}:${charge.amount_refunded}`,
-            recordedBy: 'stripe',
-          },
-        };
-      }
-      case 'charge.dispute.created':
-      case 'charge.dispute.closed': {
-        const dispute = event.data.object;
-        const intent = idOf(dispute.payment_intent);
-        const invoiceId = intent ? await invoiceOfIntent(trx, intent) : null;
-        if (!intent || invoiceId === null) return null;
-        if (event.type === 'charge.dispute.closed' && dispute.status !== 'won') return null;
-        const won = event.type === 'charge.dispute.closed';
-        return {
-          invoiceId,
-          applied: {
-            amountCents: won ? dispute.amount : -dispute.amount,
-            method: 'card',
-            reference: won ? `Dispute won (${dispute.id})` : `Disputed (${dispute.id})`,
-            paidOn: paidOnOf(event.created),
-            stripeObjectId: `${won ? 'dispute-won' : 'dispute'}:${dispute.id}`,
-            recordedBy: 'stripe',
-          },
-        };
-      }
+  /** The committed result, logged: a mismatch as a warning, so the owner can refund or ask Stripe. */
+  private reported(result: CardEventResult): WebhookOutcome {
+    const warn = (mismatch: Mismatch) =>
+      this.logger.warn(
+        { event: mismatch.eventId, type: mismatch.type, ...mismatch.details },
+        `card event not recorded: ${mismatch.problem}`,
+      );
+    switch (result.kind) {
+      case 'applied':
+        result.mismatches.forEach(warn);
+        this.logger.info({ invoiceId: result.invoice.id, paidCents: result.invoice.paidCents }, 'card payment applied');
+        this.applied();
+        return { kind: 'applied', invoice: result.invoice };
+      case 'mismatch':
+        warn(result.mismatch);
+        return { kind: 'mismatch' };
+      case 'waiting':
+        this.logger.info({ paymentIntent: result.paymentIntent }, 'card refund or dispute kept until its payment arrives');
+        return { kind: 'waiting' };
       default:
-        return undefined;
+        return { kind: 'nothing' };
     }
   }
-}
-
-async function invoiceOfIntent(trx: Transaction<Database>, intent: string): Promise<number | null> {
-  const row = await trx.selectFrom('payments').select('invoiceId').where('stripeObjectId', '=', intent).executeTakeFirst();
-  return row?.invoiceId ?? null;
-}
-
-/** Takes the invoice's row lock (PostgreSQL) so two refund events of one charge are counted one after the other. */
-async function lockInvoice(trx: Transaction<Database>, invoiceId: number): Promise<void> {
-  await trx.updateTable('invoices').set({ updatedAt: new Date().toISOString() }).where('id', '=', invoiceId).execute();
-}
-
-async function refundedSoFar(trx: Transaction<Database>, intent: string): Promise<number> {
-  const rows = await trx
-    .selectFrom('payments')
-    .select('amountCents')
-    .where('reference', '=', `Refund of ${intent}`)
-    .where('recordedBy', '=', 'stripe')
-    .execute();
-  return -rows.reduce((sum, row) => sum + row.amountCents, 0);
 }
 
 /** Card payments exist only when both Stripe settings are set. */

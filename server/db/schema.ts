@@ -649,6 +649,27 @@ export interface StripeEventsTable {
   id: string;
   type: string;
   receivedAt: Timestamp;
+  /** A refund or dispute that came before its payment: the payment intent it waits for (null once applied). */
+  waitingFor: string | null;
+  /** The waiting event as Stripe signed it (JSON), to apply once its payment is recorded. */
+  payload: string | null;
+}
+
+/** A Checkout Session the server made: what it asked the client to pay. */
+export interface StripeCheckoutsTable {
+  /** Stripe's session id (`cs_...`). */
+  id: string;
+  invoiceId: number;
+  amountCents: number;
+  /** The invoice's currency, as the invoice writes it (`USD`). */
+  currency: string;
+  createdAt: Timestamp;
+}
+
+/** A payment intent an event named: its row is the lock its payment, refunds and disputes take in turn. */
+export interface StripePaymentIntentsTable {
+  id: string;
+  lastEventAt: Timestamp;
 }
 
 export interface Database {
@@ -695,6 +716,8 @@ export interface Database {
   invoiceCounters: InvoiceCountersTable;
   payments: PaymentsTable;
   stripeEvents: StripeEventsTable;
+  stripeCheckouts: StripeCheckoutsTable;
+  stripePaymentIntents: StripePaymentIntentsTable;
   billingEmails: BillingEmailsTable;
 }
 

@@ -293,8 +293,12 @@ export class ProjectFileService {
       // A delivery is a delivery: it has no client category to move between.
       if (row.side !== 'client') return { kind: 'not-client-file' as const };
       const from = row.category as ClientFileCategory;
-      if (from !== category) {
-        await trx.updateTable('projectFiles').set({ category }).where('id', '=', fileId).execute();
+      // Conditional on the category read: of moves of one file at once, only the one that changed it logs.
+      const moved =
+        from !== category &&
+        (await trx.updateTable('projectFiles').set({ category }).where('id', '=', fileId).where('category', '=', from).executeTakeFirst())
+          .numUpdatedRows > 0n;
+      if (moved) {
         await recordActivity(trx, projectId, actor, { action: 'file_recategorised', name: row.name, from, to: category }, now);
         await trx.updateTable('projects').set({ updatedAt: now.toISOString() }).where('id', '=', projectId).execute();
       }
@@ -316,7 +320,10 @@ export class ProjectFileService {
     const outcome = await this.db.transaction().execute(async (trx) => {
       const found = await fileToChange(trx, projectId, fileId, actor, now);
       if (found.kind !== 'ok') return found;
-      await trx.deleteFrom('projectFiles').where('id', '=', fileId).execute();
+      // The delete's own count decides, not the read above: requests removing the same file at once
+      // all read the row (PostgreSQL), and only the one whose delete took it logs and answers removed.
+      const deleted = await trx.deleteFrom('projectFiles').where('id', '=', fileId).where('projectId', '=', projectId).executeTakeFirst();
+      if (deleted.numDeletedRows === 0n) return { kind: 'not-found' as const };
       await recordActivity(trx, projectId, actor, { action: 'file_removed', name: found.row.name }, now);
       await trx.updateTable('projects').set({ updatedAt: now.toISOString() }).where('id', '=', projectId).execute();
       return { kind: 'removed' as const, objectKey: found.row.objectKey };

@@ -55,4 +55,14 @@ export async function populateBilling(t: TestApp): Promise<void> {
   const paid = await invoices.recordPayment(made.invoice.id, { amountCents: 10_000, method: 'bank_transfer', reference: 'TX 42' }, 1);
   if (paid.kind !== 'done') throw new Error(`payment not recorded: ${paid.kind}`);
   await db.insertInto('stripeEvents').values({ id: 'evt_fixture', type: 'checkout.session.completed' }).execute();
+  // A refund still waiting for its payment, and the session the server asked the rest with.
+  await db
+    .insertInto('stripeEvents')
+    .values({ id: 'evt_fixture_refund', type: 'charge.refunded', waitingFor: 'pi_fixture', payload: '{"id":"evt_fixture_refund"}' })
+    .execute();
+  await db.insertInto('stripePaymentIntents').values({ id: 'pi_fixture' }).execute();
+  await db
+    .insertInto('stripeCheckouts')
+    .values({ id: 'cs_fixture', invoiceId: made.invoice.id, amountCents: paid.invoice.amountDueCents, currency: 'USD' })
+    .execute();
 }

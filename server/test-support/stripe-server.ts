@@ -28,6 +28,15 @@ export interface FakeSession {
   customerEmail: string | null;
 }
 
+export interface DeliveryOptions {
+  id?: string;
+  badSignature?: boolean;
+  /** The event's `created` (Unix seconds); now by default. */
+  created?: number;
+  /** When the Stripe-Signature header says it was signed (Unix seconds); now by default. */
+  signedAt?: number;
+}
+
 export interface StripeServer {
   /** `http://127.0.0.1:{port}`: STRIPE_API_BASE for the site. */
   url: string;
@@ -37,12 +46,10 @@ export interface StripeServer {
   webhook: { url: string | null; secret: string };
   /** Marks a session paid and delivers `checkout.session.completed` (what the hosted page's Pay does). */
   pay(sessionId: string): Promise<{ status: number; event: Stripe.Event }>;
+  /** The session as its completion event carries it, paid (its payment intent given), without delivering it. */
+  paidSession(sessionId: string): Record<string, unknown>;
   /** Delivers any event, signed (or with a wrong signature, to test the refusal). */
-  deliver(
-    type: string,
-    object: Record<string, unknown>,
-    options?: { id?: string; badSignature?: boolean },
-  ): Promise<{ status: number; event: Stripe.Event }>;
+  deliver(type: string, object: Record<string, unknown>, options?: DeliveryOptions): Promise<{ status: number; event: Stripe.Event }>;
   close(): Promise<void>;
 }
 
@@ -85,13 +92,13 @@ export async function startStripeServer(
   const webhook = { url: options.webhookUrl ?? null, secret: options.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}` };
   let base = '';
 
-  async function deliver(type: string, object: Record<string, unknown>, opts: { id?: string; badSignature?: boolean } = {}) {
+  async function deliver(type: string, object: Record<string, unknown>, opts: DeliveryOptions = {}) {
     if (!webhook.url) throw new Error('no webhook URL set');
     const event = {
       id: opts.id ?? newId('evt'),
       object: 'event',
       api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
+      created: opts.created ?? Math.floor(Date.now() / 1000),
       type,
       livemode: false,
       pending_webhooks: 1,
@@ -99,7 +106,11 @@ export async function startStripeServer(
       data: { object },
     } as unknown as Stripe.Event;
     const payload = JSON.stringify(event);
-    const header = stripe.webhooks.generateTestHeaderString({ payload, secret: opts.badSignature ? 'whsec_wrong' : webhook.secret });
+    const header = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: opts.badSignature ? 'whsec_wrong' : webhook.secret,
+      ...(opts.signedAt === undefined ? {} : { timestamp: opts.signedAt }),
+    });
     const response = await fetch(webhook.url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
@@ -108,11 +119,15 @@ export async function startStripeServer(
     return { status: response.status, event };
   }
 
-  async function pay(sessionId: string) {
+  function paidSession(sessionId: string) {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
     session.paymentIntent ??= newId('pi');
-    return deliver('checkout.session.completed', sessionObject(session, true));
+    return sessionObject(session, true);
+  }
+
+  async function pay(sessionId: string) {
+    return deliver('checkout.session.completed', paidSession(sessionId));
   }
 
   const server = http.createServer(async (req, res) => {
@@ -177,6 +192,7 @@ export async function startStripeServer(
     sessions,
     webhook,
     pay,
+    paidSession,
     deliver,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

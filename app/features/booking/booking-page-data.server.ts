@@ -1,3 +1,4 @@
+import { isCalendarDate } from '#common/calendar-date.ts';
 import { isTimeZone } from '#common/site-content/opening-hours.ts';
 import { pickDay, type InitialChoice } from './booking-steps.ts';
 import { openDays, timesOf } from './booking-times.ts';
@@ -31,7 +32,7 @@ export function initialChoice(
   const tz = asked ?? defaults.tz;
   const dayQuery = query.get('day');
   const startQuery = query.get('start');
-  const day = dayQuery && /^\d{4}-\d{2}-\d{2}$/.test(dayQuery) ? dayQuery : null;
+  const day = dayQuery && isCalendarDate(dayQuery) ? dayQuery : null;
   const start = startQuery && slots.includes(startQuery) ? startQuery : null;
   const days = openDays(slots, tz);
   const shownDay = (start && days.find((candidate) => candidate.starts.includes(start))) || pickDay(days, day);

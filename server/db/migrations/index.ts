@@ -23,7 +23,8 @@ import * as streamingCopies from './0022_streaming_copies.ts';
 import * as contactSpamFolder from './0023_contact_spam_folder.ts';
 import * as bookings from './0024_bookings.ts';
 import * as billing from './0025_billing.ts';
-import * as busyTimes from './0026_busy_times.ts';
+import * as stripeChecks from './0026_stripe_checks.ts';
+import * as busyTimes from './0027_busy_times.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -59,5 +60,6 @@ export const migrations: Record<string, Migration> = {
   '0023_contact_spam_folder': contactSpamFolder,
   '0024_bookings': bookings,
   '0025_billing': billing,
-  '0026_busy_times': busyTimes,
+  '0026_stripe_checks': stripeChecks,
+  '0027_busy_times': busyTimes,
 };
