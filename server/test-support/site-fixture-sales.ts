@@ -22,8 +22,20 @@ export async function populateBookings(t: TestApp): Promise<void> {
     .execute();
   await db
     .insertInto('bookingFeed')
-    .values({ id: 1, body: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR', fetchedAt: new Date().toISOString(), attemptedAt: null, error: null })
+    .values({
+      id: 1,
+      body: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR',
+      fetchedAt: new Date().toISOString(),
+      attemptedAt: null,
+      error: null,
+      expandedAt: new Date().toISOString(),
+      expandedFrom: '2030-01-06T12:00:00.000Z',
+      expandedUntil: '2030-02-07T12:00:00.000Z',
+      expandedZone: 'America/New_York',
+      busyCount: 1,
+    })
     .execute();
+  await db.insertInto('bookingBusyTimes').values({ startAt: '2030-01-09T15:00:00.000Z', endAt: '2030-01-09T16:00:00.000Z' }).execute();
   const availability = { timeZone: 'America/New_York', weekly: settings.weekly, datesOff: [] };
   const now = Date.parse('2030-01-07T12:00:00Z');
   const visitor = { name: 'Sam Visitor', email: 'sam@example.com', phone: '+1 404 555 0100', note: 'An EP', zone: 'Europe/London' };

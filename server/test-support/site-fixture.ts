@@ -17,6 +17,7 @@ export const SITE_TABLES = [
   'admin_two_factor',
   'admin_users',
   'billing_emails',
+  'booking_busy_times',
   'booking_days',
   'booking_emails',
   'booking_feed',
