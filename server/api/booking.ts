@@ -7,6 +7,7 @@ import { formStampFrom } from '#server/cookies/form-stamp.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { parseBody } from '#server/http/validation.ts';
+import { sendSharedJson } from '#server/http/shared-json.ts';
 
 const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 const BOOKING_NOT_FOUND = 'This link does not name a consultation';
@@ -55,7 +56,8 @@ export function bookingRouter(services: Services): Router {
         throw new HttpError(400, 'to must be after from', { to: ['to must be after from'] });
       const answer = await visitorBookings.slots(query.type, { from: query.from, to: query.to });
       if (!answer) throw new HttpError(400, 'Unknown consultation type', { type: ['Choose one of the offered consultations'] });
-      noStore(res).json(answer);
+      // The visitors of one minute are given one answer object: its bytes are made once (server/http/shared-json.ts).
+      sendSharedJson(req, noStore(res), answer);
     })
     .all(methodNotAllowed(['GET']));
 

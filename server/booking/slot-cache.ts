@@ -22,7 +22,12 @@ export interface CachedSlot extends Span {
 interface Entry {
   computedAt: number;
   slots: CachedSlot[];
+  /** Answers already made from these slots, by the span asked (minutes): a burst of visitors shares one. */
+  answers: Map<string, unknown>;
 }
+
+/** Answers kept per entry: the calendar's months of a few visitors at once. */
+const MAX_ANSWERS = 64;
 
 const answered = (slot: Span): CachedSlot => ({
   ...slot,
@@ -36,22 +41,38 @@ export class SlotCache {
   /** Computations run so far (tests read it: a warm list costs none). */
   computations = 0;
 
-  /** The slots of `key` (computed by `compute` over the type's whole horizon from `now` when missing or old). */
-  async slots(key: string, now: number, compute: () => Promise<Span[]>): Promise<CachedSlot[]> {
+  /**
+   * The answer for `span` made from the slots of `key` (computed by `compute` over the type's whole
+   * horizon from `now` when missing or old). The same span of the same slots gives the same answer
+   * object, so what is made from it (its JSON, compressed) can be kept beside it.
+   */
+  async answer<T>(key: string, span: Span, now: number, compute: () => Promise<Span[]>, make: (slots: CachedSlot[]) => T): Promise<T> {
+    const entry = await this.entry(key, now, compute);
+    const spanKey = `${span.start}|${span.end}`;
+    let answer = entry.answers.get(spanKey) as T | undefined;
+    if (answer === undefined) {
+      answer = make(entry.slots);
+      if (entry.answers.size >= MAX_ANSWERS) entry.answers.delete(entry.answers.keys().next().value as string);
+      entry.answers.set(spanKey, answer);
+    }
+    return answer;
+  }
+
+  private async entry(key: string, now: number, compute: () => Promise<Span[]>): Promise<Entry> {
     const kept = this.entries.get(key);
-    if (kept && now - kept.computedAt < TTL_MS && now >= kept.computedAt) return kept.slots;
+    if (kept && now - kept.computedAt < TTL_MS && now >= kept.computedAt) return kept;
     let pending = this.computing.get(key);
     if (!pending) {
       pending = this.compute(key, now, compute);
       this.computing.set(key, pending);
     }
-    return (await pending).slots;
+    return pending;
   }
 
   private async compute(key: string, now: number, compute: () => Promise<Span[]>): Promise<Entry> {
     try {
       this.computations += 1;
-      const entry = { computedAt: now, slots: (await compute()).map(answered) };
+      const entry: Entry = { computedAt: now, slots: (await compute()).map(answered), answers: new Map() };
       this.entries.delete(key);
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(key, entry);

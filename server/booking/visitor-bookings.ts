@@ -29,7 +29,7 @@ import {
 import { bookSlot, cancelBooking, moveBooking } from './book-slot.ts';
 import { bookingLinkPath, bookingLinkToken, type BookingLinkPurpose } from './booking-links.ts';
 import { slotsWithin } from './slot-cache.ts';
-import { freeSlots, type Availability, type SlotProblem, type Span } from './slot-rules.ts';
+import { freeSlots, type SlotProblem, type Span } from './slot-rules.ts';
 
 /*
  * The visitor's side of booking: the types, the free slots, taking one, and the two e-mailed links
@@ -112,42 +112,38 @@ export class VisitorBookings {
     span: { from?: number; to?: number },
     exceptBookingId?: number,
   ): Promise<SlotsAnswer> {
+    const { db, slotCache } = this.context;
     const now = this.context.now();
-    const from = Math.max(span.from ?? now, now + type.minimumNoticeMinutes * MINUTE);
+    // Slots start on whole minutes, so a span read to the minute offers the same ones, and visitors of one minute share an answer.
+    const from = Math.ceil(Math.max(span.from ?? now, now + type.minimumNoticeMinutes * MINUTE) / MINUTE) * MINUTE;
     const horizon = now + type.horizonDays * DAY;
-    const to = Math.min(span.to ?? horizon, horizon, from + MAX_SLOT_SPAN_DAYS * DAY);
+    const to = Math.floor(Math.min(span.to ?? horizon, horizon, from + MAX_SLOT_SPAN_DAYS * DAY) / MINUTE) * MINUTE;
     const availability = availabilityOf(settings, studio);
-    const slots = from < to ? await this.freeSlotsWithin(type, availability, now, { start: from, end: to }, exceptBookingId) : [];
-    return {
+    const answerOf = (slots: SlotsAnswer['slots']): SlotsAnswer => ({
       type: type.key,
       timeZone: availability.timeZone,
       from: isoOf(from),
       to: isoOf(Math.max(from, to)),
       slots,
-    };
-  }
-
-  /**
-   * The free slots of a type in a span. The visitors' lists are cut from the type's whole horizon,
-   * computed once in the shared cache; a booking being moved sees its own time as free, so its list
-   * is its own, computed for the span alone.
-   */
-  private async freeSlotsWithin(type: ConsultationType, availability: Availability, now: number, span: Span, exceptBookingId?: number) {
-    const { db, slotCache } = this.context;
-    const compute = async ({ start: from, end: to }: Span) =>
+    });
+    const compute = async ({ start, end }: Span) =>
       freeSlots({
         shape: type,
         availability,
-        busy: await this.context.busy(from - DAY, to + DAY),
-        taken: await takenBetween(db, from, to, exceptBookingId),
+        busy: await this.context.busy(start - DAY, end + DAY),
+        taken: await takenBetween(db, start, end, exceptBookingId),
         now,
-        from,
-        to,
+        from: start,
+        to: end,
       });
-    if (exceptBookingId !== undefined) return (await compute(span)).map((slot) => ({ start: isoOf(slot.start), end: isoOf(slot.end) }));
+    if (from >= to) return answerOf([]);
+    // A booking being moved sees its own time as free: its list is its own, computed for the span alone.
+    if (exceptBookingId !== undefined)
+      return answerOf((await compute({ start: from, end: to })).map((slot) => ({ start: isoOf(slot.start), end: isoOf(slot.end) })));
+    // The visitors' lists are cut from the type's whole horizon, computed once in the shared cache.
     const key = JSON.stringify([type, availability, await slotsStamp(db)]);
-    const whole = await slotCache.slots(key, now, () => compute({ start: now, end: now + type.horizonDays * DAY }));
-    return slotsWithin(whole, span.start, span.end);
+    const whole = () => compute({ start: now, end: now + type.horizonDays * DAY });
+    return slotCache.answer(key, { start: from, end: to }, now, whole, (slots) => answerOf(slotsWithin(slots, from, to)));
   }
 
   /** The busy times a check of one start needs: the days around it. */
