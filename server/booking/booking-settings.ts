@@ -36,10 +36,18 @@ function parsedSettings(data: string) {
   return lastParsed.parsed;
 }
 
+/** The feed's address, unsealed once per sealed text and secret (AES-GCM per slot list showed in profiles). */
+let lastUnsealed: { sealed: string; secret: string; url: string | null } | null = null;
+
+function unsealedFeedUrl(sealed: string, secret: string): string | null {
+  if (lastUnsealed?.sealed !== sealed || lastUnsealed.secret !== secret) lastUnsealed = { sealed, secret, url: unseal(sealed, secret) };
+  return lastUnsealed.url;
+}
+
 export async function readBookingSettings(db: Kysely<Database>, hours: OpeningHours, secret: string): Promise<StoredBookingSettings> {
   const stored = await row(db);
   const parsed = stored ? parsedSettings(stored.data) : null;
-  const feedUrl = stored?.feedUrlSealed ? unseal(stored.feedUrlSealed, secret) : null;
+  const feedUrl = stored?.feedUrlSealed ? unsealedFeedUrl(stored.feedUrlSealed, secret) : null;
   return {
     // A stored copy that no longer fits the schema (a later release tightened it) falls back to the defaults rather than failing the page.
     settings: parsed?.success ? parsed.data : defaultBookingSettings(hours),
