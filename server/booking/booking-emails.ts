@@ -232,7 +232,7 @@ export async function deliverBookingEmail(deps: BookingEmailDeps, emailId: numbe
       endAt: booking.endAt,
       typeName: booking.typeName,
       howItHappens: howItHappens(booking, 'visitor'),
-      location: booking.meeting === 'phone' ? '' : booking.place,
+      location: booking.place,
       manageUrl: links.reschedule,
       visitor: { name: booking.name, email: booking.email },
       cancelled: booking.status === 'cancelled',
