@@ -105,6 +105,8 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalText,
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  // Upcoming consultations one client address (an IPv6 /64) may hold at once (server/booking/booking-holders.ts).
+  BOOKING_HOLDS_PER_CLIENT: z.coerce.number().int().min(1).default(3),
   // Card payments through Stripe Checkout, on only when both are set (issue 30; decision 093).
   STRIPE_SECRET_KEY: optionalText.pipe(
     z

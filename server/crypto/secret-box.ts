@@ -6,7 +6,7 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
  * can stand in for another's. Changing SESSION_SECRET therefore also retires every two-factor
  * enrolment (docs/decisions/041-two-factor-login.md).
  */
-export type KeyPurpose = 'totp-secret' | 'recovery-code' | 'pending-login' | 'booking-link';
+export type KeyPurpose = 'totp-secret' | 'recovery-code' | 'pending-login' | 'booking-link' | 'booking-holder';
 
 export function derivedKey(sessionSecret: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', sessionSecret, '', `studio ${purpose}`, 32));

@@ -23,6 +23,7 @@ import * as streamingCopies from './0022_streaming_copies.ts';
 import * as contactSpamFolder from './0023_contact_spam_folder.ts';
 import * as bookings from './0024_bookings.ts';
 import * as billing from './0025_billing.ts';
+import * as bookingHolders from './0026_booking_holders.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0023_contact_spam_folder': contactSpamFolder,
   '0024_bookings': bookings,
   '0025_billing': billing,
+  '0026_booking_holders': bookingHolders,
 };
