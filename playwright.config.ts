@@ -100,6 +100,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // Journeys send many contact messages from one address; the limit itself is covered by server/api/contact.test.ts.
       CONTACT_RATE_LIMIT: '1000',
+      // Journeys book from one address too; the limit is covered by server/booking/book-slot.test.ts and server/api/booking.test.ts.
+      BOOKING_HOLDS_PER_CLIENT: '1000',
       ...stripeEnv(stripePorts[index]),
     },
   })),

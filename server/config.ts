@@ -107,6 +107,8 @@ const environmentSchema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   // The owner's calendar feed is expanded in a worker thread ended after this many seconds (decision 094).
   BOOKING_FEED_READ_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  // Upcoming consultations one client address (an IPv6 /64) may hold at once (server/booking/booking-holders.ts).
+  BOOKING_HOLDS_PER_CLIENT: z.coerce.number().int().min(1).default(3),
   // Card payments through Stripe Checkout, on only when both are set (issue 30; decision 093).
   STRIPE_SECRET_KEY: optionalText.pipe(
     z

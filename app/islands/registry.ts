@@ -17,6 +17,7 @@ export const ISLANDS = {
   'samples-list': () => import('#app/features/samples/samples-list.tsx').then((m) => m.SamplesList),
   'contact-form': () => import('#app/features/contact/contact-form.tsx').then((m) => m.ContactForm),
   'booking-calendar': () => import('#app/features/booking/booking-calendar.tsx').then((m) => m.BookingCalendar),
+  'booking-reschedule': () => import('#app/features/booking/reschedule-move.tsx').then((m) => m.RescheduleMove),
 } satisfies Record<string, () => Promise<AnyComponent>>;
 
 export type IslandName = keyof typeof ISLANDS;

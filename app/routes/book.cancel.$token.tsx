@@ -4,7 +4,7 @@ import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { BookingFacts, OutcomeCard } from '#app/features/booking/booking-confirmation.tsx';
 import { BookingClosed, LinkNotValid } from '#app/features/booking/booking-link-views.tsx';
 import { bookingLinkPageMeta } from '#app/features/booking/booking-link-meta.ts';
-import { bookingColumn } from '#app/features/booking/booking-page-header.tsx';
+import { outcomeColumn } from '#app/features/booking/booking-page-header.tsx';
 
 // No headers() here: the server marks every /book answer `private, no-store`, and these no-referrer and noindex (server/http/pages.ts).
 export { cancelPageLoader as loader, cancelPageAction as action } from '#app/features/booking/booking-link-pages.server.ts';
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = (args) => bookingLinkPageMeta(args, 'Can
 export default function CancelBooking({ loaderData, actionData }: Route.ComponentProps) {
   const page = actionData ?? loaderData;
   return (
-    <div className={`${bookingColumn} max-w-2xl py-10 sm:py-16`}>
+    <div className={outcomeColumn}>
       {page.kind === 'cancel' ? (
         <OutcomeCard level={1} icon={<CalendarClock aria-hidden className="size-10 text-accent" />} title="Cancel your consultation?">
           <BookingFacts booking={page.booking} />

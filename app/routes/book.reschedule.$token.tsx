@@ -1,12 +1,12 @@
 import type { Route } from './+types/book.reschedule.$token';
 import { Island } from '#app/islands/island.tsx';
-import { BookingCalendar } from '#app/features/booking/booking-calendar.tsx';
-import { BookingConfirmation, BookingFacts } from '#app/features/booking/booking-confirmation.tsx';
+import { BookingConfirmation } from '#app/features/booking/booking-confirmation.tsx';
 import type { BookingFormResult } from '#app/features/booking/booking-form-result.ts';
 import { BookingClosed, LinkNotValid } from '#app/features/booking/booking-link-views.tsx';
 import { bookingLinkPageMeta } from '#app/features/booking/booking-link-meta.ts';
 import { lengthMinutesOf } from '#app/features/booking/booking-times.ts';
-import { BookingPageHeader, bookingColumn } from '#app/features/booking/booking-page-header.tsx';
+import { outcomeColumn } from '#app/features/booking/booking-page-header.tsx';
+import { RescheduleMove } from '#app/features/booking/reschedule-move.tsx';
 
 // No headers() here: the server marks every /book answer `private, no-store`, and these no-referrer and noindex (server/http/pages.ts).
 export { reschedulePageLoader as loader, reschedulePageAction as action } from '#app/features/booking/booking-link-pages.server.ts';
@@ -25,44 +25,33 @@ export default function RescheduleBooking({ loaderData, actionData, params }: Ro
   if (page.kind === 'reschedule') {
     const { booking, links, picker } = page;
     return (
-      <>
-        <BookingPageHeader eyebrow="Free consultation" title="Pick a new time">
-          <p>Your consultation stays booked at its current time until you move it.</p>
-        </BookingPageHeader>
-        <div className={bookingColumn}>
-          <section aria-label="Your booking now" className="grid gap-3">
-            <h2 className="text-sm font-semibold uppercase tracking-widest text-fg-subtle">Booked now</h2>
-            <BookingFacts booking={booking} />
-          </section>
-          <Island
-            name="booking-calendar"
-            component={BookingCalendar}
-            props={{
-              path: `/book/reschedule/${params.token}`,
-              studioZone: booking.studioZone,
-              zones: picker.zones,
-              types: [
-                {
-                  key: booking.typeKey,
-                  name: booking.typeName,
-                  description: '',
-                  meeting: booking.meeting,
-                  lengthMinutes: lengthMinutesOf(booking),
-                  needsPhone: false,
-                },
-              ],
-              noteLimit: 0,
-              reschedule: { token: params.token, booking, links },
-              initial: picker.initial,
-              serverResult: (actionData as BookingFormResult | undefined) ?? null,
-            }}
-          />
-        </div>
-      </>
+      <Island
+        name="booking-reschedule"
+        component={RescheduleMove}
+        props={{
+          path: `/book/reschedule/${params.token}`,
+          studioZone: booking.studioZone,
+          zones: picker.zones,
+          types: [
+            {
+              key: booking.typeKey,
+              name: booking.typeName,
+              description: '',
+              meeting: booking.meeting,
+              lengthMinutes: lengthMinutesOf(booking),
+              needsPhone: false,
+            },
+          ],
+          noteLimit: 0,
+          reschedule: { token: params.token, booking, links },
+          initial: picker.initial,
+          serverResult: (actionData as BookingFormResult | undefined) ?? null,
+        }}
+      />
     );
   }
   return (
-    <div className={`${bookingColumn} max-w-2xl py-10 sm:py-16`}>
+    <div className={outcomeColumn}>
       {page.kind === 'confirmed' ? (
         <BookingConfirmation booking={page.booking} links={page.links} moved={page.moved} level={1} />
       ) : page.kind === 'closed' ? (

@@ -49,6 +49,19 @@ const optionalText = (label: string, max: number, options: { multiline?: boolean
     .transform((value) => (value && value.trim() !== '' ? value.trim() : null))
     .pipe(z.string().max(max, `${label} must be at most ${max} characters`).nullable());
 
+const PHONE_SHAPE = 'Phone must be a number like +1 404 555 0100';
+
+/**
+ * A number the studio can dial: digits with the usual separators, an optional leading +, and 6 to
+ * 20 digits. Nothing else, since the number is echoed in the visitor's e-mail and invitation to an
+ * address nobody has confirmed, and must not carry words there.
+ */
+function isPhoneNumber(phone: string): boolean {
+  if (!/^\+?[0-9 ()./-]+$/.test(phone)) return false;
+  const digits = phone.replace(/[^0-9]/g, '').length;
+  return digits >= 6 && digits <= 20;
+}
+
 export const bookingRequestSchema = z.object({
   type: z.string({ error: 'Choose a consultation' }).min(1, 'Choose a consultation').max(40, 'Choose a consultation'),
   start: instant('Time'),
@@ -62,7 +75,7 @@ export const bookingRequestSchema = z.object({
     .min(1, { error: CONTACT_MESSAGES.emailRequired, abort: true })
     .max(CONTACT_LIMITS.email, { error: CONTACT_MESSAGES.emailTooLong, abort: true })
     .pipe(z.email(CONTACT_MESSAGES.emailInvalid)),
-  phone: optionalText('Phone', CONTACT_LIMITS.phone),
+  phone: optionalText('Phone', CONTACT_LIMITS.phone).refine((phone) => phone === null || isPhoneNumber(phone), PHONE_SHAPE),
   note: optionalText('Note', BOOKING_NOTE_LIMIT, { multiline: true }),
   tz: visitorZoneSchema,
 });
@@ -129,8 +142,8 @@ export interface BookingLinks {
   reschedule: string;
 }
 
-/** POST /api/bookings' 201: the booking, with its links when it was stored (an answer to spam has none). */
-export type BookedAnswer = VisitorBooking & { links?: BookingLinks };
+/** POST /api/bookings' 201: the booking with its links (spam gets links of the same shape that name nothing). */
+export type BookedAnswer = VisitorBooking & { links: BookingLinks };
 
 /** The words for a start a visitor may not book, by the slot rules' reason. */
 export const SLOT_PROBLEM_MESSAGES = {

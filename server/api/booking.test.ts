@@ -131,6 +131,9 @@ describe.each(testDialects())('the booking API (%s)', (dialect) => {
       [{ tz: 'Atlantis/Lost_City' }, 'tz'],
       [{ email: 'aiko-at-example.jp' }, 'email'],
       [{ phone: '' }, 'phone'],
+      // The number is echoed to an address nobody confirmed: it may carry no words.
+      [{ phone: 'Claim your prize at evil.example' }, 'phone', 'Phone must be a number like +1 404 555 0100'],
+      [{ phone: '+1 555 0' }, 'phone', 'Phone must be a number like +1 404 555 0100'],
       [{ phone: undefined }, 'phone'],
       [{ type: 'no-such-type' }, 'type'],
       [{ name: '' }, 'name'],
@@ -193,14 +196,37 @@ describe.each(testDialects())('the booking API (%s)', (dialect) => {
     expect(offered).toContain(afterBuffer.start);
   });
 
-  it('answers a filled honeypot or a form sent too fast like a booking, and stores and mails nothing', async () => {
-    const slot = days[5]![0]!;
+  it('answers a filled honeypot or a form sent too fast exactly like a booking, and stores and mails nothing', async () => {
+    const [slot, realSlot] = [days[5]![0]!, days[5]![2]!];
+    const real = await book(bookingBody(realSlot.start)).expect(201);
     const honeypot = bookingBody(slot.start, { url_confirm: 'https://spam.example' });
     const tooFast = bookingBody(slot.start);
     const stamp = `${FORM_STAMP_COOKIE}=${issueContactFormToken(t.services.config.SESSION_SECRET, Date.now())}`;
+    const VARYING = ['date', 'content-length', 'etag', 'x-request-id'];
     for (const response of [await book(honeypot), await book(tooFast).set('Cookie', stamp)]) {
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ start: slot.start, status: 'confirmed' });
+      // The same headers, the same fields worded the same way, links of the same shape.
+      expect(Object.keys(response.headers).sort()).toEqual(Object.keys(real.headers).sort());
+      const fixed = (value: unknown) => String(value).replace(/'nonce-[^']+'/, "'nonce'");
+      for (const name of Object.keys(real.headers).filter((header) => !VARYING.includes(header)))
+        expect(fixed(response.headers[name]), name).toEqual(fixed(real.headers[name]));
+      expect(Object.keys(response.body).sort()).toEqual(Object.keys(real.body).sort());
+      expect(response.body).toMatchObject({
+        start: slot.start,
+        end: slot.end,
+        status: 'confirmed',
+        where: real.body.where,
+        name: 'Aiko Tanaka',
+      });
+      for (const purpose of ['cancel', 'reschedule'] as const) {
+        const link = response.body.links[purpose] as string;
+        expect(link).toMatch(new RegExp(`^/book/${purpose}/[A-Za-z0-9_-]{43}$`));
+        expect(real.body.links[purpose]).toMatch(new RegExp(`^/book/${purpose}/[A-Za-z0-9_-]{43}$`));
+        // They name nothing: the links' own answer for a token that names no booking.
+        const token = link.split('/').pop()!;
+        expect((await t.request.get(`/api/bookings/${token}/reschedule`)).status).toBe(404);
+        expect((await t.request.post(`/api/bookings/${token}/cancel`)).status).toBe(404);
+      }
     }
     await t.services.bookingEmails.idle();
     for (const email of [honeypot.email, tooFast.email]) {
@@ -208,6 +234,17 @@ describe.each(testDialects())('the booking API (%s)', (dialect) => {
       expect(mailer.sent.filter((mail) => mail.to === email || mail.text.includes(String(email)))).toEqual([]);
     }
     expect((await slotList(t)).map((offered) => offered.start)).toContain(slot.start);
+  });
+
+  it('refuses spam as it would refuse the same request: a time not offered, a time taken', async () => {
+    const [taken, free] = [days[5]![4]!, days[5]![6]!];
+    await book(bookingBody(taken.start)).expect(201);
+    const spam = (start: string) => book(bookingBody(start, { url_confirm: 'https://spam.example' }));
+    const notASlot = await spam(shift(free.start, 7 * MINUTE)).expect(400);
+    expect(notASlot.body.errors).toEqual({ start: [SLOT_PROBLEM_MESSAGES['not-a-slot']] });
+    const lost = await spam(taken.start).expect(409);
+    expect(lost.body.errors).toEqual({ start: [SLOT_PROBLEM_MESSAGES.taken] });
+    expect(lost.body.slots.slots.map((offered: Slot) => offered.start)).toContain(free.start);
   });
 
   it('limits bookings per client address and per e-mail address with 429 and Retry-After', async () => {

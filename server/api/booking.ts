@@ -13,16 +13,21 @@ const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 const BOOKING_NOT_FOUND = 'This link does not name a consultation';
 const NOT_CHANGEABLE = 'This consultation can no longer be changed: it was cancelled or has already started';
 
-/** The answers every refusal of a slot shares: 400 with field messages, 409 with fresh slots, 429 with a wait. */
+/**
+ * The answers every refusal of a booking shares: 400 with field messages, 409 with fresh slots or
+ * for an e-mail address that already holds its share, 429 with a wait.
+ */
 function refuse(
   res: Response,
-  outcome: Extract<BookRequestOutcome | RescheduleOutcome, { kind: 'invalid' | 'taken' | 'rate-limited' }>,
+  outcome: Extract<BookRequestOutcome | RescheduleOutcome, { kind: 'invalid' | 'taken' | 'rate-limited' | 'already-booked' }>,
 ): never | void {
   switch (outcome.kind) {
     case 'invalid':
       throw new HttpError(400, outcome.message, outcome.errors);
+    case 'already-booked':
+      throw new HttpError(409, outcome.message, outcome.errors);
     case 'rate-limited':
-      throw new HttpError(429, 'Too many bookings from here in a short time. Please try again later.', undefined, {
+      throw new HttpError(429, outcome.message ?? 'Too many bookings from here in a short time. Please try again later.', undefined, {
         'Retry-After': String(outcome.retryAfterSeconds),
       });
     case 'taken':
@@ -67,7 +72,8 @@ export function bookingRouter(services: Services): Router {
       if (req.headers['content-type'] && !req.is('application/json'))
         throw new HttpError(415, 'Send the booking as JSON (Content-Type: application/json)');
       const outcome = await visitorBookings.book({ body: req.body, ip: clientIp(req), formStamp: formStampFrom(req.headers.cookie) });
-      if (outcome.kind === 'booked') {
+      // Spam is answered as a booking in every byte but the tokens, which name nothing (a 404 page).
+      if (outcome.kind === 'booked' || outcome.kind === 'spam') {
         // The links the e-mail carries, so the page's confirmation can offer them at once.
         const links = {
           cancel: bookingLinkPath(outcome.cancelToken, 'cancel'),
@@ -76,10 +82,6 @@ export function bookingRouter(services: Services): Router {
         noStore(res)
           .status(201)
           .json({ ...outcome.booking, links } satisfies BookedAnswer);
-        return;
-      }
-      if (outcome.kind === 'spam') {
-        noStore(res).status(201).json(outcome.booking);
         return;
       }
       refuse(res, outcome);

@@ -6,6 +6,7 @@ import { STUDIO_ZONE } from '#server/test-support/booking-fixture.ts';
 import { createProjectsTestApp, projectWithClient, type ProjectsTestApp } from '#server/test-support/project-fixture.ts';
 import { allRows } from '#server/test-support/site-fixture.ts';
 import { testDialects } from '#server/test-support/services.ts';
+import { directHolder } from '#server/test-support/booking-fixture.ts';
 
 /*
  * The owner's own words on invoices, payments and bookings go through the shared text rules, and
@@ -49,10 +50,10 @@ describe.each(testDialects())('owner fields of invoices, payments and bookings (
     const visitor = { name: 'Visitor', email: 'visitor@example.com', phone: '+1 404 555 0100', note: null, zone: STUDIO_ZONE };
     const outcome = await bookSlot(
       t.services.db,
-      { type, start, visitor, place: visitor.phone },
+      { type, start, visitor, place: visitor.phone, holder: directHolder(visitor.email) },
       { availability, busy: [], now: Date.now(), secret: t.services.config.SESSION_SECRET },
     );
-    if (outcome.kind !== 'booked') throw new Error(outcome.problem);
+    if (outcome.kind !== 'booked') throw new Error(`booking not made: ${outcome.kind}`);
     return outcome.booking.id;
   }
 

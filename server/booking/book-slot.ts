@@ -7,6 +7,7 @@ import { tokenHashOf } from '#server/crypto/secret-tokens.ts';
 import { bookingLinkToken } from './booking-links.ts';
 import { queueBookingEmails } from './booking-emails.ts';
 import { takenBetween } from './booking-context.ts';
+import { holdingOf, lockHolder, type Holder, type Holding } from './booking-holders.ts';
 import { slotProblem, studioDate, type Availability, type SlotProblem, type Span } from './slot-rules.ts';
 
 /*
@@ -39,7 +40,12 @@ export interface BookingSecret {
 }
 
 export type BookOutcome =
-  { kind: 'booked'; booking: Booking; cancelToken: string; rescheduleToken: string } | { kind: 'refused'; problem: SlotProblem };
+  | { kind: 'booked'; booking: Booking; cancelToken: string; rescheduleToken: string }
+  | { kind: 'refused'; problem: SlotProblem }
+  /** The visitor already holds their share of upcoming consultations (booking-holders.ts). */
+  | { kind: 'held'; holding: Holding };
+/** What a request would be answered with, judged without booking anything: null when it would be booked. */
+export type WouldRefuse = Exclude<BookOutcome, { kind: 'booked' }> | null;
 export type MoveOutcome = { kind: 'moved'; booking: Booking } | { kind: 'refused'; problem: SlotProblem };
 
 const MINUTE = 60_000;
@@ -84,6 +90,8 @@ export interface BookingRequest {
   start: number;
   visitor: Visitor;
   place: string;
+  /** Who holds it (the e-mail and client address), with the limits on what one holder may hold. */
+  holder: Holder;
 }
 
 export async function bookSlot(
@@ -99,6 +107,10 @@ export async function bookSlot(
   if (mistake) return { kind: 'refused', problem: mistake };
   try {
     return await db.transaction().execute(async (trx): Promise<BookOutcome> => {
+      // The holder's lock before the dates', in every booking: two never wait on each other.
+      await lockHolder(trx, request.holder, around.now);
+      const holding = await holdingOf(trx, request.holder, around.now);
+      if (holding) return { kind: 'held', holding };
       await lockDates(trx, datesTouched(start, type, timeZone), around.now);
       const problem = slotProblem(start, { shape: type, ...around, taken: await takenBetween(trx, start, start) });
       if (problem) return { kind: 'refused', problem };
@@ -118,6 +130,8 @@ export async function bookSlot(
           phone: visitor.phone,
           note: visitor.note,
           visitorZone: visitor.zone,
+          emailKey: request.holder.emailKey,
+          clientKey: request.holder.clientKey,
           icsUid,
           cancelTokenHash: tokenHashOf(cancelToken),
           rescheduleTokenHash: tokenHashOf(rescheduleToken),
@@ -133,6 +147,24 @@ export async function bookSlot(
     if (isUniqueViolation(error)) return { kind: 'refused', problem: 'taken' };
     throw error;
   }
+}
+
+/**
+ * The answer `bookSlot` would give, read without locking or writing: a request caught as spam is
+ * refused exactly as a real one would be (the same mistakes, the same limits, a slot taken), and
+ * otherwise answered as booked, so its answer tells a machine nothing.
+ */
+export async function wouldRefuse(db: Kysely<Database>, request: BookingRequest, around: SlotSurroundings): Promise<WouldRefuse> {
+  const mistake = visitorMistake(request.start, request.type, around);
+  if (mistake) return { kind: 'refused', problem: mistake };
+  const holding = await holdingOf(db, request.holder, around.now);
+  if (holding) return { kind: 'held', holding };
+  const problem = slotProblem(request.start, {
+    shape: request.type,
+    ...around,
+    taken: await takenBetween(db, request.start, request.start),
+  });
+  return problem ? { kind: 'refused', problem } : null;
 }
 
 /**

@@ -42,7 +42,11 @@ export function createBookingCapability(
     emailsQueued: () => bookingEmails.sendSoon(),
     now: parts.now ?? Date.now,
   };
-  return { visitorBookings: new VisitorBookings(context), studioBookings: new StudioBookings(context), bookingEmails };
+  return {
+    visitorBookings: new VisitorBookings(context, { holdsPerClient: config.BOOKING_HOLDS_PER_CLIENT }),
+    studioBookings: new StudioBookings(context),
+    bookingEmails,
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONSULTATION } from '#common/booking/settings.ts';
 import { WEEKDAYS } from '#common/site-content/weekdays.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
+import { directHolder } from '#server/test-support/booking-fixture.ts';
 import { memoryMailer } from '#server/test-support/project-fixture.ts';
 import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
 import { bookSlot, cancelBooking, moveBooking, type SlotSurroundings } from './book-slot.ts';
@@ -53,8 +54,12 @@ describe.each(testDialects())('booking e-mails (%s)', (dialect) => {
   });
 
   async function book(now = booked) {
-    const outcome = await bookSlot(services.db, { type, start, visitor, place: visitor.phone }, around(now));
-    if (outcome.kind !== 'booked') throw new Error(outcome.problem);
+    const outcome = await bookSlot(
+      services.db,
+      { type, start, visitor, place: visitor.phone, holder: directHolder(visitor.email) },
+      around(now),
+    );
+    if (outcome.kind !== 'booked') throw new Error(JSON.stringify(outcome));
     return outcome;
   }
   const sentAt = async (at: number) => {
@@ -94,6 +99,33 @@ describe.each(testDialects())('booking e-mails (%s)', (dialect) => {
     expect(await sentAt(start - HOUR)).toEqual([{ to: 'aiko@example.jp', subject: 'In an hour: Free consultation with Decatur Sound' }]);
     expect(await sentAt(start - HOUR + 60_000)).toEqual([]);
     expect(bookingLinkToken(services.config.SESSION_SECRET, booking.icsUid, 'cancel')).toBe(cancelToken);
+  });
+
+  it('never sends what the visitor typed (name, note) to their address, in mail or invitation; the studio’s notice has both', async () => {
+    const typed = { ...visitor, name: 'Claim your prize at evil.example', note: 'Wire the fee to evil.example today' };
+    const outcome = await bookSlot(
+      services.db,
+      { type, start, visitor: typed, place: typed.phone, holder: directHolder(typed.email) },
+      around(booked),
+    );
+    if (outcome.kind !== 'booked') throw new Error(JSON.stringify(outcome));
+    await sendDueBookingEmails(deps, new Date(booked));
+    await moveBooking(services.db, outcome.booking.id, type, start + 24 * HOUR, around(booked + HOUR));
+    await sendDueBookingEmails(deps, new Date(booked + HOUR));
+    await sendDueBookingEmails(deps, new Date(start + 23 * HOUR));
+    await cancelBooking(services.db, outcome.booking.id, { side: 'visitor' }, start + 23 * HOUR);
+    await sendDueBookingEmails(deps, new Date(start + 23 * HOUR));
+    const sent = deps.mailer.sent.splice(0);
+    const toVisitor = sent.filter((message) => message.to === typed.email);
+    expect(toVisitor.map((message) => message.subject.split(':')[0])).toEqual(['Booked', 'Moved', 'Tomorrow', 'In an hour', 'Cancelled']);
+    for (const message of toVisitor) {
+      expect(message.text.startsWith('Hello,\n'), message.subject).toBe(true);
+      expect(`${message.subject}\n${message.text}\n${message.icalEvent?.content ?? ''}`).not.toContain('evil.example');
+    }
+    const notices = sent.filter((message) => message.to === STUDIO.email);
+    expect(notices).toHaveLength(3);
+    for (const notice of notices) expect(notice.text).toContain(typed.name);
+    expect(notices[0]!.text).toContain(typed.note);
   });
 
   it('skips the day-before reminder of a booking made less than a day ahead', async () => {
@@ -188,7 +220,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('reminders with two instances on
     for (const hour of [0, 1, 2, 3]) {
       const outcome = await bookSlot(
         first.db,
-        { type, start: start + hour * HOUR, visitor: { ...visitor, email: `v${hour}@example.com` }, place: visitor.phone },
+        {
+          type,
+          start: start + hour * HOUR,
+          visitor: { ...visitor, email: `v${hour}@example.com` },
+          place: visitor.phone,
+          holder: directHolder(`v${hour}@example.com`),
+        },
         around,
       );
       expect(outcome.kind).toBe('booked');

@@ -82,7 +82,7 @@ interface Wording {
 const visitorTime = (w: Wording) => formatStudioTime(w.booking.startAt, w.booking.visitorZone);
 const studioTime = (w: Wording) => formatStudioTime(w.booking.startAt, w.studio.timeZone);
 
-export function howItHappens(booking: Booking, side: 'visitor' | 'studio'): string {
+export function howItHappens(booking: Pick<Booking, 'meeting' | 'place' | 'name'>, side: 'visitor' | 'studio'): string {
   if (booking.meeting === 'phone')
     return side === 'visitor' ? `We will call you at ${booking.place}.` : `Call ${booking.name} at ${booking.place}.`;
   if (booking.meeting === 'video') return `Video call: ${booking.place}`;
@@ -95,9 +95,14 @@ function whenLines(w: Wording): string[] {
   return local === studio ? [`When: ${local}`] : [`When: ${local} (your time)`, `       ${studio} (the studio's time)`];
 }
 
+/**
+ * An e-mail to the visitor's address. It greets no one by name and never repeats the note: the
+ * address has confirmed nothing, and whoever typed it could otherwise send their own words to any
+ * inbox under the studio's name. Everything in it is the studio's, the time, and a number to dial.
+ */
 function visitorMessage(w: Wording, subject: string, opening: string[], withLinks: boolean): MailMessage {
   const lines = [
-    `Hi ${w.booking.name},`,
+    'Hello,',
     '',
     ...opening,
     '',
@@ -232,7 +237,7 @@ export async function deliverBookingEmail(deps: BookingEmailDeps, emailId: numbe
       endAt: booking.endAt,
       typeName: booking.typeName,
       howItHappens: howItHappens(booking, 'visitor'),
-      location: booking.meeting === 'phone' ? '' : booking.place,
+      location: booking.place,
       manageUrl: links.reschedule,
       visitor: { name: booking.name, email: booking.email },
       cancelled: booking.status === 'cancelled',

@@ -302,7 +302,7 @@ export class StudioBookings {
         endAt: row.endAt,
         typeName: row.typeName,
         howItHappens: [howItHappens(row, 'studio'), row.note ? `Note: ${row.note}` : ''].filter(Boolean).join('\n'),
-        location: row.meeting === 'phone' ? '' : row.place,
+        location: row.place,
         manageUrl: null,
         visitor: { name: row.name, email: row.email },
         cancelled: row.status === 'cancelled',

@@ -12,8 +12,9 @@ import type { ConsultationType } from '#common/booking/settings.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
 import { caughtAsSpam } from '#server/cookies/form-token.ts';
 import { unbookedView, visitorView } from './visitor-view.ts';
-import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { isTokenShape, tokenHashOf } from '#server/crypto/secret-tokens.ts';
+import { emailKeyOf, holderOf, HOLDS_PER_CLIENT, HOLDS_PER_EMAIL } from './booking-holders.ts';
+import { holdingRefusal, NOT_OFFERED, PHONE_NEEDED, spentWindow, unstoredLinkTokens, type HoldingRefusal } from './booking-intake.ts';
 import {
   availabilityOf,
   bookableType,
@@ -26,7 +27,7 @@ import {
   type BookingContext,
   type StudioFacts,
 } from './booking-context.ts';
-import { bookSlot, cancelBooking, moveBooking } from './book-slot.ts';
+import { bookSlot, cancelBooking, moveBooking, wouldRefuse, type BookOutcome } from './book-slot.ts';
 import { bookingLinkPath, bookingLinkToken, type BookingLinkPurpose } from './booking-links.ts';
 import { slotsWithin } from './slot-cache.ts';
 import { freeSlots, type SlotProblem, type Span } from './slot-rules.ts';
@@ -41,9 +42,6 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** The longest span one slot list may cover: a page shows at most this many days at a time. */
 export const MAX_SLOT_SPAN_DAYS = 62;
-/** Per client address, the contact form's window; per e-mail address, a day (a person books one, maybe two). */
-const PER_IP_WINDOW_MS = 10 * MINUTE;
-const PER_EMAIL = { limit: 5, windowMs: DAY };
 
 export interface BookingIntake {
   body: unknown;
@@ -54,11 +52,21 @@ export interface BookingIntake {
 
 export type BookRequestOutcome =
   | { kind: 'invalid'; message: string; errors: FieldErrors }
-  | { kind: 'rate-limited'; retryAfterSeconds: number }
+  /** A window spent (no message: the caller words the wait), or the client address holds its share (its own message). */
+  | { kind: 'rate-limited'; retryAfterSeconds: number; message?: string }
   | { kind: 'taken'; message: string; fresh: SlotsAnswer }
+  | HoldingRefusal
   | { kind: 'booked'; booking: VisitorBooking; cancelToken: string; rescheduleToken: string }
-  /** Caught by the honeypot or the fill time: nothing stored, nothing mailed, and the answer looks like a booking. */
-  | { kind: 'spam'; booking: VisitorBooking };
+  /**
+   * Caught by the honeypot or the fill time: nothing stored, nothing mailed, and answered exactly as
+   * a booking (refused as one would be, or with a booking's view and links of the same shape that name nothing).
+   */
+  | { kind: 'spam'; booking: VisitorBooking; cancelToken: string; rescheduleToken: string };
+
+/** How many upcoming consultations one client address may hold (BOOKING_HOLDS_PER_CLIENT); one e-mail address holds HOLDS_PER_EMAIL. */
+export interface VisitorLimits {
+  holdsPerClient: number;
+}
 
 export type CancelOutcome =
   { kind: 'not-found' } | { kind: 'not-confirmed'; booking: VisitorBooking } | { kind: 'cancelled'; booking: VisitorBooking };
@@ -73,7 +81,10 @@ export type RescheduleOutcome =
 const problemErrors = (problem: SlotProblem): FieldErrors => ({ start: [SLOT_PROBLEM_MESSAGES[problem]] });
 
 export class VisitorBookings {
-  constructor(private readonly context: BookingContext) {}
+  constructor(
+    private readonly context: BookingContext,
+    private readonly limits: VisitorLimits = { holdsPerClient: HOLDS_PER_CLIENT },
+  ) {}
 
   /** Slot lists computed so far by this instance (tests read it: a warm list costs none). */
   get slotComputations(): number {
@@ -159,48 +170,36 @@ export class VisitorBookings {
     const request = parsed.data;
     const { stored, studio } = await currentSettings(this.context);
     const type = bookableType(stored.settings, request.type);
-    if (!type)
-      return {
-        kind: 'invalid',
-        message: 'Choose one of the offered consultations',
-        errors: { type: ['Choose one of the offered consultations'] },
-      };
-    if (type.meeting === 'phone' && !request.phone)
-      return {
-        kind: 'invalid',
-        message: 'Please check the highlighted fields',
-        errors: { phone: ['Phone is required: we call you on it'] },
-      };
+    if (!type) return NOT_OFFERED;
+    if (type.meeting === 'phone' && !request.phone) return PHONE_NEEDED;
 
-    // Only well-formed requests count, as the contact form's, so fixing a typo without JavaScript is never locked out.
-    const email = request.email.toLowerCase();
-    for (const rule of [
-      { key: `booking:ip:${intake.ip}`, limit: this.context.perAddressLimit, windowMs: PER_IP_WINDOW_MS },
-      { key: `booking:email:${email}`, ...PER_EMAIL },
-    ]) {
-      const limit = await hitRateLimit(db, rule, new Date(now));
-      if (!limit.allowed) return { kind: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds };
-    }
+    const retryAfterSeconds = await spentWindow(
+      db,
+      { ip: intake.ip, emailKey: emailKeyOf(request.email), perAddressLimit: this.context.perAddressLimit },
+      now,
+    );
+    if (retryAfterSeconds !== null) return { kind: 'rate-limited', retryAfterSeconds };
 
+    const availability = availabilityOf(stored.settings, studio);
+    const around = { availability, busy: await this.busyAround(request.start), now };
+    const asked = {
+      type,
+      start: request.start,
+      visitor: { name: request.name, email: request.email, phone: request.phone, note: request.note, zone: request.tz },
+      place: placeOf(type, studio, request.phone),
+      holder: holderOf(secret, request.email, intake.ip, { perEmail: HOLDS_PER_EMAIL, perClient: this.limits.holdsPerClient }),
+    };
     const honeypot = (intake.body as Record<string, unknown> | null)?.[BOOKING_HONEYPOT_FIELD];
     const reason = caughtAsSpam(secret, honeypot, intake.formStamp, now);
     if (reason) {
-      logger.info({ ip: intake.ip, reason }, 'booking refused as spam; answered as if booked');
-      return { kind: 'spam', booking: unbookedView(request, type, studio) };
+      const refused = await wouldRefuse(db, asked, around);
+      logger.info({ ip: intake.ip, reason }, 'booking refused as spam; answered as a booking would be');
+      if (refused) return this.refusalOf(refused, type, stored.settings, studio, request.start);
+      return { kind: 'spam', booking: unbookedView(request, type, studio, asked.place), ...unstoredLinkTokens() };
     }
 
-    const availability = availabilityOf(stored.settings, studio);
-    const outcome = await bookSlot(
-      db,
-      {
-        type,
-        start: request.start,
-        visitor: { name: request.name, email: request.email, phone: request.phone, note: request.note, zone: request.tz },
-        place: placeOf(type, studio, request.phone),
-      },
-      { availability, busy: await this.busyAround(request.start), now, secret },
-    );
-    if (outcome.kind === 'refused') return this.refusal(outcome.problem, type, stored.settings, studio, request.start);
+    const outcome = await bookSlot(db, asked, { ...around, secret });
+    if (outcome.kind !== 'booked') return this.refusalOf(outcome, type, stored.settings, studio, request.start);
     this.context.emailsQueued();
     logger.info({ bookingId: outcome.booking.id, type: type.key, start: outcome.booking.startAt }, 'consultation booked');
     return {
@@ -209,6 +208,14 @@ export class VisitorBookings {
       cancelToken: outcome.cancelToken,
       rescheduleToken: outcome.rescheduleToken,
     };
+  }
+
+  /** A booking refused: the visitor holds their share, or the slot's refusal. */
+  private async refusalOf(
+    outcome: Exclude<BookOutcome, { kind: 'booked' }>,
+    ...slot: [ConsultationType, Parameters<typeof availabilityOf>[0], StudioFacts, number]
+  ): Promise<Exclude<BookRequestOutcome, { kind: 'booked' | 'spam' }>> {
+    return outcome.kind === 'held' ? holdingRefusal(outcome.holding) : this.refusal(outcome.problem, ...slot);
   }
 
   private async refusal(

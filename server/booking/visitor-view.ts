@@ -23,14 +23,17 @@ export function visitorView(booking: Booking, studio: StudioFacts): VisitorBooki
   };
 }
 
-/** What a request caught as spam is answered with: the same shape as a booking, of nothing stored. */
-export function unbookedView(request: BookingRequestData, type: ConsultationType, studio: StudioFacts): VisitorBooking {
+/**
+ * What a request caught as spam is answered with: the view the same request would have had, booked
+ * (where it happens worded the same way), of nothing stored.
+ */
+export function unbookedView(request: BookingRequestData, type: ConsultationType, studio: StudioFacts, place: string): VisitorBooking {
   return {
     typeKey: type.key,
     typeName: type.name,
     meeting: type.meeting,
-    where: '',
-    meetingLink: null,
+    where: howItHappens({ meeting: type.meeting, place, name: request.name }, 'visitor'),
+    meetingLink: type.meeting === 'video' ? place : null,
     start: new Date(request.start).toISOString(),
     end: new Date(request.start + type.lengthMinutes * MINUTE).toISOString(),
     visitorZone: request.tz,

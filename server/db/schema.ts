@@ -488,6 +488,12 @@ export interface BookingsTable {
   /** SHA-256 of the single-purpose links in the visitor's e-mail: the links themselves are never stored. */
   cancelTokenHash: string;
   rescheduleTokenHash: string;
+  /**
+   * Who holds it, for the limits per person (server/booking/booking-holders.ts): the address
+   * lower-case, and a keyed hash of the client's network (null for bookings made before 0026).
+   */
+  emailKey: string | null;
+  clientKey: string | null;
   ownerNotes: string | null;
   cancelledAt: string | null;
   /** `visitor` or `admin:{id}` */
@@ -524,6 +530,12 @@ export interface BookingEmailsTable {
 /** A studio date's lock row: a booking takes it before reading that day's bookings. */
 export interface BookingDaysTable {
   studioDate: string;
+  lockedAt: Timestamp;
+}
+
+/** A holder's lock row (an e-mail address's or a client network's, hashed): a booking takes it before counting what the holder holds. */
+export interface BookingHoldersTable {
+  holder: string;
   lockedAt: Timestamp;
 }
 
@@ -707,6 +719,7 @@ export interface Database {
   reviewLinkAccesses: ReviewLinkAccessesTable;
   bookings: BookingsTable;
   bookingDays: BookingDaysTable;
+  bookingHolders: BookingHoldersTable;
   bookingSettings: BookingSettingsTable;
   bookingFeed: BookingFeedTable;
   bookingBusyTimes: BookingBusyTimesTable;

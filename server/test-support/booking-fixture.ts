@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { DEFAULT_CONSULTATION, defaultBookingSettings, type BookingSettings, type ConsultationType } from '#common/booking/settings.ts';
 import type { SlotsAnswer } from '#common/booking/booking-request.ts';
 import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
+import { holderOf, type Holder } from '#server/booking/booking-holders.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import type { TestApp } from './app.ts';
 
@@ -74,9 +75,16 @@ export function bookingBody(start: string, fields: Record<string, unknown> = {})
   };
 }
 
-/** A client address of its own for each request (the test apps trust loopback as their proxy). */
+/** A client address of its own for each request, each in a /64 of its own (the test apps trust loopback as their proxy). */
 let addresses = 0;
-export const nextClientIp = () => `2001:db8:b00c::${(addresses += 1).toString(16)}`;
+export const nextClientIp = () => `2001:db8:b00c:${(addresses += 1).toString(16)}::1`;
+
+/**
+ * The holder of a booking a test makes with bookSlot itself (not through the visitor's service):
+ * the visitor's e-mail address, one test client, and limits that stay out of the way.
+ */
+export const directHolder = (email: string): Holder =>
+  holderOf('test-holder-secret', email, '192.0.2.10', { perEmail: 1000, perClient: 1000 });
 
 /** The visitor's cancel and reschedule tokens, from the links in an e-mail. */
 export function linksIn(mail: MailMessage): { cancel: string; reschedule: string } {

@@ -2,6 +2,7 @@ import { DEFAULT_CONSULTATION, type BookingSettings } from '#common/booking/sett
 import { InvoiceService } from '#server/billing/invoices.ts';
 import { bookSlot } from '#server/booking/book-slot.ts';
 import { seal } from '#server/crypto/secret-box.ts';
+import { directHolder } from './booking-fixture.ts';
 import type { TestApp } from './app.ts';
 
 /* The backup fixture's consultations and invoices (server/test-support/site-fixture.ts): a row in every booking and billing table. */
@@ -41,7 +42,13 @@ export async function populateBookings(t: TestApp): Promise<void> {
   const visitor = { name: 'Sam Visitor', email: 'sam@example.com', phone: '+1 404 555 0100', note: 'An EP', zone: 'Europe/London' };
   const booked = await bookSlot(
     db,
-    { type: DEFAULT_CONSULTATION, start: Date.parse('2030-01-08T15:00:00Z'), visitor, place: visitor.phone },
+    {
+      type: DEFAULT_CONSULTATION,
+      start: Date.parse('2030-01-08T15:00:00Z'),
+      visitor,
+      place: visitor.phone,
+      holder: directHolder(visitor.email),
+    },
     {
       availability,
       busy: [],
@@ -49,7 +56,7 @@ export async function populateBookings(t: TestApp): Promise<void> {
       secret: config.SESSION_SECRET,
     },
   );
-  if (booked.kind !== 'booked') throw new Error(`booking not made: ${booked.problem}`);
+  if (booked.kind !== 'booked') throw new Error(`booking not made: ${JSON.stringify(booked)}`);
 }
 
 /** A sent invoice of the fixture's project, paid in part by hand and in part by a Stripe event. */

@@ -21,6 +21,7 @@ export const SITE_TABLES = [
   'booking_days',
   'booking_emails',
   'booking_feed',
+  'booking_holders',
   'booking_settings',
   'bookings',
   'client_sessions',

@@ -106,6 +106,37 @@ test.describe('with JavaScript, in Tokyo', () => {
     await expect(timeLinks(page).first()).toBeVisible();
   });
 
+  test('moving a booking in place leaves only the new time on the page', async ({ page, baseURL }) => {
+    const slots = (await (await page.request.get('/api/booking/slots?type=free-consultation')).json()) as { slots: { start: string }[] };
+    const booked = await page.request.post('/api/bookings', {
+      headers: { Origin: baseURL! },
+      data: {
+        type: 'free-consultation',
+        start: slots.slots.at(-1)!.start,
+        name: 'Mover Visitor',
+        email: `mover-${Date.now()}@example.com`,
+        phone: '+1 404 555 0100',
+        tz: 'Asia/Tokyo',
+      },
+    });
+    expect(booked.status()).toBe(201);
+    const { links } = (await booked.json()) as { links: { reschedule: string } };
+    await gotoHydrated(page, links.reschedule);
+    await expect(page.getByText('stays booked at its current time')).toBeVisible();
+    await dayLinks(page).nth(1).click();
+    const time = timeLinks(page).first();
+    const moved = new URL((await time.getAttribute('href'))!, 'http://x').searchParams.get('start')!;
+    await time.click();
+    await page.getByRole('button', { name: 'Move my consultation' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Your consultation has a new time' })).toBeVisible();
+    await expect(page.getByTestId('booking-when')).toHaveCount(1);
+    await expect(page.getByTestId('booking-when')).toContainText(whenIn(moved, 'Asia/Tokyo'));
+    await expect(page.getByText('stays booked at its current time')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Your booking now' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\?moved=1$/);
+  });
+
   test('an e-mailed link that names nothing is a 404 that says so', async ({ page }) => {
     const answer = await page.goto('/book/reschedule/not-a-real-token');
     expect(answer?.status()).toBe(404);
@@ -149,6 +180,43 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('booking-when')).toContainText(whenIn(moved, 'Europe/London'));
     const rescheduled = (await latestMailTo(email, since, /^Moved/)) as BookingMail;
     expect(invitationOf(rescheduled).event.startDate.toJSDate().toISOString()).toBe(new Date(moved).toISOString());
+  });
+});
+
+test.describe('spam, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a form caught as spam lands where a booking would: a confirmation address of the same shape, which names nothing', async ({
+    page,
+    baseURL,
+  }) => {
+    const slots = (await (await page.request.get('/api/booking/slots?type=free-consultation')).json()) as { slots: { start: string }[] };
+    // Each on a time of its own: spam asking for a time just taken would be refused as a booking would (409).
+    const post = (start: string, fields: Record<string, string> = {}) =>
+      page.request.post('/book', {
+        headers: { Origin: baseURL! },
+        maxRedirects: 0,
+        form: {
+          type: 'free-consultation',
+          start,
+          name: 'Form Visitor',
+          email: `form-${Date.now()}-${Math.random()}@example.com`,
+          phone: '+1 404 555 0100',
+          tz: 'UTC',
+          ...fields,
+        },
+      });
+    const real = await post(slots.slots.at(-3)!.start);
+    const spam = await post(slots.slots.at(-6)!.start, { url_confirm: 'https://spam.example' });
+    const shape = /^\/book\/reschedule\/[\w-]{43}\?booked=1$/;
+    expect([real.status(), spam.status()]).toEqual([302, 302]);
+    expect(real.headers().location).toMatch(shape);
+    expect(spam.headers().location).toMatch(shape);
+    expect(Object.keys(spam.headers()).sort()).toEqual(Object.keys(real.headers()).sort());
+
+    const answer = await page.goto(spam.headers().location!);
+    expect(answer?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
   });
 });
 

@@ -118,6 +118,13 @@ test('a client signs in from the invitation, uploads a stem, sees its checks, an
   await expect(row).toContainText('0:02.00');
   await expect(files.getByRole('table').getByText(/^16-bit: we ask for 24-bit/)).toBeVisible();
   await expect(files.getByRole('table').getByText(/^Peaks reach -1\.0 dBFS/)).toBeVisible();
+  // With files listed the page never scrolls sideways, on a wide screen or a phone: the table scrolls in its own box.
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+    expect(widths.page, `${width} px`).toBeLessThanOrEqual(widths.window);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Notes for the studio are saved.
   await page

@@ -53,13 +53,15 @@ export async function bookPageAction({ request, context }: ActionFunctionArgs) {
     note: text('note') ?? '',
   };
   const outcome = await services.visitorBookings.book({ body, ip: clientIp, formStamp: formStampFrom(request.headers.get('cookie')) });
+  // Spam lands where a booking would, on a reschedule link of the same shape that names nothing (the 404 page).
   switch (outcome.kind) {
     case 'booked':
-      return redirect(`${bookingLinkPath(outcome.rescheduleToken, 'reschedule')}?booked=1`);
     case 'spam':
-      return data<BookingFormResult>({ status: 'booked', booking: outcome.booking, links: null });
+      return redirect(`${bookingLinkPath(outcome.rescheduleToken, 'reschedule')}?booked=1`);
     case 'invalid':
       return data<BookingFormResult>({ status: 'refused', message: outcome.message, errors: outcome.errors, values }, { status: 400 });
+    case 'already-booked':
+      return data<BookingFormResult>({ status: 'refused', message: outcome.message, errors: outcome.errors, values }, { status: 409 });
     case 'taken':
       return data<BookingFormResult>(
         { status: 'refused', message: outcome.message, errors: { start: [outcome.message] }, values },
@@ -67,7 +69,7 @@ export async function bookPageAction({ request, context }: ActionFunctionArgs) {
       );
     case 'rate-limited':
       return data<BookingFormResult>(
-        { status: 'refused', message: rateLimitMessage(outcome.retryAfterSeconds), errors: {}, values },
+        { status: 'refused', message: outcome.message ?? rateLimitMessage(outcome.retryAfterSeconds), errors: {}, values },
         { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
       );
   }

@@ -27,6 +27,8 @@ export interface BookingCalendarProps {
   reschedule: { token: string; booking: VisitorBooking; links: BookingLinks } | null;
   initial: InitialChoice;
   serverResult: BookingFormResult | null;
+  /** Told once booked or moved in place (the reschedule page then clears its own header: reschedule-move.tsx). */
+  onDone?: () => void;
 }
 
 const FAILURE = 'Something went wrong. Please try again.';
@@ -47,9 +49,7 @@ export function BookingCalendar(props: BookingCalendarProps) {
   const [errors, setErrors] = useState<FieldErrors>(refused?.errors ?? {});
   const [notice, setNotice] = useState<string | null>(refused?.message ?? null);
   const [sending, setSending] = useState(false);
-  const [done, setDone] = useState<{ booking: VisitorBooking; links: BookingLinks | null } | null>(
-    serverResult?.status === 'booked' ? serverResult : null,
-  );
+  const [done, setDone] = useState<{ booking: VisitorBooking; links: BookingLinks } | null>(null);
   const mounted = useRef(false);
   const honeypot = useRef<HTMLInputElement>(null);
   const timesHeading = useRef<HTMLHeadingElement>(null);
@@ -83,7 +83,7 @@ export function BookingCalendar(props: BookingCalendarProps) {
   }, []);
 
   // The address follows the steps, so a reload or a shared link lands on the same one; once booked,
-  // on the confirmation (the booking's own page), or on the bare page when there is none.
+  // on the confirmation (the booking's own page).
   useEffect(() => {
     // The first run is the hydration: the address is already the page's own.
     if (!mounted.current) {
@@ -91,9 +91,7 @@ export function BookingCalendar(props: BookingCalendarProps) {
       return;
     }
     const here = done
-      ? done.links
-        ? `${done.links.reschedule}?${reschedule ? 'moved' : 'booked'}=1`
-        : path
+      ? `${done.links.reschedule}?${reschedule ? 'moved' : 'booked'}=1`
       : bookingHref(path, { ...choice, type: reschedule ? null : choice.type, day: day?.date ?? null });
     window.history.replaceState(window.history.state, '', here);
     if (focusNext.current === 'times') timesHeading.current?.focus();
@@ -123,8 +121,9 @@ export function BookingCalendar(props: BookingCalendarProps) {
   const refuse = (message: string, fieldErrors: FieldErrors, status: number) => {
     setErrors(fieldErrors);
     setNotice(message);
-    // A time that cannot be booked (taken, too soon) sends the visitor back to the times, freshly asked.
-    if (status === 409 || fieldErrors.start) {
+    // A time that cannot be booked (taken, too soon) sends the visitor back to the times, freshly asked;
+    // an e-mail address that already holds its consultations stays on the details, its field marked.
+    if ((status === 409 && !fieldErrors.email) || fieldErrors.start) {
       focusNext.current = 'times';
       setChoice((current) => ({ ...current, start: null }));
       if (choice.type) void loadSlots(choice.type);
@@ -151,8 +150,9 @@ export function BookingCalendar(props: BookingCalendarProps) {
     setSending(false);
     if (answer.ok) {
       focusNext.current = 'step';
-      const links = reschedule ? reschedule.links : ((answer.data as BookedAnswer).links ?? null);
+      const links = reschedule ? reschedule.links : (answer.data as BookedAnswer).links;
       setDone({ booking: answer.data, links });
+      props.onDone?.();
       return;
     }
     refuse(answer.serverMessage ?? FAILURE, answer.errors, answer.status);
@@ -161,7 +161,14 @@ export function BookingCalendar(props: BookingCalendarProps) {
   if (done)
     return (
       <div className="mx-auto w-full max-w-2xl">
-        <BookingConfirmation booking={done.booking} links={done.links} moved={Boolean(reschedule)} headingRef={stepHeading} />
+        {/* Moved, it is the page's only heading (the reschedule page drops its own): level 1. */}
+        <BookingConfirmation
+          booking={done.booking}
+          links={done.links}
+          moved={Boolean(reschedule)}
+          headingRef={stepHeading}
+          level={reschedule ? 1 : 2}
+        />
       </div>
     );
 

@@ -77,8 +77,7 @@ export function OutcomeCard({
 
 /**
  * What the visitor sees once booked (or moved): the time in their zone and the studio's, how it
- * happens, the e-mail on its way, and the links to change it. Links are absent for an answer that
- * was never stored (spam is answered as if booked).
+ * happens, the e-mail on its way, and the links to change it.
  */
 export function BookingConfirmation({
   booking,
@@ -88,7 +87,7 @@ export function BookingConfirmation({
   level = 2,
 }: {
   booking: VisitorBooking;
-  links: BookingLinks | null;
+  links: BookingLinks;
   moved?: boolean;
   headingRef?: React.Ref<HTMLHeadingElement>;
   level?: 1 | 2;
@@ -107,18 +106,14 @@ export function BookingConfirmation({
           An e-mail with a calendar invitation is on its way to <span className="break-all font-medium text-fg">{booking.email}</span>.
         </span>
       </p>
-      {links ? (
-        <div className="flex flex-wrap gap-3">
-          <ButtonLink to={links.reschedule} variant="secondary" className="flex-1 sm:flex-none">
-            Reschedule
-          </ButtonLink>
-          <ButtonLink to={links.cancel} variant="secondary" className="flex-1 sm:flex-none">
-            Cancel
-          </ButtonLink>
-        </div>
-      ) : (
-        <p className="text-sm text-fg-muted">The e-mail has links to reschedule or cancel.</p>
-      )}
+      <div className="flex flex-wrap gap-3">
+        <ButtonLink to={links.reschedule} variant="secondary" className="flex-1 sm:flex-none">
+          Reschedule
+        </ButtonLink>
+        <ButtonLink to={links.cancel} variant="secondary" className="flex-1 sm:flex-none">
+          Cancel
+        </ButtonLink>
+      </div>
     </OutcomeCard>
   );
 }

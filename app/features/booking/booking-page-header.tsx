@@ -15,3 +15,6 @@ export function BookingPageHeader({ eyebrow, title, children }: { eyebrow: strin
 
 /** The column every booking page's content sits in. */
 export const bookingColumn = 'mx-auto grid max-w-5xl gap-8 px-4 py-8 sm:px-6 sm:py-12 lg:px-8';
+
+/** The narrower column a booking's outcome sits in on a page of its own (confirmed, moved, cancelled). */
+export const outcomeColumn = `${bookingColumn} max-w-2xl py-10 sm:py-16`;

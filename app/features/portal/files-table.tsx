@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { CLIENT_FILE_CATEGORY_LABELS, type ClientFileCategory, type PortalFileView, type ProjectFileView } from '#common/projects.ts';
 import { projectFileWarnings } from '#common/project-file-warnings.ts';
+import { cn } from '#app/lib/cn.ts';
 import { FileCategorySelect, RemoveFileButton } from '#app/features/project-files/file-fix-controls.tsx';
 import { AnalysisStateLabel, fileFacts, ShortChecksum, WarningList } from './file-facts.tsx';
 
@@ -28,7 +29,8 @@ export function FilesTable({ files, onRecategorise, onRemove }: Props) {
   const category = (file: PortalFileView) =>
     file.canChange ? <FileCategorySelect file={file} onChange={onRecategorise} /> : categoryOf(file);
   return (
-    <section aria-labelledby="files-heading" className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
+    // min-w-0: as a grid item the section would otherwise grow to the table's width and the page would scroll sideways.
+    <section aria-labelledby="files-heading" className="min-w-0 rounded-2xl border border-line bg-surface p-5 sm:p-6">
       <h2 id="files-heading" className="text-lg font-semibold text-fg">
         Your files
       </h2>
@@ -50,7 +52,16 @@ export function FilesTable({ files, onRecategorise, onRemove }: Props) {
               <WarningList warnings={warnings.stems} />
             </div>
           ) : null}
-          <div className="mt-4 hidden lg:block">
+          {/* The table scrolls in its own box when its columns outgrow the page; focusable, so the keyboard scrolls it too. */}
+          <div
+            role="region"
+            aria-label="File measurements"
+            tabIndex={0}
+            className={cn(
+              'mt-4 hidden overflow-x-auto rounded-lg lg:block',
+              'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+            )}
+          >
             <table className="w-full border-collapse">
               <caption className="sr-only">Your files and what we measured in them</caption>
               <thead>

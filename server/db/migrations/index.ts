@@ -25,6 +25,7 @@ import * as bookings from './0024_bookings.ts';
 import * as billing from './0025_billing.ts';
 import * as stripeChecks from './0026_stripe_checks.ts';
 import * as busyTimes from './0027_busy_times.ts';
+import * as bookingHolders from './0028_booking_holders.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0025_billing': billing,
   '0026_stripe_checks': stripeChecks,
   '0027_busy_times': busyTimes,
+  '0028_booking_holders': bookingHolders,
 };
