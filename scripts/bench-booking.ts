@@ -45,7 +45,7 @@ const site = await openSeededSite(dataDir);
 const expansionMs: number[] = [];
 const computeMs: number[] = [];
 const warmMs: number[] = [];
-let busyCount = 0;
+let busyCount: number;
 let slotCount = 0;
 try {
   const settings = defaultBookingSettings(DEFAULT_STUDIO.hours);
@@ -68,7 +68,11 @@ try {
     const current = await site.services.studioBookings.settings();
     const day = `2030-01-${String(round + 1).padStart(2, '0')}`;
     const datesOff = [{ from: day, to: day, label: 'Bench' }];
-    const changed = await site.services.studioBookings.saveSettings({ version: current.version, settings: { ...settings, datesOff }, feedUrl });
+    const changed = await site.services.studioBookings.saveSettings({
+      version: current.version,
+      settings: { ...settings, datesOff },
+      feedUrl,
+    });
     if (changed.kind !== 'saved') throw new Error('the settings were not saved');
   }
 } finally {
@@ -96,17 +100,18 @@ try {
 }
 
 const ms = (value: number) => value.toFixed(1);
-console.log(`\nCalendar: ${Math.round(calendar.length / 1024)} KB, 250 recurring events; ${busyCount} busy times over the horizon; ${slotCount} free slots`);
+const calendarKb = Math.round(calendar.length / 1024);
+console.log(`\nCalendar: ${calendarKb} KB, 250 recurring events; ${busyCount} busy times over the horizon; ${slotCount} free slots`);
 console.log(`Median of ${ROUNDS} rounds, wrk -t2 -c10 -d${SECONDS}s unless said (Node ${process.version})\n`);
 console.log('| what | median | p99 | req/s |');
 console.log('| --- | ---: | ---: | ---: |');
 console.log(`| feed expansion in the worker (once per fetch) | ${ms(median(expansionMs))} ms | | |`);
 console.log(`| slot list computed (after a change), in-process | ${ms(median(computeMs))} ms | | |`);
 console.log(`| slot list from the cache, in-process | ${ms(median(warmMs))} ms | | |`);
-const row = (label: string, runs: Measure[]) =>
-  console.log(
-    `| ${label} | ${ms(median(runs.map((m) => m.p50Ms)))} ms | ${ms(median(runs.map((m) => m.p99Ms)))} ms | ${median(runs.map((m) => m.rps)).toFixed(0)} |`,
-  );
+const row = (label: string, runs: Measure[]) => {
+  const [p50, p99, rps] = [median(runs.map((m) => m.p50Ms)), median(runs.map((m) => m.p99Ms)), median(runs.map((m) => m.rps))];
+  console.log(`| ${label} | ${ms(p50)} ms | ${ms(p99)} ms | ${rps.toFixed(0)} |`);
+};
 row('GET /api/booking/slots', slotsRuns);
 row('GET / quiet', quietRuns);
 row('GET / while 4 connections load the slots', loadedRuns);

@@ -146,7 +146,16 @@ export async function runWrk(
 ): Promise<Measure> {
   const { stdout: out } = await promisify(execFile)(
     WRK_PATH,
-    [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', ...headers.flatMap((header) => ['-H', header]), url],
+    [
+      `-t${threads}`,
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '--latency',
+      '-H',
+      'Accept-Encoding: gzip',
+      ...headers.flatMap((header) => ['-H', header]),
+      url,
+    ],
     { encoding: 'utf8' },
   );
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);

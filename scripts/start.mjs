@@ -8,7 +8,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Settings from `.env` when present (Node's own loader); variables already set in the environment win.
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const buildDir = path.join(root, process.env.BUILD_DIR ?? 'build');
-if (!['server/index.js', 'server-main.js', 'analysis-worker.js', 'feed-expansion-worker.js'].every((file) => existsSync(path.join(buildDir, file)))) {
+if (
+  !['server/index.js', 'server-main.js', 'analysis-worker.js', 'feed-expansion-worker.js'].every((file) =>
+    existsSync(path.join(buildDir, file)),
+  )
+) {
   console.log('No production build yet: building (about 15 seconds)...');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
