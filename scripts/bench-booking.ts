@@ -4,7 +4,7 @@
 //   - the feed's expansion in the worker (once per fetch, off the event loop), timed in-process;
 //   - one slot list computed (a change just renewed the cache) and served warm, in-process;
 //   - GET /api/booking/slots under wrk;
-//   - GET / quiet, and GET / while 4 connections load /api/booking/slots.
+//   - GET / quiet, and GET / while 4 connections load /api/booking/slots (and, for scale, /healthz).
 //
 //   npm run bench:booking
 //   BENCH_SECONDS=8 BENCH_ROUNDS=3 npm run bench:booking
@@ -84,6 +84,7 @@ const server = await startServer({ SEED_DEMO: 'true', CONTACT_RATE_LIMIT: '10000
 const slotsRuns: Measure[] = [];
 const quietRuns: Measure[] = [];
 const loadedRuns: Measure[] = [];
+const healthLoadedRuns: Measure[] = [];
 try {
   for (let round = 0; round < ROUNDS; round++) {
     slotsRuns.push(await runWrk(`${server.url}${SLOTS_PATH}`, SECONDS));
@@ -93,6 +94,12 @@ try {
       runWrk(`${server.url}${SLOTS_PATH}`, SECONDS, [], { connections: 4, threads: 1 }),
     ]);
     loadedRuns.push(home);
+    // The same load on the lightest route there is (one database ping), for scale: what any request through the stack costs.
+    const [homeBesideHealth] = await Promise.all([
+      runWrk(`${server.url}/`, SECONDS),
+      runWrk(`${server.url}/healthz`, SECONDS, [], { connections: 4, threads: 1 }),
+    ]);
+    healthLoadedRuns.push(homeBesideHealth);
   }
 } finally {
   await server.stop();
@@ -115,5 +122,7 @@ const row = (label: string, runs: Measure[]) => {
 row('GET /api/booking/slots', slotsRuns);
 row('GET / quiet', quietRuns);
 row('GET / while 4 connections load the slots', loadedRuns);
+row('GET / while 4 connections load /healthz (for scale)', healthLoadedRuns);
 const ratio = median(loadedRuns.map((m) => m.p50Ms)) / median(quietRuns.map((m) => m.p50Ms));
-console.log(`\n/ under slot load vs quiet (median latency): ${ratio.toFixed(2)}x`);
+const healthRatio = median(healthLoadedRuns.map((m) => m.p50Ms)) / median(quietRuns.map((m) => m.p50Ms));
+console.log(`\n/ under slot load vs quiet (median latency): ${ratio.toFixed(2)}x; under /healthz load: ${healthRatio.toFixed(2)}x`);
