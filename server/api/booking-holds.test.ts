@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLDING_MESSAGES } from '#server/booking/booking-intake.ts';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
-import { bookingBody, nextClientIp, settingsWith, slotDays, type Slot } from '#server/test-support/booking-fixture.ts';
+import { bookingBody, nextClientIp, openBookingDays, postBooking, type Slot } from '#server/test-support/booking-fixture.ts';
 import { testDialects } from '#server/test-support/services.ts';
 
 /*
@@ -14,23 +14,13 @@ describe.each(testDialects())('what one visitor may hold (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { env: { TRUST_PROXY: 'loopback' } });
-    const saved = await t.services.studioBookings.saveSettings({
-      version: 0,
-      settings: settingsWith({ bufferAfterMinutes: 30, maxPerDay: 20 }),
-      feedUrl: '',
-    });
-    expect(saved.kind).toBe('saved');
-    days = await slotDays(t);
+    days = await openBookingDays(t);
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const book = (body: unknown, ip = nextClientIp()) =>
-    t.request
-      .post('/api/bookings')
-      .set('X-Forwarded-For', ip)
-      .send(body as object);
+  const book = (body: unknown, ip?: string) => postBooking(t, body, ip);
 
   it('lets one e-mail address hold two upcoming consultations: a third is a 409 that points to the e-mail, for spam too', async () => {
     const day = days[1]!;

@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import {
   bookingBody,
   nextClientIp,
-  settingsWith,
-  slotDays,
+  openBookingDays,
+  postBooking,
   slotList,
   studioClock,
   TYPE,
@@ -33,24 +33,13 @@ describe.each(testDialects())('the booking API (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { mailer, env: { TRUST_PROXY: 'loopback' } });
-    // A half-hour buffer after each consultation: the slot after a booking falls inside it.
-    const saved = await t.services.studioBookings.saveSettings({
-      version: 0,
-      settings: settingsWith({ bufferAfterMinutes: 30, maxPerDay: 20 }),
-      feedUrl: '',
-    });
-    expect(saved.kind).toBe('saved');
-    days = await slotDays(t);
+    days = await openBookingDays(t);
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const book = (body: unknown, ip = nextClientIp()) =>
-    t.request
-      .post('/api/bookings')
-      .set('X-Forwarded-For', ip)
-      .send(body as object);
+  const book = (body: unknown, ip?: string) => postBooking(t, body, ip);
   const storedFor = (email: string) => t.services.db.selectFrom('bookings').selectAll().where('email', '=', email).execute();
 
   it('lists the bookable consultations with the studio’s zone', async () => {

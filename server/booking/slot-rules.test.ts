@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slotDays } from '#common/booking/slot-days.ts';
 import { WEEKDAYS } from '#common/site-content/weekdays.ts';
-import { freeSlots, isFreeSlot, slotProblem, type SlotQuery, type SlotShape, type TakenSpan } from './slot-rules.ts';
+import { freeSlots, isFreeSlot, slotProblem, type SlotQuery, type SlotShape, type TakenSpan, mergedSpans } from './slot-rules.ts';
 
 const NEW_YORK = 'America/New_York';
 const at = (iso: string) => Date.parse(iso);
@@ -276,5 +276,24 @@ describe('slotProblem', () => {
       slotProblem(free, { ...base, taken: [{ start: free, end: free + 20 * 60_000, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 }] }),
     ).toBe('taken');
     expect(slotProblem(free, { ...base, busy: [{ start: free - 60_000, end: free + 60_000 }] })).toBe('taken');
+  });
+});
+
+describe('busy spans as disjoint runs', () => {
+  it('joins overlapping and touching spans, in order, whatever order they came in', () => {
+    const spans = [
+      { start: 50, end: 60 },
+      { start: 0, end: 10 },
+      { start: 10, end: 20 },
+      { start: 15, end: 30 },
+      { start: 40, end: 45 },
+    ];
+    expect(mergedSpans(spans)).toEqual([
+      { start: 0, end: 30 },
+      { start: 40, end: 45 },
+      { start: 50, end: 60 },
+    ]);
+    // The input is left as it was.
+    expect(spans[0]).toEqual({ start: 50, end: 60 });
   });
 });

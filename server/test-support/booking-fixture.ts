@@ -86,6 +86,27 @@ export const nextClientIp = () => `2001:db8:b00c:${(addresses += 1).toString(16)
 export const directHolder = (email: string): Holder =>
   holderOf('test-holder-secret', email, '192.0.2.10', { perEmail: 1000, perClient: 1000 });
 
+/**
+ * The booking API tests' settings: a half-hour buffer after each consultation (the slot after a
+ * booking falls inside it) and room for twenty a day. The free slots by studio date.
+ */
+export async function openBookingDays(t: TestApp): Promise<Slot[][]> {
+  const saved = await t.services.studioBookings.saveSettings({
+    version: 0,
+    settings: settingsWith({ bufferAfterMinutes: 30, maxPerDay: 20 }),
+    feedUrl: '',
+  });
+  if (saved.kind !== 'saved') throw new Error(`booking settings not saved: ${saved.kind}`);
+  return slotDays(t);
+}
+
+/** A booking through the API, from a client address of its own unless one is given. */
+export const postBooking = (t: TestApp, body: unknown, ip = nextClientIp()) =>
+  t.request
+    .post('/api/bookings')
+    .set('X-Forwarded-For', ip)
+    .send(body as object);
+
 /** The visitor's cancel and reschedule tokens, from the links in an e-mail. */
 export function linksIn(mail: MailMessage): { cancel: string; reschedule: string } {
   const cancel = /\/book\/cancel\/([\w-]+)/.exec(mail.text)?.[1];
