@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBookingSettings } from '#common/booking/admin.ts';
 import { createAdminTestApp, createTestApp, type TestApp } from '#server/test-support/app.ts';
@@ -19,6 +20,9 @@ import { testDialects } from '#server/test-support/services.ts';
  * request is answered; a bad copy kept by an earlier release is never expanded by a visitor; and
  * the slot lists of a large calendar come from a cache that a booking on any instance renews.
  */
+
+/** The stand-in page build: `/` is answered through the page layer as in production. */
+const pages = { kind: 'production', buildDir: path.join(import.meta.dirname, '..', 'test-support', 'page-build') } as const;
 
 let feedBody = '';
 let calendarHost: Server;
@@ -44,7 +48,7 @@ const save = (t: TestApp, version: number) =>
 describe.each(testDialects())('a calendar that cannot stop the site (%s)', (dialect) => {
   let admin: TestApp;
   beforeAll(async () => {
-    admin = await createAdminTestApp(dialect, { env: { BOOKING_FEED_READ_SECONDS: '2' } });
+    admin = await createAdminTestApp(dialect, { env: { BOOKING_FEED_READ_SECONDS: '2' }, pages });
   });
   afterAll(async () => {
     await admin.close();
@@ -64,6 +68,7 @@ describe.each(testDialects())('a calendar that cannot stop the site (%s)', (dial
     let answeredMeanwhile = 0;
     while (!saved) {
       await admin.request.get('/healthz').expect(200);
+      await admin.request.get('/').expect(200);
       await admin.request.get('/api/booking/types').expect(200);
       if (!saved) answeredMeanwhile += 1;
     }
