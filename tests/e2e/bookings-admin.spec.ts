@@ -29,12 +29,22 @@ async function book(request: APIRequestContext, baseURL: string, slot: Slot, vis
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/** From the shown week, forward until a block of `name` shows (the first free slot may be next week). */
+/**
+ * From the shown week, forward until a block of `name` shows (the first free slot may be next week).
+ * Each week is judged once its bookings have loaded (the panel says what it holds), never while it
+ * is still loading: a slow answer must not send the walk past the booking's week.
+ */
 async function weekShowing(page: Page, name: string): Promise<Locator> {
-  const block = page.getByRole('button', { name: new RegExp(`${name}\\W+Free consultation`) }).locator('visible=true');
-  for (let step = 0; step < 6 && !(await block.first().isVisible()); step++) {
-    await page.getByRole('button', { name: 'Next week' }).click();
-    await page.waitForTimeout(300);
+  const panel = page.getByRole('tabpanel', { name: 'Week' });
+  const block = panel.getByRole('button', { name: new RegExp(`${name}\\W+Free consultation`) }).locator('visible=true');
+  const loaded = panel.getByText(/^(Nothing booked this week\.|Choose a consultation to see its details\.)$/);
+  const heading = panel.getByRole('heading', { level: 3 });
+  for (let step = 0; step < 6; step++) {
+    await expect(loaded).toBeVisible({ timeout: DASHBOARD_HYDRATION_TIMEOUT });
+    if (await block.first().isVisible()) break;
+    const shown = await heading.textContent();
+    await panel.getByRole('button', { name: 'Next week' }).click();
+    await expect(heading).not.toHaveText(shown ?? '');
   }
   await expect(block.first()).toBeVisible();
   return block.first();
