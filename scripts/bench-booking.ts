@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CONSULTATION, defaultBookingSettings } from '#common/booking/settings.ts';
 import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
-import { expansionWindow } from '#server/booking/calendar-feed.ts';
+import { feedWindowOf } from '#server/booking/calendar-feed.ts';
 import { expandFeed } from '#server/booking/feed-expansion.ts';
 import { ordinaryBusyCalendar } from '#server/test-support/busy-calendars.ts';
 import { openSeededSite } from './bench-seeded-site.ts';
@@ -52,7 +52,7 @@ try {
   const saved = await site.services.studioBookings.saveSettings({ version: 0, settings, feedUrl, feedPrivateAllowed: true });
   if (saved.kind !== 'saved' || saved.settings.feed.error) throw new Error(`the feed was not saved: ${JSON.stringify(saved)}`);
   busyCount = saved.settings.feed.busyCount;
-  const window = expansionWindow(Date.now(), Math.max(...settings.types.map((type) => type.horizonDays)), DEFAULT_STUDIO.hours.timeZone);
+  const window = feedWindowOf(settings.types, DEFAULT_STUDIO.hours.timeZone, Date.now());
   for (let round = 0; round < ROUNDS; round++) {
     expansionMs.push((await timed(() => expandFeed(calendar, window))).ms);
     const { visitorBookings } = site.services;

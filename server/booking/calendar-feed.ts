@@ -28,6 +28,11 @@ export function expansionWindow(now: number, horizonDays: number, timeZone: stri
   return { from: now - DAY, to: now + (horizonDays + 1) * DAY, timeZone };
 }
 
+/** The window for the studio's types: to the longest horizon of any of them. */
+export function feedWindowOf(types: readonly { horizonDays: number }[], timeZone: string, now: number): ExpansionWindow {
+  return expansionWindow(now, Math.max(1, ...types.map((type) => type.horizonDays)), timeZone);
+}
+
 /**
  * The address the owner pasted, as the server fetches it: `webcal://` (Apple's and Google's links)
  * is HTTPS. Null when it is not a web address at all.

@@ -17,9 +17,9 @@ import { howItHappens } from './booking-emails.ts';
 import { cancelBooking } from './book-slot.ts';
 import { calendarToken, regenerateCalendarToken, saveBookingSettings, setFeedUrl } from './booking-settings.ts';
 import {
-  expansionWindow,
   feedAddress,
   feedState,
+  feedWindowOf,
   forgetFeed,
   readFeed,
   reexpandKeptCopy,
@@ -40,10 +40,6 @@ import { studioDate } from './slot-rules.ts';
 
 const DAY = 24 * 60 * 60_000;
 
-/** The window a copy of the feed is expanded over: the longest horizon of the studio's types. */
-function feedWindow(settings: AdminBookingSettings['settings'], timeZone: string, now: number) {
-  return expansionWindow(now, Math.max(1, ...settings.types.map((type) => type.horizonDays)), timeZone);
-}
 /** The subscription holds bookings from this long ago on: a calendar app keeps what it already has. */
 const SUBSCRIPTION_PAST_DAYS = 180;
 const LIST_LIMIT = 500;
@@ -132,7 +128,7 @@ export class StudioBookings {
       stored.feedUrlLost ||
       (feed !== null && privateAllowed !== stored.feedPrivateAllowed);
     const now = new Date(this.context.now());
-    const window = feedWindow(settings, studio.hours.timeZone, now.getTime());
+    const window = feedWindowOf(settings.types, studio.hours.timeZone, now.getTime());
     // A new address is read before anything is saved: one that cannot be read changes nothing.
     let read: FeedRead | null = null;
     if (feedChanged && feed) {
@@ -159,7 +155,7 @@ export class StudioBookings {
     const url = stored.feedUrl ? feedAddress(stored.feedUrl) : null;
     if (!url) return null;
     const now = new Date(this.context.now());
-    const window = feedWindow(stored.settings, studio.hours.timeZone, now.getTime());
+    const window = feedWindowOf(stored.settings.types, studio.hours.timeZone, now.getTime());
     const state = await refreshFeed(
       this.context.db,
       url,
@@ -180,7 +176,7 @@ export class StudioBookings {
     const now = this.context.now();
     return reexpandKeptCopy(
       this.context.db,
-      feedWindow(stored.settings, studio.hours.timeZone, now),
+      feedWindowOf(stored.settings.types, studio.hours.timeZone, now),
       new Date(now),
       this.context.feedLimits,
     );
