@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-support/app.ts';
 import { listen, rawHttp, rawRequest } from './test-support/raw-http.ts';
 import { testDialects } from './test-support/services.ts';
+import packageJson from '../package.json' with { type: 'json' };
+
+const packageVersion = packageJson.version;
 
 describe.each(testDialects())('HTTP baseline on %s', (dialect) => {
   let t: TestApp;
@@ -12,10 +15,11 @@ describe.each(testDialects())('HTTP baseline on %s', (dialect) => {
     await t.close();
   });
 
-  it('reports health with database reachability', async () => {
+  it('reports health with database reachability and the version package.json gives', async () => {
     const res = await t.request.get('/healthz');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.body).toEqual({ status: 'ok', database: 'ok', version: packageVersion });
+    expect(packageVersion).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -38,6 +38,7 @@ import { clientSessionMiddleware } from './projects/client-session-middleware.ts
 import { portalAuthRoute } from './api/portal-auth.ts';
 import { calendarSubscriptionRoutes } from './api/admin-bookings.ts';
 import { stripeWebhookHandler } from './api/portal-invoices.ts';
+import { SITE_VERSION } from './version.ts';
 
 /** Either session's cookie, signed or not: CSRF checks the origin of such a request. */
 const hasSessionCookie: SessionCookieProbe = (req) => adminCookie.has(req) || clientCookie.has(req);
@@ -117,9 +118,9 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.get('/healthz', async (_req, res) => {
     try {
       await pingDatabase(services.db);
-      res.set('Cache-Control', 'no-store').json({ status: 'ok', database: 'ok' });
+      res.set('Cache-Control', 'no-store').json({ status: 'ok', database: 'ok', version: SITE_VERSION });
     } catch {
-      res.status(503).set('Cache-Control', 'no-store').json({ status: 'error', database: 'unreachable' });
+      res.status(503).set('Cache-Control', 'no-store').json({ status: 'error', database: 'unreachable', version: SITE_VERSION });
     }
   });
   // Readiness: the site can take writes (contact messages, logins) and files (uploads, downloads) right now.

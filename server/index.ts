@@ -17,6 +17,7 @@ import { settleBackgroundWork } from './auth/background.ts';
 import { buildServices, stopServices } from './services.ts';
 import { runStartupTasks } from './startup.ts';
 import { describeListenAddress } from './listen-address.ts';
+import { SITE_VERSION } from './version.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const BACKGROUND_WORK_GRACE_MS = 5_000;
@@ -73,6 +74,7 @@ async function start(): Promise<Server> {
     throw new StartupError(`Cannot start: DATA_DIR (${process.env.DATA_DIR ?? './data'}) is not usable: ${firstLine(error)}`);
   }
   const logger = createLogger(config);
+  logger.info({ version: SITE_VERSION, node: process.versions.node }, `starting studio site ${SITE_VERSION}`);
   const database = await openDatabase(config, logger);
 
   const mailer = createMailer({

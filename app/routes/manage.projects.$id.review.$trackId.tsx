@@ -26,7 +26,7 @@ export default function ManageReview({ loaderData }: Route.ComponentProps) {
   if (revalidator.state === 'loading') return <LoadingAdminPanel />;
   if (loaderData.kind === 'signed-out') return <LoginScreen onLoggedIn={reload} />;
   return (
-    <AdminDashboard admin={loaderData.admin} onLoggedOut={reload}>
+    <AdminDashboard admin={loaderData.admin} version={loaderData.version} onLoggedOut={reload}>
       {loaderData.kind === 'not-found' ? (
         <div className="grid gap-4">
           <h1 className="text-3xl font-bold tracking-tight text-fg">Track not found</h1>

@@ -6,12 +6,15 @@ import { DashboardTabs } from '#app/features/admin/dashboard/dashboard-tabs.tsx'
 import { LoadingAdminPanel } from '#app/features/admin/auth/loading-admin-panel.tsx';
 import { LoginScreen } from '#app/features/admin/auth/login-screen.tsx';
 import { fromContext } from '#app/lib/server-context.server.ts';
+import { SITE_VERSION } from '#app/features/admin/site-version.server.ts';
 
 export const meta: Route.MetaFunction = (args) => seo(args, { title: 'Admin', description: 'Studio admin panel.', noindex: true });
 
 // The session middleware has already resolved the cookie, so the first HTML is the right screen.
 export function loader({ context }: Route.LoaderArgs) {
-  return { admin: fromContext(context).admin };
+  const { admin } = fromContext(context);
+  // The version is for the signed-in owner only (the footer), not for anyone who opens the login page.
+  return { admin, version: admin ? SITE_VERSION : null };
 }
 
 // No headers() here: the server marks every page it renders per request `private, no-store`
@@ -25,7 +28,7 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
   if (revalidator.state === 'loading') return <LoadingAdminPanel />;
   if (!loaderData.admin) return <LoginScreen onLoggedIn={reload} />;
   return (
-    <AdminDashboard admin={loaderData.admin} onLoggedOut={reload}>
+    <AdminDashboard admin={loaderData.admin} version={loaderData.version ?? ''} onLoggedOut={reload}>
       <DashboardTabs />
     </AdminDashboard>
   );

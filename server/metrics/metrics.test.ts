@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
 import { createMetrics, type MetricsSources } from './metrics.ts';
 
 const logger = pino({ level: 'silent' });
@@ -17,6 +18,11 @@ describe('createMetrics', () => {
     expect(line(b.body, 'studio_http_requests_total{')).toBeUndefined();
     expect(line(a.body, 'studio_upload_received_bytes_total ')).toBe('studio_upload_received_bytes_total 1234');
     expect(line(b.body, 'studio_upload_received_bytes_total ')).toBe('studio_upload_received_bytes_total 0');
+  });
+
+  it('names the running version and Node in build_info', async () => {
+    const { body } = await createMetrics(sources, logger).scrape();
+    expect(line(body, 'studio_build_info{')).toBe(`studio_build_info{version="${packageJson.version}",node="${process.versions.node}"} 1`);
   });
 
   it('reads its sources at scrape time', async () => {

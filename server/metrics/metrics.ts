@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabasePoolStats } from '#server/db/connection.ts';
 import type { Logger } from '#server/logger.ts';
+import { SITE_VERSION } from '#server/version.ts';
 
 /** Every family this server exposes starts with this, so it never clashes with another exporter's. */
 const METRIC_PREFIX = 'studio_';
@@ -62,6 +63,11 @@ export function createMetrics(sources: MetricsSources, logger: Logger): Metrics 
     registers,
   });
 
+  // The usual shape of a build's identity: always 1, the facts in labels (one series per running version).
+  new Gauge({ name: `${METRIC_PREFIX}build_info`, help: 'The running version of the site', labelNames: ['version', 'node'], registers }).set(
+    { version: SITE_VERSION, node: process.versions.node },
+    1,
+  );
   new Gauge({
     name: `${METRIC_PREFIX}analysis_queue_depth`,
     help: 'Samples waiting for or in audio analysis',

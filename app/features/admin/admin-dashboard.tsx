@@ -11,7 +11,18 @@ import { SessionEndedDialog } from './session-ended-dialog.tsx';
  * requests go out once the owner has logged in again (possibly as another admin: the header follows).
  * A saved profile replaces the admin shown, without reloading the page.
  */
-export function AdminDashboard({ admin, onLoggedOut, children }: { admin: AdminProfile; onLoggedOut: () => void; children: ReactNode }) {
+export function AdminDashboard({
+  admin,
+  version,
+  onLoggedOut,
+  children,
+}: {
+  admin: AdminProfile;
+  /** The running site's version, in the footer: what the owner reads out when asking for help. */
+  version: string;
+  onLoggedOut: () => void;
+  children: ReactNode;
+}) {
   const sessionEnded = useSessionEndedHandler();
   // Newer than the loader's admin once the owner logged in again or saved their profile.
   const [current, setCurrent] = useState<AdminProfile | null>(null);
@@ -26,6 +37,7 @@ export function AdminDashboard({ admin, onLoggedOut, children }: { admin: AdminP
     <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-8 outline-none sm:px-6 lg:px-8">
       <AdminHeader admin={current ?? admin} onLoggedOut={onLoggedOut} onProfileChanged={setCurrent} />
       <div className="mt-8">{children}</div>
+      <footer className="mt-12 border-t border-line pt-4 text-sm text-fg-muted">Studio site {version}</footer>
       <SessionEndedDialog open={sessionEnded} onLoggedIn={() => void loggedInAgain()} />
     </main>
   );

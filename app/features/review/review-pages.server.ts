@@ -7,6 +7,7 @@ import type { ServerContext } from '#server/context.ts';
 import { readReviewQuery } from './review-paths.ts';
 import type { ReviewRoomProject } from './review-room.tsx';
 import { fromContext } from '#app/lib/server-context.server.ts';
+import { SITE_VERSION } from '#app/features/admin/site-version.server.ts';
 
 interface RoomData {
   kind: 'room';
@@ -22,8 +23,8 @@ export type PortalReviewData =
 
 export type ManageReviewData =
   | { kind: 'signed-out' }
-  | { kind: 'not-found'; admin: NonNullable<ServerContext['admin']> }
-  | (RoomData & { admin: NonNullable<ServerContext['admin']> });
+  | { kind: 'not-found'; admin: NonNullable<ServerContext['admin']>; version: string }
+  | (RoomData & { admin: NonNullable<ServerContext['admin']>; version: string });
 
 /** An id from the address: a positive whole number, or null (the page then answers 404). */
 
@@ -62,6 +63,6 @@ export async function manageReviewLoader({ params, request, context }: LoaderFun
   const projectId = recordIdFromPath(params.id);
   const project = projectId === null ? null : await services.projects.adminView(projectId);
   const room = roomOf(project, params.trackId, request);
-  if (!room) return data<ManageReviewData>({ kind: 'not-found', admin }, { status: 404 });
-  return data<ManageReviewData>({ ...room, admin });
+  if (!room) return data<ManageReviewData>({ kind: 'not-found', admin, version: SITE_VERSION }, { status: 404 });
+  return data<ManageReviewData>({ ...room, admin, version: SITE_VERSION });
 }
