@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import packageJson from '../../package.json' with { type: 'json' };
+import { SITE_VERSION } from '#server/version.ts';
 import { createMetrics, type MetricsSources } from './metrics.ts';
 
 const logger = pino({ level: 'silent' });
@@ -21,8 +21,9 @@ describe('createMetrics', () => {
   });
 
   it('names the running version and Node in build_info', async () => {
+    expect(SITE_VERSION).toMatch(/^\d+\.\d+\.\d+/);
     const { body } = await createMetrics(sources, logger).scrape();
-    expect(line(body, 'studio_build_info{')).toBe(`studio_build_info{version="${packageJson.version}",node="${process.versions.node}"} 1`);
+    expect(line(body, 'studio_build_info{')).toBe(`studio_build_info{version="${SITE_VERSION}",node="${process.versions.node}"} 1`);
   });
 
   it('reads its sources at scrape time', async () => {
@@ -46,6 +47,7 @@ describe('createMetrics', () => {
   });
 
   it('leaves the pool out where nobody reports one', async () => {
+    expect(SITE_VERSION).toMatch(/^\d+\.\d+\.\d+/);
     const { body } = await createMetrics(sources, logger).scrape();
     expect(body).not.toContain('studio_db_pool_connections');
   });

@@ -64,10 +64,12 @@ export function createMetrics(sources: MetricsSources, logger: Logger): Metrics 
   });
 
   // The usual shape of a build's identity: always 1, the facts in labels (one series per running version).
-  new Gauge({ name: `${METRIC_PREFIX}build_info`, help: 'The running version of the site', labelNames: ['version', 'node'], registers }).set(
-    { version: SITE_VERSION, node: process.versions.node },
-    1,
-  );
+  new Gauge({
+    name: `${METRIC_PREFIX}build_info`,
+    help: 'The running version of the site',
+    labelNames: ['version', 'node'],
+    registers,
+  }).set({ version: SITE_VERSION, node: process.versions.node }, 1);
   new Gauge({
     name: `${METRIC_PREFIX}analysis_queue_depth`,
     help: 'Samples waiting for or in audio analysis',
