@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-support/app.ts';
 import { listen, rawHttp, rawRequest } from './test-support/raw-http.ts';
 import { testDialects } from './test-support/services.ts';
-import packageJson from '../package.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from '#server/paths.ts';
 
-const packageVersion = packageJson.version;
+const packageVersion = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 describe.each(testDialects())('HTTP baseline on %s', (dialect) => {
   let t: TestApp;
