@@ -27,7 +27,7 @@ async function openUploadForm(page: Page) {
   }
   await expect(dashboard).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: 'Upload New', exact: true }).click();
-  // The uploader has loaded (its placeholder's button is disabled).
+  // The page is hydrated: the drop zone takes a file (before the uploader's code is there, it keeps it).
   await expect(chooseButton(page)).toBeEnabled();
 }
 
@@ -132,6 +132,29 @@ test('the owner drops a tagged WAV: it uploads at once, the form fills from its 
   }>;
   const created = samples.find((sample) => sample.title === title);
   expect(created).toMatchObject({ artist: 'Ana Sol & Band', duration: '0:03' });
+  expect((await page.request.delete(`/api/samples/${created!.id}`, { headers: { Origin: baseURL! } })).ok()).toBe(true);
+});
+
+test('a file chosen while the uploader is still loading is kept, and uploads once the uploader is there', async ({ page, baseURL }) => {
+  // The uploader's code is held back, as on a slow connection: the owner is quicker than the download.
+  const heldCode: Route[] = [];
+  await page.route('**/assets/sample-audio-uploader-*.js', (route) => void heldCode.push(route));
+  await openUploadForm(page);
+  await expect.poll(() => heldCode.length).toBeGreaterThan(0);
+  const title = `Early Choice ${Date.now()}`;
+  await fileInput(page).setInputFiles({ name: 'early.wav', mimeType: 'audio/wav', buffer: taggedWav(2, { title }) });
+  await expect(page.getByText('Getting ready to upload early.wav…')).toBeVisible();
+
+  for (const route of heldCode.splice(0)) await route.continue();
+  await expect(badge(page)).toBeVisible();
+  await expect(page.getByLabel('Song Title')).toHaveValue(title);
+  await expect(chooseButton(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create Sample' }).click();
+  await expect(toasts(page).filter({ hasText: 'Sample created successfully' })).toBeVisible();
+  const created = ((await (await page.request.get('/api/samples')).json()) as Array<{ id: number; title: string }>).find(
+    (sample) => sample.title === title,
+  );
+  expect(created).toBeDefined();
   expect((await page.request.delete(`/api/samples/${created!.id}`, { headers: { Origin: baseURL! } })).ok()).toBe(true);
 });
 

@@ -5,7 +5,7 @@ import { cn } from '#app/lib/cn.ts';
 import { AUDIO_ACCEPT, AUDIO_UPLOAD_NOTE } from './sample-upload-rules.ts';
 
 interface Props {
-  /** A file was dropped or chosen; absent until the uploader has loaded (the zone is then inert). */
+  /** A file was dropped or chosen; absent before the page is hydrated (the zone is then inert). */
   onFile?: (file: File) => void;
   /** The heading line, e.g. "Choose Night Drive.wav again to continue". */
   prompt?: string;

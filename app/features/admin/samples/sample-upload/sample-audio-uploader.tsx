@@ -23,6 +23,10 @@ export interface SampleAudioUploaderProps {
   onTags: (tags: AudioTags, fileName: string) => void;
   /** Bumped by the form after a successful create: the uploader starts over. */
   resetKey: number;
+  /** A file dropped or chosen while this module was loading (the form's drop zone kept it): uploaded at once. */
+  earlyFile?: File | null;
+  /** The early file has been taken: the form forgets it. */
+  onEarlyFileTaken?: () => void;
 }
 
 /** Registration answers these when the file itself is unacceptable; anything else may be the server's trouble. */
@@ -42,7 +46,7 @@ const locationOf = (file: SampleFile) =>
  * Retriever never offers it again; an unfinished one is restored paused after a reload, and a
  * finished one is registered again (the same answer). Loaded lazily, in the browser only.
  */
-export default function SampleAudioUploader({ audio, onAudio, onTags, resetKey }: SampleAudioUploaderProps) {
+export default function SampleAudioUploader({ audio, onAudio, onTags, resetKey, earlyFile, onEarlyFileTaken }: SampleAudioUploaderProps) {
   const [uppy] = useState(() =>
     new Uppy<Record<string, unknown>, Record<string, never>>({ id: 'sample-audio', autoProceed: false })
       .use(AwsS3, { ...MULTIPART_OPTIONS, ...multipartCalls })
@@ -197,6 +201,16 @@ export default function SampleAudioUploader({ audio, onAudio, onTags, resetKey }
       refuse({ name: file.name }, error instanceof Error ? error.message : String(error));
     }
   };
+
+  // The file given before this module had loaded goes the way of any chosen file, once. Before this,
+  // a file given early was silently dropped by the inert drop zone (a slow connection, a quick owner).
+  const tookEarlyFile = useRef(false);
+  useEffect(() => {
+    if (tookEarlyFile.current || !earlyFile) return;
+    tookEarlyFile.current = true;
+    onEarlyFileTaken?.();
+    void choose(earlyFile);
+  });
 
   const file = uppy.getFiles()[0];
   /** Pause and Resume; an upload restored after a reload resumes through Golden Retriever, from its stored parts. */

@@ -37,6 +37,8 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
   const [saving, setSaving] = useState(false);
   const [resetKey, setResetKey] = useState(0);
   const [filledFrom, setFilledFrom] = useState<string | null>(null);
+  // A file given while the uploader's code is still loading: kept, and handed to it once it is there.
+  const [earlyFile, setEarlyFile] = useState<File | null>(null);
   // What the last file's tags put in the fields: a field still holding it is the file's, not the owner's.
   const autoFilled = useRef<TaggedValues>({});
   // Uppy touches the DOM: it is only loaded in the browser, after hydration.
@@ -107,8 +109,17 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
           <span className="sr-only"> (required)</span>
         </legend>
         {hydrated ? (
-          <Suspense fallback={<AudioDropZone />}>
-            <SampleAudioUploader audio={audio} onAudio={setAudio} onTags={onTags} resetKey={resetKey} />
+          <Suspense
+            fallback={<AudioDropZone onFile={setEarlyFile} prompt={earlyFile ? `Getting ready to upload ${earlyFile.name}…` : undefined} />}
+          >
+            <SampleAudioUploader
+              audio={audio}
+              onAudio={setAudio}
+              onTags={onTags}
+              resetKey={resetKey}
+              earlyFile={earlyFile}
+              onEarlyFileTaken={() => setEarlyFile(null)}
+            />
           </Suspense>
         ) : (
           <AudioDropZone />
