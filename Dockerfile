@@ -26,7 +26,7 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY --from=build /app/scripts/operator-cli.mjs ./scripts/
+COPY --from=build /app/scripts/operator-cli.mjs /app/scripts/node-version.mjs /app/scripts/private-files.mjs ./scripts/
 # The share images (/og/{page}.png) are SVG text drawn by sharp: the slim image has no fonts of its own.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends fonts-dejavu-core \

@@ -16,8 +16,10 @@ present: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite and local objects), STORA
 
 Options:
   --out FILE    where to write the archive (required). An existing file is never replaced; the
-                archive is written as FILE.partial and renamed once complete.
-  -h, --help    show this help and exit
+                archive is written as FILE.partial and renamed once complete, readable by
+                its owner alone (0600): it holds password hashes and client data.
+  -h, --help    show this help and exit (nothing is opened)
+  --version     print the site's version and exit
 
 Output:
   stdout        one line when the archive is written: what it holds, its size, the time taken

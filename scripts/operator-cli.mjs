@@ -5,12 +5,24 @@
 //   through tsx, so it is never older than the code beside it. In a production install (npm ci
 //   --omit=dev, the Docker image) it runs the bundle `npm run build` made (BUILD_DIR/cli-<name>.js),
 //   with no TypeScript loader; the sources need not be there.
+// - Before anything else: the Node version (scripts/node-version.mjs); `--version` anywhere prints
+//   the site's version (package.json) and exits 0, with nothing opened. What the commands write
+//   (backups, a restored database, the outbox) is private to their user (scripts/private-files.mjs).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { exitUnlessSupportedNode, readPackageJson } from './node-version.mjs';
+import { keepNewFilesPrivate } from './private-files.mjs';
+
+exitUnlessSupportedNode();
+keepNewFilesPrivate();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [name = '', ...args] = process.argv.slice(2);
+if (args.includes('--version')) {
+  console.log(readPackageJson().version);
+  process.exit(0);
+}
 // The commands are the ones scripts/build-server.mjs bundles (OPERATOR_COMMANDS): a name is known
 // by its source or its bundle.
 const source = path.join(root, 'scripts', `${name}.ts`);

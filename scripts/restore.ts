@@ -4,6 +4,7 @@ import { openSiteData } from '#server/backup/environment.ts';
 import { ProgressReporter } from '#server/backup/progress.ts';
 import { describeContents, oneLine, secondsSince } from '#server/backup/report.ts';
 import { restoreBackup } from '#server/backup/restore-backup.ts';
+import { claimSiteData } from '#server/site-presence.ts';
 
 const USAGE =
   'Usage: npm run restore -- FILE [--force]   (into DATABASE_URL or DATA_DIR, STORAGE_DRIVER and S3_* like the server; ' +
@@ -15,7 +16,9 @@ Puts a backup made by \`npm run backup\` into the database and store the server 
 for. It reads the server's settings from the environment, and from .env in the project folder
 when present: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite and local objects), STORAGE_DRIVER,
 S3_*. The archive may come from either database and either store. Stop every instance of the
-site first. Before changing anything it refuses a target that holds data (without --force), then
+site first: a restore refuses data a running site serves, even with --force (a server keeps
+DATA_DIR/server.pid while it runs and, on PostgreSQL, a lock on the database). Before changing
+anything it refuses a target that holds data (without --force), then
 reads the whole archive and refuses it if any size or checksum differs from its manifest. Objects
 are written first; the rows go in one transaction, so the database is never half restored.
 
@@ -23,7 +26,8 @@ Arguments and options:
   FILE          the backup archive to restore (required)
   --force       restore into a database and store that already hold data: everything in them
                 is replaced (rows deleted, objects not in the backup removed)
-  -h, --help    show this help and exit
+  -h, --help    show this help and exit (nothing is opened)
+  --version     print the site's version and exit
 
 Output:
   stdout        one line when the restore is complete: what it held, the time taken
@@ -33,8 +37,8 @@ Output:
 
 Exit codes:
   0  restored
-  1  refused (the target is not empty, the archive is damaged or from a newer version of the
-     site; nothing was changed) or failed (the message says why)
+  1  refused (a site is running on the target, the target is not empty, the archive is damaged
+     or from a newer version of the site; nothing was changed) or failed (the message says why)
   2  wrong arguments
 `;
 
@@ -62,6 +66,19 @@ try {
   site = openSiteData(process.env, 'restore');
 } catch (error) {
   console.error(`Restore failed: ${oneLine(error)}`);
+  process.exit(1);
+}
+// Even --force never restores under a running site: its caches, sessions and open files would be
+// those of the data that is gone.
+const opened = site;
+const claim = await claimSiteData(site.dataDir, site.database).catch(async (error: unknown) => {
+  console.error(`Restore failed on ${opened.description}: ${oneLine(error)}`);
+  await opened.close();
+  process.exit(1);
+});
+if (claim.problem !== null) {
+  console.error(`Restore refused: ${claim.problem}. Nothing was changed.`);
+  await site.close();
   process.exit(1);
 }
 const started = performance.now();
@@ -115,5 +132,6 @@ try {
   console.error(`Restore failed on ${site.description}: ${oneLine(error)}`);
   process.exitCode = 1;
 } finally {
+  await claim.release();
   await site.close();
 }

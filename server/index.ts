@@ -18,6 +18,7 @@ import { buildServices, stopServices } from './services.ts';
 import { runStartupTasks } from './startup.ts';
 import { describeListenAddress } from './listen-address.ts';
 import { SITE_VERSION } from './version.ts';
+import { announceRunningSite } from './site-presence.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const BACKGROUND_WORK_GRACE_MS = 5_000;
@@ -76,6 +77,8 @@ async function start(): Promise<Server> {
   const logger = createLogger(config);
   logger.info({ version: SITE_VERSION, node: process.versions.node }, `starting studio site ${SITE_VERSION}`);
   const database = await openDatabase(config, logger);
+  // DATA_DIR/server.pid (and a lock on PostgreSQL) while serving: `npm run restore` refuses meanwhile.
+  const presence = await announceRunningSite(config.DATA_DIR, database, logger);
 
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -139,6 +142,7 @@ async function start(): Promise<Server> {
       await built.close().catch(() => {});
       mailer.close();
       await invalidation.close();
+      await presence.release();
       await database.close();
       logger.info('stopped');
       process.exit(0);

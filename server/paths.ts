@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The project folder. Correct both from source (server/paths.ts) and from the bundled server
- * (BUILD_DIR/server-main.js): each sits one level below the root.
+ * (BUILD_DIR/server-app.js): each sits one level below the root.
  */
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

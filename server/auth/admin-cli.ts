@@ -16,20 +16,88 @@ import { liftAccountLocks } from './login-guard.ts';
 import { weakPasswordReason } from './password-policy.ts';
 import { removeTwoFactor } from './two-factor.ts';
 
+/** One `npm run admin` command: its arguments as usage shows them, what it does, how many it needs. */
+interface AdminCommand {
+  name: string;
+  arguments: string;
+  summary: string;
+  required: number;
+  /** Needs no database at all. */
+  noDatabase?: boolean;
+}
+
+const COMMANDS: AdminCommand[] = [
+  { name: 'list', arguments: '', summary: 'all admin accounts', required: 0 },
+  { name: 'create', arguments: '<username> <email> [password]', summary: 'new admin account', required: 2 },
+  {
+    name: 'set-password',
+    arguments: '<username> [password]',
+    summary: "new password; ends the account's sessions and reset links, lifts its login locks",
+    required: 1,
+  },
+  {
+    name: 'set-email',
+    arguments: '<username> <email>',
+    summary: 'new e-mail address (where reset links go); ends reset links sent to the old one',
+    required: 2,
+  },
+  { name: 'deactivate', arguments: '<username>', summary: "refuse logins and end the account's sessions", required: 1 },
+  { name: 'activate', arguments: '<username>', summary: 'allow logins again', required: 1 },
+  {
+    name: 'reset-2fa',
+    arguments: '<username>',
+    summary: 'turn two-factor login off (lost authenticator and recovery codes)',
+    required: 1,
+  },
+  {
+    name: 'test-mail',
+    arguments: '<email>',
+    summary: 'send a test e-mail the way the site sends mail (SMTP_URL, or the outbox folder) and say where it went',
+    required: 1,
+    noDatabase: true,
+  },
+];
+
+const usageLine = (command: AdminCommand) => `${command.name} ${command.arguments}`.trim();
+const PASSWORD_NOTE = `Instead of a password argument you may pass --password-stdin (read one line from standard input);
+with neither, a random 20-character password is generated and printed once.`;
+
 export const ADMIN_CLI_USAGE = `Usage: npm run admin -- <command> [arguments]
 
-  list                                   all admin accounts
-  create <username> <email> [password]   new admin account
-  set-password <username> [password]     new password; ends the account's sessions and reset links, lifts its login locks
-  set-email <username> <email>           new e-mail address (where reset links go); ends reset links sent to the old one
-  deactivate <username>                  refuse logins and end the account's sessions
-  activate <username>                    allow logins again
-  reset-2fa <username>                   turn two-factor login off (lost authenticator and recovery codes)
+${COMMANDS.map((command) => `  ${usageLine(command).padEnd(37)}  ${command.summary}`).join('\n')}
 
-Instead of a password argument you may pass --password-stdin (read one line from standard input);
-with neither, a random 20-character password is generated and printed once.
+${PASSWORD_NOTE}
 Works on the database the site uses (DATABASE_URL, or the SQLite file in DATA_DIR), also while the
-site is running.`;
+site is running; it never migrates it (\`npm run db:migrate\` does). -h or --help after a command
+shows its usage; --version prints the site's version.
+
+Exit codes: 0 done, 1 refused or failed (the message says why), 2 wrong arguments.`;
+
+/** `--help` or `-h` anywhere: the usage is shown and nothing else happens. */
+export const asksForHelp = (argv: readonly string[]) => argv.includes('--help') || argv.includes('-h') || argv[0] === 'help';
+
+/** The usage of one command (`npm run admin -- create --help`), or of all of them. */
+export function adminHelp(argv: readonly string[]): string {
+  const command = COMMANDS.find((candidate) => candidate.name === argv[0]);
+  if (!command) return ADMIN_CLI_USAGE;
+  const passwordNote = command.arguments.includes('[password]') ? `\n\n${PASSWORD_NOTE}` : '';
+  return `Usage: npm run admin -- ${usageLine(command)}\n\n${command.summary[0]!.toUpperCase()}${command.summary.slice(1)}.${passwordNote}`;
+}
+
+/** The command argv names, once its arguments are complete: a usage error (exit 2) otherwise. */
+export function adminCommand(argv: readonly string[]): AdminCommand {
+  const [name, ...args] = argv;
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (!name) throw new UsageError(ADMIN_CLI_USAGE);
+  if (!command) throw new UsageError(`Unknown command "${name}".\n\n${ADMIN_CLI_USAGE}`);
+  const given = args.filter((arg) => !arg.startsWith('--'));
+  if (given.length < command.required) {
+    throw new UsageError(
+      command.required === 1 && command.arguments.startsWith('<username>') ? 'A username is required.' : `Usage: ${usageLine(command)}`,
+    );
+  }
+  return command;
+}
 
 export interface CliIo {
   out(line: string): void;
@@ -40,7 +108,15 @@ export interface CliIo {
   studioName?: () => Promise<string | null>;
 }
 
-export class CliError extends Error {}
+/** A refusal or failure a person can act on: its message on stderr, exit code 1. */
+export class CliError extends Error {
+  readonly exitCode: number = 1;
+}
+
+/** Wrong arguments: the message (with the usage) on stderr, exit code 2, nothing changed. */
+export class UsageError extends CliError {
+  override readonly exitCode = 2;
+}
 
 /** The password given (judged like one set in the admin), or a random one when none was given. */
 async function passwordFrom(
@@ -69,6 +145,7 @@ async function requireAdminNamed(db: Kysely<Database>, username: string | undefi
 /** Runs one CLI command against a database; scripts/admin.ts wires it to the configured one. */
 export async function runAdminCli(db: Kysely<Database>, argv: string[], io: CliIo): Promise<void> {
   const [command, ...args] = argv;
+  adminCommand(argv);
   switch (command) {
     case 'list': {
       const admins = await listAdmins(db);
@@ -81,9 +158,8 @@ export async function runAdminCli(db: Kysely<Database>, argv: string[], io: CliI
     }
     case 'create': {
       const [username, email, ...rest] = args;
-      if (!username || !email) throw new CliError('Usage: create <username> <email> [password]');
       const checkedEmail = emailSchema.safeParse(email);
-      if (!checkedEmail.success) throw new CliError(checkedEmail.error.issues[0]!.message);
+      if (!checkedEmail.success) throw new UsageError(checkedEmail.error.issues[0]!.message);
       if ((await findAdminByUsername(db, username)) || (await findAdminByEmail(db, checkedEmail.data))) {
         throw new CliError('An admin with that username or e-mail already exists.');
       }
@@ -107,10 +183,9 @@ export async function runAdminCli(db: Kysely<Database>, argv: string[], io: CliI
     }
     case 'set-email': {
       const [username, email] = args;
-      if (!username || !email) throw new CliError('Usage: set-email <username> <email>');
-      const admin = await requireAdminNamed(db, username);
       const checkedEmail = emailSchema.safeParse(email);
-      if (!checkedEmail.success) throw new CliError(checkedEmail.error.issues[0]!.message);
+      if (!checkedEmail.success) throw new UsageError(checkedEmail.error.issues[0]!.message);
+      const admin = await requireAdminNamed(db, username);
       if (!(await setAdminEmail(db, admin.id, checkedEmail.data))) throw new CliError('Another admin already has that e-mail address.');
       io.out(`E-mail of "${admin.username}" is now ${checkedEmail.data}; password reset links go there.`);
       return;
@@ -134,8 +209,7 @@ export async function runAdminCli(db: Kysely<Database>, argv: string[], io: CliI
       return;
     }
     default:
-      throw new CliError(
-        command && command !== 'help' && command !== '--help' ? `Unknown command "${command}".\n\n${ADMIN_CLI_USAGE}` : ADMIN_CLI_USAGE,
-      );
+      // test-mail needs no database: scripts/admin.ts runs it (server/email/test-mail.ts).
+      throw new UsageError(`"${command}" does not run on a database.`);
   }
 }

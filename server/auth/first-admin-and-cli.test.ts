@@ -69,8 +69,11 @@ describe.each(testDialects())('first-run admin and the admin CLI (%s)', (dialect
   it.runIf(dialect === 'sqlite')('`npm run admin` prints the refusal on one line and exits non-zero', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-cli-'));
     try {
+      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'silent' };
+      // The admin commands never create the database: migrating does.
+      expect(spawnSync(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], { env, encoding: 'utf8' }).status).toBe(0);
       const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'create', 'owner', 'owner@studio.test', 'password'], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'silent' },
+        env,
         encoding: 'utf8',
       });
       expect(run.status).toBe(1);

@@ -150,7 +150,8 @@ export async function createBackup(
     }
 
     progress.begin('Backing up', { objects: listed.length, bytes: listed.reduce((sum, object) => sum + object.size, 0) });
-    await pipeline(Readable.from(archive()), createWriteStream(partial, { flags: 'wx' }));
+    // Readable by its owner alone, wherever it is written: it holds password hashes and client data.
+    await pipeline(Readable.from(archive()), createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
     progress.end();
     const handle = await open(partial, 'r+');
     let bytes: number;

@@ -11,6 +11,8 @@ export interface SiteData {
   database: DatabaseHandle;
   store: ObjectStore;
   storeKind: 'local' | 's3';
+  /** DATA_DIR, resolved: where a running server keeps its presence file (server/site-presence.ts). */
+  dataDir: string;
   /** Where the data lives, without credentials. */
   description: string;
   close(): Promise<void>;
@@ -39,6 +41,7 @@ export function openSiteData(env: NodeJS.ProcessEnv, purpose: 'backup' | 'restor
     database,
     store,
     storeKind: parsed.STORAGE_DRIVER,
+    dataDir,
     description: `${database.description} and ${where}`,
     async close() {
       store.close();

@@ -41,3 +41,36 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
 export async function migrateTo(db: Kysely<Database>, name: string): Promise<string[]> {
   return applied(await (await createMigrator(db)).migrateTo(name));
 }
+
+export interface SchemaStatus {
+  /** Migrations of this code the database has not had yet. */
+  pending: string[];
+  /** Migrations the database has had that this code does not know (it was migrated by a newer version). */
+  unknown: string[];
+}
+
+/** Where the database's schema stands against this code, changing nothing (the read-only commands ask). */
+export async function schemaStatus(db: Kysely<Database>): Promise<SchemaStatus> {
+  const known = await (await createMigrator(db)).getMigrations();
+  const pending = known.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+  // Kysely's table exists once anything was applied; a database that has every known migration
+  // pending may have none of it.
+  if (pending.length === known.length) return { pending, unknown: [] };
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const names = new Set(known.map((migration) => migration.name));
+  return { pending, unknown: rows.map((row) => row.name).filter((name) => !names.has(name)) };
+}
+
+/** What a command that needs the current schema tells the operator, or null when the schema is current. */
+export function schemaProblem(status: SchemaStatus, where: string): string | null {
+  if (status.unknown.length > 0) {
+    return `The database at ${where} was migrated by a newer version of the site (${status.unknown.join(', ')}): update the code first.`;
+  }
+  if (status.pending.length > 0) {
+    return (
+      `The database at ${where} needs ${status.pending.length} migration(s) this code has (${status.pending.join(', ')}): ` +
+      'run `npm run db:migrate` first (the site also migrates when it starts).'
+    );
+  }
+  return null;
+}
