@@ -75,6 +75,8 @@ async function start(): Promise<Server> {
   }
   const logger = createLogger(config);
   logger.info({ version: SITE_VERSION, node: process.versions.node }, `starting studio site ${SITE_VERSION}`);
+  // Outside production a likely typo ("did you mean DATABASE_URL?") is said, not refused (config.ts).
+  for (const warning of config.warnings) logger.warn(warning);
   const database = await openDatabase(config, logger);
 
   const mailer = createMailer({
