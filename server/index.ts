@@ -11,13 +11,15 @@ import { openInvalidationChannel } from './db/invalidation-channel.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMailer } from './email/mailer.ts';
 import { createHttpServer } from './http/http-server.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, logsForPeople } from './logger.ts';
 import { buildDir } from './paths.ts';
 import { settleBackgroundWork } from './auth/background.ts';
 import { buildServices, stopServices } from './services.ts';
 import { runStartupTasks } from './startup.ts';
 import { describeListenAddress } from './listen-address.ts';
 import { SITE_VERSION } from './version.ts';
+import { initialPasswordHint } from './auth/first-admin.ts';
+import { startupBanner } from './startup-banner.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const BACKGROUND_WORK_GRACE_MS = 5_000;
@@ -52,6 +54,12 @@ async function openDatabase(config: Config, logger: ReturnType<typeof createLogg
   // A read-only file, a full disk or a standby: better refused now than a site whose every write fails.
   await step('does not take writes', database, () => probeWrite(database.db));
   return database;
+}
+
+async function printBanner(config: Config, address: AddressInfo, mailer: { destination: string }): Promise<void> {
+  const initialAdmin = await initialPasswordHint(config.DATA_DIR);
+  const mail = { destination: mailer.destination, outbox: !config.SMTP_URL };
+  process.stdout.write(`${startupBanner({ address, publicUrl: config.PUBLIC_URL, mail, initialAdmin })}\n`);
 }
 
 export async function main(): Promise<Server> {
@@ -115,6 +123,8 @@ async function start(): Promise<Server> {
       { port: address.port, database: database.description, mail: mailer.destination, mode: development ? 'development' : 'production' },
       describeListenAddress(address),
     );
+    // On a terminal, the first screen says where to go; a log collector has the line above.
+    if (logsForPeople(config)) void printBanner(config, address, mailer);
   });
 
   let stopping = false;
