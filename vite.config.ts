@@ -145,7 +145,8 @@ function chunkBudget(): Plugin {
         if (output.type !== 'chunk' || Buffer.byteLength(output.code) <= CHUNK_BUDGET_BYTES) continue;
         if (output.moduleIds.every((id) => LAZY_WORD_LISTS.test(id))) continue;
         this.warn(
-          `${output.fileName} is ${Math.round(Buffer.byteLength(output.code) / 1000)} kB, over the ${CHUNK_BUDGET_BYTES / 1000} kB budget: split it or load it lazily`,
+          `${output.fileName} is ${Math.round(Buffer.byteLength(output.code) / 1000)} kB, ` +
+            `over the ${CHUNK_BUDGET_BYTES / 1000} kB budget: split it or load it lazily`,
         );
       }
     },

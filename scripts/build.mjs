@@ -68,7 +68,8 @@ function clientSummary() {
   const fonts = files.filter((name) => name.endsWith('.woff2'));
   return [
     `browser  ${scripts.length} scripts ${megabytes(kind('.js'))} (${megabytes(sent)} brotli), ` +
-      `${files.filter((name) => name.endsWith('.css')).length} stylesheets ${megabytes(kind('.css'))}, ${fonts.length} fonts ${megabytes(kind('.woff2'))}`,
+      `${files.filter((name) => name.endsWith('.css')).length} stylesheets ${megabytes(kind('.css'))}, ` +
+      `${fonts.length} fonts ${megabytes(kind('.woff2'))}`,
     ...(largest
       ? [`         largest script ${largest.name} ${megabytes(largest.size)} (${mainPackageOf(largest.name) ?? 'unknown'})`]
       : []),
@@ -88,13 +89,14 @@ const warnings = result.output
   .map((line) => line.replace(ANSI, ''))
   .filter((line) => WARNING.test(line));
 const serverEntry = await buildServer();
+const pagesBundle = path.join(buildDir, 'server', 'index.js');
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const lines = verbose
   ? [`Built in ${seconds} s.`]
   : [
       `Built into ${relative(buildDir)}/ in ${seconds} s (BUILD_VERBOSE=1 npm run build prints every file):`,
       ...clientSummary().map((line) => `  ${line}`),
-      `  server   ${relative(path.join(buildDir, 'server', 'index.js'))} ${megabytes(sizeOf(path.join(buildDir, 'server', 'index.js')))} (pages), ` +
+      `  server   ${relative(pagesBundle)} ${megabytes(sizeOf(pagesBundle))} (pages), ` +
         `${relative(serverEntry)} ${megabytes(sizeOf(serverEntry))} with its workers and cli-*.js`,
       ...(warnings.length > 0 ? ['  warnings:', ...warnings.map((line) => `    ${line.trim()}`)] : []),
     ];

@@ -55,7 +55,9 @@ const environmentSchema = z.object({
     if (bad.length === 0) return entries;
     ctx.addIssue({
       code: 'custom',
-      message: `must be false, a hop count, or proxy addresses and subnets separated by commas (e.g. 127.0.0.1/32,10.0.0.0/8); not ${bad.map((entry) => JSON.stringify(entry)).join(', ')}`,
+      message:
+        'must be false, a hop count, or proxy addresses and subnets separated by commas (e.g. 127.0.0.1/32,10.0.0.0/8), ' +
+        `not ${bad.map((entry) => JSON.stringify(entry)).join(', ')}`,
     });
     return z.NEVER;
   }),
@@ -193,12 +195,14 @@ function liveProductionProblems(env: Environment): string[] {
   if (!env.PUBLIC_URL) {
     problems.push(`PUBLIC_URL: required in production: the address visitors use, ${example} (page and e-mail links are built from it)`);
   } else if (LOOPBACK_HOSTS.test(new URL(env.PUBLIC_URL).hostname)) {
-    problems.push(`PUBLIC_URL: ${env.PUBLIC_URL} is this machine's own address; in production it must be the one visitors use, ${example}`);
+    problems.push(
+      `PUBLIC_URL: ${env.PUBLIC_URL} is this machine's own address, but in production it must be the one visitors use, ${example}`,
+    );
   }
   if (!env.SMTP_URL && !env.MAIL_TO_OUTBOX) {
     problems.push(
-      "SMTP_URL: required in production, or e-mail (password resets, notices, clients' links) only lands in DATA_DIR/outbox where nobody reads it; " +
-        'set MAIL_TO_OUTBOX=true if that is meant (a staging site)',
+      "SMTP_URL: required in production, or e-mail (password resets, notices, clients' links) only lands in DATA_DIR/outbox " +
+        'where nobody reads it (MAIL_TO_OUTBOX=true says that is meant, e.g. on a staging site)',
     );
   }
   return problems;

@@ -95,7 +95,7 @@ describe('choosing the log format', () => {
     await supertest(app).get('/manage/reset-password?token=very-secret-token').set('Cookie', 'session=abc').expect(200);
     logger.error({ err: new Error('could not fetch /listen/abcdefghijklmnopqrstuvwxyz012345') }, 'failed');
     const text = written.join('');
-    expect(text).toMatch(/^\d\d:\d\d:\d\d info  GET \/manage\/reset-password\?token=\[REDACTED\] 200 \d+ms$/m);
+    expect(text).toMatch(/^\d\d:\d\d:\d\d info {2}GET \/manage\/reset-password\?token=\[REDACTED\] 200 \d+ms$/m);
     expect(text).toContain('/listen/[REDACTED]');
     expect(text).not.toContain('very-secret-token');
     expect(text).not.toContain('abcdefghijklmnopqrstuvwxyz012345');
