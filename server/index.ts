@@ -59,7 +59,7 @@ async function openDatabase(config: Config, logger: ReturnType<typeof createLogg
 async function printBanner(config: Config, address: AddressInfo, mailer: { destination: string }): Promise<void> {
   const initialAdmin = await initialPasswordHint(config.DATA_DIR);
   const mail = { destination: mailer.destination, outbox: !config.SMTP_URL };
-  process.stdout.write(`${startupBanner({ address, publicUrl: config.PUBLIC_URL, mail, initialAdmin })}\n`);
+  process.stdout.write(`${startupBanner({ version: SITE_VERSION, address, publicUrl: config.PUBLIC_URL, mail, initialAdmin })}\n`);
 }
 
 export async function main(): Promise<Server> {

@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { localUrl, onEveryInterface } from './listen-address.ts';
 
 export interface BannerFacts {
+  /** package.json's version (server/version.ts). */
+  version: string;
   address: AddressInfo;
   /** PUBLIC_URL: shown when it is not the address opened here. */
   publicUrl: string;
@@ -32,5 +34,10 @@ export function startupBanner(facts: BannerFacts): string {
   if (facts.mail.outbox) rows.push(['Mail', `kept in ${facts.mail.destination} (no SMTP_URL)`]);
   rows.push(['Stop', 'Ctrl+C']);
   const width = Math.max(...rows.map(([label]) => label.length));
-  return ['', '  The studio site is running.', ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`), ''].join('\n');
+  return [
+    '',
+    `  The studio site ${facts.version} is running.`,
+    ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`),
+    '',
+  ].join('\n');
 }
