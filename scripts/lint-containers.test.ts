@@ -26,8 +26,17 @@ describe('container file lint', () => {
       expect.stringMatching(/^line 5: CMD must use the exec \(JSON\) form/),
       expect.stringMatching(/must run on node:24/),
       expect.stringMatching(/non-root USER/),
+      expect.stringMatching(/must set ENV HOST=0\.0\.0\.0/),
       expect.stringMatching(/needs a HEALTHCHECK/),
     ]);
+  });
+
+  it('reports a final stage that would listen on the container alone', () => {
+    const image = (env: string) =>
+      ['FROM node:24-slim', env, 'USER node', 'HEALTHCHECK CMD ["node", "-e", "1"]', 'CMD ["node", "build/server-main.js"]', ''].join('\n');
+    expect(lintDockerfile(image('ENV NODE_ENV=production'))).toEqual([expect.stringMatching(/must set ENV HOST=0\.0\.0\.0/)]);
+    expect(lintDockerfile(image('ENV HOST=127.0.0.1'))).toEqual([expect.stringMatching(/must set ENV HOST=0\.0\.0\.0/)]);
+    expect(lintDockerfile(image('ENV NODE_ENV=production \\\n    HOST=0.0.0.0'))).toEqual([]);
   });
 
   it('reports what the validator finds, such as an unknown instruction', () => {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DCLinter } from 'dclint';
-import { DockerfileParser, From, type Instruction } from 'dockerfile-ast';
+import { DockerfileParser, Env, From, type Instruction } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,6 +46,14 @@ function projectRules(instructions: Instruction[]): string[] {
   const user = rest.filter((instruction) => instruction.getKeyword() === 'USER').pop();
   const userName = user?.getArgumentsContent()?.trim().split(':')[0];
   if (!userName || userName === 'root' || userName === '0') problems.push('the final stage must switch to a non-root USER');
+  // The server listens on 127.0.0.1 unless HOST says otherwise (server/config.ts): inside a container
+  // that is the container itself, and a published port would lead nowhere.
+  const host = rest
+    .flatMap((instruction) => (instruction instanceof Env ? instruction.getProperties() : []))
+    .filter((property) => property.getName() === 'HOST')
+    .pop();
+  if (host?.getValue() !== '0.0.0.0')
+    problems.push('the final stage must set ENV HOST=0.0.0.0 (the server listens on 127.0.0.1 otherwise)');
   const healthcheck = rest.find((instruction) => instruction.getKeyword() === 'HEALTHCHECK');
   if (!healthcheck || /^NONE\b/i.test(healthcheck.getArgumentsContent() ?? '')) {
     problems.push('the final stage needs a HEALTHCHECK (the server answers GET /healthz)');

@@ -40,7 +40,7 @@ if (!BUILT_FILES.every((file) => existsSync(path.join(buildDir, file)))) {
     );
     process.exit(1);
   }
-  console.log('No production build yet: building (about 15 seconds)...');
+  console.log('No production build yet: building (under a minute)...');
   await build();
 }
 if (!process.env.NODE_ENV) {

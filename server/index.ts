@@ -11,7 +11,7 @@ import { openInvalidationChannel } from './db/invalidation-channel.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMailer } from './email/mailer.ts';
 import { createHttpServer } from './http/http-server.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, logsForPeople } from './logger.ts';
 import { buildDir } from './paths.ts';
 import { settleBackgroundWork } from './auth/background.ts';
 import { buildServices, stopServices } from './services.ts';
@@ -19,6 +19,8 @@ import { runStartupTasks } from './startup.ts';
 import { describeListenAddress } from './listen-address.ts';
 import { SITE_VERSION } from './version.ts';
 import { announceRunningSite } from './site-presence.ts';
+import { initialPasswordHint } from './auth/first-admin.ts';
+import { startupBanner } from './startup-banner.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const BACKGROUND_WORK_GRACE_MS = 5_000;
@@ -55,6 +57,12 @@ async function openDatabase(config: Config, logger: ReturnType<typeof createLogg
   return database;
 }
 
+async function printBanner(config: Config, address: AddressInfo, mailer: { destination: string }): Promise<void> {
+  const initialAdmin = await initialPasswordHint(config.DATA_DIR);
+  const mail = { destination: mailer.destination, outbox: !config.SMTP_URL };
+  process.stdout.write(`${startupBanner({ version: SITE_VERSION, address, publicUrl: config.PUBLIC_URL, mail, initialAdmin })}\n`);
+}
+
 export async function main(): Promise<Server> {
   try {
     return await start();
@@ -76,6 +84,8 @@ async function start(): Promise<Server> {
   }
   const logger = createLogger(config);
   logger.info({ version: SITE_VERSION, node: process.versions.node }, `starting studio site ${SITE_VERSION}`);
+  // Outside production a likely typo ("did you mean DATABASE_URL?") is said, not refused (config.ts).
+  for (const warning of config.warnings) logger.warn(warning);
   const database = await openDatabase(config, logger);
   // DATA_DIR/server.pid (and a lock on PostgreSQL) while serving: `npm run restore` refuses meanwhile.
   const presence = await announceRunningSite(config.DATA_DIR, database, logger);
@@ -116,6 +126,8 @@ async function start(): Promise<Server> {
       { port: address.port, database: database.description, mail: mailer.destination, mode: development ? 'development' : 'production' },
       describeListenAddress(address),
     );
+    // On a terminal, the first screen says where to go; a log collector has the line above.
+    if (logsForPeople(config)) void printBanner(config, address, mailer);
   });
 
   let stopping = false;

@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
+import { readableDestination } from './log-format.ts';
 
 export type { Logger };
 
@@ -102,19 +103,31 @@ export function serializeError(error: unknown): unknown {
 }
 
 /**
- * JSON lines in production (for a log collector), readable lines in a terminal during development.
- * Tests pass a destination to read what would have been logged.
+ * Whether the log is for a person reading a terminal (readable lines and the start-up banner) or for
+ * a log collector (JSON lines): LOG_FORMAT decides, and `auto` asks whether stdout is a terminal.
+ * Tests never get readable lines unless they ask.
+ */
+export function logsForPeople(config: Pick<Config, 'NODE_ENV'> & { LOG_FORMAT?: Config['LOG_FORMAT'] }): boolean {
+  if (config.LOG_FORMAT === 'pretty') return true;
+  if (config.LOG_FORMAT === 'json') return false;
+  return config.NODE_ENV !== 'test' && process.stdout.isTTY === true;
+}
+
+/**
+ * JSON lines for a log collector, readable lines on a terminal (log-format.ts), the same redaction
+ * in both. Tests pass a destination to read what would have been logged.
  */
 export function createLogger(
-  config: Pick<Config, 'LOG_LEVEL' | 'isProduction' | 'NODE_ENV'>,
+  config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'> & { LOG_FORMAT?: Config['LOG_FORMAT'] },
   destination?: pino.DestinationStream,
 ): Logger {
-  const pretty = !destination && !config.isProduction && config.NODE_ENV !== 'test' && process.stdout.isTTY;
   const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     serializers: { err: serializeError },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
   };
-  return destination ? pino(options, destination) : pino(options);
+  if (destination) return pino(options, destination);
+  if (!logsForPeople(config)) return pino(options);
+  const colour = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  return pino(options, readableDestination(process.stdout, colour));
 }

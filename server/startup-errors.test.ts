@@ -80,6 +80,41 @@ describe('start-up errors are one line on stderr and exit code 1', () => {
     expectOneLine(await startServer({ DATA_DIR: dataDir, PORT: 'eighty' }), /^Invalid environment: PORT: /);
   });
 
+  it('production without the address visitors use or a mail server', async () => {
+    const dataDir = scratchDir();
+    if (asRoot) chownSync(dataDir, NOBODY, NOBODY);
+    const production = {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      STUDIO_LOCAL_START: '',
+      PUBLIC_URL: '',
+      SMTP_URL: '',
+      MAIL_TO_OUTBOX: '',
+    };
+    expectOneLine(
+      await startServer(production),
+      /^Invalid environment: PUBLIC_URL: required in production: .*; SMTP_URL: required in production/,
+    );
+  });
+
+  it('production with a misspelled variable', async () => {
+    const dataDir = scratchDir();
+    if (asRoot) chownSync(dataDir, NOBODY, NOBODY);
+    expectOneLine(
+      await startServer({
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        STUDIO_LOCAL_START: '',
+        PUBLIC_URL: 'https://studio.example.com',
+        MAIL_TO_OUTBOX: 'true',
+        SMTP_URL: '',
+        DATABASE_URL: '',
+        DATABSE_URL: 'postgres://studio@127.0.0.1:9/studio',
+      }),
+      /^Invalid environment: DATABASE_URL is not set, but DATABSE_URL is: did you mean DATABASE_URL\?$/,
+    );
+  });
+
   it('a PostgreSQL server that does not answer', async () => {
     const dataDir = scratchDir();
     if (asRoot) chownSync(dataDir, NOBODY, NOBODY);

@@ -63,6 +63,17 @@ export async function ensureInitialAdmin(services: DatabaseServices & StudioIden
 }
 
 /**
+ * The first admin's username and the file holding their generated password, while that file is
+ * there (until they choose a password of their own): for the start-up banner, never the password.
+ */
+export async function initialPasswordHint(dataDir: string): Promise<{ username: string; file: string } | null> {
+  const file = path.join(dataDir, INITIAL_PASSWORD_FILE);
+  const text = await readFile(file, 'utf8').catch(() => null);
+  const username = text?.match(/^Admin username: (.+)$/m)?.[1];
+  return username === undefined ? null : { username, file };
+}
+
+/**
  * Once the first admin has a password of their own, the generated one is of no use and must not lie
  * around: the file goes. Called by every way a password changes (the account menu, a reset link,
  * `npm run admin -- set-password`); it leaves the file alone when it belongs to another admin.

@@ -47,7 +47,7 @@ export interface TestServiceOptions {
 export function captureLogs(): { logger: Logger; lines: Record<string, unknown>[]; text(): string } {
   const lines: Record<string, unknown>[] = [];
   const logger = createLogger(
-    { LOG_LEVEL: 'debug', isProduction: true, NODE_ENV: 'test' },
+    { LOG_LEVEL: 'debug', NODE_ENV: 'test' },
     { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
   );
   return { logger, lines, text: () => lines.map((line) => JSON.stringify(line)).join('\n') };

@@ -103,6 +103,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const sharedEnv = {
       ...process.env,
       NODE_ENV: 'production',
+      // A rollout on loopback: visitors come through nginx on 127.0.0.1 and mail stays in the outbox,
+      // both refused in production for a site on the internet (PUBLIC_URL, SMTP_URL). This says it is a
+      // local run (server/config.ts); SESSION_SECRET is still given, as both instances need the same.
+      STUDIO_LOCAL_START: '1',
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl.toString(),
       PUBLIC_URL: publicUrl,
