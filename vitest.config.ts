@@ -1,9 +1,25 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const EVERY_TEST = ['*.test.ts', 'app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'common/**/*.test.ts', 'scripts/**/*.test.ts'];
+
+/**
+ * CI's run on the other supported Node (`scripts/test-all.mjs --subset`, TEST_SUBSET=node): the code
+ * whose behaviour rests on Node itself (node:sqlite and the drivers, worker threads, streams and
+ * zlib, crypto, the HTTP server, child processes and signals, the file system), on SQLite. Routes and
+ * pages over the same runtime (server/api, app/) and the fuzz walk run on the production Node only.
+ */
+const NODE_SENSITIVE = [
+  'server/*.test.ts',
+  'server/{db,booking,audio,archive,backup,storage,crypto,jobs,email,uploads,auth,http}/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
+const nodeSubset = process.env.TEST_SUBSET === 'node';
 
 // Kept apart from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
   test: {
-    include: ['*.test.ts', 'app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'common/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: nodeSubset ? NODE_SENSITIVE : EVERY_TEST,
+    exclude: nodeSubset ? [...configDefaults.exclude, 'server/http/fuzz-routes.test.ts'] : configDefaults.exclude,
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

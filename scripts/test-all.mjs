@@ -1,8 +1,8 @@
 // `npm test`: typecheck, `npm run lint` (ESLint, Prettier, the container files), Vitest (unit + integration),
 // production build, Playwright journeys (one instance, then two behind nginx).
-// `node scripts/test-all.mjs --subset` (CI's run on the other supported Node, 22): Vitest on SQLite and
-// a production start-up check, on the Node that runs this script (tools are started with its binary,
-// not through the project's pinned Node on PATH).
+// `node scripts/test-all.mjs --subset` (CI's run on the other supported Node, 22): the Node-sensitive
+// Vitest files (vitest.config.ts) on SQLite and a production start-up check, on the Node that runs
+// this script (tools are started with its binary, not through the project's pinned Node on PATH).
 // Runs every step even after a failure, then prints one line `N passed, N failed` over all suites.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -138,8 +138,8 @@ const vitestOk = run(
   'vitest',
   process.execPath,
   ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
-  // The subset runs on SQLite alone: the PostgreSQL suites run on the production Node.
-  subset ? { TEST_DATABASE_URL: '' } : {},
+  // The subset: the Node-sensitive files (vitest.config.ts), on SQLite alone; PostgreSQL and the rest run on the production Node.
+  subset ? { TEST_DATABASE_URL: '', TEST_SUBSET: 'node' } : {},
 );
 const vitest = readJson('test-results/vitest.json');
 if (vitest) {
