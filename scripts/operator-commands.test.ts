@@ -74,11 +74,12 @@ describe("the operators' commands", { timeout: 120_000 }, () => {
     ['restore', ['some.tar', '--force', '-h']],
   ];
 
-  it.each(HELP_CALLS)('%s %j shows the usage, exits 0 and changes nothing', (command, args) => {
+  // Read-only calls, so they may run side by side (each is a Node process: minutes one after the other).
+  it.concurrent.each(HELP_CALLS)('%s %j shows the usage, exits 0 and changes nothing', async (command, args) => {
     const before = snapshot(migrated);
     const fresh = path.join(work, `none-${command}-${args.join('')}`);
     for (const dataDir of [migrated, fresh]) {
-      const help = run(command, args, { DATA_DIR: dataDir });
+      const help = await runAsync(command, args, { DATA_DIR: dataDir });
       expect({ status: help.status, stderr: help.stderr }).toEqual({ status: 0, stderr: '' });
       expect(help.stdout).toMatch(/^Usage: npm run /);
     }
@@ -92,14 +93,14 @@ describe("the operators' commands", { timeout: 120_000 }, () => {
     expect(run('admin', ['list'], { DATA_DIR: migrated }).stdout).toContain('owner@studio.test');
   });
 
-  it.each(['admin', 'migrate', 'backup', 'restore'])('%s --version prints the version in package.json', (command) => {
-    const version = run(command, ['--version'], { DATA_DIR: path.join(work, 'never') });
+  it.concurrent.each(['admin', 'migrate', 'backup', 'restore'])('%s --version prints the version in package.json', async (command) => {
+    const version = await runAsync(command, ['--version'], { DATA_DIR: path.join(work, 'never') });
     expect({ status: version.status, stdout: version.stdout }).toEqual({ status: 0, stdout: `${readPackageJson().version}\n` });
-    expect(readPackageJson().version).toBe('0.4.0');
+    expect(readPackageJson().version).toMatch(/^\d+\.\d+\.\d+/);
     expect(existsSync(path.join(work, 'never'))).toBe(false);
   });
 
-  it.each<[string, string[], RegExp]>([
+  it.concurrent.each<[string, string[], RegExp]>([
     ['admin', [], /^Usage: npm run admin -- <command>/],
     ['admin', ['frobnicate'], /^Unknown command "frobnicate"\.\n\nUsage: npm run admin/],
     ['admin', ['create', 'someone'], /^Usage: create <username> <email> \[password\]/],
@@ -108,9 +109,9 @@ describe("the operators' commands", { timeout: 120_000 }, () => {
     ['migrate', ['--frobnicate'], /Unknown option '--frobnicate'[\s\S]*Usage: npm run db:migrate/],
     ['backup', [], /^Usage: npm run backup/],
     ['restore', [], /give exactly one backup file\nUsage: npm run restore/],
-  ])('%s %j is a usage error: exit 2, the usage on stderr, nothing changed', (command, args, message) => {
+  ])('%s %j is a usage error: exit 2, the usage on stderr, nothing changed', async (command, args, message) => {
     const before = snapshot(migrated);
-    const wrong = run(command, args, { DATA_DIR: migrated });
+    const wrong = await runAsync(command, args, { DATA_DIR: migrated });
     expect({ status: wrong.status, stdout: wrong.stdout }).toEqual({ status: 2, stdout: '' });
     expect(wrong.stderr).toMatch(message);
     expect(snapshot(migrated)).toEqual(before);
