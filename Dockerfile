@@ -28,10 +28,12 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/scripts/operator-cli.mjs /app/scripts/node-version.mjs /app/scripts/private-files.mjs ./scripts/
 # The share images (/og/{page}.png) are SVG text drawn by sharp: the slim image has no fonts of its own.
+# /backups is where compose.yaml's backup service mounts its volume: a new volume takes the owner of
+# the folder it is mounted on, and the backup runs as node.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/* \
-    && mkdir -p /data && chown node:node /data
+    && mkdir -p /data /backups && chown node:node /data /backups
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

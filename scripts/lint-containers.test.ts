@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectRoot } from '#server/paths.ts';
-import { lintComposeFiles, lintDockerfile } from './lint-containers.ts';
+import { composeDurationMs, lintComposeFiles, lintDockerfile } from './lint-containers.ts';
+
+/** A service's log rotation, which every service in a Compose file must have. */
+const ROTATED = ['    logging:', '      driver: local'];
 
 describe('container file lint', () => {
   let dir: string | undefined;
@@ -46,7 +49,7 @@ describe('container file lint', () => {
   it('reports a Compose file that breaks the schema', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'studio-compose-'));
     const file = path.join(dir, 'compose.yaml');
-    writeFileSync(file, ['name: demo', 'services:', '  app:', '    image: node:24-slim', '    restrt: always', ''].join('\n'));
+    writeFileSync(file, ['name: demo', 'services:', '  app:', '    image: node:24-slim', '    restrt: always', ...ROTATED, ''].join('\n'));
     expect(lintComposeFiles([file])).toEqual([expect.stringMatching(/\/services\/app.*must NOT have additional properties/)]);
   });
 
@@ -55,10 +58,62 @@ describe('container file lint', () => {
     const file = path.join(dir, 'compose.yaml');
     writeFileSync(
       file,
-      ['name: demo', 'services:', '  app:', '    image: node:24-slim', '    ports:', "      - '3000:3000'", ''].join('\n'),
+      ['name: demo', 'services:', '  app:', '    image: node:24-slim', '    ports:', "      - '3000:3000'", ...ROTATED, ''].join('\n'),
     );
     expect(lintComposeFiles([file])).toEqual([
       expect.stringMatching(/compose\.yaml:5: .*exporting port "3000:3000" without specifying the interface/),
     ]);
+  });
+
+  /** Lints one Compose file with the given services (YAML lines, indented under `services:`). */
+  const lintServices = (lines: string[]) => {
+    dir = mkdtempSync(path.join(tmpdir(), 'studio-compose-'));
+    const file = path.join(dir, 'compose.yaml');
+    writeFileSync(file, ['name: demo', 'services:', ...lines, ''].join('\n'));
+    return lintComposeFiles([file]);
+  };
+
+  it("reports a service whose log grows without bound: Docker's default json-file log, or one without max-size", () => {
+    const problems = lintServices([
+      '  cache:',
+      '    image: redis:7',
+      '    logging:',
+      '      driver: json-file',
+      '      options:',
+      '        max-size: 10m',
+      '  db:',
+      '    image: postgres:17',
+      '    logging:',
+      '      driver: json-file',
+      '      options:',
+      "        max-file: '3'",
+      '  web:',
+      '    image: nginx:1.27',
+    ]);
+    expect(problems).toEqual([
+      expect.stringMatching(/compose\.yaml: service "db": logging must rotate/),
+      expect.stringMatching(/compose\.yaml: service "web": logging must rotate/),
+    ]);
+  });
+
+  it("reports a site server that Docker would kill before its shutdown is done (the docs' 20 s)", () => {
+    const app = (grace?: string) => ['  app:', '    build: .', ...ROTATED, ...(grace ? [`    stop_grace_period: ${grace}`] : [])];
+    expect(lintServices(app())).toEqual([
+      expect.stringMatching(/service "app": stop_grace_period must be at least 20s, .*found none: Docker's 10s/),
+    ]);
+    expect(lintServices(app('15s'))).toEqual([expect.stringMatching(/stop_grace_period must be at least 20s, .*found "15s"/)]);
+    expect(lintServices(app('20s'))).toEqual([]);
+    expect(lintServices(app('1m'))).toEqual([]);
+    // The same image running another command (the backup loop) stops in its own time.
+    expect(lintServices(['  backup:', '    build: .', '    entrypoint: [/bin/sh, -c, sleep 1]', ...ROTATED])).toEqual([]);
+  });
+
+  it('reads Compose durations', () => {
+    expect(composeDurationMs('30s')).toBe(30_000);
+    expect(composeDurationMs('1m30s')).toBe(90_000);
+    expect(composeDurationMs('1.5s')).toBe(1_500);
+    expect(composeDurationMs('500ms')).toBe(500);
+    expect(composeDurationMs('30')).toBeNull();
+    expect(composeDurationMs(30)).toBeNull();
   });
 });

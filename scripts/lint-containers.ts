@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { DCLinter } from 'dclint';
 import { DockerfileParser, Env, From, type Instruction } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
+import { parse } from 'yaml';
+import { LONGEST_STOP_MS } from '#server/shutdown-grace.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The Node major of the production image: the LTS that CI tests besides the oldest supported one. */
@@ -67,12 +69,70 @@ export function lintDockerfile(content: string): string[] {
   return [...diagnostics, ...projectRules(DockerfileParser.parse(content).getInstructions())];
 }
 
-/** Problems in Compose files (schema and dclint rules, warnings included), one line each. */
+/** What docs/deploy.md asks of a process manager: the server's longest clean stop and 5 s to spare. */
+export const STOP_GRACE_NEEDED_MS = LONGEST_STOP_MS + 5_000;
+
+const DURATION_UNITS_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1_000, ms: 1, us: 0.001, ns: 0.000001 };
+
+/** A Compose duration (`30s`, `1m30s`, `1.5s`) in milliseconds; null when it is not one. */
+export function composeDurationMs(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^(\d+(\.\d+)?(h|ms|m|s|us|ns))+$/.test(value)) return null;
+  let total = 0;
+  for (const [, amount, unit] of value.matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s|us|ns)/g)) total += Number(amount) * DURATION_UNITS_MS[unit!]!;
+  return total;
+}
+
+interface ComposeService {
+  build?: unknown;
+  entrypoint?: unknown;
+  command?: unknown;
+  stop_grace_period?: unknown;
+  logging?: { driver?: string; options?: Record<string, unknown> };
+}
+
+/**
+ * The project's rules for compose.yaml: every log rotates (Docker's json-file default grows until the
+ * disk is full), and the site's server (this Dockerfile's image with its own command) gets the time
+ * its shutdown takes before Docker kills it (Docker's default is 10 s).
+ */
+export function composeProjectRules(content: string): string[] {
+  const document = parse(content, { merge: true }) as { services?: Record<string, ComposeService> } | null;
+  const problems: string[] = [];
+  for (const [name, service] of Object.entries(document?.services ?? {})) {
+    const { driver = 'json-file', options = {} } = service.logging ?? {};
+    const rotates = driver === 'local' || (driver === 'json-file' && options['max-size'] !== undefined);
+    if (!rotates) {
+      problems.push(`service "${name}": logging must rotate (driver local, or json-file with max-size and max-file options)`);
+    }
+    const runsTheServer = service.build !== undefined && service.entrypoint === undefined && service.command === undefined;
+    if (!runsTheServer) continue;
+    const grace = composeDurationMs(service.stop_grace_period);
+    if (grace === null || grace < STOP_GRACE_NEEDED_MS) {
+      problems.push(
+        `service "${name}": stop_grace_period must be at least ${STOP_GRACE_NEEDED_MS / 1000}s, so the server's own shutdown ` +
+          `(up to ${LONGEST_STOP_MS / 1000} s, server/shutdown-grace.ts) finishes before Docker kills it ` +
+          `(found ${service.stop_grace_period === undefined ? "none: Docker's 10s" : JSON.stringify(service.stop_grace_period)})`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** Problems in Compose files (schema and dclint rules, warnings included, then the project's), one line each. */
 export function lintComposeFiles(files: string[]): string[] {
   const linter = new DCLinter({ rules: {}, quiet: false, debug: false, exclude: [] });
   return linter.lintFiles(files, false).flatMap((result) => {
     const file = result.filePath.startsWith(root) ? path.relative(root, result.filePath) : result.filePath;
-    return result.messages.map((message) => `${file}:${message.line}: ${message.message}`);
+    let ours: string[] = [];
+    try {
+      ours = composeProjectRules(readFileSync(result.filePath, 'utf8'));
+    } catch {
+      // Not YAML at all: dclint has said so above.
+    }
+    return [
+      ...result.messages.map((message) => `${file}:${message.line}: ${message.message}`),
+      ...ours.map((problem) => `${file}: ${problem}`),
+    ];
   });
 }
 

@@ -129,6 +129,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it("refuses production when browsers would upload to the bucket at their own machine's address", () => {
+    const bucket = { STORAGE_DRIVER: 's3', S3_BUCKET: 'studio-audio', S3_FORCE_PATH_STYLE: 'true' };
+    const refused = /S3_PUBLIC_ENDPOINT: browsers would upload to http:\/\/localhost:8333, their own machine/;
+    // compose.yaml's laptop default, left in place behind a real domain:
+    const composeDefault = { ...bucket, S3_ENDPOINT: 'http://seaweedfs:8333', S3_PUBLIC_ENDPOINT: 'http://localhost:8333' };
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...LIVE, ...composeDefault })).toThrow(refused);
+    // One loopback endpoint for both: the server reaches it, browsers do not.
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...LIVE, ...bucket, S3_ENDPOINT: 'http://localhost:8333' })).toThrow(refused);
+    const routed = { ...composeDefault, S3_PUBLIC_ENDPOINT: 'https://studio.example.com' };
+    expect(loadConfig({ DATA_DIR: tempDir(), ...LIVE, ...routed }).S3_PUBLIC_ENDPOINT).toBe('https://studio.example.com');
+    // A laptop's `docker compose up` (STUDIO_LOCAL_START) runs with the default.
+    expect(loadConfig({ DATA_DIR: tempDir(), ...LIVE, ...composeDefault, STUDIO_LOCAL_START: '1' }).S3_PUBLIC_ENDPOINT).toBe(
+      'http://localhost:8333',
+    );
+  });
+
   it('refuses production when mail would only land in the outbox, unless MAIL_TO_OUTBOX says so', () => {
     const { SMTP_URL: _, ...withoutMail } = LIVE;
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...withoutMail })).toThrow(/SMTP_URL: required in production.*MAIL_TO_OUTBOX=true/);

@@ -88,6 +88,9 @@ const environmentSchema = z.object({
   S3_BUCKET: optionalText,
   S3_REGION: text('us-east-1'),
   S3_ENDPOINT: optionalHttpUrl('https://s3.example.com'),
+  // Where browsers reach the bucket when the server reaches it elsewhere (a private network name):
+  // only the upload URLs handed to browsers are signed for it (server/storage/s3-store.ts).
+  S3_PUBLIC_ENDPOINT: optionalHttpUrl('https://files.example.com'),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: flag(false),
@@ -197,6 +200,14 @@ function liveProductionProblems(env: Environment): string[] {
   } else if (LOOPBACK_HOSTS.test(new URL(env.PUBLIC_URL).hostname)) {
     problems.push(
       `PUBLIC_URL: ${env.PUBLIC_URL} is this machine's own address, but in production it must be the one visitors use, ${example}`,
+    );
+  }
+  // Browsers upload straight to the bucket: an address of this machine is theirs, not the server's.
+  const bucketForBrowsers = env.S3_PUBLIC_ENDPOINT ?? env.S3_ENDPOINT;
+  if (env.STORAGE_DRIVER === 's3' && bucketForBrowsers && LOOPBACK_HOSTS.test(new URL(bucketForBrowsers).hostname)) {
+    problems.push(
+      `S3_PUBLIC_ENDPOINT: browsers would upload to ${bucketForBrowsers}, their own machine: set the bucket's address they reach ` +
+        '(e.g. https://studio.example.com with the bucket routed there, docs/deploy.md)',
     );
   }
   if (!env.SMTP_URL && !env.MAIL_TO_OUTBOX) {

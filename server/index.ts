@@ -21,9 +21,7 @@ import { SITE_VERSION } from './version.ts';
 import { announceRunningSite } from './site-presence.ts';
 import { initialPasswordHint } from './auth/first-admin.ts';
 import { startupBanner } from './startup-banner.ts';
-
-const SHUTDOWN_GRACE_MS = 10_000;
-const BACKGROUND_WORK_GRACE_MS = 5_000;
+import { BACKGROUND_WORK_GRACE_MS, SHUTDOWN_GRACE_MS } from './shutdown-grace.ts';
 
 /** A start-up failure a person can act on: printed as one line on stderr, then exit code 1. */
 class StartupError extends Error {}

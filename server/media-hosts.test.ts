@@ -29,6 +29,15 @@ describe('media origins follow the configured bucket', () => {
     ['a virtual-hosted endpoint', { S3_ENDPOINT: 'https://s3.example.net' }],
     ['AWS itself', { S3_REGION: 'eu-west-1' }],
     ['MinIO over plain http', { S3_ENDPOINT: 'http://minio.lan:9000', S3_FORCE_PATH_STYLE: 'true' }],
+    // compose.yaml: the server reaches the bucket by a private name, browsers at the public address.
+    [
+      'a public endpoint',
+      { S3_ENDPOINT: 'http://seaweedfs:8333', S3_PUBLIC_ENDPOINT: 'https://files.example.com', S3_FORCE_PATH_STYLE: 'true' },
+    ],
+    [
+      "compose's laptop default",
+      { S3_ENDPOINT: 'http://seaweedfs:8333', S3_PUBLIC_ENDPOINT: 'http://localhost:8333', S3_FORCE_PATH_STYLE: 'true' },
+    ],
   ])('includes where the browser uploads with %s', async (_label, env) => {
     const config = configWith({ STORAGE_DRIVER: 's3', S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret', ...env });
     const uploadUrl = await createObjectStore(config).createUploadUrl('uploads/key', 60);

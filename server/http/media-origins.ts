@@ -2,17 +2,18 @@ import type { Config } from '#server/config.ts';
 
 type MediaConfig = Pick<
   Config,
-  'PUBLIC_URL' | 'STORAGE_DRIVER' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_FORCE_PATH_STYLE' | 'MEDIA_HOSTS'
+  'PUBLIC_URL' | 'STORAGE_DRIVER' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_PUBLIC_ENDPOINT' | 'S3_FORCE_PATH_STYLE' | 'MEDIA_HOSTS'
 >;
 
 /**
- * Where the bucket answers the browser's upload (a presigned PUT): the endpoint itself with
- * path-style addressing, the bucket's own host name otherwise. Whatever the endpoint's scheme: a
+ * Where the bucket answers the browser's upload (a presigned PUT): its public endpoint (or the one
+ * endpoint) with path-style addressing, the bucket's own host name otherwise. Whatever the scheme: a
  * MinIO on a LAN or the test S3 server speak plain http.
  */
-function bucketOrigins({ STORAGE_DRIVER, S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_FORCE_PATH_STYLE }: MediaConfig): string[] {
+function bucketOrigins(config: MediaConfig): string[] {
+  const { STORAGE_DRIVER, S3_BUCKET, S3_REGION, S3_FORCE_PATH_STYLE } = config;
   if (STORAGE_DRIVER !== 's3' || !S3_BUCKET) return [];
-  const endpoint = new URL(S3_ENDPOINT ?? `https://s3.${S3_REGION}.amazonaws.com`);
+  const endpoint = new URL(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT ?? `https://s3.${S3_REGION}.amazonaws.com`);
   if (S3_FORCE_PATH_STYLE) return [endpoint.origin];
   return [`${endpoint.protocol}//${S3_BUCKET}.${endpoint.host}`];
 }

@@ -11,6 +11,7 @@ export type StoreConfig = Pick<
   | 'S3_BUCKET'
   | 'S3_REGION'
   | 'S3_ENDPOINT'
+  | 'S3_PUBLIC_ENDPOINT'
   | 'S3_ACCESS_KEY_ID'
   | 'S3_SECRET_ACCESS_KEY'
   | 'S3_FORCE_PATH_STYLE'
@@ -24,6 +25,7 @@ export function createObjectStore(config: StoreConfig): ObjectStore {
       bucket: config.S3_BUCKET as string,
       region: config.S3_REGION,
       endpoint: config.S3_ENDPOINT,
+      publicEndpoint: config.S3_PUBLIC_ENDPOINT,
       accessKeyId: config.S3_ACCESS_KEY_ID,
       secretAccessKey: config.S3_SECRET_ACCESS_KEY,
       forcePathStyle: config.S3_FORCE_PATH_STYLE,

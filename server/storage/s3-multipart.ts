@@ -13,10 +13,15 @@ import type { CompletedPart, MultipartUploads, UploadedPart } from './object-sto
 const isNoSuchUpload = (error: unknown) =>
   error instanceof S3ServiceException && (error.name === 'NoSuchUpload' || error.$metadata.httpStatusCode === 404);
 
-/** S3's own multipart upload: the browser PUTs each part to a presigned URL, the bucket keeps the parts. */
+/**
+ * S3's own multipart upload: the browser PUTs each part to a presigned URL, the bucket keeps the
+ * parts. `client` makes the server's calls; `signer` signs the browsers' URLs (the bucket's public
+ * endpoint, which may differ from the one the server reaches).
+ */
 export class S3MultipartUploads implements MultipartUploads {
   constructor(
     private readonly client: S3Client,
+    private readonly signer: S3Client,
     private readonly bucket: string,
   ) {}
 
@@ -35,7 +40,7 @@ export class S3MultipartUploads implements MultipartUploads {
       ...(contentMd5 ? { ContentMD5: contentMd5 } : {}),
     });
     // Content-MD5 is signed into the URL: the bucket checks the body against it and refuses a mismatch.
-    return getSignedUrl(this.client, command, {
+    return getSignedUrl(this.signer, command, {
       expiresIn: expiresInSeconds,
       ...(contentMd5 ? { signableHeaders: new Set(['content-md5']) } : {}),
     });

@@ -23,6 +23,12 @@ export interface S3StoreOptions {
   bucket: string;
   region: string;
   endpoint?: string;
+  /**
+   * Where browsers reach the bucket, when not at `endpoint` (compose.yaml: the server talks to
+   * http://seaweedfs:8333 on its network, browsers to http://localhost:8333 or the site's own host).
+   * Only the URLs handed to browsers are signed for it; no request of the server's goes there.
+   */
+  publicEndpoint?: string;
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle: boolean;
@@ -41,11 +47,19 @@ export class S3ObjectStore implements ObjectStore {
   readonly directUploads = null;
   readonly multipart: MultipartUploads;
   private readonly client: S3Client;
+  /** Signs the browsers' URLs; the same client unless the bucket has a public endpoint of its own. */
+  private readonly signer: S3Client;
 
   constructor(private readonly options: S3StoreOptions) {
-    this.client = new S3Client({
+    this.client = S3ObjectStore.clientFor(options, options.endpoint);
+    this.signer = options.publicEndpoint ? S3ObjectStore.clientFor(options, options.publicEndpoint) : this.client;
+    this.multipart = new S3MultipartUploads(this.client, this.signer, options.bucket);
+  }
+
+  private static clientFor(options: S3StoreOptions, endpoint: string | undefined): S3Client {
+    return new S3Client({
       region: options.region,
-      endpoint: options.endpoint,
+      endpoint,
       forcePathStyle: options.forcePathStyle,
       credentials:
         options.accessKeyId && options.secretAccessKey
@@ -58,11 +72,10 @@ export class S3ObjectStore implements ObjectStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
-    this.multipart = new S3MultipartUploads(this.client, options.bucket);
   }
 
   createUploadUrl(key: string, expiresInSeconds: number): Promise<string> {
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.options.bucket, Key: key }), { expiresIn: expiresInSeconds });
+    return getSignedUrl(this.signer, new PutObjectCommand({ Bucket: this.options.bucket, Key: key }), { expiresIn: expiresInSeconds });
   }
 
   async stat(key: string): Promise<ObjectInfo | null> {
@@ -144,5 +157,6 @@ export class S3ObjectStore implements ObjectStore {
 
   close(): void {
     this.client.destroy();
+    if (this.signer !== this.client) this.signer.destroy();
   }
 }
