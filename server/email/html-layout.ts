@@ -28,6 +28,7 @@ const LIGHT_PAGE = '#f2f2f5';
 const LIGHT_CARD = '#ffffff';
 const BODY_TEXT = '#1f1f24';
 const QUIET_TEXT = '#4a4a55';
+const FOOTER_BOX = 'padding: 16px 28px 24px; font-size: 13px; border-top: 1px solid #dcdce2;';
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 export function escapeHtml(value: string): string {
@@ -55,7 +56,8 @@ function splitTrailing(url: string): [string, string] {
 }
 
 function textLink(url: string): string {
-  return `<a href="${escapeHtml(url)}" style="color: ${BODY_TEXT}; text-decoration: underline;" class="mail-link">${escapeHtml(linkWords(url))}</a>`;
+  const style = `color: ${BODY_TEXT}; text-decoration: underline;`;
+  return `<a href="${escapeHtml(url)}" style="${style}" class="mail-link">${escapeHtml(linkWords(url))}</a>`;
 }
 
 /** One line of text with its links made links; everything else escaped. */
@@ -73,9 +75,10 @@ function inlineLine(line: string): string {
 function button(label: string, url: string, accent: string): string {
   // Dark text on the accent: the brand schema holds the accent to AA against the site's ink.
   return (
-    `<table role="presentation" style="border-collapse: collapse; margin: 4px 0;"><tr><td style="background-color: ${accent}; border-radius: 6px;">` +
+    '<table role="presentation" style="border-collapse: collapse; margin: 4px 0;"><tbody>' +
+    `<tr><td style="background-color: ${accent}; border-radius: 6px;">` +
     `<a href="${escapeHtml(url)}" style="display: inline-block; padding: 10px 18px; color: ${INK}; background-color: ${accent}; ` +
-    `font-weight: 600; text-decoration: none; border-radius: 6px;">${escapeHtml(label)}</a></td></tr></table>`
+    `font-weight: 600; text-decoration: none; border-radius: 6px;">${escapeHtml(label)}</a></td></tr></tbody></table>`
   );
 }
 
@@ -117,9 +120,12 @@ export function textToHtmlBlocks(text: string, accent: string): string[] {
 
 function header(brand: EmailBrand): string {
   const mark = brand.logo
-    ? `<img src="${escapeHtml(brand.logo.url)}" width="${brand.logo.width}" height="${brand.logo.height}" alt="${escapeHtml(brand.name)}" style="display: block; border: 0; height: ${brand.logo.height}px; width: ${brand.logo.width}px;">`
+    ? `<img src="${escapeHtml(brand.logo.url)}" width="${brand.logo.width}" height="${brand.logo.height}" ` +
+      `alt="${escapeHtml(brand.name)}" ` +
+      `style="display: block; border: 0; height: ${brand.logo.height}px; width: ${brand.logo.width}px;">`
     : `<span style="color: ${brand.accent}; font-size: 20px; font-weight: 700;">${escapeHtml(brand.name)}</span>`;
-  return `<tr><td style="background-color: ${HEADER_BACKGROUND}; padding: 20px 28px; border-bottom: 4px solid ${brand.accent};">${mark}</td></tr>`;
+  const style = `background-color: ${HEADER_BACKGROUND}; padding: 20px 28px; border-bottom: 4px solid ${brand.accent};`;
+  return `<tr><td style="${style}">${mark}</td></tr>`;
 }
 
 /**
@@ -127,6 +133,7 @@ function header(brand: EmailBrand): string {
  * part's words, and a footer naming who sent it. Nothing is fetched but a public logo.
  */
 export function renderEmailHtml(message: { subject: string; text: string }, brand: EmailBrand, lang = 'en'): string {
+  const card = `background-color: ${LIGHT_CARD}; font-family: ${FONT};`;
   const blocks = textToHtmlBlocks(message.text, brand.accent).join('\n');
   const subject = escapeHtml(message.subject);
   return `<!DOCTYPE html>
@@ -147,20 +154,24 @@ export function renderEmailHtml(message: { subject: string; text: string }, bran
 </style>
 </head>
 <body style="margin: 0; padding: 0; background-color: ${LIGHT_PAGE};">
+<main>
 <table role="presentation" class="mail-page" style="width: 100%; border-collapse: collapse; background-color: ${LIGHT_PAGE};">
-<tr><td style="padding: 24px 12px;">
+<tbody><tr><td style="padding: 24px 12px;">
 <table role="presentation" style="width: 100%; max-width: 600px; margin: 0 auto; border-collapse: collapse;">
+<tbody>
 ${header(brand)}
-<tr><td class="mail-card" style="background-color: ${LIGHT_CARD}; color: ${BODY_TEXT}; padding: 28px; font-family: ${FONT}; font-size: 16px; line-height: 1.5;">
+<tr><td class="mail-card" style="${card} color: ${BODY_TEXT}; padding: 28px; font-size: 16px; line-height: 1.5;">
 <h1 style="margin: 0 0 20px; font-size: 22px; line-height: 1.3; color: ${BODY_TEXT};">${subject}</h1>
 ${blocks}
 </td></tr>
-<tr><td class="mail-card mail-quiet" style="background-color: ${LIGHT_CARD}; color: ${QUIET_TEXT}; padding: 16px 28px 24px; font-family: ${FONT}; font-size: 13px; border-top: 1px solid #dcdce2;">
+<tr><td class="mail-card mail-quiet" style="${card} color: ${QUIET_TEXT}; ${FOOTER_BOX}">
 Sent by the website of ${escapeHtml(brand.name)}.
 </td></tr>
+</tbody>
 </table>
-</td></tr>
+</td></tr></tbody>
 </table>
+</main>
 </body>
 </html>
 `;
