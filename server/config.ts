@@ -82,7 +82,8 @@ const environmentSchema = z.object({
   SMTP_URL: optionalMatching(/^smtps?:\/\//, 'must start with smtp:// or smtps:// (e.g. smtps://user:password@mail.example.com)'),
   // Production refuses to start without SMTP_URL unless this says the outbox folder is meant (a staging site).
   MAIL_TO_OUTBOX: flag(false),
-  MAIL_FROM: text('Studio Website <no-reply@localhost>'),
+  // A bare address: mail then goes out in the studio's name; a display name given here is kept (server/email/mailer.ts).
+  MAIL_FROM: text('no-reply@localhost'),
   STUDIO_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
   STORAGE_DRIVER: choice(['local', 's3'], 'local'),
   S3_BUCKET: optionalText,

@@ -28,6 +28,7 @@ export interface CoreServices {
 
 export interface StudioIdentity {
   name: string;
+  /** The Site e-mail, where every studio notice goes and replies reach (server/email/studio-inbox.ts). */
   email: string;
   /** The reply promise in hours (what the acknowledgement's default text says). */
   responseHours: number;

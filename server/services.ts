@@ -11,7 +11,8 @@ import { createObjectStore } from './storage/create-store.ts';
 import { MultipartUploadService } from './uploads/multipart-uploads.ts';
 import { hashPassword, verifyPassword } from './auth/passwords.ts';
 import { createProjectsCapability } from './projects/projects-capability.ts';
-import { studioInbox } from './contact/owner-notice.ts';
+import { emailLogo } from './email/email-brand.ts';
+import { studioInbox } from './email/studio-inbox.ts';
 import { signedByStudio } from './email/studio-sender.ts';
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
 import { runProjectAudioAnalysisInWorker } from './audio/run-analysis.ts';
@@ -33,13 +34,20 @@ export function buildServices(core: CoreServices): Services {
   });
   const siteDrafts = createSiteDrafts({ db: core.db, logger: core.logger, siteContent });
   // What auth and contact say in the studio's name comes from the content (cached: no query per e-mail).
+  // `email` is the one address of every studio notice (server/email/studio-inbox.ts).
   const studioIdentity = async () => {
     const { studio } = await siteContent.current();
-    return { name: studio.name, email: studio.email, responseHours: studio.responseHours, timeZone: studio.hours.timeZone };
+    const email = studioInbox(core.config.STUDIO_EMAIL, studio.email);
+    return { name: studio.name, email, responseHours: studio.responseHours, timeZone: studio.hours.timeZone };
   };
   const mailer = signedByStudio(core.mailer, async () => {
-    const studio = await studioIdentity();
-    return { name: studio.name, replyTo: studioInbox(core.config, studio) };
+    const { studio, brand } = await siteContent.current();
+    return {
+      name: studio.name,
+      replyTo: studioInbox(core.config.STUDIO_EMAIL, studio.email),
+      accent: brand.accentColor,
+      logo: emailLogo(core.config.PUBLIC_URL, brand.logo),
+    };
   });
   const samples = createSamplesCapability({
     db: core.db,
@@ -95,7 +103,8 @@ export function buildServices(core: CoreServices): Services {
     studio: async () => {
       const { studio } = await siteContent.current();
       const street = [studio.streetAddress, `${studio.location.city}, ${studio.location.region} ${studio.postalCode}`.trim()];
-      return { name: studio.name, email: studio.email, hours: studio.hours, address: studio.streetAddress ? street.join(', ') : '' };
+      const email = studioInbox(core.config.STUDIO_EMAIL, studio.email);
+      return { name: studio.name, email, hours: studio.hours, address: studio.streetAddress ? street.join(', ') : '' };
     },
   });
   const billing = createBillingCapability({

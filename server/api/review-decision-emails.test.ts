@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STUDIO_EMAIL } from '#common/site-content/defaults.ts';
 import { encodeWav } from '#server/audio/wav.ts';
 import { sine } from '#server/test-support/audio-files.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -10,6 +9,8 @@ import {
   uploadIntoProject,
   type ProjectsTestApp,
 } from '#server/test-support/project-fixture.ts';
+
+const STUDIO_INBOX = 'owner@studio.test';
 
 const tone = (seconds: number) => {
   const channel = sine(44_100, seconds, -18);
@@ -28,7 +29,7 @@ describe.each(testDialects())('decisions reach the studio (%s)', (dialect) => {
   let trackId: number;
 
   const base = () => `/api/portal/projects/${projectId}/tracks/${trackId}/versions`;
-  const toStudio = () => t.mail.filter((m) => m.to === DEFAULT_STUDIO_EMAIL);
+  const toStudio = () => t.mail.filter((m) => m.to === STUDIO_INBOX);
   /** What the sender has sent by now: it runs right after a decision, as the routes ask it to. */
   const settled = () => t.services.projectEmails.idle();
 
@@ -41,8 +42,8 @@ describe.each(testDialects())('decisions reach the studio (%s)', (dialect) => {
   }
 
   beforeAll(async () => {
-    // A deployment-wide contact address (the demo's) must not catch the studio's project notices.
-    t = await createProjectsTestApp(dialect, { env: { STUDIO_EMAIL: 'demo-contact@example.com' } });
+    // The Site e-mail is still the demo's: STUDIO_EMAIL, its first default, gets every notice (server/email/studio-inbox.ts).
+    t = await createProjectsTestApp(dialect, { env: { STUDIO_EMAIL: STUDIO_INBOX } });
     const made = await projectWithClient(t, { clientEmail: 'band@example.com', packageKey: 'intro' });
     projectId = made.project.id;
     client = made.client;

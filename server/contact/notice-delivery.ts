@@ -2,7 +2,7 @@ import type { MailingServices } from '#server/core-services.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import { claimForSending, deliverDue, markFailed, markSent, retryDelayMs, type DeliveryResult } from '#server/email/retried-mail.ts';
 import { composeAcknowledgement, isAcknowledgeableAddress, readAcknowledgementSettings } from './acknowledgement.ts';
-import { composeOwnerNotice, studioInbox } from './owner-notice.ts';
+import { composeOwnerNotice } from './owner-notice.ts';
 
 /** How often unsent notices are looked at. */
 export const NOTICE_RETRY_INTERVAL_MS = 60_000;
@@ -45,7 +45,8 @@ export async function deliverNotice(services: MailingServices, noticeId: number,
   try {
     // Read at sending time, inside the retry: a notice says what the studio is called when it goes out.
     const studio = await studioIdentity();
-    const to = studioInbox(config, studio);
+    // The one studio address (server/email/studio-inbox.ts), already resolved by studioIdentity.
+    const to = studio.email;
     let message: MailMessage;
     if (kind === 'acknowledgement') {
       const { text } = await readAcknowledgementSettings(db, studio);

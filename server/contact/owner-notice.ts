@@ -1,13 +1,6 @@
-import type { Config } from '#server/config.ts';
-import type { StudioIdentity } from '#server/core-services.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import { formatStudioTime } from '#common/studio-time.ts';
 import type { ContactSubmissionView } from './submissions.ts';
-
-/** The owner's inbox: STUDIO_EMAIL when the deployment sets it, or the public address the owner gave the site. */
-export function studioInbox(config: Pick<Config, 'STUDIO_EMAIL'>, studio: StudioIdentity): string {
-  return config.STUDIO_EMAIL ?? studio.email;
-}
 
 /** Visitor text goes into a header: no line breaks or control characters, and a sane length. */
 function headerSafe(value: string, max = 80): string {

@@ -9,7 +9,7 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
-  /** The sender's display name; the address is always MAIL_FROM's. */
+  /** The sender's display name when MAIL_FROM gives none; the address is always MAIL_FROM's. */
   fromName?: string;
   /** A calendar invitation (RFC 5546): sent as the text/calendar part mail apps offer to add, and as an attachment. */
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
@@ -20,9 +20,29 @@ export function addressOf(from: string): string {
   return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
-/** The From header of a message: its display name (if any) with the configured address. */
+/** MAIL_FROM's display name: `"Studio" <hi@x.example>` gives `Studio`; a bare address gives ''. */
+export function displayNameOf(from: string): string {
+  const match = /^(.*)<[^<>]+>\s*$/.exec(from.trim());
+  return (match?.[1] ?? '')
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
+}
+
+/**
+ * Every message the site sends is made by the site itself (RFC 3834), so auto-responders and
+ * out-of-office replies leave it alone; no message is a reply a person typed.
+ */
+const AUTOMATIC = { 'Auto-Submitted': 'auto-generated' };
+
+/**
+ * The From header of a message: MAIL_FROM as the operator wrote it when it names a sender (the
+ * operator chose that name, perhaps to match what the provider verified); otherwise the message's
+ * display name (the studio's) with MAIL_FROM's address.
+ */
 function senderOf(from: string, { fromName, ...message }: MailMessage) {
-  return { from: fromName ? { name: fromName, address: addressOf(from) } : from, message };
+  const sender = fromName && !displayNameOf(from) ? { name: fromName, address: addressOf(from) } : from;
+  return { from: sender, message: { ...message, headers: AUTOMATIC } };
 }
 
 export interface Mailer {

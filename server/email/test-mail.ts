@@ -1,7 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
-import { createMailer } from './mailer.ts';
+import { DEFAULT_BRAND } from '#common/site-content/defaults.ts';
+import { renderEmailHtml } from './html-layout.ts';
+import { createMailer, displayNameOf } from './mailer.ts';
 
 export interface TestMailSettings {
   smtpUrl?: string;
@@ -23,16 +25,16 @@ export async function sendTestMail(settings: TestMailSettings, to: string): Prom
   const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.from, outboxDir, logger: pino({ level: 'silent' }) });
   const before = settings.smtpUrl ? new Set<string>() : await messagesIn(outboxDir);
   try {
-    await mailer.send({
-      to,
-      subject: 'Test e-mail from the studio website',
-      text: [
-        'This is a test message, sent with `npm run admin -- test-mail`.',
-        '',
-        'If you are reading it, the website can send e-mail (password resets, booking and contact notices).',
-        `It was sent from ${settings.from}.`,
-      ].join('\n'),
-    });
+    const subject = 'Test e-mail from the studio website';
+    const text = [
+      'This is a test message, sent with `npm run admin -- test-mail`.',
+      '',
+      'If you are reading it, the website can send e-mail (password resets, booking and contact notices).',
+      `It was sent from ${settings.from}.`,
+    ].join('\n');
+    // The same layout as the site's own mail (without the database: MAIL_FROM's name, the default accent).
+    const brand = { name: displayNameOf(settings.from) || 'Studio website', accent: DEFAULT_BRAND.accentColor, logo: null };
+    await mailer.send({ to, subject, text, html: renderEmailHtml({ subject, text }, brand) });
   } finally {
     mailer.close();
   }
