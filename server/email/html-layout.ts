@@ -146,7 +146,7 @@ export function renderEmailHtml(message: { subject: string; text: string }, bran
 <title>${subject}</title>
 <style>
 @media (prefers-color-scheme: dark) {
-  .mail-page { background-color: ${INK} !important; }
+  body, .mail-page { background-color: ${INK} !important; }
   .mail-card { background-color: ${DARK_CARD} !important; color: ${LIGHT_PAGE} !important; }
   .mail-card h1, .mail-quiet { color: ${LIGHT_PAGE} !important; }
   .mail-link { color: ${brand.accent} !important; }

@@ -10,6 +10,8 @@ export interface Mail {
   replyTo?: string;
   subject: string;
   text: string;
+  /** The HTML part (every message has one: server/email/html-layout.ts). */
+  html?: string;
   createdAt: string;
 }
 
