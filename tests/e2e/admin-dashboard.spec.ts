@@ -216,6 +216,9 @@ test.describe('admin dashboard', () => {
 
   test('edits a sample in the Edit Sample dialog', async ({ page, request }) => {
     await openDashboard(page);
+    // The footer names the running version, package.json's, also as the page bundle reads it.
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    await expect(page.getByText(/^Studio site /)).toHaveText(`Studio site ${version}`);
     await innerTab(page, 'Manage Samples');
     await manageCard(page, 'E2E Wave Song').getByRole('button', { name: 'Edit E2E Wave Song' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Sample' });
