@@ -1,18 +1,7 @@
-import { HtmlValidate } from 'html-validate/node';
 import { describe, expect, it } from 'vitest';
 import { emailLogo } from './email-brand.ts';
 import { renderEmailHtml } from './html-layout.ts';
-
-/**
- * The HTML part passes a validator: html-validate's recommended rules, with the two an e-mail must
- * break, since mail apps drop <style> blocks and stylesheets (inline styles) and the layout is a
- * table for the apps that ignore CSS layout (presentational tables are marked role="presentation").
- */
-const validator = new HtmlValidate({
-  extends: ['html-validate:recommended'],
-  // role="presentation" rather than its newer synonym "none": older screen readers and mail apps know only the first.
-  rules: { 'no-inline-style': 'off', 'presentation-role-style': 'off' },
-});
+import { emailHtmlProblems } from '#server/test-support/email-html-check.ts';
 
 const brand = { name: 'Peachtree Sound', accent: '#f5b83d', logo: null };
 const logo = emailLogo('https://peachtree.studio', {
@@ -51,16 +40,16 @@ const MESSAGES = {
   },
 };
 
+// The validator's rules: server/test-support/email-html-check.ts, which also checks every message the
+// integration tests' memory mailer receives (server/test-support/project-fixture.ts).
 describe('the HTML part is valid HTML', () => {
   for (const [kind, message] of Object.entries(MESSAGES)) {
     for (const [label, shown] of [
       ['with the studio name', brand],
       ["with the owner's logo", { ...brand, logo }],
     ] as const) {
-      it(`${kind}, ${label}`, async () => {
-        const report = await validator.validateString(renderEmailHtml(message, shown));
-        const problems = report.results.flatMap((result) => result.messages.map((m) => `${m.ruleId} (line ${m.line}): ${m.message}`));
-        expect(problems).toEqual([]);
+      it(`${kind}, ${label}`, () => {
+        expect(emailHtmlProblems(renderEmailHtml(message, shown))).toEqual([]);
       });
     }
   }

@@ -8,6 +8,7 @@ import type { Mailer, MailMessage } from '#server/email/mailer.ts';
 import { CLIENT_COOKIE } from '#server/projects/client-cookie.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import type { TestAppOptions } from './app.ts';
+import { emailHtmlProblems } from './email-html-check.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 export const OWNER = { username: 'studio-owner', email: 'owner@example.com', password: 'correct-horse-9' };
@@ -15,7 +16,20 @@ export const OWNER = { username: 'studio-owner', email: 'owner@example.com', pas
 /** A mailer that keeps what it sends, for tests that follow a link out of an e-mail. */
 export function memoryMailer(): Mailer & { sent: MailMessage[] } {
   const sent: MailMessage[] = [];
-  return { destination: 'memory', sent, send: async (message) => void sent.push(message), close() {} };
+  return {
+    destination: 'memory',
+    sent,
+    send: async (message) => {
+      sent.push(message);
+      // The HTML part the studio's sender adds to every message (server/email/studio-sender.ts) must be
+      // valid: an invalid one fails the test that sent it (an unexpected console.error fails a test).
+      // Composer tests that call a bare mailer send no HTML part; that every message gets one is the
+      // studio sender's own test.
+      const problems = message.html ? emailHtmlProblems(message.html) : [];
+      if (problems.length > 0) console.error(`the e-mail "${message.subject}": ${problems.join('; ')}`);
+    },
+    close() {},
+  };
 }
 
 /** The `name=value` of a cookie a response sets. */
