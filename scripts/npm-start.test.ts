@@ -87,7 +87,8 @@ describe.skipIf(process.platform !== 'linux')('npm start, stopped the way proces
       await delay(250);
     }
     throw new Error(`npm start did not serve:\n${output.slice(-2000)}`);
-  });
+    // Without a build, npm start builds first (half a minute or more on a busy machine).
+  }, 240_000);
   afterAll(() => {
     if (npm.exitCode === null && npm.signalCode === null) npm.kill('SIGKILL');
     for (const pid of processes.filter(alive)) process.kill(pid, 'SIGKILL');

@@ -1,5 +1,5 @@
-// `npm test`: typecheck, `npm run lint` (ESLint, Prettier, the container files), Vitest (unit + integration),
-// production build, Playwright journeys (one instance, then two behind nginx).
+// `npm test`: typecheck, `npm run lint` (ESLint, Prettier, the container files), the production build,
+// Vitest (unit + integration), Playwright journeys (one instance, then two behind nginx).
 // `node scripts/test-all.mjs --subset` (CI's run on the other supported Node, 22): the Node-sensitive
 // Vitest files (vitest.config.ts) on SQLite and a production start-up check, on the Node that runs
 // this script (tools are started with its binary, not through the project's pinned Node on PATH).
@@ -132,6 +132,11 @@ if (!subset) {
   checks.forEach((ok, index) => countCheck(ok, ['typecheck', 'lint'][index]));
 }
 
+// The production build before Vitest: a few files start the built site as an operator would
+// (scripts/npm-start.test.ts), and the journeys after them run on it.
+const buildOk = subset || run('build', 'npm', ['run', 'build']);
+if (!subset) countCheck(buildOk, 'build');
+
 rmSync('test-results/vitest.json', { force: true });
 // Vitest's own entry on this script's Node: its test processes are forked with the same binary.
 const vitestOk = run(
@@ -187,8 +192,6 @@ if (subset) {
   console.log(`=== start-up: ${checks.every(({ ok }) => ok) ? 'ok' : 'failed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const buildOk = subset || run('build', 'npm', ['run', 'build']);
-if (!subset) countCheck(buildOk, 'build');
 if (buildOk && !subset) {
   playwrightStep('e2e', [], 'test-results/playwright.json');
   // Two instances behind nginx on one PostgreSQL database and one bucket (skipped without nginx outside CI).
