@@ -75,6 +75,35 @@ async function recoveryStateSaved(page: Page, fileName: string): Promise<boolean
   }, fileName);
 }
 
+/**
+ * How much of the file the saved recovery state says is uploaded, in whole percent (Golden Retriever
+ * keeps Uppy's state, with each file's progress, in localStorage); -1 while nothing is saved.
+ */
+async function savedPercent(page: Page, fileName: string): Promise<number> {
+  return page.evaluate((name) => {
+    const progressOf = (value: unknown): { bytesUploaded?: number; bytesTotal?: number } | null => {
+      if (!value || typeof value !== 'object') return null;
+      const record = value as Record<string, unknown>;
+      if (record.name === name && record.progress && typeof record.progress === 'object')
+        return record.progress as { bytesUploaded?: number };
+      for (const child of Object.values(record)) {
+        const found = progressOf(child);
+        if (found) return found;
+      }
+      return null;
+    };
+    for (const key of Object.keys(localStorage).filter((k) => k.startsWith('uppyState:'))) {
+      try {
+        const progress = progressOf(JSON.parse(localStorage.getItem(key) ?? 'null'));
+        if (progress?.bytesTotal) return Math.floor(((progress.bytesUploaded ?? 0) / progress.bytesTotal) * 100);
+      } catch {
+        // A state being written: the next poll reads it again.
+      }
+    }
+    return -1;
+  }, fileName);
+}
+
 const toast = (page: Page) =>
   page
     .getByRole('region', { name: /Notification/ })
@@ -166,8 +195,8 @@ test.describe('resumable uploads', () => {
     await page.getByTestId('audio-file-input').setInputFiles(wavPath);
     await expect.poll(() => parts.stored.size, { timeout: 150_000 }).toBe(PARTS / 2);
     await expect.poll(() => recoveryStateSaved(page, 'long-take.wav'), { timeout: 30_000 }).toBe(true);
-    // The state's last write is throttled: the half-way progress reaches it within half a second.
-    await page.waitForTimeout(600);
+    // The state's writes are throttled: wait until the saved state itself says half the file is up.
+    await expect.poll(() => savedPercent(page, 'long-take.wav'), { timeout: 30_000 }).toBe(50);
 
     await page.reload();
     await gate.release();
