@@ -7,7 +7,7 @@ import { text } from 'node:stream/consumers';
 import { adminCommand, adminHelp, asksForHelp, CliError, runAdminCli } from '#server/auth/admin-cli.ts';
 import { emailSchema } from '#common/admin-auth.ts';
 import { ConfigError, parseEnvironment } from '#server/config.ts';
-import { connectDatabase } from '#server/db/connection.ts';
+import { connectDatabase, sqliteFileIn } from '#server/db/connection.ts';
 import { schemaProblem, schemaStatus } from '#server/db/migrate.ts';
 import { sendTestMail } from '#server/email/test-mail.ts';
 import pino from 'pino';
@@ -49,7 +49,7 @@ if (command.noDatabase) {
     process.exitCode = 1;
   }
 } else {
-  const sqliteFile = path.join(dataDir, 'studio.db');
+  const sqliteFile = sqliteFileIn(dataDir);
   if (!env.DATABASE_URL && !existsSync(sqliteFile)) {
     console.error(`No database at ${sqliteFile} (DATA_DIR): start the site once, or run \`npm run db:migrate\` to create it.`);
     process.exit(1);

@@ -2,11 +2,13 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './free-port.mjs';
+
+export { freePort };
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -14,18 +16,6 @@ export function ensureBuild(buildDir = process.env.BUILD_DIR ?? 'build') {
   if (existsSync(path.join(root, buildDir, 'server', 'index.js'))) return;
   const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } });
   if (result.status !== 0) throw new Error('build failed');
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Polls `/healthz` until it answers 200; `detail` adds to the error (e.g. the server's last stderr). */

@@ -5,19 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHUTDOWN_GRACE_MS } from '#server/shutdown-grace.ts';
+import { freePort } from './free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-/** server/index.ts waits this long for in-flight requests before it closes their connections. */
-const SHUTDOWN_GRACE_MS = 10_000;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Every process below `pid`, from Linux's /proc (npm, and what npm started). */
 function descendants(pid: number): number[] {

@@ -224,9 +224,12 @@ function liveProductionProblems(env: Environment): string[] {
  * Outside production a missing SESSION_SECRET is generated once and kept in DATA_DIR, so sessions
  * survive restarts without any set-up; in production it must be given.
  */
+/** The generated session secret's file in DATA_DIR. */
+export const SESSION_SECRET_FILE = 'session-secret';
+
 function resolveSessionSecret(env: Environment, dataDir: string): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
-  const secretFile = path.join(dataDir, 'session-secret');
+  const secretFile = path.join(dataDir, SESSION_SECRET_FILE);
   if (existsSync(secretFile)) return readFileSync(secretFile, 'utf8').trim();
   const secret = randomBytes(32).toString('hex');
   writeFileSync(secretFile, `${secret}\n`, { mode: 0o600 });

@@ -34,17 +34,17 @@ export function buildServices(core: CoreServices): Services {
   });
   const siteDrafts = createSiteDrafts({ db: core.db, logger: core.logger, siteContent });
   // What auth and contact say in the studio's name comes from the content (cached: no query per e-mail).
-  // `email` is the one address of every studio notice (server/email/studio-inbox.ts).
+  // The one address of every studio notice and of replies to the studio (server/email/studio-inbox.ts).
+  const inboxOf = (studio: { email: string }) => studioInbox(core.config.STUDIO_EMAIL, studio.email);
   const studioIdentity = async () => {
     const { studio } = await siteContent.current();
-    const email = studioInbox(core.config.STUDIO_EMAIL, studio.email);
-    return { name: studio.name, email, responseHours: studio.responseHours, timeZone: studio.hours.timeZone };
+    return { name: studio.name, email: inboxOf(studio), responseHours: studio.responseHours, timeZone: studio.hours.timeZone };
   };
   const mailer = signedByStudio(core.mailer, async () => {
     const { studio, brand } = await siteContent.current();
     return {
       name: studio.name,
-      replyTo: studioInbox(core.config.STUDIO_EMAIL, studio.email),
+      replyTo: inboxOf(studio),
       accent: brand.accentColor,
       logo: emailLogo(core.config.PUBLIC_URL, brand.logo),
     };
@@ -103,8 +103,7 @@ export function buildServices(core: CoreServices): Services {
     studio: async () => {
       const { studio } = await siteContent.current();
       const street = [studio.streetAddress, `${studio.location.city}, ${studio.location.region} ${studio.postalCode}`.trim()];
-      const email = studioInbox(core.config.STUDIO_EMAIL, studio.email);
-      return { name: studio.name, email, hours: studio.hours, address: studio.streetAddress ? street.join(', ') : '' };
+      return { name: studio.name, email: inboxOf(studio), hours: studio.hours, address: studio.streetAddress ? street.join(', ') : '' };
     },
   });
   const billing = createBillingCapability({

@@ -3,7 +3,8 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { INITIAL_PASSWORD_FILE } from '#server/auth/first-admin.ts';
-import type { DatabaseHandle } from '#server/db/connection.ts';
+import { SESSION_SECRET_FILE } from '#server/config.ts';
+import { sqliteFileIn, type DatabaseHandle } from '#server/db/connection.ts';
 import type { Logger } from '#server/logger.ts';
 
 /**
@@ -30,7 +31,16 @@ interface PresenceRecord {
 }
 
 /** Files in DATA_DIR that hold secrets or the whole database: only the site's user reads them. */
-const PRIVATE_FILES = ['studio.db', 'studio.db-wal', 'studio.db-shm', 'session-secret', INITIAL_PASSWORD_FILE];
+const privateFiles = (dataDir: string) => {
+  const database = sqliteFileIn(dataDir);
+  return [
+    database,
+    `${database}-wal`,
+    `${database}-shm`,
+    path.join(dataDir, SESSION_SECRET_FILE),
+    path.join(dataDir, INITIAL_PASSWORD_FILE),
+  ];
+};
 
 /**
  * Data folders made before new files were created private (umask 077, scripts/private-files.mjs)
@@ -43,7 +53,7 @@ async function tightenDataDir(dataDir: string): Promise<void> {
     if (found && (found.mode & 0o077) !== 0 && found.uid === process.getuid?.()) await chmod(file, mode).catch(() => {});
   };
   await tighten(dataDir, 0o700);
-  for (const name of PRIVATE_FILES) await tighten(path.join(dataDir, name), 0o600);
+  for (const file of privateFiles(dataDir)) await tighten(file, 0o600);
 }
 
 /** The shared lock, held on a connection of its own and taken again if that connection breaks. */

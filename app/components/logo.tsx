@@ -1,18 +1,9 @@
 import { imageUrl } from '#common/site-content/format.ts';
 import type { ImageRef } from '#common/site-content/image.ts';
+import { logoBox } from '#common/site-content/logo-box.ts';
 import { ownerSrcSet } from './owner-picture.tsx';
 
-/** The logo's box: 40 px high like the built-in mark's row, at most 192 px wide (a wide wordmark gets shorter). */
-const LOGO_HEIGHT = 40;
-const LOGO_MAX_WIDTH = 192;
-
-/** The CSS pixels an uploaded logo takes, its aspect kept. */
-export function logoBox({ width, height }: Pick<ImageRef, 'width' | 'height'>): { width: number; height: number } {
-  const wide = Math.round((LOGO_HEIGHT * width) / height);
-  return wide <= LOGO_MAX_WIDTH
-    ? { width: wide, height: LOGO_HEIGHT }
-    : { width: LOGO_MAX_WIDTH, height: Math.round((LOGO_MAX_WIDTH * height) / width) };
-}
+export { logoBox };
 
 /**
  * The owner's logo (decision 075): it stands for the name (its alt text). Its width and height

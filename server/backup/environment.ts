@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, parseEnvironment } from '#server/config.ts';
-import { connectDatabase, type DatabaseHandle } from '#server/db/connection.ts';
+import { connectDatabase, sqliteFileIn, type DatabaseHandle } from '#server/db/connection.ts';
 import { createObjectStore } from '#server/storage/create-store.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
 
@@ -29,7 +29,7 @@ export function openSiteData(env: NodeJS.ProcessEnv, purpose: 'backup' | 'restor
     throw new ConfigError('Invalid environment: S3_BUCKET is required when STORAGE_DRIVER=s3');
   const dataDir = path.resolve(parsed.DATA_DIR);
   if (!parsed.DATABASE_URL) {
-    const file = path.join(dataDir, 'studio.db');
+    const file = sqliteFileIn(dataDir);
     if (purpose === 'backup' && !existsSync(file)) throw new ConfigError(`No database at ${file} (set DATA_DIR or DATABASE_URL)`);
     mkdirSync(dataDir, { recursive: true });
   }

@@ -82,9 +82,12 @@ export interface ConnectOptions {
   timeouts?: Partial<DatabaseTimeouts>;
 }
 
+/** Where the site's SQLite database lives in DATA_DIR (its -wal and -shm files beside it). */
+export const sqliteFileIn = (dataDir: string) => path.join(dataDir, 'studio.db');
+
 export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.pgSchema, { ...TOOL_TIMEOUTS, ...options.timeouts });
-  return connectSqlite(path.join(options.dataDir, 'studio.db'));
+  return connectSqlite(sqliteFileIn(options.dataDir));
 }
 
 /**

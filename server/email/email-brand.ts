@@ -1,10 +1,7 @@
 import { imageUrl } from '#common/site-content/format.ts';
 import type { ImageRef } from '#common/site-content/image.ts';
+import { logoBox } from '#common/site-content/logo-box.ts';
 import type { EmailLogo } from './html-layout.ts';
-
-/** The header's logo box, as on the site's own header (decision 075): 40 px high, at most 192 wide. */
-const LOGO_HEIGHT = 40;
-const LOGO_MAX_WIDTH = 192;
 
 const PRIVATE_HOSTS = /^(localhost|.*\.(localhost|local|internal|lan|home|test|invalid|example)|\d{1,3}(\.\d{1,3}){3}|\[.*\])$/i;
 
@@ -29,12 +26,8 @@ export function isPublicHttps(publicUrl: string): boolean {
  */
 export function emailLogo(publicUrl: string, logo: ImageRef | null): EmailLogo | null {
   if (!logo || !isPublicHttps(publicUrl)) return null;
-  let height = LOGO_HEIGHT;
-  let width = Math.round((logo.width / logo.height) * height);
-  if (width > LOGO_MAX_WIDTH) {
-    width = LOGO_MAX_WIDTH;
-    height = Math.max(1, Math.round((logo.height / logo.width) * width));
-  }
+  // The box the site's header draws it in (decision 075).
+  const { width, height } = logoBox(logo);
   const sorted = [...logo.widths].sort((a, b) => a - b);
   const rendition = sorted.find((w) => w >= width * 2) ?? sorted.at(-1)!;
   return { url: `${publicUrl.replace(/\/+$/, '')}${imageUrl(logo.id, rendition, 'jpeg')}`, width, height };
