@@ -26,6 +26,8 @@ import { STORED_MAX_AGE_MS } from './http/public-cache/cache-policy.ts';
 import { publishSuccessfulWrites } from './http/public-cache/clear-on-write.ts';
 import { PublicCache } from './http/public-cache/public-cache.ts';
 import { servePublicHits, type SessionCookieProbe } from './http/public-cache/serve-public-hits.ts';
+import { serveSharedAnswersAhead } from './http/shared-answers-ahead.ts';
+import { sharedAnswerRoutes } from './api/shared-answer-routes.ts';
 import { apiRouter } from './api/index.ts';
 import { audioObjectRoutes } from './api/audio-objects.ts';
 import { siteImageMediaRoutes } from './api/site-images.ts';
@@ -187,9 +189,19 @@ export async function createApp(services: Services, options: AppOptions = {}): P
     : async () => {};
   const storeFull = { matches: isStoreFull, retryAfterSeconds: STORE_RETRY_AFTER_SECONDS };
   app.use(errorHandler(logger, unavailable, storeFull));
+  const bookkeeping = { isSecure: secureAsExpressJudges(app), logger, ...(metrics ? { metrics } : {}) };
+  // Outermost, the stored public answers; then the answers shared but not stored (slot lists); then Express.
   const handle = servePublicHits(
-    { cache: publicCache, hasSessionCookie: holdsSession, isSecure: secureAsExpressJudges(app), logger, ...(metrics ? { metrics } : {}) },
-    app,
+    { ...bookkeeping, cache: publicCache, hasSessionCookie: holdsSession },
+    serveSharedAnswersAhead(
+      {
+        ...bookkeeping,
+        routes: sharedAnswerRoutes(services),
+        hasSessionCookie: holdsSession,
+        contentSecurityPolicy: policy.withScriptHashes([]),
+      },
+      app,
+    ),
   );
   return {
     app,

@@ -8,6 +8,7 @@ import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { parseBody } from '#server/http/validation.ts';
 import { sendSharedJson } from '#server/http/shared-json.ts';
+import { slotListFor } from './slot-lists.ts';
 
 const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 const BOOKING_NOT_FOUND = 'This link does not name a consultation';
@@ -56,13 +57,14 @@ export function bookingRouter(services: Services): Router {
   router
     .route('/booking/slots')
     .get(async (req, res) => {
-      const query = parseBody(slotQuerySchema, req.query, 'Invalid slot query');
-      if (query.from !== undefined && query.to !== undefined && query.to <= query.from)
-        throw new HttpError(400, 'to must be after from', { to: ['to must be after from'] });
-      const answer = await visitorBookings.slots(query.type, { from: query.from, to: query.to });
-      if (!answer) throw new HttpError(400, 'Unknown consultation type', { type: ['Choose one of the offered consultations'] });
+      // A visitor's list is usually answered ahead of Express (server/http/shared-answers-ahead.ts);
+      // the refusals, a session's request and a fault come here.
+      const outcome = await slotListFor(visitorBookings, req.query);
+      if (outcome.kind === 'invalid') throw new HttpError(400, outcome.message, outcome.errors);
+      if (outcome.kind === 'unknown-type')
+        throw new HttpError(400, 'Unknown consultation type', { type: ['Choose one of the offered consultations'] });
       // The visitors of one minute are given one answer object: its bytes are made once (server/http/shared-json.ts).
-      sendSharedJson(req, noStore(res), answer);
+      sendSharedJson(req, noStore(res), outcome.answer);
     })
     .all(methodNotAllowed(['GET']));
 
