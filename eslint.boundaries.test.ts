@@ -26,7 +26,7 @@ const refused: [file: string, importLine: string, why: string][] = [
   ['server/contact/owner-notice.ts', "import { STUDIO_NAME } from '#app/content/site.ts';", 'server never imports app'],
   ['server/samples/service.ts', "import { HttpError } from '#server/http/errors.ts';", 'a capability does not speak HTTP'],
   ['server/auth/login.ts', "import { samplesRouter } from '#server/api/samples.ts';", 'a capability does not import routers'],
-  ['server/contact/receive-submission.ts', "import { findSample } from '#server/samples/queries.ts';", 'capabilities stay apart'],
+  ['server/contact/receive-submission.ts', "import { listSamples } from '#server/samples/queries.ts';", 'capabilities stay apart'],
   [
     'server/http/csrf.ts',
     "import { hasSessionCookie } from '#server/auth/session-cookie.ts';",
@@ -60,7 +60,7 @@ const refused: [file: string, importLine: string, why: string][] = [
   ],
   [
     'server/archive/zip-stream.ts',
-    "import { findSample } from '#server/samples/queries.ts';",
+    "import { listSamples } from '#server/samples/queries.ts';",
     'archive is infrastructure: it streams the entries it is given',
   ],
   ['common/samples.ts', "import { cn } from '#app/lib/cn.ts';", 'common depends on nothing'],
@@ -87,7 +87,7 @@ const allowed: [file: string, importLine: string][] = [
   ['server/contact/receive-submission.ts', "import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';"],
   ['app/features/samples/featured-loader.server.ts', "import { latestSamples } from '#server/samples/queries.ts';"],
   ['app/routes/home.tsx', "import { STUDIO_NAME } from '#common/studio.ts';"],
-  ['server/samples/service.ts', "import { findSample } from './queries.ts';"],
+  ['server/samples/service.ts', "import { listSamples } from './queries.ts';"],
   ['server/services.ts', "import { createMetrics } from '#server/metrics/metrics.ts';"],
   ['server/samples/service.ts', "import { zipStream } from '#server/archive/zip-stream.ts';"],
   ['server/auth/password-reset.ts', "import type { MailingServices } from '#server/core-services.ts';"],
