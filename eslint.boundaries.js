@@ -31,11 +31,31 @@ const noCapabilities = (except = []) =>
     'Do not reach into a capability from here: pass what the code needs in as an argument or through services.',
   );
 
-const block = (files, patterns, ignores = []) => ({
-  files,
-  ignores,
-  rules: { 'no-restricted-imports': ['error', { patterns: [noParentImports, ...patterns] }] },
-});
+// `no-restricted-imports` reads `import … from` and `export … from` only, never `import('…')`. The same
+// patterns, turned into selectors for `no-restricted-syntax`, refuse a dynamic import (a literal or a
+// template without placeholders) and an `import('…')` type with the same message: a lazy import
+// crosses a boundary as much as a static one.
+const asSelectorRegex = (regex) => `/${regex.replace(/(?<!\\)\//g, '\\/')}/`;
+const dynamicImportSelectors = ({ regex, message }) => {
+  const pattern = asSelectorRegex(regex);
+  return [
+    `ImportExpression[source.value=${pattern}]`,
+    `ImportExpression[source.expressions.length=0][source.quasis.0.value.cooked=${pattern}]`,
+    `TSImportType[argument.literal.value=${pattern}]`,
+  ].map((selector) => ({ selector, message }));
+};
+
+const block = (files, patterns, ignores = []) => {
+  const all = [noParentImports, ...patterns];
+  return {
+    files,
+    ignores,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: all }],
+      'no-restricted-syntax': ['error', ...all.flatMap(dynamicImportSelectors)],
+    },
+  };
+};
 
 export const importBoundaries = [
   block(['common/**/*.ts'], [noApp, noServer]),

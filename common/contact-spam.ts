@@ -19,7 +19,6 @@ export const SPAM_REASON_LABELS: Record<SpamReason, string> = {
 export const SPAM_KEPT_DAYS = 30;
 
 export const CONTACT_FOLDERS = ['inbox', 'spam'] as const;
-export type ContactFolder = (typeof CONTACT_FOLDERS)[number];
 
 /** GET /api/contact-submissions?folder=…: the inbox unless the spam folder is asked for. */
 export const contactFolderQuerySchema = z.object({

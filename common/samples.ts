@@ -164,7 +164,6 @@ export interface TrashedSample {
   purgeAt: string;
 }
 
-export { PLAY_COUNT_THRESHOLD_SECONDS } from './play-count.ts';
 /** Days covered by the admin's recent play count (today included). */
 export const RECENT_PLAYS_DAYS = 30;
 

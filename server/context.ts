@@ -30,8 +30,6 @@ export interface Services
   shareImages: ShareImages;
   /** The uploader's multipart protocol over the store (server/uploads). */
   multipartUploads: MultipartUploadService;
-  /** The largest file an upload may be (the sample audio limit). */
-  uploadLimitBytes: number;
   /** Built only when METRICS_TOKEN is set: without it nothing is counted and /metrics does not exist. */
   metrics: Metrics | null;
 }

@@ -68,10 +68,9 @@ export function buildServices(core: CoreServices): Services {
       )
     : null;
   // Today every upload is a sample's audio: its key, its limit and its registration come from samples.
-  const uploadLimitBytes = MAX_AUDIO_BYTES;
   const multipartUploads = new MultipartUploadService(core.db, store, {
     reserveKey: () => samples.audioUploads.reserveKey(),
-    maxBytes: uploadLimitBytes,
+    maxBytes: MAX_AUDIO_BYTES,
     // A client's file into a project is judged at its first part (a renamed .exe stops there).
     checkFirstBytes: (uploadKey, head) => projects.projectFiles.firstBytesRefusal(uploadKey, head),
   });
@@ -131,7 +130,6 @@ export function buildServices(core: CoreServices): Services {
     siteImages,
     studioIdentity,
     multipartUploads,
-    uploadLimitBytes,
     metrics,
   };
 }

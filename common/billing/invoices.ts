@@ -10,7 +10,6 @@ import { MAX_INVOICE_CENTS, percentToBasisPoints } from './money.ts';
 
 export const INVOICE_STATES = ['draft', 'sent', 'partly_paid', 'paid', 'void'] as const;
 export type InvoiceStateName = (typeof INVOICE_STATES)[number];
-export const PAYMENT_METHODS = ['card', 'bank_transfer', 'cash', 'other'] as const;
 /** What the owner may record by hand: card payments come only from Stripe's signed webhook. */
 export const MANUAL_PAYMENT_METHODS = ['bank_transfer', 'cash', 'other'] as const;
 export const MAX_INVOICE_LINES = 50;
@@ -70,7 +69,6 @@ export const createInvoiceSchema = z
       .default('custom'),
   })
   .refine(discountWithinSubtotal, discountRule);
-export type CreateInvoice = z.output<typeof createInvoiceSchema>;
 
 /** A draft's change: any of the fields, the rest kept. */
 export const updateInvoiceSchema = z
@@ -82,7 +80,6 @@ export const updateInvoiceSchema = z
     notes: invoiceFields.notes.optional(),
   })
   .refine(discountWithinSubtotal, discountRule);
-export type UpdateInvoice = z.output<typeof updateInvoiceSchema>;
 
 /** `POST /api/admin/projects/{id}/invoices/plan`: the project's price as a deposit and a balance (or one invoice when 0 %). */
 export const invoicePlanSchema = z.strictObject({
@@ -103,7 +100,6 @@ export const recordPaymentSchema = z.strictObject({
     .optional(),
   paidOn: calendarDateSchema('Paid on').optional(),
 });
-export type RecordPayment = z.output<typeof recordPaymentSchema>;
 
 export const voidInvoiceSchema = z.strictObject({
   reason: safeText(z.string({ error: 'Reason must be text' }), 'Reason', { multiline: true })

@@ -22,8 +22,6 @@ export const saveBookingSettingsSchema = z.strictObject({
   feedPrivateAllowed: z.boolean({ error: 'feedPrivateAllowed must be true or false' }).optional(),
 });
 
-export type SaveBookingSettings = z.infer<typeof saveBookingSettingsSchema>;
-
 export interface FeedStatus {
   /** The address as the owner pasted it; null when none is set. */
   url: string | null;

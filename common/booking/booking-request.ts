@@ -10,11 +10,8 @@ import type { MeetingKind } from './settings.ts';
  */
 
 export const BOOKING_NOTE_LIMIT = 2000;
-/** The honeypot and the fill-time stamp are the contact form's own (common/contact-fields.ts). */
-export {
-  CONTACT_HONEYPOT_FIELD as BOOKING_HONEYPOT_FIELD,
-  CONTACT_FORM_STAMP_PATH as BOOKING_FORM_STAMP_PATH,
-} from '#common/contact-fields.ts';
+/** The honeypot is the contact form's own (common/contact-fields.ts), as is the fill-time stamp the booking form loads. */
+export { CONTACT_HONEYPOT_FIELD as BOOKING_HONEYPOT_FIELD } from '#common/contact-fields.ts';
 
 /** Whether the date and clock time as written exist: Date.parse reads 2027-02-30 as March 2 and 24:00 as the next day. */
 function isRealDateTime(value: string): boolean {

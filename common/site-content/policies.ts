@@ -10,7 +10,6 @@ export const policyDocumentSchema = z.strictObject({
 
 export const policiesSchema = z.strictObject({ privacy: policyDocumentSchema, terms: policyDocumentSchema });
 
-export type PolicyDocument = z.infer<typeof policyDocumentSchema>;
 export type Policies = z.infer<typeof policiesSchema>;
 
 export { formatEffectiveDate } from './format.ts';

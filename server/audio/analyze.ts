@@ -23,7 +23,6 @@ export interface AnalysisOptions {
   streamingCopyPath?: string;
 }
 
-export { PEAK_COUNT } from './peak-outline.ts';
 const FALLBACK_SAMPLE_RATE = 44_100;
 
 /**

@@ -5,7 +5,6 @@ export const adminCookie = sessionCookie('studio.sid');
 
 export const SESSION_COOKIE = adminCookie.name;
 export const SECURE_SESSION_COOKIE = adminCookie.secureName;
-export const hasSessionCookie = adminCookie.has;
 export const readSessionToken = adminCookie.read;
 export const setSessionCookie = adminCookie.set;
 export const clearSessionCookie = adminCookie.clear;

@@ -9,9 +9,6 @@ import type { Database } from '#server/db/schema.ts';
  * fails is not given again: a gap, never a duplicate, as accountants prefer to a reused number.
  */
 
-/** A studio prefix: capitals and digits, 2 to 8 of them (ATL). */
-export const INVOICE_PREFIX_PATTERN = /^[A-Z0-9]{2,8}$/;
-
 export function invoiceNumber(prefix: string, year: number, sequence: number): string {
   return `${prefix}-${year}-${String(sequence).padStart(4, '0')}`;
 }

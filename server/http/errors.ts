@@ -17,8 +17,6 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-
 interface BodyParserError {
   type?: string;
   status?: number;

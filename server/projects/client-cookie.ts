@@ -4,7 +4,6 @@ import { sessionCookie } from '#server/cookies/signed-cookies.ts';
 export const clientCookie = sessionCookie('studio.client');
 
 export const CLIENT_COOKIE = clientCookie.name;
-export const hasClientCookie = clientCookie.has;
 export const readClientToken = clientCookie.read;
 export const setClientCookie = clientCookie.set;
 export const clearClientCookie = clientCookie.clear;

@@ -63,9 +63,3 @@ export async function latestSamples(db: Kysely<Database>): Promise<FeaturedSampl
     peaks: publicPeaks(row.peaks),
   }));
 }
-
-/** A live sample (one in the trash is not found: it exists only for the trash's own routes). */
-export async function findSample(db: Kysely<Database>, id: number): Promise<PublicSample | null> {
-  const row = await db.selectFrom('samples').selectAll().where('id', '=', id).where('deletedAt', 'is', null).executeTakeFirst();
-  return row ? toPublicSample(row) : null;
-}

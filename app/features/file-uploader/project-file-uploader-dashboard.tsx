@@ -10,7 +10,7 @@ import type { ProjectFileView } from '#common/projects.ts';
 import { SIGNATURE_BYTES } from '#common/audio-format.ts';
 import { api } from '#app/lib/api.ts';
 import { MULTIPART_OPTIONS, multipartCalls } from './multipart-calls.ts';
-import type { ProjectFileUploaderProps } from './project-file-uploader.tsx';
+import type { ProjectFileUploaderProps } from './project-file-uploader-props.ts';
 import { useUppyMarkupFixes } from './use-uppy-markup-fixes.ts';
 import { PROJECT_RECOVERY_STORE, PROJECT_UPLOAD_NOTE, PROJECT_UPPY_LOCALE, PROJECT_UPPY_RESTRICTIONS } from './project-upload-rules.ts';
 

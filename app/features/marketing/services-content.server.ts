@@ -31,7 +31,6 @@ function serviceCard(service: Service, content: SiteContent, facts: TokenFacts) 
     priceLabel: special !== null && special.price === price ? 'Intro special' : 'Starting at',
   };
 }
-export type ServiceCardView = ReturnType<typeof serviceCard>;
 
 /** The /services page: its intro, one card per shown service, and the reasons to choose the studio. */
 export async function servicesOverview(context: Readonly<RouterContextProvider>) {

@@ -36,5 +36,3 @@ export function RevisionsInput({ form, path, label, sameAs }: { form: SectionFor
     </div>
   );
 }
-
-export const revisionsWords = (value: Revisions) => (value === 'unlimited' ? 'unlimited' : `${value}`);
