@@ -25,12 +25,7 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
 
 /** Sent or partly paid, a balance left and its due date gone: the Money view's "overdue". */
 export function isOverdue(invoice: Pick<InvoiceView, 'state' | 'amountDueCents' | 'dueDate'>, today: string): boolean {
-  return (
-    isUnpaid(invoice.state) &&
-    invoice.amountDueCents > 0 &&
-    invoice.dueDate !== null &&
-    invoice.dueDate < today
-  );
+  return isUnpaid(invoice.state) && invoice.amountDueCents > 0 && invoice.dueDate !== null && invoice.dueDate < today;
 }
 
 /** Today as the studio's invoices write a day (UTC, as the server judges "overdue"). */
