@@ -25,6 +25,14 @@ const noWholeServices = rule(
   '^#server/(context|services)\\.ts$',
   'A capability takes the parts it uses (types in server/core-services.ts, its own), not Services from server/context.ts: the floor above.',
 );
+const noFlows = rule(
+  '^#server/flows/',
+  'Flows sit above the capabilities: they call capabilities, never the other way. Pass what the code needs in as an argument.',
+);
+const noServicesInFlows = rule(
+  '^#server/(context|services)\\.ts$',
+  'A flow takes the capability slices it spans (Pick<BillingCapability, ...>), not Services: its signature names what it joins.',
+);
 const noCapabilities = (except = []) =>
   rule(
     `^#server/(${CAPABILITIES.filter((name) => !except.includes(name)).join('|')})/`,
@@ -63,17 +71,24 @@ export const importBoundaries = [
   block(['app/**/*.server.{ts,tsx}'], []),
   block(['server/*.ts', 'server/api/**/*.ts', 'server/test-support/**/*.ts'], [noApp], ['server/core-services.ts']),
   // What capabilities stand on: it knows none of them, so importing it makes no circle.
-  block(['server/core-services.ts'], [noApp, noCapabilities(), noWholeServices]),
+  block(['server/core-services.ts'], [noApp, noCapabilities(), noFlows, noWholeServices]),
   block(
     ['server/http/**/*.ts'],
-    [noApp, noCapabilities(), rule(`^#server/(${INFRASTRUCTURE.join('|')})/`, 'Middleware gets services as arguments.')],
+    [noApp, noCapabilities(), noFlows, rule(`^#server/(${INFRASTRUCTURE.join('|')})/`, 'Middleware gets services as arguments.')],
   ),
+  // Use cases that span capabilities (server/flows/CONTEXT.md): they may import any capability, the
+  // infrastructure and common/, and return outcomes; routers and page loaders call them.
+  block(['server/flows/**/*.ts'], [noApp, noHttp, noServicesInFlows]),
   ...CAPABILITIES.map((name) =>
-    block([`server/${name}/**/*.ts`], [noApp, noHttp, noMetrics, noWholeServices, noCapabilities([name])], [`server/${name}/**/*.test.ts`]),
+    block(
+      [`server/${name}/**/*.ts`],
+      [noApp, noHttp, noMetrics, noWholeServices, noFlows, noCapabilities([name])],
+      [`server/${name}/**/*.test.ts`],
+    ),
   ),
-  ...CAPABILITIES.map((name) => block([`server/${name}/**/*.test.ts`], [noApp, noCapabilities([name])])),
+  ...CAPABILITIES.map((name) => block([`server/${name}/**/*.test.ts`], [noApp, noFlows, noCapabilities([name])])),
   block(
     INFRASTRUCTURE.map((name) => `server/${name}/**/*.ts`),
-    [noApp, noHttp, noWholeServices, noCapabilities()],
+    [noApp, noHttp, noWholeServices, noFlows, noCapabilities()],
   ),
 ];

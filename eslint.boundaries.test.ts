@@ -79,6 +79,35 @@ const refused: [file: string, importLine: string, why: string][] = [
     "import type { SamplesCapability } from '#server/samples/samples-capability.ts';",
     'the floor under capabilities knows none of them',
   ],
+  ['server/billing/invoices.ts', "import { deliveryLock } from '#server/flows/delivery-lock.ts';", 'a capability never imports a flow'],
+  [
+    'server/projects/activity.test.ts',
+    "import { downloadDelivery } from '#server/flows/download-delivery.ts';",
+    "a capability's tests do not reach up to a flow either",
+  ],
+  [
+    'server/storage/local-store.ts',
+    "import { deliveryArchive } from '#server/flows/delivery-archive.ts';",
+    'infrastructure never imports a flow',
+  ],
+  [
+    'server/http/pages.ts',
+    "import { portalProjectView } from '#server/flows/portal-project-view.ts';",
+    'middleware gets flows as arguments',
+  ],
+  ['server/core-services.ts', "import type { DeliveryLock } from '#server/flows/delivery-lock.ts';", 'the floor knows no flow'],
+  ['server/flows/delivery-lock.ts', "import { HttpError } from '#server/http/errors.ts';", 'a flow returns outcomes, not HTTP errors'],
+  [
+    'server/flows/download-delivery.ts',
+    "import { sendProjectFile } from '#server/api/project-file-responses.ts';",
+    'a flow does not import routers',
+  ],
+  [
+    'server/flows/portal-project-view.ts',
+    "import { checklistContent } from '#app/features/marketing/process-content.server.ts';",
+    'a flow never imports app',
+  ],
+  ['server/flows/portal-project-view.ts', "import type { Services } from '#server/context.ts';", 'a flow names the capabilities it spans'],
 ];
 
 const allowed: [file: string, importLine: string][] = [
@@ -93,6 +122,13 @@ const allowed: [file: string, importLine: string][] = [
   ['server/auth/password-reset.ts', "import type { MailingServices } from '#server/core-services.ts';"],
   ['server/samples/startup.ts', "import { SerialQueue } from '#server/jobs/serial-queue.ts';"],
   ['server/api/samples.ts', "import type { Services } from '#server/context.ts';"],
+  ['server/flows/delivery-lock.ts', "import type { BillingCapability } from '#server/billing/billing-capability.ts';"],
+  ['server/flows/download-delivery.ts', "import { recordActivity } from '#server/projects/activity.ts';"],
+  ['server/flows/download-delivery.ts', "import type { CoreServices } from '#server/core-services.ts';"],
+  ['server/flows/card-checkout.ts', "import { clientInvoice } from './client-invoice.ts';"],
+  ['server/flows/delivery-lock.ts', "import type { Database } from '#server/db/schema.ts';"],
+  ['server/api/portal.ts', "import { downloadDelivery } from '#server/flows/download-delivery.ts';"],
+  ['app/features/portal/portal-pages.server.ts', "import { portalProjectView } from '#server/flows/portal-project-view.ts';"],
 ];
 
 describe('import boundaries', () => {

@@ -10,6 +10,14 @@ import { MAX_INVOICE_CENTS, percentToBasisPoints } from './money.ts';
 
 export const INVOICE_STATES = ['draft', 'sent', 'partly_paid', 'paid', 'void'] as const;
 export type InvoiceStateName = (typeof INVOICE_STATES)[number];
+/**
+ * What counts as an unpaid invoice: one that was sent and still asks for money, whole or in part.
+ * A draft asks for nothing yet; a paid or void one asks for nothing more. The one statement of the
+ * rule: what is owed, overdue, the delivery lock, the reminders and the owner's payments all read it.
+ */
+export const UNPAID_INVOICE_STATES = ['sent', 'partly_paid'] as const satisfies readonly InvoiceStateName[];
+export const isUnpaid = (state: InvoiceStateName): state is (typeof UNPAID_INVOICE_STATES)[number] =>
+  (UNPAID_INVOICE_STATES as readonly InvoiceStateName[]).includes(state);
 /** What the owner may record by hand: card payments come only from Stripe's signed webhook. */
 export const MANUAL_PAYMENT_METHODS = ['bank_transfer', 'cash', 'other'] as const;
 export const MAX_INVOICE_LINES = 50;

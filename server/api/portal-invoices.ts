@@ -4,38 +4,33 @@ import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireClient } from '#server/http/require-client.ts';
 import { parseIdParam } from '#server/http/validation.ts';
 import type { PortalClient } from '#server/projects/client-sessions.ts';
+import { startCardCheckout } from '#server/flows/card-checkout.ts';
+import { clientInvoice } from '#server/flows/client-invoice.ts';
+import { portalMoneyView } from '#server/flows/portal-project-view.ts';
 import { portalProjectGuard } from './portal-access.ts';
-import { portalBillingView } from '#server/billing/portal-billing.ts';
 
 const NOT_FOUND = 'Invoice not found';
+const CARDS_NOT_SET_UP = 'Card payments are not set up for this studio. Please pay as the invoice describes, or reply to the studio.';
 const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
 /**
  * What a client owes and pays (decision 093): the project's sent invoices, each as a PDF, and card
  * payment through Stripe Checkout for what is still due. Only the invited client sees them; anyone
- * else's invoice is a 404, like one that does not exist.
+ * else's invoice is a 404, like one that does not exist. Each route guards, calls one flow
+ * (server/flows/) and answers its outcome.
  */
 export function portalInvoicesRouter(services: Services): Router {
   const router = Router();
-  const { invoices, billing, cardPayments, projects } = services;
   const projectFor = portalProjectGuard(services);
-
-  /** The client's own invoice (sent, never a draft), or 404. */
-  async function ownInvoice(res: Response, id: string | string[] | undefined) {
-    const invoice = await invoices.get(parseIdParam(id, NOT_FOUND));
-    if (!invoice || invoice.state === 'draft') throw new HttpError(404, NOT_FOUND);
-    const { email } = res.locals.client as PortalClient;
-    const access = await projects.accessTo(email, invoice.projectId);
-    if (access !== 'client') throw new HttpError(404, NOT_FOUND);
-    return invoice;
-  }
+  const emailOf = (res: Response) => (res.locals.client as PortalClient).email;
+  const invoiceIdOf = (req: Request) => parseIdParam(req.params.id, NOT_FOUND);
 
   router
     .route('/portal/projects/:id/invoices')
     .all(requireClient)
     .get(async (req, res) => {
       const { projectId } = await projectFor(req, res, 'manage');
-      noStore(res).json(await portalBillingView(services, projectId));
+      noStore(res).json(await portalMoneyView(services, projectId));
     })
     .all(methodNotAllowed(['GET']));
 
@@ -43,10 +38,12 @@ export function portalInvoicesRouter(services: Services): Router {
     .route('/portal/invoices/:id.pdf')
     .all(requireClient)
     .get(async (req, res) => {
-      const invoice = await ownInvoice(res, req.params.id);
+      const found = await clientInvoice(services, emailOf(res), invoiceIdOf(req));
+      if (found.kind === 'not-found') throw new HttpError(404, NOT_FOUND);
+      const { invoice } = found;
       noStore(res)
         .set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${invoice.number}.pdf"` })
-        .send(await billing.pdf(invoice));
+        .send(await services.billing.pdf(invoice));
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
 
@@ -54,27 +51,19 @@ export function portalInvoicesRouter(services: Services): Router {
     .route('/portal/invoices/:id/checkout')
     .all(requireClient)
     .post(async (req, res) => {
-      const invoice = await ownInvoice(res, req.params.id);
-      if (!cardPayments)
-        throw new HttpError(
-          503,
-          'Card payments are not set up for this studio. Please pay as the invoice describes, or reply to the studio.',
-        );
-      if (invoice.amountDueCents <= 0)
-        throw new HttpError(409, invoice.state === 'void' ? 'This invoice is void' : 'Nothing is due on this invoice');
-      const project = await services.db
-        .selectFrom('projects')
-        .select(['clientEmail'])
-        .where('id', '=', invoice.projectId)
-        .executeTakeFirstOrThrow();
-      const studio = await services.studioIdentity();
-      const { url } = await cardPayments.checkout({
-        invoice,
-        clientEmail: project.clientEmail,
-        studioName: studio.name,
-        returnUrl: `${services.config.PUBLIC_URL}/portal/projects/${invoice.projectId}`,
-      });
-      noStore(res).json({ url });
+      const outcome = await startCardCheckout(services, emailOf(res), invoiceIdOf(req));
+      switch (outcome.kind) {
+        case 'not-found':
+          throw new HttpError(404, NOT_FOUND);
+        case 'not-set-up':
+          throw new HttpError(503, CARDS_NOT_SET_UP);
+        case 'void':
+          throw new HttpError(409, 'This invoice is void');
+        case 'nothing-due':
+          throw new HttpError(409, 'Nothing is due on this invoice');
+        case 'checkout':
+          noStore(res).json({ url: outcome.url });
+      }
     })
     .all(methodNotAllowed(['POST']));
 

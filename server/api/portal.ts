@@ -1,5 +1,4 @@
 import { Router, type Request, type Response } from 'express';
-import { can } from '#common/collaborators.ts';
 import {
   clientNotesSchema,
   PORTAL_MESSAGES,
@@ -8,12 +7,12 @@ import {
   registerClientFileSchema,
 } from '#common/projects.ts';
 import type { Services } from '#server/context.ts';
+import { deliveryArchive } from '#server/flows/delivery-archive.ts';
+import { downloadDelivery } from '#server/flows/download-delivery.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireClient } from '#server/http/require-client.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
-import type { Actor } from '#server/projects/activity.ts';
-import { recordActivity } from '#server/projects/activity.ts';
 import { clearClientCookie } from '#server/projects/client-cookie.ts';
 import { CLIENT_FILE_CHANGE_CLOSED } from '#server/projects/client-file-changes.ts';
 import { endClientSession, type PortalClient } from '#server/projects/client-sessions.ts';
@@ -36,26 +35,20 @@ const clientOf = (res: Response) => res.locals.client as PortalClient;
  * The client portal's API (a client session only; an admin session is not one). Every project route
  * first checks the project is open to the signed-in address and what their access allows
  * (`portalProjectGuard`): a project not open to them, like one that does not exist, is a 404; an
- * action their role does not allow, a 403.
+ * action their role does not allow, a 403. Then it calls one service or flow and answers its outcome.
  */
 export function portalRouter(services: Services): Router {
   const router = Router();
-  const { db, logger, projects, projectFiles, projectEmails } = services;
+  addSessionRoutes(router, services);
+  router.use('/portal/projects', requireClient);
+  addProjectRoutes(router, services);
+  addClientFileRoutes(router, services);
+  addDeliveryRoutes(router, services);
+  return router;
+}
 
-  const clientActor = async (res: Response): Promise<Actor & { side: 'client' }> => projects.actorOn(clientOf(res).email, 'client');
-  const projectFor = portalProjectGuard(services);
-  /** Deliveries wait for payment: 402 with what is owed while the project's lock is on and a sent invoice has a balance. */
-  const refuseWhileOwing = async (projectId: number) => {
-    const lock = await services.invoices.deliveryLock(projectId);
-    if (lock.locked) throw new PaymentRequired(lock.amountDueCents, (await services.billing.settings()).currency);
-  };
-  /**
-   * The project id of the path, when this is the project's invited client: the guard of what is
-   * theirs alone (files, notes, the people). Not theirs: 404; a collaborator: 403.
-   */
-  const ownProject = async (req: Request, res: Response): Promise<number> => (await projectFor(req, res, 'manage')).projectId;
-
-  // The same answer, at once, for every address: the lookup and the e-mail happen after it.
+/** Signing in and out. The same answer, at once, for every address: the lookup and the e-mail happen after it. */
+function addSessionRoutes(router: Router, { db, logger, projectEmails }: Services): void {
   router
     .route('/portal/sign-in')
     .post((req, res) => {
@@ -79,8 +72,12 @@ export function portalRouter(services: Services): Router {
       else noStore(res).status(204).end();
     })
     .all(methodNotAllowed(['POST']));
+}
 
-  router.use('/portal/projects', requireClient);
+/** The signed-in address's projects, one project, its notes and its log (after `requireClient`). */
+function addProjectRoutes(router: Router, services: Services): void {
+  const { projects } = services;
+  const projectFor = portalProjectGuard(services);
 
   router
     .route('/portal/projects')
@@ -97,10 +94,9 @@ export function portalRouter(services: Services): Router {
       noStore(res).json(project);
     })
     .patch(async (req, res) => {
-      const id = await ownProject(req, res);
+      const { projectId: id, actor } = await projectFor(req, res, 'manage');
       const { clientNotes } = parseBody(clientNotesSchema, req.body, 'Invalid notes');
-      if (!(await projects.setClientNotes(clientOf(res).email, id, clientNotes, await clientActor(res))))
-        throw new HttpError(404, NOT_FOUND);
+      if (!(await projects.setClientNotes(clientOf(res).email, id, clientNotes, actor))) throw new HttpError(404, NOT_FOUND);
       noStore(res).json(await projects.clientView(clientOf(res).email, id));
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
@@ -115,11 +111,20 @@ export function portalRouter(services: Services): Router {
       noStore(res).json(page);
     })
     .all(methodNotAllowed(['GET']));
+}
+
+/**
+ * The files the invited client sends, and fixes: another category, or out of the project. Only the
+ * project's own client (`manage`): anyone else's project is a 404, a collaborator a 403.
+ */
+function addClientFileRoutes(router: Router, services: Services): void {
+  const { db, projects, projectFiles } = services;
+  const projectFor = portalProjectGuard(services);
 
   router
     .route('/portal/projects/:id/files')
     .post(async (req, res) => {
-      const id = await ownProject(req, res);
+      const { projectId: id, actor } = await projectFor(req, res, 'manage');
       const input = parseBody(registerClientFileSchema, req.body, 'Invalid file');
       const outcome = await projectFiles.register(
         {
@@ -130,7 +135,7 @@ export function portalRouter(services: Services): Router {
           ...(input.name ? { name: input.name } : {}),
           category: input.category,
         },
-        await clientActor(res),
+        actor,
       );
       answerRegistration(outcome);
       if (outcome.kind !== 'registered') return;
@@ -140,9 +145,8 @@ export function portalRouter(services: Services): Router {
     })
     .all(methodNotAllowed(['POST']));
 
-  // The client fixes a file they sent: another category, or out of the project. Within the window of
-  // client-file-changes.ts only (403 says why); a delivery is not theirs (404). PATCH answers the
-  // project, so the table and the log are read once; DELETE answers nothing.
+  // Within the window of client-file-changes.ts only (403 says why); a delivery is not theirs (404).
+  // PATCH answers the project, so the table and the log are read once; DELETE answers nothing.
   const refuseChange = (outcome: { kind: string }) => {
     if (outcome.kind === 'closed') throw new HttpError(403, CLIENT_FILE_CHANGE_CLOSED);
     if (outcome.kind !== 'changed' && outcome.kind !== 'removed') throw new HttpError(404, FILE_NOT_FOUND);
@@ -150,57 +154,48 @@ export function portalRouter(services: Services): Router {
   router
     .route('/portal/projects/:id/files/:fileId')
     .patch(async (req, res) => {
-      const id = await ownProject(req, res);
+      const { projectId: id, actor } = await projectFor(req, res, 'manage');
       const fileId = parseIdParam(req.params.fileId, FILE_NOT_FOUND);
       const { category } = parseBody(recategoriseFileSchema, req.body, 'Invalid category');
-      refuseChange(await projectFiles.recategorise(id, fileId, category, await clientActor(res)));
+      refuseChange(await projectFiles.recategorise(id, fileId, category, actor));
       noStore(res).json(await projects.clientView(clientOf(res).email, id));
     })
     .delete(async (req, res) => {
-      const id = await ownProject(req, res);
-      refuseChange(await projectFiles.remove(id, parseIdParam(req.params.fileId, FILE_NOT_FOUND), await clientActor(res)));
+      const { projectId: id, actor } = await projectFor(req, res, 'manage');
+      refuseChange(await projectFiles.remove(id, parseIdParam(req.params.fileId, FILE_NOT_FOUND), actor));
       noStore(res).status(204).end();
     })
     .all(methodNotAllowed(['PATCH', 'DELETE']));
+}
+
+/**
+ * Downloads (`downloadDeliveries`): one file with byte ranges, or every delivery as a ZIP. Whether
+ * a delivery may leave, what is logged and what is streamed are the flows' (server/flows/); a
+ * delivery the lock holds is a 402 with what is owed.
+ */
+function addDeliveryRoutes(router: Router, services: Services): void {
+  const projectFor = portalProjectGuard(services);
 
   router
     .route('/portal/projects/:id/files/:fileId/download')
     .get(async (req, res) => {
-      const { projectId: id, access, actor } = await projectFor(req, res, 'downloadDeliveries');
-      // Someone who may download but is not the client reaches the deliveries only: the client's own files are not there for them.
-      const side = can(access, 'manage') ? undefined : 'studio';
-      const file = await projectFiles.storedFile(id, parseIdParam(req.params.fileId, FILE_NOT_FOUND), side);
-      if (!file) throw new HttpError(404, FILE_NOT_FOUND);
-      if (file.side === 'studio') await refuseWhileOwing(id);
-      // One download per request, not per resumed range of it; the same file again soon counts on its entry.
-      const range = req.get('range');
-      if (req.method === 'GET' && (!range || /^bytes=0-/.test(range))) {
-        await recordActivity(db, id, actor, { action: 'file_downloaded', name: file.name, fileId: file.id });
-      }
-      await sendProjectFile(req, res, file, (byteRange) => projectFiles.read(file, byteRange));
+      const person = await projectFor(req, res, 'downloadDeliveries');
+      const fileId = parseIdParam(req.params.fileId, FILE_NOT_FOUND);
+      const outcome = await downloadDelivery(services, person, { fileId, head: req.method !== 'GET', range: req.get('range') });
+      if (outcome.kind === 'not-found') throw new HttpError(404, FILE_NOT_FOUND);
+      if (outcome.kind === 'locked') throw new PaymentRequired(outcome.amountDueCents, outcome.currency);
+      await sendProjectFile(req, res, outcome.file, outcome.read);
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
 
   router
     .route('/portal/projects/:id/deliveries.zip')
     .get(async (req, res) => {
-      const { projectId: id, actor } = await projectFor(req, res, 'downloadDeliveries');
-      await refuseWhileOwing(id);
-      const project = (await projects.clientView(clientOf(res).email, id))!;
-      const files = await projectFiles.storedFiles(id, 'studio');
-      // Recorded once the store has answered: a download refused with 503 is not one.
-      const started = async () => {
-        if (req.method === 'GET') await recordActivity(db, id, actor, { action: 'zip_downloaded', files: files.length, side: 'studio' });
-      };
-      await sendProjectZip(req, res, {
-        title: project.title,
-        suffix: 'deliveries',
-        files,
-        read: (file) => projectFiles.read(file),
-        started,
-      });
+      const person = await projectFor(req, res, 'downloadDeliveries');
+      const outcome = await deliveryArchive(services, person, { head: req.method !== 'GET' });
+      if (outcome.kind === 'not-found') throw new HttpError(404, NOT_FOUND);
+      if (outcome.kind === 'locked') throw new PaymentRequired(outcome.amountDueCents, outcome.currency);
+      await sendProjectZip(req, res, outcome);
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
-
-  return router;
 }

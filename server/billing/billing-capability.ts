@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { InvoiceView } from '#common/billing/invoices.ts';
+import { UNPAID_INVOICE_STATES, type InvoiceView } from '#common/billing/invoices.ts';
 import type { SiteContent } from '#common/site-content/sections.ts';
 import type { MailingServices } from '#server/core-services.ts';
 import { MailSender } from '#server/email/mail-sender.ts';
@@ -88,7 +88,7 @@ export function createBillingCapability(
           .selectFrom('invoices')
           .selectAll()
           .where('projectId', '=', projectId)
-          .where('state', 'in', ['sent', 'partly_paid'])
+          .where('state', 'in', UNPAID_INVOICE_STATES)
           .orderBy('id', 'desc')
           .executeTakeFirst();
         if (owing) await queueBillingEmails(trx, owing, 'unlocked', new Date());

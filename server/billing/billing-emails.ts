@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { isUnpaid, UNPAID_INVOICE_STATES } from '#common/billing/invoices.ts';
 import { formatMoney } from '#common/billing/money.ts';
 import type { MailingServices } from '#server/core-services.ts';
 import type { BillingEmailKind, Database, Invoice } from '#server/db/schema.ts';
@@ -110,7 +111,7 @@ function stillTrue(kind: BillingEmailKind, invoice: Invoice, projectLocked: bool
   switch (kind) {
     case 'overdue_due':
     case 'overdue_week':
-      return invoice.state === 'sent' || invoice.state === 'partly_paid';
+      return isUnpaid(invoice.state);
     case 'receipt':
       return invoice.state === 'paid';
     case 'files_ready':
@@ -137,7 +138,7 @@ export async function deliverBillingEmail(deps: BillingEmailDeps, emailId: numbe
     .selectFrom('invoices')
     .select('id')
     .where('projectId', '=', invoice.projectId)
-    .where('state', 'in', ['sent', 'partly_paid'])
+    .where('state', 'in', UNPAID_INVOICE_STATES)
     .executeTakeFirst();
   if (!stillTrue(row.kind, invoice, project.deliveryLocked === 1 && owing !== undefined)) {
     await markSent(db, 'billingEmails', emailId, now);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { InvoiceView } from '#common/billing/invoices.ts';
+import { isUnpaid, UNPAID_INVOICE_STATES, type InvoiceView } from '#common/billing/invoices.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
 
 /*
@@ -10,7 +10,7 @@ import type { Database, Invoice } from '#server/db/schema.ts';
 
 /** What a sent invoice still owes; nothing for drafts and void ones. */
 const owedBy = (invoice: Pick<Invoice, 'state' | 'totalCents' | 'paidCents'>) =>
-  invoice.state === 'sent' || invoice.state === 'partly_paid' ? Math.max(0, invoice.totalCents - invoice.paidCents) : 0;
+  isUnpaid(invoice.state) ? Math.max(0, invoice.totalCents - invoice.paidCents) : 0;
 
 export async function invoiceViews(db: Kysely<Database>, invoices: readonly Invoice[]): Promise<InvoiceView[]> {
   if (invoices.length === 0) return [];
@@ -62,7 +62,7 @@ export async function invoiceViews(db: Kysely<Database>, invoices: readonly Invo
 /** Every invoice, newest first (at most 1,000); `overdue`: sent ones still owing past their due date. */
 export async function listInvoices(db: Kysely<Database>, state: InvoiceView['state'] | 'overdue' | undefined, today: string) {
   let query = db.selectFrom('invoices').selectAll();
-  if (state === 'overdue') query = query.where('state', 'in', ['sent', 'partly_paid']).where('dueDate', '<', today);
+  if (state === 'overdue') query = query.where('state', 'in', UNPAID_INVOICE_STATES).where('dueDate', '<', today);
   else if (state) query = query.where('state', '=', state);
   return invoiceViews(db, await query.orderBy('id', 'desc').limit(1000).execute());
 }
@@ -76,7 +76,7 @@ export async function moneySummary(db: Kysely<Database>, today: string) {
   const owing = await db
     .selectFrom('invoices')
     .select(['state', 'totalCents', 'paidCents', 'dueDate'])
-    .where('state', 'in', ['sent', 'partly_paid'])
+    .where('state', 'in', UNPAID_INVOICE_STATES)
     .execute();
   const paid = await db
     .selectFrom('payments')
@@ -98,7 +98,7 @@ export async function deliveryLockOf(db: Kysely<Database>, projectId: number): P
     .selectFrom('invoices')
     .select(['state', 'totalCents', 'paidCents'])
     .where('projectId', '=', projectId)
-    .where('state', 'in', ['sent', 'partly_paid'])
+    .where('state', 'in', UNPAID_INVOICE_STATES)
     .execute();
   const amountDueCents = owing.reduce((sum, row) => sum + owedBy(row), 0);
   return { locked: project.deliveryLocked === 1 && amountDueCents > 0, amountDueCents };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   createInvoiceSchema,
+  isUnpaid,
   recordPaymentSchema,
   updateInvoiceSchema,
   voidInvoiceSchema,
@@ -243,7 +244,7 @@ export class InvoiceService {
     if (!parsed.success) return invalid(parsed.message, parsed.errors);
     const current = await this.get(id);
     if (!current) return { kind: 'not-found' };
-    if (current.state !== 'sent' && current.state !== 'partly_paid')
+    if (!isUnpaid(current.state))
       return {
         kind: 'conflict',
         message: current.state === 'paid' ? 'This invoice is paid in full' : 'Send the invoice before recording a payment',

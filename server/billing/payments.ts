@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { UNPAID_INVOICE_STATES } from '#common/billing/invoices.ts';
 import type { Database, Invoice, InvoiceState, PaymentMethod } from '#server/db/schema.ts';
 import { queueBillingEmails } from './billing-emails.ts';
 
@@ -76,7 +77,7 @@ async function deliveriesJustOpened(trx: Transaction<Database>, projectId: numbe
     .selectFrom('invoices')
     .select('id')
     .where('projectId', '=', projectId)
-    .where('state', 'in', ['sent', 'partly_paid'])
+    .where('state', 'in', UNPAID_INVOICE_STATES)
     .executeTakeFirst();
   if (owing) return false;
   const delivery = await trx

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-ro
 import { clientNotesSchema, PORTAL_MESSAGES, portalSignInSchema, type PortalProjectView, type ProjectSummary } from '#common/projects.ts';
 import type { PortalBillingView } from '#common/billing/portal-billing.ts';
 import { recordIdFromPath } from '#common/record-id.ts';
-import { portalBillingView } from '#server/billing/portal-billing.ts';
+import { portalProjectView } from '#server/flows/portal-project-view.ts';
 import { requestSignInLink } from '#server/projects/portal-sign-in.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 import { checklistContent } from '#app/features/marketing/process-content.server.ts';
@@ -38,17 +38,16 @@ export async function portalListLoader({ request, context }: LoaderFunctionArgs)
 }
 
 /**
- * `/portal/projects/:id`: the client's own project. Signed out is a 401 with a sign-in prompt; anyone
- * else's project, like one that does not exist, a 404.
+ * `/portal/projects/:id`: the client's own project and its money (the same flow as the portal's API).
+ * Signed out is a 401 with a sign-in prompt; anyone else's project, like one that does not exist, a 404.
  */
 export async function portalProjectLoader({ params, context }: LoaderFunctionArgs) {
   const { services, portalClient: client } = fromContext(context);
   if (!client) return data<PortalProjectData>({ kind: 'signed-out' }, { status: 401 });
   const id = recordIdFromPath(params.id);
-  const project = id === null ? null : await services.projects.clientView(client.email, id);
-  if (!project) return data<PortalProjectData>({ kind: 'not-found', email: client.email }, { status: 404 });
-  const billing = project.access === 'client' ? await portalBillingView(services, project.id) : null;
-  const deliveriesLocked = billing ? billing.deliveriesLocked : (await services.invoices.deliveryLock(project.id)).locked;
+  const view = id === null ? null : await portalProjectView(services, client.email, id);
+  if (!view || view.kind === 'not-found') return data<PortalProjectData>({ kind: 'not-found', email: client.email }, { status: 404 });
+  const { project, billing, deliveriesLocked } = view;
   return data<PortalProjectData>({
     kind: 'project',
     email: client.email,

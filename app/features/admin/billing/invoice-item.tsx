@@ -1,6 +1,6 @@
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { InvoiceView } from '#common/billing/invoices.ts';
+import { isUnpaid, type InvoiceView } from '#common/billing/invoices.ts';
 import { formatMoney } from '#common/billing/money.ts';
 import { Button, buttonClasses } from '#app/components/ui/button.tsx';
 import { formatDay } from '#app/features/admin/projects/day-format.ts';
@@ -25,7 +25,7 @@ interface Props {
 export function InvoiceItem({ invoice, numberOf, onAction, heading, level = 4 }: Props) {
   const Title = level === 3 ? 'h3' : 'h4';
   const money = (cents: number) => formatMoney(cents, invoice.currency);
-  const open = invoice.state === 'sent' || invoice.state === 'partly_paid';
+  const open = isUnpaid(invoice.state);
   const replacedBy = invoice.replacedByInvoiceId === null ? undefined : numberOf(invoice.replacedByInvoiceId);
   const replaces = invoice.replacesInvoiceId === null ? undefined : numberOf(invoice.replacesInvoiceId);
   const act = (action: InvoiceAction) => () => onAction?.(action, invoice);

@@ -1,4 +1,4 @@
-import type { InvoiceStateName, InvoiceView } from '#common/billing/invoices.ts';
+import { isUnpaid, type InvoiceStateName, type InvoiceView } from '#common/billing/invoices.ts';
 
 /** What the admin calls each state, kind and way of paying. */
 export const INVOICE_STATE_LABELS: Record<InvoiceStateName, string> = {
@@ -25,12 +25,7 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
 
 /** Sent or partly paid, a balance left and its due date gone: the Money view's "overdue". */
 export function isOverdue(invoice: Pick<InvoiceView, 'state' | 'amountDueCents' | 'dueDate'>, today: string): boolean {
-  return (
-    (invoice.state === 'sent' || invoice.state === 'partly_paid') &&
-    invoice.amountDueCents > 0 &&
-    invoice.dueDate !== null &&
-    invoice.dueDate < today
-  );
+  return isUnpaid(invoice.state) && invoice.amountDueCents > 0 && invoice.dueDate !== null && invoice.dueDate < today;
 }
 
 /** Today as the studio's invoices write a day (UTC, as the server judges "overdue"). */

@@ -1,0 +1,20 @@
+import type { InvoiceView } from '#common/billing/invoices.ts';
+import type { BillingCapability } from '#server/billing/billing-capability.ts';
+import type { ProjectsCapability } from '#server/projects/projects-capability.ts';
+
+/*
+ * An invoice as its client may reach it from the portal (its PDF, paying it): a sent one (never a
+ * draft) of a project whose invited client is the signed-in address. Anything else, anyone else's
+ * invoice included, is not found, like one that does not exist.
+ */
+
+export type ClientInvoice = { kind: 'not-found' } | { kind: 'invoice'; invoice: InvoiceView };
+
+export type ClientInvoiceParts = Pick<BillingCapability, 'invoices'> & Pick<ProjectsCapability, 'projects'>;
+
+export async function clientInvoice({ invoices, projects }: ClientInvoiceParts, email: string, invoiceId: number): Promise<ClientInvoice> {
+  const invoice = await invoices.get(invoiceId);
+  if (!invoice || invoice.state === 'draft') return { kind: 'not-found' };
+  if ((await projects.accessTo(email, invoice.projectId)) !== 'client') return { kind: 'not-found' };
+  return { kind: 'invoice', invoice };
+}

@@ -1,0 +1,53 @@
+import type { PortalBillingView } from '#common/billing/portal-billing.ts';
+import type { PortalProjectView } from '#common/projects.ts';
+import type { BillingCapability } from '#server/billing/billing-capability.ts';
+import type { ProjectsCapability } from '#server/projects/projects-capability.ts';
+import { deliveryLock } from './delivery-lock.ts';
+
+/*
+ * A project and its money as someone signed in to the portal sees them: one answer for the
+ * project page's loader and the portal's API (GET /api/portal/projects/:id/invoices). The money is
+ * the invited client's alone; whether the deliveries wait for payment is told to everyone who may
+ * download them.
+ */
+
+export type PortalProjectOutcome =
+  | { kind: 'not-found' }
+  | {
+      kind: 'project';
+      project: PortalProjectView;
+      /** The invoices and how to pay them, for the invited client only (null for a collaborator). */
+      billing: PortalBillingView | null;
+      /** Whether downloads of the deliveries wait for payment. */
+      deliveriesLocked: boolean;
+    };
+
+export type PortalMoneyParts = Pick<BillingCapability, 'invoices' | 'billing' | 'cardPayments'>;
+export type PortalProjectParts = Pick<ProjectsCapability, 'projects'> & PortalMoneyParts;
+
+/** The project open to `email`, with its money; not-found for any project not open to them (the caller answers 404). */
+export async function portalProjectView(parts: PortalProjectParts, email: string, projectId: number): Promise<PortalProjectOutcome> {
+  const project = await parts.projects.clientView(email, projectId);
+  if (!project) return { kind: 'not-found' };
+  if (project.access === 'client') {
+    const billing = await portalMoneyView(parts, project.id);
+    return { kind: 'project', project, billing, deliveriesLocked: billing.deliveriesLocked };
+  }
+  return { kind: 'project', project, billing: null, deliveriesLocked: (await deliveryLock(parts, project.id)).kind === 'locked' };
+}
+
+/**
+ * A project's money as its invited client sees it (the caller has checked they are): the sent
+ * invoices, what is owed, the delivery lock, and how to pay.
+ */
+export async function portalMoneyView(parts: PortalMoneyParts, projectId: number): Promise<PortalBillingView> {
+  const { invoices, billing, cardPayments } = parts;
+  const [settings, lock, all] = await Promise.all([billing.settings(), deliveryLock(parts, projectId), invoices.ofProject(projectId)]);
+  return {
+    invoices: all.filter((invoice) => invoice.state !== 'draft'),
+    amountDueCents: lock.amountDueCents,
+    deliveriesLocked: lock.kind === 'locked',
+    cardPayments: cardPayments !== null,
+    paymentInstructions: settings.paymentInstructions,
+  };
+}
