@@ -6,7 +6,7 @@ import { BookingClosed, LinkNotValid } from '#app/features/booking/booking-link-
 import { bookingLinkPageMeta } from '#app/features/booking/booking-link-meta.ts';
 import { outcomeColumn } from '#app/features/booking/booking-page-header.tsx';
 
-// No headers() here: the server marks every /book answer `private, no-store`, and these no-referrer and noindex (server/http/pages.ts).
+// No headers() here: the booking layout's policy makes this answer `private, no-store`, no-referrer and noindex (server/http/pages.ts).
 export { cancelPageLoader as loader, cancelPageAction as action } from '#app/features/booking/booking-link-pages.server.ts';
 
 export const meta: Route.MetaFunction = (args) => bookingLinkPageMeta(args, 'Cancel your consultation');

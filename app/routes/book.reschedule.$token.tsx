@@ -1,5 +1,6 @@
 import type { Route } from './+types/book.reschedule.$token';
 import { Island } from '#app/islands/island.tsx';
+import { ISLAND } from '#app/islands/island-names.ts';
 import { BookingConfirmation } from '#app/features/booking/booking-confirmation.tsx';
 import type { BookingFormResult } from '#app/features/booking/booking-form-result.ts';
 import { BookingClosed, LinkNotValid } from '#app/features/booking/booking-link-views.tsx';
@@ -8,7 +9,7 @@ import { lengthMinutesOf } from '#app/features/booking/booking-times.ts';
 import { outcomeColumn } from '#app/features/booking/booking-page-header.tsx';
 import { RescheduleMove } from '#app/features/booking/reschedule-move.tsx';
 
-// No headers() here: the server marks every /book answer `private, no-store`, and these no-referrer and noindex (server/http/pages.ts).
+// No headers() here: the booking layout's policy makes this answer `private, no-store`, no-referrer and noindex (server/http/pages.ts).
 export { reschedulePageLoader as loader, reschedulePageAction as action } from '#app/features/booking/booking-link-pages.server.ts';
 
 export const meta: Route.MetaFunction = (args) => {
@@ -26,7 +27,7 @@ export default function RescheduleBooking({ loaderData, actionData, params }: Ro
     const { booking, links, picker } = page;
     return (
       <Island
-        name="booking-reschedule"
+        name={ISLAND.bookingReschedule}
         component={RescheduleMove}
         props={{
           path: `/book/reschedule/${params.token}`,
