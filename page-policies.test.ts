@@ -18,9 +18,7 @@ const idOf = (entry: RouteConfigEntry) => entry.id ?? entry.file.replace(/\.tsx?
 async function routesOfConfig(entries: RouteConfigEntry[], parentId = 'root', into: Routes = {}): Promise<Routes> {
   for (const entry of entries) {
     const id = idOf(entry);
-    const module = (await import(path.join(import.meta.dirname, 'app', entry.file))) as Routes[string] extends infer R
-      ? NonNullable<R>['module']
-      : never;
+    const module = (await import(path.join(import.meta.dirname, 'app', entry.file))) as NonNullable<Routes[string]>['module'];
     into[id] = { id, parentId, path: entry.path, index: entry.index, caseSensitive: entry.caseSensitive, module };
     await routesOfConfig(entry.children ?? [], id, into);
   }
