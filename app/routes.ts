@@ -2,8 +2,9 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 
 /*
  * The routes by audience (decision 098). A page placed in a group inherits the group's shell, guard
- * and page policy (`handle.page`, common/page-policy.ts), which the server reads from the matched
- * routes: a policy holds for its route's address and every address below it.
+ * and page policy (`handle.page`, common/page-policy.ts), which the server reads from the routes: a
+ * policy holds for its route's address and every address below it (a layout without a path: its
+ * pages' addresses), the most precise word winning.
  */
 export default [
   // The public site: islands (decision 059), one shared copy per content version.
@@ -17,11 +18,9 @@ export default [
     route('about', 'routes/about.tsx'),
     route('contact', 'routes/contact.tsx'),
     // The free consultation (issue 29): the picker, and the pages behind the e-mails' two links, which hold a token.
-    route('book', 'routes/booking-layout.tsx', [
-      index('routes/book.tsx'),
-      route('cancel/:token', 'routes/book.cancel.$token.tsx'),
-      route('reschedule/:token', 'routes/book.reschedule.$token.tsx'),
-    ]),
+    route('book', 'routes/book.tsx'),
+    route('book/cancel/:token', 'routes/book.cancel.$token.tsx'),
+    route('book/reschedule/:token', 'routes/book.reschedule.$token.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),
     route('terms-of-service', 'routes/terms-of-service.tsx'),
     // A review link: one track shared to listen and comment, without an account (decision 082).
@@ -29,11 +28,12 @@ export default [
     route('*', 'routes/not-found.tsx'),
   ]),
   // The client portal: the studio's own space for a client's projects (never shared, never indexed).
-  // Its layout guards: signed out, a page shows its sign-in prompt.
-  route('portal', 'routes/portal-layout.tsx', [
-    index('routes/portal.tsx'),
-    route('projects/:id', 'routes/portal.projects.$id.tsx'),
-    route('projects/:id/review/:trackId', 'routes/portal.projects.$id.review.$trackId.tsx'),
+  // Its layout guards: signed out, a page shows its sign-in prompt. The layout has no path of its own, so
+  // `/portal` is a page and not an index: its no-JavaScript sign-in form posts to it as before.
+  layout('routes/portal-layout.tsx', [
+    route('portal', 'routes/portal.tsx'),
+    route('portal/projects/:id', 'routes/portal.projects.$id.tsx'),
+    route('portal/projects/:id/review/:trackId', 'routes/portal.projects.$id.review.$trackId.tsx'),
   ]),
   // The admin: its layout guards (the login screen signed out) and gives every page the admin's shell.
   route('manage', 'routes/admin-layout.tsx', [

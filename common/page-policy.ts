@@ -33,8 +33,9 @@ export interface PageHandle {
   /** true: served as islands (decision 059); false: hydrated by React Router even below a route that says true. */
   islands?: boolean;
   /**
-   * How the page is answered. It holds for the route's address and every address below it (a layout's
-   * covers its group, unknown paths in it too); a deeper route's word wins.
+   * How the page is answered. It holds for the route's address and every address below it, unknown
+   * paths too (a layout without a path: its pages' addresses); where several routes speak, the one
+   * with the longer path, then the deeper one, has the last word.
    */
   page?: PagePolicy;
 }

@@ -8,8 +8,12 @@ import { bookingLinkPageMeta } from '#app/features/booking/booking-link-meta.ts'
 import { lengthMinutesOf } from '#app/features/booking/booking-times.ts';
 import { outcomeColumn } from '#app/features/booking/booking-page-header.tsx';
 import { RescheduleMove } from '#app/features/booking/reschedule-move.tsx';
+import { PAGE_POLICIES, type PageHandle } from '#common/page-policy.ts';
 
-// No headers() here: the booking layout's policy makes this answer `private, no-store`, no-referrer and noindex (server/http/pages.ts).
+/** The address is the booking's key: never shared, no referrer, never indexed, its case kept. */
+export const handle: PageHandle = { page: PAGE_POLICIES.secretAddress };
+
+// No headers() here: the policy above makes the server send `private, no-store`, no-referrer and noindex (server/http/pages.ts).
 export { reschedulePageLoader as loader, reschedulePageAction as action } from '#app/features/booking/booking-link-pages.server.ts';
 
 export const meta: Route.MetaFunction = (args) => {

@@ -10,9 +10,9 @@ import { ButtonLink } from '#app/components/ui/button.tsx';
 import { PAGE_POLICIES, type PageHandle } from '#common/page-policy.ts';
 
 /**
- * Free slots change with every booking and every minute: this page is rendered per request, never
- * kept in the shared page cache, and its steps live in the query string. Its address holds no
- * secret, unlike the booking links around it (routes/booking-layout.tsx).
+ * Free slots change with every booking and every minute: this page (and every address below it) is
+ * rendered per request, never kept in the shared page cache; its steps live in the query string.
+ * The e-mailed links below it say more (their address holds a token).
  */
 export const handle: PageHandle = { page: PAGE_POLICIES.private };
 

@@ -15,6 +15,13 @@ const build = {
     route('group', 'root', { path: 'group' }, { page: PAGE_POLICIES.secretAddress }),
     route('group-index', 'group', { index: true }, { page: PAGE_POLICIES.private }),
     route('plain', 'root', { path: 'plain' }, { islands: true }),
+    // A layout without a path: its word covers its pages' addresses, not everything.
+    route('audience', 'root', {}, { page: PAGE_POLICIES.private }),
+    route('audience-page', 'audience', { path: 'space' }),
+    route('audience-deeper', 'audience', { path: 'space/:key' }, { page: PAGE_POLICIES.secretAddress }),
+    // A shallower route with a longer path has the last word over a deeper one with a shorter path.
+    route('picker', 'root', { path: 'pick' }, { page: PAGE_POLICIES.private }),
+    route('picked', 'root', { path: 'pick/:token' }, { page: PAGE_POLICIES.secretAddress }),
   ]),
 } as unknown as ServerBuild;
 
@@ -27,6 +34,14 @@ describe('pagePolicyTest', () => {
     expect(policyOf('/group/anything/below')).toEqual(PAGE_POLICIES.secretAddress);
     expect(policyOf('/plain')).toEqual(SHARED_PAGE);
     expect(policyOf('/groupies')).toEqual(SHARED_PAGE);
+  });
+
+  it('lets a layout without a path speak for its pages’ addresses only, the more precise path last', () => {
+    expect(policyOf('/space')).toEqual(PAGE_POLICIES.private);
+    expect(policyOf('/space/unknown/below')).toEqual(PAGE_POLICIES.secretAddress);
+    expect(policyOf('/elsewhere')).toEqual(SHARED_PAGE);
+    expect(policyOf('/pick')).toEqual(PAGE_POLICIES.private);
+    expect(policyOf('/pick/AbC')).toEqual(PAGE_POLICIES.secretAddress);
   });
 
   it('matches as the routes are spelled: any other spelling is folded by the canonical-path redirect first', () => {

@@ -1,31 +1,39 @@
 import { matchPath, type ServerBuild } from 'react-router';
 import { SHARED_PAGE, type PageAnswerPolicy, type PageHandle, type PagePolicy } from '#common/page-policy.ts';
 
-/** One route's word: its whole path pattern, and whether it covers the addresses below it. */
+/** One address a route's word covers: a path pattern, and whether the addresses below it are covered too. */
 interface Declared {
   pattern: string;
-  /** An index route is its parent's address alone; any other route also covers what is below it. */
   end: boolean;
-  depth: number;
+  /** Which word wins where several cover an address: the longer pattern, then the deeper route. */
+  rank: [segments: number, depth: number];
   policy: PagePolicy;
 }
 
 type BuildRoute = NonNullable<ServerBuild['routes'][string]>;
 
 function declaredPolicies(build: ServerBuild): Declared[] {
-  const routes = build.routes;
+  const routes = Object.values(build.routes).filter((route): route is BuildRoute => route !== undefined);
+  const byId = new Map(routes.map((route) => [route.id, route]));
+  const depthOf = (route: BuildRoute): number => (route.parentId ? depthOf(byId.get(route.parentId)!) + 1 : 0);
+  const fullPath = (route: BuildRoute | undefined): string =>
+    route ? `${fullPath(route.parentId ? byId.get(route.parentId) : undefined)}/${route.path ?? ''}`.replace(/\/+/g, '/') : '';
+  // A route with a path covers it and what is below; an index, its parent's address alone; a layout
+  // without a path (a group), the addresses of its pages.
+  const coveredBy = (route: BuildRoute): Array<{ pattern: string; end: boolean }> => {
+    if (route.index) return [{ pattern: fullPath(route) || '/', end: true }];
+    if (route.path) return [{ pattern: fullPath(route), end: false }];
+    return routes.filter((child) => child.parentId === route.id).flatMap(coveredBy);
+  };
   const declared: Declared[] = [];
-  for (const route of Object.values(routes)) {
-    const policy = (route?.module.handle as PageHandle | undefined)?.page;
-    if (!route || !policy) continue;
-    const segments: string[] = [];
-    let depth = 0;
-    for (let at: BuildRoute | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined, depth += 1)
-      if (at.path) segments.unshift(at.path);
-    declared.push({ pattern: `/${segments.join('/')}`.replace(/\/+/g, '/'), end: route.index === true, depth, policy });
+  for (const route of routes) {
+    const policy = (route.module.handle as PageHandle | undefined)?.page;
+    if (!policy) continue;
+    for (const { pattern, end } of coveredBy(route))
+      declared.push({ pattern, end, rank: [pattern.split('/').filter(Boolean).length, depthOf(route)], policy });
   }
-  // Shallow first: a deeper route's word is applied after, and so wins.
-  return declared.sort((a, b) => a.depth - b.depth);
+  // Applied from the weakest to the strongest claim: the last word wins.
+  return declared.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1]);
 }
 
 /** The page a React Router data request (`/x.data`, `/_root.data` for `/`) is for. */
@@ -40,8 +48,8 @@ const policyTests = new WeakMap<ServerBuild, PagePolicyOf>();
 
 /**
  * The policy the build's routes declare for a path (`handle.page`, common/page-policy.ts): every
- * route whose address is the path or above it has its say, the deepest last. Matched as the routes
- * are spelled (the canonical-path redirect folds the case of every other page path first).
+ * route that covers the path has its say, the most precise last. Matched as the routes are spelled
+ * (the canonical-path redirect folds the case of every other page path first).
  */
 export function pagePolicyTest(build: ServerBuild): PagePolicyOf {
   const known = policyTests.get(build);

@@ -59,8 +59,9 @@ const POLICY_ROUTES = {
   manage: { parentId: 'root', path: 'manage', module: policyOnly(PAGE_POLICIES.private) },
   portal: { parentId: 'root', path: 'portal', module: policyOnly(PAGE_POLICIES.private) },
   listen: { parentId: 'root', path: 'listen/:token', module: policyOnly(PAGE_POLICIES.secretAddress) },
-  book: { parentId: 'root', path: 'book', module: policyOnly(PAGE_POLICIES.secretAddress) },
-  'book-picker': { parentId: 'book', index: true, module: policyOnly(PAGE_POLICIES.private) },
+  book: { parentId: 'root', path: 'book', module: policyOnly(PAGE_POLICIES.private) },
+  'book-cancel': { parentId: 'root', path: 'book/cancel/:token', module: policyOnly(PAGE_POLICIES.secretAddress) },
+  'book-reschedule': { parentId: 'root', path: 'book/reschedule/:token', module: policyOnly(PAGE_POLICIES.secretAddress) },
 };
 
 // As app/entry.server.tsx: an aborted request and an unknown page (a 404 answer) are not errors to log.
