@@ -32,13 +32,26 @@ function chunkModulesMap(): Plugin {
 
 const ISLANDS_ENTRY = path.resolve('app/islands/entry.islands.tsx');
 const ISLANDS_REGISTRY = path.resolve('app/islands/registry.ts');
+const ISLAND_NAMES = path.resolve('app/islands/island-names.ts');
 
-/** The registry's islands and the source file each loads (`'name': () => import('#app/…')`). */
+/**
+ * The registry's islands and the source file each loads (`[ISLAND.key]: () => import('#app/…')`),
+ * by the name island-names.ts gives the key.
+ */
 function islandModules(): Record<string, string> {
+  const names = new Map(
+    [...readFileSync(ISLAND_NAMES, 'utf8').matchAll(/^\s+(\w+): '([\w-]+)',$/gm)].map(([, key, name]) => [key!, name!]),
+  );
   const source = readFileSync(ISLANDS_REGISTRY, 'utf8');
-  const found = [...source.matchAll(/'([\w-]+)': \(\) => import\('#app\/([^']+)'\)/g)];
+  const found = [...source.matchAll(/\[ISLAND\.(\w+)\]: \(\) => import\('#app\/([^']+)'\)/g)];
   if (found.length === 0) throw new Error(`no islands found in ${ISLANDS_REGISTRY}`);
-  return Object.fromEntries(found.map(([, name, file]) => [name, path.resolve('app', file)]));
+  return Object.fromEntries(
+    found.map(([, key, file]) => {
+      const name = names.get(key!);
+      if (!name) throw new Error(`island ${key} of ${ISLANDS_REGISTRY} has no name in ${ISLAND_NAMES}`);
+      return [name, path.resolve('app', file!)];
+    }),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useContext, useEffect, useRef } from 'react';
-import { Link, Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from 'react-router';
+import { Link, Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMatches } from 'react-router';
 import type { Route } from './+types/root.ts';
 import { SiteHeader } from '#app/components/site-header.tsx';
 import { PreviewBanner } from '#app/components/preview-banner.tsx';
@@ -9,7 +9,8 @@ import { IslandScripts } from '#app/islands/island-scripts.tsx';
 import { IslandsPageContext, IslandsServerContext } from '#app/islands/islands-context.ts';
 import { LazyToaster } from '#app/components/ui/lazy-toaster.tsx';
 import { siteEssentials } from '#app/features/marketing/site-essentials.server.ts';
-import type { SiteEssentials } from '#common/site-content/sections.ts';
+import type { PageHandle } from '#common/page-policy.ts';
+import { useRootData, useRootDataIfLoaded, type RootData } from '#app/lib/root-data.ts';
 import { accentStyle } from '#app/components/accent-style.ts';
 import { SiteIcons } from '#app/components/site-icons.tsx';
 import { useNonce } from '#app/lib/nonce.ts';
@@ -26,7 +27,7 @@ export const links: Route.LinksFunction = () => [
   // The icons and the manifest follow the owner's favicon: <SiteIcons> in the layout.
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { publicUrl, services, admin, preview } = fromContext(context);
   return {
     publicUrl,
@@ -38,23 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-/**
- * The root loader's data. Every page renders below the root route, so it is there whenever a page or
- * its chrome renders (the root error page uses none of it); not shipping a fallback copy of the
- * owner's facts keeps them out of the browser bundle.
- */
-export function useRootData(): RootData {
-  const data = useRouteLoaderData<typeof loader>('root');
-  if (!data) throw new Error('useRootData: the root loader has not run');
-  return data;
-}
-
-/** The studio, prices and worded hours from the root loader. */
-export function useSite(): SiteEssentials {
-  return useRootData().site;
-}
+// Pages read this loader's data through app/lib/root-data.ts (useRootData, useSite), not from this module.
 
 /** Every change of route path smooth-scrolls to the top (hash links within a page do not). */
 function useScrollToTopOnPathChange() {
@@ -68,15 +53,9 @@ function useScrollToTopOnPathChange() {
   }, [pathname]);
 }
 
-/** What a route's `handle` may say about how its page reaches the browser. */
-export interface PageHandle {
-  /** true: served as islands (decision 059); false: hydrated by React Router even below a route that says true. */
-  islands?: boolean;
-}
-
 /**
  * Whether this render is a page served as islands: the production server offers an islands entry,
- * and the matched routes ask for it (the public layout does; the portal below it does not).
+ * and the matched routes ask for it (the public layout does; the review link's page below it does not).
  */
 function useIslandsServer() {
   const server = useContext(IslandsServerContext);
@@ -89,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const islands = useIslandsServer();
   // Marks the moment the page's own handlers are live: tests wait for it before pressing keys only JavaScript handles.
   const hydrated = useHydrated();
-  const brand = useRouteLoaderData<typeof loader>('root')?.site.brand;
+  const brand = useRootDataIfLoaded()?.site.brand;
   const accent = brand?.accentColor;
   return (
     <html lang="en" className="bg-ink" data-hydrated={hydrated ? 'true' : undefined} style={accentStyle(accent)}>

@@ -21,7 +21,7 @@ import { requireAdmin } from './http/require-admin.ts';
 import { mediaOrigins } from './http/media-origins.ts';
 import { secureAsExpressJudges } from './http/client-ip.ts';
 import { contentSecurityPolicy, cspWithNonce, fixedSecurityHeaders } from './http/security-headers.ts';
-import { mountPages, type PageMode } from './http/pages.ts';
+import { openPages, type PageMode } from './http/pages.ts';
 import { STORED_MAX_AGE_MS } from './http/public-cache/cache-policy.ts';
 import { publishSuccessfulWrites } from './http/public-cache/clear-on-write.ts';
 import { PublicCache } from './http/public-cache/public-cache.ts';
@@ -173,20 +173,22 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   // The owner's private calendar subscription: a secret address, read by calendar apps without a session.
   app.use(calendarSubscriptionRoutes(services));
   app.all('/objects/multipart/:uploadId/:partNumber', methodNotAllowed(['PUT']));
-  app.use(redirectToCanonicalPath(PAGE_ALIASES));
-  app.use(limitPageFormBody, pageMethodsOnly);
 
   // A database that cannot serve right now is a 503 with Retry-After, not a 500: for the API and
   // audio through the error handler, for pages through React Router's handleError.
   const unavailable = { matches: isDatabaseUnavailable, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
-  const closePages = options.pages
-    ? await mountPages(app, {
+  // Opened first: the canonical-path redirect keeps the case of an address whose route says it holds a secret.
+  const pages = options.pages
+    ? await openPages({
         services,
         mode: options.pages,
         caching: { cache: publicCache, hasSessionCookie: holdsSession, policy },
         unavailable,
       })
-    : async () => {};
+    : null;
+  app.use(redirectToCanonicalPath(PAGE_ALIASES, pages?.policyOf));
+  app.use(limitPageFormBody, pageMethodsOnly);
+  const closePages = pages ? pages.mount(app) : async () => {};
   const storeFull = { matches: isStoreFull, retryAfterSeconds: STORE_RETRY_AFTER_SECONDS };
   app.use(errorHandler(logger, unavailable, storeFull));
   const bookkeeping = { isSecure: secureAsExpressJudges(app), logger, ...(metrics ? { metrics } : {}) };

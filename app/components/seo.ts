@@ -5,6 +5,7 @@ import type { SiteEssentials } from '#common/site-content/sections.ts';
 import type { Studio } from '#common/site-content/studio.ts';
 import type { ImageRef } from '#common/site-content/image.ts';
 import { SHARE_IMAGE_SIZE, shareSlug, shareTag } from '#common/share-pages.ts';
+import { ROOT_ROUTE_ID } from '#app/lib/root-data.ts';
 
 export interface PageSeo {
   title: string;
@@ -43,7 +44,7 @@ export function shareImageUrl(
 
 /** Root loader data as seen from any route's meta function (absent only on the root error page). */
 export function rootSeoData(args: MetaArgsLike): RootSeoData | null {
-  return (args.matches.find((match) => match?.id === 'root')?.loaderData as RootSeoData | undefined) ?? null;
+  return (args.matches.find((match) => match?.id === ROOT_ROUTE_ID)?.loaderData as RootSeoData | undefined) ?? null;
 }
 
 /** The owner's essentials for a route's meta function (null only on the root error page). */

@@ -10,6 +10,7 @@ import type { Studio } from '#common/site-content/studio.ts';
 import type { ImageRef } from '#common/site-content/image.ts';
 import { cn } from '#app/lib/cn.ts';
 import { Island } from '#app/islands/island.tsx';
+import { ISLAND } from '#app/islands/island-names.ts';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { ServicesMenu } from './services-menu.tsx';
@@ -61,7 +62,7 @@ export function SiteHeader({ isAdmin, studio, services, logo = null }: SiteHeade
             <TopLink key={link.to} link={link} pathname={pathname} />
           ))}
           <Island
-            name="services-menu"
+            name={ISLAND.servicesMenu}
             component={ServicesMenu}
             props={{ pathname, links: services, triggerClassName: linkClass(isActivePath('/services', pathname)) }}
           />
@@ -74,7 +75,7 @@ export function SiteHeader({ isAdmin, studio, services, logo = null }: SiteHeade
           <ButtonLink to="/contact" size="sm" className="hidden sm:inline-flex">
             Get Started
           </ButtonLink>
-          <Island name="mobile-menu" component={MobileMenu} props={{ isAdmin, pathname, services }} />
+          <Island name={ISLAND.mobileMenu} component={MobileMenu} props={{ isAdmin, pathname, services }} />
         </div>
       </div>
     </header>

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useId, type ComponentType, type ReactNode } from 'react';
 import { IslandsPageContext } from './islands-context.ts';
-import type { IslandName } from './registry.ts';
+import type { IslandName } from './island-names.ts';
 
 /**
  * The root of one island, the same on the server and in the browser so both render the same tree;

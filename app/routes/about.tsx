@@ -11,7 +11,7 @@ import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
 import { ContentSection, SectionHeading, sectionContainer } from '#app/features/marketing/content-section.tsx';
 import { aboutContent } from '#app/features/marketing/page-content.server.ts';
 import { TestimonialsSection } from '#app/features/marketing/testimonials-section.tsx';
-import { useSite } from '#app/root.tsx';
+import { useSite } from '#app/lib/root-data.ts';
 import { locationLabel } from '#common/site-content/format.ts';
 import { withArticle } from '#common/site-content/content-tokens.ts';
 import { BOOK_CONSULTATION } from '#app/content/navigation.ts';

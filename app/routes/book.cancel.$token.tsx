@@ -5,8 +5,12 @@ import { BookingFacts, OutcomeCard } from '#app/features/booking/booking-confirm
 import { BookingClosed, LinkNotValid } from '#app/features/booking/booking-link-views.tsx';
 import { bookingLinkPageMeta } from '#app/features/booking/booking-link-meta.ts';
 import { outcomeColumn } from '#app/features/booking/booking-page-header.tsx';
+import { PAGE_POLICIES, type PageHandle } from '#common/page-policy.ts';
 
-// No headers() here: the server marks every /book answer `private, no-store`, and these no-referrer and noindex (server/http/pages.ts).
+/** The address is the booking's key: never shared, no referrer, never indexed, its case kept. */
+export const handle: PageHandle = { page: PAGE_POLICIES.secretAddress };
+
+// No headers() here: the policy above makes the server send `private, no-store`, no-referrer and noindex (server/http/pages.ts).
 export { cancelPageLoader as loader, cancelPageAction as action } from '#app/features/booking/booking-link-pages.server.ts';
 
 export const meta: Route.MetaFunction = (args) => bookingLinkPageMeta(args, 'Cancel your consultation');

@@ -1,5 +1,6 @@
 import type { Route } from './+types/book.reschedule.$token';
 import { Island } from '#app/islands/island.tsx';
+import { ISLAND } from '#app/islands/island-names.ts';
 import { BookingConfirmation } from '#app/features/booking/booking-confirmation.tsx';
 import type { BookingFormResult } from '#app/features/booking/booking-form-result.ts';
 import { BookingClosed, LinkNotValid } from '#app/features/booking/booking-link-views.tsx';
@@ -7,8 +8,12 @@ import { bookingLinkPageMeta } from '#app/features/booking/booking-link-meta.ts'
 import { lengthMinutesOf } from '#app/features/booking/booking-times.ts';
 import { outcomeColumn } from '#app/features/booking/booking-page-header.tsx';
 import { RescheduleMove } from '#app/features/booking/reschedule-move.tsx';
+import { PAGE_POLICIES, type PageHandle } from '#common/page-policy.ts';
 
-// No headers() here: the server marks every /book answer `private, no-store`, and these no-referrer and noindex (server/http/pages.ts).
+/** The address is the booking's key: never shared, no referrer, never indexed, its case kept. */
+export const handle: PageHandle = { page: PAGE_POLICIES.secretAddress };
+
+// No headers() here: the policy above makes the server send `private, no-store`, no-referrer and noindex (server/http/pages.ts).
 export { reschedulePageLoader as loader, reschedulePageAction as action } from '#app/features/booking/booking-link-pages.server.ts';
 
 export const meta: Route.MetaFunction = (args) => {
@@ -26,7 +31,7 @@ export default function RescheduleBooking({ loaderData, actionData, params }: Ro
     const { booking, links, picker } = page;
     return (
       <Island
-        name="booking-reschedule"
+        name={ISLAND.bookingReschedule}
         component={RescheduleMove}
         props={{
           path: `/book/reschedule/${params.token}`,

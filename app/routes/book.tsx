@@ -1,14 +1,21 @@
 import type { Route } from './+types/book';
 import { seo } from '#app/components/seo.ts';
 import { Island } from '#app/islands/island.tsx';
+import { ISLAND } from '#app/islands/island-names.ts';
 import { BookingCalendar } from '#app/features/booking/booking-calendar.tsx';
 import type { BookingFormResult } from '#app/features/booking/booking-form-result.ts';
 import { BookingPageHeader, bookingColumn } from '#app/features/booking/booking-page-header.tsx';
 import { AppLink } from '#app/components/ui/app-link.tsx';
 import { ButtonLink } from '#app/components/ui/button.tsx';
+import { PAGE_POLICIES, type PageHandle } from '#common/page-policy.ts';
 
-// Free slots change with every booking and every minute: this page is rendered per request, never
-// kept in the shared page cache (server/http/pages.ts), and its steps live in the query string.
+/**
+ * Free slots change with every booking and every minute: this page (and every address below it) is
+ * rendered per request, never kept in the shared page cache; its steps live in the query string.
+ * The e-mailed links below it say more (their address holds a token).
+ */
+export const handle: PageHandle = { page: PAGE_POLICIES.private };
+
 export { bookPageLoader as loader, bookPageAction as action } from '#app/features/booking/book-page.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -34,7 +41,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
           </div>
         ) : (
           <Island
-            name="booking-calendar"
+            name={ISLAND.bookingCalendar}
             component={BookingCalendar}
             props={{
               path: '/book',

@@ -9,7 +9,7 @@ import { FaqList } from '#app/features/marketing/faq-list.tsx';
 import { faqContent } from '#app/features/marketing/page-content.server.ts';
 import { ServicesGlance } from '#app/features/marketing/services-glance.tsx';
 import { servicesGlance } from '#app/features/marketing/services-content.server.ts';
-import { useSite } from '#app/root.tsx';
+import { useSite } from '#app/lib/root-data.ts';
 
 // The contact form posts here when JavaScript is off (see contact-form.tsx).
 export { contactPageAction as action } from '#app/features/contact/contact-action.server.ts';

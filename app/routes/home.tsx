@@ -13,7 +13,8 @@ import { TestimonialsSection } from '#app/features/marketing/testimonials-sectio
 import { FeaturedSamples } from '#app/features/samples/featured-samples.tsx';
 import { featuredSamplesLoader } from '#app/features/samples/featured-loader.server.ts';
 import { Island } from '#app/islands/island.tsx';
-import { useRootData } from '#app/root.tsx';
+import { ISLAND } from '#app/islands/island-names.ts';
+import { useRootData } from '#app/lib/root-data.ts';
 import type { HomeBlockKey } from '#common/site-content/home.ts';
 import { locationLabel } from '#common/site-content/format.ts';
 import { formatPrice, newClientOffer } from '#common/site-content/package-words.ts';
@@ -66,7 +67,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     packages: (heading) => <ServicePackagesSection packages={packages.packages} heading={heading} />,
     preparing: (heading) => <PreparingProjectSection heading={heading} preparing={preparing} />,
     samples: (heading) => (
-      <Island name="featured-samples" component={FeaturedSamples} props={{ samples: loaderData.featuredSamples, isAdmin, heading }} />
+      <Island name={ISLAND.featuredSamples} component={FeaturedSamples} props={{ samples: loaderData.featuredSamples, isAdmin, heading }} />
     ),
     testimonials: (heading) => <TestimonialsSection testimonials={loaderData.testimonials} heading={heading} band />,
     contact: (heading) => (

@@ -5,10 +5,13 @@ import { seo } from '#app/components/seo.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { PasswordField } from '#app/components/ui/password-field.tsx';
 import { ListenRoom } from '#app/features/listen/listen-room.tsx';
-import type { PageHandle } from '#app/root.tsx';
+import { PAGE_POLICIES, type PageHandle } from '#common/page-policy.ts';
 
-/** The listener's page is an app (the player), hydrated by React Router like the portal. */
-export const handle: PageHandle = { islands: false };
+/**
+ * The listener's page is an app (the player), hydrated by React Router like the portal; its address
+ * is the link's key: never shared, no referrer, never indexed.
+ */
+export const handle: PageHandle = { islands: false, page: PAGE_POLICIES.secretAddress };
 
 export { listenLoader as loader, listenAction as action } from '#app/features/listen/listen-page.server.ts';
 
@@ -23,7 +26,7 @@ export const meta: Route.MetaFunction = (args) => {
   ];
 };
 
-// No headers() here: the server marks every /listen answer `private, no-store`, no-referrer and noindex (server/http/pages.ts).
+// No headers() here: the policy above makes the server send `private, no-store`, no-referrer and noindex (server/http/pages.ts).
 
 /** `/listen/:token`: a review link (decision 082). */
 export default function Listen({ loaderData, actionData }: Route.ComponentProps) {

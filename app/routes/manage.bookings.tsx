@@ -4,7 +4,7 @@ import { seo } from '#app/components/seo.ts';
 /*
  * /manage/bookings, /manage/bookings/week and /manage/bookings/settings: the admin shell of
  * routes/manage.tsx with the Bookings tab open on that view (the shell reads the address itself).
- * Cache-Control comes from the parent route, as for /manage/projects.
+ * Guard, shell and policy come from the admin layout, as for /manage/projects.
  */
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: 'Bookings · Admin', description: 'Consultations booked on the site.', noindex: true });

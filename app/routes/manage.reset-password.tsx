@@ -12,8 +12,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 // The token is in the URL: the page stays out of caches, as every /manage answer is `private, no-store`
-// (server/http/pages.ts; a headers() here would send a second copy), and the site-wide referrer policy
-// keeps the query string from other origins.
+// (the admin layout's policy covers this address too; a headers() here would send a second copy), and
+// the site-wide referrer policy keeps the query string from other origins.
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   if (!loaderData.token) {

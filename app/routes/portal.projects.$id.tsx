@@ -4,10 +4,21 @@ import { seo } from '#app/components/seo.ts';
 import { PortalHeader } from '#app/features/portal/portal-header.tsx';
 import { ProjectPage } from '#app/features/portal/project-page.tsx';
 import { SignInCard } from '#app/features/portal/sign-in-card.tsx';
-import type { PageHandle } from '#app/root.tsx';
+import type { PortalPageHandle } from './portal-layout.tsx';
 
-/** The client's own space is an app, hydrated by React Router (see site-layout.tsx). */
-export const handle: PageHandle = { islands: false };
+function SignedOut() {
+  return (
+    <>
+      <PortalHeader title="Sign in to see this project">
+        <p>Your project page is private. Ask for a sign-in link and we will e-mail it to you.</p>
+      </PortalHeader>
+      <SignInCard />
+    </>
+  );
+}
+
+/** Signed out, the portal layout shows this prompt instead of the page (the loader answers 401). */
+export const handle: PortalPageHandle = { signedOut: SignedOut };
 
 export { portalProjectLoader as loader, portalProjectAction as action } from '#app/features/portal/portal-pages.server.ts';
 
@@ -17,20 +28,14 @@ export const meta: Route.MetaFunction = (args) => {
   return seo(args, { title, description: 'Your project with the studio: files, status and deliveries.', noindex: true });
 };
 
-// No headers() here: the server marks every page it renders per request `private, no-store`
+// No headers() here: the portal layout's policy makes every portal answer `private, no-store`
 // (server/http/pages.ts); a route's own Cache-Control would be sent as a second copy.
 
 export default function PortalProject({ loaderData }: Route.ComponentProps) {
   switch (loaderData.kind) {
     case 'signed-out':
-      return (
-        <>
-          <PortalHeader title="Sign in to see this project">
-            <p>Your project page is private. Ask for a sign-in link and we will e-mail it to you.</p>
-          </PortalHeader>
-          <SignInCard />
-        </>
-      );
+      // The layout shows the handle's prompt instead.
+      return null;
     case 'not-found':
       return (
         <>

@@ -3,17 +3,17 @@ import { seo } from '#app/components/seo.ts';
 import { PortalHeader } from '#app/features/portal/portal-header.tsx';
 import { ProjectList } from '#app/features/portal/project-list.tsx';
 import { SignInCard } from '#app/features/portal/sign-in-card.tsx';
-import type { PageHandle } from '#app/root.tsx';
+import type { PortalPageHandle } from './portal-layout.tsx';
 
-/** The client's own space is an app, hydrated by React Router (see site-layout.tsx). */
-export const handle: PageHandle = { islands: false };
+/** The portal's front door: signed out, this page is the sign-in form itself (routes/portal-layout.tsx). */
+export const handle: PortalPageHandle = { signedOut: null };
 
 export { portalListLoader as loader, portalSignInAction as action } from '#app/features/portal/portal-pages.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: 'Client Portal', description: 'Your projects with the studio: files, status and deliveries.', noindex: true });
 
-// No headers() here: the server marks every page it renders per request `private, no-store`
+// No headers() here: the portal layout's policy makes every portal answer `private, no-store`
 // (server/http/pages.ts); a route's own Cache-Control would be sent as a second copy.
 
 export default function Portal({ loaderData }: Route.ComponentProps) {

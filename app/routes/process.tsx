@@ -2,7 +2,7 @@ import type { Route } from './+types/process';
 import { PageHero } from '#app/components/page-hero.tsx';
 import { seo, siteFromMeta } from '#app/components/seo.ts';
 import { turnaroundSpan } from '#common/site-content/package-words.ts';
-import { useSite } from '#app/root.tsx';
+import { useSite } from '#app/lib/root-data.ts';
 import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
 import { processContent } from '#app/features/marketing/process-content.server.ts';

@@ -3,6 +3,7 @@ import { PageHero } from '#app/components/page-hero.tsx';
 import { seo } from '#app/components/seo.ts';
 import { SamplesList } from '#app/features/samples/samples-list.tsx';
 import { Island } from '#app/islands/island.tsx';
+import { ISLAND } from '#app/islands/island-names.ts';
 import { samplesPageLoader } from '#app/features/samples/samples-page.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -22,7 +23,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <p>Hear the difference: mixes and masters across genres. Press play on any track to listen.</p>
       </PageHero>
       <div className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8">
-        <Island name="samples-list" component={SamplesList} props={{ samples: loaderData.samples }} />
+        <Island name={ISLAND.samplesList} component={SamplesList} props={{ samples: loaderData.samples }} />
       </div>
     </>
   );

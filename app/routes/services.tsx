@@ -9,7 +9,7 @@ import { ContentSection, sectionContainer } from '#app/features/marketing/conten
 import { ServiceIcon } from '#app/features/marketing/service-icon.tsx';
 import { servicesOverview } from '#app/features/marketing/services-content.server.ts';
 import { cn } from '#app/lib/cn.ts';
-import { useSite } from '#app/root.tsx';
+import { useSite } from '#app/lib/root-data.ts';
 import { formatPrice, newClientOffer } from '#common/site-content/package-words.ts';
 
 export const loader = ({ context }: Route.LoaderArgs) => servicesOverview(context);

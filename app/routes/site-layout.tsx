@@ -1,18 +1,15 @@
 import { Outlet } from 'react-router';
-import { SiteFooter } from '#app/components/site-footer.tsx';
-import { useSite, type PageHandle } from '#app/root.tsx';
+import { SiteFrame } from '#app/components/site-frame.tsx';
+import type { PageHandle } from '#common/page-policy.ts';
 
-/** Public pages load only their islands' code, never the router's (decision 059); the portal below opts out. */
+/** Public pages load only their islands' code, never the router's (decision 059). */
 export const handle: PageHandle = { islands: true };
 
-/** Public pages: the page content followed by the footer. */
+/** The public site (app/routes.ts): the page content followed by the footer, one shared copy per content version. */
 export default function SiteLayout() {
   return (
-    <>
-      <main id="main" tabIndex={-1} className="outline-none">
-        <Outlet />
-      </main>
-      <SiteFooter site={useSite()} />
-    </>
+    <SiteFrame>
+      <Outlet />
+    </SiteFrame>
   );
 }

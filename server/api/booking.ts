@@ -2,40 +2,23 @@ import { Router, type Response } from 'express';
 import { slotQuerySchema, type BookedAnswer } from '#common/booking/booking-request.ts';
 import { bookingLinkPath } from '#server/booking/booking-links.ts';
 import type { Services } from '#server/context.ts';
-import type { BookRequestOutcome, RescheduleOutcome } from '#server/booking/visitor-bookings.ts';
 import { formStampFrom } from '#server/cookies/form-stamp.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
+import { answerError } from '#server/http/refusals.ts';
+import { BOOKING_LINK_REFUSALS, bookingRefusal, type BookingRefusal } from './booking-refusals.ts';
 import { parseBody } from '#server/http/validation.ts';
 import { sendSharedJson } from '#server/http/shared-json.ts';
 import { slotListFor } from './slot-lists.ts';
 
 const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
-const BOOKING_NOT_FOUND = 'This link does not name a consultation';
-const NOT_CHANGEABLE = 'This consultation can no longer be changed: it was cancelled or has already started';
+const linkRefused = (kind: keyof typeof BOOKING_LINK_REFUSALS) => answerError(BOOKING_LINK_REFUSALS[kind]);
 
-/**
- * The answers every refusal of a booking shares: 400 with field messages, 409 with fresh slots or
- * for an e-mail address that already holds its share, 429 with a wait.
- */
-function refuse(
-  res: Response,
-  outcome: Extract<BookRequestOutcome | RescheduleOutcome, { kind: 'invalid' | 'taken' | 'rate-limited' | 'already-booked' }>,
-): never | void {
-  switch (outcome.kind) {
-    case 'invalid':
-      throw new HttpError(400, outcome.message, outcome.errors);
-    case 'already-booked':
-      throw new HttpError(409, outcome.message, outcome.errors);
-    case 'rate-limited':
-      throw new HttpError(429, outcome.message ?? 'Too many bookings from here in a short time. Please try again later.', undefined, {
-        'Retry-After': String(outcome.retryAfterSeconds),
-      });
-    case 'taken':
-      noStore(res)
-        .status(409)
-        .json({ message: outcome.message, errors: { start: [outcome.message] }, slots: outcome.fresh });
-  }
+/** A refused booking or move, as booking-refusals.ts words it; a slot just taken carries the fresh slots. */
+function refuse(res: Response, outcome: BookingRefusal): never | void {
+  const { slots, ...answer } = bookingRefusal(outcome);
+  if (!slots) throw answerError(answer);
+  noStore(res).status(answer.status).json({ message: answer.message, errors: answer.errors, slots });
 }
 
 /**
@@ -94,8 +77,7 @@ export function bookingRouter(services: Services): Router {
     .route('/bookings/:token/cancel')
     .post(async (req, res) => {
       const outcome = await visitorBookings.cancel(String(req.params.token));
-      if (outcome.kind === 'not-found') throw new HttpError(404, BOOKING_NOT_FOUND);
-      if (outcome.kind === 'not-confirmed') throw new HttpError(409, NOT_CHANGEABLE);
+      if (outcome.kind === 'not-found' || outcome.kind === 'not-confirmed') throw linkRefused(outcome.kind);
       noStore(res).json(outcome.booking);
     })
     .all(methodNotAllowed(['POST']));
@@ -106,15 +88,14 @@ export function bookingRouter(services: Services): Router {
       // The slots this booking may move to (its own time does not block them).
       const query = parseBody(slotQuerySchema.omit({ type: true }), req.query, 'Invalid slot query');
       const found = await visitorBookings.byToken(String(req.params.token), 'reschedule');
-      if (!found) throw new HttpError(404, BOOKING_NOT_FOUND);
+      if (!found) throw linkRefused('not-found');
       const slots = await visitorBookings.rescheduleSlots(String(req.params.token), { from: query.from, to: query.to });
-      if (!slots) throw new HttpError(409, NOT_CHANGEABLE);
+      if (!slots) throw linkRefused('not-confirmed');
       noStore(res).json({ booking: found.view, slots });
     })
     .post(async (req, res) => {
       const outcome = await visitorBookings.reschedule(String(req.params.token), req.body);
-      if (outcome.kind === 'not-found') throw new HttpError(404, BOOKING_NOT_FOUND);
-      if (outcome.kind === 'not-confirmed') throw new HttpError(409, NOT_CHANGEABLE);
+      if (outcome.kind === 'not-found' || outcome.kind === 'not-confirmed') throw linkRefused(outcome.kind);
       if (outcome.kind === 'moved') {
         noStore(res).json(outcome.booking);
         return;

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { CONTACT_FORM_STAMP_PATH } from '#common/contact-fields.ts';
 import type { Services } from '#server/context.ts';
-import { CONTACT_INVALID_MESSAGE, contactRateLimitMessage } from '#server/contact/messages.ts';
 import { contactFolderQuerySchema } from '#common/contact-spam.ts';
 import { listSpam } from '#server/contact/spam.ts';
 import { listContactSubmissions } from '#server/contact/submissions.ts';
@@ -9,6 +8,8 @@ import { receiveContactSubmission } from '#server/contact/receive-submission.ts'
 import { formStampCookie, formStampFrom } from '#server/cookies/form-stamp.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
+import { answerError } from '#server/http/refusals.ts';
+import { contactRefusal } from './contact-refusals.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody } from '#server/http/validation.ts';
 
@@ -29,11 +30,8 @@ export function contactRouter(services: Services): Router {
       });
       switch (outcome.kind) {
         case 'invalid':
-          throw new HttpError(400, CONTACT_INVALID_MESSAGE, outcome.errors);
         case 'rate-limited':
-          throw new HttpError(429, contactRateLimitMessage(outcome.retryAfterSeconds), undefined, {
-            'Retry-After': String(outcome.retryAfterSeconds),
-          });
+          throw answerError(contactRefusal(outcome));
         case 'stored':
         case 'spam':
           res.status(201).set('Cache-Control', 'no-store').json(outcome.receipt);

@@ -112,7 +112,7 @@ describe.each(testDialects())('review links (%s)', (dialect) => {
 
     const wrong = await listener().post(`/api/listen/${token}/unlock`).send({ password: 'guess' });
     expect(wrong.status).toBe(403);
-    expect(wrong.body.message).toBe('That password is not right');
+    expect(wrong.body.message).toBe('That password is not right. Check it with the studio and try again.');
     expect(wrong.headers['set-cookie']).toBeUndefined();
     for (let i = 1; i < PASSWORD_TRIES_PER_ADDRESS.limit; i++)
       await listener().post(`/api/listen/${token}/unlock`).send({ password: 'guess' });

@@ -4,6 +4,7 @@ import { createCommentSchema, editCommentSchema } from '#common/review.ts';
 import type { Services } from '#server/context.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
+import { answerError } from '#server/http/refusals.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import type { Visitor } from '#server/projects/review-links/access-log.ts';
@@ -12,11 +13,10 @@ import { listenerCookieHeader, listenerCookieReader } from '#server/projects/rev
 import type { Listener } from '#server/projects/review-links/review-links-service.ts';
 import { studioActor } from './admin-projects.ts';
 import { answerChange, answerComment } from './review.ts';
+import { LINK_GONE, unlockRefusal } from './review-link-refusals.ts';
 import { sendVersionAudio } from './version-audio.ts';
 
 const NOT_FOUND = 'Not found';
-/** One answer for an unknown, expired or revoked link: which one it was is nobody's business. */
-const LINK_GONE = 'This review link has expired or was turned off';
 const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
 export const visitorOf = (req: Request): Visitor => ({ ip: clientIp(req), userAgent: req.get('user-agent') ?? '' });
@@ -90,17 +90,8 @@ export function listenerRouter(services: Services): Router {
     .post(async (req, res) => {
       const { password } = parseBody(unlockReviewLinkSchema, req.body, 'Enter the password');
       const outcome = await reviewLinks.unlock(String(req.params.token), password, visitorOf(req));
-      switch (outcome.kind) {
-        case 'gone':
-          throw new HttpError(404, LINK_GONE);
-        case 'limited':
-          res.set('Retry-After', String(outcome.retryAfterSeconds));
-          throw new HttpError(429, 'Too many tries; wait a few minutes before trying again');
-        case 'wrong':
-          throw new HttpError(403, 'That password is not right');
-        case 'unlocked':
-          res.append('Set-Cookie', listenerCookieHeader(outcome.cookie, req.secure)).status(204).end();
-      }
+      if (outcome.kind !== 'unlocked') throw answerError(unlockRefusal(outcome));
+      res.append('Set-Cookie', listenerCookieHeader(outcome.cookie, req.secure)).status(204).end();
     })
     .all(methodNotAllowed(['POST']));
 

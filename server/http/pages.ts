@@ -17,6 +17,8 @@ import { CACHE_STATUS_HEADER, storedAnswerKey, type SessionCookieProbe } from '.
 import { prepareResponse } from './public-cache/stored-response.ts';
 import { NOT_FOUND_KEY, NOT_FOUND_RENDER_PATH, unknownPathTest } from './public-cache/unknown-paths.ts';
 import type { ContentSecurityPolicy } from './security-headers.ts';
+import { pagePolicyTest } from './page-policy.ts';
+import type { PageAnswerPolicy } from '#common/page-policy.ts';
 
 export type PageMode =
   /** Hot reload runs its websocket on the app's own HTTP server: one port in development too. */
@@ -60,35 +62,30 @@ export interface PageCaching {
 }
 
 /**
- * Documents for visitors only: a signed-in admin sees their own header, and data requests, the
- * admin area and the client portal are left to React Router.
+ * Documents for visitors only: a signed-in admin sees their own header, React Router's own requests
+ * (data, the route manifest) are never a document for everyone, and a route may say its page is
+ * private (the admin, the portal, the booking pages, the review links: `handle.page` on the routes).
  */
-function isSharedPageRequest(req: Request, hasSessionCookie: SessionCookieProbe): boolean {
+function isSharedPageRequest(req: Request, hasSessionCookie: SessionCookieProbe, policy: PageAnswerPolicy): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (hasSessionCookie(req)) return false;
-  const path = req.path;
-  // The portal reads its query string (`?link=invalid`) and is a client's own space: never shared.
-  // The booking pages read theirs (`?type=&day=&start=`) and show free slots, which change with every
-  // booking and every minute; their e-mailed links carry a token.
-  return !(
-    path === '/book' ||
-    path.startsWith('/book/') ||
-    path.endsWith('.data') ||
-    path.startsWith('/__') ||
-    path.startsWith('/manage') ||
-    path === '/portal' ||
-    path.startsWith('/portal/') ||
-    path.startsWith('/listen/')
-  );
+  if (req.path.endsWith('.data') || req.path.startsWith('/__')) return false;
+  return policy.shared;
 }
 
 /**
- * A review link's page (decision 082) and a booking's cancel and reschedule pages have a token in the
- * address: the pages they link to must not receive it as a referrer, and no search engine should keep it.
+ * A page whose address holds a secret (a review link, decision 082; a booking's cancel and reschedule
+ * pages): the pages it links to must not receive it as a referrer, and no search engine should keep it.
  */
-function guardTokenPage(req: Request, res: Response): void {
-  if (req.path.startsWith('/listen/') || req.path.startsWith('/book/'))
-    res.set({ 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' });
+function guardSecretAddress(res: Response, policy: PageAnswerPolicy): void {
+  if (policy.secretInAddress) res.set({ 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' });
+}
+
+/** Everything not answered from the shared cache: this requester's own, under the route's policy. */
+function personalAnswer(req: Request, res: Response, policy: PageAnswerPolicy): void {
+  res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
+  guardSecretAddress(res, policy);
+  originForOwnForms(req);
 }
 
 /**
@@ -137,16 +134,16 @@ function sharedPages(build: ServerBuild, services: Services, contextOf: ReturnTy
   const contextKey = serverContextKey(build);
   const handleDocument = createDocumentHandler(build, 'production');
   const isUnknownPath = unknownPathTest(build);
+  const policyOf = pagePolicyTest(build);
   const handleDirectly = createRequestHandler({
     build,
     getLoadContext: (req, res) => providing(contextKey, contextOf(req, res)),
     mode: 'production',
   });
   return async (req: Request, res: Response, next: (error?: unknown) => void) => {
-    if (!isSharedPageRequest(req, hasSessionCookie)) {
-      res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
-      guardTokenPage(req, res);
-      originForOwnForms(req);
+    const pagePolicy = policyOf(req.path);
+    if (!isSharedPageRequest(req, hasSessionCookie, pagePolicy)) {
+      personalAnswer(req, res, pagePolicy);
       return handleDirectly(req, res, next);
     }
     try {
@@ -186,46 +183,87 @@ function readIslandsEntry(buildDir: string): ServerContext['islandsEntry'] {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ServerContext['islandsEntry']) : undefined;
 }
 
+/** The pages, opened before anything is mounted: the canonical-path redirect reads their routes' policies first. */
+export interface Pages {
+  /** The page policy the routes declare for a path (a promise: in development the build is loaded per request). */
+  policyOf(pathname: string): Promise<PageAnswerPolicy>;
+  /** Mounts the React Router app last; the answer closes what it opened. */
+  mount(app: Express): () => Promise<void>;
+}
+
+interface PageOptions {
+  services: Services;
+  mode: PageMode;
+  caching: PageCaching;
+  unavailable: UnavailableErrors;
+}
+
 /**
- * Mounts the React Router app last: Vite middleware with hot reload in development, the built
- * client assets (immutable, a year) and server bundle in production.
+ * Vite middleware with hot reload in development, the built client assets (immutable, a year) and
+ * server bundle in production.
  */
-export async function mountPages(
-  app: Express,
-  { services, mode, caching, unavailable }: { services: Services; mode: PageMode; caching: PageCaching; unavailable: UnavailableErrors },
-): Promise<() => Promise<void>> {
-  if (mode.kind === 'development') {
-    // Public pages stay hydrated by React Router in development, where hot reload needs its scripts.
-    const contextOf = serverContextOf(services, unavailable);
-    const vite = await import('vite');
-    const devServer = await vite.createServer({
-      server: { middlewareMode: true, ...(mode.httpServer ? { hmr: { server: mode.httpServer } } : {}) },
-      appType: 'custom',
-    });
-    app.use(devServer.middlewares);
-    app.use(leavePreview);
-    app.use(async (req, res, next) => {
-      res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
-      guardTokenPage(req, res);
-      originForOwnForms(req);
-      try {
-        const build = (await devServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-        const getLoadContext = (request: Request, response: Response) => providing(serverContextKey(build), contextOf(request, response));
-        return await createRequestHandler({ build, getLoadContext, mode: 'development' })(req, res, next);
-      } catch (error) {
-        if (error instanceof Error) devServer.ssrFixStacktrace(error);
-        next(error);
-      }
-    });
-    return () => devServer.close();
-  }
+export async function openPages({ services, mode, caching, unavailable }: PageOptions): Promise<Pages> {
+  return mode.kind === 'development'
+    ? openDevelopmentPages(services, mode, unavailable)
+    : openBuiltPages(services, mode, caching, unavailable);
+}
+
+async function openDevelopmentPages(
+  services: Services,
+  mode: Extract<PageMode, { kind: 'development' }>,
+  unavailable: UnavailableErrors,
+): Promise<Pages> {
+  // Public pages stay hydrated by React Router in development, where hot reload needs its scripts.
+  const contextOf = serverContextOf(services, unavailable);
+  const vite = await import('vite');
+  const devServer = await vite.createServer({
+    server: { middlewareMode: true, ...(mode.httpServer ? { hmr: { server: mode.httpServer } } : {}) },
+    appType: 'custom',
+  });
+  const loadBuild = async () => (await devServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+  return {
+    policyOf: async (pathname) => pagePolicyTest(await loadBuild())(pathname),
+    mount(app) {
+      app.use(devServer.middlewares);
+      app.use(leavePreview);
+      app.use(async (req, res, next) => {
+        try {
+          const build = await loadBuild();
+          personalAnswer(req, res, pagePolicyTest(build)(req.path));
+          const getLoadContext = (request: Request, response: Response) => providing(serverContextKey(build), contextOf(request, response));
+          return await createRequestHandler({ build, getLoadContext, mode: 'development' })(req, res, next);
+        } catch (error) {
+          if (error instanceof Error) devServer.ssrFixStacktrace(error);
+          next(error);
+        }
+      });
+      return () => devServer.close();
+    },
+  };
+}
+
+async function openBuiltPages(
+  services: Services,
+  mode: Extract<PageMode, { kind: 'production' }>,
+  caching: PageCaching,
+  unavailable: UnavailableErrors,
+): Promise<Pages> {
   const contextOf = serverContextOf(services, unavailable, readIslandsEntry(mode.buildDir));
-  const clientDir = path.join(mode.buildDir, 'client');
-  app.use('/assets', precompressedAssets(path.join(clientDir, 'assets')));
-  app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-  app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
   const build = (await import(path.join(mode.buildDir, 'server', 'index.js'))) as ServerBuild;
-  app.use(leavePreview);
-  app.use(sharedPages(build, services, contextOf, caching));
-  return async () => {};
+  const policyOf = pagePolicyTest(build);
+  return {
+    policyOf: async (pathname) => policyOf(pathname),
+    mount(app) {
+      const clientDir = path.join(mode.buildDir, 'client');
+      app.use('/assets', precompressedAssets(path.join(clientDir, 'assets')));
+      app.use(
+        '/assets',
+        express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+      );
+      app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
+      app.use(leavePreview);
+      app.use(sharedPages(build, services, contextOf, caching));
+      return async () => {};
+    },
+  };
 }

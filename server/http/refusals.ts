@@ -16,3 +16,22 @@ export function refusalError(refusal: Refusal, notFoundMessage: string): HttpErr
       return new HttpError(409, refusal.message);
   }
 }
+
+/**
+ * How a capability's refusal is answered, stated once for the JSON API and the page module alike
+ * (decision 098): the router throws it as its HTTP error, a page's loader or action returns the same
+ * status and words with what the page shows.
+ */
+export interface RefusalAnswer {
+  status: number;
+  message: string;
+  errors?: FieldErrors;
+  headers?: Record<string, string>;
+}
+
+/** A refusal answer as the JSON API's error. */
+export const answerError = (answer: RefusalAnswer): HttpError =>
+  new HttpError(answer.status, answer.message, answer.errors, answer.headers);
+
+/** A `Retry-After` header for a wait in seconds. */
+export const retryAfter = (seconds: number) => ({ 'Retry-After': String(seconds) });

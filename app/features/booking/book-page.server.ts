@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { BOOKING_HONEYPOT_FIELD, BOOKING_NOTE_LIMIT } from '#common/booking/booking-request.ts';
+import { bookingRefusal } from '#server/api/booking-refusals.ts';
 import { bookingLinkPath } from '#server/booking/booking-links.ts';
 import { formStampFrom } from '#server/cookies/form-stamp.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
@@ -28,9 +29,6 @@ export async function bookPageLoader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const rateLimitMessage = (seconds: number) =>
-  `Too many bookings from here in a short time. Please wait ${Math.max(1, Math.ceil(seconds / 60))} minutes and try again.`;
-
 /**
  * The details form without JavaScript: the same booking as POST /api/bookings. Booked, it redirects
  * to the booking's own page (its reschedule link) with the confirmation; refused, the page shows why
@@ -54,23 +52,12 @@ export async function bookPageAction({ request, context }: ActionFunctionArgs) {
   };
   const outcome = await services.visitorBookings.book({ body, ip: clientIp, formStamp: formStampFrom(request.headers.get('cookie')) });
   // Spam lands where a booking would, on a reschedule link of the same shape that names nothing (the 404 page).
-  switch (outcome.kind) {
-    case 'booked':
-    case 'spam':
-      return redirect(`${bookingLinkPath(outcome.rescheduleToken, 'reschedule')}?booked=1`);
-    case 'invalid':
-      return data<BookingFormResult>({ status: 'refused', message: outcome.message, errors: outcome.errors, values }, { status: 400 });
-    case 'already-booked':
-      return data<BookingFormResult>({ status: 'refused', message: outcome.message, errors: outcome.errors, values }, { status: 409 });
-    case 'taken':
-      return data<BookingFormResult>(
-        { status: 'refused', message: outcome.message, errors: { start: [outcome.message] }, values },
-        { status: 409 },
-      );
-    case 'rate-limited':
-      return data<BookingFormResult>(
-        { status: 'refused', message: outcome.message ?? rateLimitMessage(outcome.retryAfterSeconds), errors: {}, values },
-        { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
-      );
-  }
+  if (outcome.kind === 'booked' || outcome.kind === 'spam')
+    return redirect(`${bookingLinkPath(outcome.rescheduleToken, 'reschedule')}?booked=1`);
+  // Refused: the API's status and words (server/api/booking-refusals.ts), with what was typed.
+  const refused = bookingRefusal(outcome);
+  return data<BookingFormResult>(
+    { status: 'refused', message: refused.message, errors: refused.errors ?? {}, values },
+    { status: refused.status, headers: refused.headers },
+  );
 }

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { BookingLinks, VisitorBooking } from '#common/booking/booking-request.ts';
+import { BOOKING_LINK_REFUSALS, bookingRefusal } from '#server/api/booking-refusals.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 import type { BookingFormResult } from './booking-form-result.ts';
 import { initialChoice, isChangeable, knownZones } from './booking-page-data.server.ts';
@@ -24,7 +25,7 @@ export type BookingLinkPage =
       picker: { zones: string[]; initial: InitialChoice };
     };
 
-const notFound = () => data<BookingLinkPage>({ kind: 'not-found' }, { status: 404 });
+const notFound = () => data<BookingLinkPage>({ kind: 'not-found' }, { status: BOOKING_LINK_REFUSALS['not-found'].status });
 const page = (value: BookingLinkPage) => data<BookingLinkPage>(value);
 
 export async function cancelPageLoader({ params, context }: LoaderFunctionArgs) {
@@ -78,15 +79,12 @@ export async function reschedulePageAction({ params, request, context }: ActionF
       // The page itself says which (a 404, or that it can no longer be changed).
       return redirect(here);
     case 'invalid':
-    case 'taken':
+    case 'taken': {
+      const refused = bookingRefusal(outcome);
       return data<BookingFormResult>(
-        {
-          status: 'refused',
-          message: outcome.message,
-          errors: outcome.kind === 'invalid' ? outcome.errors : { start: [outcome.message] },
-          values: EMPTY_DETAILS,
-        },
-        { status: outcome.kind === 'taken' ? 409 : 400 },
+        { status: 'refused', message: refused.message, errors: refused.errors ?? {}, values: EMPTY_DETAILS },
+        { status: refused.status },
       );
+    }
   }
 }

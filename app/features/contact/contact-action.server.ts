@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs } from 'react-router';
 import { CONTACT_FIELDS, CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD, type ContactFieldErrors } from '#common/contact.ts';
 import { CONTACT_FAILURE_FALLBACK } from '#app/content/contact-form.ts';
-import { CONTACT_INVALID_MESSAGE, contactRateLimitMessage } from '#server/contact/messages.ts';
+import { contactRefusal } from '#server/api/contact-refusals.ts';
 import { formStampFrom } from '#server/cookies/form-stamp.ts';
 import { receiveContactSubmission } from '#server/contact/receive-submission.ts';
 import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values.ts';
@@ -40,15 +40,14 @@ export async function contactPageAction({ request, context }: ActionFunctionArgs
   const outcome = await receiveContactSubmission(fromContext(context).services, { body, ip: fromContext(context).clientIp, formStamp });
   switch (outcome.kind) {
     case 'invalid':
+    case 'rate-limited': {
+      // The API's status and words (server/api/contact-refusals.ts), with what was typed.
+      const refused = contactRefusal(outcome);
       return data<ContactActionData>(
-        { status: 'error', message: CONTACT_INVALID_MESSAGE, errors: outcome.errors, values },
-        { status: 400 },
+        { status: 'error', message: refused.message, errors: refused.errors ?? {}, values },
+        { status: refused.status, headers: refused.headers },
       );
-    case 'rate-limited':
-      return data<ContactActionData>(
-        { status: 'error', message: contactRateLimitMessage(outcome.retryAfterSeconds), errors: {}, values },
-        { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
-      );
+    }
     case 'stored':
     case 'spam':
       return data<ContactActionData>({ status: 'sent' });

@@ -1,6 +1,7 @@
 import { useActionData, useFormAction } from 'react-router';
 import { Island } from '#app/islands/island.tsx';
-import { useSite } from '#app/root.tsx';
+import { ISLAND } from '#app/islands/island-names.ts';
+import { useSite } from '#app/lib/root-data.ts';
 import type { contactPageAction } from './contact-action.server.ts';
 import { ContactForm } from './contact-form.tsx';
 
@@ -9,5 +10,7 @@ export function ContactFormIsland() {
   const serverResult = useActionData<typeof contactPageAction>() ?? null;
   const formAction = useFormAction();
   const { studio } = useSite();
-  return <Island name="contact-form" component={ContactForm} props={{ serverResult, formAction, responseHours: studio.responseHours }} />;
+  return (
+    <Island name={ISLAND.contactForm} component={ContactForm} props={{ serverResult, formAction, responseHours: studio.responseHours }} />
+  );
 }

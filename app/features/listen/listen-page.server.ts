@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { TrackView } from '#common/review.ts';
+import { unlockRefusal } from '#server/api/review-link-refusals.ts';
 import { listenerCookieHeader, listenerCookieReader } from '#server/projects/review-links/listener-cookie.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 
@@ -47,20 +48,10 @@ export async function listenAction({ params, request, context }: ActionFunctionA
     return data<ListenPageData>({ kind: 'locked', message: 'Enter the password the studio gave you.' }, { status: 400 });
   }
   const outcome = await services.reviewLinks.unlock(token, password, visitorOf(request, clientIp));
-  switch (outcome.kind) {
-    case 'gone':
-      return gone();
-    case 'limited':
-      return data<ListenPageData>(
-        { kind: 'locked', message: 'Too many tries. Wait a few minutes, then try again.' },
-        { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
-      );
-    case 'wrong':
-      return data<ListenPageData>(
-        { kind: 'locked', message: 'That password is not right. Check it with the studio and try again.' },
-        { status: 403 },
-      );
-    case 'unlocked':
-      return redirect(`/listen/${token}`, { headers: { 'Set-Cookie': listenerCookieHeader(outcome.cookie, isSecure(request)) } });
-  }
+  if (outcome.kind === 'unlocked')
+    return redirect(`/listen/${token}`, { headers: { 'Set-Cookie': listenerCookieHeader(outcome.cookie, isSecure(request)) } });
+  if (outcome.kind === 'gone') return gone();
+  // The API's status and words (server/api/review-link-refusals.ts), on the password form.
+  const refused = unlockRefusal(outcome);
+  return data<ListenPageData>({ kind: 'locked', message: refused.message }, { status: refused.status, headers: refused.headers });
 }

@@ -3,6 +3,7 @@ import { ButtonLink, buttonClasses } from '#app/components/ui/button.tsx';
 import { formatPrice, type newClientOffer } from '#common/site-content/package-words.ts';
 import type { Hero } from '#common/site-content/hero.ts';
 import { Island } from '#app/islands/island.tsx';
+import { ISLAND } from '#app/islands/island-names.ts';
 import { HeroVisual } from './hero-image.tsx';
 import { cn } from '#app/lib/cn.ts';
 
@@ -85,7 +86,7 @@ export function HomeHero({
         <div className="relative mx-auto w-full max-w-xl lg:max-w-none">
           <Island
             key={hero.image?.id ?? 'illustration'}
-            name="hero-visual"
+            name={ISLAND.heroVisual}
             component={HeroVisual}
             props={{ image: hero.image, sizes: HERO_SIZES }}
           />

@@ -1,6 +1,6 @@
 import { MarkdownView } from '#app/components/markdown-view.tsx';
 import { PageHero } from '#app/components/page-hero.tsx';
-import { useSite } from '#app/root.tsx';
+import { useSite } from '#app/lib/root-data.ts';
 import type { MarkdownBlock } from '#common/markdown.ts';
 import { cn } from '#app/lib/cn.ts';
 

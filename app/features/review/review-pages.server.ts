@@ -3,11 +3,9 @@ import type { ProjectAccess } from '#common/collaborators.ts';
 import type { ProjectBase } from '#common/projects.ts';
 import { recordIdFromPath } from '#common/record-id.ts';
 import type { TrackView } from '#common/review.ts';
-import type { ServerContext } from '#server/context.ts';
 import { readReviewQuery } from './review-paths.ts';
 import type { ReviewRoomProject } from './review-room.tsx';
 import { fromContext } from '#app/lib/server-context.server.ts';
-import { SITE_VERSION } from '#app/features/admin/site-version.server.ts';
 
 interface RoomData {
   kind: 'room';
@@ -21,10 +19,8 @@ interface RoomData {
 export type PortalReviewData =
   { kind: 'signed-out' } | { kind: 'not-found'; email: string } | (RoomData & { email: string; access: ProjectAccess });
 
-export type ManageReviewData =
-  | { kind: 'signed-out' }
-  | { kind: 'not-found'; admin: NonNullable<ServerContext['admin']>; version: string }
-  | (RoomData & { admin: NonNullable<ServerContext['admin']>; version: string });
+/** The admin layout (routes/admin-layout.tsx) has the admin and the version: the room's data is the room's alone. */
+export type ManageReviewData = { kind: 'signed-out' } | { kind: 'not-found' } | RoomData;
 
 /** An id from the address: a positive whole number, or null (the page then answers 404). */
 
@@ -56,13 +52,13 @@ export async function portalReviewLoader({ params, request, context }: LoaderFun
   return data<PortalReviewData>({ ...room, email: client.email, access: project.access });
 }
 
-/** `/manage/projects/:id/review/:trackId`: the studio's side; signed out shows the login, as /manage does. */
+/** `/manage/projects/:id/review/:trackId`: the studio's side; signed out, nothing (the admin layout shows the login). */
 export async function manageReviewLoader({ params, request, context }: LoaderFunctionArgs) {
   const { services, admin } = fromContext(context);
   if (!admin) return data<ManageReviewData>({ kind: 'signed-out' });
   const projectId = recordIdFromPath(params.id);
   const project = projectId === null ? null : await services.projects.adminView(projectId);
   const room = roomOf(project, params.trackId, request);
-  if (!room) return data<ManageReviewData>({ kind: 'not-found', admin, version: SITE_VERSION }, { status: 404 });
-  return data<ManageReviewData>({ ...room, admin, version: SITE_VERSION });
+  if (!room) return data<ManageReviewData>({ kind: 'not-found' }, { status: 404 });
+  return data<ManageReviewData>(room);
 }

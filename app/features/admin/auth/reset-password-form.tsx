@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { PasswordField } from '#app/components/ui/password-field.tsx';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
-import { useSite } from '#app/root.tsx';
+import { useSite } from '#app/lib/root-data.ts';
 import { NewPasswordField } from './new-password-field.tsx';
 import { validateForm } from './validate-form.ts';
 

@@ -1,4 +1,4 @@
-import { useSite } from '#app/root.tsx';
+import { useSite } from '#app/lib/root-data.ts';
 
 /** The studio's name as the inbox writes it (reply subjects): the owner's, from the site content the root loader read. */
 export function useStudioName(): string {

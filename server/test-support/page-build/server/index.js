@@ -1,9 +1,12 @@
 // A minimal React Router server build, standing in for `npm run build` in integration tests that need
 // the production page handler (and its page cache) without building the site first. One route, `/`,
 // lists the sample titles from the database, so a test can see whether a page is fresh or cached.
-// `/contact` takes the real no-JavaScript contact form post (the site's page action).
+// `/contact` takes the real no-JavaScript contact form post (the site's page action). The audience
+// groups state the page policies of the real routes (app/routes.ts) and render nothing: every path in
+// them is a 404 here, as before they were declared (page-policies.test.ts holds the two to the same answers).
 
-import { isRouteErrorResponse } from 'react-router';
+import { data, isRouteErrorResponse } from 'react-router';
+import { PAGE_POLICIES } from '#common/page-policy.ts';
 import { contactPageAction } from '#app/features/contact/contact-action.server.ts';
 import { fromContext, serverContext } from '#app/lib/server-context.server.ts';
 
@@ -42,6 +45,25 @@ function handleRequest(_request, status, headers, routerContext, context) {
 
 const contact = { action: contactPageAction, default: () => null };
 
+/** A route that only states a policy: its pages are not part of this stand-in. */
+const policyOnly = (page) => ({
+  handle: { page },
+  loader: () => {
+    throw data(null, { status: 404 });
+  },
+  default: () => null,
+});
+
+/** id → where it sits, what it says. */
+const POLICY_ROUTES = {
+  manage: { parentId: 'root', path: 'manage', module: policyOnly(PAGE_POLICIES.private) },
+  portal: { parentId: 'root', path: 'portal', module: policyOnly(PAGE_POLICIES.private) },
+  listen: { parentId: 'root', path: 'listen/:token', module: policyOnly(PAGE_POLICIES.secretAddress) },
+  book: { parentId: 'root', path: 'book', module: policyOnly(PAGE_POLICIES.private) },
+  'book-cancel': { parentId: 'root', path: 'book/cancel/:token', module: policyOnly(PAGE_POLICIES.secretAddress) },
+  'book-reschedule': { parentId: 'root', path: 'book/reschedule/:token', module: policyOnly(PAGE_POLICIES.secretAddress) },
+};
+
 // As app/entry.server.tsx: an aborted request and an unknown page (a 404 answer) are not errors to log.
 function handleError(error, { request }) {
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
@@ -52,6 +74,12 @@ export const entry = { module: { default: handleRequest, handleError, serverCont
 export const routes = {
   root: { id: 'root', parentId: undefined, path: '', index: undefined, caseSensitive: undefined, module: root },
   contact: { id: 'contact', parentId: 'root', path: 'contact', index: undefined, caseSensitive: undefined, module: contact },
+  ...Object.fromEntries(
+    Object.entries(POLICY_ROUTES).map(([id, { parentId, path, index, module }]) => [
+      id,
+      { id, parentId, path, index, caseSensitive: undefined, module },
+    ]),
+  ),
 };
 export const assets = {
   entry: { module: '/assets/entry.js', imports: [] },
@@ -81,6 +109,25 @@ export const assets = {
       hasClientMiddleware: false,
       hasErrorBoundary: false,
     },
+    ...Object.fromEntries(
+      Object.entries(POLICY_ROUTES).map(([id, { parentId, path, index }]) => [
+        id,
+        {
+          id,
+          parentId,
+          path,
+          index,
+          module: `/assets/${id}.js`,
+          imports: [],
+          hasAction: false,
+          hasLoader: true,
+          hasClientAction: false,
+          hasClientLoader: false,
+          hasClientMiddleware: false,
+          hasErrorBoundary: false,
+        },
+      ]),
+    ),
   },
   url: '/assets/manifest.js',
   version: 'test',
