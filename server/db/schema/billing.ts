@@ -1,8 +1,10 @@
+import type { InvoiceKindName, InvoiceStateName, PaymentMethodName } from '#common/billing/invoices.ts';
 import type { Generated, Selectable } from 'kysely';
 import type { Timestamp } from './timestamp.ts';
 
-export type InvoiceKind = 'deposit' | 'balance' | 'full' | 'custom';
-export type InvoiceState = 'draft' | 'sent' | 'partly_paid' | 'paid' | 'void';
+// The lists themselves are the forms' and the API's (common/billing/invoices.ts): one statement of each.
+export type InvoiceKind = InvoiceKindName;
+export type InvoiceState = InvoiceStateName;
 
 /** A project's invoice, in integer cents (decision 093). A sent one is never edited: voided and reissued. */
 export interface InvoicesTable {
@@ -48,7 +50,7 @@ export interface InvoiceCountersTable {
   lastNumber: number;
 }
 
-export type PaymentMethod = 'card' | 'bank_transfer' | 'cash' | 'other';
+export type PaymentMethod = PaymentMethodName;
 
 /** Money received (positive) or refunded (negative) against an invoice. */
 export interface PaymentsTable {

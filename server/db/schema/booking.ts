@@ -1,7 +1,9 @@
+import type { BookingStatusName } from '#common/booking/admin.ts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Timestamp } from './timestamp.ts';
 
-export type BookingStatus = 'confirmed' | 'cancelled' | 'no_show';
+/** The list is common/booking/admin.ts's, which the admin's filters and changes use too. */
+export type BookingStatus = BookingStatusName;
 
 /** A consultation a visitor booked (decision 091). */
 export interface BookingsTable {

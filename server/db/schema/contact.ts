@@ -1,3 +1,4 @@
+import type { ContactStatus } from '#common/contact-status.ts';
 import type { SpamReason } from '#common/contact-spam.ts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Timestamp } from './timestamp.ts';
@@ -8,7 +9,7 @@ export interface ContactSubmissionsTable {
   email: string;
   phone: string | null;
   message: string;
-  status: Generated<string>;
+  status: Generated<ContactStatus>;
   /** Null until the owner opened it in the inbox. */
   readAt: ColumnType<string | null, string | null | undefined, string | null>;
   /** Null in the inbox; why the spam checks caught it when it is in the spam folder. */

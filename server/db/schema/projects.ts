@@ -1,3 +1,6 @@
+import type { AnalysisState } from '#common/projects.ts';
+import type { ProjectStatus } from '#common/project-lifecycle.ts';
+import type { CollaboratorRole } from '#common/collaborators.ts';
 import type { Generated } from 'kysely';
 import type { Timestamp } from './timestamp.ts';
 
@@ -16,7 +19,7 @@ export interface ProjectsTable {
   dueDate: string | null;
   notes: Generated<string>;
   clientNotes: Generated<string>;
-  status: Generated<string>;
+  status: Generated<ProjectStatus>;
   contactSubmissionId: number | null;
   invitedAt: string | null;
   accessRevokedAt: string | null;
@@ -44,7 +47,7 @@ export interface ProjectFilesTable {
   /** Hex SHA-256 of the stored bytes; null until the file has been processed. */
   sha256: string | null;
   contentType: string;
-  analysisState: Generated<string>;
+  analysisState: Generated<AnalysisState>;
   /** Held by the instance processing the file (checksum, analysis) until then. */
   processingUntil: string | null;
   /** JSON text of common/projects.ts FileAnalysis. */
@@ -132,7 +135,7 @@ export interface ProjectCollaboratorsTable {
   id: Generated<number>;
   projectId: number;
   email: string;
-  role: 'approve' | 'comment' | 'listen';
+  role: CollaboratorRole;
   /** `client:{email}`: who added them. */
   addedBy: string;
   lastSignedInAt: string | null;
