@@ -8,15 +8,15 @@ import { describe, expect, it } from 'vitest';
 // file because it is already there. Read with the TypeScript parser, so a function is what the
 // language calls one (declarations, expressions, arrows, methods, accessors), nested ones counted
 // inside their parent too, as ESLint's max-lines-per-function does.
-export const MAX_FILE_LINES = 300;
-export const MAX_FUNCTION_LINES = 150;
+const MAX_FILE_LINES = 300;
+const MAX_FUNCTION_LINES = 150;
 
-// Files other helpers of issue 38 are splitting on their own branches at the same time. Each entry
-// goes once those branches are merged: the lead empties this list, and the check then holds for all.
+// Files other helpers of issue 38 are reshaping on their own branches at the same time (flows, table
+// owners, audience routes), left to them so two branches do not split the same file two ways. Over
+// today: studio-bookings.ts 346, visitor-bookings.ts 313, project-files.ts 359, projects-service.ts
+// 335 lines, and portal.ts's portalRouter 166. Once those branches are merged the lead empties this
+// list, and the check holds for every file.
 const OWNED_ELSEWHERE = new Set([
-  'server/api/portal.ts',
-  'server/api/portal-invoices.ts',
-  'server/api/portal-auth.ts',
   'server/booking/studio-bookings.ts',
   'server/booking/visitor-bookings.ts',
   'server/projects/projects-service.ts',
@@ -24,7 +24,8 @@ const OWNED_ELSEWHERE = new Set([
   'app/routes.ts',
   'app/root.tsx',
 ]);
-const ownedElsewhere = (file: string) => OWNED_ELSEWHERE.has(file) || file.startsWith('server/billing/');
+const ownedElsewhere = (file: string) =>
+  OWNED_ELSEWHERE.has(file) || file.startsWith('server/billing/') || /^server\/api\/portal[^/]*\.ts$/.test(file);
 
 /** What ships: app/, server/ and common/, less tests and the code only tests load. */
 function productionFiles(): string[] {
@@ -37,7 +38,7 @@ function productionFiles(): string[] {
     .filter((file) => existsSync(file));
 }
 
-export interface Oversize {
+interface Oversize {
   file: string;
   name: string;
   lines: number;
@@ -53,7 +54,7 @@ function functionName(node: ts.Node): string {
 }
 
 /** Functions in one source text longer than the limit, with their line counts. */
-export function longFunctions(file: string, text: string, limit = MAX_FUNCTION_LINES): Oversize[] {
+function longFunctions(file: string, text: string, limit = MAX_FUNCTION_LINES): Oversize[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: Oversize[] = [];
   const visit = (node: ts.Node) => {
@@ -69,7 +70,7 @@ export function longFunctions(file: string, text: string, limit = MAX_FUNCTION_L
   return found;
 }
 
-export function lineCount(text: string): number {
+function lineCount(text: string): number {
   return text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
 }
 
