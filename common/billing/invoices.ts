@@ -18,6 +18,10 @@ export type InvoiceStateName = (typeof INVOICE_STATES)[number];
 export const UNPAID_INVOICE_STATES = ['sent', 'partly_paid'] as const satisfies readonly InvoiceStateName[];
 export const isUnpaid = (state: InvoiceStateName): state is (typeof UNPAID_INVOICE_STATES)[number] =>
   (UNPAID_INVOICE_STATES as readonly InvoiceStateName[]).includes(state);
+export const INVOICE_KINDS = ['deposit', 'balance', 'full', 'custom'] as const;
+export type InvoiceKindName = (typeof INVOICE_KINDS)[number];
+export const PAYMENT_METHODS = ['card', 'bank_transfer', 'cash', 'other'] as const;
+export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
 /** What the owner may record by hand: card payments come only from Stripe's signed webhook. */
 export const MANUAL_PAYMENT_METHODS = ['bank_transfer', 'cash', 'other'] as const;
 export const MAX_INVOICE_LINES = 50;
@@ -71,10 +75,7 @@ export const createInvoiceSchema = z
     taxPercent: invoiceFields.taxPercent.optional().default(0),
     discountCents: invoiceFields.discountCents.optional().default(0),
     notes: invoiceFields.notes.optional().default(''),
-    kind: z
-      .enum(['deposit', 'balance', 'full', 'custom'], { error: 'kind must be deposit, balance, full or custom' })
-      .optional()
-      .default('custom'),
+    kind: z.enum(INVOICE_KINDS, { error: 'kind must be deposit, balance, full or custom' }).optional().default('custom'),
   })
   .refine(discountWithinSubtotal, discountRule);
 
@@ -123,7 +124,7 @@ export interface InvoiceView {
   id: number;
   projectId: number;
   number: string;
-  kind: 'deposit' | 'balance' | 'full' | 'custom';
+  kind: InvoiceKindName;
   state: InvoiceStateName;
   currency: string;
   lines: Array<{ description: string; amountCents: number }>;

@@ -2,6 +2,7 @@ import { CONTACT_LIMITS, CONTACT_MESSAGES } from '#common/contact-fields.ts';
 import { isTimeZone } from '#common/site-content/opening-hours.ts';
 import { safeText } from '#common/text.ts';
 import { z } from '#common/zod.ts';
+import type { BookingStatusName } from './admin.ts';
 import type { MeetingKind } from './settings.ts';
 
 /*
@@ -128,7 +129,7 @@ export interface VisitorBooking {
   end: string;
   visitorZone: string;
   studioZone: string;
-  status: 'confirmed' | 'cancelled' | 'no_show';
+  status: BookingStatusName;
   name: string;
   email: string;
 }

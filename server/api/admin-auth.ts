@@ -139,6 +139,13 @@ export function adminAuthRouter(services: Services): Router {
     }
   });
 
+  twoFactorRoutes(router, services);
+  return router;
+}
+
+/** The signed-in admin's two-factor enrolment: its state, setup, confirmation with a code, and turning it off. */
+function twoFactorRoutes(router: Router, services: Services): void {
+  const { db } = services;
   router.get('/admin/two-factor', requireAdmin, async (_req, res) => {
     res.json(await twoFactorStatus(db, signedInAdmin(res).id));
   });
@@ -190,6 +197,4 @@ export function adminAuthRouter(services: Services): Router {
         res.json({ message: 'Two-factor authentication is off.' });
     }
   });
-
-  return router;
 }

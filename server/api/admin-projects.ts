@@ -34,7 +34,7 @@ const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 /** The owner's Projects area (admin session only): records, invitations, deliveries, downloads. */
 export function adminProjectsRouter(services: Services): Router {
   const router = Router();
-  const { projects, projectFiles, projectEmails } = services;
+  const { projects, projectEmails } = services;
   router.use('/admin/projects', requireAdmin);
 
   router
@@ -114,6 +114,13 @@ export function adminProjectsRouter(services: Services): Router {
     })
     .all(methodNotAllowed(['POST']));
 
+  projectFileRoutes(router, services);
+  return router;
+}
+
+/** The owner's side of a project's files: deliveries in, any file out, downloads one by one or zipped. */
+function projectFileRoutes(router: Router, services: Services): void {
+  const { projects, projectFiles, projectEmails } = services;
   router
     .route('/admin/projects/:id/deliveries')
     .post(async (req, res) => {
@@ -192,8 +199,6 @@ export function adminProjectsRouter(services: Services): Router {
       });
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
-
-  return router;
 }
 
 /** Maps a registration's refusal to its status; a registered file falls through. */

@@ -3,7 +3,7 @@ import { formatFileSize } from '#common/file-size.ts';
 import { isContentMd5, partNumberSchema } from '#common/uploads.ts';
 import type { Services } from '#server/context.ts';
 import { HttpError } from '#server/http/errors.ts';
-import type { PartUploadOutcome } from '#server/uploads/multipart-uploads.ts';
+import type { PartUploadOutcome } from '#server/uploads/multipart-outcomes.ts';
 
 function declaredLength(req: Request): number | null {
   const header = req.headers['content-length'];

@@ -20,14 +20,8 @@ import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody } from '#server/http/validation.ts';
 import type { PortalClient } from '#server/projects/client-sessions.ts';
 import { OPEN_UPLOADS_RETRY_AFTER_SECONDS } from '#server/uploads/open-upload-limits.ts';
-import type {
-  MultipartUploadService,
-  StartRefusal,
-  UploadCaller,
-  UploadDestination,
-  UploadRef,
-  UploadScope,
-} from '#server/uploads/multipart-uploads.ts';
+import type { StartRefusal, UploadCaller, UploadDestination, UploadRef, UploadScope } from '#server/uploads/multipart-outcomes.ts';
+import type { MultipartUploadService } from '#server/uploads/multipart-uploads.ts';
 
 /**
  * Who may use the upload routes, and under what name. `guard` runs first and refuses whoever may not

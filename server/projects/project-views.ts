@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { ProjectStatus } from '#common/project-lifecycle.ts';
-import type { AnalysisState, FileAnalysis, ProjectBase, ProjectFileView, ProjectPackage, ClientFileCategory } from '#common/projects.ts';
+import type { FileAnalysis, ProjectBase, ProjectFileView, ProjectPackage, ClientFileCategory } from '#common/projects.ts';
 import type { TrackView } from '#common/review.ts';
 import type { ProjectFilesTable, ProjectsTable } from '#server/db/schema.ts';
 import { filesExpireAt } from './retention-dates.ts';
@@ -17,7 +16,7 @@ export function toFileView(row: ProjectFileRow): ProjectFileView {
     side: row.side,
     category: row.category as ClientFileCategory | 'delivery',
     createdAt: row.createdAt,
-    analysisState: row.analysisState as AnalysisState,
+    analysisState: row.analysisState,
     analysis: row.analysis ? (JSON.parse(row.analysis) as FileAnalysis) : null,
     removedAt: row.removedAt,
   };
@@ -29,7 +28,7 @@ export function toProjectBase(row: ProjectRow, files: ProjectFileRow[], tracks: 
   return {
     id: row.id,
     title: row.title,
-    status: row.status as ProjectStatus,
+    status: row.status,
     packageKey: row.packageKey as ProjectPackage,
     packageTitle: row.packageTitle,
     revisionsIncluded: row.revisionsIncluded,

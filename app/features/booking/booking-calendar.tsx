@@ -1,20 +1,16 @@
-import { startTransition, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { CircleAlert } from 'lucide-react';
-import type { BookedAnswer, BookingLinks, PublicConsultationType, SlotsAnswer, VisitorBooking } from '#common/booking/booking-request.ts';
-import { CONTACT_HONEYPOT_FIELD } from '#common/contact-fields.ts';
+import type { BookedAnswer, BookingLinks, PublicConsultationType, VisitorBooking } from '#common/booking/booking-request.ts';
 import type { FieldErrors } from '#common/validation.ts';
-import { api } from '#app/lib/api.ts';
 import { BookingConfirmation } from './booking-confirmation.tsx';
 import type { BookingFormResult } from './booking-form-result.ts';
+import { BOOKING_FAILURE, fetchSlotStarts, sendBooking } from './booking-requests.ts';
 import { bookingHref, pickDay, zoneChoices, type BookingChoice, type InitialChoice } from './booking-steps.ts';
 import { openDays, timesOf, type OpenDay } from './booking-times.ts';
-import { DayCalendar } from './day-calendar.tsx';
-import { PickLink } from './pick-link.tsx';
 import { ChosenSlot, MoveForm } from './chosen-slot.tsx';
+import { DayAndTimePicker } from './day-and-time-picker.tsx';
 import { DetailsForm, EMPTY_DETAILS, type DetailsValues } from './details-form.tsx';
-import { TimeList } from './time-list.tsx';
-import { TypeChooser, TypeFacts } from './type-chooser.tsx';
-import { ZonePicker } from './zone-picker.tsx';
+import { ChosenType, TypeChooser } from './type-chooser.tsx';
 
 export interface BookingCalendarProps {
   /** The page's path: `/book`, or a booking's `/book/reschedule/{token}`. */
@@ -30,8 +26,6 @@ export interface BookingCalendarProps {
   /** Told once booked or moved in place (the reschedule page then clears its own header: reschedule-move.tsx). */
   onDone?: () => void;
 }
-
-const FAILURE = 'Something went wrong. Please try again.';
 
 /**
  * The free consultation's picker, an island: type, day, time, then the visitor's details (or, on the
@@ -49,67 +43,27 @@ export function BookingCalendar(props: BookingCalendarProps) {
   const [errors, setErrors] = useState<FieldErrors>(refused?.errors ?? {});
   const [notice, setNotice] = useState<string | null>(refused?.message ?? null);
   const [sending, setSending] = useState(false);
-  const [done, setDone] = useState<{ booking: VisitorBooking; links: BookingLinks } | null>(null);
-  const mounted = useRef(false);
+  const [done, setDone] = useState<Done | null>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const timesHeading = useRef<HTMLHeadingElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const focusNext = useRef<'times' | 'step' | null>(null);
 
   const zones = useMemo(() => zoneChoices(props.zones, choice.tz, studioZone), [props.zones, choice.tz, studioZone]);
-  // As the server worded them until the slots or the zone change: hydrating needs no Intl.
-  const asServed = slots === null && choice.tz === initial.tz;
-  const days = useMemo(
-    () => (asServed ? initial.days : openDays(slots ?? initial.days.flatMap((served) => served.starts), choice.tz)),
-    [asServed, initial.days, slots, choice.tz],
-  );
-  const timesFor = (shown: OpenDay) =>
-    asServed && initial.shown?.date === shown.date ? initial.shown.times : timesOf(shown.starts, choice.tz, studioZone);
-  const day = pickDay(days, choice.day);
+  const { days, timesFor, day, chosenDay, chosen } = useShownDays(initial, slots, choice, studioZone);
   const type = types.find((candidate) => candidate.key === choice.type) ?? null;
-  const chosenDay = choice.start ? days.find((candidate) => candidate.starts.includes(choice.start!)) : undefined;
-  const chosen = chosenDay ? timesFor(chosenDay).find((slot) => slot.start === choice.start) : undefined;
   // The reschedule page's type is the booking's: its address never names one.
   const hrefOf = (change: BookingChoice) => bookingHref(path, { ...choice, ...(reschedule ? { type: null } : {}), ...change });
 
-  // The browser knows the visitor's zone; the server could only guess the studio's.
-  useEffect(() => {
-    if (initial.tzChosen) return;
-    const detected = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    // A transition: the page stays responsive while every time is worded again in the visitor's zone.
-    if (detected && detected !== choice.tz) startTransition(() => setChoice((current) => ({ ...current, tz: detected })));
-    // Once, after hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useVisitorZone(initial.tzChosen ? null : choice.tz, (tz) => setChoice((current) => ({ ...current, tz })));
 
-  // The address follows the steps, so a reload or a shared link lands on the same one; once booked,
-  // on the confirmation (the booking's own page).
-  useEffect(() => {
-    // The first run is the hydration: the address is already the page's own.
-    if (!mounted.current) {
-      mounted.current = true;
-      return;
-    }
-    const here = done
-      ? `${done.links.reschedule}?${reschedule ? 'moved' : 'booked'}=1`
-      : bookingHref(path, { ...choice, type: reschedule ? null : choice.type, day: day?.date ?? null });
-    window.history.replaceState(window.history.state, '', here);
-    if (focusNext.current === 'times') timesHeading.current?.focus();
-    if (focusNext.current === 'step') stepHeading.current?.focus();
-    focusNext.current = null;
-  }, [path, choice, day?.date, done, reschedule]);
+  const steps = { path, choice, dayDate: day?.date ?? null, done, rescheduling: Boolean(reschedule) };
+  useAddressFollowsSteps(steps, focusNext, timesHeading, stepHeading);
 
   const loadSlots = async (typeKey: string) => {
-    const url = reschedule
-      ? `/api/bookings/${encodeURIComponent(reschedule.token)}/reschedule`
-      : `/api/booking/slots?type=${encodeURIComponent(typeKey)}`;
-    const answer = await api<SlotsAnswer | { slots: SlotsAnswer }>('GET', url);
-    if (!answer.ok) {
-      setNotice(answer.serverMessage ?? FAILURE);
-      return;
-    }
-    const fresh = 'type' in answer.data ? answer.data : answer.data.slots;
-    setSlots(fresh.slots.map((slot) => slot.start));
+    const fresh = await fetchSlotStarts(reschedule?.token ?? null, typeKey);
+    if ('failed' in fresh) setNotice(fresh.failed);
+    else setSlots(fresh.starts);
   };
 
   const choose = (change: Partial<Pick<InitialChoice, 'type' | 'tz' | 'day' | 'start'>>, focus: 'times' | 'step' | null = null) => {
@@ -135,18 +89,12 @@ export function BookingCalendar(props: BookingCalendarProps) {
     if (sending || !choice.start || !choice.type) return;
     setSending(true);
     setNotice(null);
-    const answer = reschedule
-      ? await api<VisitorBooking>('POST', `/api/bookings/${encodeURIComponent(reschedule.token)}/reschedule`, { start: choice.start })
-      : await api<BookedAnswer>('POST', '/api/bookings', {
-          type: choice.type,
-          start: choice.start,
-          name: values.name,
-          email: values.email,
-          phone: values.phone,
-          note: values.note,
-          tz: choice.tz,
-          [CONTACT_HONEYPOT_FIELD]: honeypot.current?.value ?? '',
-        });
+    const answer = await sendBooking(
+      reschedule?.token ?? null,
+      { type: choice.type, tz: choice.tz, start: choice.start },
+      values,
+      honeypot.current,
+    );
     setSending(false);
     if (answer.ok) {
       focusNext.current = 'step';
@@ -155,31 +103,14 @@ export function BookingCalendar(props: BookingCalendarProps) {
       props.onDone?.();
       return;
     }
-    refuse(answer.serverMessage ?? FAILURE, answer.errors, answer.status);
+    refuse(answer.serverMessage ?? BOOKING_FAILURE, answer.errors, answer.status);
   };
 
-  if (done)
-    return (
-      <div className="mx-auto w-full max-w-2xl">
-        {/* Moved, it is the page's only heading (the reschedule page drops its own): level 1. */}
-        <BookingConfirmation
-          booking={done.booking}
-          links={done.links}
-          moved={Boolean(reschedule)}
-          headingRef={stepHeading}
-          level={reschedule ? 1 : 2}
-        />
-      </div>
-    );
+  if (done) return <BookedView done={done} moved={Boolean(reschedule)} headingRef={stepHeading} />;
 
   return (
     <div className="grid gap-8">
-      {notice ? (
-        <div role="alert" className="flex gap-3 rounded-xl border border-red-400/50 bg-danger-surface/60 p-4 text-fg">
-          <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-red-400" />
-          <p>{notice}</p>
-        </div>
-      ) : null}
+      {notice ? <BookingNotice message={notice} /> : null}
 
       {!type ? (
         <TypeChooser
@@ -193,22 +124,12 @@ export function BookingCalendar(props: BookingCalendarProps) {
       ) : (
         <>
           {reschedule ? null : (
-            <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-surface px-5 py-4">
-              <div className="grid gap-1">
-                <p className="font-semibold text-fg">{type.name}</p>
-                <TypeFacts type={type} />
-                {type.description ? <p className="mt-1 text-sm leading-relaxed text-fg-muted">{type.description}</p> : null}
-              </div>
-              {types.length > 1 ? (
-                <PickLink
-                  href={hrefOf({ type: null, day: null, start: null })}
-                  onPick={() => choose({ type: null, day: null, start: null })}
-                  className="text-sm font-medium text-accent underline underline-offset-4"
-                >
-                  Change
-                </PickLink>
-              ) : null}
-            </div>
+            <ChosenType
+              type={type}
+              canChange={types.length > 1}
+              changeHref={hrefOf({ type: null, day: null, start: null })}
+              onChange={() => choose({ type: null, day: null, start: null })}
+            />
           )}
 
           {chosen && chosenDay ? (
@@ -240,35 +161,104 @@ export function BookingCalendar(props: BookingCalendarProps) {
               )}
             </ChosenSlot>
           ) : (
-            <div className="grid gap-8">
-              <ZonePicker
-                action={path}
-                zone={choice.tz}
-                zones={zones}
-                keep={{ type: reschedule ? null : choice.type, day: day?.date ?? null }}
-                onPick={(tz) => choose({ tz })}
-              />
-              <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:gap-12">
-                <DayCalendar
-                  days={days}
-                  selected={day?.date ?? null}
-                  hrefOf={(date) => hrefOf({ day: date, start: null })}
-                  onPick={(date) => choose({ day: date, start: null }, 'times')}
-                />
-                <TimeList
-                  day={day}
-                  times={day ? timesFor(day) : []}
-                  visitorZone={choice.tz}
-                  studioZone={studioZone}
-                  hrefOf={(start) => hrefOf({ day: day?.date ?? null, start })}
-                  onPick={(start) => choose({ day: day?.date ?? null, start }, 'step')}
-                  headingRef={timesHeading}
-                />
-              </div>
-            </div>
+            <DayAndTimePicker
+              path={path}
+              zone={choice.tz}
+              zones={zones}
+              studioZone={studioZone}
+              keepType={reschedule ? null : choice.type}
+              days={days}
+              day={day}
+              times={day ? timesFor(day) : []}
+              hrefOfDay={(date) => hrefOf({ day: date, start: null })}
+              hrefOfStart={(start) => hrefOf({ day: day?.date ?? null, start })}
+              onPickZone={(tz) => choose({ tz })}
+              onPickDay={(date) => choose({ day: date, start: null }, 'times')}
+              onPickStart={(start) => choose({ day: day?.date ?? null, start }, 'step')}
+              timesHeading={timesHeading}
+            />
           )}
         </>
       )}
+    </div>
+  );
+}
+
+/** The browser knows the visitor's zone; the server could only guess the studio's. `shown` null: the visitor chose one. */
+function useVisitorZone(shown: string | null, onDetected: (tz: string) => void) {
+  useEffect(() => {
+    if (shown === null) return;
+    const detected = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    // A transition: the page stays responsive while every time is worded again in the visitor's zone.
+    if (detected && detected !== shown) startTransition(() => onDetected(detected));
+    // Once, after hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+function BookingNotice({ message }: { message: string }) {
+  return (
+    <div role="alert" className="flex gap-3 rounded-xl border border-red-400/50 bg-danger-surface/60 p-4 text-fg">
+      <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-red-400" />
+      <p>{message}</p>
+    </div>
+  );
+}
+
+type Done = { booking: VisitorBooking; links: BookingLinks };
+
+/** The days and times shown: as the server worded them until the slots or the zone change (hydrating needs no Intl), then worded here. */
+function useShownDays(
+  initial: InitialChoice,
+  slots: string[] | null,
+  choice: { tz: string; day: string | null; start: string | null },
+  studioZone: string,
+) {
+  const asServed = slots === null && choice.tz === initial.tz;
+  const days = useMemo(
+    () => (asServed ? initial.days : openDays(slots ?? initial.days.flatMap((served) => served.starts), choice.tz)),
+    [asServed, initial.days, slots, choice.tz],
+  );
+  const timesFor = (shown: OpenDay) =>
+    asServed && initial.shown?.date === shown.date ? initial.shown.times : timesOf(shown.starts, choice.tz, studioZone);
+  const chosenDay = choice.start ? days.find((candidate) => candidate.starts.includes(choice.start!)) : undefined;
+  const chosen = chosenDay ? timesFor(chosenDay).find((slot) => slot.start === choice.start) : undefined;
+  return { days, timesFor, day: pickDay(days, choice.day), chosenDay, chosen };
+}
+
+/**
+ * The address follows the steps, so a reload or a shared link lands on the same one; once booked, on
+ * the confirmation (the booking's own page). Then the heading a step asked for takes the focus.
+ */
+function useAddressFollowsSteps(
+  at: { path: string; choice: BookingChoice; dayDate: string | null; done: Done | null; rescheduling: boolean },
+  focusNextRef: RefObject<'times' | 'step' | null>,
+  timesHeadingRef: RefObject<HTMLHeadingElement | null>,
+  stepHeadingRef: RefObject<HTMLHeadingElement | null>,
+) {
+  const mounted = useRef(false);
+  const { path, choice, dayDate, done, rescheduling } = at;
+  useEffect(() => {
+    // The first run is the hydration: the address is already the page's own.
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
+    const here = done
+      ? `${done.links.reschedule}?${rescheduling ? 'moved' : 'booked'}=1`
+      : bookingHref(path, { ...choice, type: rescheduling ? null : choice.type, day: dayDate });
+    window.history.replaceState(window.history.state, '', here);
+    if (focusNextRef.current === 'times') timesHeadingRef.current?.focus();
+    if (focusNextRef.current === 'step') stepHeadingRef.current?.focus();
+    focusNextRef.current = null;
+  }, [path, choice, dayDate, done, rescheduling, focusNextRef, timesHeadingRef, stepHeadingRef]);
+}
+
+function BookedView({ done, moved, headingRef }: { done: Done; moved: boolean; headingRef: React.Ref<HTMLHeadingElement> }) {
+  return (
+    <div className="mx-auto w-full max-w-2xl">
+      {/* Moved, it is the page's only heading (the reschedule page drops its own): level 1. */}
+      <BookingConfirmation booking={done.booking} links={done.links} moved={moved} headingRef={headingRef} level={moved ? 1 : 2} />
     </div>
   );
 }

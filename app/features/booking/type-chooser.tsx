@@ -60,3 +60,31 @@ export function TypeChooser({
     </section>
   );
 }
+
+/** The consultation chosen, above the day and time: what it is, and a way back to the others when there are any. */
+export function ChosenType({
+  type,
+  canChange,
+  changeHref,
+  onChange,
+}: {
+  type: PublicConsultationType;
+  canChange: boolean;
+  changeHref: string;
+  onChange: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-surface px-5 py-4">
+      <div className="grid gap-1">
+        <p className="font-semibold text-fg">{type.name}</p>
+        <TypeFacts type={type} />
+        {type.description ? <p className="mt-1 text-sm leading-relaxed text-fg-muted">{type.description}</p> : null}
+      </div>
+      {canChange ? (
+        <PickLink href={changeHref} onPick={onChange} className="text-sm font-medium text-accent underline underline-offset-4">
+          Change
+        </PickLink>
+      ) : null}
+    </div>
+  );
+}

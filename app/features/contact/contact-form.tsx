@@ -1,20 +1,19 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { CheckCircle2, CircleAlert } from 'lucide-react';
 import type { ContactFieldErrors } from '#common/contact.ts';
-import { CONTACT_FIELDS, CONTACT_FORM_STAMP_PATH, CONTACT_HONEYPOT_FIELD, type ContactField as FieldName } from '#common/contact-fields.ts';
+import { CONTACT_FIELDS, CONTACT_HONEYPOT_FIELD, type ContactField as FieldName } from '#common/contact-fields.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { FormField, inputClasses } from '#app/components/ui/form-field.tsx';
+import { inputClasses } from '#app/components/ui/form-field.tsx';
 import {
   CONTACT_FAILURE_FALLBACK,
   CONTACT_FAILURE_TITLE,
   CONTACT_FORM_LABELS,
-  CONTACT_FORM_PLACEHOLDERS,
   contactSuccessMessage,
   CONTACT_SUCCESS_TITLE,
 } from '#app/content/contact-form.ts';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
 import type { ContactActionData } from './contact-action.server.ts';
+import { ContactFields, ServerResultNotice, SpamTraps } from './contact-form-parts.tsx';
 import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values.ts';
 import { loadContactValidation } from './load-contact-validation.ts';
 import { stampFormOpened } from './stamp-form-opened.ts';
@@ -134,87 +133,11 @@ export function ContactForm({ serverResult, formAction, responseHours }: Contact
       aria-busy={sending}
       className="grid scroll-mt-24 gap-5"
     >
-      {showServerResult && serverResult?.status === 'sent' ? (
-        <div role="status" className="flex gap-3 rounded-xl border border-success/40 bg-success/10 p-4 text-fg">
-          <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
-          <div>
-            <p className="font-semibold">{CONTACT_SUCCESS_TITLE}</p>
-            <p className="mt-1 text-sm text-fg-muted">{successMessage}</p>
-          </div>
-        </div>
-      ) : null}
-      {showServerResult && serverResult?.status === 'error' ? (
-        <div role="alert" className="flex gap-3 rounded-xl border border-red-400/50 bg-danger-surface/60 p-4 text-fg">
-          <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-red-400" />
-          <div>
-            <p className="font-semibold">{CONTACT_FAILURE_TITLE}</p>
-            <p className="mt-1 text-sm text-fg-muted">{serverResult.message}</p>
-          </div>
-        </div>
-      ) : null}
+      {showServerResult && serverResult ? <ServerResultNotice result={serverResult} successMessage={successMessage} /> : null}
 
-      <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id={ids.name} label={CONTACT_FORM_LABELS.name} error={errorOf('name')}>
-          {(control) => (
-            <input
-              {...control}
-              {...controlProps('name')}
-              type="text"
-              autoComplete="name"
-              required
-              placeholder={CONTACT_FORM_PLACEHOLDERS.name}
-            />
-          )}
-        </FormField>
-        <FormField id={ids.email} label={CONTACT_FORM_LABELS.email} error={errorOf('email')}>
-          {(control) => (
-            <input
-              {...control}
-              {...controlProps('email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              required
-              placeholder={CONTACT_FORM_PLACEHOLDERS.email}
-            />
-          )}
-        </FormField>
-      </div>
-      <FormField id={ids.phone} label={CONTACT_FORM_LABELS.phone} error={errorOf('phone')}>
-        {(control) => (
-          <input {...control} {...controlProps('phone')} type="tel" autoComplete="tel" placeholder={CONTACT_FORM_PLACEHOLDERS.phone} />
-        )}
-      </FormField>
-      <FormField id={ids.message} label={CONTACT_FORM_LABELS.message} error={errorOf('message')} hint="At least 10 characters.">
-        {(control) => (
-          <textarea
-            {...control}
-            {...controlProps('message')}
-            rows={6}
-            required
-            placeholder={CONTACT_FORM_PLACEHOLDERS.message}
-            className={`${inputClasses} min-h-36 resize-y`}
-          />
-        )}
-      </FormField>
+      <ContactFields ids={ids} errorOf={errorOf} controlProps={controlProps} />
 
-      {/* Spam traps. Off-screen rather than display:none, which some bots skip; hidden from assistive tech and the tab order. */}
-      <div aria-hidden="true" className="pointer-events-none absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={`${idPrefix}-hp`}>Leave this field empty</label>
-        <input
-          ref={honeypot}
-          id={`${idPrefix}-hp`}
-          name={CONTACT_HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
-      {/* Without JavaScript the stamp comes with the page, as a stylesheet only such browsers load. */}
-      <noscript>
-        <link rel="stylesheet" href={CONTACT_FORM_STAMP_PATH} />
-      </noscript>
+      <SpamTraps idPrefix={idPrefix} honeypotRef={honeypot} />
 
       <div>
         <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">

@@ -5,7 +5,7 @@ import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
 import GoldenRetriever from '@uppy/golden-retriever';
 import Dashboard from '@uppy/react/dashboard';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ProjectFileView } from '#common/projects.ts';
 import { SIGNATURE_BYTES } from '#common/audio-format.ts';
 import { api } from '#app/lib/api.ts';
@@ -57,23 +57,7 @@ export default function ProjectFileUploaderDashboard({
     latest.current = { registerPath, extraBody, onRegistered, onRefused, acceptsHead, refusedHeadMessage };
   });
 
-  // A renamed program or a document is refused by its first bytes as it is added, on either store
-  // (a bucket takes parts straight from the browser, so the server can only judge it after the upload).
-  useEffect(() => {
-    const judge = async (file: ProjectUppyFile | undefined) => {
-      const accepts = latest.current.acceptsHead;
-      if (!accepts || !file || file.progress.uploadStarted || !(file.data instanceof Blob)) return;
-      const head = new Uint8Array(await file.data.slice(0, SIGNATURE_BYTES).arrayBuffer());
-      if (accepts(head) || !uppy.getFile(file.id)) return;
-      uppy.removeFile(file.id);
-      const reason = latest.current.refusedHeadMessage ?? 'This file cannot be sent here';
-      uppy.info(`${file.name ?? 'file'}: ${reason}`, 'error', 10_000);
-      latest.current.onRefused?.(file.name ?? 'file', reason);
-    };
-    const onAdded = (file: ProjectUppyFile | undefined) => void judge(file);
-    uppy.on('file-added', onAdded);
-    return () => void uppy.off('file-added', onAdded);
-  }, [uppy]);
+  useFirstBytesCheck(uppy, latest);
 
   // A file takes the registration body chosen when it was added, and the current one while it waits:
   // changing the category before pressing Upload changes it for the files not yet started. A file
@@ -176,4 +160,28 @@ export default function ProjectFileUploaderDashboard({
       />
     </div>
   );
+}
+
+type HeadCheck = Pick<ProjectFileUploaderProps, 'acceptsHead' | 'refusedHeadMessage' | 'onRefused'>;
+
+/**
+ * A renamed program or a document is refused by its first bytes as it is added, on either store
+ * (a bucket takes parts straight from the browser, so the server can only judge it after the upload).
+ */
+function useFirstBytesCheck(uppy: Uppy<FileMeta, Record<string, never>>, latestRef: RefObject<HeadCheck>) {
+  useEffect(() => {
+    const judge = async (file: ProjectUppyFile | undefined) => {
+      const accepts = latestRef.current.acceptsHead;
+      if (!accepts || !file || file.progress.uploadStarted || !(file.data instanceof Blob)) return;
+      const head = new Uint8Array(await file.data.slice(0, SIGNATURE_BYTES).arrayBuffer());
+      if (accepts(head) || !uppy.getFile(file.id)) return;
+      uppy.removeFile(file.id);
+      const reason = latestRef.current.refusedHeadMessage ?? 'This file cannot be sent here';
+      uppy.info(`${file.name ?? 'file'}: ${reason}`, 'error', 10_000);
+      latestRef.current.onRefused?.(file.name ?? 'file', reason);
+    };
+    const onAdded = (file: ProjectUppyFile | undefined) => void judge(file);
+    uppy.on('file-added', onAdded);
+    return () => void uppy.off('file-added', onAdded);
+  }, [uppy, latestRef]);
 }

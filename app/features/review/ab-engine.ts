@@ -1,15 +1,6 @@
-import { correctionFor } from './ab-sync.ts';
-import { dbToLinear } from './loudness-match.ts';
-
-export type Slot = 'a' | 'b';
-export const SLOTS: readonly Slot[] = ['a', 'b'];
-export const otherSlot = (slot: Slot): Slot => (slot === 'a' ? 'b' : 'a');
-
-/**
- * A switch fades over a few milliseconds (a 5 ms time constant settles within about 25 ms): too short
- * to hear as a fade, long enough that the jump from one waveform to the other does not click.
- */
-const SWITCH_TIME_CONSTANT = 0.005;
+import { AbLevels } from './ab-levels.ts';
+import { otherSlot, SLOTS, type Slot } from './ab-slots.ts';
+import { keepInStep } from './ab-sync.ts';
 /** How often the silent version is checked against the audible one while both play. */
 const SYNC_INTERVAL_MS = 200;
 /** A silent version further off than this at a switch is seeked first (it then buffers briefly). */
@@ -43,11 +34,9 @@ export class AbEngine {
     a: { url: null, duration: null },
     b: { url: null, duration: null },
   };
-  private nodes: Partial<Record<Slot, { element: HTMLAudioElement; gain: GainNode }>> = {};
   /** Elements this player paused itself, whose `pause` event is no news. */
   private ownPauses = new WeakSet<HTMLMediaElement>();
-  private context: AudioContext | null = null;
-  private gainsDb: Record<Slot, number> = { a: 0, b: 0 };
+  private levels = new AbLevels(this.elements, () => this.snapshot.active);
   /** Where playback starts while nothing plays. */
   private position = 0;
   private syncTimer: ReturnType<typeof setInterval> | null = null;
@@ -101,9 +90,9 @@ export class AbEngine {
     this.detachers[slot] = () => {
       for (const [name, listener] of Object.entries(listeners)) element.removeEventListener(name, listener);
     };
-    if (this.context) this.connect(slot, element, this.context);
+    this.levels.attach(slot, element);
     this.applySource(slot);
-    this.applyLevels();
+    this.levels.apply();
   }
 
   /** The version a slot plays (null: none). A change while playing carries on at the same moment. */
@@ -116,8 +105,7 @@ export class AbEngine {
   }
 
   setGains(gains: Record<Slot, number>): void {
-    this.gainsDb = { a: Math.min(0, gains.a), b: Math.min(0, gains.b) };
-    this.applyLevels();
+    this.levels.setGains(gains);
   }
 
   /** Starts both versions at the current position, the active one audible. Call it from the press itself. */
@@ -125,11 +113,10 @@ export class AbEngine {
     if (this.snapshot.playing) return;
     const leader = this.elements[this.snapshot.active];
     if (!leader || !this.sources[this.snapshot.active].url) return;
-    this.ensureGraph();
-    if (this.context && this.context.state !== 'running') void this.context.resume().catch(() => {});
+    this.levels.start();
     const start = this.position;
     this.update({ playing: true, failed: null });
-    this.applyLevels();
+    this.levels.apply();
     const starting = SLOTS.map((slot) => {
       const element = this.elements[slot];
       if (!element || !this.sources[slot].url || !this.reaches(slot, start)) return Promise.resolve();
@@ -193,7 +180,7 @@ export class AbEngine {
       if (next.paused && this.reaches(slot, time)) void next.play().catch(() => {});
     }
     this.update({ active: slot, time });
-    this.applyLevels();
+    this.levels.apply();
   }
 
   toggleActive(): void {
@@ -208,9 +195,7 @@ export class AbEngine {
     this.pause();
     this.closing ??= setTimeout(() => {
       for (const slot of SLOTS) this.detachers[slot]?.();
-      void this.context?.close().catch(() => {});
-      this.context = null;
-      this.nodes = {};
+      this.levels.close();
     }, 0);
   }
 
@@ -283,79 +268,10 @@ export class AbEngine {
   }
 
   private keepInStep(): void {
-    const active = this.snapshot.active;
-    const leader = this.elements[active];
-    const followerSlot = otherSlot(active);
-    const follower = this.elements[followerSlot];
+    const leader = this.elements[this.snapshot.active];
+    const followerSlot = otherSlot(this.snapshot.active);
     if (!leader) return;
-    if (leader.playbackRate !== 1) leader.playbackRate = 1;
-    // While the audible one buffers, the silent one is left alone; it is brought back once both play.
-    if (!follower || !this.sources[followerSlot].url || leader.paused || leader.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) return;
-    const duration = Number.isFinite(follower.duration) ? follower.duration : this.sources[followerSlot].duration;
-    const correction = correctionFor(leader.currentTime, follower.currentTime, duration);
-    if (correction.kind === 'none') return;
-    if (follower.paused) {
-      // Seeked back into a shorter version, or it stopped: it joins again.
-      follower.currentTime = leader.currentTime;
-      void follower.play().catch(() => {});
-      return;
-    }
-    if (correction.kind === 'seek') follower.currentTime = correction.to;
-    else if (follower.playbackRate !== correction.rate) follower.playbackRate = correction.rate;
-  }
-
-  /** The gain each slot gets now: its matching gain when audible, silence otherwise. */
-  private levelOf(slot: Slot): number {
-    return slot === this.snapshot.active ? dbToLinear(this.gainsDb[slot]) : 0;
-  }
-
-  private applyLevels(): void {
-    for (const slot of SLOTS) {
-      const element = this.elements[slot];
-      if (!element) continue;
-      const level = this.levelOf(slot);
-      const node = this.nodes[slot];
-      if (node && node.element === element && this.context) {
-        const now = this.context.currentTime;
-        node.gain.gain.cancelScheduledValues(now);
-        node.gain.gain.setTargetAtTime(level, now, SWITCH_TIME_CONSTANT);
-      } else {
-        element.muted = level === 0;
-        element.volume = level === 0 ? 1 : level;
-      }
-      // What is applied, readable from the page (the journeys check the matching with it).
-      element.dataset.gain = level.toFixed(4);
-      element.dataset.gainDb = this.gainsDb[slot].toFixed(2);
-      element.dataset.audible = String(slot === this.snapshot.active);
-    }
-  }
-
-  private ensureGraph(): void {
-    if (this.context) return;
-    const Context = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-    if (!Context) return;
-    try {
-      this.context = new Context();
-      for (const slot of SLOTS) {
-        const element = this.elements[slot];
-        if (element) this.connect(slot, element, this.context);
-      }
-    } catch (error) {
-      console.warn('Web Audio is not available; the A/B player switches by muting instead:', error);
-      this.context = null;
-      this.nodes = {};
-    }
-  }
-
-  private connect(slot: Slot, element: HTMLAudioElement, context: AudioContext): void {
-    if (this.nodes[slot]?.element === element) return;
-    this.nodes[slot]?.gain.disconnect();
-    const gain = context.createGain();
-    gain.gain.value = this.levelOf(slot);
-    context.createMediaElementSource(element).connect(gain).connect(context.destination);
-    // The element's own volume stays at full: the gain node does the work.
-    element.muted = false;
-    element.volume = 1;
-    this.nodes[slot] = { element, gain };
+    const follower = this.sources[followerSlot].url ? this.elements[followerSlot] : null;
+    keepInStep(leader, follower, this.sources[followerSlot].duration);
   }
 }

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import type { VersionView } from '#common/review.ts';
 import { KEYBOARD_SEEK_SECONDS } from '#app/features/samples/player-constants.ts';
 import { cn } from '#app/lib/cn.ts';
-import type { Slot } from './ab-engine.ts';
+import type { Slot } from './ab-slots.ts';
 import { formatGainDb, formatLufs } from './loudness-match.ts';
 import { formatMoment } from './time-text.ts';
 import type { AbAudioRefs, AbPlayer } from './use-ab-player.ts';

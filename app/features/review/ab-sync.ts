@@ -22,3 +22,24 @@ export function correctionFor(leaderTime: number, followerTime: number, follower
   if (Math.abs(behind) <= IN_SYNC_SECONDS) return { kind: 'rate', rate: 1 };
   return { kind: 'rate', rate: behind > 0 ? 1 + NUDGE : 1 - NUDGE };
 }
+
+/**
+ * One check while both play: the audible `leader` at normal speed, the silent `follower` nudged or
+ * seeked towards it (`followerDuration` is the version's known length, for before its element knows).
+ */
+export function keepInStep(leader: HTMLMediaElement, follower: HTMLMediaElement | null, followerDuration: number | null): void {
+  if (leader.playbackRate !== 1) leader.playbackRate = 1;
+  // While the audible one buffers, the silent one is left alone; it is brought back once both play.
+  if (!follower || leader.paused || leader.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) return;
+  const duration = Number.isFinite(follower.duration) ? follower.duration : followerDuration;
+  const correction = correctionFor(leader.currentTime, follower.currentTime, duration);
+  if (correction.kind === 'none') return;
+  if (follower.paused) {
+    // Seeked back into a shorter version, or it stopped: it joins again.
+    follower.currentTime = leader.currentTime;
+    void follower.play().catch(() => {});
+    return;
+  }
+  if (correction.kind === 'seek') follower.currentTime = correction.to;
+  else if (follower.playbackRate !== correction.rate) follower.playbackRate = correction.rate;
+}

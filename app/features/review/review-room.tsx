@@ -8,7 +8,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { toast } from '#app/lib/toast.ts';
 import { AbPlayerPanel } from './ab-player-panel.tsx';
-import type { Slot } from './ab-engine.ts';
+import type { Slot } from './ab-slots.ts';
 import { CommentComposer } from './comment-composer.tsx';
 import { draftMarker } from './comment-draft.ts';
 import { CommentsPanel } from './comments-panel.tsx';

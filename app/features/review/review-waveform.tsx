@@ -171,38 +171,10 @@ export function ReviewWaveform(props: ReviewWaveformProps) {
           'focus-visible:ring-offset-4 focus-visible:ring-offset-surface',
         )}
       >
-        {markers
-          .filter((marker) => marker.end !== null)
-          .map((marker) => (
-            <div
-              key={marker.id}
-              aria-hidden
-              className={cn(
-                'absolute inset-y-0',
-                marker.resolved ? 'bg-fg-subtle/10' : marker.side === 'studio' ? 'bg-sky-400/10' : 'bg-accent/10',
-              )}
-              style={{ left: percent(marker.at, duration), width: percent(marker.end! - marker.at, duration) }}
-            />
-          ))}
+        <MarkerRanges markers={markers} duration={duration} />
         <canvas ref={base} aria-hidden className="absolute inset-0 size-full" />
         <canvas ref={progress} aria-hidden className="absolute inset-0 size-full" style={{ clipPath: 'inset(0 100% 0 0)' }} />
-        {shownDraft ? (
-          shownDraft.end !== null ? (
-            <div
-              aria-hidden
-              data-draft-range
-              className="absolute inset-y-0 border-x-2 border-dashed border-fg bg-fg/10"
-              style={{ left: percent(shownDraft.at, duration), width: percent(shownDraft.end - shownDraft.at, duration) }}
-            />
-          ) : (
-            <div
-              aria-hidden
-              data-draft-moment
-              className="absolute inset-y-0 -ml-px border-l-2 border-dashed border-fg"
-              style={{ left: percent(shownDraft.at, duration) }}
-            />
-          )
-        ) : null}
+        {shownDraft ? <DraftMark draft={shownDraft} duration={duration} /> : null}
         <div
           ref={playhead}
           aria-hidden
@@ -255,5 +227,45 @@ function MarkerButton({
         <span aria-hidden className={cn('mb-1 block h-2 w-full rounded-full', colour, selected && 'ring-2 ring-fg')} />
       )}
     </button>
+  );
+}
+
+/** The ranges of range comments, shaded behind the waveform. */
+function MarkerRanges({ markers, duration }: { markers: WaveformMarker[]; duration: number }) {
+  return (
+    <>
+      {markers
+        .filter((marker) => marker.end !== null)
+        .map((marker) => (
+          <div
+            key={marker.id}
+            aria-hidden
+            className={cn(
+              'absolute inset-y-0',
+              marker.resolved ? 'bg-fg-subtle/10' : marker.side === 'studio' ? 'bg-sky-400/10' : 'bg-accent/10',
+            )}
+            style={{ left: percent(marker.at, duration), width: percent(marker.end! - marker.at, duration) }}
+          />
+        ))}
+    </>
+  );
+}
+
+/** The comment being written: a dashed range, or a dashed line at its moment. */
+function DraftMark({ draft, duration }: { draft: { at: number; end: number | null }; duration: number }) {
+  return draft.end !== null ? (
+    <div
+      aria-hidden
+      data-draft-range
+      className="absolute inset-y-0 border-x-2 border-dashed border-fg bg-fg/10"
+      style={{ left: percent(draft.at, duration), width: percent(draft.end - draft.at, duration) }}
+    />
+  ) : (
+    <div
+      aria-hidden
+      data-draft-moment
+      className="absolute inset-y-0 -ml-px border-l-2 border-dashed border-fg"
+      style={{ left: percent(draft.at, duration) }}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { VersionView } from '#common/review.ts';
-import { AbEngine, type EngineSnapshot, type Slot } from './ab-engine.ts';
+import { AbEngine, type EngineSnapshot } from './ab-engine.ts';
+import type { Slot } from './ab-slots.ts';
 import { matchedGains, type MatchedGains } from './loudness-match.ts';
 
 const SERVER_SNAPSHOT: EngineSnapshot = { playing: false, active: 'a', time: 0, failed: null };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TrackView } from '#common/review.ts';
-import type { Slot } from './ab-engine.ts';
+import type { Slot } from './ab-slots.ts';
 import { initialPair, newestFirst } from './versions.ts';
 
 /**

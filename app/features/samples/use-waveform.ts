@@ -3,9 +3,8 @@ import type WaveSurfer from 'wavesurfer.js';
 import { decodePeaks, type EncodedPeaks } from '#common/peaks.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { inIdleTime, loadWaveSurfer, whenNearViewport } from './draw-schedule.ts';
-import { claimPlayback, releasePlayback } from './playback-owner.ts';
-import { createPlaySession } from './play-session.ts';
-import { BAR_GAP, BAR_WIDTH, DECODE_SAMPLE_RATE, DEFAULT_VOLUME } from './player-constants.ts';
+import { seekTo, setVolumeOf, useMediaEvents } from './media-events.ts';
+import { BAR_GAP, BAR_WIDTH, DECODE_SAMPLE_RATE } from './player-constants.ts';
 
 export type PlayerStatus = 'loading' | 'ready' | 'error' | 'inaccessible';
 
@@ -22,11 +21,6 @@ interface WaveformOptions {
 /** A pause before playback began (another player took over, or the browser wants a gesture) is no failure. */
 const isHarmlessPlayRefusal = (error: unknown) =>
   error instanceof DOMException && (error.name === 'AbortError' || error.name === 'NotAllowedError');
-
-// Writes to the audio element go through these: it is the DOM's, changed in event handlers, never
-// while rendering (React's compiler cannot tell that from a direct write on a ref's value).
-const setVolumeOf = (element: HTMLMediaElement, volume: number) => void (element.volume = volume);
-const seekTo = (element: HTMLMediaElement, seconds: number) => void (element.currentTime = seconds);
 
 /**
  * Drives one player: its own <audio preload="none"> plays (nothing is fetched before play), and
@@ -63,47 +57,7 @@ export function useWaveform({ container, media, peaks, durationSeconds, height, 
   const status: PlayerStatus = failure ?? (hydrated && duration > 0 ? 'ready' : 'loading');
 
   // Playback state comes from the audio element itself, so it holds before and after the waveform exists.
-  useEffect(() => {
-    const element = media.current;
-    if (!element) return;
-    setVolumeOf(element, DEFAULT_VOLUME);
-    const session = createPlaySession(() => playCounted.current?.());
-    const handle = { pause: () => element.pause() };
-    const listeners: Partial<Record<keyof HTMLMediaElementEventMap, () => void>> = {
-      play: () => {
-        claimPlayback(handle);
-        setPlaying(true);
-      },
-      pause: () => {
-        session.interrupt();
-        setPlaying(false);
-      },
-      timeupdate: () => {
-        session.timeUpdate(element.currentTime, !element.paused);
-        setCurrentTime(element.currentTime);
-      },
-      ended: () => {
-        // Back to the start, so the next press plays from the beginning (and counts as a new play).
-        session.finish();
-        seekTo(element, 0);
-        setPlaying(false);
-        setCurrentTime(0);
-      },
-      loadedmetadata: () => {
-        if (Number.isFinite(element.duration) && element.duration > 0) setLearnedDuration((known) => known ?? element.duration);
-      },
-      error: () => {
-        if (!element.error || element.error.code === MediaError.MEDIA_ERR_ABORTED) return;
-        console.warn(`Audio player could not load ${element.currentSrc}:`, element.error.message);
-        setFailure('error');
-      },
-    };
-    for (const [name, listener] of Object.entries(listeners)) element.addEventListener(name, listener);
-    return () => {
-      for (const [name, listener] of Object.entries(listeners)) element.removeEventListener(name, listener);
-      releasePlayback(handle);
-    };
-  }, [media]);
+  useMediaEvents(media, playCounted, { setPlaying, setCurrentTime, setLearnedDuration, setFailure });
 
   // The waveform: drawn near the viewport in idle time, or at once on a press.
   useEffect(() => {
@@ -118,26 +72,7 @@ export function useWaveform({ container, media, peaks, durationSeconds, height, 
     const draw = (WaveSurferClass: typeof WaveSurfer) => {
       if (cancelled || instance) return;
       const stored = analysis.current;
-      // Decoded only now; damaged peaks decode to null and wavesurfer decodes the audio instead.
-      const decoded = stored.durationSeconds ? decodePeaks(stored.peaks) : null;
-      // The absolute URL the element already has: wavesurfer then leaves a playing element alone
-      // (and, given peaks and a duration, fetches nothing).
-      instance = WaveSurferClass.create({
-        container: target,
-        media: element,
-        url: element.src,
-        ...(decoded && stored.durationSeconds ? { peaks: [decoded], duration: stored.durationSeconds } : {}),
-        height,
-        barWidth: BAR_WIDTH,
-        barGap: BAR_GAP,
-        barRadius: 1,
-        sampleRate: DECODE_SAMPLE_RATE,
-        waveColor: '#4a4a58',
-        progressColor: '#f5b83d',
-        cursorColor: '#ffc95c',
-        cursorWidth: 1,
-        normalize: false,
-      });
+      instance = createSurfer(WaveSurferClass, target, element, stored, height);
       surfer.current = instance;
       instance.on('ready', (total) => {
         if (cancelled) return;
@@ -237,4 +172,34 @@ export function useWaveform({ container, media, peaks, durationSeconds, height, 
       if (media.current) setVolumeOf(media.current, volume);
     },
   };
+}
+
+/** The waveform over the player's own element, from the stored peaks when there are some. */
+function createSurfer(
+  WaveSurferClass: typeof WaveSurfer,
+  target: HTMLElement,
+  element: HTMLAudioElement,
+  stored: { peaks: EncodedPeaks | null; durationSeconds: number | null },
+  height: number,
+): WaveSurfer {
+  // Decoded only now; damaged peaks decode to null and wavesurfer decodes the audio instead.
+  const decoded = stored.durationSeconds ? decodePeaks(stored.peaks) : null;
+  // The absolute URL the element already has: wavesurfer then leaves a playing element alone
+  // (and, given peaks and a duration, fetches nothing).
+  return WaveSurferClass.create({
+    container: target,
+    media: element,
+    url: element.src,
+    ...(decoded && stored.durationSeconds ? { peaks: [decoded], duration: stored.durationSeconds } : {}),
+    height,
+    barWidth: BAR_WIDTH,
+    barGap: BAR_GAP,
+    barRadius: 1,
+    sampleRate: DECODE_SAMPLE_RATE,
+    waveColor: '#4a4a58',
+    progressColor: '#f5b83d',
+    cursorColor: '#ffc95c',
+    cursorWidth: 1,
+    normalize: false,
+  });
 }

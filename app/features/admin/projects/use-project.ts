@@ -153,6 +153,28 @@ export function useProject(id: number | null): ProjectState {
     [url],
   );
 
+  const { setCollaboratorRole, removeCollaborator } = useCollaboratorChanges(url, reload);
+
+  const replace = useCallback((next: AdminProjectView) => setProject(next), []);
+
+  return {
+    project,
+    failure,
+    reload,
+    replace,
+    setStatus,
+    setRetention,
+    invite,
+    revoke,
+    removeFile,
+    recategoriseFile,
+    setCollaboratorRole,
+    removeCollaborator,
+  };
+}
+
+/** The owner's changes to a project's collaborators; each reads the project again once saved. */
+function useCollaboratorChanges(url: string, reload: () => Promise<void>) {
   const setCollaboratorRole = useCallback(
     async (person: CollaboratorView, role: CollaboratorRole) => {
       const result = await api<CollaboratorView>('PATCH', `${url}/collaborators/${person.id}`, { role });
@@ -180,20 +202,5 @@ export function useProject(id: number | null): ProjectState {
     [url, reload],
   );
 
-  const replace = useCallback((next: AdminProjectView) => setProject(next), []);
-
-  return {
-    project,
-    failure,
-    reload,
-    replace,
-    setStatus,
-    setRetention,
-    invite,
-    revoke,
-    removeFile,
-    recategoriseFile,
-    setCollaboratorRole,
-    removeCollaborator,
-  };
+  return { setCollaboratorRole, removeCollaborator };
 }

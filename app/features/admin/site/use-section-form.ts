@@ -67,6 +67,25 @@ function currentOf<S extends SiteSection>(body: unknown): StoredSection<S> | nul
     : null;
 }
 
+const refused = (description: string) => toast({ title: 'Not saved', description, variant: 'destructive' });
+
+/** The server's errors less those at or inside `prefix`, a field just changed (the same object when none go). */
+function withoutErrorsAt(errors: FieldErrors, prefix: string): FieldErrors {
+  const kept = Object.entries(errors).filter(([path]) => !isWithin(path, prefix) && !isWithin(prefix, path));
+  return kept.length === Object.keys(errors).length ? errors : Object.fromEntries(kept);
+}
+
+/** Every problem with its first message, for the list above the form; null when there is none. */
+function summaryOf(messages: FieldErrors): Array<{ path: string; message: string }> | null {
+  return hasFieldErrors(messages) ? Object.entries(messages).map(([path, list]) => ({ path, message: list[0] ?? '' })) : null;
+}
+
+/** The section as the server has it now (after a 409 that did not carry it). */
+async function latestSection<S extends SiteSection>(section: S): Promise<StoredSection<S> | null> {
+  const result = await api<Record<S, StoredSection<S>>>('GET', '/api/admin/site');
+  return result.ok ? (result.data[section] ?? null) : null;
+}
+
 /**
  * One section's editor state: the draft, instant field errors from the shared schema (for fields the
  * owner has changed, all of them after a save attempt), the server's errors by path, the explicit
@@ -102,21 +121,16 @@ export function useSectionForm<S extends SiteSection>(
     setServerErrors({});
   }, []);
 
-  const reset = useCallback((next: StoredSection<S>) => {
-    setBase(next);
-    setStart(sectionFields(next));
-    setDraft(sectionFields(next));
-    setTouched(new Set());
-    setShowAll(false);
-    setServerErrors({});
-    setConflict(null);
-  }, []);
+  const reset = useCallback(
+    (next: StoredSection<S>) => {
+      setBase(next);
+      startFrom(sectionFields(next));
+      setConflict(null);
+    },
+    [startFrom],
+  );
 
-  const dropServerErrors = (prefix: string) =>
-    setServerErrors((errors) => {
-      const kept = Object.entries(errors).filter(([path]) => !isWithin(path, prefix) && !isWithin(prefix, path));
-      return kept.length === Object.keys(errors).length ? errors : Object.fromEntries(kept);
-    });
+  const dropServerErrors = (prefix: string) => setServerErrors((errors) => withoutErrorsAt(errors, prefix));
 
   const set = (path: string, value: unknown, alsoTouched: string[] = []) => {
     setDraft((current) => setAt(current, path, value));
@@ -131,15 +145,8 @@ export function useSectionForm<S extends SiteSection>(
 
   const error = (path: string) => serverErrors[path]?.[0] ?? (showAll || touched.has(path) ? instant[path]?.[0] : undefined) ?? undefined;
 
-  const refused = (description: string) => toast({ title: 'Not saved', description, variant: 'destructive' });
-
   async function send(version: number) {
-    if (hasFieldErrors(instant)) {
-      setShowAll(true);
-      setFocusSummary((count) => count + 1);
-      refused('Please correct the highlighted fields.');
-      return;
-    }
+    if (!checkedHere()) return;
     setSaving(true);
     const result = await api<StoredSection<S>>('PUT', `/api/admin/site/${section}`, { ...draft, version });
     setSaving(false);
@@ -157,7 +164,7 @@ export function useSectionForm<S extends SiteSection>(
   /** A refused save, draft or publish: a newer version (409) becomes the conflict, field errors go under their fields. */
   async function refusal(result: ApiFailure) {
     if (result.status === 409) {
-      const current = currentOf<S>(result.body) ?? (await latest());
+      const current = currentOf<S>(result.body) ?? (await latestSection(section));
       if (current) {
         setConflict(current);
         onStored(current);
@@ -196,14 +203,7 @@ export function useSectionForm<S extends SiteSection>(
     return false;
   }
 
-  async function latest(): Promise<StoredSection<S> | null> {
-    const result = await api<Record<S, StoredSection<S>>>('GET', '/api/admin/site');
-    return result.ok ? (result.data[section] ?? null) : null;
-  }
-
-  const messages = { ...Object.fromEntries(Object.entries(instant).filter(() => showAll)), ...serverErrors };
-  const summary =
-    showAll && hasFieldErrors(messages) ? Object.entries(messages).map(([path, list]) => ({ path, message: list[0] ?? '' })) : null;
+  const summary = showAll ? summaryOf({ ...instant, ...serverErrors }) : null;
 
   return {
     section,

@@ -1,0 +1,68 @@
+import type { Generated, Selectable } from 'kysely';
+import type { Timestamp } from './timestamp.ts';
+
+export interface SessionsTable {
+  sid: string;
+  /** JSON text. */
+  sess: string;
+  expire: string;
+  adminUserId: number | null;
+  createdAt: Timestamp;
+}
+
+export interface AdminUsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password: string;
+  displayName: Generated<string | null>;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isActive: Generated<number>;
+  /** When this admin put the dashboard's setup checklist away; null while it shows. */
+  setupChecklistDismissedAt: Generated<string | null>;
+  lastLogin: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  adminUserId: number;
+  token: string;
+  expiresAt: string;
+  used: Generated<number>;
+  createdAt: Timestamp;
+}
+
+/** An admin's TOTP enrolment (server/auth/two-factor.ts); `secret` is sealed (server/crypto/secret-box.ts). */
+export interface AdminTwoFactorTable {
+  adminUserId: number;
+  secret: string;
+  /** Null until the admin confirmed with a code: an unconfirmed row never asks for a code at login. */
+  confirmedAt: string | null;
+  /** The newest TOTP step that was accepted; codes at or before it are refused (replay). */
+  lastUsedStep: number | null;
+  createdAt: Timestamp;
+}
+
+/** Single-use recovery codes, stored as keyed hashes. */
+export interface AdminRecoveryCodesTable {
+  id: Generated<number>;
+  adminUserId: number;
+  codeHash: string;
+  usedAt: string | null;
+  createdAt: Timestamp;
+}
+
+/** The owner's accounts and sessions (server/auth). */
+export interface AuthTables {
+  sessions: SessionsTable;
+  adminUsers: AdminUsersTable;
+  passwordResetTokens: PasswordResetTokensTable;
+  adminTwoFactor: AdminTwoFactorTable;
+  adminRecoveryCodes: AdminRecoveryCodesTable;
+}
+
+export type AdminUser = Selectable<AdminUsersTable>;

@@ -1,0 +1,127 @@
+import type { InvoiceKindName, InvoiceStateName, PaymentMethodName } from '#common/billing/invoices.ts';
+import type { Generated, Selectable } from 'kysely';
+import type { Timestamp } from './timestamp.ts';
+
+// The lists themselves are the forms' and the API's (common/billing/invoices.ts): one statement of each.
+export type InvoiceKind = InvoiceKindName;
+export type InvoiceState = InvoiceStateName;
+
+/** A project's invoice, in integer cents (decision 093). A sent one is never edited: voided and reissued. */
+export interface InvoicesTable {
+  id: Generated<number>;
+  projectId: number;
+  /** `ATL-2027-0001`: unique, never reused (invoice_counters). */
+  number: string;
+  kind: InvoiceKind;
+  state: Generated<InvoiceState>;
+  currency: string;
+  subtotalCents: number;
+  discountCents: Generated<number>;
+  /** The tax rate in hundredths of a percent (8.25 % is 825), so no float is ever stored. */
+  taxBasisPoints: Generated<number>;
+  taxCents: Generated<number>;
+  totalCents: number;
+  /** Payments less refunds, kept with each payment in the same transaction. */
+  paidCents: Generated<number>;
+  /** `YYYY-MM-DD` */
+  dueDate: string | null;
+  notes: Generated<string>;
+  /** The voided invoice this one reissues. */
+  replacesInvoiceId: number | null;
+  sentAt: string | null;
+  paidAt: string | null;
+  voidedAt: string | null;
+  voidReason: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<number>;
+  invoiceId: number;
+  position: number;
+  description: string;
+  amountCents: number;
+}
+
+/** The last invoice number given in a series (`ATL-2027`). */
+export interface InvoiceCountersTable {
+  series: string;
+  lastNumber: number;
+}
+
+export type PaymentMethod = PaymentMethodName;
+
+/** Money received (positive) or refunded (negative) against an invoice. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  invoiceId: number;
+  amountCents: number;
+  method: PaymentMethod;
+  reference: string | null;
+  /** `YYYY-MM-DD` */
+  paidOn: string;
+  /** The Stripe object (payment intent, refund, dispute) it came from: one row per object. */
+  stripeObjectId: string | null;
+  /** `admin:{id}` or `stripe` */
+  recordedBy: string;
+  createdAt: Timestamp;
+}
+
+export type BillingEmailKind = 'invoice_sent' | 'receipt' | 'overdue_due' | 'overdue_week' | 'files_ready';
+
+/** An e-mail about an invoice, sent at least once (server/email/retried-mail.ts), one per invoice and kind. */
+export interface BillingEmailsTable {
+  id: Generated<number>;
+  invoiceId: number;
+  kind: BillingEmailKind;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: Timestamp;
+}
+
+/** A Stripe webhook event applied once, by its id. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  receivedAt: Timestamp;
+  /** A refund or dispute that came before its payment: the payment intent it waits for (null once applied). */
+  waitingFor: string | null;
+  /** The waiting event as Stripe signed it (JSON), to apply once its payment is recorded. */
+  payload: string | null;
+}
+
+/** A Checkout Session the server made: what it asked the client to pay. */
+export interface StripeCheckoutsTable {
+  /** Stripe's session id (`cs_...`). */
+  id: string;
+  invoiceId: number;
+  amountCents: number;
+  /** The invoice's currency, as the invoice writes it (`USD`). */
+  currency: string;
+  createdAt: Timestamp;
+}
+
+/** A payment intent an event named: its row is the lock its payment, refunds and disputes take in turn. */
+export interface StripePaymentIntentsTable {
+  id: string;
+  lastEventAt: Timestamp;
+}
+
+/** Invoices, payments and Stripe's events (server/billing). */
+export interface BillingTables {
+  invoices: InvoicesTable;
+  invoiceLines: InvoiceLinesTable;
+  invoiceCounters: InvoiceCountersTable;
+  payments: PaymentsTable;
+  stripeEvents: StripeEventsTable;
+  stripeCheckouts: StripeCheckoutsTable;
+  stripePaymentIntents: StripePaymentIntentsTable;
+  billingEmails: BillingEmailsTable;
+}
+
+export type Invoice = Selectable<InvoicesTable>;
+export type InvoiceLine = Selectable<InvoiceLinesTable>;
+export type Payment = Selectable<PaymentsTable>;
