@@ -29,6 +29,12 @@ export interface PackageFacts {
 /** The site's packages by key, as they are now. */
 export type PackageCatalogue = () => Promise<Record<string, PackageFacts>>;
 
+/**
+ * Takes up the enquiry a project is made from, in the project's transaction; false when there is no
+ * such enquiry any more. The contact capability owns the enquiries: server/flows/start-project.ts passes it.
+ */
+export type EnquiryTakeUp = (trx: Kysely<Database>, enquiryId: number, at: string) => Promise<boolean>;
+
 export type CreateOutcome = { kind: 'created'; project: AdminProjectView } | { kind: 'invalid'; errors: Record<string, string[]> };
 export type UpdateOutcome =
   { kind: 'saved'; project: AdminProjectView } | { kind: 'not-found' } | { kind: 'invalid'; errors: Record<string, string[]> };
@@ -58,23 +64,22 @@ export class ProjectsService {
     return { packageTitle: facts.title, revisionsIncluded: facts.revisions === 'unlimited' ? null : facts.revisions };
   }
 
-  async create(input: CreateProjectInput, actor: Actor & { side: 'studio' }, now = new Date()): Promise<CreateOutcome> {
+  /** A new project; one made from an enquiry (`contactSubmissionId`) takes it up with `takeUpEnquiry`. */
+  async create(
+    input: CreateProjectInput,
+    actor: Actor & { side: 'studio' },
+    now = new Date(),
+    takeUpEnquiry?: EnquiryTakeUp,
+  ): Promise<CreateOutcome> {
     const { contactSubmissionId, ...fields } = input;
+    if (contactSubmissionId !== null && !takeUpEnquiry)
+      throw new Error('a project from an enquiry is started by server/flows/start-project.ts');
     const snapshot = await this.packageSnapshot(fields.packageKey);
     if (!snapshot) return { kind: 'invalid', errors: { packageKey: [UNKNOWN_PACKAGE] } };
     const at = now.toISOString();
     const id = await this.db.transaction().execute(async (trx) => {
-      if (contactSubmissionId !== null) {
-        // The enquiry it came from is now being worked on.
-        const linked = await trx
-          .updateTable('contactSubmissions')
-          .set({ status: 'in_progress', updatedAt: at })
-          .where('id', '=', contactSubmissionId)
-          // A message in the spam folder is not an enquiry yet: it is moved to the inbox first.
-          .where('spamReason', 'is', null)
-          .executeTakeFirst();
-        if (Number(linked.numUpdatedRows) === 0) return null;
-      }
+      // The enquiry it came from is now being worked on.
+      if (contactSubmissionId !== null && !(await takeUpEnquiry!(trx, contactSubmissionId, at))) return null;
       const row = await trx
         .insertInto('projects')
         .values({ ...fields, ...snapshot, contactSubmissionId, createdAt: at, updatedAt: at, lastStudioActivityAt: at })
@@ -101,6 +106,12 @@ export class ProjectsService {
         dueThisWeek: active.filter((project) => project.dueDate !== null && project.dueDate <= weekAhead).length,
       },
     };
+  }
+
+  /** Every project's title and client, by id (the owner's list of invoices says whose each one is). */
+  async namesById(): Promise<Map<number, { title: string; clientName: string }>> {
+    const rows = await this.db.selectFrom('projects').select(['id', 'title', 'clientName']).execute();
+    return new Map(rows.map(({ id, ...names }) => [id, names]));
   }
 
   async adminView(id: number): Promise<AdminProjectView | null> {

@@ -2,7 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { BookingLinks, VisitorBooking } from '#common/booking/booking-request.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 import type { BookingFormResult } from './booking-form-result.ts';
-import { initialChoice, isChangeable, knownZones } from './booking-page-data.server.ts';
+import { isChangeable } from '#common/booking/link-changes.ts';
+import { initialChoice, knownZones } from './booking-page-data.server.ts';
 import type { InitialChoice } from './booking-steps.ts';
 import { EMPTY_DETAILS } from './details-form.tsx';
 
