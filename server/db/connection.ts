@@ -194,4 +194,3 @@ function connectPostgres(url: string, schema: string | undefined, timeouts: Data
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {
   await sql`select 1`.execute(db);
 }
-

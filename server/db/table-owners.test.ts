@@ -103,6 +103,11 @@ describe('tables have owners', () => {
     expect(PENDING_PORTAL_FLOW_QUERIES.filter((pending) => !unique.includes(pending))).toEqual([]);
   });
 
+  it('names owners that are folders of server/', () => {
+    const missing = [...new Set(Object.values(TABLE_OWNERS))].filter((owner) => !existsSync(`server/${owner}`));
+    expect(missing).toEqual([]);
+  });
+
   it('sees a planted query, an alias, a list, a join and a table named by a variable', () => {
     const planted = [
       "await db.selectFrom('projects').select('id').execute();",

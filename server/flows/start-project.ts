@@ -1,8 +1,9 @@
 import type { CreateProjectInput } from '#common/projects.ts';
-import type { Billing } from '#server/billing/billing-capability.ts';
+import type { BillingCapability } from '#server/billing/billing-capability.ts';
 import { takeUpEnquiry } from '#server/contact/enquiry-links.ts';
 import type { Actor } from '#server/projects/activity.ts';
-import type { CreateOutcome, ProjectsService } from '#server/projects/projects-service.ts';
+import type { ProjectsCapability } from '#server/projects/projects-capability.ts';
+import type { CreateOutcome } from '#server/projects/projects-service.ts';
 
 /*
  * The owner starts a project (POST /api/admin/projects). One made from an enquiry takes the enquiry
@@ -11,12 +12,12 @@ import type { CreateOutcome, ProjectsService } from '#server/projects/projects-s
  * project's deliveries then wait for payment unless the studio's billing settings say otherwise.
  */
 export async function startProject(
-  services: { projects: ProjectsService; billing: Billing },
+  parts: Pick<ProjectsCapability, 'projects'> & Pick<BillingCapability, 'billing'>,
   input: CreateProjectInput,
   actor: Actor & { side: 'studio' },
 ): Promise<CreateOutcome> {
-  const outcome = await services.projects.create(input, actor, new Date(), takeUpEnquiry);
+  const outcome = await parts.projects.create(input, actor, new Date(), takeUpEnquiry);
   if (outcome.kind !== 'created') return outcome;
-  if (!(await services.billing.settings()).lockDeliveries) await services.billing.setDeliveryLock(outcome.project.id, false);
+  if (!(await parts.billing.settings()).lockDeliveries) await parts.billing.setDeliveryLock(outcome.project.id, false);
   return outcome;
 }
