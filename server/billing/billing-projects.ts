@@ -8,7 +8,7 @@ import type { Database } from '#server/db/schema.ts';
  */
 
 /** A project as an invoice names it and its deliveries wait for one. */
-export interface ProjectForBilling {
+interface ProjectForBilling {
   title: string;
   clientName: string;
   clientEmail: string;

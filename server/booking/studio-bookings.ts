@@ -24,8 +24,6 @@ import { StudioSettings, type SaveSettingsOutcome } from './studio-settings.ts';
 
 const LIST_LIMIT = 500;
 
-export type { SaveSettingsOutcome };
-
 export type StudioChangeOutcome =
   | { kind: 'invalid'; message: string; errors: FieldErrors }
   | { kind: 'not-found' }

@@ -13,10 +13,10 @@ import { freeSlots, type SlotProblem, type Span } from './slot-rules.ts';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** The longest span one slot list may cover: a page shows at most this many days at a time. */
-export const MAX_SLOT_SPAN_DAYS = 62;
+const MAX_SLOT_SPAN_DAYS = 62;
 
 /** A start that cannot be booked: the slot's problem, or taken meanwhile with the slots still free. */
-export type SlotRefusal =
+type SlotRefusal =
   { kind: 'invalid'; message: string; errors: FieldErrors } | { kind: 'taken'; message: string; fresh: SlotsAnswer };
 
 const problemErrors = (problem: SlotProblem): FieldErrors => ({ start: [SLOT_PROBLEM_MESSAGES[problem]] });

@@ -18,7 +18,7 @@ export const UNKNOWN_PACKAGE = "Choose one of the site's packages or Custom";
 /** The package's name and revision rounds to snapshot; null for a key the site no longer has. */
 export type PackageSnapshot = { packageTitle: string; revisionsIncluded: number | null } | null;
 
-export type ChangeOutcome = { kind: 'done' } | { kind: 'not-found' } | { kind: 'invalid'; errors: Record<string, string[]> };
+type ChangeOutcome = { kind: 'done' } | { kind: 'not-found' } | { kind: 'invalid'; errors: Record<string, string[]> };
 
 export async function changeProject(
   trx: Transaction<Database>,

@@ -33,7 +33,7 @@ export type PackageCatalogue = () => Promise<Record<string, PackageFacts>>;
  * Takes up the enquiry a project is made from, in the project's transaction; false when there is no
  * such enquiry any more. The contact capability owns the enquiries: server/flows/start-project.ts passes it.
  */
-export type EnquiryTakeUp = (trx: Kysely<Database>, enquiryId: number, at: string) => Promise<boolean>;
+type EnquiryTakeUp = (trx: Kysely<Database>, enquiryId: number, at: string) => Promise<boolean>;
 
 export type CreateOutcome = { kind: 'created'; project: AdminProjectView } | { kind: 'invalid'; errors: Record<string, string[]> };
 export type UpdateOutcome =
