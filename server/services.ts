@@ -1,5 +1,6 @@
 import type { Services } from './context.ts';
 import type { CoreServices } from './core-services.ts';
+import { latestEnquiryIds } from './contact/enquiry-links.ts';
 import { countUnsentNotices } from './contact/notice-delivery.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createSamplesCapability } from './samples/samples-capability.ts';
@@ -9,6 +10,7 @@ import { createSiteDrafts } from './site-content/site-drafts.ts';
 import { createShareImages } from './site-content/share-image.ts';
 import { createObjectStore } from './storage/create-store.ts';
 import { MultipartUploadService } from './uploads/multipart-uploads.ts';
+import { adminNamesById } from './auth/admin-users.ts';
 import { hashPassword, verifyPassword } from './auth/passwords.ts';
 import { createProjectsCapability } from './projects/projects-capability.ts';
 import { emailLogo } from './email/email-brand.ts';
@@ -92,6 +94,8 @@ export function buildServices(core: CoreServices): Services {
       // Project notices go to the studio's own address from the settings (decision 077).
       return { name: studio.name, inbox: studio.email };
     },
+    // The owner's comments in e-mails are signed with the admin's name now: auth owns the accounts (decision 097).
+    adminNames: (ids) => adminNamesById(core.db, ids),
     analyse: runProjectAudioAnalysisInWorker,
   });
   // The consultation's studio facts: the zone of the opening hours, and the address of the Studio section.
@@ -104,11 +108,15 @@ export function buildServices(core: CoreServices): Services {
       const street = [studio.streetAddress, `${studio.location.city}, ${studio.location.region} ${studio.postalCode}`.trim()];
       return { name: studio.name, email: inboxOf(studio), hours: studio.hours, address: studio.streetAddress ? street.join(', ') : '' };
     },
+    // The owner's booking list links each booking to its enquiry: contact owns the enquiries (decision 097).
+    latestEnquiries: (emails) => latestEnquiryIds(core.db, emails),
   });
   const billing = createBillingCapability({
     ...mailing,
     content: () => siteContent.current(),
     logo: (image, width) => siteImages.readWebp(image, width),
+    // Billing reads and changes projects only through what the projects capability hands it (decision 097).
+    projects: projects.projectsForBilling,
   });
   const shareImages = createShareImages({
     content: () => siteContent.current(),

@@ -41,18 +41,12 @@ const CSV_HEADER = [
   'Due date',
   'Paid on',
 ];
-/** Each project's title and client, so a list of invoices says whose each one is. */
-async function projectsById(db: Services['db']) {
-  const rows = await db.selectFrom('projects').select(['id', 'title', 'clientName']).execute();
-  return new Map(rows.map((project) => [project.id, project]));
-}
-
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The owner's invoices (decision 093): make them from a project, send, void and reissue, record payments, PDF and CSV. */
 export function adminInvoicesRouter(services: Services): Router {
   const router = Router();
-  const { invoices, billing, db } = services;
+  const { invoices, billing, projects } = services;
 
   router
     .route('/admin/projects/:id/invoices')
@@ -94,11 +88,12 @@ export function adminInvoicesRouter(services: Services): Router {
     .get(async (req, res) => {
       const { state } = parseBody(listQuerySchema, req.query, 'Invalid invoice query');
       const rows = await invoices.list(state);
-      const projects = await projectsById(db);
+      // Each project's title and client, so a list of invoices says whose each one is.
+      const names = await projects.namesById();
       const listed: AdminInvoiceListItem[] = rows.map((invoice) => ({
         ...invoice,
-        projectTitle: projects.get(invoice.projectId)?.title ?? '',
-        clientName: projects.get(invoice.projectId)?.clientName ?? '',
+        projectTitle: names.get(invoice.projectId)?.title ?? '',
+        clientName: names.get(invoice.projectId)?.clientName ?? '',
       }));
       noStore(res).json(listed);
     })
@@ -110,12 +105,12 @@ export function adminInvoicesRouter(services: Services): Router {
     .all(requireAdmin)
     .get(async (_req, res) => {
       const rows = await invoices.list();
-      const projects = await projectsById(db);
+      const names = await projects.namesById();
       const day = new Date().toISOString().slice(0, 10);
       noStore(res).set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="invoices-${day}.csv"` });
       let body = UTF8_BOM + csvRow(CSV_HEADER);
       for (const invoice of rows) {
-        const project = projects.get(invoice.projectId);
+        const project = names.get(invoice.projectId);
         body += csvRow([
           invoice.number,
           project?.title ?? '',

@@ -11,6 +11,7 @@ import {
   updateProjectSchema,
 } from '#common/projects.ts';
 import type { Services } from '#server/context.ts';
+import { startProject } from '#server/flows/start-project.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
@@ -44,10 +45,8 @@ export function adminProjectsRouter(services: Services): Router {
     })
     .post(async (req, res) => {
       const input = parseBody(createProjectSchema, req.body, 'Invalid project');
-      const outcome = await projects.create(input, studioActor(res));
+      const outcome = await startProject(services, input, studioActor(res));
       if (outcome.kind === 'invalid') throw new HttpError(400, 'Invalid project', outcome.errors);
-      // A new project's deliveries wait for payment unless the studio's billing settings say otherwise.
-      if (!(await services.billing.settings()).lockDeliveries) await services.billing.setDeliveryLock(outcome.project.id, false);
       noStore(res).status(201).location(`/api/admin/projects/${outcome.project.id}`).json(outcome.project);
     })
     .all(methodNotAllowed(['GET', 'POST']));

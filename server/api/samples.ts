@@ -88,9 +88,9 @@ export function samplesRouter(services: Services, publicCache: PublicCache): Rou
   // exists (decision 087): a redirect to it, followed with the owner's session. Trashed samples too.
   router.get('/samples/:id/original', requireAdmin, async (req, res) => {
     const id = parseSampleId(req.params.id);
-    const row = await services.db.selectFrom('samples').select('audioUrl').where('id', '=', id).executeTakeFirst();
-    if (!row) throw new HttpError(404, SAMPLE_NOT_FOUND);
-    res.set('Cache-Control', 'no-store').redirect(302, row.audioUrl);
+    const original = await samples.originalAudioUrl(id);
+    if (original === null) throw new HttpError(404, SAMPLE_NOT_FOUND);
+    res.set('Cache-Control', 'no-store').redirect(302, original);
   });
 
   router.delete('/samples/:id', requireAdmin, async (req, res) => {

@@ -1,4 +1,4 @@
-import type { AdminProfile } from '#common/admin-auth.ts';
+import { adminShownName, type AdminProfile } from '#common/admin-auth.ts';
 import type { Kysely } from 'kysely';
 import type { AdminUser, Database } from '#server/db/schema.ts';
 import { hashPassword } from './passwords.ts';
@@ -45,6 +45,16 @@ export function findAdminById(db: Kysely<Database>, id: number) {
 
 export function listAdmins(db: Kysely<Database>) {
   return db.selectFrom('adminUsers').select(['id', 'username', 'email', 'isActive', 'lastLogin', 'createdAt']).orderBy('id').execute();
+}
+
+/**
+ * The studio's people as they are named now (the display name, else the username), by id: a
+ * project's e-mails sign the owner's comments with it (server/services.ts hands it to projects).
+ */
+export async function adminNamesById(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const admins = await db.selectFrom('adminUsers').select(['id', 'username', 'displayName']).where('id', 'in', ids).execute();
+  return new Map(admins.map((admin) => [admin.id, adminShownName(admin)]));
 }
 
 export function countAdmins(db: Kysely<Database>) {

@@ -4,6 +4,7 @@ import type { SiteContent } from '#common/site-content/sections.ts';
 import type { MailingServices } from '#server/core-services.ts';
 import { MailSender } from '#server/email/mail-sender.ts';
 import { nextDueAt } from '#server/email/retried-mail.ts';
+import type { BillingProjects } from './billing-projects.ts';
 import { queueBillingEmails, sendDueBillingEmails } from './billing-emails.ts';
 import { cardPaymentsFrom, type CardPayments } from './card-payments.ts';
 import { invoicePdf } from './invoice-pdf.ts';
@@ -33,9 +34,11 @@ export function createBillingCapability(
     content: () => Promise<SiteContent>;
     /** The owner's logo as WebP at about `width` px, or null without one. */
     logo: (image: NonNullable<SiteContent['brand']['logo']>, width: number) => Promise<Buffer | null>;
+    /** What billing reads and changes of a project: the projects capability answers (billing-projects.ts). */
+    projects: BillingProjects;
   },
 ): BillingCapability {
-  const { db, logger, config, publicUrl, content } = parts;
+  const { db, logger, config, publicUrl, content, projects } = parts;
   const billingEmails = new MailSender({
     sendDue: (now) => sendDueBillingEmails({ ...parts, publicUrl }, now),
     nextDueAt: () => nextDueAt(db, 'billingEmails'),
@@ -44,6 +47,7 @@ export function createBillingCapability(
   });
   const invoices = new InvoiceService(
     db,
+    projects,
     async () => {
       const { billing } = await content();
       return { prefix: billing.invoicePrefix, currency: billing.currency, paymentTermsDays: billing.paymentTermsDays };
@@ -54,11 +58,8 @@ export function createBillingCapability(
   const billing: Billing = {
     async pdf(invoice) {
       const site = await content();
-      const project = await db
-        .selectFrom('projects')
-        .select(['title', 'clientName', 'clientEmail'])
-        .where('id', '=', invoice.projectId)
-        .executeTakeFirstOrThrow();
+      const project = await projects.find(db, invoice.projectId);
+      if (!project) throw new Error(`invoice ${invoice.id} names no project`);
       const { studio, brand } = site;
       const webp = brand.logo ? await parts.logo(brand.logo, 480) : null;
       const logoPng = webp ? await sharp(webp).png().toBuffer() : null;
@@ -77,13 +78,8 @@ export function createBillingCapability(
     },
     async setDeliveryLock(projectId, locked) {
       const changed = await db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('projects')
-          .set({ deliveryLocked: locked ? 1 : 0 })
-          .where('id', '=', projectId)
-          .where('deliveryLocked', '=', locked ? 0 : 1)
-          .executeTakeFirst();
-        if (locked || Number(updated.numUpdatedRows) === 0) return false;
+        const switched = await projects.switchDeliveryLock(trx, projectId, locked);
+        if (locked || !switched) return false;
         const owing = await trx
           .selectFrom('invoices')
           .selectAll()
@@ -95,12 +91,12 @@ export function createBillingCapability(
         return owing !== undefined;
       });
       if (changed) billingEmails.sendSoon();
-      const project = await db.selectFrom('projects').select('deliveryLocked').where('id', '=', projectId).executeTakeFirst();
-      return project?.deliveryLocked === 1;
+      return (await projects.find(db, projectId))?.deliveryLocked === true;
     },
     async settings() {
       return (await content()).billing;
     },
   };
-  return { invoices, cardPayments: cardPaymentsFrom(db, config, logger, () => billingEmails.sendSoon()), billingEmails, billing };
+  const cardPayments = cardPaymentsFrom(db, projects, config, logger, () => billingEmails.sendSoon());
+  return { invoices, cardPayments, billingEmails, billing };
 }

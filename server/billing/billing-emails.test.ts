@@ -16,6 +16,7 @@ const depsFor = (services: TestServices, mailer = memoryMailer()): BillingEmailD
   mailer,
   studioIdentity: async () => STUDIO,
   publicUrl: 'https://studio.example.com',
+  projects: services.projectsForBilling,
 });
 
 describe.each(testDialects())('invoice e-mails on %s', (dialect) => {
@@ -25,9 +26,14 @@ describe.each(testDialects())('invoice e-mails on %s', (dialect) => {
   beforeAll(async () => {
     services = await createTestServices(dialect);
     sentAt = new Date('2027-03-01T10:00:00Z');
-    invoices = new InvoiceService(services.db, async () => ({ prefix: 'ATL', currency: 'USD', paymentTermsDays: 14 }), {
-      now: () => sentAt,
-    });
+    invoices = new InvoiceService(
+      services.db,
+      services.projectsForBilling,
+      async () => ({ prefix: 'ATL', currency: 'USD', paymentTermsDays: 14 }),
+      {
+        now: () => sentAt,
+      },
+    );
   });
   afterAll(() => services.cleanup());
 
@@ -97,9 +103,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('overdue reminders with two inst
 
   it('go out once although both instances send at the same moment', async () => {
     const sentAt = new Date('2027-03-01T10:00:00Z');
-    const invoices = new InvoiceService(first.db, async () => ({ prefix: 'ATL', currency: 'USD', paymentTermsDays: 14 }), {
-      now: () => sentAt,
-    });
+    const invoices = new InvoiceService(
+      first.db,
+      first.projectsForBilling,
+      async () => ({ prefix: 'ATL', currency: 'USD', paymentTermsDays: 14 }),
+      {
+        now: () => sentAt,
+      },
+    );
     for (const client of ['a', 'b', 'c']) {
       const made = await invoices.create(await projectIn(first, `${client}@example.com`), {
         lines: [{ description: 'Mix', amountCents: 5_000 }],

@@ -5,6 +5,7 @@ import type { MailingServices } from '#server/core-services.ts';
 import type { BillingEmailKind, Database, Invoice } from '#server/db/schema.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import { claimForSending, deliverDue, markFailed, markSent, type DeliveryResult } from '#server/email/retried-mail.ts';
+import type { BillingProjects } from './billing-projects.ts';
 
 /*
  * Every e-mail about an invoice is a row first, committed with the change it tells of, and sent at
@@ -57,6 +58,8 @@ export async function queueBillingEmails(
 
 export interface BillingEmailDeps extends MailingServices {
   publicUrl: string;
+  /** The invoice's project: its client, title and delivery lock (billing-projects.ts). */
+  projects: BillingProjects;
 }
 
 interface Wording {
@@ -126,13 +129,7 @@ export async function deliverBillingEmail(deps: BillingEmailDeps, emailId: numbe
   if (!(await claimForSending(db, 'billingEmails', emailId, now))) return 'skipped';
   const row = await db.selectFrom('billingEmails').select(['kind', 'attempts', 'invoiceId']).where('id', '=', emailId).executeTakeFirst();
   const invoice = row && (await db.selectFrom('invoices').selectAll().where('id', '=', row.invoiceId).executeTakeFirst());
-  const project =
-    invoice &&
-    (await db
-      .selectFrom('projects')
-      .select(['title', 'clientName', 'clientEmail', 'deliveryLocked'])
-      .where('id', '=', invoice.projectId)
-      .executeTakeFirst());
+  const project = invoice && (await deps.projects.find(db, invoice.projectId));
   if (!row || !invoice || !project) return 'skipped';
   const owing = await db
     .selectFrom('invoices')
@@ -140,7 +137,7 @@ export async function deliverBillingEmail(deps: BillingEmailDeps, emailId: numbe
     .where('projectId', '=', invoice.projectId)
     .where('state', 'in', UNPAID_INVOICE_STATES)
     .executeTakeFirst();
-  if (!stillTrue(row.kind, invoice, project.deliveryLocked === 1 && owing !== undefined)) {
+  if (!stillTrue(row.kind, invoice, project.deliveryLocked && owing !== undefined)) {
     await markSent(db, 'billingEmails', emailId, now);
     logger.info({ emailId, kind: row.kind, invoiceId: invoice.id }, 'billing e-mail no longer true; not sent');
     return 'skipped';

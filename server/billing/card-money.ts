@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { recordIdFromPath } from '#common/record-id.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
+import type { BillingProjects } from './billing-projects.ts';
 import { applyMoney, type AppliedMoney } from './payments.ts';
 import { readCardEvent, readEnvelope, type CardEvent, type CheckoutSession, type Dispute, type RefundedCharge } from './stripe-events.ts';
 
@@ -37,18 +38,30 @@ const mismatch = (event: CardEvent, problem: string, details: Record<string, unk
 });
 
 /** Applies one event; `raw` is its body as signed, kept if it has to wait for its payment. */
-export async function applyCardEvent(trx: Trx, event: Payable, raw: string, now: Date): Promise<CardEventResult> {
+export async function applyCardEvent(
+  trx: Trx,
+  projects: BillingProjects,
+  event: Payable,
+  raw: string,
+  now: Date,
+): Promise<CardEventResult> {
   switch (event.kind) {
     case 'payment':
-      return applyPayment(trx, event, event.session, now);
+      return applyPayment(trx, projects, event, event.session, now);
     case 'refund':
-      return applyRefund(trx, event, event.charge, raw, now);
+      return applyRefund(trx, projects, event, event.charge, raw, now);
     case 'dispute':
-      return applyDispute(trx, event, event.dispute, raw, now);
+      return applyDispute(trx, projects, event, event.dispute, raw, now);
   }
 }
 
-async function applyPayment(trx: Trx, event: Payable, session: CheckoutSession, now: Date): Promise<CardEventResult> {
+async function applyPayment(
+  trx: Trx,
+  projects: BillingProjects,
+  event: Payable,
+  session: CheckoutSession,
+  now: Date,
+): Promise<CardEventResult> {
   const named = session.metadata?.invoiceId;
   // A session without the server's metadata is another product's on the same Stripe account.
   if (session.payment_status !== 'paid' || named === undefined) return NOTHING;
@@ -67,12 +80,19 @@ async function applyPayment(trx: Trx, event: Payable, session: CheckoutSession, 
   await takeIntent(trx, intent, now);
   // The session's async twin, or the same payment delivered again under another event id.
   if (await isRecorded(trx, intent)) return NOTHING;
-  const invoice = await applyMoney(trx, invoiceId, card(paid.amountCents, intent, event, intent), now);
+  const invoice = await applyMoney(trx, projects, invoiceId, card(paid.amountCents, intent, event, intent), now);
   if (!invoice) return NOTHING;
-  return applyWaiting(trx, intent, invoice, now);
+  return applyWaiting(trx, projects, intent, invoice, now);
 }
 
-async function applyRefund(trx: Trx, event: Payable, charge: RefundedCharge, raw: string, now: Date): Promise<CardEventResult> {
+async function applyRefund(
+  trx: Trx,
+  projects: BillingProjects,
+  event: Payable,
+  charge: RefundedCharge,
+  raw: string,
+  now: Date,
+): Promise<CardEventResult> {
   const intent = charge.payment_intent;
   await takeIntent(trx, intent, now);
   const payment = await paymentOf(trx, intent);
@@ -83,12 +103,13 @@ async function applyRefund(trx: Trx, event: Payable, charge: RefundedCharge, raw
   const amountCents = charge.amount_refunded - (await refundedSoFar(trx, intent));
   const objectId = `refund:${charge.id}:${charge.amount_refunded}`;
   if (amountCents <= 0 || (await isRecorded(trx, objectId))) return NOTHING;
-  const invoice = await applyMoney(trx, payment.invoiceId, card(-amountCents, `Refund of ${intent}`, event, objectId), now);
+  const invoice = await applyMoney(trx, projects, payment.invoiceId, card(-amountCents, `Refund of ${intent}`, event, objectId), now);
   return invoice ? { kind: 'applied', invoice, mismatches: [] } : NOTHING;
 }
 
 async function applyDispute(
   trx: Trx,
+  projects: BillingProjects,
   event: Payable & { kind: 'dispute' },
   dispute: Dispute,
   raw: string,
@@ -105,7 +126,13 @@ async function applyDispute(
   const objectId = `${won ? 'dispute-won' : 'dispute'}:${dispute.id}`;
   if (dispute.amount === 0 || (await isRecorded(trx, objectId))) return NOTHING;
   const reference = won ? `Dispute won (${dispute.id})` : `Disputed (${dispute.id})`;
-  const invoice = await applyMoney(trx, payment.invoiceId, card(won ? dispute.amount : -dispute.amount, reference, event, objectId), now);
+  const invoice = await applyMoney(
+    trx,
+    projects,
+    payment.invoiceId,
+    card(won ? dispute.amount : -dispute.amount, reference, event, objectId),
+    now,
+  );
   return invoice ? { kind: 'applied', invoice, mismatches: [] } : NOTHING;
 }
 
@@ -169,7 +196,7 @@ async function keepWaiting(trx: Trx, event: CardEvent, intent: string, raw: stri
 }
 
 /** The refunds and disputes that came before this payment, in the order Stripe made them. */
-async function applyWaiting(trx: Trx, intent: string, paid: Invoice, now: Date): Promise<CardEventResult> {
+async function applyWaiting(trx: Trx, projects: BillingProjects, intent: string, paid: Invoice, now: Date): Promise<CardEventResult> {
   const rows = await trx.selectFrom('stripeEvents').select(['payload']).where('waitingFor', '=', intent).execute();
   await trx.updateTable('stripeEvents').set({ waitingFor: null, payload: null }).where('waitingFor', '=', intent).execute();
   const waiting = rows
@@ -182,7 +209,7 @@ async function applyWaiting(trx: Trx, intent: string, paid: Invoice, now: Date):
   for (const event of waiting) {
     // Kept only once read as a refund or a dispute, so a waiting event is never malformed.
     if (event.kind === 'malformed') continue;
-    const result = await applyCardEvent(trx, event, '', now);
+    const result = await applyCardEvent(trx, projects, event, '', now);
     if (result.kind === 'applied') invoice = result.invoice;
     if (result.kind === 'mismatch') mismatches.push(result.mismatch);
   }

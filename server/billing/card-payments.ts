@@ -4,6 +4,7 @@ import type { Config } from '#server/config.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { Logger } from '#server/logger.ts';
+import type { BillingProjects } from './billing-projects.ts';
 import { applyCardEvent, type CardEventResult, type Mismatch } from './card-money.ts';
 import { CARD_EVENT_TYPES, CLOCK_SKEW_SECONDS, readCardEvent, readEnvelope, signedAt } from './stripe-events.ts';
 
@@ -63,6 +64,7 @@ export class CardPayments {
 
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly projects: BillingProjects,
     private readonly config: Config & { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string },
     private readonly logger: Logger,
     /** Called after an event was applied: its e-mails (receipt, files ready) go out in seconds. */
@@ -146,7 +148,7 @@ export class CardPayments {
               details: { problem: cardEvent.problem },
             },
           };
-        return applyCardEvent(trx, cardEvent, rawBody.toString('utf8'), now);
+        return applyCardEvent(trx, this.projects, cardEvent, rawBody.toString('utf8'), now);
       });
       return result === 'repeated' ? { kind: 'repeated' } : this.reported(result);
     } catch (error) {
@@ -182,7 +184,13 @@ export class CardPayments {
 }
 
 /** Card payments exist only when both Stripe settings are set. */
-export function cardPaymentsFrom(db: Kysely<Database>, config: Config, logger: Logger, applied?: () => void): CardPayments | null {
+export function cardPaymentsFrom(
+  db: Kysely<Database>,
+  projects: BillingProjects,
+  config: Config,
+  logger: Logger,
+  applied?: () => void,
+): CardPayments | null {
   if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) {
     if (config.STRIPE_SECRET_KEY || config.STRIPE_WEBHOOK_SECRET)
       logger.warn('card payments are off: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must both be set');
@@ -190,6 +198,7 @@ export function cardPaymentsFrom(db: Kysely<Database>, config: Config, logger: L
   }
   return new CardPayments(
     db,
+    projects,
     { ...config, STRIPE_SECRET_KEY: config.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: config.STRIPE_WEBHOOK_SECRET },
     logger,
     applied,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isUnpaid, UNPAID_INVOICE_STATES, type InvoiceView } from '#common/billing/invoices.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
+import type { BillingProjects } from './billing-projects.ts';
 
 /*
  * Reading invoices: as the API answers them, the Money view's figures, and what a project still
@@ -91,8 +92,12 @@ export async function moneySummary(db: Kysely<Database>, today: string) {
 }
 
 /** Whether the project's deliveries are locked now: its lock is on and a sent invoice has a balance. */
-export async function deliveryLockOf(db: Kysely<Database>, projectId: number): Promise<{ locked: boolean; amountDueCents: number }> {
-  const project = await db.selectFrom('projects').select('deliveryLocked').where('id', '=', projectId).executeTakeFirst();
+export async function deliveryLockOf(
+  db: Kysely<Database>,
+  projects: BillingProjects,
+  projectId: number,
+): Promise<{ locked: boolean; amountDueCents: number }> {
+  const project = await projects.find(db, projectId);
   if (!project) return { locked: false, amountDueCents: 0 };
   const owing = await db
     .selectFrom('invoices')
@@ -101,5 +106,5 @@ export async function deliveryLockOf(db: Kysely<Database>, projectId: number): P
     .where('state', 'in', UNPAID_INVOICE_STATES)
     .execute();
   const amountDueCents = owing.reduce((sum, row) => sum + owedBy(row), 0);
-  return { locked: project.deliveryLocked === 1 && amountDueCents > 0, amountDueCents };
+  return { locked: project.deliveryLocked && amountDueCents > 0, amountDueCents };
 }

@@ -12,7 +12,11 @@ describe.each(testDialects())('invoices on %s', (dialect) => {
   let year: number;
   beforeAll(async () => {
     services = await createTestServices(dialect);
-    invoices = new InvoiceService(services.db, async () => ({ prefix: 'ATL', currency: 'USD', paymentTermsDays: 14 }));
+    invoices = new InvoiceService(services.db, services.projectsForBilling, async () => ({
+      prefix: 'ATL',
+      currency: 'USD',
+      paymentTermsDays: 14,
+    }));
     year = new Date().getUTCFullYear();
     projectId = await insertProject(services.db, { title: 'EP', clientName: 'Ada', clientEmail: 'ada@example.com', price: 300 });
   });

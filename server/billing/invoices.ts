@@ -10,6 +10,7 @@ import {
 import { formatMoney, invoiceAmounts, percentToBasisPoints } from '#common/billing/money.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
+import type { BillingProjects } from './billing-projects.ts';
 import { takeInvoiceNumber } from './invoice-numbers.ts';
 import { queueBillingEmails } from './billing-emails.ts';
 import { deliveryLockOf, invoicesOfProject, invoiceViews, listInvoices, moneySummary } from './invoice-reads.ts';
@@ -40,6 +41,8 @@ const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
 export class InvoiceService {
   constructor(
     private readonly db: Kysely<Database>,
+    /** What billing reads of a project: the projects capability answers (billing-projects.ts). */
+    private readonly projects: BillingProjects,
     private readonly defaults: () => Promise<InvoiceDefaults>,
     /** `queued`: e-mails were committed (the sender sends them in seconds); `now`: the clock (tests). */
     private readonly hooks: { queued?: () => void; now?: () => Date } = {},
@@ -66,8 +69,7 @@ export class InvoiceService {
   async create(projectId: number, body: unknown, replacesInvoiceId: number | null = null): Promise<InvoiceOutcome> {
     const parsed = validate(createInvoiceSchema, body ?? {}, 'Please check the invoice');
     if (!parsed.success) return invalid(parsed.message, parsed.errors);
-    const project = await this.db.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst();
-    if (!project) return { kind: 'not-found' };
+    if (!(await this.projects.find(this.db, projectId))) return { kind: 'not-found' };
     const input = parsed.data;
     const basisPoints = percentToBasisPoints(input.taxPercent) ?? 0;
     const amounts = invoiceAmounts(
@@ -114,11 +116,7 @@ export class InvoiceService {
     projectId: number,
     depositPercent: number,
   ): Promise<{ kind: 'not-found' } | { kind: 'no-price' } | { kind: 'done'; invoices: InvoiceView[] }> {
-    const project = await this.db
-      .selectFrom('projects')
-      .select(['price', 'packageTitle', 'title'])
-      .where('id', '=', projectId)
-      .executeTakeFirst();
+    const project = await this.projects.find(this.db, projectId);
     if (!project) return { kind: 'not-found' };
     const { price } = project;
     if (price === null || price <= 0) return { kind: 'no-price' };
@@ -258,6 +256,7 @@ export class InvoiceService {
     const applied = await this.db.transaction().execute((trx) =>
       applyMoney(
         trx,
+        this.projects,
         id,
         {
           amountCents: parsed.data.amountCents,
@@ -290,6 +289,6 @@ export class InvoiceService {
 
   /** Whether the project's deliveries are locked now: its lock is on and a sent invoice has a balance. */
   deliveryLock(projectId: number): Promise<{ locked: boolean; amountDueCents: number }> {
-    return deliveryLockOf(this.db, projectId);
+    return deliveryLockOf(this.db, this.projects, projectId);
   }
 }

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { UNPAID_INVOICE_STATES } from '#common/billing/invoices.ts';
 import type { Database, Invoice, InvoiceState, PaymentMethod } from '#server/db/schema.ts';
+import type { BillingProjects } from './billing-projects.ts';
 import { queueBillingEmails } from './billing-emails.ts';
 
 /*
@@ -32,7 +33,13 @@ export function stateAfterPayments(totalCents: number, paidCents: number): Invoi
  * voided invoice (a card paid just as the owner voided it) is still recorded, and the invoice stays
  * void: the owner sees it and refunds or moves it.
  */
-export async function applyMoney(trx: Transaction<Database>, invoiceId: number, money: AppliedMoney, now: Date): Promise<Invoice | null> {
+export async function applyMoney(
+  trx: Transaction<Database>,
+  projects: BillingProjects,
+  invoiceId: number,
+  money: AppliedMoney,
+  now: Date,
+): Promise<Invoice | null> {
   const raised = await trx
     .updateTable('invoices')
     .set((eb) => ({ paidCents: eb('paidCents', '+', money.amountCents), updatedAt: now.toISOString() }))
@@ -64,15 +71,14 @@ export async function applyMoney(trx: Transaction<Database>, invoiceId: number, 
     .executeTakeFirstOrThrow();
   if (state === 'paid' && raised.state !== 'paid') {
     await queueBillingEmails(trx, settled, 'paid', now);
-    if (await deliveriesJustOpened(trx, settled.projectId)) await queueBillingEmails(trx, settled, 'unlocked', now);
+    if (await deliveriesJustOpened(trx, projects, settled.projectId)) await queueBillingEmails(trx, settled, 'unlocked', now);
   }
   return settled;
 }
 
 /** The project's deliveries were waiting for this payment: its lock is on, it has deliveries, and nothing is owed now. */
-async function deliveriesJustOpened(trx: Transaction<Database>, projectId: number): Promise<boolean> {
-  const project = await trx.selectFrom('projects').select('deliveryLocked').where('id', '=', projectId).executeTakeFirst();
-  if (project?.deliveryLocked !== 1) return false;
+async function deliveriesJustOpened(trx: Transaction<Database>, projects: BillingProjects, projectId: number): Promise<boolean> {
+  if ((await projects.find(trx, projectId))?.deliveryLocked !== true) return false;
   const owing = await trx
     .selectFrom('invoices')
     .select('id')
@@ -80,11 +86,5 @@ async function deliveriesJustOpened(trx: Transaction<Database>, projectId: numbe
     .where('state', 'in', UNPAID_INVOICE_STATES)
     .executeTakeFirst();
   if (owing) return false;
-  const delivery = await trx
-    .selectFrom('projectFiles')
-    .select('id')
-    .where('projectId', '=', projectId)
-    .where('category', '=', 'delivery')
-    .executeTakeFirst();
-  return delivery !== undefined;
+  return projects.hasDeliveries(trx, projectId);
 }

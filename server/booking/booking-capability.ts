@@ -20,7 +20,12 @@ export interface BookingCapability {
 }
 
 export function createBookingCapability(
-  parts: MailingServices & { publicUrl: string; studio: () => Promise<StudioFacts>; now?: () => number },
+  parts: MailingServices & {
+    publicUrl: string;
+    studio: () => Promise<StudioFacts>;
+    latestEnquiries: BookingContext['latestEnquiries'];
+    now?: () => number;
+  },
 ): BookingCapability {
   const { db, logger, config, publicUrl } = parts;
   const bookingEmails = new MailSender({
@@ -39,6 +44,7 @@ export function createBookingCapability(
     busy: (from, to) => busyBetween(db, from, to),
     slotCache: new SlotCache(),
     feedLimits: { ...DEFAULT_EXPANSION_LIMITS, timeoutMs: config.BOOKING_FEED_READ_SECONDS * 1000 },
+    latestEnquiries: parts.latestEnquiries,
     emailsQueued: () => bookingEmails.sendSoon(),
     now: parts.now ?? Date.now,
   };

@@ -2,7 +2,6 @@ import {
   BOOKING_HONEYPOT_FIELD,
   bookingRequestSchema,
   rescheduleRequestSchema,
-  SLOT_PROBLEM_MESSAGES,
   type BookingLinks,
   type BookingTypesAnswer,
   type SlotsAnswer,
@@ -15,22 +14,19 @@ import { unbookedView, visitorView } from './visitor-view.ts';
 import { isTokenShape, tokenHashOf } from '#server/crypto/secret-tokens.ts';
 import { emailKeyOf, holderOf, HOLDS_PER_CLIENT, HOLDS_PER_EMAIL } from './booking-holders.ts';
 import { holdingRefusal, NOT_OFFERED, PHONE_NEEDED, spentWindow, unstoredLinkTokens, type HoldingRefusal } from './booking-intake.ts';
+import { isChangeable } from '#common/booking/link-changes.ts';
 import {
   availabilityOf,
   bookableType,
-  slotsStamp,
   currentSettings,
-  isoOf,
   placeOf,
-  takenBetween,
   type Booking,
   type BookingContext,
   type StudioFacts,
 } from './booking-context.ts';
 import { bookSlot, cancelBooking, moveBooking, wouldRefuse, type BookOutcome } from './book-slot.ts';
 import { bookingLinkPath, bookingLinkToken, type BookingLinkPurpose } from './booking-links.ts';
-import { slotsWithin } from './slot-cache.ts';
-import { freeSlots, type SlotProblem, type Span } from './slot-rules.ts';
+import { slotRefusal, slotsOf } from './visitor-slots.ts';
 
 /*
  * The visitor's side of booking: the types, the free slots, taking one, and the two e-mailed links
@@ -38,10 +34,7 @@ import { freeSlots, type SlotProblem, type Span } from './slot-rules.ts';
  * is judged the same way wherever it arrives.
  */
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-/** The longest span one slot list may cover: a page shows at most this many days at a time. */
-export const MAX_SLOT_SPAN_DAYS = 62;
+const DAY = 24 * 60 * 60_000;
 
 export interface BookingIntake {
   body: unknown;
@@ -78,8 +71,6 @@ export type RescheduleOutcome =
   | { kind: 'taken'; message: string; fresh: SlotsAnswer }
   | { kind: 'moved'; booking: VisitorBooking };
 
-const problemErrors = (problem: SlotProblem): FieldErrors => ({ start: [SLOT_PROBLEM_MESSAGES[problem]] });
-
 export class VisitorBookings {
   constructor(
     private readonly context: BookingContext,
@@ -113,48 +104,7 @@ export class VisitorBookings {
     const { stored, studio } = await currentSettings(this.context);
     const type = bookableType(stored.settings, typeKey);
     if (!type) return null;
-    return this.slotsOf(type, stored.settings, studio, span, exceptBookingId);
-  }
-
-  private async slotsOf(
-    type: ConsultationType,
-    settings: Parameters<typeof availabilityOf>[0],
-    studio: StudioFacts,
-    span: { from?: number; to?: number },
-    exceptBookingId?: number,
-  ): Promise<SlotsAnswer> {
-    const { db, slotCache } = this.context;
-    const now = this.context.now();
-    // Slots start on whole minutes, so a span read to the minute offers the same ones, and visitors of one minute share an answer.
-    const from = Math.ceil(Math.max(span.from ?? now, now + type.minimumNoticeMinutes * MINUTE) / MINUTE) * MINUTE;
-    const horizon = now + type.horizonDays * DAY;
-    const to = Math.floor(Math.min(span.to ?? horizon, horizon, from + MAX_SLOT_SPAN_DAYS * DAY) / MINUTE) * MINUTE;
-    const availability = availabilityOf(settings, studio);
-    const answerOf = (slots: SlotsAnswer['slots']): SlotsAnswer => ({
-      type: type.key,
-      timeZone: availability.timeZone,
-      from: isoOf(from),
-      to: isoOf(Math.max(from, to)),
-      slots,
-    });
-    const compute = async ({ start, end }: Span) =>
-      freeSlots({
-        shape: type,
-        availability,
-        busy: await this.context.busy(start - DAY, end + DAY),
-        taken: await takenBetween(db, start, end, exceptBookingId),
-        now,
-        from: start,
-        to: end,
-      });
-    if (from >= to) return answerOf([]);
-    // A booking being moved sees its own time as free: its list is its own, computed for the span alone.
-    if (exceptBookingId !== undefined)
-      return answerOf((await compute({ start: from, end: to })).map((slot) => ({ start: isoOf(slot.start), end: isoOf(slot.end) })));
-    // The visitors' lists are cut from the type's whole horizon, computed once in the shared cache.
-    const key = JSON.stringify([type, availability, await slotsStamp(db)]);
-    const whole = () => compute({ start: now, end: now + type.horizonDays * DAY });
-    return slotCache.answer(key, { start: from, end: to }, now, whole, (slots) => answerOf(slotsWithin(slots, from, to)));
+    return slotsOf(this.context, type, stored.settings, studio, span, exceptBookingId);
   }
 
   /** The busy times a check of one start needs: the days around it. */
@@ -215,21 +165,7 @@ export class VisitorBookings {
     outcome: Exclude<BookOutcome, { kind: 'booked' }>,
     ...slot: [ConsultationType, Parameters<typeof availabilityOf>[0], StudioFacts, number]
   ): Promise<Exclude<BookRequestOutcome, { kind: 'booked' | 'spam' }>> {
-    return outcome.kind === 'held' ? holdingRefusal(outcome.holding) : this.refusal(outcome.problem, ...slot);
-  }
-
-  private async refusal(
-    problem: SlotProblem,
-    type: ConsultationType,
-    settings: Parameters<typeof availabilityOf>[0],
-    studio: StudioFacts,
-    start: number,
-    exceptBookingId?: number,
-  ): Promise<Extract<BookRequestOutcome, { kind: 'invalid' | 'taken' }>> {
-    if (problem !== 'taken') return { kind: 'invalid', message: SLOT_PROBLEM_MESSAGES[problem], errors: problemErrors(problem) };
-    // Fresh slots from the start of the day asked for, so the visitor picks again without starting over.
-    const fresh = await this.slotsOf(type, settings, studio, { from: start - DAY / 2 }, exceptBookingId);
-    return { kind: 'taken', message: SLOT_PROBLEM_MESSAGES.taken, fresh };
+    return outcome.kind === 'held' ? holdingRefusal(outcome.holding) : slotRefusal(this.context, outcome.problem, ...slot);
   }
 
   /** The booking an e-mailed link names, whatever its state. */
@@ -255,15 +191,10 @@ export class VisitorBookings {
     };
   }
 
-  /** The link works until the consultation starts; after that it names nothing a visitor can change. */
-  private changeable(booking: Booking): boolean {
-    return booking.status === 'confirmed' && Date.parse(booking.startAt) > this.context.now();
-  }
-
   async cancel(token: string): Promise<CancelOutcome> {
     const found = await this.byToken(token, 'cancel');
     if (!found) return { kind: 'not-found' };
-    if (!this.changeable(found.booking)) return { kind: 'not-confirmed', booking: found.view };
+    if (!isChangeable(found.view, this.context.now())) return { kind: 'not-confirmed', booking: found.view };
     const cancelled = await cancelBooking(this.context.db, found.booking.id, { side: 'visitor' }, this.context.now());
     if (!cancelled) return { kind: 'not-confirmed', booking: found.view };
     this.context.emailsQueued();
@@ -274,14 +205,14 @@ export class VisitorBookings {
   /** The free slots a booking may move to (its own time does not block them). */
   async rescheduleSlots(token: string, span: { from?: number; to?: number } = {}): Promise<SlotsAnswer | null> {
     const found = await this.byToken(token, 'reschedule');
-    if (!found || !this.changeable(found.booking)) return null;
+    if (!found || !isChangeable(found.view, this.context.now())) return null;
     return this.slots(found.booking.typeKey, span, found.booking.id);
   }
 
   async reschedule(token: string, body: unknown): Promise<RescheduleOutcome> {
     const found = await this.byToken(token, 'reschedule');
     if (!found) return { kind: 'not-found' };
-    if (!this.changeable(found.booking)) return { kind: 'not-confirmed', booking: found.view };
+    if (!isChangeable(found.view, this.context.now())) return { kind: 'not-confirmed', booking: found.view };
     const parsed = validate(rescheduleRequestSchema, objectOrEmpty(body), 'Pick a new time');
     if (!parsed.success) return { kind: 'invalid', message: parsed.message, errors: parsed.errors };
     const { stored, studio } = await currentSettings(this.context);
@@ -301,7 +232,7 @@ export class VisitorBookings {
     });
     if (!outcome) return { kind: 'not-confirmed', booking: found.view };
     if (outcome.kind === 'refused')
-      return this.refusal(outcome.problem, type, stored.settings, studio, parsed.data.start, found.booking.id);
+      return slotRefusal(this.context, outcome.problem, type, stored.settings, studio, parsed.data.start, found.booking.id);
     this.context.emailsQueued();
     this.context.logger.info({ bookingId: outcome.booking.id, start: outcome.booking.startAt }, 'consultation moved by the visitor');
     return { kind: 'moved', booking: visitorView(outcome.booking, studio) };

@@ -194,20 +194,3 @@ function connectPostgres(url: string, schema: string | undefined, timeouts: Data
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {
   await sql`select 1`.execute(db);
 }
-
-const WRITE_PROBE_KEY = 'readiness-probe';
-
-/**
- * Commits a real write that nobody reads (a rate-limit row that is already expired, pruned with the
- * others), so it fails exactly when a visitor's write would: a read-only or full disk, a read-only
- * WAL, a standby PostgreSQL after a failover. A transaction rolled back would prove nothing: SQLite
- * writes the WAL only at commit.
- */
-export async function probeWrite(db: Kysely<Database>): Promise<void> {
-  const now = new Date().toISOString();
-  await db
-    .insertInto('rateLimits')
-    .values({ key: WRITE_PROBE_KEY, count: 0, resetAt: now })
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ resetAt: now }))
-    .execute();
-}

@@ -24,6 +24,8 @@ describe.each(testDialects())('project e-mails (%s)', (dialect) => {
       logger: services.logger,
       publicUrl: 'https://studio.example',
       studio: async () => ({ name: 'Test Studio', inbox: 'inbox@studio.example' }),
+      // None of these e-mails carries an owner's comment (review-decision-emails.test.ts signs them).
+      adminNames: async () => new Map(),
       mailer: {
         destination: 'test',
         close() {},

@@ -7,7 +7,7 @@ import { MailSender } from '#server/email/mail-sender.ts';
 import { claimForSending, deliverDue, markFailed, markSent, nextDueAt, type DeliveryResult } from '#server/email/retried-mail.ts';
 import { recordActivity } from './activity.ts';
 import { COMPOSE_PROJECT_EMAIL } from './emails/compose.ts';
-import { emailContext } from './emails/email-parts.ts';
+import { emailContext, type AdminNames } from './emails/email-parts.ts';
 import { dayOf, filesExpireAt } from './retention-dates.ts';
 
 /** Uploads within this long of each other make one e-mail ("3 files received"), not one each. */
@@ -25,6 +25,8 @@ export interface ProjectEmailDeps {
   publicUrl: string;
   /** The studio's name and the inbox its notices go to. */
   studio: () => Promise<{ name: string; inbox: string }>;
+  /** How the owner's comments are signed: the admins' names now (auth answers). */
+  adminNames: AdminNames;
 }
 
 /** Kinds gathered into one e-mail when several happen close together, and how long each waits for more. */

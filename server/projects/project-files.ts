@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { projectFileKey, projectUploadFromPath } from '#common/object-keys.ts';
 import { CLIENT_UPLOAD_STATUSES, type ProjectStatus } from '#common/project-lifecycle.ts';
 import { MAX_PROJECT_FILE_BYTES, MAX_PROJECT_FILES, type ClientFileCategory, type ProjectFileView } from '#common/projects.ts';
@@ -8,8 +8,8 @@ import type { Database } from '#server/db/schema.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
 import { recordActivity, type Actor } from './activity.ts';
 import { isAcceptedClientFile, NOT_ACCEPTED_FILE, SIGNATURE_BYTES } from '#common/accepted-files.ts';
-import { clientMayChangeFile } from './client-file-changes.ts';
 import { moveProject } from './move-project.ts';
+import { recategoriseFile, removeFileRow, type FileChangeRefusal } from './project-file-changes.ts';
 import { toFileView } from './project-views.ts';
 
 export type Side = 'client' | 'studio';
@@ -46,30 +46,6 @@ export interface StoredProjectFile {
   createdAt: string;
   /** `studio`: a delivery (locked while the project owes money); `client`: what the client sent. */
   side?: Side;
-}
-
-/**
- * Why a file was not changed: no such file in the project (for a client, also a delivery: never
- * theirs), the client's window has passed, or a delivery asked for a category.
- */
-export type FileChangeRefusal = { kind: 'not-found' } | { kind: 'closed' } | { kind: 'not-client-file' };
-
-/** The file as it is inside the change's transaction, if this actor may change it now. */
-async function fileToChange(trx: Transaction<Database>, projectId: number, fileId: number, actor: Actor, now: Date) {
-  const row = await trx
-    .selectFrom('projectFiles')
-    .innerJoin('projects', 'projects.id', 'projectFiles.projectId')
-    .selectAll('projectFiles')
-    .select('projects.status as projectStatus')
-    .where('projectFiles.projectId', '=', projectId)
-    .where('projectFiles.id', '=', fileId)
-    .executeTakeFirst();
-  if (!row) return { kind: 'not-found' as const };
-  if (actor.side === 'client') {
-    if (row.side !== 'client') return { kind: 'not-found' as const };
-    if (!clientMayChangeFile(row, row.projectStatus as ProjectStatus, now)) return { kind: 'closed' as const };
-  }
-  return { kind: 'ok' as const, row };
 }
 
 /** A reserved upload never registered within a day is abandoned (its object, if any, is removed). */
@@ -275,59 +251,20 @@ export class ProjectFileService {
     return this.store.read(file.objectKey, range);
   }
 
-  /**
-   * Files a client file under another category. The owner may always; a client only their own
-   * side's files, within the window of client-file-changes.ts. Logged in the same transaction.
-   */
-  async recategorise(
+  /** Files a client file under another category (project-file-changes.ts). */
+  recategorise(
     projectId: number,
     fileId: number,
     category: ClientFileCategory,
     actor: Actor,
     now = new Date(),
   ): Promise<{ kind: 'changed'; file: ProjectFileView } | FileChangeRefusal> {
-    const outcome = await this.db.transaction().execute(async (trx) => {
-      const found = await fileToChange(trx, projectId, fileId, actor, now);
-      if (found.kind !== 'ok') return found;
-      const { row } = found;
-      // A delivery is a delivery: it has no client category to move between.
-      if (row.side !== 'client') return { kind: 'not-client-file' as const };
-      const from = row.category as ClientFileCategory;
-      // Conditional on the category read: of moves of one file at once, only the one that changed it logs.
-      const moved =
-        from !== category &&
-        (await trx.updateTable('projectFiles').set({ category }).where('id', '=', fileId).where('category', '=', from).executeTakeFirst())
-          .numUpdatedRows > 0n;
-      if (moved) {
-        await recordActivity(trx, projectId, actor, { action: 'file_recategorised', name: row.name, from, to: category }, now);
-        await trx.updateTable('projects').set({ updatedAt: now.toISOString() }).where('id', '=', projectId).execute();
-      }
-      return { kind: 'changed' as const };
-    });
-    if (outcome.kind !== 'changed') return outcome;
-    const row = await this.db.selectFrom('projectFiles').selectAll().where('id', '=', fileId).executeTakeFirst();
-    // Removed between the change and this read: as for any file that is not there.
-    return row ? { kind: 'changed', file: toFileView(row) } : { kind: 'not-found' };
+    return recategoriseFile(this.db, { projectId, fileId, category }, actor, now);
   }
 
-  /**
-   * Takes a file out of the project: a wrong delivery, or a client file sent by mistake (the owner
-   * always; a client their own, within the window of client-file-changes.ts). The row goes with its
-   * log entry first, then the bytes: a row never points at bytes already gone, and if the store
-   * fails, what is left is bytes nothing names. ZIPs and listings read rows, so the file is gone from them.
-   */
+  /** Takes a file out of the project, its row first, then its bytes (project-file-changes.ts). */
   async remove(projectId: number, fileId: number, actor: Actor, now = new Date()): Promise<{ kind: 'removed' } | FileChangeRefusal> {
-    const outcome = await this.db.transaction().execute(async (trx) => {
-      const found = await fileToChange(trx, projectId, fileId, actor, now);
-      if (found.kind !== 'ok') return found;
-      // The delete's own count decides, not the read above: requests removing the same file at once
-      // all read the row (PostgreSQL), and only the one whose delete took it logs and answers removed.
-      const deleted = await trx.deleteFrom('projectFiles').where('id', '=', fileId).where('projectId', '=', projectId).executeTakeFirst();
-      if (deleted.numDeletedRows === 0n) return { kind: 'not-found' as const };
-      await recordActivity(trx, projectId, actor, { action: 'file_removed', name: found.row.name }, now);
-      await trx.updateTable('projects').set({ updatedAt: now.toISOString() }).where('id', '=', projectId).execute();
-      return { kind: 'removed' as const, objectKey: found.row.objectKey };
-    });
+    const outcome = await removeFileRow(this.db, projectId, fileId, actor, now);
     if (outcome.kind !== 'removed') return outcome;
     await this.store.delete(outcome.objectKey);
     return { kind: 'removed' };

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { FileAnalysis, ProjectBase, ProjectFileView, ProjectPackage, ClientFileCategory } from '#common/projects.ts';
+import type { ProjectStatus } from '#common/project-lifecycle.ts';
+import type { FileAnalysis, ProjectBase, ProjectFileView, ProjectPackage, ProjectSummary, ClientFileCategory } from '#common/projects.ts';
 import type { TrackView } from '#common/review.ts';
 import type { ProjectFilesTable, ProjectsTable } from '#server/db/schema.ts';
 import { filesExpireAt } from './retention-dates.ts';
@@ -43,5 +44,22 @@ export function toProjectBase(row: ProjectRow, files: ProjectFileRow[], tracks: 
     files: views.filter((file) => file.side === 'client'),
     deliveries: views.filter((file) => file.side === 'studio'),
     tracks,
+  };
+}
+
+/** A project in a list (the owner's, the client's): its counts of files each side sent. */
+export function toProjectSummary(row: ProjectRow, counts = { client: 0, studio: 0 }): ProjectSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status as ProjectStatus,
+    clientName: row.clientName,
+    packageTitle: row.packageTitle,
+    dueDate: row.dueDate,
+    fileCount: counts.client,
+    deliveryCount: counts.studio,
+    updatedAt: row.updatedAt,
+    waitingForStudio:
+      row.lastClientActivityAt !== null && (row.lastStudioActivityAt === null || row.lastClientActivityAt > row.lastStudioActivityAt),
   };
 }

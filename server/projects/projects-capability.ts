@@ -4,6 +4,8 @@ import type { Mailer } from '#server/email/mailer.ts';
 import type { Logger } from '#server/logger.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
 import { Collaborators } from './collaborators.ts';
+import { projectsForBilling } from './for-billing.ts';
+import type { AdminNames } from './emails/email-parts.ts';
 import { ProjectEmailSender } from './project-emails.ts';
 import { ProjectFileProcessing, type ProjectAudioAnalyser } from './file-processing.ts';
 import { ProjectFileService } from './project-files.ts';
@@ -20,6 +22,8 @@ export interface ProjectsCapability {
   review: ReviewService;
   projectEmails: ProjectEmailSender;
   reviewLinks: ReviewLinkService;
+  /** What billing reads and changes of a project (for-billing.ts): server/services.ts hands it to billing. */
+  projectsForBilling: typeof projectsForBilling;
 }
 
 export function createProjectsCapability(parts: {
@@ -34,9 +38,11 @@ export function createProjectsCapability(parts: {
   passwords: { hash: (password: string) => Promise<string>; verify: (hash: string, password: string) => Promise<boolean> };
   packages: PackageCatalogue;
   studio: () => Promise<{ name: string; inbox: string }>;
+  /** The admins' names now, by id, for the owner's comments in e-mails (auth owns the accounts). */
+  adminNames: AdminNames;
   analyse: ProjectAudioAnalyser;
 }): ProjectsCapability {
-  const { db, store, logger, mailer, publicUrl, secret, passwords, packages, studio, analyse } = parts;
+  const { db, store, logger, mailer, publicUrl, secret, passwords, packages, studio, adminNames, analyse } = parts;
   const projectFileProcessing = new ProjectFileProcessing(db, store, logger, analyse);
   const projectFiles = new ProjectFileService(db, store, projectFileProcessing);
   const review = new ReviewService(db, projectFiles, projectFileProcessing);
@@ -47,7 +53,8 @@ export function createProjectsCapability(parts: {
     projectFiles,
     projectFileProcessing,
     review,
-    projectEmails: new ProjectEmailSender({ db, mailer, logger, publicUrl, studio }),
+    projectEmails: new ProjectEmailSender({ db, mailer, logger, publicUrl, studio, adminNames }),
     reviewLinks: new ReviewLinkService(db, review, { publicUrl, secret, passwords, studioName: async () => (await studio()).name }),
+    projectsForBilling,
   };
 }

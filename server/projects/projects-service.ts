@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ProjectAccess } from '#common/collaborators.ts';
-import { ACTIVE_PROJECT_STATUSES, type ProjectStatus } from '#common/project-lifecycle.ts';
+import { ACTIVE_PROJECT_STATUSES } from '#common/project-lifecycle.ts';
 import type {
   ActivityPageView,
   AdminProjectList,
@@ -17,9 +17,9 @@ import { readActivity, recordActivity, type Actor } from './activity.ts';
 import { clientMayChangeFile } from './client-file-changes.ts';
 import { endClientAccess, hasPortalAccess, projectAccessFor, projectsOpenTo } from './client-sessions.ts';
 import type { Collaborators } from './collaborators.ts';
-import { toProjectBase, type ProjectRow } from './project-views.ts';
-import { moveProject } from './move-project.ts';
-import { dayOf, filesExpireAt } from './retention-dates.ts';
+import { changeProject, UNKNOWN_PACKAGE, type PackageSnapshot } from './project-changes.ts';
+import { toProjectBase, toProjectSummary } from './project-views.ts';
+import { dayOf } from './retention-dates.ts';
 
 /** A priced package's name and included revision rounds, as the site's package records state them now. */
 export interface PackageFacts {
@@ -29,12 +29,17 @@ export interface PackageFacts {
 /** The site's packages by key, as they are now. */
 export type PackageCatalogue = () => Promise<Record<string, PackageFacts>>;
 
+/**
+ * Takes up the enquiry a project is made from, in the project's transaction; false when there is no
+ * such enquiry any more. The contact capability owns the enquiries: server/flows/start-project.ts passes it.
+ */
+type EnquiryTakeUp = (trx: Kysely<Database>, enquiryId: number, at: string) => Promise<boolean>;
+
 export type CreateOutcome = { kind: 'created'; project: AdminProjectView } | { kind: 'invalid'; errors: Record<string, string[]> };
 export type UpdateOutcome =
   { kind: 'saved'; project: AdminProjectView } | { kind: 'not-found' } | { kind: 'invalid'; errors: Record<string, string[]> };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const UNKNOWN_PACKAGE = "Choose one of the site's packages or Custom";
 
 /**
  * The studio's projects: the owner's records and what a signed-in client may see of their own.
@@ -50,7 +55,7 @@ export class ProjectsService {
   ) {}
 
   /** The package's name and revision rounds as the site states them now; null for a key the site no longer has. */
-  private async packageSnapshot(key: ProjectPackage): Promise<{ packageTitle: string; revisionsIncluded: number | null } | null> {
+  private async packageSnapshot(key: ProjectPackage): Promise<PackageSnapshot> {
     if (key === 'custom') return { packageTitle: 'Custom', revisionsIncluded: null };
     const catalogue = await this.packages();
     const facts = Object.hasOwn(catalogue, key) ? catalogue[key] : undefined;
@@ -58,23 +63,22 @@ export class ProjectsService {
     return { packageTitle: facts.title, revisionsIncluded: facts.revisions === 'unlimited' ? null : facts.revisions };
   }
 
-  async create(input: CreateProjectInput, actor: Actor & { side: 'studio' }, now = new Date()): Promise<CreateOutcome> {
+  /** A new project; one made from an enquiry (`contactSubmissionId`) takes it up with `takeUpEnquiry`. */
+  async create(
+    input: CreateProjectInput,
+    actor: Actor & { side: 'studio' },
+    now = new Date(),
+    takeUpEnquiry?: EnquiryTakeUp,
+  ): Promise<CreateOutcome> {
     const { contactSubmissionId, ...fields } = input;
+    if (contactSubmissionId !== null && !takeUpEnquiry)
+      throw new Error('a project from an enquiry is started by server/flows/start-project.ts');
     const snapshot = await this.packageSnapshot(fields.packageKey);
     if (!snapshot) return { kind: 'invalid', errors: { packageKey: [UNKNOWN_PACKAGE] } };
     const at = now.toISOString();
     const id = await this.db.transaction().execute(async (trx) => {
-      if (contactSubmissionId !== null) {
-        // The enquiry it came from is now being worked on.
-        const linked = await trx
-          .updateTable('contactSubmissions')
-          .set({ status: 'in_progress', updatedAt: at })
-          .where('id', '=', contactSubmissionId)
-          // A message in the spam folder is not an enquiry yet: it is moved to the inbox first.
-          .where('spamReason', 'is', null)
-          .executeTakeFirst();
-        if (Number(linked.numUpdatedRows) === 0) return null;
-      }
+      // The enquiry it came from is now being worked on.
+      if (contactSubmissionId !== null && !(await takeUpEnquiry!(trx, contactSubmissionId, at))) return null;
       const row = await trx
         .insertInto('projects')
         .values({ ...fields, ...snapshot, contactSubmissionId, createdAt: at, updatedAt: at, lastStudioActivityAt: at })
@@ -90,7 +94,7 @@ export class ProjectsService {
   async list(now = new Date()): Promise<AdminProjectList> {
     const rows = await this.db.selectFrom('projects').selectAll().orderBy('updatedAt', 'desc').orderBy('id', 'desc').execute();
     const counts = await this.fileCounts(rows.map((row) => row.id));
-    const projects = rows.map((row) => ({ ...this.summary(row, counts.get(row.id)), clientEmail: row.clientEmail }));
+    const projects = rows.map((row) => ({ ...toProjectSummary(row, counts.get(row.id)), clientEmail: row.clientEmail }));
     const weekAhead = dayOf(new Date(now.getTime() + 7 * DAY_MS).toISOString());
     const active = projects.filter((project) => ACTIVE_PROJECT_STATUSES.includes(project.status));
     return {
@@ -101,6 +105,12 @@ export class ProjectsService {
         dueThisWeek: active.filter((project) => project.dueDate !== null && project.dueDate <= weekAhead).length,
       },
     };
+  }
+
+  /** Every project's title and client, by id (the owner's list of invoices says whose each one is). */
+  async namesById(): Promise<Map<number, { title: string; clientName: string }>> {
+    const rows = await this.db.selectFrom('projects').select(['id', 'title', 'clientName']).execute();
+    return new Map(rows.map(({ id, ...names }) => [id, names]));
   }
 
   async adminView(id: number): Promise<AdminProjectView | null> {
@@ -139,58 +149,9 @@ export class ProjectsService {
   }
 
   async update(id: number, input: UpdateProjectInput, actor: Actor & { side: 'studio' }, now = new Date()): Promise<UpdateOutcome> {
-    const at = now.toISOString();
     // Read before the transaction: the site content has its own cache and connection.
     const snapshot = input.packageKey === undefined ? null : await this.packageSnapshot(input.packageKey);
-    const outcome = await this.db.transaction().execute(async (trx): Promise<UpdateOutcome | { kind: 'done' }> => {
-      const row = await trx.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row) return { kind: 'not-found' };
-      const { status, retainFilesUntil, packageKey, ...details } = input;
-      const changes: Partial<ProjectRow> = {};
-      const changedFields = Object.entries(details)
-        .filter(([field, value]) => row[field as keyof typeof details] !== value)
-        .map(([field]) => field);
-      for (const field of changedFields) Object.assign(changes, { [field]: details[field as keyof typeof details] });
-      if (packageKey !== undefined && packageKey !== row.packageKey) {
-        if (!snapshot) return { kind: 'invalid', errors: { packageKey: [UNKNOWN_PACKAGE] } } satisfies UpdateOutcome;
-        Object.assign(changes, { packageKey }, snapshot);
-        changedFields.push('packageKey');
-      }
-      if (retainFilesUntil !== undefined && retainFilesUntil !== row.retainFilesUntil) {
-        const automatic = filesExpireAt({ completedAt: row.completedAt ?? at, retainFilesUntil: null })!;
-        if (retainFilesUntil !== null && retainFilesUntil < dayOf(automatic)) {
-          const message = `Choose a day on or after ${dayOf(automatic)}, the automatic removal date`;
-          return { kind: 'invalid', errors: { retainFilesUntil: [message] } } satisfies UpdateOutcome;
-        }
-        changes.retainFilesUntil = retainFilesUntil;
-        // A new date earns a new warning a week before it.
-        changes.retentionWarnedAt = null;
-        await recordActivity(trx, id, actor, { action: 'retention_changed', until: retainFilesUntil }, now);
-      }
-      if (status !== undefined) await moveProject(trx, id, { chosen: status }, actor, now);
-      if (changedFields.length > 0) await recordActivity(trx, id, actor, { action: 'details_changed', fields: changedFields }, now);
-      if (Object.keys(changes).length > 0) {
-        await trx
-          .updateTable('projects')
-          .set({ ...changes, updatedAt: at })
-          .where('id', '=', id)
-          .execute();
-      }
-      if (changes.clientEmail !== undefined) {
-        // A new address is invited afresh; the old one keeps access only through its other projects.
-        // A collaborator who becomes the client is the client from now on, not both.
-        await trx.updateTable('projects').set({ invitedAt: null, accessRevokedAt: null }).where('id', '=', id).execute();
-        await trx
-          .updateTable('projectCollaborators')
-          .set({ removedAt: at })
-          .where('projectId', '=', id)
-          .where('email', '=', changes.clientEmail)
-          .where('removedAt', 'is', null)
-          .execute();
-        if (!(await hasPortalAccess(trx, row.clientEmail))) await endClientAccess(trx, row.clientEmail, now);
-      }
-      return { kind: 'done' };
-    });
+    const outcome = await this.db.transaction().execute((trx) => changeProject(trx, id, input, snapshot, actor, now));
     if (outcome.kind !== 'done') return outcome;
     return { kind: 'saved', project: (await this.adminView(id))! };
   }
@@ -235,7 +196,7 @@ export class ProjectsService {
   async clientProjects(email: string): Promise<ProjectSummary[]> {
     const rows = await this.visibleTo(email).selectAll().orderBy('updatedAt', 'desc').execute();
     const counts = await this.fileCounts(rows.map((row) => row.id));
-    return rows.map((row) => this.summary(row, counts.get(row.id)));
+    return rows.map((row) => toProjectSummary(row, counts.get(row.id)));
   }
 
   /**
@@ -315,21 +276,5 @@ export class ProjectsService {
       counts.set(row.projectId, entry);
     }
     return counts;
-  }
-
-  private summary(row: ProjectRow, counts = { client: 0, studio: 0 }): ProjectSummary {
-    return {
-      id: row.id,
-      title: row.title,
-      status: row.status as ProjectStatus,
-      clientName: row.clientName,
-      packageTitle: row.packageTitle,
-      dueDate: row.dueDate,
-      fileCount: counts.client,
-      deliveryCount: counts.studio,
-      updatedAt: row.updatedAt,
-      waitingForStudio:
-        row.lastClientActivityAt !== null && (row.lastStudioActivityAt === null || row.lastClientActivityAt > row.lastStudioActivityAt),
-    };
   }
 }

@@ -72,6 +72,7 @@ describe.each(testDialects())('retention of project files (%s)', (dialect) => {
         logger: services.logger,
         publicUrl: 'http://localhost:3000',
         studio: async () => ({ name: 'Studio', inbox: 'studio@example.com' }),
+        adminNames: async () => new Map(),
       },
       warnedAt,
     );

@@ -87,3 +87,20 @@ export async function resetRateLimitsStartingWith(db: Kysely<Database>, prefix: 
 export async function pruneRateLimits(db: Kysely<Database>, now = new Date()): Promise<void> {
   await db.deleteFrom('rateLimits').where('resetAt', '<=', now.toISOString()).execute();
 }
+
+const WRITE_PROBE_KEY = 'readiness-probe';
+
+/**
+ * Commits a real write that nobody reads (a rate-limit row that is already expired, pruned with the
+ * others), so it fails exactly when a visitor's write would: a read-only or full disk, a read-only
+ * WAL, a standby PostgreSQL after a failover. A transaction rolled back would prove nothing: SQLite
+ * writes the WAL only at commit.
+ */
+export async function probeWrite(db: Kysely<Database>): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('rateLimits')
+    .values({ key: WRITE_PROBE_KEY, count: 0, resetAt: now })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ resetAt: now }))
+    .execute();
+}

@@ -106,6 +106,12 @@ export class SampleService {
     return { kind: 'saved', sample: toPublicSample(row) };
   }
 
+  /** Where the original master is, trashed samples too (the owner's way to it, decision 087); null for no such sample. */
+  async originalAudioUrl(id: number): Promise<string | null> {
+    const row = await this.db.selectFrom('samples').select('audioUrl').where('id', '=', id).executeTakeFirst();
+    return row?.audioUrl ?? null;
+  }
+
   /**
    * Deletes a live sample and its audio (when no other sample uses it) at once, bypassing the trash:
    * the API's DELETE contract. False when there is no such live sample.

@@ -63,7 +63,11 @@ export async function populateBookings(t: TestApp): Promise<void> {
 export async function populateBilling(t: TestApp): Promise<void> {
   const { db } = t.services;
   const project = await db.selectFrom('projects').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const invoices = new InvoiceService(db, async () => ({ prefix: 'ATL', currency: 'USD', paymentTermsDays: 14 }));
+  const invoices = new InvoiceService(db, t.services.projectsForBilling, async () => ({
+    prefix: 'ATL',
+    currency: 'USD',
+    paymentTermsDays: 14,
+  }));
   const made = await invoices.create(project.id, {
     lines: [{ description: 'Mix and master', amountCents: 30_000 }],
     taxPercent: 7,

@@ -3,7 +3,8 @@ import type { BookingLinks, VisitorBooking } from '#common/booking/booking-reque
 import { BOOKING_LINK_REFUSALS, bookingRefusal } from '#server/api/booking-refusals.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 import type { BookingFormResult } from './booking-form-result.ts';
-import { initialChoice, isChangeable, knownZones } from './booking-page-data.server.ts';
+import { isChangeable } from '#common/booking/link-changes.ts';
+import { initialChoice, knownZones } from './booking-page-data.server.ts';
 import type { InitialChoice } from './booking-steps.ts';
 import { EMPTY_DETAILS } from './details-form.tsx';
 

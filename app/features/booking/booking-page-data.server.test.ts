@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialChoice, isChangeable, knownZones } from './booking-page-data.server.ts';
+import { initialChoice, knownZones } from './booking-page-data.server.ts';
 
 const slots = ['2027-03-15T13:00:00.000Z', '2027-03-15T13:30:00.000Z'];
 const choice = (query: string) =>
@@ -40,15 +40,6 @@ describe('the slots worded by the server', () => {
       days: [],
       shown: null,
     });
-  });
-});
-
-describe('isChangeable', () => {
-  const now = Date.parse('2027-03-15T12:00:00Z');
-  it('is true for a confirmed booking that has not started', () => {
-    expect(isChangeable({ status: 'confirmed', start: '2027-03-15T13:00:00Z' }, now)).toBe(true);
-    expect(isChangeable({ status: 'confirmed', start: '2027-03-15T12:00:00Z' }, now)).toBe(false);
-    expect(isChangeable({ status: 'cancelled', start: '2027-03-16T13:00:00Z' }, now)).toBe(false);
   });
 });
 

@@ -46,7 +46,3 @@ export function initialChoice(
     shown: shownDay ? { date: shownDay.date, times: timesOf(shownDay.starts, tz, defaults.studioZone) } : null,
   };
 }
-
-/** Whether an e-mailed link may still change its booking: confirmed and not yet started. */
-export const isChangeable = (booking: { status: string; start: string }, now = Date.now()) =>
-  booking.status === 'confirmed' && Date.parse(booking.start) > now;

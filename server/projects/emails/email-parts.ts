@@ -13,10 +13,14 @@ export interface EmailProject {
   retainFilesUntil: string | null;
 }
 
+/** The studio's people as they are named now, by admin id: auth owns them (server/services.ts hands this in). */
+export type AdminNames = (ids: readonly number[]) => Promise<Map<number, string>>;
+
 /** What every e-mail of a project is worded from. */
 export interface EmailContext {
   db: Kysely<Database>;
   publicUrl: string;
+  adminNames: AdminNames;
   studio: { name: string; inbox: string };
   project: EmailProject;
   kind: ProjectEmailKind;
@@ -31,17 +35,18 @@ export interface EmailContext {
 }
 
 export function emailContext(
-  deps: { db: Kysely<Database>; publicUrl: string },
+  deps: { db: Kysely<Database>; publicUrl: string; adminNames: AdminNames },
   studio: { name: string; inbox: string },
   kind: ProjectEmailKind,
   project: EmailProject,
   recipient: string | null = null,
 ): EmailContext {
-  const { db, publicUrl } = deps;
+  const { db, publicUrl, adminNames } = deps;
   const to = recipient ?? project.clientEmail;
   return {
     db,
     publicUrl,
+    adminNames,
     studio,
     project,
     kind,

@@ -1,5 +1,4 @@
 import { commentAuthorName } from '#common/review-links.ts';
-import { adminShownName } from '#common/admin-auth.ts';
 import { formatSpan } from '#common/format-time.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import { lastSent, plural, reviewPath, type EmailContext } from './email-parts.ts';
@@ -83,11 +82,11 @@ async function newComments(
  * The studio's people as they are named now (the admin profile's display name, else the username),
  * by comment author key (`admin:{id}`): a name set after the comment was written still signs it.
  */
-async function ownerNames({ db }: EmailContext, authorKeys: string[]): Promise<Map<string, string>> {
+async function ownerNames({ adminNames }: EmailContext, authorKeys: string[]): Promise<Map<string, string>> {
   const ids = [...new Set(authorKeys.flatMap((key) => (/^admin:\d+$/.test(key) ? [Number(key.slice(6))] : [])))];
   if (ids.length === 0) return new Map();
-  const admins = await db.selectFrom('adminUsers').select(['id', 'username', 'displayName']).where('id', 'in', ids).execute();
-  return new Map(admins.map((admin) => [`admin:${admin.id}`, adminShownName(admin)]));
+  const names = await adminNames(ids);
+  return new Map([...names].map(([id, name]) => [`admin:${id}`, name]));
 }
 
 /** To the studio: the client's new comments (batched). */

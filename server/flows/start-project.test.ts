@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { CreateProjectInput } from '#common/projects.ts';
+import { takeUpEnquiry } from '#server/contact/enquiry-links.ts';
+import type { CreateOutcome } from '#server/projects/projects-service.ts';
+import { startProject } from './start-project.ts';
+
+// The enquiry taken up in the project's transaction and the refusals on a real database: server/api/projects.test.ts.
+
+const INPUT = { title: 'EP', contactSubmissionId: 4 } as unknown as CreateProjectInput;
+const OWNER = { side: 'studio' as const, adminId: 1, name: 'Owner' };
+
+function parts(created: CreateOutcome, lockDeliveries: boolean) {
+  const fake = {
+    projects: { create: vi.fn(async () => created) },
+    billing: { settings: vi.fn(async () => ({ lockDeliveries })), setDeliveryLock: vi.fn(async () => false) },
+  };
+  return fake as typeof fake & Parameters<typeof startProject>[0];
+}
+
+const made = { kind: 'created', project: { id: 12 } } as unknown as CreateOutcome;
+
+describe('starting a project', () => {
+  it("hands the projects capability contact's way to take the enquiry up", async () => {
+    const fake = parts(made, true);
+    expect(await startProject(fake, INPUT, OWNER)).toBe(made);
+    expect(fake.projects.create).toHaveBeenCalledWith(INPUT, OWNER, expect.any(Date), takeUpEnquiry);
+    expect(fake.billing.setDeliveryLock).not.toHaveBeenCalled();
+  });
+
+  it("opens the new project's deliveries when the studio does not lock them", async () => {
+    const fake = parts(made, false);
+    await startProject(fake, INPUT, OWNER);
+    expect(fake.billing.setDeliveryLock).toHaveBeenCalledWith(12, false);
+  });
+
+  it('changes nothing in billing when the project was not made', async () => {
+    const refused: CreateOutcome = { kind: 'invalid', errors: { contactSubmissionId: ['That contact submission no longer exists'] } };
+    const fake = parts(refused, false);
+    expect(await startProject(fake, INPUT, OWNER)).toBe(refused);
+    expect(fake.billing.settings).not.toHaveBeenCalled();
+    expect(fake.billing.setDeliveryLock).not.toHaveBeenCalled();
+  });
+});

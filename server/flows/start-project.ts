@@ -1,0 +1,23 @@
+import type { CreateProjectInput } from '#common/projects.ts';
+import type { BillingCapability } from '#server/billing/billing-capability.ts';
+import { takeUpEnquiry } from '#server/contact/enquiry-links.ts';
+import type { Actor } from '#server/projects/activity.ts';
+import type { ProjectsCapability } from '#server/projects/projects-capability.ts';
+import type { CreateOutcome } from '#server/projects/projects-service.ts';
+
+/*
+ * The owner starts a project (POST /api/admin/projects). One made from an enquiry takes the enquiry
+ * up (contact: it is now being worked on) in the project's own transaction, so neither happens
+ * without the other; a message in the spam folder is no enquiry yet and starts nothing. The new
+ * project's deliveries then wait for payment unless the studio's billing settings say otherwise.
+ */
+export async function startProject(
+  parts: Pick<ProjectsCapability, 'projects'> & Pick<BillingCapability, 'billing'>,
+  input: CreateProjectInput,
+  actor: Actor & { side: 'studio' },
+): Promise<CreateOutcome> {
+  const outcome = await parts.projects.create(input, actor, new Date(), takeUpEnquiry);
+  if (outcome.kind !== 'created') return outcome;
+  if (!(await parts.billing.settings()).lockDeliveries) await parts.billing.setDeliveryLock(outcome.project.id, false);
+  return outcome;
+}

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
+
+/*
+ * What billing reads and changes of a project (decision 097): its client, title, package and price
+ * for the invoices, and the delivery lock. Handed to billing by server/services.ts, shaped as
+ * billing asks (BillingProjects, server/billing/billing-projects.ts). Each takes the caller's
+ * database or transaction: billing's change and what it reads here commit together.
+ */
+export const projectsForBilling = {
+  async find(db: Kysely<Database>, projectId: number) {
+    const row = await db
+      .selectFrom('projects')
+      .select(['title', 'clientName', 'clientEmail', 'packageTitle', 'price', 'deliveryLocked'])
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    return row ? { ...row, deliveryLocked: row.deliveryLocked === 1 } : null;
+  },
+
+  async switchDeliveryLock(db: Kysely<Database>, projectId: number, locked: boolean): Promise<boolean> {
+    const updated = await db
+      .updateTable('projects')
+      .set({ deliveryLocked: locked ? 1 : 0 })
+      .where('id', '=', projectId)
+      .where('deliveryLocked', '=', locked ? 0 : 1)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
+  },
+
+  async hasDeliveries(db: Kysely<Database>, projectId: number): Promise<boolean> {
+    const delivery = await db
+      .selectFrom('projectFiles')
+      .select('id')
+      .where('projectId', '=', projectId)
+      .where('category', '=', 'delivery')
+      .executeTakeFirst();
+    return delivery !== undefined;
+  },
+};
