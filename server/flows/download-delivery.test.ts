@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProject } from '#server/test-support/project-row.ts';
+import { insertProject, insertProjectFile } from '#server/test-support/project-row.ts';
 import { createTestServices, testDialects, type TestServices } from '#server/test-support/services.ts';
 import { deliveryArchive } from './delivery-archive.ts';
 import { downloadDelivery, type PersonOnProject } from './download-delivery.ts';
@@ -23,25 +23,7 @@ describe.each(testDialects())('downloading deliveries (%s)', (dialect) => {
     for (const side of ['client', 'studio'] as const) {
       const objectKey = `projects/${projectId}/${side}-file`;
       await services.store.write(objectKey, Buffer.from(`${side} bytes`), 'application/octet-stream');
-      const row = await db
-        .insertInto('projectFiles')
-        .values({
-          projectId,
-          side,
-          category: side === 'client' ? 'stems' : 'delivery',
-          name: `${side}.wav`,
-          objectKey,
-          size: `${side} bytes`.length,
-          sha256: null,
-          contentType: 'application/octet-stream',
-          analysis: null,
-          uploadedBy: 'test',
-          removedAt: null,
-          processingUntil: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      files[side] = row.id;
+      files[side] = await insertProjectFile(db, { projectId, side, objectKey, size: `${side} bytes`.length });
     }
     client = { projectId, access: 'client', actor: { side: 'client', email: 'ava@example.com', name: 'Ava Stone' } };
     collaborator = { projectId, access: 'approve', actor: { side: 'client', email: 'band@example.com', name: 'band@example.com' } };

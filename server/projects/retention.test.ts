@@ -5,7 +5,7 @@ import { createTestServices, testDialects, type TestServices } from '#server/tes
 import { memoryMailer } from '#server/test-support/project-fixture.ts';
 import { applyRetention, runDailyRetention } from './retention.ts';
 import { sendDueProjectEmails } from './project-emails.ts';
-import { insertProject } from '#server/test-support/project-row.ts';
+import { insertProject, insertProjectFile } from '#server/test-support/project-row.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -25,23 +25,7 @@ async function completedProject(services: TestServices, completedAt: Date, email
   for (const side of ['client', 'studio'] as const) {
     const objectKey = `projects/${project.id}/${side}-${Math.random().toString(16).slice(2)}`;
     await services.store.write(objectKey, Buffer.from(`${side} bytes`), 'application/octet-stream');
-    await db
-      .insertInto('projectFiles')
-      .values({
-        projectId: project.id,
-        side,
-        category: side === 'client' ? 'stems' : 'delivery',
-        name: `${side}.wav`,
-        objectKey,
-        size: 12,
-        sha256: null,
-        contentType: 'application/octet-stream',
-        analysis: null,
-        uploadedBy: 'test',
-        removedAt: null,
-        processingUntil: null,
-      })
-      .execute();
+    await insertProjectFile(db, { projectId: project.id, side, objectKey });
   }
   return project.id;
 }

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, ProjectsTable } from '#server/db/schema.ts';
+import type { Database, ProjectFilesTable, ProjectsTable } from '#server/db/schema.ts';
 
 /**
  * A project row straight into the database, for tests of what happens around a project (its e-mails,
@@ -27,6 +27,33 @@ export async function insertProject(db: Kysely<Database>, fields: Partial<Insert
       filesRemovedAt: null,
       lastClientActivityAt: null,
       lastStudioActivityAt: null,
+      ...fields,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * A project file row straight into the database, as if uploaded and checked: the side's usual
+ * category (stems from the client, a delivery from the studio) and plain values the test may override.
+ */
+export async function insertProjectFile(
+  db: Kysely<Database>,
+  fields: Pick<Insertable<ProjectFilesTable>, 'projectId' | 'side' | 'objectKey'> & Partial<Insertable<ProjectFilesTable>>,
+): Promise<number> {
+  const row = await db
+    .insertInto('projectFiles')
+    .values({
+      category: fields.side === 'client' ? 'stems' : 'delivery',
+      name: `${fields.side}.wav`,
+      size: 12,
+      sha256: null,
+      contentType: 'application/octet-stream',
+      analysis: null,
+      uploadedBy: 'test',
+      removedAt: null,
+      processingUntil: null,
       ...fields,
     })
     .returning('id')
