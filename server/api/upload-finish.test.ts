@@ -113,6 +113,31 @@ describe.each(cases)('the end of an upload, %s store on %s', (storeKind, dialect
     expect(files.map((file) => [file.name, file.category])).toEqual([['bass.wav', 'reference']]);
   });
 
+  it('a Resume pressed while the paused completion is still joining: its listing and completion answer the same upload', async () => {
+    const { project, client } = await newProject();
+    const agent = t.asClient(client);
+    const upload = await begin(agent, project.id, 'organ.wav', wav);
+    const body = await sendAll(agent, upload, wav);
+    // The held completion reaches the server at the moment the resumed uploader lists the parts and completes again.
+    const [first, listed, again, listedAgain] = await Promise.all([
+      complete(agent, upload, body),
+      agent.get(`${upload.base}${upload.query}`),
+      complete(agent, upload, body),
+      agent.get(`${upload.base}${upload.query}`),
+    ]);
+    for (const answer of [first, listed, again, listedAgain]) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    for (const listing of [listed, listedAgain])
+      expect(listing.body.map((part: { PartNumber: number }) => part.PartNumber)).toEqual([1, 2]);
+    expect(again.body.location).toBe(first.body.location);
+    const registered = await Promise.all([
+      register(agent, project.id, first.body.location),
+      register(agent, project.id, again.body.location),
+    ]);
+    expect(registered.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(registered[1].body.id).toBe(registered[0].body.id);
+    expect((await filesOf(agent, project.id)).map((file) => file.name)).toEqual(['organ.wav']);
+  });
+
   it('a completion whose join happened but was never recorded is recovered, and the file registers', async () => {
     const { project, client } = await newProject();
     const agent = t.asClient(client);

@@ -159,7 +159,9 @@ export class ProjectFileService {
       if (input.side === 'studio') await moveProject(trx, input.projectId, 'deliveryAdded', actor, now);
       return row.id;
     });
-    if (id === 'not-issued') return { kind: 'not-issued' };
+    // Spent a moment ago by a registration of the same upload running beside this one (the paused
+    // completion's answer and the resumed one's): answer the file it made.
+    if (id === 'not-issued') return (await this.registeredBefore(input)) ?? { kind: 'not-issued' };
     if (id === 'too-many') {
       await this.discard(uploadKey, objectKey);
       return { kind: 'too-many' };

@@ -157,6 +157,8 @@ export class LocalMultipartUploads implements MultipartUploads {
       for (const part of chosen) yield* createReadStream(part.file);
     }
     await this.writeObject(key, Readable.from(joined(), { objectMode: false }), size, contentType);
+    // The key file first: from that moment the upload lists as gone, never as some of its parts.
+    await rm(path.join(folder, 'key'), { force: true });
     await rm(folder, { recursive: true, force: true });
   }
 

@@ -102,7 +102,19 @@ export class MultipartUploadService {
     return row ?? null;
   }
 
+  /**
+   * Completions running in this process, by upload id. A Resume pressed while the paused completion
+   * is still joining sends its listing and its completion beside it: they wait for the join and then
+   * read the marked row, instead of seeing the parts half removed (decision 078).
+   */
+  private readonly joining = new Map<string, Promise<CompleteOutcome>>();
+
+  private async afterJoin(uploadId: string): Promise<void> {
+    await this.joining.get(uploadId)?.catch(() => undefined);
+  }
+
   async listParts(caller: UploadCaller, ref: UploadRef): Promise<UploadedPart[] | null> {
+    await this.afterJoin(ref.uploadId);
     const row = await this.find(caller, ref);
     if (!row) return null;
     // Joined already (the answer to the completion was lost to a pause or a reload): every part is there.
@@ -132,7 +144,17 @@ export class MultipartUploadService {
    * completion retried after a pause, a lost answer or a reload answers the same location (and the
    * registration that follows finds the same file) instead of "No such upload".
    */
-  async complete(caller: UploadCaller, ref: UploadRef, input: CompleteMultipartInput): Promise<CompleteOutcome> {
+  complete(caller: UploadCaller, ref: UploadRef, input: CompleteMultipartInput): Promise<CompleteOutcome> {
+    const running = this.afterJoin(ref.uploadId).then(() => this.joinOnce(caller, ref, input));
+    this.joining.set(ref.uploadId, running);
+    const forget = () => {
+      if (this.joining.get(ref.uploadId) === running) this.joining.delete(ref.uploadId);
+    };
+    running.then(forget, forget);
+    return running;
+  }
+
+  private async joinOnce(caller: UploadCaller, ref: UploadRef, input: CompleteMultipartInput): Promise<CompleteOutcome> {
     const row = await this.find(caller, ref);
     if (!row) return { kind: 'not-found' };
     const completed = { kind: 'completed' as const, location: `/objects/${ref.key}` };
