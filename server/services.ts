@@ -1,6 +1,5 @@
 import type { Services } from './context.ts';
 import type { CoreServices } from './core-services.ts';
-import { latestEnquiryIds } from './contact/enquiry-links.ts';
 import { countUnsentNotices } from './contact/notice-delivery.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createSamplesCapability } from './samples/samples-capability.ts';
@@ -108,8 +107,6 @@ export function buildServices(core: CoreServices): Services {
       const street = [studio.streetAddress, `${studio.location.city}, ${studio.location.region} ${studio.postalCode}`.trim()];
       return { name: studio.name, email: inboxOf(studio), hours: studio.hours, address: studio.streetAddress ? street.join(', ') : '' };
     },
-    // The owner's booking list links each booking to its enquiry: contact owns the enquiries (decision 097).
-    latestEnquiries: (emails) => latestEnquiryIds(core.db, emails),
   });
   const billing = createBillingCapability({
     ...mailing,

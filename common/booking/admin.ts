@@ -57,7 +57,8 @@ export const bookingListQuerySchema = z.object({
     .optional(),
 });
 
-export interface AdminBooking {
+/** A booking as the booking capability answers it to the owner. */
+export interface StudioBooking {
   id: number;
   typeKey: string;
   typeName: string;
@@ -77,15 +78,19 @@ export interface AdminBooking {
   cancelledBy: 'visitor' | 'studio' | null;
   cancelMessage: string | null;
   createdAt: string;
+}
+
+/** A booking in the owner's API: with its enquiry, which the contact capability owns (server/flows/enquiry-links.ts). */
+export interface AdminBooking extends StudioBooking {
   /** The latest contact enquiry from the same address, if any (the inbox opens it). */
   enquiryId: number | null;
 }
 
-export interface BookingSummary {
+export interface BookingSummary<Booking extends StudioBooking = AdminBooking> {
   /** Confirmed consultations on the studio's today, and in its week (Monday to Sunday). */
   today: number;
   thisWeek: number;
-  next: AdminBooking | null;
+  next: Booking | null;
 }
 
 export const cancelByStudioSchema = z.strictObject({

@@ -181,6 +181,13 @@ describe.each(testDialects())('the admin booking API (%s)', (dialect) => {
       .executeTakeFirstOrThrow();
     const booking = (await list()).find((row) => row.start === slot.start)!;
     expect(booking.enquiryId).toBe(enquiry.id);
+    // Every answer of the owner's booking API carries the link: one booking, and a change to it.
+    expect((await admin.request.get(`/api/admin/bookings/${booking.id}`).expect(200)).body.enquiryId).toBe(enquiry.id);
+    const noted = await admin.request
+      .patch(`/api/admin/bookings/${booking.id}`)
+      .send({ ownerNotes: 'Asked about an EP first' })
+      .expect(200);
+    expect(noted.body).toMatchObject({ ownerNotes: 'Asked about an EP first', enquiryId: enquiry.id });
   });
 
   it('counts the confirmed consultations of the studio’s today and week for the dashboard, and names the next', async () => {

@@ -1,6 +1,12 @@
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '#server/context.ts';
-import type { StudioChangeOutcome } from '#server/booking/studio-bookings.ts';
+import {
+  ownerBooking,
+  ownerBookingChange,
+  ownerBookingList,
+  ownerBookingSummary,
+  type OwnerBookingChange,
+} from '#server/flows/enquiry-links.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { refusalError } from '#server/http/refusals.ts';
 import { requireAdmin, signedInAdminId } from '#server/http/require-admin.ts';
@@ -9,7 +15,7 @@ import { parseIdParam } from '#server/http/validation.ts';
 const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 const NOT_FOUND = 'Booking not found';
 
-function answerChange(res: Response, outcome: StudioChangeOutcome): void {
+function answerChange(res: Response, outcome: OwnerBookingChange): void {
   if (outcome.kind !== 'changed') throw refusalError(outcome, NOT_FOUND);
   noStore(res).json(outcome.booking);
 }
@@ -61,7 +67,7 @@ export function adminBookingsRouter(services: Services): Router {
     .route('/admin/booking/summary')
     .all(requireAdmin)
     .get(async (_req, res) => {
-      noStore(res).json(await studioBookings.summary());
+      noStore(res).json(await ownerBookingSummary(services));
     })
     .all(methodNotAllowed(['GET']));
 
@@ -69,7 +75,7 @@ export function adminBookingsRouter(services: Services): Router {
     .route('/admin/bookings')
     .all(requireAdmin)
     .get(async (req, res) => {
-      const outcome = await studioBookings.list(req.query);
+      const outcome = await ownerBookingList(services, req.query);
       if (outcome.kind === 'invalid') throw new HttpError(400, outcome.message, outcome.errors);
       noStore(res).json(outcome.bookings);
     })
@@ -79,12 +85,13 @@ export function adminBookingsRouter(services: Services): Router {
     .route('/admin/bookings/:id')
     .all(requireAdmin)
     .get(async (req, res) => {
-      const booking = await studioBookings.one(bookingId(req));
+      const booking = await ownerBooking(services, bookingId(req));
       if (!booking) throw new HttpError(404, NOT_FOUND);
       noStore(res).json(booking);
     })
     .patch(async (req, res) => {
-      answerChange(res, await studioBookings.update(bookingId(req), req.body));
+      const id = bookingId(req);
+      answerChange(res, await ownerBookingChange(services, (bookings) => bookings.update(id, req.body)));
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
 
@@ -92,7 +99,8 @@ export function adminBookingsRouter(services: Services): Router {
     .route('/admin/bookings/:id/cancel')
     .all(requireAdmin)
     .post(async (req, res) => {
-      answerChange(res, await studioBookings.cancel(bookingId(req), signedInAdminId(res), req.body));
+      const id = bookingId(req);
+      answerChange(res, await ownerBookingChange(services, (bookings) => bookings.cancel(id, signedInAdminId(res), req.body)));
     })
     .all(methodNotAllowed(['POST']));
 

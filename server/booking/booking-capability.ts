@@ -23,7 +23,6 @@ export function createBookingCapability(
   parts: MailingServices & {
     publicUrl: string;
     studio: () => Promise<StudioFacts>;
-    latestEnquiries: BookingContext['latestEnquiries'];
     now?: () => number;
   },
 ): BookingCapability {
@@ -44,7 +43,6 @@ export function createBookingCapability(
     busy: (from, to) => busyBetween(db, from, to),
     slotCache: new SlotCache(),
     feedLimits: { ...DEFAULT_EXPANSION_LIMITS, timeoutMs: config.BOOKING_FEED_READ_SECONDS * 1000 },
-    latestEnquiries: parts.latestEnquiries,
     emailsQueued: () => bookingEmails.sendSoon(),
     now: parts.now ?? Date.now,
   };

@@ -33,11 +33,6 @@ export interface BookingContext {
   feedLimits: ExpansionLimits;
   /** The free slots per type and horizon, shared by every visitor of this instance (slot-cache.ts). */
   slotCache: SlotCache;
-  /**
-   * The latest enquiry (not spam) from each address, by the address in lower case: the owner's list
-   * links a booking to it. The contact capability owns the enquiries and answers (server/services.ts).
-   */
-  latestEnquiries: (emails: readonly string[]) => Promise<Map<string, number>>;
   /** Called after a change queued e-mails: the sender sends them in seconds, not at its next minute. */
   emailsQueued: () => void;
   now: () => number;

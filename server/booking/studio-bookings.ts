@@ -3,9 +3,9 @@ import {
   bookingListQuerySchema,
   cancelByStudioSchema,
   updateBookingSchema,
-  type AdminBooking,
   type AdminBookingSettings,
   type BookingSummary,
+  type StudioBooking,
 } from '#common/booking/admin.ts';
 import type { MeetingKind } from '#common/booking/settings.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
@@ -28,9 +28,9 @@ export type StudioChangeOutcome =
   | { kind: 'invalid'; message: string; errors: FieldErrors }
   | { kind: 'not-found' }
   | { kind: 'conflict'; message: string }
-  | { kind: 'changed'; booking: AdminBooking };
+  | { kind: 'changed'; booking: StudioBooking };
 
-function adminView(booking: Booking, enquiryId: number | null): AdminBooking {
+function studioView(booking: Booking): StudioBooking {
   return {
     id: booking.id,
     typeKey: booking.typeKey,
@@ -50,7 +50,6 @@ function adminView(booking: Booking, enquiryId: number | null): AdminBooking {
     cancelledBy: booking.cancelledBy === null ? null : booking.cancelledBy === 'visitor' ? 'visitor' : 'studio',
     cancelMessage: booking.cancelMessage,
     createdAt: String(booking.createdAt),
-    enquiryId,
   };
 }
 
@@ -91,7 +90,7 @@ export class StudioBookings {
 
   async list(
     query: unknown,
-  ): Promise<{ kind: 'invalid'; message: string; errors: FieldErrors } | { kind: 'list'; bookings: AdminBooking[] }> {
+  ): Promise<{ kind: 'invalid'; message: string; errors: FieldErrors } | { kind: 'list'; bookings: StudioBooking[] }> {
     const parsed = validate(bookingListQuerySchema, query, 'Invalid booking query');
     if (!parsed.success) return { kind: 'invalid', message: parsed.message, errors: parsed.errors };
     const { from, to, status } = parsed.data;
@@ -107,18 +106,12 @@ export class StudioBookings {
       .orderBy('startAt', status === 'upcoming' ? 'asc' : 'desc')
       .limit(LIST_LIMIT)
       .execute();
-    return { kind: 'list', bookings: await this.withEnquiries(rows) };
+    return { kind: 'list', bookings: rows.map(studioView) };
   }
 
-  /** Each booking with the latest enquiry (not spam) sent from the same address: contact answers (BookingContext). */
-  private async withEnquiries(rows: Booking[]): Promise<AdminBooking[]> {
-    const latest = await this.context.latestEnquiries(rows.map((row) => row.email));
-    return rows.map((row) => adminView(row, latest.get(row.email.toLowerCase()) ?? null));
-  }
-
-  async one(id: number): Promise<AdminBooking | null> {
+  async one(id: number): Promise<StudioBooking | null> {
     const row = await this.context.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? (await this.withEnquiries([row]))[0] : null;
+    return row ? studioView(row) : null;
   }
 
   async cancel(id: number, adminId: number, body: unknown): Promise<StudioChangeOutcome> {
@@ -168,7 +161,7 @@ export class StudioBookings {
   }
 
   /** The dashboard's card: today and this week in the studio's calendar, and the next consultation. */
-  async summary(): Promise<BookingSummary> {
+  async summary(): Promise<BookingSummary<StudioBooking>> {
     const { timeZone } = (await this.context.studio()).hours;
     const now = this.context.now();
     const today = studioDate(now, timeZone);
@@ -192,7 +185,7 @@ export class StudioBookings {
     return {
       today: rows.filter((row) => Temporal.PlainDate.compare(Temporal.PlainDate.from(row.studioDate), today) === 0).length,
       thisWeek: rows.length,
-      next: next ? (await this.withEnquiries([next]))[0] : null,
+      next: next ? studioView(next) : null,
     };
   }
 }
