@@ -12,11 +12,11 @@ import {
 } from '#common/projects.ts';
 import type { Services } from '#server/context.ts';
 import { startProject } from '#server/flows/start-project.ts';
+import { updateProject } from '#server/flows/update-project.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import type { Actor } from '#server/projects/activity.ts';
-import { queueProjectEmail } from '#server/projects/project-emails.ts';
 import { activityBefore } from './activity-pages.ts';
 import { sendProjectFile } from './project-file-responses.ts';
 import { sendProjectZip } from './project-zip.ts';
@@ -66,15 +66,10 @@ export function adminProjectsRouter(services: Services): Router {
         throw new HttpError(400, 'Invalid project', { deliveryLocked: ['deliveryLocked must be true or false'] });
       const input =
         Object.keys(fields).length > 0 || deliveryLocked === undefined ? parseBody(updateProjectSchema, fields, 'Invalid project') : null;
-      if (input) {
-        const outcome = await projects.update(id, input, studioActor(res));
-        if (outcome.kind === 'not-found') throw new HttpError(404, NOT_FOUND);
-        if (outcome.kind === 'invalid') throw new HttpError(400, 'Invalid project', outcome.errors);
-      }
-      const project = await projects.adminView(id);
-      if (!project) throw new HttpError(404, NOT_FOUND);
-      if (deliveryLocked !== undefined) project.deliveryLocked = await services.billing.setDeliveryLock(id, deliveryLocked);
-      noStore(res).json(project);
+      const outcome = await updateProject(services, id, { fields: input, deliveryLocked }, studioActor(res));
+      if (outcome.kind === 'not-found') throw new HttpError(404, NOT_FOUND);
+      if (outcome.kind === 'invalid') throw new HttpError(400, 'Invalid project', outcome.errors);
+      noStore(res).json(outcome.project);
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
 
@@ -96,7 +91,6 @@ export function adminProjectsRouter(services: Services): Router {
       const id = projectId(req.params.id);
       const invited = await projects.markInvited(id, studioActor(res));
       if (!invited) throw new HttpError(404, NOT_FOUND);
-      await queueProjectEmail(services.db, id, 'invite');
       projectEmails.sendSoon();
       noStore(res)
         .status(202)
@@ -140,11 +134,8 @@ function projectFileRoutes(router: Router, services: Services): void {
       );
       answerRegistration(outcome);
       if (outcome.kind !== 'registered') return;
-      if (!outcome.again) {
-        await queueProjectEmail(services.db, id, 'delivery_ready');
-        // A pass now sends what this delivery made due (an earlier batch goes first) and wakes again when its short batch ends.
-        projectEmails.sendSoon();
-      }
+      // A pass now sends what this delivery made due (an earlier batch goes first) and wakes again when its short batch ends.
+      if (!outcome.again) projectEmails.sendSoon();
       noStore(res).status(201).json(outcome.file);
     })
     .all(methodNotAllowed(['POST']));

@@ -16,7 +16,6 @@ import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import { clearClientCookie } from '#server/projects/client-cookie.ts';
 import { CLIENT_FILE_CHANGE_CLOSED } from '#server/projects/client-file-changes.ts';
 import { endClientSession, type PortalClient } from '#server/projects/client-sessions.ts';
-import { queueProjectEmail } from '#server/projects/project-emails.ts';
 import { requestSignInLink } from '#server/projects/portal-sign-in.ts';
 import { activityBefore } from './activity-pages.ts';
 import { answerRegistration } from './admin-projects.ts';
@@ -118,7 +117,7 @@ function addProjectRoutes(router: Router, services: Services): void {
  * project's own client (`manage`): anyone else's project is a 404, a collaborator a 403.
  */
 function addClientFileRoutes(router: Router, services: Services): void {
-  const { db, projects, projectFiles } = services;
+  const { projects, projectFiles } = services;
   const projectFor = portalProjectGuard(services);
 
   router
@@ -139,8 +138,6 @@ function addClientFileRoutes(router: Router, services: Services): void {
       );
       answerRegistration(outcome);
       if (outcome.kind !== 'registered') return;
-      // The studio hears of new files in one e-mail per batch, a couple of minutes after the last one.
-      if (!outcome.again) await queueProjectEmail(db, id, 'files_received');
       noStore(res).status(201).json(outcome.file);
     })
     .all(methodNotAllowed(['POST']));

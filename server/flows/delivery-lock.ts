@@ -1,5 +1,5 @@
 import type { BillingCapability } from '#server/billing/billing-capability.ts';
-import type { Side } from '#server/projects/project-files.ts';
+import type { Side } from '#server/projects/file-registration.ts';
 
 /*
  * Whether a project's masters may leave (decision 093): the one place that says so, for the

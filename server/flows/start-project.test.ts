@@ -28,9 +28,11 @@ describe('starting a project', () => {
   });
 
   it("opens the new project's deliveries when the studio does not lock them", async () => {
-    const fake = parts(made, false);
-    await startProject(fake, INPUT, OWNER);
+    const fake = parts({ kind: 'created', project: { id: 12, deliveryLocked: true } } as unknown as CreateOutcome, false);
+    const outcome = await startProject(fake, INPUT, OWNER);
     expect(fake.billing.setDeliveryLock).toHaveBeenCalledWith(12, false);
+    // The owner's answer shows the project as it now is.
+    expect(outcome).toMatchObject({ kind: 'created', project: { id: 12, deliveryLocked: false } });
   });
 
   it('changes nothing in billing when the project was not made', async () => {

@@ -18,6 +18,7 @@ export async function startProject(
 ): Promise<CreateOutcome> {
   const outcome = await parts.projects.create(input, actor, new Date(), takeUpEnquiry);
   if (outcome.kind !== 'created') return outcome;
-  if (!(await parts.billing.settings()).lockDeliveries) await parts.billing.setDeliveryLock(outcome.project.id, false);
-  return outcome;
+  if ((await parts.billing.settings()).lockDeliveries) return outcome;
+  // The answer says what the project is now: its view was read before the lock was turned off.
+  return { ...outcome, project: { ...outcome.project, deliveryLocked: await parts.billing.setDeliveryLock(outcome.project.id, false) } };
 }

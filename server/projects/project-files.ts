@@ -6,13 +6,11 @@ import { CLIENT_UPLOAD_STATUSES, type ProjectStatus } from '#common/project-life
 import { MAX_PROJECT_FILE_BYTES, MAX_PROJECT_FILES, type ClientFileCategory, type ProjectFileView } from '#common/projects.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
-import { recordActivity, type Actor } from './activity.ts';
+import type { Actor } from './activity.ts';
 import { isAcceptedClientFile, NOT_ACCEPTED_FILE, SIGNATURE_BYTES } from '#common/accepted-files.ts';
-import { moveProject } from './move-project.ts';
+import { fileCount, recordRegisteredFile, type Side } from './file-registration.ts';
 import { recategoriseFile, removeFileRow, type FileChangeRefusal } from './project-file-changes.ts';
 import { toFileView } from './project-views.ts';
-
-export type Side = 'client' | 'studio';
 
 export type ReserveOutcome =
   | { kind: 'reserved'; uploadKey: string; objectKey: string; maxBytes: number }
@@ -50,24 +48,6 @@ export interface StoredProjectFile {
 
 /** A reserved upload never registered within a day is abandoned (its object, if any, is removed). */
 export const ABANDONED_PROJECT_UPLOAD_MS = 24 * 60 * 60 * 1000;
-
-const fileCount = async (db: Kysely<Database>, projectId: number, side: Side) =>
-  Number(
-    (
-      await db
-        .selectFrom('projectFiles')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('projectId', '=', projectId)
-        .where('side', '=', side)
-        .executeTakeFirstOrThrow()
-    ).count,
-  );
-
-/** Spends a reservation inside the caller's transaction; false when another registration spent it first. */
-export async function spendReservation(db: Kysely<Database>, uploadKey: string): Promise<boolean> {
-  const spent = await db.deleteFrom('projectUploads').where('uploadKey', '=', uploadKey).executeTakeFirst();
-  return Number(spent.numDeletedRows) > 0;
-}
 
 /**
  * A project's files: upload keys reserved for it (the upload writes straight to the project's own
@@ -134,31 +114,7 @@ export class ProjectFileService {
       return { kind: 'not-accepted' };
     }
     const name = input.name ?? checked.fileName;
-    const id = await this.db.transaction().execute(async (trx) => {
-      if (!(await spendReservation(trx, uploadKey))) return 'not-issued' as const;
-      if ((await fileCount(trx, input.projectId, input.side)) >= MAX_PROJECT_FILES) return 'too-many' as const;
-      const row = await trx
-        .insertInto('projectFiles')
-        .values({
-          projectId: input.projectId,
-          side: input.side,
-          category: input.category,
-          name,
-          objectKey,
-          size,
-          contentType: 'application/octet-stream',
-          uploadedBy: input.uploader,
-          createdAt: now.toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const event = input.side === 'studio' ? ('delivery_added' as const) : ('file_uploaded' as const);
-      await recordActivity(trx, input.projectId, actor, { action: event, name, size }, now);
-      await trx.updateTable('projects').set({ updatedAt: now.toISOString() }).where('id', '=', input.projectId).execute();
-      // The masters of an approved project have arrived: it is delivered (other statuses stay as the studio set them).
-      if (input.side === 'studio') await moveProject(trx, input.projectId, 'deliveryAdded', actor, now);
-      return row.id;
-    });
+    const id = await recordRegisteredFile(this.db, { ...input, uploadKey, objectKey, size, name }, actor, now);
     // Spent a moment ago by a registration of the same upload running beside this one (the paused
     // completion's answer and the resumed one's): answer the file it made.
     if (id === 'not-issued') return (await this.registeredBefore(input)) ?? { kind: 'not-issued' };

@@ -19,6 +19,7 @@ import { endClientAccess, hasPortalAccess, projectAccessFor, projectsOpenTo } fr
 import type { Collaborators } from './collaborators.ts';
 import { changeProject, UNKNOWN_PACKAGE, type PackageSnapshot } from './project-changes.ts';
 import { toProjectBase, toProjectSummary } from './project-views.ts';
+import { queueProjectEmail } from './project-emails.ts';
 import { dayOf } from './retention-dates.ts';
 
 /** A priced package's name and included revision rounds, as the site's package records state them now. */
@@ -156,13 +157,15 @@ export class ProjectsService {
     return { kind: 'saved', project: (await this.adminView(id))! };
   }
 
-  /** Grants the client access (again, after a revocation) and records the invitation; the e-mail goes out separately. */
+  /** Grants the client access (again, after a revocation), records the invitation and queues the e-mail with a sign-in link. */
   async markInvited(id: number, actor: Actor & { side: 'studio' }, now = new Date()): Promise<{ email: string } | null> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('projects').select(['clientEmail']).where('id', '=', id).executeTakeFirst();
       if (!row) return null;
       await trx.updateTable('projects').set({ invitedAt: now.toISOString(), accessRevokedAt: null }).where('id', '=', id).execute();
       await recordActivity(trx, id, actor, { action: 'invited', email: row.clientEmail }, now);
+      // The sign-in link goes with the change that grants access: both are committed, or neither.
+      await queueProjectEmail(trx, id, 'invite', now);
       return { email: row.clientEmail };
     });
   }

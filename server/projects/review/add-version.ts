@@ -6,7 +6,8 @@ import { recordActivity, type Actor } from '#server/projects/activity.ts';
 import { moveProject } from '#server/projects/move-project.ts';
 import { queueProjectEmail } from '#server/projects/project-emails.ts';
 import type { ProjectFileProcessing } from '#server/projects/file-processing.ts';
-import { spendReservation, type ProjectFileService } from '#server/projects/project-files.ts';
+import { spendReservation } from '#server/projects/file-registration.ts';
+import type { ProjectFileService } from '#server/projects/project-files.ts';
 import { trackOf } from './tracks.ts';
 
 export type AddVersionOutcome =

@@ -1,0 +1,27 @@
+import type { UpdateProjectInput } from '#common/projects.ts';
+import type { BillingCapability } from '#server/billing/billing-capability.ts';
+import type { Actor } from '#server/projects/activity.ts';
+import type { ProjectsCapability } from '#server/projects/projects-capability.ts';
+import type { UpdateOutcome } from '#server/projects/projects-service.ts';
+
+/*
+ * The owner changes a project (PATCH /api/admin/projects/{id}): its own fields are the projects
+ * capability's; whether its deliveries wait for payment is billing's (decision 093), which also tells
+ * the client their files are ready when it opens them while something is owed. One request may carry
+ * both; the answer is the project as it is after both.
+ */
+export async function updateProject(
+  parts: Pick<ProjectsCapability, 'projects'> & Pick<BillingCapability, 'billing'>,
+  id: number,
+  change: { fields: UpdateProjectInput | null; deliveryLocked?: boolean },
+  actor: Actor & { side: 'studio' },
+): Promise<UpdateOutcome> {
+  if (change.fields) {
+    const outcome = await parts.projects.update(id, change.fields, actor);
+    if (outcome.kind !== 'saved') return outcome;
+  }
+  const project = await parts.projects.adminView(id);
+  if (!project) return { kind: 'not-found' };
+  if (change.deliveryLocked === undefined) return { kind: 'saved', project };
+  return { kind: 'saved', project: { ...project, deliveryLocked: await parts.billing.setDeliveryLock(id, change.deliveryLocked) } };
+}
