@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   return {
     publicUrl,
     // The owner's facts every page shows (header, footer, meta, structured data), from the content cache.
-    site: siteEssentials(await services.siteContent.current()),
+    site: siteEssentials(await services.site.siteContent.current()),
     isAdmin: admin !== null,
     // The signed-in owner's ?preview=draft: the content above has every draft in place (decision 076).
     preview: preview === true,

@@ -43,7 +43,7 @@ describe('npm run backup / npm run restore', { timeout: 60_000 }, () => {
     site = await createTestApp('sqlite', { asAdmin: true });
     objectPath = await uploadAudio(site);
     await site.request.post('/api/samples').send({ title: 'Through the command line', audioUrl: objectPath }).expect(201);
-    await site.services.sampleAnalysis.idle();
+    await site.services.samples.sampleAnalysis.idle();
     archive = path.join(work, 'site.tar');
   });
   /** Every table the migrations made (the backup copies them all; Kysely's own two are left out). */

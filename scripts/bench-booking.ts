@@ -49,13 +49,13 @@ let busyCount: number;
 let slotCount = 0;
 try {
   const settings = defaultBookingSettings(DEFAULT_STUDIO.hours);
-  const saved = await site.services.studioBookings.saveSettings({ version: 0, settings, feedUrl, feedPrivateAllowed: true });
+  const saved = await site.services.booking.studioBookings.saveSettings({ version: 0, settings, feedUrl, feedPrivateAllowed: true });
   if (saved.kind !== 'saved' || saved.settings.feed.error) throw new Error(`the feed was not saved: ${JSON.stringify(saved)}`);
   busyCount = saved.settings.feed.busyCount;
   const window = feedWindowOf(settings.types, DEFAULT_STUDIO.hours.timeZone, Date.now());
   for (let round = 0; round < ROUNDS; round++) {
     expansionMs.push((await timed(() => expandFeed(calendar, window))).ms);
-    const { visitorBookings } = site.services;
+    const { visitorBookings } = site.services.booking;
     const before = visitorBookings.slotComputations;
     const cold = await timed(() => visitorBookings.slots(DEFAULT_CONSULTATION.key, {}));
     if (visitorBookings.slotComputations === before) throw new Error('the slot list was not computed');
@@ -65,10 +65,10 @@ try {
     for (let index = 0; index < 50; index++) warm.push((await timed(() => visitorBookings.slots(DEFAULT_CONSULTATION.key, {}))).ms);
     warmMs.push(median(warm));
     // A settings change (another date off far ahead each round) renews the lists, as a booking would.
-    const current = await site.services.studioBookings.settings();
+    const current = await site.services.booking.studioBookings.settings();
     const day = `2030-01-${String(round + 1).padStart(2, '0')}`;
     const datesOff = [{ from: day, to: day, label: 'Bench' }];
-    const changed = await site.services.studioBookings.saveSettings({
+    const changed = await site.services.booking.studioBookings.saveSettings({
       version: current.version,
       settings: { ...settings, datesOff },
       feedUrl,

@@ -20,7 +20,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** A DATA_DIR with the three demo samples plus three more (six in all), and one upload grant. */
 async function prepareData(dataDir: string): Promise<{ uploadUrl: string }> {
   const { services, close } = await openSeededSite(dataDir);
-  const { audioUploads: uploads, samples, sampleAnalysis: analysis } = services;
+  const { audioUploads: uploads, catalogue: samples, sampleAnalysis: analysis } = services.samples;
   for (const [index, root] of [62, 59, 64].entries()) {
     const audioUrl = await uploads.storeOwnAudio(
       synthesizeDemoTrack({

@@ -84,8 +84,8 @@ async function prepareData(dataDir: string, longWav: string): Promise<Map<string
     .insertInto('uploadedObjects')
     .values({ key, status: 'registered', size, contentType: 'audio/wav', format: 'wav', createdAt: now, registeredAt: now })
     .execute();
-  await services.samples.create({ title: LONG_TITLE, audioUrl: `/objects/uploads/${key}` });
-  await services.sampleAnalysis.idle();
+  await services.samples.catalogue.create({ title: LONG_TITLE, audioUrl: `/objects/uploads/${key}` });
+  await services.samples.sampleAnalysis.idle();
   const originals = new Map<string, number>();
   for (const row of await services.db.selectFrom('samples').select(['title', 'audioUrl']).execute()) {
     const info = await services.store.stat(storageKey(objectKeyFromPath(row.audioUrl)!));

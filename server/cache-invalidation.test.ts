@@ -20,7 +20,7 @@ async function ownerCookie(t: TestApp): Promise<string> {
 }
 
 async function addSample(t: TestApp, title: string): Promise<number> {
-  const created = await t.services.samples.create({ title, audioUrl: 'https://cdn.example.com/track.mp3' });
+  const created = await t.services.samples.catalogue.create({ title, audioUrl: 'https://cdn.example.com/track.mp3' });
   if (created.kind !== 'saved') throw new Error(created.kind);
   return created.sample.id;
 }

@@ -52,7 +52,7 @@ describe.each(testDialects())('capability links in the log (%s)', (dialect) => {
     const [slot] = await slotList(t);
     const body = bookingBody(slot!.start);
     expect((await t.request.post('/api/bookings').set('X-Forwarded-For', nextClientIp()).send(body)).status).toBe(201);
-    await t.services.bookingEmails.idle();
+    await t.services.booking.bookingEmails.idle();
     const links = linksIn(t.mail.find((mail) => mail.to === body.email)!);
     Object.assign(tokens, { cancel: links.cancel, reschedule: links.reschedule });
 

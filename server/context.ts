@@ -12,26 +12,39 @@ import type { ObjectStore } from './storage/object-store.ts';
 import type { MultipartUploadService } from './uploads/multipart-uploads.ts';
 import type { ShareImages } from './site-content/share-image.ts';
 
+/** The owner's site: every fact a visitor reads, its drafts, its images and share cards (server/site-content/). */
+export interface SiteCapability {
+  /** The published content (and, for the owner's preview, the drafts over it). */
+  siteContent: SiteContentService;
+  /** Unpublished drafts of the site content and the owner's preview of them (site-drafts.ts). */
+  siteDrafts: SiteDrafts;
+  /** The owner's uploaded images and their renditions (site-images.ts). */
+  siteImages: SiteImageService;
+  /** Each page's share image, made from the content (share-image.ts). */
+  shareImages: ShareImages;
+}
+
+/** The uploader's multipart protocol over the store (server/uploads/). */
+export interface UploadsCapability {
+  multipartUploads: MultipartUploadService;
+}
+
 /**
  * Everything the routes, page loaders and start-up tasks use, built once by `buildServices`
- * (server/services.ts). Stateless capabilities (auth, contact) are plain functions over the core;
- * stateful ones (samples: the object store, the analysis queue) are built here.
+ * (server/services.ts): the floor every capability stands on (database, log, settings, mail, store)
+ * flat, and each stateful capability as a group named after its folder, so `services.billing.invoices`
+ * says whose the invoices are. Stateless capabilities (auth, contact) are plain functions over the floor.
  */
-export interface Services
-  extends CoreServices, StudioIdentitySource, SamplesCapability, ProjectsCapability, BookingCapability, BillingCapability {
+export interface Services extends CoreServices, StudioIdentitySource {
   store: ObjectStore;
-  /** The owner's site content: every fact a visitor reads (server/site-content/). */
-  siteContent: SiteContentService;
-  /** Unpublished drafts of the site content and the owner's preview of them (server/site-content/site-drafts.ts). */
-  siteDrafts: SiteDrafts;
-  /** The owner's uploaded images and their renditions (server/site-content/site-images.ts). */
-  siteImages: SiteImageService;
-  /** Each page's share image, made from the content (server/site-content/share-image.ts). */
-  shareImages: ShareImages;
-  /** The uploader's multipart protocol over the store (server/uploads). */
-  multipartUploads: MultipartUploadService;
   /** Built only when METRICS_TOKEN is set: without it nothing is counted and /metrics does not exist. */
   metrics: Metrics | null;
+  samples: SamplesCapability;
+  projects: ProjectsCapability;
+  booking: BookingCapability;
+  billing: BillingCapability;
+  site: SiteCapability;
+  uploads: UploadsCapability;
 }
 
 /**
@@ -49,7 +62,7 @@ export interface ServerContext {
   requestId: string;
   /** Filled by the session middleware; null for visitors. */
   admin: AdminProfile | null;
-  /** The signed-in owner asked for `?preview=draft`: `services.siteContent` shows the drafts (decision 076). */
+  /** The signed-in owner asked for `?preview=draft`: `services.site.siteContent` shows the drafts (decision 076). */
   preview?: boolean;
   /** The signed-in client of the portal (a client session, never an admin's); null otherwise. */
   portalClient: { email: string } | null;

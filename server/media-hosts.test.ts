@@ -63,10 +63,10 @@ describe.each(testDialects())('media hosts in the CSP and in sample URLs (%s)', 
     t = await createTestApp(dialect, { asAdmin: true, env: { ...s3.env(BUCKET), MEDIA_HOSTS } });
     audioUrl = await uploadToAnyStore(t, testWav());
     existingId = ((await t.request.post('/api/samples').send({ title: 'Existing', audioUrl })).body as { id: number }).id;
-    await t.services.sampleAnalysis.idle();
+    await t.services.samples.sampleAnalysis.idle();
   });
   afterAll(async () => {
-    await t.services.sampleAnalysis.idle();
+    await t.services.samples.sampleAnalysis.idle();
     await t.close();
     await s3.close();
   });

@@ -124,18 +124,15 @@ export function buildServices(core: CoreServices): Services {
   return {
     ...core,
     mailer,
-    shareImages,
     store,
-    ...samples,
-    ...projects,
-    ...booking,
-    ...billing,
-    siteContent,
-    siteDrafts,
-    siteImages,
     studioIdentity,
-    multipartUploads,
     metrics,
+    samples,
+    projects,
+    booking,
+    billing,
+    site: { siteContent, siteDrafts, siteImages, shareImages },
+    uploads: { multipartUploads },
   };
 }
 
@@ -144,10 +141,10 @@ export function buildServices(core: CoreServices): Services {
  * after). An analysis cut short is redone at the next start: its sample still has no peaks.
  */
 export function stopServices(services: Services): void {
-  services.sampleAnalysis.stop();
-  services.projectFileProcessing.stop();
-  services.projectEmails.stop();
-  services.bookingEmails.stop();
-  services.billingEmails.stop();
+  services.samples.sampleAnalysis.stop();
+  services.projects.projectFileProcessing.stop();
+  services.projects.projectEmails.stop();
+  services.booking.bookingEmails.stop();
+  services.billing.billingEmails.stop();
   services.store.close();
 }

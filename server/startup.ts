@@ -39,6 +39,6 @@ export async function runStartupTasks(services: Services): Promise<() => void> {
   // Consultations: their e-mails and reminders, and the owner's calendar feed every 15 minutes.
   timers.push(...(await task('starting the booking tasks', () => startBookingTasks(services))));
   // Invoices: the client's e-mails, receipts and overdue reminders.
-  timers.push(await task('starting the billing e-mails', () => services.billingEmails.start()));
+  timers.push(await task('starting the billing e-mails', () => services.billing.billingEmails.start()));
   return () => timers.forEach((timer) => clearInterval(timer));
 }

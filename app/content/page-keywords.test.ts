@@ -35,7 +35,7 @@ const PAGES: Array<[string, MetaModule]> = [
 async function keywords(path: string, page: MetaModule, city = 'Atlanta'): Promise<string | undefined> {
   const content = defaultSiteContent();
   content.studio.location.city = city;
-  const context = contextWith({ services: { siteContent: { current: async () => content } } });
+  const context = contextWith({ services: { site: { siteContent: { current: async () => content } } } });
   const loader = (page as { loader?: (args: unknown) => Promise<unknown> }).loader;
   const slug = path.startsWith('/services/') ? path.slice('/services/'.length) : undefined;
   const loaderData =

@@ -40,7 +40,7 @@ const paramsOf = (path: string) => (path.startsWith('/services/') ? { slug: path
 export async function renderHtml(content: SiteContent, path: string, page: PageModule): Promise<string> {
   const context = contextWith({
     publicUrl: 'https://studio.test',
-    services: { siteContent: { current: async () => content }, db: {}, logger: { error: () => {} } },
+    services: { site: { siteContent: { current: async () => content } }, db: {}, logger: { error: () => {} } },
   });
   const pageData = page.loader
     ? await (page.loader as (args: unknown) => unknown)({ context, params: paramsOf(path), request: new Request(`http://x${path}`) })

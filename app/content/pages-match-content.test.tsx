@@ -142,7 +142,7 @@ describe('owner Markdown on the about page', () => {
         children: [{ id: 'page', index: true, Component: about.default as never }],
       } as never,
     ]);
-    const context = contextWith({ services: { siteContent: { current: async () => content } } });
+    const context = contextWith({ services: { site: { siteContent: { current: async () => content } } } });
     const pageData = await about.loader({ context } as never);
     const rootData = { publicUrl: '', site: siteEssentials(content), isAdmin: false };
     const html = renderToString(<Stub initialEntries={['/']} hydrationData={{ loaderData: { root: rootData, page: pageData } }} />);

@@ -27,7 +27,7 @@ export { contactPageAction as action } from '#app/features/contact/contact-actio
 export async function loader(args: Route.LoaderArgs) {
   const [featured, content, hero, home] = await Promise.all([
     featuredSamplesLoader(args),
-    fromContext(args.context).services.siteContent.current(),
+    fromContext(args.context).services.site.siteContent.current(),
     heroContent(args.context),
     homeBlocksContent(args.context),
   ]);

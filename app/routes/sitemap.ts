@@ -6,7 +6,7 @@ import { servicePath } from '#common/site-content/services.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const stored = await fromContext(context).services.siteContent.read();
+  const stored = await fromContext(context).services.site.siteContent.read();
   const updatedAt = Object.fromEntries(SITE_SECTIONS.map((section) => [section, stored[section].updatedAt]));
   const servicePaths = visibleServices(stored.services).map((service) => servicePath(service.slug));
   return new Response(sitemapXml(fromContext(context).publicUrl, updatedAt, servicePaths), {

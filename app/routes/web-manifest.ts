@@ -6,7 +6,7 @@ import { fromContext } from '#app/lib/server-context.server.ts';
 /** /site.webmanifest, named after the studio as the owner set it. */
 export async function loader({ context }: Route.LoaderArgs) {
   // The essentials carry the tagline with its tokens filled in.
-  const { studio, brand } = siteEssentials(await fromContext(context).services.siteContent.current());
+  const { studio, brand } = siteEssentials(await fromContext(context).services.site.siteContent.current());
   return new Response(JSON.stringify(webManifest(studio, brand.favicon)), {
     headers: { 'Content-Type': 'application/manifest+json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   });

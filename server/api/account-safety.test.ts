@@ -26,9 +26,9 @@ function sessionCookie(res: { headers: Record<string, unknown> }): string | unde
 /** Writes the studio's name and time zone as the owner would in the site editor. */
 async function nameTheStudio(t: TestApp) {
   const admin = (await t.services.db.selectFrom('adminUsers').selectAll().where('username', '=', OWNER.username).executeTakeFirst())!;
-  const current = (await t.services.siteContent.read()).studio;
+  const current = (await t.services.site.siteContent.read()).studio;
   const studio = { ...current, name: STUDIO.name, hours: { ...current.hours, timeZone: STUDIO.timeZone } };
-  expect((await t.services.siteContent.save('studio', studio, admin)).kind).toBe('saved');
+  expect((await t.services.site.siteContent.save('studio', studio, admin)).kind).toBe('saved');
 }
 
 describe.each(testDialects())('account safety: strong passwords (%s)', (dialect) => {

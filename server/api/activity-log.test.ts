@@ -69,7 +69,7 @@ describe.each(testDialects())('the activity log: repeated downloads and pages (%
       return res.body.id as number;
     };
     files = { master: await deliver('mix.wav'), instrumental: await deliver('instrumental.wav') };
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
 
     // Someone the client lets approve, who may download the deliveries too.
     const added = await t
@@ -77,7 +77,7 @@ describe.each(testDialects())('the activity log: repeated downloads and pages (%
       .post(`/api/portal/projects/${projectId}/collaborators`)
       .send({ email: 'label@example.com', role: 'approve' });
     expect(added.status).toBe(201);
-    await t.services.projectEmails.idle();
+    await t.services.projects.projectEmails.idle();
     const link = new URL(signInLinkFor(t.mail, 'label@example.com'));
     approver = cookieFrom(await t.request.get(link.pathname + link.search), CLIENT_COOKIE);
   });

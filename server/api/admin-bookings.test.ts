@@ -160,7 +160,7 @@ describe.each(testDialects())('the admin booking API (%s)', (dialect) => {
     expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelledBy: 'studio', cancelMessage: message, email: visitor.email });
     expect((await admin.request.post(`/api/admin/bookings/${id}/cancel`).send({ message })).status).toBe(409);
     expect((await admin.request.post('/api/admin/bookings/999999/cancel').send({})).status).toBe(404);
-    await admin.services.bookingEmails.idle();
+    await admin.services.booking.bookingEmails.idle();
     const mail = mailer.sent.find((sent) => sent.to === 'told@example.com' && sent.icalEvent?.method === 'CANCEL');
     expect(mail?.text).toContain(message);
   });

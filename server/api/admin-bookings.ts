@@ -25,7 +25,7 @@ const bookingId = (req: Request) => parseIdParam(req.params.id, NOT_FOUND);
 /** The owner's Bookings area: settings, the feed, the subscription address and the bookings themselves. */
 export function adminBookingsRouter(services: Services): Router {
   const router = Router();
-  const { studioBookings } = services;
+  const { studioBookings } = services.booking;
 
   router
     .route('/admin/booking/settings')
@@ -114,7 +114,7 @@ export function calendarSubscriptionRoutes(services: Services): Router {
     .route('/calendar/:file')
     .get(async (req, res) => {
       const token = /^(.+)\.ics$/.exec(String(req.params.file))?.[1] ?? '';
-      const body = await services.studioBookings.subscription(token);
+      const body = await services.booking.studioBookings.subscription(token);
       if (!body) throw new HttpError(404, 'Not found');
       res
         .set({ 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' })

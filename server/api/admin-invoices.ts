@@ -46,7 +46,8 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 /** The owner's invoices (decision 093): make them from a project, send, void and reissue, record payments, PDF and CSV. */
 export function adminInvoicesRouter(services: Services): Router {
   const router = Router();
-  const { invoices, billing, projects } = services;
+  const { invoices, desk: billing } = services.billing;
+  const { records: projects } = services.projects;
 
   router
     .route('/admin/projects/:id/invoices')

@@ -35,7 +35,7 @@ const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 /** The owner's Projects area (admin session only): records, invitations, deliveries, downloads. */
 export function adminProjectsRouter(services: Services): Router {
   const router = Router();
-  const { projects, projectEmails } = services;
+  const { records: projects, projectEmails } = services.projects;
   router.use('/admin/projects', requireAdmin);
 
   router
@@ -113,7 +113,7 @@ export function adminProjectsRouter(services: Services): Router {
 
 /** The owner's side of a project's files: deliveries in, any file out, downloads one by one or zipped. */
 function projectFileRoutes(router: Router, services: Services): void {
-  const { projects, projectFiles, projectEmails } = services;
+  const { records: projects, projectFiles, projectEmails } = services.projects;
   router
     .route('/admin/projects/:id/deliveries')
     .post(async (req, res) => {

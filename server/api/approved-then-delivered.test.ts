@@ -34,8 +34,8 @@ describe.each(testDialects())('approved, then delivered (%s)', (dialect) => {
   /** The clock moves on by `ms` (Date only: the database and the server keep their real timers), then the sender runs. */
   const later = async (ms: number) => {
     vi.setSystemTime(Date.now() + ms);
-    t.services.projectEmails.sendSoon();
-    await t.services.projectEmails.idle();
+    t.services.projects.projectEmails.sendSoon();
+    await t.services.projects.projectEmails.idle();
   };
 
   beforeAll(async () => {
@@ -61,7 +61,7 @@ describe.each(testDialects())('approved, then delivered (%s)', (dialect) => {
     expect((await addVersion(objectPath, other)).status).toBe(400);
     // (No route removes a track; the test's second track goes so that the next test approves every track.)
     await t.services.db.deleteFrom('projectTracks').where('id', '=', other).execute();
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
 
     const view = await adminView();
     const track = view.tracks.find((candidate: { id: number }) => candidate.id === trackId);
@@ -84,7 +84,7 @@ describe.each(testDialects())('approved, then delivered (%s)', (dialect) => {
     expect(approved.status).toBe(200);
     expect(approved.body.projectStatus).toBe('approved');
     // The studio hears at once that the masters are what is left.
-    await t.services.projectEmails.idle();
+    await t.services.projects.projectEmails.idle();
     const decision = t.mail.filter((m) => m.to === DEFAULT_STUDIO_EMAIL && /approved version 1/.test(m.subject)).at(-1);
     expect(decision!.text).toContain('Every track is approved: masters in preparation.');
     expect(decision!.text).toContain(`/manage/projects/${projectId}#project-deliveries`);

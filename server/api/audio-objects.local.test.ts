@@ -62,7 +62,7 @@ describe.each(testDialects())('local object store on %s', (dialect) => {
     stagingDir = path.join(t.services.dataDir, 'objects', 'staging');
   });
   afterAll(async () => {
-    await t.services.sampleAnalysis.idle();
+    await t.services.samples.sampleAnalysis.idle();
     await t.close();
   });
 
@@ -217,7 +217,7 @@ describe.each(testDialects())('local object store on %s', (dialect) => {
     const url = await grant(t);
     await t.request.put(url).send(testWav()).expect(200);
     const kept = await uploadAudio(t);
-    const uploads = t.services.audioUploads;
+    const uploads = t.services.samples.audioUploads;
     expect(await uploads.removeAbandonedUploads()).toBe(0);
     const removed = await uploads.removeAbandonedUploads(Date.now() + 25 * 60 * 60 * 1000);
     expect(removed).toBeGreaterThan(0);
@@ -238,7 +238,7 @@ describe.each(testDialects())('local object store on %s', (dialect) => {
       return keys;
     };
     expect(await staged()).toEqual(expect.arrayContaining([stagingKey(registered), stagingKey(keyOf(waiting))]));
-    await t.services.audioUploads.removeAbandonedUploads();
+    await t.services.samples.audioUploads.removeAbandonedUploads();
     const left = await staged();
     expect(left).toContain(stagingKey(keyOf(waiting)));
     expect(left).not.toContain(stagingKey(registered));

@@ -91,7 +91,7 @@ describe.each(testDialects())('S3-compatible object store on %s', (dialect) => {
     expect(Buffer.from(served.body).equals(wav)).toBe(true);
     expect(await storedKeys(uploadURL)).toEqual([`staging/${keyOf(uploadURL)}`, `uploads/${keyOf(uploadURL)}`]);
     // The sweep removes the stray staging object and keeps the registered one.
-    expect(await t.services.audioUploads.removeAbandonedUploads()).toBeGreaterThanOrEqual(1);
+    expect(await t.services.samples.audioUploads.removeAbandonedUploads()).toBeGreaterThanOrEqual(1);
     expect(await storedKeys(uploadURL)).toEqual([`uploads/${keyOf(uploadURL)}`]);
     expect((await t.request.put('/api/audio-files').send({ audioFileURL: uploadURL })).body.objectPath).toBe(objectPath);
   });
@@ -138,7 +138,7 @@ describe.each(testDialects())('S3-compatible object store on %s', (dialect) => {
     const { register } = await upload(testWav());
     const objectPath = (await register()).body.objectPath as string;
     const created = await t.request.post('/api/samples').send({ title: 'From the bucket', audioUrl: objectPath }).expect(201);
-    await t.services.sampleAnalysis.idle();
+    await t.services.samples.sampleAnalysis.idle();
     const listed = (await t.request.get('/api/samples/latest/6')).body.find((s: { id: number }) => s.id === created.body.id);
     expect(decodePeaks(listed.peaks)?.length).toBeGreaterThan(500);
     expect(listed.duration).toBe('0:02');

@@ -28,7 +28,7 @@ function declaredLength(req: Request): number | null {
  */
 export function audioObjectRoutes(services: Services): Router {
   const router = Router();
-  const { audioUploads, streamingCopies } = services;
+  const { audioUploads, streamingCopies } = services.samples;
 
   /** What `key` serves and how it may be cached, or null when this requester gets 404. */
   async function findAudio(key: string, signedIn: boolean) {

@@ -91,7 +91,7 @@ describe.each(testDialects())('a calendar that cannot stop the site (%s)', (dial
       .where('id', '=', 1)
       .execute();
     expect((await slotList(admin)).length).toBeGreaterThan(0);
-    expect(await admin.services.studioBookings.keepFeedCurrent()).toBe('dropped');
+    expect(await admin.services.booking.studioBookings.keepFeedCurrent()).toBe('dropped');
     const { feed } = await settingsOf(admin);
     expect(feed).toMatchObject({ fetchedAt: null, busyCount: 0, error: expect.stringContaining('took longer than 2 seconds') });
     expect(
@@ -113,16 +113,16 @@ describe.each(testDialects())('slot lists of a large calendar (%s)', (dialect) =
 
   it('computes the lists once per change, and a booking renews them', async () => {
     const first = await slotList(admin);
-    const computed = admin.services.visitorBookings.slotComputations;
+    const computed = admin.services.booking.visitorBookings.slotComputations;
     expect(await slotList(admin)).toEqual(first);
     expect(await slotList(admin, { from: first[3].start })).toEqual(first.slice(3));
-    expect(admin.services.visitorBookings.slotComputations).toBe(computed);
+    expect(admin.services.booking.visitorBookings.slotComputations).toBe(computed);
 
     const taken = first[1];
     await admin.request.post('/api/bookings').set('X-Forwarded-For', nextClientIp()).send(bookingBody(taken.start)).expect(201);
     const after = await slotList(admin);
     expect(after.map((slot) => slot.start)).not.toContain(taken.start);
-    expect(admin.services.visitorBookings.slotComputations).toBe(computed + 1);
+    expect(admin.services.booking.visitorBookings.slotComputations).toBe(computed + 1);
   });
 
   it.runIf(dialect === 'postgres')('renews them when another instance takes a slot', async () => {

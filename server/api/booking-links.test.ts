@@ -28,7 +28,7 @@ describe.each(testDialects())('the e-mailed cancel and reschedule links (%s)', (
   async function bookAndRead(slot: Slot): Promise<{ email: string; confirmation: MailMessage; links: ReturnType<typeof linksIn> }> {
     const body = bookingBody(slot.start);
     await t.request.post('/api/bookings').set('X-Forwarded-For', nextClientIp()).send(body).expect(201);
-    await t.services.bookingEmails.idle();
+    await t.services.booking.bookingEmails.idle();
     const confirmation = mailer.sent.find((mail) => mail.to === body.email && mail.subject.startsWith('Booked:'));
     if (!confirmation) throw new Error('no confirmation e-mail');
     return { email: String(body.email), confirmation, links: linksIn(confirmation) };
@@ -53,7 +53,7 @@ describe.each(testDialects())('the e-mailed cancel and reschedule links (%s)', (
     expect(slots).toContain(from.start);
     expect(slots).not.toContain(to.start);
 
-    await t.services.bookingEmails.idle();
+    await t.services.booking.bookingEmails.idle();
     const notice = mailer.sent.find((mail) => mail.to === email && mail.subject.startsWith('Moved:'));
     const [event] = eventsIn(notice!.icalEvent!.content);
     expect(notice!.icalEvent!.method).toBe('REQUEST');
@@ -85,7 +85,7 @@ describe.each(testDialects())('the e-mailed cancel and reschedule links (%s)', (
     expect((await cancel(links.cancel)).status).toBe(409);
     // Nor can it be moved any more.
     expect((await reschedule(links.reschedule, days[4]![5]!.start)).status).toBe(409);
-    await t.services.bookingEmails.idle();
+    await t.services.booking.bookingEmails.idle();
     const cancellation = mailer.sent.find((mail) => mail.to === email && mail.icalEvent?.method === 'CANCEL');
     expect(cancellation).toBeDefined();
   });

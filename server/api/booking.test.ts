@@ -217,7 +217,7 @@ describe.each(testDialects())('the booking API (%s)', (dialect) => {
         expect((await t.request.post(`/api/bookings/${token}/cancel`)).status).toBe(404);
       }
     }
-    await t.services.bookingEmails.idle();
+    await t.services.booking.bookingEmails.idle();
     for (const email of [honeypot.email, tooFast.email]) {
       expect(await storedFor(email as string)).toEqual([]);
       expect(mailer.sent.filter((mail) => mail.to === email || mail.text.includes(String(email)))).toEqual([]);

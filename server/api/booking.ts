@@ -28,7 +28,7 @@ function refuse(res: Response, outcome: BookingRefusal): never | void {
  */
 export function bookingRouter(services: Services): Router {
   const router = Router();
-  const { visitorBookings } = services;
+  const { visitorBookings } = services.booking;
 
   router
     .route('/booking/types')

@@ -62,7 +62,7 @@ describe.each(testDialects())('logo and favicon uploads (%s)', (dialect) => {
     return res.body as ImageRef;
   };
   let version = 0;
-  const brand = async () => (await t.services.siteContent.current()).brand;
+  const brand = async () => (await t.services.site.siteContent.current()).brand;
   const putBrand = async (changes: Partial<Brand>) => {
     const res = await t.request.put('/api/admin/site/brand').send({ ...(await brand()), ...changes, version });
     if (res.status === 200) version = res.body.version as number;

@@ -47,7 +47,7 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
       .post(`/api/portal/projects/${projectId}/files`)
       .send({ objectPath: await uploadIntoProject(t, t.asClient(client), projectId, 'kick.wav', wav) });
     expect([version.status, delivery.status, stem.status]).toEqual([201, 201, 201]);
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
     ids = { track: track.body.id, version: version.body.id, delivery: delivery.body.id, stem: stem.body.id };
 
     for (const role of ['listen', 'comment', 'approve'] as const) {
@@ -55,7 +55,7 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
       const added = await add(t.asClient(client), { email: `  ${email.toUpperCase()} `, role });
       expect(added.status).toBe(201);
       expect(added.body).toMatchObject({ email, role, lastSignedInAt: null });
-      await t.services.projectEmails.idle();
+      await t.services.projects.projectEmails.idle();
       const link = new URL(signInLinkFor(t.mail, email));
       const landing = await t.request.get(link.pathname + link.search);
       expect(landing.headers.location).toBe(`/portal/projects/${projectId}`);
@@ -122,7 +122,7 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
     expect(asClient.body.comments.find((c: { id: number }) => c.id === posted.body.id).mine).toBe(false);
     expect((await agent.post(`${versionPath()}/approve`)).status).toBe(403);
     expect((await agent.get(`/api/portal/projects/${projectId}/files/${ids.delivery}/download`)).status).toBe(403);
-    await t.services.projectEmails.idle();
+    await t.services.projects.projectEmails.idle();
     // Batched for 2 minutes: the e-mail is composed as it would be then.
     const waiting = await t.services.db.selectFrom('projectEmails').select('id').where('kind', '=', 'comments_for_studio').execute();
     await t.services.db
@@ -130,8 +130,8 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
       .set({ nextAttemptAt: new Date().toISOString() })
       .where('kind', '=', 'comments_for_studio')
       .execute();
-    t.services.projectEmails.sendSoon();
-    await t.services.projectEmails.idle();
+    t.services.projects.projectEmails.sendSoon();
+    await t.services.projects.projectEmails.idle();
     expect(waiting.length).toBeGreaterThan(0);
     const notice = t.mail.filter((m) => /left 1 comment/.test(m.subject)).at(-1);
     expect(notice!.subject).toBe('comment@example.com left 1 comment on "Midnight Drive (single)"');
@@ -150,7 +150,7 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
     expect((await agent.post(`/api/portal/projects/${projectId}/files`).send({ objectPath: '/objects/x' })).status).toBe(403);
     const approved = await agent.post(`${versionPath()}/approve`);
     expect(approved.status).toBe(200);
-    await t.services.projectEmails.idle();
+    await t.services.projects.projectEmails.idle();
     const notice = t.mail.filter((m) => /approved version 1/.test(m.subject)).at(-1);
     expect(notice!.subject).toBe('approve@example.com approved version 1 of "Song"');
     expect(notice!.text).toContain('Approved by approve@example.com');
@@ -179,7 +179,7 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
     const again = await add(t.asClient(client), { email: 'approve@example.com', role: 'listen' });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ id: people.approve.id, role: 'approve' });
-    await t.services.projectEmails.idle();
+    await t.services.projects.projectEmails.idle();
     expect(t.mail.length).toBe(sentBefore);
     const own = await add(t.asClient(client), { email: 'BAND@example.com', role: 'listen' });
     expect(own.status).toBe(400);
@@ -202,14 +202,14 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
     // Taking someone off frees a place on the project, not another invitation.
     const first = (await t.asClient(other.client).get(`/api/portal/projects/${other.project.id}`)).body.collaborators[0];
     expect((await agent.delete(`/api/portal/projects/${other.project.id}/collaborators/${first.id}`)).status).toBe(204);
-    await t.services.projectEmails.idle();
+    await t.services.projects.projectEmails.idle();
     const sentBefore = t.mail.length;
 
     const over = await add(agent, { email: 'one-more@example.com', role: 'listen' }, other.project.id);
     expect(over.status).toBe(429);
     expect(over.body.message).toBe('A project can invite up to 10 people a day; nobody was invited. Try again tomorrow');
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
-    await t.services.projectEmails.idle();
+    await t.services.projects.projectEmails.idle();
     expect(t.mail.length).toBe(sentBefore);
     expect(t.mail.some((m) => m.to === 'one-more@example.com')).toBe(false);
     const people = (await t.asClient(other.client).get(`/api/portal/projects/${other.project.id}`)).body.collaborators;

@@ -22,7 +22,7 @@ const ADD_LIMIT = { limit: 30, windowMs: 60 * 60 * 1000 };
  */
 export function collaboratorsRouter(services: Services): Router {
   const router = Router();
-  const { collaborators, projectEmails } = services;
+  const { collaborators, projectEmails } = services.projects;
   const projectFor = portalProjectGuard(services);
 
   router

@@ -262,8 +262,8 @@ describe.each(testDialects())('POST /api/contact on %s', (dialect) => {
       email: 'notice-owner@example.com',
       password: 'correct-horse-9',
     });
-    const studio = { ...(await app.services.siteContent.read()).studio, name: 'Peachtree Sound', email: 'hello@peachtree.test' };
-    expect((await app.services.siteContent.save('studio', studio, owner)).kind).toBe('saved');
+    const studio = { ...(await app.services.site.siteContent.read()).studio, name: 'Peachtree Sound', email: 'hello@peachtree.test' };
+    expect((await app.services.site.siteContent.save('studio', studio, owner)).kind).toBe('saved');
     const response = await app.request.post('/api/contact').send({ ...valid, name: 'Katherine Johnson' });
     expect(response.status).toBe(201);
     const mail = await until(async () => (await outboxMessages(app)).find((m) => m.subject.includes('Katherine Johnson')));

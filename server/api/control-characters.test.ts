@@ -37,7 +37,7 @@ describe.each(testDialects())('control characters in text fields (%s)', (dialect
     audioUrl = await uploadAudio(t);
     sampleId = (await t.request.post('/api/samples').send({ title: 'Existing', audioUrl })).body.id as number;
     submissionId = (await t.request.post('/api/contact').send(contact)).body.id as number;
-    await t.services.sampleAnalysis.idle();
+    await t.services.samples.sampleAnalysis.idle();
     await noticesSent(t);
   });
   afterAll(async () => {

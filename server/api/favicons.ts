@@ -23,7 +23,7 @@ export function faviconRoutes(services: Services): Router {
   router
     .route('/media/icons/:id/:file')
     .get(async (req, res) => {
-      const found = await services.siteImages.findIcon(req.params.id, req.params.file);
+      const found = await services.site.siteImages.findIcon(req.params.id, req.params.file);
       if (!found) throw new HttpError(404, 'Not found');
       await sendStoredImage(services, req, res, found, { cacheControl: RENDITION_CACHE_CONTROL });
     })
@@ -32,9 +32,9 @@ export function faviconRoutes(services: Services): Router {
   router.get(
     FAVICON_FILES.map((file) => `/${file}`),
     async (req, res, next) => {
-      const favicon = (await services.siteContent.current()).brand.favicon;
+      const favicon = (await services.site.siteContent.current()).brand.favicon;
       const file = req.path.slice(1);
-      const found = favicon ? await services.siteImages.findIcon(favicon.id, file) : null;
+      const found = favicon ? await services.site.siteImages.findIcon(favicon.id, file) : null;
       if (!found) return next();
       // The image's id is in the tag: a new favicon never matches the tag of the one a browser holds.
       const etag = `"${favicon!.id}-${found.info.etag.replace(/^(W\/)?"|"$/g, '')}"`;

@@ -55,9 +55,9 @@ describe.each(testDialects())('invoices and card payments on %s', (dialect) => {
   const download = () => t.asClient(client).get(`/api/portal/projects/${projectId}/files/${deliveryId}/download`);
   const zip = () => t.asClient(client).get(`/api/portal/projects/${projectId}/deliveries.zip`);
   const mailed = async (subject: RegExp) => {
-    await t.services.billingEmails.idle();
-    t.services.billingEmails.sendSoon();
-    await t.services.billingEmails.idle();
+    await t.services.billing.billingEmails.idle();
+    t.services.billing.billingEmails.sendSoon();
+    await t.services.billing.billingEmails.idle();
     return t.mail.filter((mail) => mail.to === 'payer@example.com' && subject.test(mail.subject));
   };
 

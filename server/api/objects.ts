@@ -10,7 +10,7 @@ import { parseBody } from '#server/http/validation.ts';
 /** Upload grants and audio registration (admin only). The bytes themselves never pass through /api. */
 export function objectsRouter(services: Services): Router {
   const router = Router();
-  const { audioUploads } = services;
+  const { audioUploads } = services.samples;
 
   router.post('/objects/upload', requireAdmin, async (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ uploadURL: await audioUploads.issueUploadUrl() });

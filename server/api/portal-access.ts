@@ -22,7 +22,7 @@ export interface PortalPerson {
  * Nothing there for them is a 404, like a project that does not exist; a role that does not allow
  * the action is a 403 that says so.
  */
-export function portalProjectGuard({ projects }: Pick<Services, 'projects'>) {
+export function portalProjectGuard({ projects: { records: projects } }: Pick<Services, 'projects'>) {
   return async (req: Request, res: Response, capability: ProjectCapability): Promise<PortalPerson> => {
     const { email } = res.locals.client as PortalClient;
     const projectId = parseIdParam(req.params.id, PROJECT_NOT_FOUND);

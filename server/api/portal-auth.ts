@@ -30,9 +30,11 @@ export function portalAuthRoute(services: Services): Router {
       }
       setClientCookie(req, res, redeemed.token, services.config.SESSION_SECRET, redeemed.maxAgeMs);
       const projectId = typeof req.query.project === 'string' && /^\d{1,9}$/.test(req.query.project) ? Number(req.query.project) : null;
-      const access = projectId === null ? null : await services.projects.accessTo(redeemed.email, projectId);
+      const access = projectId === null ? null : await services.projects.records.accessTo(redeemed.email, projectId);
       if (projectId !== null && access) {
-        await recordActivity(services.db, projectId, await services.projects.actorOn(redeemed.email, access), { action: 'signed_in' });
+        await recordActivity(services.db, projectId, await services.projects.records.actorOn(redeemed.email, access), {
+          action: 'signed_in',
+        });
         res.redirect(303, `/portal/projects/${projectId}`);
         return;
       }

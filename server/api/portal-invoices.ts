@@ -43,7 +43,7 @@ export function portalInvoicesRouter(services: Services): Router {
       const { invoice } = found;
       noStore(res)
         .set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${invoice.number}.pdf"` })
-        .send(await services.billing.pdf(invoice));
+        .send(await services.billing.desk.pdf(invoice));
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
 
@@ -73,9 +73,9 @@ export function portalInvoicesRouter(services: Services): Router {
 /** `POST /api/payments/stripe/webhook`: the raw body, its signature checked; each event applied once. */
 export function stripeWebhookHandler(services: Services) {
   return async (req: Request, res: Response) => {
-    if (!services.cardPayments) throw new HttpError(404, 'Card payments are not set up');
+    if (!services.billing.cardPayments) throw new HttpError(404, 'Card payments are not set up');
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const outcome = await services.cardPayments.receiveWebhook(raw, req.get('stripe-signature') ?? undefined);
+    const outcome = await services.billing.cardPayments.receiveWebhook(raw, req.get('stripe-signature') ?? undefined);
     if (outcome.kind === 'refused') throw new HttpError(400, outcome.message);
     noStore(res).json({ received: true });
   };

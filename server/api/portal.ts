@@ -47,7 +47,7 @@ export function portalRouter(services: Services): Router {
 }
 
 /** Signing in and out. The same answer, at once, for every address: the lookup and the e-mail happen after it. */
-function addSessionRoutes(router: Router, { db, logger, projectEmails }: Services): void {
+function addSessionRoutes(router: Router, { db, logger, projects: { projectEmails } }: Services): void {
   router
     .route('/portal/sign-in')
     .post((req, res) => {
@@ -75,7 +75,7 @@ function addSessionRoutes(router: Router, { db, logger, projectEmails }: Service
 
 /** The signed-in address's projects, one project, its notes and its log (after `requireClient`). */
 function addProjectRoutes(router: Router, services: Services): void {
-  const { projects } = services;
+  const { records: projects } = services.projects;
   const projectFor = portalProjectGuard(services);
 
   router
@@ -117,7 +117,7 @@ function addProjectRoutes(router: Router, services: Services): void {
  * project's own client (`manage`): anyone else's project is a 404, a collaborator a 403.
  */
 function addClientFileRoutes(router: Router, services: Services): void {
-  const { projects, projectFiles } = services;
+  const { records: projects, projectFiles } = services.projects;
   const projectFor = portalProjectGuard(services);
 
   router

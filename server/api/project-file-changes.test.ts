@@ -45,7 +45,7 @@ describe.each(cases)('fixing a project file, %s store on %s', (storeKind, dialec
     const location = await uploadIntoProject(t, agent, projectId, name, wav);
     const registered = await agent.post(`/api/portal/projects/${projectId}/files`).send({ objectPath: location, category });
     expect(registered.status).toBe(201);
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
     return registered.body as FileRow;
   }
   const objectKeyOf = async (fileId: number) =>
@@ -165,7 +165,7 @@ describe.each(cases)('fixing a project file, %s store on %s', (storeKind, dialec
     const deliveryLocation = await uploadIntoProject(t, t.asAdmin, project.id, 'master.wav', wav);
     const delivery = await t.asAdmin.post(`/api/admin/projects/${project.id}/deliveries`).send({ objectPath: deliveryLocation });
     expect(delivery.status).toBe(201);
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
     const before = await adminView(project.id);
 
     for (const body of [{ category: 'vocals' }, {}, { category: 'stems', name: 'x.wav' }]) {
@@ -197,11 +197,11 @@ describe.each(cases)('fixing a project file, %s store on %s', (storeKind, dialec
 
   it('a file removed while it waits for, or is in, processing ends its processing quietly', async () => {
     const { project, client } = await newProject();
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
     const logs = captureLogs();
     const db = t.services.db;
     const file = await send(t.asClient(client), project.id, 'vox.wav');
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
     // Unprocessed again, and removed as it is read: the bytes go after the row, mid-checksum.
     await db.updateTable('projectFiles').set({ analysisState: 'pending', sha256: null }).where('id', '=', file.id).execute();
     const store = t.services.store;

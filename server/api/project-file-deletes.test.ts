@@ -27,7 +27,7 @@ describe.each(testDialects())('parallel deletes of one project file on %s', (dia
     const objectPath = await uploadIntoProject(t, agent, project.id, 'kick.wav', wav);
     const registered = await agent.post(`/api/portal/projects/${project.id}/files`).send({ objectPath, category: 'stems' });
     expect(registered.status).toBe(201);
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
     return { projectId: project.id, fileId: registered.body.id as number, agent };
   }
 

@@ -139,7 +139,7 @@ describe.each(testDialects())('client projects: records, invitations and access 
     expect(unknown.status).toBe(202);
     expect(unknown.body).toEqual(known.body);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await t.services.projectEmails.idle();
+    await t.services.projects.projectEmails.idle();
     const sent = t.mail.slice(before);
     expect(sent.map((m) => m.to)).toEqual(['known@example.com']);
     const client = await followSignInLink(t, signInLinkFor(t.mail, 'known@example.com'));
@@ -149,7 +149,7 @@ describe.each(testDialects())('client projects: records, invitations and access 
   it('an expired link opens nothing', async () => {
     const { project } = await projectWithClient(t, { clientEmail: 'late@example.com' });
     await t.asAdmin.post(`/api/admin/projects/${project.id}/invite`);
-    await t.services.projectEmails.idle();
+    await t.services.projects.projectEmails.idle();
     const link = signInLinkFor(t.mail, 'late@example.com');
     await t.services.db
       .updateTable('clientSignInLinks')
@@ -170,10 +170,10 @@ describe.each(testDialects())('client projects: records, invitations and access 
     const before = t.mail.length;
     await t.request.post('/api/portal/sign-in').set('Origin', 'http://localhost:3000').send({ email: 'revoked@example.com' });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await t.services.projectEmails.idle();
+    await t.services.projects.projectEmails.idle();
     expect(t.mail.length).toBe(before);
     await t.asAdmin.post(`/api/admin/projects/${project.id}/invite`);
-    await t.services.projectEmails.idle();
+    await t.services.projects.projectEmails.idle();
     const back = await followSignInLink(t, signInLinkFor(t.mail, 'revoked@example.com'));
     expect((await t.asClient(back).get(`/api/portal/projects/${project.id}`)).status).toBe(200);
   });
@@ -250,7 +250,7 @@ describe.each(storeCases)('client projects: uploads into a project, %s store on 
     const again = await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: location });
     expect(again.status).toBe(201);
     expect(again.body.id).toBe(registered.body.id);
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
     const view = await t.asClient(client).get(`/api/portal/projects/${project.id}`);
     expect(view.body.files[0].sha256).toBe(createHash('sha256').update(file).digest('hex'));
     const download = await t.asClient(client).get(`/api/portal/projects/${project.id}/files/${registered.body.id}/download`).buffer(true);
@@ -266,7 +266,7 @@ describe.each(storeCases)('client projects: uploads into a project, %s store on 
     const wav = encodeWav([tone, tone], 44_100, { bitDepth: 16 });
     const { location } = await uploadAs(t.asClient(client), project.id, 'guitar.wav', wav);
     expect((await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: location })).status).toBe(201);
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
     const [measured] = (await t.asClient(client).get(`/api/portal/projects/${project.id}`)).body.files;
     expect(measured.analysisState).toBe('done');
     expect(measured.analysis).toMatchObject({ format: 'wav', sampleRate: 44_100, bitDepth: 16, channels: 2 });
@@ -308,7 +308,7 @@ describe.each(storeCases)('client projects: uploads into a project, %s store on 
     const zipped = await uploadAs(t.asClient(client), project.id, 'stems.zip', zip);
     const accepted = await t.asClient(client).post(`/api/portal/projects/${project.id}/files`).send({ objectPath: zipped.location });
     expect(accepted.status).toBe(201);
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
     const view = await t.asClient(client).get(`/api/portal/projects/${project.id}`);
     expect(view.body.files.map((f: { name: string; analysisState: string }) => [f.name, f.analysisState])).toEqual([
       ['stems.zip', 'not-audio'],

@@ -23,7 +23,7 @@ describe.each(testDialects())('the review room: who may call what (%s)', (dialec
     const tone = sine(44_100, 5, -20);
     const objectPath = await uploadIntoProject(t, t.asAdmin, own.project.id, 'v1.wav', encodeWav([tone, tone], 44_100));
     const version = await t.asAdmin.post(`/api/admin/projects/${own.project.id}/tracks/${track.body.id}/versions`).send({ objectPath });
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
     const comment = await t
       .asClient(client)
       .post(`/api/portal/projects/${own.project.id}/tracks/${track.body.id}/versions/${version.body.id}/comments`)

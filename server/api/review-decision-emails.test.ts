@@ -31,13 +31,13 @@ describe.each(testDialects())('decisions reach the studio (%s)', (dialect) => {
   const base = () => `/api/portal/projects/${projectId}/tracks/${trackId}/versions`;
   const toStudio = () => t.mail.filter((m) => m.to === STUDIO_INBOX);
   /** What the sender has sent by now: it runs right after a decision, as the routes ask it to. */
-  const settled = () => t.services.projectEmails.idle();
+  const settled = () => t.services.projects.projectEmails.idle();
 
   async function addVersion(name: string) {
     const objectPath = await uploadIntoProject(t, t.asAdmin, projectId, name, tone(40));
     const res = await t.asAdmin.post(`/api/admin/projects/${projectId}/tracks/${trackId}/versions`).send({ objectPath, notes: '' });
     expect(res.status).toBe(201);
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
     return res.body.id as number;
   }
 
@@ -125,7 +125,7 @@ describe.each(testDialects())('decisions reach the studio (%s)', (dialect) => {
       .set({ nextAttemptAt: new Date(0).toISOString() })
       .where('sentAt', 'is', null)
       .execute();
-    t.services.projectEmails.sendSoon();
+    t.services.projects.projectEmails.sendSoon();
     await settled();
     const reply = t.mail.filter((m) => m.to === 'band@example.com' && /replied on/.test(m.subject)).at(-1);
     expect(reply!.text).toContain('v2 at 0:03, Mara Quinn:');

@@ -48,7 +48,7 @@ describe.each(testDialects())('review link limits (%s)', (dialect) => {
     const objectPath = await uploadIntoProject(t, t.asAdmin, project.id, 'song.wav', encodeWav([tone, tone], 44_100));
     const version = await t.asAdmin.post(`/api/admin/projects/${project.id}/tracks/${track.body.id}/versions`).send({ objectPath });
     expect(version.status).toBe(201);
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
     ids = { project: project.id, track: track.body.id, version: version.body.id };
   });
   afterAll(() => t.close());

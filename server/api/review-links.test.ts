@@ -61,7 +61,7 @@ describe.each(testDialects())('review links (%s)', (dialect) => {
     const shared = await addTrack(own.project.id, 'Song');
     const other = await addTrack(own.project.id, 'Other song');
     const elsewhere = await projectWithClient(t, { clientEmail: 'someone@example.com' });
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
     ids = {
       project: own.project.id,
       track: shared.track,

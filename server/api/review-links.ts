@@ -24,7 +24,7 @@ export const visitorOf = (req: Request): Visitor => ({ ip: clientIp(req), userAg
 /** The owner's side: make, list and turn off the review links of a track (admin session). */
 export function adminReviewLinksRouter(services: Services): Router {
   const router = Router();
-  const { reviewLinks } = services;
+  const { reviewLinks } = services.projects;
   const base = '/admin/projects/:id/tracks/:trackId/review-links';
   router.use(base, requireAdmin);
   const pathOf = (req: Request) => ({
@@ -68,7 +68,7 @@ export function adminReviewLinksRouter(services: Services): Router {
  */
 export function listenerRouter(services: Services): Router {
   const router = Router();
-  const { reviewLinks } = services;
+  const { reviewLinks } = services.projects;
   const base = '/listen/:token';
 
   router.use(base, (_req, res, next) => {
@@ -130,7 +130,7 @@ export function listenerRouter(services: Services): Router {
       const outcome = await reviewLinks.addComment(listener, versionId, input, typedName, visitorOf(req));
       answerComment(res, outcome);
       // The studio hears of it in the usual comment batch (decision 077).
-      if (outcome.kind === 'created') services.projectEmails.sendSoon();
+      if (outcome.kind === 'created') services.projects.projectEmails.sendSoon();
     })
     .all(methodNotAllowed(['GET', 'POST']));
 

@@ -28,7 +28,7 @@ describe.each(testDialects())('the review room (%s)', (dialect) => {
     const res = await t.asAdmin.post(`/api/admin/projects/${projectId}/tracks/${trackId}/versions`).send({ objectPath, notes });
     expect(res.status).toBe(201);
     versionIds.push(res.body.id);
-    await t.services.projectFileProcessing.idle();
+    await t.services.projects.projectFileProcessing.idle();
     return res.body as { id: number; number: number };
   }
 
@@ -193,8 +193,8 @@ describe.each(testDialects())('the review room (%s)', (dialect) => {
       .set({ nextAttemptAt: new Date(0).toISOString() })
       .where('sentAt', 'is', null)
       .execute();
-    t.services.projectEmails.sendSoon();
-    await t.services.projectEmails.idle();
+    t.services.projects.projectEmails.sendSoon();
+    await t.services.projects.projectEmails.idle();
     // v1 and v2 came within the batch and before anything else happened: one e-mail names both.
     const ready = t.mail.filter((m) => m.to === 'listener@example.com' && /ready for your review/.test(m.subject));
     expect(ready[0]!.subject).toMatch(/2 new mixes are ready/);

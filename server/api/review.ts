@@ -90,7 +90,7 @@ function versionRoutes(
   who: (req: Request, res: Response, capability: 'listen' | 'comment') => Promise<{ author: CommentAuthor; actor: Actor }>,
 ): Router {
   const router = Router();
-  const { review } = services;
+  const { review } = services.projects;
   const base = `${prefix}/:id/tracks/:trackId/versions/:versionId`;
 
   router
@@ -114,7 +114,7 @@ function versionRoutes(
       const outcome = await review.addComment(ids.projectId, ids.trackId, ids.versionId, input, author, actor);
       answerComment(res, outcome);
       // A comment waits in its batch, but sends at once any other batch of the project it made due (decision 077).
-      if (outcome.kind === 'created') services.projectEmails.sendSoon();
+      if (outcome.kind === 'created') services.projects.projectEmails.sendSoon();
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -152,7 +152,7 @@ function versionRoutes(
 /** The studio's side of the review room (admin session): tracks, versions, replies and resolving. */
 export function adminReviewRouter(services: Services): Router {
   const router = Router();
-  const { review, projects } = services;
+  const { review, records: projects } = services.projects;
   router.use('/admin/projects/:id/tracks', requireAdmin);
 
   const studio = async (req: Request, res: Response) => {
@@ -200,7 +200,7 @@ export function adminReviewRouter(services: Services): Router {
       answerRegistration(outcome);
       if (outcome.kind !== 'created') return;
       // A retried registration answers the version it made before (201 again): nothing new to send.
-      if (!outcome.again) services.projectEmails.sendSoon();
+      if (!outcome.again) services.projects.projectEmails.sendSoon();
       const version = outcome.track.versions.find((v) => v.id === outcome.versionId)!;
       noStore(res)
         .status(201)
@@ -229,7 +229,7 @@ export function adminReviewRouter(services: Services): Router {
 /** The client's side of the review room (client session): listening, comments, approval and revisions. */
 export function portalReviewRouter(services: Services): Router {
   const router = Router();
-  const { review } = services;
+  const { review } = services.projects;
   router.use('/portal/projects/:id/tracks', requireClient);
   const projectFor = portalProjectGuard(services);
 
@@ -247,7 +247,7 @@ export function portalReviewRouter(services: Services): Router {
       const outcome = await review.approve(ids.projectId, ids.trackId, ids.versionId, actor);
       answerDecision(res, outcome);
       // The studio hears of it at once (decision 077), and any batch still waiting goes out before it.
-      if (outcome.kind === 'decided') services.projectEmails.sendSoon();
+      if (outcome.kind === 'decided') services.projects.projectEmails.sendSoon();
     })
     .all(methodNotAllowed(['POST']));
 
@@ -259,7 +259,7 @@ export function portalReviewRouter(services: Services): Router {
       const { summary } = parseBody(requestRevisionsSchema, req.body, 'Invalid request');
       const outcome = await review.requestRevisions(ids.projectId, ids.trackId, ids.versionId, summary, actor);
       answerDecision(res, outcome);
-      if (outcome.kind === 'decided') services.projectEmails.sendSoon();
+      if (outcome.kind === 'decided') services.projects.projectEmails.sendSoon();
     })
     .all(methodNotAllowed(['POST']));
 

@@ -30,7 +30,7 @@ describe.each(testDialects())('play counts on %s', (dialect) => {
   const newSample = async (title = 'Played') => {
     const res = await t.request.post('/api/samples').send({ title, audioUrl: await uploadAudio(t) });
     // Its waveform is measured in the background, and that change is announced: let it land first.
-    await t.services.sampleAnalysis.idle();
+    await t.services.samples.sampleAnalysis.idle();
     return (res.body as PublicSample).id;
   };
   const countsOf = async (id: number): Promise<Omit<SamplePlayCount, 'sampleId'>> => {
@@ -65,7 +65,7 @@ describe.each(testDialects())('play counts on %s', (dialect) => {
     await beacon(other);
     expect(await countsOf(other)).toEqual({ total: 1, recent: 1 });
     // Another client, and the same client once the window is over, count again.
-    const { samplePlays } = t.services;
+    const { samplePlays } = t.services.samples;
     expect(await samplePlays.record(id, '198.51.100.7')).toEqual({ kind: 'counted' });
     expect(await samplePlays.record(id, '198.51.100.7')).toEqual({ kind: 'rate-limited' });
     expect(await samplePlays.record(id, '198.51.100.7', new Date(Date.now() + PLAY_RATE_WINDOW_MS + 1000))).toEqual({ kind: 'counted' });
@@ -93,7 +93,7 @@ describe.each(testDialects())('play counts on %s', (dialect) => {
 
   it('keeps daily counts: the recent figure covers the last 30 days only', async () => {
     const id = await newSample();
-    const { samplePlays } = t.services;
+    const { samplePlays } = t.services.samples;
     const now = Date.now();
     await samplePlays.record(id, '203.0.113.1', new Date(now - 45 * DAY_MS));
     await samplePlays.record(id, '203.0.113.1', new Date(now - 29 * DAY_MS));
@@ -120,7 +120,7 @@ describe.each(testDialects())('play counts on %s', (dialect) => {
     expect(everything).not.toContain('Chrome');
   });
 
-  const samplePlaysFrom = (id: number, address: string) => t.services.samplePlays.record(id, address);
+  const samplePlaysFrom = (id: number, address: string) => t.services.samples.samplePlays.record(id, address);
 
   it('refuses the counts to visitors', async () => {
     expect((await visitor.get('/api/samples/plays')).status).toBe(401);

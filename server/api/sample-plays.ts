@@ -14,7 +14,8 @@ import { parseIdParam } from '#server/http/validation.ts';
  */
 export function samplePlaysRouter(services: Services): Router {
   const router = Router();
-  const { samplePlays, logger } = services;
+  const { logger } = services;
+  const { samplePlays } = services.samples;
 
   router
     .route('/samples/plays')

@@ -36,7 +36,7 @@ describe.each(testDialects())('the sample trash on %s', (dialect) => {
       created.push(res.body as PublicSample);
     }
     await t.request.put('/api/samples/reorder').send({ sampleOrders: created.map(({ id }, displayOrder) => ({ id, displayOrder })) });
-    await t.services.sampleAnalysis.idle();
+    await t.services.samples.sampleAnalysis.idle();
     return created.map(({ id }) => id);
   };
 
@@ -102,7 +102,7 @@ describe.each(testDialects())('the sample trash on %s', (dialect) => {
     const listed = (await visitor.get('/api/samples')).body as PublicSample[];
     const oldAudio = listed.find((s) => s.id === old)!.audioUrl;
     const youngAudio = listed.find((s) => s.id === young)!.audioUrl;
-    const { sampleTrash } = t.services;
+    const { sampleTrash } = t.services.samples;
     const now = new Date();
     await sampleTrash.trash(old, new Date(now.getTime() - TRASH_RETENTION_MS - 60_000));
     await sampleTrash.trash(young, new Date(now.getTime() - TRASH_RETENTION_MS + 60_000));

@@ -15,7 +15,7 @@ const parseSampleId = (value: string | string[] | undefined) => parseIdParam(val
  */
 export function sampleTrashRouter(services: Services): Router {
   const router = Router();
-  const { sampleTrash } = services;
+  const { sampleTrash } = services.samples;
 
   router
     .route('/samples/trash')

@@ -120,7 +120,7 @@ describe.each(cases)('sample audio over 50 MB, %s store on %s', (storeKind, dial
       const created = await t.request.post('/api/samples').send({ title: 'Long Master', audioUrl: objectPath });
       expect(created.status).toBe(201);
       // The analysis reads the whole file as it does any sample's: its length comes from the samples.
-      await t.services.sampleAnalysis.idle();
+      await t.services.samples.sampleAnalysis.idle();
       const listed = await t.request.get('/api/samples').expect(200);
       const sample = (listed.body as { id: number; title: string; audioUrl: string; durationSeconds: number | null }[]).find(
         (item) => item.id === created.body.id,

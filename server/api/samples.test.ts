@@ -14,7 +14,7 @@ describe.each(testDialects())('samples API on %s', (dialect) => {
     audioUrl = await uploadAudio(t);
   });
   afterAll(async () => {
-    await t.services.sampleAnalysis.idle();
+    await t.services.samples.sampleAnalysis.idle();
     await t.close();
     await visitor.close();
   });
@@ -47,7 +47,7 @@ describe.each(testDialects())('samples API on %s', (dialect) => {
 
   it('analyses the audio in the background and prefills an empty duration', async () => {
     const res = await create({ title: 'No duration given' });
-    await t.services.sampleAnalysis.idle();
+    await t.services.samples.sampleAnalysis.idle();
     const list = await t.request.get('/api/samples');
     const sample = list.body.find((s: { id: number }) => s.id === res.body.id);
     expect(sample.durationSeconds).toBeCloseTo(2, 1);
@@ -68,7 +68,7 @@ describe.each(testDialects())('samples API on %s', (dialect) => {
   it('passes stored peaks on as they are, and answers no waveform for a file analysed without one', async () => {
     const undecodable = (await create({ title: 'Analysed without a waveform' })).body;
     const damaged = (await create({ title: 'Damaged peaks' })).body;
-    await t.services.sampleAnalysis.idle();
+    await t.services.samples.sampleAnalysis.idle();
     await t.services.db.updateTable('samples').set({ peaks: '' }).where('id', '=', undecodable.id).execute();
     await t.services.db.updateTable('samples').set({ peaks: '[0.1, oops' }).where('id', '=', damaged.id).execute();
     const list = (await t.request.get('/api/samples')).body;
@@ -136,7 +136,7 @@ describe.each(testDialects())('samples API on %s', (dialect) => {
 
   it('applies a reorder all or nothing', async () => {
     // The samples made above are still being measured in the background; compare settled lists.
-    await t.services.sampleAnalysis.idle();
+    await t.services.samples.sampleAnalysis.idle();
     const before = (await t.request.get('/api/samples')).body;
     const res = await t.request.put('/api/samples/reorder').send({
       sampleOrders: [

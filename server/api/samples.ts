@@ -46,7 +46,7 @@ const PUBLIC_JSON_HEADERS = [
 /** /api/samples: public lists in site order, admin writes. */
 export function samplesRouter(services: Services, publicCache: PublicCache): Router {
   const router = Router();
-  const { samples } = services;
+  const { catalogue: samples } = services.samples;
   const allowedOrigins = mediaOrigins(services.config);
   const parseSample = (body: unknown) => checkMediaHosts(parseBody(sampleInputSchema, body, 'Invalid sample'), allowedOrigins);
 

@@ -13,7 +13,7 @@ export function shareImageRoutes(services: Services): Router {
     .route('/og/:file')
     .get(async (req, res) => {
       const slug = /^([a-z0-9-]{1,80})\.png$/.exec(req.params.file)?.[1];
-      const image = slug ? await services.shareImages.image(slug) : null;
+      const image = slug ? await services.site.shareImages.image(slug) : null;
       if (!image) throw new HttpError(404, 'Not found');
       res.set({
         'Content-Type': 'image/png',

@@ -3,7 +3,7 @@ import type { SharedAnswerRoute } from '#server/http/shared-answers-ahead.ts';
 import { slotListFor } from './slot-lists.ts';
 
 /** The API answers given in front of Express when they are a shared one (server/http/shared-answers-ahead.ts). */
-export function sharedAnswerRoutes({ visitorBookings }: Pick<Services, 'visitorBookings'>): SharedAnswerRoute[] {
+export function sharedAnswerRoutes({ booking: { visitorBookings } }: Pick<Services, 'booking'>): SharedAnswerRoute[] {
   return [
     {
       path: '/api/booking/slots',

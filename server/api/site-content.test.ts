@@ -65,7 +65,7 @@ describe.each(testDialects())('the site content API on %s', (dialect) => {
     expect(res.body).toMatchObject({ name: 'Peachtree Sound', version: 1, updatedAt: expect.any(String) });
     const read = await t.request.get('/api/admin/site');
     expect(read.body.studio).toMatchObject({ name: 'Peachtree Sound', version: 1, social: [{ label: 'Instagram' }] });
-    expect((await t.services.siteContent.current()).studio.name).toBe('Peachtree Sound');
+    expect((await t.services.site.siteContent.current()).studio.name).toBe('Peachtree Sound');
   });
 
   it('refuses wrong types, unknown fields and bad links with errors by field path, and saves nothing', async () => {
@@ -202,14 +202,14 @@ describe.runIf(testDialects().includes('postgres'))('two instances on one Postgr
   });
 
   it("shows a save on one instance in the other's next read, though both had the content cached", async () => {
-    expect((await second.services.siteContent.current()).studio.name).toBe(defaultSiteContent().studio.name);
-    expect((await first.services.siteContent.current()).studio.name).toBe(defaultSiteContent().studio.name);
+    expect((await second.services.site.siteContent.current()).studio.name).toBe(defaultSiteContent().studio.name);
+    expect((await first.services.site.siteContent.current()).studio.name).toBe(defaultSiteContent().studio.name);
     const saved = await first.request
       .put('/api/admin/site/studio')
       .send({ ...defaultSiteContent().studio, name: 'Renamed Elsewhere', version: 0 });
     expect(saved.status).toBe(200);
     // The write answered only after its invalidation notice was published; the listener delivers it.
-    await expect.poll(async () => (await second.services.siteContent.current()).studio.name).toBe('Renamed Elsewhere');
+    await expect.poll(async () => (await second.services.site.siteContent.current()).studio.name).toBe('Renamed Elsewhere');
     expect((await second.request.get('/api/admin/site')).body.studio).toMatchObject({ name: 'Renamed Elsewhere', version: 1 });
   });
 });

@@ -30,7 +30,7 @@ function editorOf(res: Response): ContentEditor {
  */
 export function siteContentRouter(services: Services): Router {
   const router = Router();
-  const { siteContent } = services;
+  const { siteContent } = services.site;
   router.use('/admin/site', requireAdmin, (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
@@ -39,7 +39,7 @@ export function siteContentRouter(services: Services): Router {
   router
     .route('/admin/site')
     .get(async (_req, res) => {
-      const [sections, drafts] = await Promise.all([siteContent.read(), services.siteDrafts.summaries()]);
+      const [sections, drafts] = await Promise.all([siteContent.read(), services.site.siteDrafts.summaries()]);
       res.json({ ...sections, drafts } satisfies AdminSiteContent);
     })
     .all(methodNotAllowed(['GET']));
@@ -118,7 +118,7 @@ const publishSchema = z.strictObject({
 });
 
 /** Drafts and publishing (docs/decisions/076-drafts-and-preview.md); the admin session and body limit of the routes above apply. */
-function draftRoutes(router: Router, { siteDrafts }: Services) {
+function draftRoutes(router: Router, { site: { siteDrafts } }: Services) {
   router
     .route('/admin/site/:section/draft')
     .get(async (req, res) => {

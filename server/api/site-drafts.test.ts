@@ -50,7 +50,7 @@ describe.each(testDialects())('site content drafts on %s', (dialect) => {
       updatedAt: expect.any(String),
       updatedBy: TEST_ADMIN.username,
     });
-    expect((await t.services.siteContent.current()).hero.headline).toBe(defaultSiteContent().hero.headline);
+    expect((await t.services.site.siteContent.current()).hero.headline).toBe(defaultSiteContent().hero.headline);
 
     const site = await t.request.get('/api/admin/site');
     expect(site.body.drafts).toEqual({ hero: { basedOn: 0, updatedAt: saved.body.updatedAt, updatedBy: TEST_ADMIN.username } });
@@ -84,7 +84,7 @@ describe.each(testDialects())('site content drafts on %s', (dialect) => {
     const published = await publish('hero', 0);
     expect(published.status).toBe(200);
     expect(published.body).toMatchObject({ headline: 'Published from a draft', version: 1 });
-    expect((await t.services.siteContent.current()).hero.headline).toBe('Published from a draft');
+    expect((await t.services.site.siteContent.current()).hero.headline).toBe('Published from a draft');
     expect((await t.request.get('/api/admin/site/hero/draft')).status).toBe(404);
     const diff = await t.request.get('/api/admin/site/hero/versions/1/diff');
     expect(diff.body.changes).toEqual([
@@ -103,7 +103,7 @@ describe.each(testDialects())('site content drafts on %s', (dialect) => {
       current: expect.objectContaining({ headline: 'Saved by another tab', version: 1 }),
     });
     expect((await t.request.get('/api/admin/site/hero/draft')).body.fields.headline).toBe('My draft');
-    expect((await t.services.siteContent.current()).hero.headline).toBe('Saved by another tab');
+    expect((await t.services.site.siteContent.current()).hero.headline).toBe('Saved by another tab');
     // A publish that names another base than the draft's is refused too; a bad body is a 400.
     expect((await publish('hero', 1)).status).toBe(409);
     expect((await t.request.post('/api/admin/site/hero/publish').send({ version: 'one' })).status).toBe(400);

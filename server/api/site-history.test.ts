@@ -45,7 +45,7 @@ describe.each(testDialects())('site content history: what changed, and back to t
     const restored = await t.request.post('/api/admin/site/studio/restore-original');
     expect(restored.status).toBe(200);
     expect(restored.body).toMatchObject({ name: studio().name, experienceYears: studio().experienceYears, version: 2 });
-    expect((await t.services.siteContent.current()).studio.name).toBe(studio().name);
+    expect((await t.services.site.siteContent.current()).studio.name).toBe(studio().name);
     const diff = await t.request.get('/api/admin/site/studio/versions/2/diff');
     expect(diff.body.changes.map((change: { path: string }) => change.path)).toEqual(['name', 'experienceYears']);
   });

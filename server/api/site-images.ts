@@ -65,7 +65,7 @@ export function siteImageUploadRouter(services: Services): Router {
         res.set('Connection', 'close');
         throw new HttpError(415, `${ACCEPTED}: send the file with Content-Type ${IMAGE_UPLOAD_TYPES.join(', ')}`);
       }
-      const turn = services.siteImages.reserveUpload();
+      const turn = services.site.siteImages.reserveUpload();
       if (!turn) {
         res.set('Connection', 'close');
         throw new HttpError(503, 'Other images are being processed; try again in a moment', undefined, {
@@ -97,7 +97,7 @@ export function siteImageMediaRoutes(services: Services): Router {
     .route('/media/images/:id/:file')
     .get(async (req, res) => {
       const match = /^(\d{1,5})\.([a-z]{3,4})$/.exec(req.params.file);
-      const found = match ? await services.siteImages.findRendition(req.params.id, match[1]!, match[2]!) : null;
+      const found = match ? await services.site.siteImages.findRendition(req.params.id, match[1]!, match[2]!) : null;
       if (!found) throw new HttpError(404, 'Not found');
       await sendStoredImage(services, req, res, found, { cacheControl: RENDITION_CACHE_CONTROL });
     })
@@ -134,7 +134,7 @@ export async function sendStoredImage(
     res.end();
     return;
   }
-  const body = await services.siteImages.read(key);
+  const body = await services.site.siteImages.read(key);
   // A visitor who navigates away aborts the response; not an error worth a log line.
   await pipeline(body, res).catch(() => body.destroy());
 }

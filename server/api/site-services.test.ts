@@ -112,7 +112,7 @@ describe.each(testDialects())('the services section on %s', (dialect) => {
     const services = await current();
     expect(services.version).toBe(0);
     expect(services.services[1]).toMatchObject({ slug: 'vocal-production', priceFrom: 120 });
-    expect((await t.services.siteContent.current()).services.services[1]!.priceFrom).toBe(120);
+    expect((await t.services.site.siteContent.current()).services.services[1]!.priceFrom).toBe(120);
     // Saved once, the services hold their own price.
     expect((await put((next) => (next.services[1]!.priceFrom = 110))).status).toBe(200);
     expect((await current()).services[1]!.priceFrom).toBe(110);

@@ -58,7 +58,7 @@ describe.each(cases)('streaming copies on %s with the %s store', (dialect, store
     closeVisitor = () => built.close();
   });
   afterAll(async () => {
-    await owner.services.sampleAnalysis.idle();
+    await owner.services.samples.sampleAnalysis.idle();
     await closeVisitor();
     await owner.close();
     await s3?.close();
@@ -87,7 +87,7 @@ describe.each(cases)('streaming copies on %s with the %s store', (dialect, store
   it('gives visitors the MP3 copy once analysed; the original is the owner’s only', async () => {
     const master = masterWav();
     const { id, original } = await createSample('Master with a copy', master);
-    await owner.services.sampleAnalysis.idle();
+    await owner.services.samples.sampleAnalysis.idle();
 
     const { audioUrl } = await listed(id);
     expect(audioUrl).not.toBe(original);
@@ -121,17 +121,17 @@ describe.each(cases)('streaming copies on %s with the %s store', (dialect, store
   it('plays an uploaded MP3 as it is: it is its own streaming copy, public, and stored once', async () => {
     const mp3 = await mp3File();
     const { id, original } = await createSample('Already an MP3', mp3);
-    await owner.services.sampleAnalysis.idle();
+    await owner.services.samples.sampleAnalysis.idle();
     expect((await listed(id)).audioUrl).toBe(original);
     const served = await visitor.get(original).buffer(true).expect(200);
     expect(served.headers['content-type']).toBe('audio/mpeg');
     expect(Buffer.compare(served.body as Buffer, mp3)).toBe(0);
-    expect(await owner.services.sampleAnalysis.scheduleBacklog()).toBe(0);
+    expect(await owner.services.samples.sampleAnalysis.scheduleBacklog()).toBe(0);
   });
 
   it('plays the copy with ranges: 206 with its Content-Range, and 416 past its end', async () => {
     const { id } = await createSample('Seekable copy', masterWav());
-    await owner.services.sampleAnalysis.idle();
+    await owner.services.samples.sampleAnalysis.idle();
     const { audioUrl } = await listed(id);
     const size = Number((await visitor.head(audioUrl).expect(200)).headers['content-length']);
     expect(size).toBeGreaterThan(1000);
@@ -147,17 +147,17 @@ describe.each(cases)('streaming copies on %s with the %s store', (dialect, store
 
   it('keeps the original when the owner saves the sample with the copy’s URL the list gave', async () => {
     const { id, original } = await createSample('Edited text', masterWav());
-    await owner.services.sampleAnalysis.idle();
+    await owner.services.samples.sampleAnalysis.idle();
     const { audioUrl } = await listed(id);
     const saved = await owner.request.put(`/api/samples/${id}`).send({ title: 'Edited text, new title', audioUrl }).expect(200);
     expect(saved.body.audioUrl).toBe(audioUrl);
-    await owner.services.sampleAnalysis.idle();
+    await owner.services.samples.sampleAnalysis.idle();
     await visitor.get(audioUrl).expect(200);
     await owner.request.get(original).expect(200);
     // A new sample on the audio the list gave means the same original, with a copy of its own.
     const borrowed = await owner.request.post('/api/samples').send({ title: 'Same audio', audioUrl }).expect(201);
     expect(borrowed.body.audioUrl).toBe(original);
-    await owner.services.sampleAnalysis.idle();
+    await owner.services.samples.sampleAnalysis.idle();
     const second = (await listed(borrowed.body.id as number)).audioUrl;
     expect([original, audioUrl]).not.toContain(second);
     await visitor.get(second).expect(200);
@@ -171,7 +171,7 @@ describe.each(cases)('streaming copies on %s with the %s store', (dialect, store
 
   it('removes the original and the copy when the sample is deleted forever', async () => {
     const { id, original } = await createSample('Gone for good', masterWav());
-    await owner.services.sampleAnalysis.idle();
+    await owner.services.samples.sampleAnalysis.idle();
     const { audioUrl } = await listed(id);
     const stored = (path: string) => owner.services.store.stat(`uploads/${objectKeyFromPath(path)}`);
     expect(await stored(audioUrl)).not.toBeNull();
@@ -188,11 +188,11 @@ describe.each(cases)('streaming copies on %s with the %s store', (dialect, store
 
   it('removes the old copy when the sample gets other audio, and makes a new one', async () => {
     const { id } = await createSample('Replaced audio', masterWav());
-    await owner.services.sampleAnalysis.idle();
+    await owner.services.samples.sampleAnalysis.idle();
     const before = (await listed(id)).audioUrl;
     const other = await createSample('Donor', testWav());
     await owner.request.put(`/api/samples/${id}`).send({ title: 'Replaced audio', audioUrl: other.original }).expect(200);
-    await owner.services.sampleAnalysis.idle();
+    await owner.services.samples.sampleAnalysis.idle();
     await visitor.get(before).expect(404);
     const after = (await listed(id)).audioUrl;
     expect(after).not.toBe(before);
@@ -202,21 +202,21 @@ describe.each(cases)('streaming copies on %s with the %s store', (dialect, store
 
   it('makes missing copies again at start-up, for old samples and ones whose copy was lost', async () => {
     const { id, original } = await createSample('Lost its copy', masterWav());
-    await owner.services.sampleAnalysis.idle();
+    await owner.services.samples.sampleAnalysis.idle();
     const lost = (await listed(id)).audioUrl;
     // A store restored without the copy, say.
     await owner.services.store.delete(`uploads/${objectKeyFromPath(lost)}`);
-    expect(await owner.services.sampleAnalysis.scheduleBacklog()).toBeGreaterThanOrEqual(1);
+    expect(await owner.services.samples.sampleAnalysis.scheduleBacklog()).toBeGreaterThanOrEqual(1);
     // Until it is made again the sample plays its original, which visitors may fetch meanwhile.
     const during = (await listed(id)).audioUrl;
     expect([original, lost]).toContain(during);
-    await owner.services.sampleAnalysis.idle();
+    await owner.services.samples.sampleAnalysis.idle();
     const remade = (await listed(id)).audioUrl;
     expect(remade).not.toBe(lost);
     expect(remade).not.toBe(original);
     await visitor.get(remade).expect(200);
     await visitor.get(original).expect(404);
     // Nothing left to do at the next start.
-    expect(await owner.services.sampleAnalysis.scheduleBacklog()).toBe(0);
+    expect(await owner.services.samples.sampleAnalysis.scheduleBacklog()).toBe(0);
   });
 });

@@ -26,7 +26,14 @@ export function uploadPartRoutes(services: Services): Router {
       const grant = { expires: req.query.expires, signature: req.query.signature };
       const md5 = req.get('content-md5');
       if (md5 !== undefined && !isContentMd5(md5)) throw new HttpError(400, 'Content-MD5 must be the base64 of an MD5 digest');
-      outcome = await services.multipartUploads.receivePart(req.params.uploadId, partNumber.data, grant, req, declaredLength(req), md5);
+      outcome = await services.uploads.multipartUploads.receivePart(
+        req.params.uploadId,
+        partNumber.data,
+        grant,
+        req,
+        declaredLength(req),
+        md5,
+      );
     } finally {
       // The rest of a refused or broken body is not read: close the connection once the answer is out.
       if (!req.complete) res.set('Connection', 'close');

@@ -182,7 +182,7 @@ describe.each(cases)('uploader multipart protocol, %s store on %s', (storeKind, 
   });
 
   async function startedBy(caller: { owner: string }): Promise<Ref> {
-    const outcome = await t.services.multipartUploads.start(caller, 'audio/wav');
+    const outcome = await t.services.uploads.multipartUploads.start(caller, 'audio/wav');
     if (outcome.kind !== 'started') throw new Error(`not started: ${outcome.kind}`);
     return outcome.ref;
   }
@@ -288,12 +288,12 @@ describe.each(cases)('uploader multipart protocol, %s store on %s', (storeKind, 
     const fresh = await start();
     const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
     await t.services.db.updateTable('multipartUploads').set({ createdAt: dayAgo }).where('uploadId', '=', old.uploadId).execute();
-    expect(await t.services.multipartUploads.removeAbandoned()).toBe(1);
+    expect(await t.services.uploads.multipartUploads.removeAbandoned()).toBe(1);
     expect(await t.services.store.multipart.listParts(old.key, old.uploadId)).toBeNull();
     expect((await list(old)).status).toBe(404);
     expect((await list(fresh)).status).toBe(200);
     // A second instance sweeping at the same moment finds nothing left to do.
-    expect(await t.services.multipartUploads.removeAbandoned()).toBe(0);
+    expect(await t.services.uploads.multipartUploads.removeAbandoned()).toBe(0);
   });
 
   if (storeKind === 'local') {

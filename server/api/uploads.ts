@@ -65,7 +65,7 @@ export function uploadAccess(services: Services): UploadAccessRule {
       const client = res.locals.client as PortalClient | null;
       if (!admin) {
         // Only the invited client sends files; a collaborator is told so (common/collaborators.ts).
-        const access = client ? await services.projects.accessTo(client.email, projectId) : null;
+        const access = client ? await services.projects.records.accessTo(client.email, projectId) : null;
         if (!access) throw new HttpError(404, 'Project not found');
         if (!can(access, 'manage')) throw new HttpError(403, NOT_ALLOWED.manage);
       }
@@ -73,11 +73,11 @@ export function uploadAccess(services: Services): UploadAccessRule {
       const uploader = admin ? `admin:${admin.id}` : `client:${client!.email}`;
       // Refused for its size or the caller's unfinished uploads before a key is reserved for it.
       await admitOrRefuse(
-        services.multipartUploads,
+        services.uploads.multipartUploads,
         { owner: uploader },
         { projectId, maxBytes: MAX_PROJECT_FILE_BYTES, declaredBytes: input.size ?? null },
       );
-      const outcome = await services.projectFiles.reserveUpload(projectId, side, uploader, input.filename);
+      const outcome = await services.projects.projectFiles.reserveUpload(projectId, side, uploader, input.filename);
       switch (outcome.kind) {
         case 'reserved':
           return { uploadKey: outcome.uploadKey, objectKey: outcome.objectKey, maxBytes: outcome.maxBytes, projectId };
@@ -161,7 +161,8 @@ function partNumberOf(value: unknown): number {
  */
 export function uploadsRouter(services: Services, access: UploadAccessRule = uploadAccess(services)): Router {
   const router = Router();
-  const { multipartUploads, audioUploads } = services;
+  const { multipartUploads } = services.uploads;
+  const { audioUploads } = services.samples;
   const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
   router.use('/uploads', access.guard);

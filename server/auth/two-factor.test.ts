@@ -26,8 +26,8 @@ describe.each(testDialects())('two-factor codes (%s)', (dialect) => {
 
   it('names the studio as the owner set it in the authenticator app (the issuer)', async () => {
     const admin = await createAdmin(services.db, { username: 'renamer', email: 'renamer@example.com', password: 'owner-pass-1' });
-    const studio = { ...(await services.siteContent.read()).studio, name: 'Peachtree Sound' };
-    expect((await services.siteContent.save('studio', studio, admin)).kind).toBe('saved');
+    const studio = { ...(await services.site.siteContent.read()).studio, name: 'Peachtree Sound' };
+    expect((await services.site.siteContent.save('studio', studio, admin)).kind).toBe('saved');
     const setup = await startEnrolment(services, admin);
     if (setup.kind !== 'started') throw new Error(setup.kind);
     expect(setup.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Peachtree%20Sound:renamer\?.*&issuer=Peachtree\+Sound&/);

@@ -134,7 +134,7 @@ describe.each(routes)('backup of $from.dialect + $from.store restored into $to.d
   });
 
   it('serves the restored site: the audio, the hero image, the admin login, fresh ids for new rows', async () => {
-    const { image } = (await target.services.siteContent.current()).hero;
+    const { image } = (await target.services.site.siteContent.current()).hero;
     expect(image).not.toBeNull();
     for (const objectPath of [...objectPaths, `/media/images/${image!.id}/${image!.widths[0]}.webp`]) {
       const [before, after] = await Promise.all([source.request.get(objectPath).buffer(true), target.request.get(objectPath).buffer(true)]);

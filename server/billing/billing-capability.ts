@@ -16,7 +16,8 @@ export interface BillingCapability {
   /** Null when Stripe is not configured: clients then pay by the owner's instructions, recorded by hand. */
   cardPayments: CardPayments | null;
   billingEmails: MailSender;
-  billing: Billing;
+  /** The owner's billing desk: the settings, the invoice PDF, the delivery lock. */
+  desk: Billing;
 }
 
 export interface Billing {
@@ -98,5 +99,5 @@ export function createBillingCapability(
     },
   };
   const cardPayments = cardPaymentsFrom(db, projects, config, logger, () => billingEmails.sendSoon());
-  return { invoices, cardPayments, billingEmails, billing };
+  return { invoices, cardPayments, billingEmails, desk: billing };
 }

@@ -16,7 +16,7 @@ const depsFor = (services: TestServices, mailer = memoryMailer()): BillingEmailD
   mailer,
   studioIdentity: async () => STUDIO,
   publicUrl: 'https://studio.example.com',
-  projects: services.projectsForBilling,
+  projects: services.projects.projectsForBilling,
 });
 
 describe.each(testDialects())('invoice e-mails on %s', (dialect) => {
@@ -28,7 +28,7 @@ describe.each(testDialects())('invoice e-mails on %s', (dialect) => {
     sentAt = new Date('2027-03-01T10:00:00Z');
     invoices = new InvoiceService(
       services.db,
-      services.projectsForBilling,
+      services.projects.projectsForBilling,
       async () => ({ prefix: 'ATL', currency: 'USD', paymentTermsDays: 14 }),
       {
         now: () => sentAt,
@@ -105,7 +105,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('overdue reminders with two inst
     const sentAt = new Date('2027-03-01T10:00:00Z');
     const invoices = new InvoiceService(
       first.db,
-      first.projectsForBilling,
+      first.projects.projectsForBilling,
       async () => ({ prefix: 'ATL', currency: 'USD', paymentTermsDays: 14 }),
       {
         now: () => sentAt,

@@ -12,7 +12,7 @@ describe.each(testDialects())('invoices on %s', (dialect) => {
   let year: number;
   beforeAll(async () => {
     services = await createTestServices(dialect);
-    invoices = new InvoiceService(services.db, services.projectsForBilling, async () => ({
+    invoices = new InvoiceService(services.db, services.projects.projectsForBilling, async () => ({
       prefix: 'ATL',
       currency: 'USD',
       paymentTermsDays: 14,

@@ -60,8 +60,9 @@ export function createBookingCapability(
  * the feed fetched again when the last attempt on any instance is older than FEED_REFRESH_MS. All of
  * it runs off the event loop (feed-expansion.ts), one pass at a time.
  */
-export function startBookingTasks(services: Pick<MailingServices, 'db' | 'logger'> & BookingCapability): NodeJS.Timeout[] {
-  const { db, logger, bookingEmails, studioBookings } = services;
+export function startBookingTasks(services: Pick<MailingServices, 'db' | 'logger'> & { booking: BookingCapability }): NodeJS.Timeout[] {
+  const { db, logger } = services;
+  const { bookingEmails, studioBookings } = services.booking;
   let running = false;
   const tend = async () => {
     if (running) return;

@@ -6,9 +6,11 @@ import { startCardCheckout, type CardCheckoutParts } from './card-checkout.ts';
 function parts(invoice: Partial<InvoiceView> | null, access: string | null, cards = true) {
   const checkout = vi.fn(async () => ({ url: 'https://checkout.example/session' }));
   const fake = {
-    invoices: { get: vi.fn(async () => (invoice ? ({ id: 5, projectId: 3, ...invoice } as InvoiceView) : null)) },
-    projects: { accessTo: vi.fn(async () => access) },
-    cardPayments: cards ? { checkout } : null,
+    billing: {
+      invoices: { get: vi.fn(async () => (invoice ? ({ id: 5, projectId: 3, ...invoice } as InvoiceView) : null)) },
+      cardPayments: cards ? { checkout } : null,
+    },
+    projects: { records: { accessTo: vi.fn(async () => access) } },
     studioIdentity: async () => ({ name: 'Atlas Studio', email: 'hi@example.com', responseHours: 24, timeZone: 'UTC' }),
     config: { PUBLIC_URL: 'https://studio.example' },
   } as unknown as CardCheckoutParts;

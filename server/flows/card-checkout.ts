@@ -15,15 +15,15 @@ import { clientInvoice, type ClientInvoiceParts } from './client-invoice.ts';
 export type CardCheckout =
   { kind: 'not-found' } | { kind: 'not-set-up' } | { kind: 'void' } | { kind: 'nothing-due' } | { kind: 'checkout'; url: string };
 
-export type CardCheckoutParts = ClientInvoiceParts &
-  Pick<BillingCapability, 'cardPayments'> &
-  StudioIdentitySource & { config: Pick<CoreServices['config'], 'PUBLIC_URL'> };
+export type CardCheckoutParts = ClientInvoiceParts & { billing: Pick<BillingCapability, 'cardPayments'> } & StudioIdentitySource & {
+    config: Pick<CoreServices['config'], 'PUBLIC_URL'>;
+  };
 
 export async function startCardCheckout(parts: CardCheckoutParts, email: string, invoiceId: number): Promise<CardCheckout> {
   const found = await clientInvoice(parts, email, invoiceId);
   if (found.kind === 'not-found') return found;
   const { invoice } = found;
-  const { cardPayments } = parts;
+  const { cardPayments } = parts.billing;
   if (!cardPayments) return { kind: 'not-set-up' };
   if (invoice.amountDueCents <= 0) return { kind: invoice.state === 'void' ? 'void' : 'nothing-due' };
   const studio = await parts.studioIdentity();

@@ -10,11 +10,11 @@ import type { ProjectsCapability } from '#server/projects/projects-capability.ts
 
 export type ClientInvoice = { kind: 'not-found' } | { kind: 'invoice'; invoice: InvoiceView };
 
-export type ClientInvoiceParts = Pick<BillingCapability, 'invoices'> & Pick<ProjectsCapability, 'projects'>;
+export type ClientInvoiceParts = { billing: Pick<BillingCapability, 'invoices'>; projects: Pick<ProjectsCapability, 'records'> };
 
-export async function clientInvoice({ invoices, projects }: ClientInvoiceParts, email: string, invoiceId: number): Promise<ClientInvoice> {
-  const invoice = await invoices.get(invoiceId);
+export async function clientInvoice(parts: ClientInvoiceParts, email: string, invoiceId: number): Promise<ClientInvoice> {
+  const invoice = await parts.billing.invoices.get(invoiceId);
   if (!invoice || invoice.state === 'draft') return { kind: 'not-found' };
-  if ((await projects.accessTo(email, invoice.projectId)) !== 'client') return { kind: 'not-found' };
+  if ((await parts.projects.records.accessTo(email, invoice.projectId)) !== 'client') return { kind: 'not-found' };
   return { kind: 'invoice', invoice };
 }

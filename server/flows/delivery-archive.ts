@@ -25,14 +25,17 @@ export interface DeliveryArchiveReady {
 
 export type DeliveryArchive = { kind: 'not-found' } | { kind: 'locked'; amountDueCents: number; currency: string } | DeliveryArchiveReady;
 
-export type DeliveryArchiveParts = Pick<CoreServices, 'db'> & Pick<ProjectsCapability, 'projects' | 'projectFiles'> & DeliveryLockParts;
+export type DeliveryArchiveParts = Pick<CoreServices, 'db'> & {
+  projects: Pick<ProjectsCapability, 'records' | 'projectFiles'>;
+} & DeliveryLockParts;
 
 export async function deliveryArchive(
   parts: DeliveryArchiveParts,
   person: PersonOnProject,
   request: { /** A HEAD request asks about the ZIP without taking it: not a download. */ head: boolean },
 ): Promise<DeliveryArchive> {
-  const { db, projects, projectFiles } = parts;
+  const { db } = parts;
+  const { records: projects, projectFiles } = parts.projects;
   const { projectId, actor } = person;
   const lock = await deliveryLock(parts, projectId);
   if (lock.kind === 'locked') return lock;

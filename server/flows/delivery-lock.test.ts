@@ -6,8 +6,7 @@ import { deliveryLock, heldByDeliveryLock, type DeliveryLockParts } from './deli
 function parts(lock: { locked: boolean; amountDueCents: number }) {
   const settings = vi.fn(async () => ({ currency: 'EUR' }) as SiteContent['billing']);
   const fake = {
-    invoices: { deliveryLock: vi.fn(async () => lock) },
-    billing: { settings },
+    billing: { invoices: { deliveryLock: vi.fn(async () => lock) }, desk: { settings } },
   } as unknown as DeliveryLockParts;
   return { fake, settings };
 }
@@ -16,7 +15,7 @@ describe('the delivery lock', () => {
   it('is locked while the lock is on and something is owed, with what is owed in the studio currency', async () => {
     const { fake } = parts({ locked: true, amountDueCents: 12_500 });
     expect(await deliveryLock(fake, 7)).toEqual({ kind: 'locked', amountDueCents: 12_500, currency: 'EUR' });
-    expect(fake.invoices.deliveryLock).toHaveBeenCalledWith(7);
+    expect(fake.billing.invoices.deliveryLock).toHaveBeenCalledWith(7);
   });
 
   it('is open otherwise, still telling what is owed, and reads no settings', async () => {

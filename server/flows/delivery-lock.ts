@@ -14,14 +14,15 @@ import type { Side } from '#server/projects/file-registration.ts';
 export type DeliveryLock = { kind: 'open'; amountDueCents: number } | { kind: 'locked'; amountDueCents: number; currency: string };
 
 /** What the lock reads: the invoices (the switch and the balance) and the studio's billing settings (the currency). */
-export type DeliveryLockParts = Pick<BillingCapability, 'invoices' | 'billing'>;
+export type DeliveryLockParts = { billing: Pick<BillingCapability, 'invoices' | 'desk'> };
 
 /** The lock holds the studio's files only (the deliveries): what the client sent stays theirs to take back. */
 export const heldByDeliveryLock = (side: Side | undefined): boolean => side === 'studio';
 
 /** Whether the project's deliveries are locked now: its lock is on and a sent invoice has a balance. */
-export async function deliveryLock({ invoices, billing }: DeliveryLockParts, projectId: number): Promise<DeliveryLock> {
+export async function deliveryLock(parts: DeliveryLockParts, projectId: number): Promise<DeliveryLock> {
+  const { invoices, desk } = parts.billing;
   const { locked, amountDueCents } = await invoices.deliveryLock(projectId);
   if (!locked) return { kind: 'open', amountDueCents };
-  return { kind: 'locked', amountDueCents, currency: (await billing.settings()).currency };
+  return { kind: 'locked', amountDueCents, currency: (await desk.settings()).currency };
 }

@@ -61,17 +61,17 @@ describe.each(testDialects())('downloading deliveries (%s)', (dialect) => {
   });
 
   it('holds the deliveries while a sent invoice is owed, never what the client sent, and logs nothing refused', async () => {
-    const created = await services.invoices.create(projectId, { lines: [{ description: 'Master', amountCents: 7_500 }] });
+    const created = await services.billing.invoices.create(projectId, { lines: [{ description: 'Master', amountCents: 7_500 }] });
     if (created.kind !== 'done') throw new Error('not created');
-    await services.invoices.send(created.invoice.id);
+    await services.billing.invoices.send(created.invoice.id);
     const before = await logged('file_downloaded');
-    const currency = (await services.billing.settings()).currency;
+    const currency = (await services.billing.desk.settings()).currency;
     expect(await downloadDelivery(services, client, whole(files.studio))).toEqual({ kind: 'locked', amountDueCents: 7_500, currency });
     expect(await deliveryArchive(services, client, { head: false })).toEqual({ kind: 'locked', amountDueCents: 7_500, currency });
     expect(await logged('file_downloaded')).toBe(before);
     expect(await downloadDelivery(services, client, whole(files.client))).toMatchObject({ kind: 'ready' });
 
-    await services.billing.setDeliveryLock(projectId, false);
+    await services.billing.desk.setDeliveryLock(projectId, false);
     expect(await downloadDelivery(services, client, whole(files.studio))).toMatchObject({ kind: 'ready' });
   });
 

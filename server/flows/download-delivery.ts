@@ -33,7 +33,7 @@ export type FileDownload =
   | { kind: 'locked'; amountDueCents: number; currency: string }
   | { kind: 'ready'; file: StoredProjectFile; read: (range?: { start: number; end: number }) => Promise<Readable> };
 
-export type FileDownloadParts = Pick<CoreServices, 'db'> & Pick<ProjectsCapability, 'projectFiles'> & DeliveryLockParts;
+export type FileDownloadParts = Pick<CoreServices, 'db'> & { projects: Pick<ProjectsCapability, 'projectFiles'> } & DeliveryLockParts;
 
 /** One download per request, not per resumed range of it; the same file again soon counts on its entry (decision 085). */
 const startsADownload = ({ head, range }: FileDownloadRequest) => !head && (!range || /^bytes=0-/.test(range));
@@ -43,7 +43,8 @@ export async function downloadDelivery(
   person: PersonOnProject,
   request: FileDownloadRequest,
 ): Promise<FileDownload> {
-  const { db, projectFiles } = parts;
+  const { db } = parts;
+  const { projectFiles } = parts.projects;
   const { projectId, access, actor } = person;
   // Someone who may download but is not the client reaches the deliveries only: the client's own files are not there for them.
   const side = can(access, 'manage') ? undefined : 'studio';

@@ -11,7 +11,7 @@ import type { CoreServices } from '#server/core-services.ts';
  * the owner's booking API goes through here, so a booking never reads without its link.
  */
 
-export type EnquiryLinkParts = Pick<CoreServices, 'db'> & Pick<BookingCapability, 'studioBookings'>;
+export type EnquiryLinkParts = Pick<CoreServices, 'db'> & { booking: Pick<BookingCapability, 'studioBookings'> };
 
 export type OwnerBookingChange = Exclude<StudioChangeOutcome, { kind: 'changed' }> | { kind: 'changed'; booking: AdminBooking };
 
@@ -27,26 +27,26 @@ const linkedOne = async (parts: Pick<CoreServices, 'db'>, booking: StudioBooking
 
 /** The list the owner filtered (`status`, `from`, `to`), or why the filter was refused. */
 export async function ownerBookingList(parts: EnquiryLinkParts, query: unknown) {
-  const outcome = await parts.studioBookings.list(query);
+  const outcome = await parts.booking.studioBookings.list(query);
   return outcome.kind === 'list' ? { kind: 'list' as const, bookings: await linked(parts, outcome.bookings) } : outcome;
 }
 
 export async function ownerBooking(parts: EnquiryLinkParts, id: number): Promise<AdminBooking | null> {
-  const booking = await parts.studioBookings.one(id);
+  const booking = await parts.booking.studioBookings.one(id);
   return booking ? linkedOne(parts, booking) : null;
 }
 
 /** A change the owner made (notes, no-show, a cancellation), answered with the booking as it is now. */
 export async function ownerBookingChange(
   parts: EnquiryLinkParts,
-  change: (bookings: EnquiryLinkParts['studioBookings']) => Promise<StudioChangeOutcome>,
+  change: (bookings: EnquiryLinkParts['booking']['studioBookings']) => Promise<StudioChangeOutcome>,
 ): Promise<OwnerBookingChange> {
-  const outcome = await change(parts.studioBookings);
+  const outcome = await change(parts.booking.studioBookings);
   return outcome.kind === 'changed' ? { kind: 'changed', booking: await linkedOne(parts, outcome.booking) } : outcome;
 }
 
 /** The dashboard's card: today, this week, and the next consultation. */
 export async function ownerBookingSummary(parts: EnquiryLinkParts): Promise<BookingSummary> {
-  const summary = await parts.studioBookings.summary();
+  const summary = await parts.booking.studioBookings.summary();
   return { ...summary, next: summary.next ? await linkedOne(parts, summary.next) : null };
 }

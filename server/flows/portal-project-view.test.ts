@@ -8,13 +8,15 @@ const invoice = (id: number, state: InvoiceView['state']) => ({ id, state }) as 
 /** The view's sources as plain fakes: who sees the project, the lock, the invoices and the settings. */
 function parts(access: PortalProjectView['access'] | null, lock: { locked: boolean; amountDueCents: number }) {
   const fake = {
-    projects: { clientView: vi.fn(async () => (access ? ({ id: 3, title: 'EP', access } as PortalProjectView) : null)) },
-    invoices: {
-      deliveryLock: vi.fn(async () => lock),
-      ofProject: vi.fn(async () => [invoice(1, 'draft'), invoice(2, 'sent'), invoice(3, 'void')]),
+    projects: { records: { clientView: vi.fn(async () => (access ? ({ id: 3, title: 'EP', access } as PortalProjectView) : null)) } },
+    billing: {
+      invoices: {
+        deliveryLock: vi.fn(async () => lock),
+        ofProject: vi.fn(async () => [invoice(1, 'draft'), invoice(2, 'sent'), invoice(3, 'void')]),
+      },
+      desk: { settings: vi.fn(async () => ({ currency: 'USD', paymentInstructions: 'IBAN DE00' })) },
+      cardPayments: null,
     },
-    billing: { settings: vi.fn(async () => ({ currency: 'USD', paymentInstructions: 'IBAN DE00' })) },
-    cardPayments: null,
   } as unknown as PortalProjectParts;
   return fake;
 }
@@ -34,13 +36,13 @@ describe("a portal project's view", () => {
       billing: { amountDueCents: 9_900, deliveriesLocked: true, cardPayments: false, paymentInstructions: 'IBAN DE00' },
     });
     if (view.kind === 'project') expect(view.billing?.invoices.map((one) => one.id)).toEqual([2, 3]);
-    expect(fake.invoices.deliveryLock).toHaveBeenCalledTimes(1);
+    expect(fake.billing.invoices.deliveryLock).toHaveBeenCalledTimes(1);
   });
 
   it('tells a collaborator whether the deliveries wait, and nothing of the money', async () => {
     const fake = parts('approve', { locked: true, amountDueCents: 9_900 });
     expect(await portalProjectView(fake, 'band@example.com', 3)).toMatchObject({ kind: 'project', billing: null, deliveriesLocked: true });
-    expect(fake.invoices.ofProject).not.toHaveBeenCalled();
+    expect(fake.billing.invoices.ofProject).not.toHaveBeenCalled();
     const open = parts('listen', { locked: false, amountDueCents: 9_900 });
     expect(await portalProjectView(open, 'band@example.com', 3)).toMatchObject({ billing: null, deliveriesLocked: false });
   });

@@ -22,12 +22,12 @@ export type PortalProjectOutcome =
       deliveriesLocked: boolean;
     };
 
-export type PortalMoneyParts = Pick<BillingCapability, 'invoices' | 'billing' | 'cardPayments'>;
-export type PortalProjectParts = Pick<ProjectsCapability, 'projects'> & PortalMoneyParts;
+export type PortalMoneyParts = { billing: Pick<BillingCapability, 'invoices' | 'desk' | 'cardPayments'> };
+export type PortalProjectParts = { projects: Pick<ProjectsCapability, 'records'> } & PortalMoneyParts;
 
 /** The project open to `email`, with its money; not-found for any project not open to them (the caller answers 404). */
 export async function portalProjectView(parts: PortalProjectParts, email: string, projectId: number): Promise<PortalProjectOutcome> {
-  const project = await parts.projects.clientView(email, projectId);
+  const project = await parts.projects.records.clientView(email, projectId);
   if (!project) return { kind: 'not-found' };
   if (project.access === 'client') {
     const billing = await portalMoneyView(parts, project.id);
@@ -41,8 +41,8 @@ export async function portalProjectView(parts: PortalProjectParts, email: string
  * invoices, what is owed, the delivery lock, and how to pay.
  */
 export async function portalMoneyView(parts: PortalMoneyParts, projectId: number): Promise<PortalBillingView> {
-  const { invoices, billing, cardPayments } = parts;
-  const [settings, lock, all] = await Promise.all([billing.settings(), deliveryLock(parts, projectId), invoices.ofProject(projectId)]);
+  const { invoices, desk, cardPayments } = parts.billing;
+  const [settings, lock, all] = await Promise.all([desk.settings(), deliveryLock(parts, projectId), invoices.ofProject(projectId)]);
   return {
     invoices: all.filter((invoice) => invoice.state !== 'draft'),
     amountDueCents: lock.amountDueCents,

@@ -11,8 +11,8 @@ const OWNER = { side: 'studio' as const, adminId: 1, name: 'Owner' };
 
 function parts(created: CreateOutcome, lockDeliveries: boolean) {
   const fake = {
-    projects: { create: vi.fn(async () => created) },
-    billing: { settings: vi.fn(async () => ({ lockDeliveries })), setDeliveryLock: vi.fn(async () => false) },
+    projects: { records: { create: vi.fn(async () => created) } },
+    billing: { desk: { settings: vi.fn(async () => ({ lockDeliveries })), setDeliveryLock: vi.fn(async () => false) } },
   };
   return fake as typeof fake & Parameters<typeof startProject>[0];
 }
@@ -23,14 +23,14 @@ describe('starting a project', () => {
   it("hands the projects capability contact's way to take the enquiry up", async () => {
     const fake = parts(made, true);
     expect(await startProject(fake, INPUT, OWNER)).toBe(made);
-    expect(fake.projects.create).toHaveBeenCalledWith(INPUT, OWNER, expect.any(Date), takeUpEnquiry);
-    expect(fake.billing.setDeliveryLock).not.toHaveBeenCalled();
+    expect(fake.projects.records.create).toHaveBeenCalledWith(INPUT, OWNER, expect.any(Date), takeUpEnquiry);
+    expect(fake.billing.desk.setDeliveryLock).not.toHaveBeenCalled();
   });
 
   it("opens the new project's deliveries when the studio does not lock them", async () => {
     const fake = parts({ kind: 'created', project: { id: 12, deliveryLocked: true } } as unknown as CreateOutcome, false);
     const outcome = await startProject(fake, INPUT, OWNER);
-    expect(fake.billing.setDeliveryLock).toHaveBeenCalledWith(12, false);
+    expect(fake.billing.desk.setDeliveryLock).toHaveBeenCalledWith(12, false);
     // The owner's answer shows the project as it now is.
     expect(outcome).toMatchObject({ kind: 'created', project: { id: 12, deliveryLocked: false } });
   });
@@ -39,7 +39,7 @@ describe('starting a project', () => {
     const refused: CreateOutcome = { kind: 'invalid', errors: { contactSubmissionId: ['That contact submission no longer exists'] } };
     const fake = parts(refused, false);
     expect(await startProject(fake, INPUT, OWNER)).toBe(refused);
-    expect(fake.billing.settings).not.toHaveBeenCalled();
-    expect(fake.billing.setDeliveryLock).not.toHaveBeenCalled();
+    expect(fake.billing.desk.settings).not.toHaveBeenCalled();
+    expect(fake.billing.desk.setDeliveryLock).not.toHaveBeenCalled();
   });
 });

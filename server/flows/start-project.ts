@@ -12,13 +12,16 @@ import type { CreateOutcome } from '#server/projects/projects-service.ts';
  * project's deliveries then wait for payment unless the studio's billing settings say otherwise.
  */
 export async function startProject(
-  parts: Pick<ProjectsCapability, 'projects'> & Pick<BillingCapability, 'billing'>,
+  parts: { projects: Pick<ProjectsCapability, 'records'>; billing: Pick<BillingCapability, 'desk'> },
   input: CreateProjectInput,
   actor: Actor & { side: 'studio' },
 ): Promise<CreateOutcome> {
-  const outcome = await parts.projects.create(input, actor, new Date(), takeUpEnquiry);
+  const outcome = await parts.projects.records.create(input, actor, new Date(), takeUpEnquiry);
   if (outcome.kind !== 'created') return outcome;
-  if ((await parts.billing.settings()).lockDeliveries) return outcome;
+  if ((await parts.billing.desk.settings()).lockDeliveries) return outcome;
   // The answer says what the project is now: its view was read before the lock was turned off.
-  return { ...outcome, project: { ...outcome.project, deliveryLocked: await parts.billing.setDeliveryLock(outcome.project.id, false) } };
+  return {
+    ...outcome,
+    project: { ...outcome.project, deliveryLocked: await parts.billing.desk.setDeliveryLock(outcome.project.id, false) },
+  };
 }

@@ -10,8 +10,8 @@ const FIELDS = { title: 'Night Bus (deluxe)' } as UpdateProjectInput;
 
 function parts(updated: UpdateOutcome, view: { id: number; deliveryLocked: boolean } | null) {
   const fake = {
-    projects: { update: vi.fn(async () => updated), adminView: vi.fn(async () => view) },
-    billing: { setDeliveryLock: vi.fn(async (_id: number, locked: boolean) => locked) },
+    projects: { records: { update: vi.fn(async () => updated), adminView: vi.fn(async () => view) } },
+    billing: { desk: { setDeliveryLock: vi.fn(async (_id: number, locked: boolean) => locked) } },
   };
   return fake as typeof fake & Parameters<typeof updateProject>[0];
 }
@@ -22,8 +22,8 @@ describe("changing a project's fields and its delivery lock", () => {
   it('answers the project as it is after both changes', async () => {
     const fake = parts(saved, { id: 7, deliveryLocked: true });
     const outcome = await updateProject(fake, 7, { fields: FIELDS, deliveryLocked: false }, OWNER);
-    expect(fake.projects.update).toHaveBeenCalledWith(7, FIELDS, OWNER);
-    expect(fake.billing.setDeliveryLock).toHaveBeenCalledWith(7, false);
+    expect(fake.projects.records.update).toHaveBeenCalledWith(7, FIELDS, OWNER);
+    expect(fake.billing.desk.setDeliveryLock).toHaveBeenCalledWith(7, false);
     expect(outcome).toMatchObject({ kind: 'saved', project: { id: 7, deliveryLocked: false } });
   });
 
@@ -33,8 +33,8 @@ describe("changing a project's fields and its delivery lock", () => {
     expect(await updateProject(fake, 7, { fields: FIELDS, deliveryLocked: false }, OWNER)).toBe(refused);
     const missing = parts(saved, null);
     expect(await updateProject(missing, 8, { fields: null, deliveryLocked: true }, OWNER)).toEqual({ kind: 'not-found' });
-    expect(fake.billing.setDeliveryLock).not.toHaveBeenCalled();
-    expect(missing.billing.setDeliveryLock).not.toHaveBeenCalled();
+    expect(fake.billing.desk.setDeliveryLock).not.toHaveBeenCalled();
+    expect(missing.billing.desk.setDeliveryLock).not.toHaveBeenCalled();
   });
 
   it('changes only the lock when no field is sent', async () => {
@@ -42,6 +42,6 @@ describe("changing a project's fields and its delivery lock", () => {
     expect(await updateProject(fake, 7, { fields: null, deliveryLocked: true }, OWNER)).toMatchObject({
       project: { deliveryLocked: true },
     });
-    expect(fake.projects.update).not.toHaveBeenCalled();
+    expect(fake.projects.records.update).not.toHaveBeenCalled();
   });
 });

@@ -11,17 +11,17 @@ import type { UpdateOutcome } from '#server/projects/projects-service.ts';
  * both; the answer is the project as it is after both.
  */
 export async function updateProject(
-  parts: Pick<ProjectsCapability, 'projects'> & Pick<BillingCapability, 'billing'>,
+  parts: { projects: Pick<ProjectsCapability, 'records'>; billing: Pick<BillingCapability, 'desk'> },
   id: number,
   change: { fields: UpdateProjectInput | null; deliveryLocked?: boolean },
   actor: Actor & { side: 'studio' },
 ): Promise<UpdateOutcome> {
   if (change.fields) {
-    const outcome = await parts.projects.update(id, change.fields, actor);
+    const outcome = await parts.projects.records.update(id, change.fields, actor);
     if (outcome.kind !== 'saved') return outcome;
   }
-  const project = await parts.projects.adminView(id);
+  const project = await parts.projects.records.adminView(id);
   if (!project) return { kind: 'not-found' };
   if (change.deliveryLocked === undefined) return { kind: 'saved', project };
-  return { kind: 'saved', project: { ...project, deliveryLocked: await parts.billing.setDeliveryLock(id, change.deliveryLocked) } };
+  return { kind: 'saved', project: { ...project, deliveryLocked: await parts.billing.desk.setDeliveryLock(id, change.deliveryLocked) } };
 }

@@ -345,14 +345,14 @@ describe.each(testDialects())('fuzzing every route (%s)', (dialect) => {
       .send({ ...validBody(objectPath), start: first!.start })
       .expect(201);
     bookableStart = second!.start;
-    await admin.services.sampleAnalysis.idle();
+    await admin.services.samples.sampleAnalysis.idle();
     visitorServer = await listen(visitor.app);
     adminServer = await listen(admin.app);
   });
   afterAll(async () => {
     await visitorServer.close();
     await adminServer.close();
-    await admin.services.sampleAnalysis.idle();
+    await admin.services.samples.sampleAnalysis.idle();
     await visitor.close();
     await admin.close();
   });

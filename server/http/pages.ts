@@ -41,7 +41,9 @@ function serverContextOf(services: Services, unavailable: UnavailableErrors, isl
     // The owner's preview of drafts: this request's content has every draft in place (decision 076).
     const preview = previewRequested(req, res);
     return {
-      services: preview ? { ...services, siteContent: services.siteDrafts.previewOf(services.siteContent) } : services,
+      services: preview
+        ? { ...services, site: { ...services.site, siteContent: services.site.siteDrafts.previewOf(services.site.siteContent) } }
+        : services,
       preview,
       islandsEntry,
       cspNonce: res.locals.cspNonce as string,

@@ -15,7 +15,8 @@ import { ReviewLinkService } from './review-links/review-links-service.ts';
 
 /** The stateful parts of client projects, built once per process by server/services.ts. */
 export interface ProjectsCapability {
-  projects: ProjectsService;
+  /** The projects' own records: create, list, change, access, the log. */
+  records: ProjectsService;
   collaborators: Collaborators;
   projectFiles: ProjectFileService;
   projectFileProcessing: ProjectFileProcessing;
@@ -48,7 +49,7 @@ export function createProjectsCapability(parts: {
   const review = new ReviewService(db, projectFiles, projectFileProcessing);
   const collaborators = new Collaborators(db);
   return {
-    projects: new ProjectsService(db, packages, (projectId) => review.tracksOf(projectId), collaborators),
+    records: new ProjectsService(db, packages, (projectId) => review.tracksOf(projectId), collaborators),
     collaborators,
     projectFiles,
     projectFileProcessing,

@@ -73,7 +73,7 @@ describe.each(testDialects())('retention of project files (%s)', (dialect) => {
     const project = await services.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(project.filesRemovedAt).not.toBeNull();
     expect(project.title).toBe('Old song');
-    const log = await services.projects.adminView(id);
+    const log = await services.projects.records.adminView(id);
     expect(log!.activity.map((a) => a.summary)).toEqual(
       expect.arrayContaining([
         'Removed 2 audio files (the retention period ended)',
@@ -82,7 +82,7 @@ describe.each(testDialects())('retention of project files (%s)', (dialect) => {
     );
     // The files stay listed, marked removed; downloads find nothing.
     expect(log!.files[0]!.removedAt).not.toBeNull();
-    expect(await services.projectFiles.storedFile(id, log!.files[0]!.id)).toBeNull();
+    expect(await services.projects.projectFiles.storedFile(id, log!.files[0]!.id)).toBeNull();
   });
 
   it('a warning sent late still gives the client seven days', async () => {

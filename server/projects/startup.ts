@@ -13,12 +13,12 @@ const HOURLY_MS = 60 * 60 * 1000;
  * uploads, expired client sessions and links, and review links' access log past 180 days. Answers the timers for shutdown.
  */
 export async function startProjectTasks(
-  services: DatabaseServices & { store: ObjectStore } & Pick<
-      ProjectsCapability,
-      'projectFiles' | 'projectFileProcessing' | 'projectEmails'
-    >,
+  services: DatabaseServices & { store: ObjectStore } & {
+    projects: Pick<ProjectsCapability, 'projectFiles' | 'projectFileProcessing' | 'projectEmails'>;
+  },
 ): Promise<NodeJS.Timeout[]> {
-  const { db, store, logger, projectFiles, projectFileProcessing, projectEmails } = services;
+  const { db, store, logger } = services;
+  const { projectFiles, projectFileProcessing, projectEmails } = services.projects;
   const timers = [projectEmails.start()];
   await projectFileProcessing.scheduleBacklog();
   timers.push(startRetention({ db, store, logger, sendSoon: () => projectEmails.sendSoon() }));

@@ -16,7 +16,7 @@ describe('analysis queue depth', () => {
   });
 
   async function addSample(title: string): Promise<number> {
-    const audioUrl = await services.audioUploads.storeOwnAudio(testWav());
+    const audioUrl = await services.samples.audioUploads.storeOwnAudio(testWav());
     const now = new Date().toISOString();
     const row = await services.db
       .insertInto('samples')
@@ -48,7 +48,7 @@ describe('analysis queue depth', () => {
         release = () => resolve({ durationSeconds: 2, peaks: [0.5] });
       });
     };
-    const queue = new SampleAnalysisQueue(services.db, services.audioUploads, pino({ level: 'silent' }), gated);
+    const queue = new SampleAnalysisQueue(services.db, services.samples.audioUploads, pino({ level: 'silent' }), gated);
     expect(queue.depth).toBe(0);
     queue.schedule(await addSample('one'));
     queue.schedule(await addSample('two'));
@@ -70,7 +70,7 @@ describe('analysis queue depth', () => {
     let announced = 0;
     const queue = new SampleAnalysisQueue(
       services.db,
-      services.audioUploads,
+      services.samples.audioUploads,
       pino({ level: 'silent' }),
       async () => results.shift()!,
       async () => {

@@ -10,13 +10,13 @@ describe.each(testDialects())('demo seed on %s', (dialect) => {
     t = await createTestApp(dialect, { asAdmin: true, env: { SEED_DEMO: 'true' } });
   });
   afterAll(async () => {
-    await t.services.sampleAnalysis.idle();
+    await t.services.samples.sampleAnalysis.idle();
     await t.close();
   });
 
   it('adds three labelled demo samples with synthesized WAV audio, analysed and streamed as MP3, once', async () => {
     expect(await seedDemoSamples(t.services)).toBe(3);
-    await t.services.sampleAnalysis.idle();
+    await t.services.samples.sampleAnalysis.idle();
     const list = (await t.request.get('/api/samples')).body;
     expect(list.map((s: { title: string }) => s.title)).toEqual(['Demo: Midnight Groove', 'Demo: Golden Hour', 'Demo: Slow Tide']);
     for (const sample of list) {
@@ -43,7 +43,7 @@ describe.each(testDialects())('demo seed on %s', (dialect) => {
       expect(seeded.sort()).toEqual([0, 3]);
       expect((await fresh.request.get('/api/samples')).body).toHaveLength(3);
     } finally {
-      await fresh.services.sampleAnalysis.idle();
+      await fresh.services.samples.sampleAnalysis.idle();
       await fresh.close();
     }
   });
@@ -69,7 +69,7 @@ describe.each(testDialects())('demo seed on %s', (dialect) => {
       const flags = ((await fresh.request.get('/api/samples')).body as Array<{ isDemo: boolean }>).map((s) => s.isDemo);
       expect(flags).toEqual([true, false, true]);
     } finally {
-      await fresh.services.sampleAnalysis.idle();
+      await fresh.services.samples.sampleAnalysis.idle();
       await fresh.close();
     }
   });

@@ -41,7 +41,9 @@ export const DEMO_SAMPLES: DemoSample[] = [
  * On the very first start (no samples, never seeded before), adds three demo samples whose audio is synthesised
  * here (no files shipped or downloaded), so a new install shows working players.
  */
-export async function seedDemoSamples(services: DatabaseServices & Pick<SamplesCapability, 'audioUploads' | 'samples'>): Promise<number> {
+export async function seedDemoSamples(
+  services: DatabaseServices & { samples: Pick<SamplesCapability, 'audioUploads' | 'catalogue'> },
+): Promise<number> {
   if (!services.config.SEED_DEMO) return 0;
   const { count } = await services.db
     .selectFrom('samples')
@@ -56,7 +58,7 @@ export async function seedDemoSamples(services: DatabaseServices & Pick<SamplesC
     .onConflict((conflict) => conflict.column('name').doNothing())
     .executeTakeFirst();
   if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return 0;
-  const { audioUploads, samples } = services;
+  const { audioUploads, catalogue: samples } = services.samples;
   // Oldest first, so the first one listed ends up first on the site (newest first within an order).
   for (const [index, demo] of DEMO_SAMPLES.entries()) {
     const audioUrl = await audioUploads.storeOwnAudio(synthesizeDemoTrack(demo.recipe));

@@ -12,7 +12,8 @@ import { StreamingCopies } from './streaming-copies.ts';
 /** The stateful parts of the samples capability, built once per process by server/services.ts. */
 export interface SamplesCapability {
   audioUploads: AudioUploadService;
-  samples: SampleService;
+  /** The samples themselves: the catalogue the site plays and the owner edits. */
+  catalogue: SampleService;
   sampleAnalysis: SampleAnalysisQueue;
   sampleTrash: SampleTrash;
   samplePlays: SamplePlays;
@@ -35,7 +36,7 @@ export function createSamplesCapability(parts: {
     audioUploads,
     streamingCopies,
     sampleAnalysis,
-    samples: new SampleService(db, audioUploads, sampleAnalysis, streamingCopies),
+    catalogue: new SampleService(db, audioUploads, sampleAnalysis, streamingCopies),
     sampleTrash: new SampleTrash(db, audioUploads, logger, streamingCopies),
     samplePlays: new SamplePlays(db, secret),
   };

@@ -10,9 +10,9 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
  * (each instance runs it; a row is purged by exactly one of them). Returns the sweep's timer.
  */
 export async function startSampleTasks(
-  services: DatabaseServices & Pick<SamplesCapability, 'audioUploads' | 'samples' | 'sampleAnalysis' | 'sampleTrash'>,
+  services: DatabaseServices & { samples: Pick<SamplesCapability, 'audioUploads' | 'catalogue' | 'sampleAnalysis' | 'sampleTrash'> },
 ): Promise<NodeJS.Timeout> {
-  const { audioUploads, sampleAnalysis, sampleTrash } = services;
+  const { audioUploads, sampleAnalysis, sampleTrash } = services.samples;
   try {
     await seedDemoSamples(services);
   } catch (error) {

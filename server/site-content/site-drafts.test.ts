@@ -15,7 +15,7 @@ describe.each(testDialects())('the preview of drafts on %s', (dialect) => {
   afterEach(() => services.cleanup());
 
   it('lays every draft over the published content in current() only; read() (admin, sitemap) stays published', async () => {
-    const { siteDrafts, siteContent } = services;
+    const { siteDrafts, siteContent } = services.site;
     await siteDrafts.save('hero', { ...defaultSiteContent().hero, headline: 'Drafted', version: 0 }, editor);
     await siteDrafts.save(
       'studio',
@@ -36,8 +36,8 @@ describe.each(testDialects())('the preview of drafts on %s', (dialect) => {
       .insertInto('siteContentDrafts')
       .values({ section: 'hero', basedOnVersion: 0, data: JSON.stringify({ headline: 42 }), updatedById: 1, updatedByName: 'owner' })
       .execute();
-    expect((await services.siteDrafts.previewOf(services.siteContent).current()).hero).toEqual(defaultSiteContent().hero);
-    expect(await services.siteDrafts.get('hero')).toBeNull();
+    expect((await services.site.siteDrafts.previewOf(services.site.siteContent).current()).hero).toEqual(defaultSiteContent().hero);
+    expect(await services.site.siteDrafts.get('hero')).toBeNull();
     expect(logs.text()).toContain('no longer matches its schema');
   });
 });

@@ -106,7 +106,7 @@ export async function projectWithClient(t: ProjectsTestApp, input: Partial<typeo
   expect(created.status).toBe(201);
   const project = created.body as { id: number; clientEmail: string };
   expect((await t.asAdmin.post(`/api/admin/projects/${project.id}/invite`)).status).toBe(202);
-  await t.services.projectEmails.idle();
+  await t.services.projects.projectEmails.idle();
   const client = await followSignInLink(t, signInLinkFor(t.mail, project.clientEmail));
   return { project, client };
 }

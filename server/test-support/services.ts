@@ -103,10 +103,10 @@ export async function createTestServices(dialect: Dialect, options: TestServiceO
     pgSchema: schema,
     async cleanup() {
       // An analysis still running would write to a closed database.
-      await services.sampleAnalysis.idle();
-      await services.projectFileProcessing.idle();
-      await services.projectEmails.idle();
-      await services.bookingEmails.idle();
+      await services.samples.sampleAnalysis.idle();
+      await services.projects.projectFileProcessing.idle();
+      await services.projects.projectEmails.idle();
+      await services.booking.bookingEmails.idle();
       stopServices(services);
       await invalidation.close();
       await database.close();

@@ -63,7 +63,7 @@ export async function populateBookings(t: TestApp): Promise<void> {
 export async function populateBilling(t: TestApp): Promise<void> {
   const { db } = t.services;
   const project = await db.selectFrom('projects').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const invoices = new InvoiceService(db, t.services.projectsForBilling, async () => ({
+  const invoices = new InvoiceService(db, t.services.projects.projectsForBilling, async () => ({
     prefix: 'ATL',
     currency: 'USD',
     paymentTermsDays: 14,

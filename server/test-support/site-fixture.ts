@@ -111,7 +111,7 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
     const created = await t.request.post('/api/samples').send({ title: `Backup sample ${index + 1}`, artist: 'Fixture', audioUrl });
     if (created.status !== 201) throw new Error(`sample not created: ${created.status}`);
     // A visitor's play (`t` acts as the admin, whose own plays the beacon ignores).
-    await t.services.samplePlays.record(created.body.id, '192.0.2.1');
+    await t.services.samples.samplePlays.record(created.body.id, '192.0.2.1');
   }
   const acknowledgement = await t.request.put('/api/contact-acknowledgement').send({ enabled: true, text: 'We have your message.' });
   if (acknowledgement.status !== 200) throw new Error(`acknowledgement not switched on: ${acknowledgement.status}`);
@@ -131,8 +131,8 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
   const enrolled = await confirmEnrolment(t.services, admin, totpCode(setup.secret, totpStep(new Date())), '127.0.0.1');
   if (enrolled.kind !== 'confirmed') throw new Error(`two-factor confirmation: ${enrolled.kind}`);
   await t.request.post('/api/admin/forgot-password').set('Origin', origin).send({ email: FIXTURE_ADMIN.email });
-  const studio = { ...(await t.services.siteContent.read()).studio, name: 'Backup Fixture Studio' };
-  const saved = await t.services.siteContent.save('studio', studio, admin);
+  const studio = { ...(await t.services.site.siteContent.read()).studio, name: 'Backup Fixture Studio' };
+  const saved = await t.services.site.siteContent.save('studio', studio, admin);
   if (saved.kind !== 'saved') throw new Error(`site content not saved: ${saved.kind}`);
   // An owner image through the real upload (its original and three renditions go to the store), shown as the hero.
   const uploaded = await t.request
@@ -140,16 +140,16 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
     .set('Content-Type', 'image/jpeg')
     .send(await testImage(FIXTURE_IMAGE));
   if (uploaded.status !== 201) throw new Error(`image upload failed: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
-  const hero = { ...(await t.services.siteContent.read()).hero, image: { ...uploaded.body, alt: 'The live room' } };
-  const heroSaved = await t.services.siteContent.save('hero', hero, admin);
+  const hero = { ...(await t.services.site.siteContent.read()).hero, image: { ...uploaded.body, alt: 'The live room' } };
+  const heroSaved = await t.services.site.siteContent.save('hero', hero, admin);
   if (heroSaved.kind !== 'saved') throw new Error(`hero not saved: ${heroSaved.kind}`);
   // An unpublished draft: the owner's work in progress is part of the site too.
-  const { about } = await t.services.siteContent.read();
-  const drafted = await t.services.siteDrafts.save('about', { ...about, founderName: 'Draft Founder' }, admin);
+  const { about } = await t.services.site.siteContent.read();
+  const drafted = await t.services.site.siteDrafts.save('about', { ...about, founderName: 'Draft Founder' }, admin);
   if (drafted.kind !== 'saved') throw new Error(`draft not saved: ${JSON.stringify(drafted)}`);
   await t.services.db.insertInto('completedOnce').values({ name: 'backup-fixture', createdAt: new Date().toISOString() }).execute();
   // A multipart upload under way: its row is backed up like any other (its parts are not objects yet).
-  await t.services.multipartUploads.start({ owner: 'admin:fixture' }, 'audio/wav');
+  await t.services.uploads.multipartUploads.start({ owner: 'admin:fixture' }, 'audio/wav');
   await populateProject(t, admin.id);
   await populateBookings(t);
   await populateBilling(t);
@@ -163,7 +163,8 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
  * revision round, a collaborator, an e-mail waiting to go out and a daily task's run.
  */
 async function populateProject(t: TestApp, adminId: number): Promise<void> {
-  const { projects, projectFiles, projectFileProcessing, review, reviewLinks, store, db } = t.services;
+  const { store, db } = t.services;
+  const { records: projects, projectFiles, projectFileProcessing, review, reviewLinks } = t.services.projects;
   const studio = { side: 'studio' as const, adminId, name: 'Owner' };
   const created = await projects.create(
     {
@@ -220,7 +221,7 @@ async function populateProject(t: TestApp, adminId: number): Promise<void> {
   const link = await reviewLinks.create(projectId, track!.id, {}, studio);
   const opened = await reviewLinks.page(link!.url.split('/listen/')[1]!, () => undefined, { ip: '203.0.113.9', userAgent: 'Fixture' });
   if (opened.kind !== 'open') throw new Error(`review link not opened: ${opened.kind}`);
-  const added = await t.services.collaborators.add(projectId, { email: 'manager@example.com', role: 'comment' }, client);
+  const added = await t.services.projects.collaborators.add(projectId, { email: 'manager@example.com', role: 'comment' }, client);
   if (added.kind !== 'added') throw new Error(`collaborator not added: ${added.kind}`);
   await claimDailyRun(db, 'backup-fixture');
 }
@@ -228,8 +229,8 @@ async function populateProject(t: TestApp, adminId: number): Promise<void> {
 /** Waits for the background work the fixture starts: audio analysis, owner notices, the reset e-mail. */
 export async function settle(t: TestApp): Promise<void> {
   const { db } = t.services;
-  await t.services.sampleAnalysis.idle();
-  await t.services.projectFileProcessing.idle();
+  await t.services.samples.sampleAnalysis.idle();
+  await t.services.projects.projectFileProcessing.idle();
   await until(
     async () => !(await db.selectFrom('contactNotices').select('id').where('sentAt', 'is', null).executeTakeFirst()),
     'notices sent',

@@ -10,7 +10,7 @@ import type { DetailsValues } from './details-form.tsx';
 
 /** `/book`: the offered consultations and, once one is chosen (or there is only one), its free slots. */
 export async function bookPageLoader({ request, context }: LoaderFunctionArgs) {
-  const { visitorBookings } = fromContext(context).services;
+  const { visitorBookings } = fromContext(context).services.booking;
   const query = new URL(request.url).searchParams;
   const offered = await visitorBookings.types();
   const wanted = query.get('type');
@@ -50,7 +50,11 @@ export async function bookPageAction({ request, context }: ActionFunctionArgs) {
     phone: text('phone') ?? '',
     note: text('note') ?? '',
   };
-  const outcome = await services.visitorBookings.book({ body, ip: clientIp, formStamp: formStampFrom(request.headers.get('cookie')) });
+  const outcome = await services.booking.visitorBookings.book({
+    body,
+    ip: clientIp,
+    formStamp: formStampFrom(request.headers.get('cookie')),
+  });
   // Spam lands where a booking would, on a reschedule link of the same shape that names nothing (the 404 page).
   if (outcome.kind === 'booked' || outcome.kind === 'spam')
     return redirect(`${bookingLinkPath(outcome.rescheduleToken, 'reschedule')}?booked=1`);

@@ -30,20 +30,20 @@ const notFound = () => data<BookingLinkPage>({ kind: 'not-found' }, { status: BO
 const page = (value: BookingLinkPage) => data<BookingLinkPage>(value);
 
 export async function cancelPageLoader({ params, context }: LoaderFunctionArgs) {
-  const found = await fromContext(context).services.visitorBookings.byToken(String(params.token), 'cancel');
+  const found = await fromContext(context).services.booking.visitorBookings.byToken(String(params.token), 'cancel');
   if (!found) return notFound();
   return page({ kind: isChangeable(found.view) ? 'cancel' : 'closed', booking: found.view });
 }
 
 /** The Cancel button's post: the answer is the page that says it is cancelled (a second post finds it closed). */
 export async function cancelPageAction({ params, context }: ActionFunctionArgs) {
-  const outcome = await fromContext(context).services.visitorBookings.cancel(String(params.token));
+  const outcome = await fromContext(context).services.booking.visitorBookings.cancel(String(params.token));
   if (outcome.kind === 'not-found') return notFound();
   return page({ kind: outcome.kind === 'cancelled' ? 'cancelled' : 'closed', booking: outcome.booking });
 }
 
 export async function reschedulePageLoader({ params, request, context }: LoaderFunctionArgs) {
-  const { visitorBookings } = fromContext(context).services;
+  const { visitorBookings } = fromContext(context).services.booking;
   const token = String(params.token);
   const found = await visitorBookings.byToken(token, 'reschedule');
   if (!found) return notFound();
@@ -68,7 +68,7 @@ export async function reschedulePageAction({ params, request, context }: ActionF
   const token = String(params.token);
   const form = await request.formData().catch(() => new FormData());
   const start = form.get('start');
-  const outcome = await fromContext(context).services.visitorBookings.reschedule(token, {
+  const outcome = await fromContext(context).services.booking.visitorBookings.reschedule(token, {
     start: typeof start === 'string' ? start : undefined,
   });
   const here = new URL(request.url).pathname;

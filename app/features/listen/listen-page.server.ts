@@ -20,7 +20,7 @@ const visitorOf = (request: Request, clientIp: string) => ({ ip: clientIp, userA
 export async function listenLoader({ params, request, context }: LoaderFunctionArgs) {
   const { services, clientIp } = fromContext(context);
   const token = params.token ?? '';
-  const page = await services.reviewLinks.page(token, cookiesOf(request), visitorOf(request, clientIp));
+  const page = await services.projects.reviewLinks.page(token, cookiesOf(request), visitorOf(request, clientIp));
   switch (page.kind) {
     case 'gone':
       return gone();
@@ -47,7 +47,7 @@ export async function listenAction({ params, request, context }: ActionFunctionA
   if (password.length === 0 || password.length > 200) {
     return data<ListenPageData>({ kind: 'locked', message: 'Enter the password the studio gave you.' }, { status: 400 });
   }
-  const outcome = await services.reviewLinks.unlock(token, password, visitorOf(request, clientIp));
+  const outcome = await services.projects.reviewLinks.unlock(token, password, visitorOf(request, clientIp));
   if (outcome.kind === 'unlocked')
     return redirect(`/listen/${token}`, { headers: { 'Set-Cookie': listenerCookieHeader(outcome.cookie, isSecure(request)) } });
   if (outcome.kind === 'gone') return gone();

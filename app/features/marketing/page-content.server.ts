@@ -11,7 +11,7 @@ import { fromContext } from '#app/lib/server-context.server.ts';
  */
 
 export async function aboutContent(context: Readonly<RouterContextProvider>) {
-  const { about, studio, packages, testimonials } = await fromContext(context).services.siteContent.current();
+  const { about, studio, packages, testimonials } = await fromContext(context).services.site.siteContent.current();
   const { biography, stats, ...rest } = about;
   const facts = { studio, packages };
   return {
@@ -25,21 +25,21 @@ export async function aboutContent(context: Readonly<RouterContextProvider>) {
 }
 
 export async function faqContent(context: Readonly<RouterContextProvider>) {
-  const { faq, studio, packages } = await fromContext(context).services.siteContent.current();
+  const { faq, studio, packages } = await fromContext(context).services.site.siteContent.current();
   const fill = (text: string) => fillTextTokens(text, { studio, packages });
   return { faq: faq.faq.map((entry) => ({ question: fill(entry.question), answer: fill(entry.answer) })) };
 }
 
 /** The home hero with the studio's facts filled into its words. */
 export async function heroContent(context: Readonly<RouterContextProvider>) {
-  const { hero, studio, packages } = await fromContext(context).services.siteContent.current();
+  const { hero, studio, packages } = await fromContext(context).services.site.siteContent.current();
   const fill = (text: string) => fillTextTokens(text, { studio, packages });
   return { ...hero, headline: fill(hero.headline), description: fill(hero.description) };
 }
 
 /** A policy with the studio's facts filled in, parsed, and its effective date worded. */
 export async function policyContent(context: Readonly<RouterContextProvider>, which: 'privacy' | 'terms') {
-  const { policies, studio, packages } = await fromContext(context).services.siteContent.current();
+  const { policies, studio, packages } = await fromContext(context).services.site.siteContent.current();
   const policy = policies[which];
   return {
     effectiveDate: formatEffectiveDate(policy.effectiveDate),

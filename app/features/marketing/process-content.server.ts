@@ -27,7 +27,7 @@ export function fillPreparing(preparing: Process['preparing'], fill: Fill): Prep
 }
 
 export async function processContent(context: Readonly<RouterContextProvider>) {
-  const { process, studio, packages } = await fromContext(context).services.siteContent.current();
+  const { process, studio, packages } = await fromContext(context).services.site.siteContent.current();
   const fill = filler({ studio, packages });
   const titled = (item: { title: string; text: string }) => ({ title: fill(item.title), text: fill(item.text) });
   return {
@@ -41,7 +41,7 @@ export async function processContent(context: Readonly<RouterContextProvider>) {
 
 /** The shown home blocks in the owner's order, with their words filled, and the file guide they may need. */
 export async function homeBlocksContent(context: Readonly<RouterContextProvider>) {
-  const { home, process, studio, packages } = await fromContext(context).services.siteContent.current();
+  const { home, process, studio, packages } = await fromContext(context).services.site.siteContent.current();
   const fill = filler({ studio, packages });
   const blocks = home.blocks
     .filter((block) => block.visible)
@@ -51,6 +51,6 @@ export async function homeBlocksContent(context: Readonly<RouterContextProvider>
 
 /** The short checklist a client sees on a project page. */
 export async function checklistContent(context: Readonly<RouterContextProvider>): Promise<string[]> {
-  const { process, studio, packages } = await fromContext(context).services.siteContent.current();
+  const { process, studio, packages } = await fromContext(context).services.site.siteContent.current();
   return fillPreparing(process.preparing, filler({ studio, packages })).checklist.flatMap((group) => group.items);
 }

@@ -3,7 +3,7 @@ import { contextWith } from '#app/lib/server-context.server.ts';
 import { defaultSiteContent, type SiteContent } from '#common/site-content/sections.ts';
 import { servicePage, servicesGlance } from './services-content.server.ts';
 
-const contextOf = (content: SiteContent) => contextWith({ services: { siteContent: { current: async () => content } } });
+const contextOf = (content: SiteContent) => contextWith({ services: { site: { siteContent: { current: async () => content } } } });
 
 /** What the loader threw (a redirect Response, or React Router's data() for the 404). */
 async function thrown(promise: Promise<unknown>) {

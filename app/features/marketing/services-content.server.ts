@@ -34,7 +34,7 @@ function serviceCard(service: Service, content: SiteContent, facts: TokenFacts) 
 
 /** The /services page: its intro, one card per shown service, and the reasons to choose the studio. */
 export async function servicesOverview(context: Readonly<RouterContextProvider>) {
-  const content = await fromContext(context).services.siteContent.current();
+  const content = await fromContext(context).services.site.siteContent.current();
   const facts = { studio: content.studio, packages: content.packages };
   const { intro, whyChooseUs } = content.services;
   return {
@@ -46,7 +46,7 @@ export async function servicesOverview(context: Readonly<RouterContextProvider>)
 
 /** The contact page's glance: each shown service's name, address and "from" price (no more in the page's data). */
 export async function servicesGlance(context: Readonly<RouterContextProvider>) {
-  const content = await fromContext(context).services.siteContent.current();
+  const content = await fromContext(context).services.site.siteContent.current();
   const facts = { studio: content.studio, packages: content.packages };
   return visible(content).map((service) => ({
     path: servicePath(service.slug),
@@ -61,7 +61,7 @@ export async function servicesGlance(context: Readonly<RouterContextProvider>) {
  * public cache), so the answer is the same for every query.
  */
 export async function servicePage(context: Readonly<RouterContextProvider>, slug: string | undefined) {
-  const content = await fromContext(context).services.siteContent.current();
+  const content = await fromContext(context).services.site.siteContent.current();
   const found = lookUpService(content.services, slug ?? '');
   if (found.kind === 'moved') throw redirect(servicePath(found.slug), 301);
   if (found.kind === 'missing') throw data(null, { status: 404 });

@@ -34,7 +34,7 @@ export type SignInActionData = { status: 'sent'; message: string } | { status: '
 export async function portalListLoader({ request, context }: LoaderFunctionArgs): Promise<PortalListData> {
   const { services, portalClient: client } = fromContext(context);
   if (!client) return { signedIn: false, linkInvalid: new URL(request.url).searchParams.get('link') === 'invalid' };
-  return { signedIn: true, email: client.email, projects: await services.projects.clientProjects(client.email) };
+  return { signedIn: true, email: client.email, projects: await services.projects.records.clientProjects(client.email) };
 }
 
 /**
@@ -78,7 +78,7 @@ export async function portalSignInAction({ request, context }: ActionFunctionArg
   }
   const { services, clientIp } = fromContext(context);
   void requestSignInLink(
-    { db: services.db, logger: services.logger, sendSoon: () => services.projectEmails.sendSoon() },
+    { db: services.db, logger: services.logger, sendSoon: () => services.projects.projectEmails.sendSoon() },
     parsed.data.email,
     clientIp,
   ).catch((error: unknown) => services.logger.error({ err: error }, 'portal sign-in request failed'));
@@ -108,7 +108,7 @@ export async function portalProjectAction({ request, params, context }: ActionFu
       { status: 400 },
     );
   }
-  const { projects } = services;
+  const { records: projects } = services.projects;
   const actor = { side: 'client' as const, email: client.email, name: await projects.clientName(client.email) };
   const saved = await projects.setClientNotes(client.email, id, parsed.data.clientNotes, actor);
   if (!saved) return data<NotesActionData>({ status: 'invalid', message: 'Project not found', clientNotes }, { status: 404 });

@@ -46,7 +46,7 @@ export async function portalReviewLoader({ params, request, context }: LoaderFun
   const { services, portalClient: client } = fromContext(context);
   if (!client) return data<PortalReviewData>({ kind: 'signed-out' }, { status: 401 });
   const projectId = recordIdFromPath(params.id);
-  const project = projectId === null ? null : await services.projects.clientView(client.email, projectId);
+  const project = projectId === null ? null : await services.projects.records.clientView(client.email, projectId);
   const room = roomOf(project, params.trackId, request);
   if (!project || !room) return data<PortalReviewData>({ kind: 'not-found', email: client.email }, { status: 404 });
   return data<PortalReviewData>({ ...room, email: client.email, access: project.access });
@@ -57,7 +57,7 @@ export async function manageReviewLoader({ params, request, context }: LoaderFun
   const { services, admin } = fromContext(context);
   if (!admin) return data<ManageReviewData>({ kind: 'signed-out' });
   const projectId = recordIdFromPath(params.id);
-  const project = projectId === null ? null : await services.projects.adminView(projectId);
+  const project = projectId === null ? null : await services.projects.records.adminView(projectId);
   const room = roomOf(project, params.trackId, request);
   if (!room) return data<ManageReviewData>({ kind: 'not-found' }, { status: 404 });
   return data<ManageReviewData>(room);

@@ -17,7 +17,7 @@ const root = {
     const { services } = fromContext(context);
     const rows = await services.db.selectFrom('samples').select('title').orderBy('id').execute();
     // The home headline, as the real pages read it: a preview request's services show the owner's draft.
-    const { hero } = await services.siteContent.current();
+    const { hero } = await services.site.siteContent.current();
     return { titles: rows.map((row) => row.title), headline: hero.headline };
   },
   default: () => null,
