@@ -6,7 +6,8 @@ import type { AdminBookingSettings } from '#common/booking/admin.ts';
 import { createAdminTestApp, createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
 import { setFeedUrl } from '#server/booking/booking-settings.ts';
-import { expansionWindow, storeFeedCopy } from '#server/booking/calendar-feed.ts';
+import { busyTimes } from '#server/booking/busy-times.ts';
+import { expansionWindow, feedWindowOf, storeFeedCopy } from '#server/booking/calendar-feed.ts';
 import { bookingBody, nextClientIp, settingsWith, slotList, STUDIO_ZONE } from '#server/test-support/booking-fixture.ts';
 import { hugeIntervalCalendar, ordinaryBusyCalendar, secondlyZoneCalendar } from '#server/test-support/busy-calendars.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -100,8 +101,16 @@ describe.each(testDialects())('slot lists of a large calendar (%s)', (dialect) =
   let admin: TestApp;
   beforeAll(async () => {
     admin = await createAdminTestApp(dialect);
-    feedBody = ordinaryBusyCalendar();
-    await save(admin, 0).expect(200);
+    await admin.request.put('/api/admin/booking/settings').send({ version: 0, settings: settingsWith(), feedUrl: '' }).expect(200);
+    // The large calendar's copy, with the busy times it expands to here in this thread: saved through the API, it would
+    // race the 20-second budget (2-5 s on a busy core, docs/benchmarks.md), and the budget is not what this tests.
+    const { db, config } = admin.services;
+    const body = ordinaryBusyCalendar();
+    const window = feedWindowOf(settingsWith().types, STUDIO_ZONE, Date.now());
+    await setFeedUrl(db, DEFAULT_STUDIO.hours, config.SESSION_SECRET, feedUrl, true);
+    await storeFeedCopy(db, body, busyTimes(body, window), window, new Date());
+    const { feed } = await settingsOf(admin);
+    expect([feed.url, feed.busyCount > 1_000]).toEqual([feedUrl, true]);
   });
   afterAll(async () => {
     await admin.close();
