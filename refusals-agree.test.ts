@@ -44,13 +44,13 @@ describe('the booking API and the booking page refuse alike', () => {
   for (const outcome of refusals) {
     it(outcome.kind, async () => {
       const visitorBookings = { book: async () => outcome };
-      const fromApi = await api({ visitorBookings } as unknown as Partial<Services>, bookingRouter)
+      const fromApi = await api({ booking: { visitorBookings } } as unknown as Partial<Services>, bookingRouter)
         .post('/api/bookings')
         .send({});
       const fromPage = await pageAnswer(() =>
         bookPageAction({
           request: form({ name: 'A' }),
-          context: contextWith({ services: { visitorBookings }, clientIp: '192.0.2.1' }),
+          context: contextWith({ services: { booking: { visitorBookings } }, clientIp: '192.0.2.1' }),
           params: {},
         } as never),
       );
@@ -63,13 +63,13 @@ describe('the review link API and the link’s page refuse a password alike', ()
   for (const outcome of [{ kind: 'wrong' }, { kind: 'limited', retryAfterSeconds: 120 }]) {
     it(outcome.kind, async () => {
       const reviewLinks = { unlock: async () => outcome };
-      const fromApi = await api({ reviewLinks } as unknown as Partial<Services>, listenerRouter)
+      const fromApi = await api({ projects: { reviewLinks } } as unknown as Partial<Services>, listenerRouter)
         .post('/api/listen/t0ken/unlock')
         .send({ password: 'guess' });
       const fromPage = await pageAnswer(() =>
         listenAction({
           request: form({ password: 'guess' }),
-          context: contextWith({ services: { reviewLinks }, clientIp: '192.0.2.1' }),
+          context: contextWith({ services: { projects: { reviewLinks } }, clientIp: '192.0.2.1' }),
           params: { token: 't0ken' },
         } as never),
       );

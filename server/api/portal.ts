@@ -7,6 +7,7 @@ import {
   registerClientFileSchema,
 } from '#common/projects.ts';
 import type { Services } from '#server/context.ts';
+import { runInBackground } from '#server/auth/background.ts';
 import { deliveryArchive } from '#server/flows/delivery-archive.ts';
 import { downloadDelivery } from '#server/flows/download-delivery.ts';
 import { clientIp } from '#server/http/client-ip.ts';
@@ -54,8 +55,10 @@ function addSessionRoutes(router: Router, { db, logger, projects: { projectEmail
       const { email } = parseBody(portalSignInSchema, req.body, 'Enter a valid e-mail address');
       const ip = clientIp(req);
       noStore(res).status(202).json({ message: PORTAL_MESSAGES.signInLinkSent });
-      void requestSignInLink({ db, logger, sendSoon: () => projectEmails.sendSoon() }, email, ip).catch((error: unknown) =>
-        logger.error({ err: error }, 'portal sign-in request failed'),
+      // Tracked background work, not a loose promise: a graceful shutdown (and a test) waits for the
+      // link to be queued, through settleBackgroundWork, before it looks at the outbox.
+      runInBackground(logger, 'portal sign-in request', () =>
+        requestSignInLink({ db, logger, sendSoon: () => projectEmails.sendSoon() }, email, ip),
       );
     })
     .all(methodNotAllowed(['POST']));

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireTool } from '#server/test-support/system-tools.ts';
 import { fileWarnings } from '#common/project-file-warnings.ts';
 import { MIN_PART_BYTES } from '#common/uploads.ts';
+import { settleBackgroundWork } from '#server/auth/background.ts';
 import { encodeWav, wavHeader } from '#server/audio/wav.ts';
 import { sine } from '#server/test-support/audio-files.ts';
 import { startTestS3, type TestS3 } from '#server/test-support/s3-server.ts';
@@ -138,7 +139,7 @@ describe.each(testDialects())('client projects: records, invitations and access 
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
     expect(unknown.body).toEqual(known.body);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await settleBackgroundWork();
     await t.services.projects.projectEmails.idle();
     const sent = t.mail.slice(before);
     expect(sent.map((m) => m.to)).toEqual(['known@example.com']);
@@ -169,7 +170,7 @@ describe.each(testDialects())('client projects: records, invitations and access 
     expect((await t.asClient(client).get('/api/portal/projects')).status).toBe(401);
     const before = t.mail.length;
     await t.request.post('/api/portal/sign-in').set('Origin', 'http://localhost:3000').send({ email: 'revoked@example.com' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await settleBackgroundWork();
     await t.services.projects.projectEmails.idle();
     expect(t.mail.length).toBe(before);
     await t.asAdmin.post(`/api/admin/projects/${project.id}/invite`);

@@ -14,11 +14,25 @@ import type { Span } from './slot-rules.ts';
  * A refused feed never becomes the copy the slots are read from (calendar-feed.ts).
  */
 
+/**
+ * Starts the time budget: calls `expire` once `ms` have passed, unless the returned stop is called
+ * first. The wall clock in production; a test names its own, so that whether a feed is read never
+ * depends on how loaded the machine running it is.
+ */
+export type ExpansionClock = (ms: number, expire: () => void) => () => void;
+
+export const wallClock: ExpansionClock = (ms, expire) => {
+  const timer = setTimeout(expire, ms);
+  return () => clearTimeout(timer);
+};
+
 export interface ExpansionLimits {
   /** The thread is ended after this long: a feed that needs more is refused. */
   timeoutMs: number;
   budget: ExpansionBudget;
   heapMb: number;
+  /** What measures timeoutMs: the wall clock unless a test names another. */
+  clock?: ExpansionClock;
 }
 
 /**
@@ -58,17 +72,19 @@ export function expandFeed(
   return new Promise((resolve) => {
     const worker = new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: limits.heapMb } });
     let settled = false;
+    // Assigned below: a test's clock may run out as soon as it starts, before it has handed back its stop.
+    let stopClock = () => {};
     const settle = (outcome: ExpansionOutcome) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      stopClock();
       void worker.terminate();
       resolve(outcome);
     };
-    const timer = setTimeout(() => {
+    stopClock = (limits.clock ?? wallClock)(limits.timeoutMs, () => {
       const seconds = Math.round(limits.timeoutMs / 1000);
       settle({ kind: 'refused', message: `The calendar took longer than ${seconds} seconds to read: ${advice}` });
-    }, limits.timeoutMs);
+    });
     worker.once('message', (reply: ExpansionReply) => settle(outcomeOf(reply)));
     // Out of memory (the heap cap) or a crash inside the parser: the feed is what made it.
     worker.once('error', () => settle({ kind: 'refused', message: `The calendar is too large to read: ${advice}` }));

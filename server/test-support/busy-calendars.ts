@@ -1,8 +1,18 @@
+import { DEFAULT_EXPANSION_LIMITS, type ExpansionLimits } from '#server/booking/feed-expansion.ts';
+
 /*
  * Owners' calendar feeds for tests and benchmarks: an ordinary busy calendar, and the two feeds the
  * hardening round found could freeze the site (a daily rule with an enormous interval; a zone the
  * feed defines itself that repeats every second since 1601, with one moved occurrence placed in it).
  */
+
+/**
+ * Limits whose clock never runs out, for a test that expands a feed it expects read (or refused by
+ * the counts): the outcome is then the feed's and the count budgets' alone, never the machine's
+ * load. A hostile feed is tested against the real clock, which it always outlasts (it runs for
+ * minutes); whether the default budget leaves an ordinary calendar room is docs/benchmarks.md's.
+ */
+export const COUNTS_ONLY: ExpansionLimits = { ...DEFAULT_EXPANSION_LIMITS, clock: () => () => {} };
 
 const WEEKDAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 

@@ -55,13 +55,19 @@ test.describe('contact form with JavaScript', () => {
       await fillValid(page, marker, email);
       await page.waitForTimeout(HUMAN_FILL_MS);
 
-      // Hold the request a moment so the sending state can be seen.
+      // The request is held until the sending state has been seen (a fixed hold could end first on a busy machine).
+      let release = () => {};
+      const seen = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/api/contact', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        await seen;
         await route.continue();
       });
       await form(page).getByRole('button', { name: 'Send Message' }).click();
-      await expect(form(page).getByRole('button', { name: 'Sending...' })).toBeDisabled();
+      try {
+        await expect(form(page).getByRole('button', { name: 'Sending...' })).toBeDisabled();
+      } finally {
+        release();
+      }
 
       const toast = page.getByRole('status').filter({ hasText: 'Success!' });
       await expect(toast).toContainText(SUCCESS_TEXT);
