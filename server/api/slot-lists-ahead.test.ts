@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test-support/app.ts';
-import { bookingBody, nextClientIp, postBooking, settingsWith, slotList, studioClock, TYPE } from '#server/test-support/booking-fixture.ts';
+import { bookSlot } from '#server/booking/book-slot.ts';
+import {
+  bookingBody,
+  directHolder,
+  nextClientIp,
+  postBooking,
+  settingsWith,
+  slotList,
+  STUDIO_ZONE,
+  studioClock,
+  TYPE,
+} from '#server/test-support/booking-fixture.ts';
 import { memoryMailer } from '#server/test-support/project-fixture.ts';
 import { testDialects } from '#server/test-support/services.ts';
 
@@ -52,6 +63,32 @@ describe.each(testDialects())('the slot list answered ahead of Express (%s)', (d
     const days = (await slotList(t)).map((free) => studioClock(free.start).date);
     expect(days.length).toBeGreaterThan(0);
     expect(days).not.toContain(day);
+  });
+
+  it('reads afresh when a visitor meets a slot taken unheard (an instance whose notice was lost)', async () => {
+    const [, slot] = await slotList(t);
+    const { settings } = await t.services.studioBookings.settings();
+    const type = settings.types.find((known) => known.key === TYPE)!;
+    const availability = { timeZone: STUDIO_ZONE, weekly: settings.weekly, datesOff: settings.datesOff };
+    const email = 'unheard@example.com';
+    const taken = await bookSlot(
+      t.services.db,
+      {
+        type,
+        start: Date.parse(slot!.start),
+        visitor: { name: 'Elsewhere', email, phone: null, note: null, zone: STUDIO_ZONE },
+        place: '',
+        holder: directHolder(email),
+      },
+      { availability, busy: [], now: Date.now(), secret: 's'.repeat(32) },
+    );
+    expect(taken.kind).toBe('booked');
+    // Kept from before the booking, this instance still offers the slot...
+    expect((await slotList(t)).map((free) => free.start)).toContain(slot!.start);
+    // ...until a visitor asks for it: the 409 carries fresh times, and the next list is read afresh.
+    const refused = await postBooking(t, bookingBody(slot!.start), nextClientIp()).expect(409);
+    expect(refused.body.slots.slots.map((free: { start: string }) => free.start)).not.toContain(slot!.start);
+    expect((await slotList(t)).map((free) => free.start)).not.toContain(slot!.start);
   });
 
   it('leaves the refusals to the router, which words them', async () => {

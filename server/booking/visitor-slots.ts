@@ -80,7 +80,9 @@ export async function slotRefusal(
 ): Promise<SlotRefusal> {
   if (problem !== 'taken') return { kind: 'invalid', message: SLOT_PROBLEM_MESSAGES[problem], errors: problemErrors(problem) };
   // Fresh slots from the start of the day asked for, so the visitor picks again without starting over:
-  // the stamp is read now, as the slot was just taken, perhaps on another instance not yet heard from.
+  // the stamp is read now, as the slot was just taken, perhaps on another instance not yet heard from,
+  // and the kept inputs are dropped: they may be what offered the taken slot.
+  context.slotInputs.changed();
   const inputs = { type, settings, studio, stamp: await slotsStamp(context.db) };
   const fresh = await slotsOf(context, inputs, { from: start - DAY / 2 }, exceptBookingId);
   return { kind: 'taken', message: SLOT_PROBLEM_MESSAGES.taken, fresh };
