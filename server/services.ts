@@ -102,6 +102,7 @@ export function buildServices(core: CoreServices): Services {
   const mailing = { db: core.db, logger: core.logger, config: core.config, mailer, studioIdentity, publicUrl: core.config.PUBLIC_URL };
   const booking = createBookingCapability({
     ...mailing,
+    invalidation: core.invalidation,
     studio: async () => {
       const { studio } = await siteContent.current();
       const street = [studio.streetAddress, `${studio.location.city}, ${studio.location.region} ${studio.postalCode}`.trim()];

@@ -1,11 +1,12 @@
-import type { MailingServices } from '#server/core-services.ts';
+import type { CoreServices, MailingServices } from '#server/core-services.ts';
 import { MailSender } from '#server/email/mail-sender.ts';
 import { nextDueAt } from '#server/email/retried-mail.ts';
-import type { BookingContext, StudioFacts } from './booking-context.ts';
+import { readSlotInputs, type BookingContext, type StudioFacts } from './booking-context.ts';
 import { sendDueBookingEmails } from './booking-emails.ts';
 import { busyBetween, feedState } from './calendar-feed.ts';
 import { DEFAULT_EXPANSION_LIMITS } from './feed-expansion.ts';
 import { SlotCache } from './slot-cache.ts';
+import { SlotInputs } from './slot-inputs.ts';
 import { StudioBookings } from './studio-bookings.ts';
 import { VisitorBookings } from './visitor-bookings.ts';
 
@@ -20,11 +21,12 @@ export interface BookingCapability {
 }
 
 export function createBookingCapability(
-  parts: MailingServices & {
-    publicUrl: string;
-    studio: () => Promise<StudioFacts>;
-    now?: () => number;
-  },
+  parts: MailingServices &
+    Pick<CoreServices, 'invalidation'> & {
+      publicUrl: string;
+      studio: () => Promise<StudioFacts>;
+      now?: () => number;
+    },
 ): BookingCapability {
   const { db, logger, config, publicUrl } = parts;
   const bookingEmails = new MailSender({
@@ -33,6 +35,13 @@ export function createBookingCapability(
     logger,
     label: 'booking e-mails',
   });
+  const { invalidation } = parts;
+  const slotInputs = new SlotInputs(
+    () => readSlotInputs(context),
+    () => invalidation.listening,
+  );
+  // Any instance's change (and any that may have gone unheard) makes the next slot list read afresh.
+  invalidation.subscribe(() => slotInputs.changed());
   const context: BookingContext = {
     db,
     logger,
@@ -42,6 +51,8 @@ export function createBookingCapability(
     studio: parts.studio,
     busy: (from, to) => busyBetween(db, from, to),
     slotCache: new SlotCache(),
+    slotInputs,
+    announceChange: () => invalidation.publish(),
     feedLimits: { ...DEFAULT_EXPANSION_LIMITS, timeoutMs: config.BOOKING_FEED_READ_SECONDS * 1000 },
     emailsQueued: () => bookingEmails.sendSoon(),
     now: parts.now ?? Date.now,
@@ -60,8 +71,10 @@ export function createBookingCapability(
  * the feed fetched again when the last attempt on any instance is older than FEED_REFRESH_MS. All of
  * it runs off the event loop (feed-expansion.ts), one pass at a time.
  */
-export function startBookingTasks(services: Pick<MailingServices, 'db' | 'logger'> & { booking: BookingCapability }): NodeJS.Timeout[] {
-  const { db, logger } = services;
+export function startBookingTasks(
+  services: Pick<MailingServices, 'db' | 'logger'> & Pick<CoreServices, 'invalidation'> & { booking: BookingCapability },
+): NodeJS.Timeout[] {
+  const { db, logger, invalidation } = services;
   const { bookingEmails, studioBookings } = services.booking;
   let running = false;
   const tend = async () => {
@@ -70,9 +83,12 @@ export function startBookingTasks(services: Pick<MailingServices, 'db' | 'logger
     try {
       const kept = await studioBookings.keepFeedCurrent();
       if (kept === 'dropped') logger.warn('calendar feed copy dropped: it no longer passes the expansion budgets');
+      // No request announces the background's work: the other instances' slot lists are told here.
+      if (kept === 'expanded' || kept === 'dropped') await invalidation.publish();
       const { attemptedAt } = await feedState(db);
       if (attemptedAt && Date.now() - Date.parse(attemptedAt) < FEED_REFRESH_MS) return;
       const feed = await studioBookings.refreshFeed();
+      if (feed) await invalidation.publish();
       if (feed?.error) logger.warn({ error: feed.error }, 'calendar feed not refreshed; the last good copy still counts');
     } catch (error) {
       logger.error({ err: error }, 'calendar feed refresh failed');

@@ -6,6 +6,7 @@ import type { Logger } from '#server/logger.ts';
 import { readBookingSettings, type StoredBookingSettings } from './booking-settings.ts';
 import type { ExpansionLimits } from './feed-expansion.ts';
 import type { SlotCache } from './slot-cache.ts';
+import type { SlotInputs, SlotInputsRead } from './slot-inputs.ts';
 import type { Availability, Span, TakenSpan } from './slot-rules.ts';
 
 /** The studio's facts a booking uses, from the site content (one source: the owner's Studio section). */
@@ -33,6 +34,14 @@ export interface BookingContext {
   feedLimits: ExpansionLimits;
   /** The free slots per type and horizon, shared by every visitor of this instance (slot-cache.ts). */
   slotCache: SlotCache;
+  /** What the visitors' slot lists are read from, kept until a change (slot-inputs.ts). */
+  slotInputs: SlotInputs;
+  /**
+   * Tells every instance (this one too) that data changed, so each drops what it keeps: a visitor's
+   * booking, move or cancellation and the background's feed work call it (an owner's write through
+   * the site is announced by its request, server/http/public-cache/clear-on-write.ts). Never rejects.
+   */
+  announceChange: () => Promise<void>;
   /** Called after a change queued e-mails: the sender sends them in seconds, not at its next minute. */
   emailsQueued: () => void;
   now: () => number;
@@ -43,6 +52,12 @@ const DAY = 24 * 60 * 60_000;
 export async function currentSettings(context: BookingContext): Promise<{ stored: StoredBookingSettings; studio: StudioFacts }> {
   const studio = await context.studio();
   return { stored: await readBookingSettings(context.db, studio.hours, context.secret), studio };
+}
+
+/** The slot lists' inputs as they stand now, from the database (`SlotInputs` keeps them). */
+export async function readSlotInputs(context: BookingContext): Promise<SlotInputsRead> {
+  const [{ stored, studio }, stamp] = await Promise.all([currentSettings(context), slotsStamp(context.db)]);
+  return { stored, studio, stamp };
 }
 
 export function availabilityOf(settings: BookingSettings, studio: StudioFacts): Availability {

@@ -3,9 +3,9 @@ import type { Span } from './slot-rules.ts';
 /*
  * The free slots of each type over its whole horizon, computed once and served to every visitor
  * until something they depend on changes. The key is made of everything that decides them (the
- * type's shape, the week and dates off, the busy times' stamp, the bookings' stamp), read fresh on
- * each request: a booking, a settings change or a feed refresh on any instance makes a new key, so
- * no instance serves a slot another one has just given away. What moves with the clock (the notice
+ * type's shape, the week and dates off, the busy times' stamp, the bookings' stamp), as last read
+ * (slot-inputs.ts keeps them until a change here or one announced by another instance): a booking, a
+ * settings change or a feed refresh makes a new key. What moves with the clock (the notice
  * and the horizon's end) is applied when a list is read, and an entry is recomputed after TTL_MS so
  * the horizon keeps moving forward.
  */

@@ -125,6 +125,8 @@ export class StudioBookings {
     const by = { side: 'studio' as const, adminId, message: parsed.data.message };
     const cancelled = await cancelBooking(this.context.db, id, by, this.context.now());
     if (!cancelled) return { kind: 'conflict', message: 'Only a confirmed consultation can be cancelled' };
+    // The owner's request tells the other instances (clear-on-write.ts); this one's lists read afresh now.
+    this.context.slotInputs.changed();
     this.context.emailsQueued();
     this.context.logger.info({ bookingId: id, adminId }, 'consultation cancelled by the studio');
     return { kind: 'changed', booking: (await this.one(id))! };
@@ -153,6 +155,8 @@ export class StudioBookings {
         .where('id', '=', id)
         .where('status', '=', current.status)
         .execute();
+      // A no-show or a restored booking changes the confirmed count the lists are keyed on.
+      this.context.slotInputs.changed();
     } catch (error) {
       if (isUniqueViolation(error)) return { kind: 'conflict', message: 'Another consultation holds that time' };
       throw error;

@@ -94,6 +94,8 @@ export class StudioSettings {
     }
     const saved = await saveBookingSettings(db, settings, version);
     if (saved.kind === 'stale') return saved;
+    // The new settings are in: even if the feed's part fails below, no list of this instance keeps the old ones.
+    this.context.slotInputs.changed();
     if (feedChanged) {
       await setFeedUrl(db, studio.hours, secret, feed ? feedUrl : null, privateAllowed);
       if (read?.kind === 'read') await storeFeedCopy(db, read.body, read.spans, window, now);
@@ -102,6 +104,8 @@ export class StudioSettings {
       // A longer horizon needs the kept copy's busy times that far.
       await reexpandKeptCopy(db, window, now, this.context.feedLimits);
     }
+    // Again with the busy times in (a list read meanwhile kept the old ones); the owner's request tells the other instances.
+    this.context.slotInputs.changed();
     logger.info({ version: saved.version, feedChanged }, 'booking settings saved');
     return { kind: 'saved', settings: await this.settings() };
   }
@@ -121,6 +125,7 @@ export class StudioSettings {
     );
     // The last good copy still counts while the feed fails: its busy times must keep reaching the horizon.
     if (state.error) await reexpandKeptCopy(this.context.db, window, now, this.context.feedLimits);
+    this.context.slotInputs.changed();
     return (await this.settings()).feed;
   }
 
@@ -131,12 +136,14 @@ export class StudioSettings {
   async keepFeedCurrent(): Promise<ReexpandOutcome> {
     const { stored, studio } = await currentSettings(this.context);
     const now = this.context.now();
-    return reexpandKeptCopy(
+    const outcome = await reexpandKeptCopy(
       this.context.db,
       feedWindowOf(stored.settings.types, studio.hours.timeZone, now),
       new Date(now),
       this.context.feedLimits,
     );
+    if (outcome === 'expanded' || outcome === 'dropped') this.context.slotInputs.changed();
+    return outcome;
   }
 
   /** A new private subscription address; the old one stops working at once. */

@@ -82,6 +82,11 @@ export class VisitorBookings {
     return this.context.slotCache.computations;
   }
 
+  /** Reads of the slot lists' inputs from the database so far (tests read it: a warm list makes none). */
+  get slotInputReads(): number {
+    return this.context.slotInputs.reads;
+  }
+
   async types(): Promise<BookingTypesAnswer> {
     const { stored, studio } = await currentSettings(this.context);
     return {
@@ -101,10 +106,21 @@ export class VisitorBookings {
 
   /** Free slots of a type. Only starts and ends: nothing tells whose booking or busy time closed a gap. Null for an unknown type. */
   async slots(typeKey: string, span: { from?: number; to?: number } = {}, exceptBookingId?: number): Promise<SlotsAnswer | null> {
-    const { stored, studio } = await currentSettings(this.context);
+    // Kept until a change: a warm list asks the database nothing (slot-inputs.ts).
+    const { stored, studio, stamp } = await this.context.slotInputs.current(this.context.now());
     const type = bookableType(stored.settings, typeKey);
     if (!type) return null;
-    return slotsOf(this.context, type, stored.settings, studio, span, exceptBookingId);
+    return slotsOf(this.context, { type, settings: stored.settings, studio, stamp }, span, exceptBookingId);
+  }
+
+  /**
+   * A visitor's booking, move or cancellation: this instance's slot lists read afresh, and the other
+   * instances are told before the answer goes out (no owner's request announces it), so the next
+   * list anywhere omits the slot (decision 094).
+   */
+  private async slotsChanged(): Promise<void> {
+    this.context.slotInputs.changed();
+    await this.context.announceChange();
   }
 
   /** The busy times a check of one start needs: the days around it. */
@@ -150,6 +166,7 @@ export class VisitorBookings {
 
     const outcome = await bookSlot(db, asked, { ...around, secret });
     if (outcome.kind !== 'booked') return this.refusalOf(outcome, type, stored.settings, studio, request.start);
+    await this.slotsChanged();
     this.context.emailsQueued();
     logger.info({ bookingId: outcome.booking.id, type: type.key, start: outcome.booking.startAt }, 'consultation booked');
     return {
@@ -197,6 +214,7 @@ export class VisitorBookings {
     if (!isChangeable(found.view, this.context.now())) return { kind: 'not-confirmed', booking: found.view };
     const cancelled = await cancelBooking(this.context.db, found.booking.id, { side: 'visitor' }, this.context.now());
     if (!cancelled) return { kind: 'not-confirmed', booking: found.view };
+    await this.slotsChanged();
     this.context.emailsQueued();
     this.context.logger.info({ bookingId: cancelled.id }, 'consultation cancelled by the visitor');
     return { kind: 'cancelled', booking: visitorView(cancelled, await this.context.studio()) };
@@ -233,6 +251,7 @@ export class VisitorBookings {
     if (!outcome) return { kind: 'not-confirmed', booking: found.view };
     if (outcome.kind === 'refused')
       return slotRefusal(this.context, outcome.problem, type, stored.settings, studio, parsed.data.start, found.booking.id);
+    await this.slotsChanged();
     this.context.emailsQueued();
     this.context.logger.info({ bookingId: outcome.booking.id, start: outcome.booking.startAt }, 'consultation moved by the visitor');
     return { kind: 'moved', booking: visitorView(outcome.booking, studio) };

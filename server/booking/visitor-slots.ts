@@ -20,11 +20,18 @@ type SlotRefusal = { kind: 'invalid'; message: string; errors: FieldErrors } | {
 
 const problemErrors = (problem: SlotProblem): FieldErrors => ({ start: [SLOT_PROBLEM_MESSAGES[problem]] });
 
+/** What a list is made from: the type, the settings and the studio's facts, and the slots' stamp they were read with. */
+export interface SlotListInputs {
+  type: ConsultationType;
+  settings: Parameters<typeof availabilityOf>[0];
+  studio: StudioFacts;
+  /** `slotsStamp` as read with the settings (kept by slot-inputs.ts, or read afresh for a refusal). */
+  stamp: string;
+}
+
 export async function slotsOf(
   context: BookingContext,
-  type: ConsultationType,
-  settings: Parameters<typeof availabilityOf>[0],
-  studio: StudioFacts,
+  { type, settings, studio, stamp }: SlotListInputs,
   span: { from?: number; to?: number },
   exceptBookingId?: number,
 ): Promise<SlotsAnswer> {
@@ -57,7 +64,7 @@ export async function slotsOf(
   if (exceptBookingId !== undefined)
     return answerOf((await compute({ start: from, end: to })).map((slot) => ({ start: isoOf(slot.start), end: isoOf(slot.end) })));
   // The visitors' lists are cut from the type's whole horizon, computed once in the shared cache.
-  const key = JSON.stringify([type, availability, await slotsStamp(db)]);
+  const key = JSON.stringify([type, availability, stamp]);
   const whole = () => compute({ start: now, end: now + type.horizonDays * DAY });
   return slotCache.answer(key, { start: from, end: to }, now, whole, (slots) => answerOf(slotsWithin(slots, from, to)));
 }
@@ -72,7 +79,11 @@ export async function slotRefusal(
   exceptBookingId?: number,
 ): Promise<SlotRefusal> {
   if (problem !== 'taken') return { kind: 'invalid', message: SLOT_PROBLEM_MESSAGES[problem], errors: problemErrors(problem) };
-  // Fresh slots from the start of the day asked for, so the visitor picks again without starting over.
-  const fresh = await slotsOf(context, type, settings, studio, { from: start - DAY / 2 }, exceptBookingId);
+  // Fresh slots from the start of the day asked for, so the visitor picks again without starting over:
+  // the stamp is read now, as the slot was just taken, perhaps on another instance not yet heard from,
+  // and the kept inputs are dropped: they may be what offered the taken slot.
+  context.slotInputs.changed();
+  const inputs = { type, settings, studio, stamp: await slotsStamp(context.db) };
+  const fresh = await slotsOf(context, inputs, { from: start - DAY / 2 }, exceptBookingId);
   return { kind: 'taken', message: SLOT_PROBLEM_MESSAGES.taken, fresh };
 }
