@@ -11,8 +11,8 @@ import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { refusalError } from '#server/http/refusals.ts';
 import { requireAdmin, signedInAdminId } from '#server/http/require-admin.ts';
 import { parseIdParam } from '#server/http/validation.ts';
+import { noStore } from '#server/http/no-store.ts';
 
-const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 const NOT_FOUND = 'Booking not found';
 
 function answerChange(res: Response, outcome: OwnerBookingChange): void {

@@ -8,10 +8,10 @@ import { refusalError } from '#server/http/refusals.ts';
 import { requireAdmin, signedInAdminId } from '#server/http/require-admin.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import { z } from '#common/zod.ts';
+import { noStore } from '#server/http/no-store.ts';
 
 const NOT_FOUND = 'Invoice not found';
 const PROJECT_NOT_FOUND = 'Project not found';
-const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 const invoiceId = (req: Request) => parseIdParam(req.params.id, NOT_FOUND);
 const listQuerySchema = z.object({
   state: z.enum([...INVOICE_STATES, 'overdue'], { error: `state must be one of ${INVOICE_STATES.join(', ')} or overdue` }).optional(),

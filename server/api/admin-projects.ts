@@ -20,6 +20,7 @@ import type { Actor } from '#server/projects/activity.ts';
 import { activityBefore } from './activity-pages.ts';
 import { sendProjectFile } from './project-file-responses.ts';
 import { sendProjectZip } from './project-zip.ts';
+import { noStore } from '#server/http/no-store.ts';
 
 const NOT_FOUND = 'Project not found';
 const FILE_NOT_FOUND = 'File not found';
@@ -30,7 +31,6 @@ export const studioActor = (res: Response): Actor & { side: 'studio' } => {
   const admin = res.locals.admin as AdminProfile;
   return { side: 'studio', adminId: admin.id, name: adminShownName(admin) };
 };
-const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
 /** The owner's Projects area (admin session only): records, invitations, deliveries, downloads. */
 export function adminProjectsRouter(services: Services): Router {

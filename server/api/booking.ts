@@ -10,8 +10,8 @@ import { BOOKING_LINK_REFUSALS, bookingRefusal, type BookingRefusal } from './bo
 import { parseBody } from '#server/http/validation.ts';
 import { sendSharedJson } from '#server/http/shared-json.ts';
 import { slotListFor } from './slot-lists.ts';
+import { noStore } from '#server/http/no-store.ts';
 
-const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 const linkRefused = (kind: keyof typeof BOOKING_LINK_REFUSALS) => answerError(BOOKING_LINK_REFUSALS[kind]);
 
 /** A refused booking or move, as booking-refusals.ts words it; a slot just taken carries the fresh slots. */

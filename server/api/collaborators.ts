@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import { addCollaboratorSchema, changeCollaboratorRoleSchema, MAX_COLLABORATORS } from '#common/collaborators.ts';
 import type { Services } from '#server/context.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
@@ -9,10 +9,10 @@ import { INVITATIONS_PER_PROJECT_PER_DAY } from '#server/projects/collaborators.
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { studioActor } from './admin-projects.ts';
 import { portalProjectGuard } from './portal-access.ts';
+import { noStore } from '#server/http/no-store.ts';
 
 const NOT_FOUND = 'Project not found';
 const COLLABORATOR_NOT_FOUND = 'No such person on this project';
-const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 /** People a client may add in an hour: a band and its team at once, not a mailing list. */
 const ADD_LIMIT = { limit: 30, windowMs: 60 * 60 * 1000 };
 

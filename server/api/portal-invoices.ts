@@ -8,10 +8,10 @@ import { startCardCheckout } from '#server/flows/card-checkout.ts';
 import { clientInvoice } from '#server/flows/client-invoice.ts';
 import { portalMoneyView } from '#server/flows/portal-project-view.ts';
 import { portalProjectGuard } from './portal-access.ts';
+import { noStore } from '#server/http/no-store.ts';
 
 const NOT_FOUND = 'Invoice not found';
 const CARDS_NOT_SET_UP = 'Card payments are not set up for this studio. Please pay as the invoice describes, or reply to the studio.';
-const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
 /**
  * What a client owes and pays (decision 093): the project's sent invoices, each as a PDF, and card

@@ -24,11 +24,11 @@ import { sendProjectFile } from './project-file-responses.ts';
 import { portalProjectGuard } from './portal-access.ts';
 import { sendProjectZip } from './project-zip.ts';
 import { PaymentRequired } from './payment-required.ts';
+import { noStore } from '#server/http/no-store.ts';
 
 const NOT_FOUND = 'Project not found';
 const FILE_NOT_FOUND = 'File not found';
 const projectIdOf = (req: Request) => parseIdParam(req.params.id, NOT_FOUND);
-const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 const clientOf = (res: Response) => res.locals.client as PortalClient;
 
 /**

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { createReviewLinkSchema, listenerNameSchema, unlockReviewLinkSchema } from '#common/review-links.ts';
 import { createCommentSchema, editCommentSchema } from '#common/review.ts';
 import type { Services } from '#server/context.ts';
@@ -15,9 +15,9 @@ import { studioActor } from './admin-projects.ts';
 import { answerChange, answerComment } from './review.ts';
 import { LINK_GONE, unlockRefusal } from './review-link-refusals.ts';
 import { sendVersionAudio } from './version-audio.ts';
+import { noStore } from '#server/http/no-store.ts';
 
 const NOT_FOUND = 'Not found';
-const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
 export const visitorOf = (req: Request): Visitor => ({ ip: clientIp(req), userAgent: req.get('user-agent') ?? '' });
 

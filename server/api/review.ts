@@ -14,10 +14,10 @@ import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { answerRegistration, studioActor } from './admin-projects.ts';
 import { portalProjectGuard } from './portal-access.ts';
 import { sendVersionAudio } from './version-audio.ts';
+import { noStore } from '#server/http/no-store.ts';
 
 const PROJECT_NOT_FOUND = 'Project not found';
 const NOT_FOUND = 'Not found';
-const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 /** Comments a person may post in ten minutes: plenty for a careful listen, not for a script. */
 const COMMENT_LIMIT = { limit: 60, windowMs: 10 * 60 * 1000 };
 

@@ -22,6 +22,7 @@ import type { PortalClient } from '#server/projects/client-sessions.ts';
 import { OPEN_UPLOADS_RETRY_AFTER_SECONDS } from '#server/uploads/open-upload-limits.ts';
 import type { StartRefusal, UploadCaller, UploadDestination, UploadRef, UploadScope } from '#server/uploads/multipart-outcomes.ts';
 import type { MultipartUploadService } from '#server/uploads/multipart-uploads.ts';
+import { noStore } from '#server/http/no-store.ts';
 
 /**
  * Who may use the upload routes, and under what name. `guard` runs first and refuses whoever may not
@@ -163,7 +164,6 @@ export function uploadsRouter(services: Services, access: UploadAccessRule = upl
   const router = Router();
   const { multipartUploads } = services.uploads;
   const { audioUploads } = services.samples;
-  const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
   router.use('/uploads', access.guard);
 
