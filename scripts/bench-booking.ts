@@ -49,7 +49,7 @@ let busyCount: number;
 let slotCount = 0;
 try {
   const settings = defaultBookingSettings(DEFAULT_STUDIO.hours);
-  const saved = await site.services.booking.studioBookings.saveSettings({ version: 0, settings, feedUrl, feedPrivateAllowed: true });
+  const saved = await site.services.booking.studioSettings.saveSettings({ version: 0, settings, feedUrl, feedPrivateAllowed: true });
   if (saved.kind !== 'saved' || saved.settings.feed.error) throw new Error(`the feed was not saved: ${JSON.stringify(saved)}`);
   busyCount = saved.settings.feed.busyCount;
   const window = feedWindowOf(settings.types, DEFAULT_STUDIO.hours.timeZone, Date.now());
@@ -65,10 +65,10 @@ try {
     for (let index = 0; index < 50; index++) warm.push((await timed(() => visitorBookings.slots(DEFAULT_CONSULTATION.key, {}))).ms);
     warmMs.push(median(warm));
     // A settings change (another date off far ahead each round) renews the lists, as a booking would.
-    const current = await site.services.booking.studioBookings.settings();
+    const current = await site.services.booking.studioSettings.settings();
     const day = `2030-01-${String(round + 1).padStart(2, '0')}`;
     const datesOff = [{ from: day, to: day, label: 'Bench' }];
-    const changed = await site.services.booking.studioBookings.saveSettings({
+    const changed = await site.services.booking.studioSettings.saveSettings({
       version: current.version,
       settings: { ...settings, datesOff },
       feedUrl,

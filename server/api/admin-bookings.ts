@@ -25,16 +25,16 @@ const bookingId = (req: Request) => parseIdParam(req.params.id, NOT_FOUND);
 /** The owner's Bookings area: settings, the feed, the subscription address and the bookings themselves. */
 export function adminBookingsRouter(services: Services): Router {
   const router = Router();
-  const { studioBookings } = services.booking;
+  const { studioSettings } = services.booking;
 
   router
     .route('/admin/booking/settings')
     .all(requireAdmin)
     .get(async (_req, res) => {
-      noStore(res).json(await studioBookings.settings());
+      noStore(res).json(await studioSettings.settings());
     })
     .put(async (req, res) => {
-      const outcome = await studioBookings.saveSettings(req.body);
+      const outcome = await studioSettings.saveSettings(req.body);
       if (outcome.kind === 'invalid') throw new HttpError(400, outcome.message, outcome.errors);
       if (outcome.kind === 'stale')
         throw new HttpError(
@@ -49,7 +49,7 @@ export function adminBookingsRouter(services: Services): Router {
     .route('/admin/booking/feed/refresh')
     .all(requireAdmin)
     .post(async (_req, res) => {
-      const feed = await studioBookings.refreshFeed();
+      const feed = await studioSettings.refreshFeed();
       if (!feed) throw new HttpError(409, 'Add your calendar feed address first');
       noStore(res).json(feed);
     })
@@ -59,7 +59,7 @@ export function adminBookingsRouter(services: Services): Router {
     .route('/admin/booking/subscription')
     .all(requireAdmin)
     .post(async (_req, res) => {
-      noStore(res).json({ subscriptionUrl: await studioBookings.regenerateSubscription() });
+      noStore(res).json({ subscriptionUrl: await studioSettings.regenerateSubscription() });
     })
     .all(methodNotAllowed(['POST']));
 
@@ -114,7 +114,7 @@ export function calendarSubscriptionRoutes(services: Services): Router {
     .route('/calendar/:file')
     .get(async (req, res) => {
       const token = /^(.+)\.ics$/.exec(String(req.params.file))?.[1] ?? '';
-      const body = await services.booking.studioBookings.subscription(token);
+      const body = await services.booking.studioSettings.subscription(token);
       if (!body) throw new HttpError(404, 'Not found');
       res
         .set({ 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' })

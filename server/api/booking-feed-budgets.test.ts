@@ -88,7 +88,7 @@ describe.each(testDialects())('a calendar that cannot stop the site (%s)', (dial
     await db.updateTable('bookingFeed').set({ expandedAt: null }).where('id', '=', 1).execute();
     expect((await settingsOf(admin)).feed.url).toBe(feedUrl);
     expect((await slotList(admin)).length).toBeGreaterThan(0);
-    expect(await admin.services.booking.studioBookings.keepFeedCurrent()).toBe('dropped');
+    expect(await admin.services.booking.studioSettings.keepFeedCurrent()).toBe('dropped');
     const { feed } = await settingsOf(admin);
     expect(feed).toMatchObject({ fetchedAt: null, busyCount: 0, error: expect.stringContaining('took longer than 2 seconds') });
     expect(

@@ -53,8 +53,8 @@ describe.each(testDialects())('the slot list answered ahead of Express (%s)', (d
   it('offers nothing on a day the owner has just taken off', async () => {
     const [first] = await slotList(t);
     const day = studioClock(first!.start).date;
-    const { version } = await t.services.booking.studioBookings.settings();
-    const saved = await t.services.booking.studioBookings.saveSettings({
+    const { version } = await t.services.booking.studioSettings.settings();
+    const saved = await t.services.booking.studioSettings.saveSettings({
       version,
       settings: settingsWith({}, { datesOff: [{ from: day, to: day, label: 'Away' }] }),
       feedUrl: '',
@@ -67,7 +67,7 @@ describe.each(testDialects())('the slot list answered ahead of Express (%s)', (d
 
   it('reads afresh when a visitor meets a slot taken unheard (an instance whose notice was lost)', async () => {
     const [, slot] = await slotList(t);
-    const { settings } = await t.services.booking.studioBookings.settings();
+    const { settings } = await t.services.booking.studioSettings.settings();
     const type = settings.types.find((known) => known.key === TYPE)!;
     const availability = { timeZone: STUDIO_ZONE, weekly: settings.weekly, datesOff: settings.datesOff };
     const email = 'unheard@example.com';

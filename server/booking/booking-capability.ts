@@ -1,13 +1,15 @@
 import type { CoreServices, MailingServices } from '#server/core-services.ts';
 import { MailSender } from '#server/email/mail-sender.ts';
 import { nextDueAt } from '#server/email/retried-mail.ts';
-import { readSlotInputs, type BookingContext, type StudioFacts } from './booking-context.ts';
+import { readSlotInputs, type BookingContext } from './booking-context.ts';
+import type { StudioFacts } from './studio-facts.ts';
 import { sendDueBookingEmails } from './booking-emails.ts';
 import { busyBetween, feedState } from './calendar-feed.ts';
 import { DEFAULT_EXPANSION_LIMITS } from './feed-expansion.ts';
 import { SlotCache } from './slot-cache.ts';
 import { SlotInputs } from './slot-inputs.ts';
 import { StudioBookings } from './studio-bookings.ts';
+import { StudioSettings } from './studio-settings.ts';
 import { VisitorBookings } from './visitor-bookings.ts';
 
 /** How often the owner's calendar feed is fetched again (Google's own feeds change about this often). */
@@ -17,6 +19,8 @@ export const FEED_REFRESH_MS = 15 * 60_000;
 export interface BookingCapability {
   visitorBookings: VisitorBookings;
   studioBookings: StudioBookings;
+  /** The owner's booking settings, the busy-time feed and the private subscription (studio-settings.ts). */
+  studioSettings: StudioSettings;
   bookingEmails: MailSender;
 }
 
@@ -60,6 +64,7 @@ export function createBookingCapability(
   return {
     visitorBookings: new VisitorBookings(context, { holdsPerClient: config.BOOKING_HOLDS_PER_CLIENT }),
     studioBookings: new StudioBookings(context),
+    studioSettings: new StudioSettings(context),
     bookingEmails,
   };
 }
@@ -75,19 +80,19 @@ export function startBookingTasks(
   services: Pick<MailingServices, 'db' | 'logger'> & Pick<CoreServices, 'invalidation'> & { booking: BookingCapability },
 ): NodeJS.Timeout[] {
   const { db, logger, invalidation } = services;
-  const { bookingEmails, studioBookings } = services.booking;
+  const { bookingEmails, studioSettings } = services.booking;
   let running = false;
   const tend = async () => {
     if (running) return;
     running = true;
     try {
-      const kept = await studioBookings.keepFeedCurrent();
+      const kept = await studioSettings.keepFeedCurrent();
       if (kept === 'dropped') logger.warn('calendar feed copy dropped: it no longer passes the expansion budgets');
       // No request announces the background's work: the other instances' slot lists are told here.
       if (kept === 'expanded' || kept === 'dropped') await invalidation.publish();
       const { attemptedAt } = await feedState(db);
       if (attemptedAt && Date.now() - Date.parse(attemptedAt) < FEED_REFRESH_MS) return;
-      const feed = await studioBookings.refreshFeed();
+      const feed = await studioSettings.refreshFeed();
       if (feed) await invalidation.publish();
       if (feed?.error) logger.warn({ error: feed.error }, 'calendar feed not refreshed; the last good copy still counts');
     } catch (error) {

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { BookingSettings, ConsultationType } from '#common/booking/settings.ts';
-import type { OpeningHours } from '#common/site-content/opening-hours.ts';
 import type { Booking, Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import { readBookingSettings, type StoredBookingSettings } from './booking-settings.ts';
@@ -8,15 +7,7 @@ import type { ExpansionLimits } from './feed-expansion.ts';
 import type { SlotCache } from './slot-cache.ts';
 import type { SlotInputs, SlotInputsRead } from './slot-inputs.ts';
 import type { Availability, Span, TakenSpan } from './slot-rules.ts';
-
-/** The studio's facts a booking uses, from the site content (one source: the owner's Studio section). */
-export interface StudioFacts {
-  name: string;
-  email: string;
-  hours: OpeningHours;
-  /** The street address and city as one line; empty when the owner has not given a street address. */
-  address: string;
-}
+import type { StudioFacts } from './studio-facts.ts';
 
 /** What both sides of booking (the visitor's and the owner's) are built on. */
 export interface BookingContext {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredBookingSettings } from './booking-settings.ts';
-import type { StudioFacts } from './booking-context.ts';
+import type { StudioFacts } from './studio-facts.ts';
 import { SlotInputs, type SlotInputsRead } from './slot-inputs.ts';
 
 const MINUTE = 60_000;

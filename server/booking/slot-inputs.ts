@@ -1,5 +1,5 @@
 import type { StoredBookingSettings } from './booking-settings.ts';
-import type { StudioFacts } from './booking-context.ts';
+import type { StudioFacts } from './studio-facts.ts';
 
 /** What a visitor's slot list is read from besides the clock: the settings, the studio's facts, the slots' stamp. */
 export interface SlotInputsRead {

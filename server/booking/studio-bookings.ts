@@ -3,7 +3,6 @@ import {
   bookingListQuerySchema,
   cancelByStudioSchema,
   updateBookingSchema,
-  type AdminBookingSettings,
   type BookingSummary,
   type StudioBooking,
 } from '#common/booking/admin.ts';
@@ -12,9 +11,7 @@ import { validate, type FieldErrors } from '#common/validation.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import { isoOf, type Booking, type BookingContext } from './booking-context.ts';
 import { cancelBooking } from './book-slot.ts';
-import type { ReexpandOutcome } from './calendar-feed.ts';
 import { studioDate } from './slot-rules.ts';
-import { StudioSettings, type SaveSettingsOutcome } from './studio-settings.ts';
 
 /*
  * The owner's side of booking: the list of bookings, cancelling one with a message, marking a
@@ -54,39 +51,7 @@ function studioView(booking: Booking): StudioBooking {
 }
 
 export class StudioBookings {
-  private readonly calendars: StudioSettings;
-
-  constructor(private readonly context: BookingContext) {
-    this.calendars = new StudioSettings(context);
-  }
-
-  settings(): Promise<AdminBookingSettings> {
-    return this.calendars.settings();
-  }
-
-  saveSettings(body: unknown): Promise<SaveSettingsOutcome> {
-    return this.calendars.saveSettings(body);
-  }
-
-  /** Fetches the owner's feed now (the "Refresh" button and the schedule). Null when no feed is set. */
-  refreshFeed(): Promise<AdminBookingSettings['feed'] | null> {
-    return this.calendars.refreshFeed();
-  }
-
-  /** Expands the kept copy again when the horizon, the studio's zone or the day moved on (studio-settings.ts). */
-  keepFeedCurrent(): Promise<ReexpandOutcome> {
-    return this.calendars.keepFeedCurrent();
-  }
-
-  /** A new private subscription address; the old one stops working at once. */
-  regenerateSubscription(): Promise<string> {
-    return this.calendars.regenerateSubscription();
-  }
-
-  /** The private subscription (`/calendar/{token}.ics`); null for a wrong token. */
-  subscription(token: string): Promise<string | null> {
-    return this.calendars.subscription(token);
-  }
+  constructor(private readonly context: BookingContext) {}
 
   async list(
     query: unknown,

@@ -15,15 +15,8 @@ import { isTokenShape, tokenHashOf } from '#server/crypto/secret-tokens.ts';
 import { emailKeyOf, holderOf, HOLDS_PER_CLIENT, HOLDS_PER_EMAIL } from './booking-holders.ts';
 import { holdingRefusal, NOT_OFFERED, PHONE_NEEDED, spentWindow, unstoredLinkTokens, type HoldingRefusal } from './booking-intake.ts';
 import { isChangeable } from '#common/booking/link-changes.ts';
-import {
-  availabilityOf,
-  bookableType,
-  currentSettings,
-  placeOf,
-  type Booking,
-  type BookingContext,
-  type StudioFacts,
-} from './booking-context.ts';
+import { availabilityOf, bookableType, currentSettings, placeOf, type Booking, type BookingContext } from './booking-context.ts';
+import type { StudioFacts } from './studio-facts.ts';
 import { bookSlot, cancelBooking, moveBooking, wouldRefuse, type BookOutcome } from './book-slot.ts';
 import { bookingLinkPath, bookingLinkToken, type BookingLinkPurpose } from './booking-links.ts';
 import { slotRefusal, slotsOf } from './visitor-slots.ts';

@@ -1,7 +1,8 @@
 import { SLOT_PROBLEM_MESSAGES, type SlotsAnswer } from '#common/booking/booking-request.ts';
 import type { ConsultationType } from '#common/booking/settings.ts';
 import type { FieldErrors } from '#common/validation.ts';
-import { availabilityOf, isoOf, slotsStamp, takenBetween, type BookingContext, type StudioFacts } from './booking-context.ts';
+import { availabilityOf, isoOf, slotsStamp, takenBetween, type BookingContext } from './booking-context.ts';
+import type { StudioFacts } from './studio-facts.ts';
 import { slotsWithin } from './slot-cache.ts';
 import { freeSlots, type SlotProblem, type Span } from './slot-rules.ts';
 

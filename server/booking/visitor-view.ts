@@ -1,6 +1,7 @@
 import type { BookingRequestData, VisitorBooking } from '#common/booking/booking-request.ts';
 import type { ConsultationType, MeetingKind } from '#common/booking/settings.ts';
-import type { Booking, StudioFacts } from './booking-context.ts';
+import type { Booking } from './booking-context.ts';
+import type { StudioFacts } from './studio-facts.ts';
 import { howItHappens } from './booking-emails.ts';
 
 const MINUTE = 60_000;

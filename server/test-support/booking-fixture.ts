@@ -91,7 +91,7 @@ export const directHolder = (email: string): Holder =>
  * booking falls inside it) and room for twenty a day. The free slots by studio date.
  */
 export async function openBookingDays(t: TestApp): Promise<Slot[][]> {
-  const saved = await t.services.booking.studioBookings.saveSettings({
+  const saved = await t.services.booking.studioSettings.saveSettings({
     version: 0,
     settings: settingsWith({ bufferAfterMinutes: 30, maxPerDay: 20 }),
     feedUrl: '',
