@@ -12,6 +12,10 @@ import type { DirectUploadOutcome } from '#server/samples/audio-upload-outcomes.
 const STREAM_CACHE_CONTROL = 'public, max-age=31536000, immutable, no-transform';
 const ORIGINAL_CACHE_CONTROL = 'private, max-age=31536000, immutable, no-transform';
 const OWNERS_ONLY_CACHE_CONTROL = 'private, no-store, no-transform';
+// A visitor's redirect from an original to its copy is kept by nobody: the copy can be made again
+// under a new key (lost, re-analysed), its sample trashed, and the owner gets the original at the
+// same URL. The hop costs a few hundred bytes; the copy it leads to is cached a year.
+const TO_COPY_CACHE_CONTROL = 'no-store';
 
 function declaredLength(req: Request): number | null {
   const header = req.headers['content-length'];
@@ -21,7 +25,9 @@ function declaredLength(req: Request): number | null {
 /**
  * /objects/uploads/{key}: GET/HEAD serve registered audio and samples' streaming copies with ranges
  * and validators (seeking in every browser needs 206). An original whose samples all have their
- * copy is the signed-in owner's only: a visitor is answered 404, as for a key that never existed.
+ * copy is the signed-in owner's only: a visitor is sent to a live sample's copy (302), so a page
+ * loaded before the copy existed, or a link to the original shared earlier, keeps playing; with no
+ * such copy (the sample in the trash) a visitor is answered 404, as for a key that never existed.
  * /objects/staging/{key}: PUT is the local store's upload target, authorised by a signed grant; it
  * never writes a served file (registration moves it).
  * Mounted before the body limits and the page handler: one PUT is up to 50 MB (larger files go in parts).
@@ -30,12 +36,15 @@ export function audioObjectRoutes(services: Services): Router {
   const router = Router();
   const { audioUploads, streamingCopies } = services.samples;
 
-  /** What `key` serves and how it may be cached, or null when this requester gets 404. */
+  /** What `key` serves and how it may be cached, the copy to send a visitor to, or null for 404. */
   async function findAudio(key: string, signedIn: boolean) {
     const copy = await streamingCopies.findServed(key);
     if (copy) return { ...copy, cacheControl: STREAM_CACHE_CONTROL };
     const ownersOnly = await streamingCopies.isOwnersOnly(key);
-    if (ownersOnly && !signedIn) return null;
+    if (ownersOnly && !signedIn) {
+      const copyPath = await streamingCopies.copyForVisitors(key);
+      return copyPath && { redirectTo: copyPath };
+    }
     const original = await audioUploads.findPublic(key);
     return original && { ...original, cacheControl: ownersOnly ? OWNERS_ONLY_CACHE_CONTROL : ORIGINAL_CACHE_CONTROL };
   }
@@ -44,6 +53,16 @@ export function audioObjectRoutes(services: Services): Router {
     const key = req.params.key;
     const found = await findAudio(key, Boolean(res.locals.admin));
     if (!found) throw new HttpError(404, 'Not found');
+    if ('redirectTo' in found) {
+      // The copy's own path, without the query: this route reads none, and the copy is then the one
+      // URL every page gives (one entry in each cache). No body: a player's Range goes with it to
+      // the copy, which answers it (HEAD likewise).
+      res
+        .status(302)
+        .set({ Location: found.redirectTo, 'Cache-Control': TO_COPY_CACHE_CONTROL, 'Cross-Origin-Resource-Policy': 'same-site' })
+        .end();
+      return;
+    }
     const { contentType, info, cacheControl } = found;
 
     res.set({

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -104,9 +105,8 @@ describe.each(cases)('streaming copies on %s with the %s store', (dialect, store
     // 256 kbps instead of 2304 kbps (24-bit 48 kHz stereo).
     expect(bytes.length).toBeLessThan(master.length / 6);
 
-    const visitorOriginal = await visitor.get(original);
-    expect(visitorOriginal.status).toBe(404);
-    expect((await visitor.head(original)).status).toBe(404);
+    // A visitor who still has the original's URL is sent to the copy (the redirect test says more).
+    expect((await visitor.get(original).expect(302)).headers.location).toBe(audioUrl);
     const ownerOriginal = await owner.request.get(original).buffer(true).expect(200);
     expect(Buffer.compare(ownerOriginal.body as Buffer, master)).toBe(0);
     expect(ownerOriginal.headers['cache-control']).toMatch(/private, no-store/);
@@ -116,6 +116,62 @@ describe.each(cases)('streaming copies on %s with the %s store', (dialect, store
     expect(link.headers.location).toBe(original);
     expect((await visitor.get(`/api/samples/${id}/original`)).status).toBe(401);
     expect((await owner.request.get('/api/samples/999999/original')).status).toBe(404);
+  });
+
+  it('sends a visitor who asks for an original with a copy to the copy; the owner still gets the original', async () => {
+    const master = masterWav();
+    const { id, original } = await createSample('Linked before its copy', master);
+    await owner.services.samples.sampleAnalysis.idle();
+    const { audioUrl } = await listed(id);
+    expect(audioUrl).not.toBe(original);
+    const copyBytes = (await visitor.get(audioUrl).buffer(true).expect(200)).body as Buffer;
+    const row = () => owner.services.db.selectFrom('samples').where('id', '=', id);
+
+    // Before the copy exists (its columns cleared, as before the analysis) the original is public as it was.
+    const made = await row().select(['streamKey', 'streamSize', 'streamContentType']).executeTakeFirstOrThrow();
+    await owner.services.db
+      .updateTable('samples')
+      .set({ streamKey: null, streamSize: null, streamContentType: null })
+      .where('id', '=', id)
+      .execute();
+    const before = await visitor.get(original).buffer(true).expect(200);
+    expect(Buffer.compare(before.body as Buffer, master)).toBe(0);
+    expect(before.headers['cache-control']).toBe('private, max-age=31536000, immutable, no-transform');
+    await owner.services.db.updateTable('samples').set(made).where('id', '=', id).execute();
+
+    // A page rendered a moment earlier, or a link shared before, names the original: GET and HEAD go to the copy.
+    for (const asked of [visitor.get(original), visitor.head(original), visitor.get(`${original}?v=1`)]) {
+      const sent = await asked.expect(302);
+      expect(sent.headers.location).toBe(audioUrl);
+      // The copy may be made again under another key (a lost copy, new audio): nobody keeps this answer.
+      expect(sent.headers['cache-control']).toBe('no-store');
+      expect(sent.headers['content-type']).toBeUndefined();
+    }
+    // A player seeking asks with a Range: the redirect carries no body, the copy answers the range.
+    const seek = await visitor.get(original).set('Range', 'bytes=100-599').expect(302);
+    expect(seek.headers['content-range']).toBeUndefined();
+    const part = await visitor.get(seek.headers.location!).set('Range', 'bytes=100-599').buffer(true).expect(206);
+    expect(Buffer.compare(part.body as Buffer, copyBytes.subarray(100, 600))).toBe(0);
+    const followed = await visitor.get(original).redirects(1).buffer(true).expect(200);
+    expect(followed.headers['content-type']).toBe('audio/mpeg');
+    expect(Buffer.compare(followed.body as Buffer, copyBytes)).toBe(0);
+
+    // The owner, signed in, gets the master itself.
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const mastered = await owner.request.get(original).buffer(true).expect(200);
+    expect(sha256(mastered.body as Buffer)).toBe(sha256(master));
+
+    // In the trash the sample plays nowhere: its original answers 404 again, and its copy after a restore.
+    await owner.request.post(`/api/samples/${id}/trash`).expect(200);
+    await visitor.get(original).expect(404);
+    await visitor.head(original).expect(404);
+    await owner.request.post(`/api/samples/${id}/restore`).expect(200);
+    expect((await visitor.get(original).expect(302)).headers.location).toBe(audioUrl);
+
+    // A key that never existed, or no key at all, is 404 as before.
+    await visitor.get(`/objects/uploads/${randomUUID()}`).expect(404);
+    await visitor.head(`/objects/uploads/${randomUUID()}`).expect(404);
+    await visitor.get('/objects/uploads/not-a-key').expect(404);
   });
 
   it('plays an uploaded MP3 as it is: it is its own streaming copy, public, and stored once', async () => {
@@ -161,7 +217,8 @@ describe.each(cases)('streaming copies on %s with the %s store', (dialect, store
     const second = (await listed(borrowed.body.id as number)).audioUrl;
     expect([original, audioUrl]).not.toContain(second);
     await visitor.get(second).expect(200);
-    await visitor.get(original).expect(404);
+    // Both samples have their copy: a visitor with the original's URL gets the older sample's.
+    expect((await visitor.get(original).expect(302)).headers.location).toBe(audioUrl);
     // Deleting one of the two keeps what the other plays.
     await owner.request.delete(`/api/samples/${borrowed.body.id}`).expect(204);
     await visitor.get(second).expect(404);
@@ -206,6 +263,8 @@ describe.each(cases)('streaming copies on %s with the %s store', (dialect, store
     const lost = (await listed(id)).audioUrl;
     // A store restored without the copy, say.
     await owner.services.store.delete(`uploads/${objectKeyFromPath(lost)}`);
+    // Until the start-up forgets it, a visitor with the original's URL is not sent to a missing copy.
+    await visitor.get(original).expect(404);
     expect(await owner.services.samples.sampleAnalysis.scheduleBacklog()).toBeGreaterThanOrEqual(1);
     // Until it is made again the sample plays its original, which visitors may fetch meanwhile.
     const during = (await listed(id)).audioUrl;
@@ -215,7 +274,7 @@ describe.each(cases)('streaming copies on %s with the %s store', (dialect, store
     expect(remade).not.toBe(lost);
     expect(remade).not.toBe(original);
     await visitor.get(remade).expect(200);
-    await visitor.get(original).expect(404);
+    expect((await visitor.get(original).expect(302)).headers.location).toBe(remade);
     // Nothing left to do at the next start.
     expect(await owner.services.samples.sampleAnalysis.scheduleBacklog()).toBe(0);
   });

@@ -30,7 +30,7 @@ export const publicAudioUrl = (row: { audioUrl: string; streamKey: string | null
  * Samples' streaming copies (decision 087): the MP3 the analysis made from a sample's original,
  * stored under a key of its own (`uploads/{key}`, served at `/objects/uploads/{key}` by the same route
  * as the originals) and recorded on the sample row. Once a sample has its copy, its original is the
- * owner's only: visitors are told it does not exist. A copy is never shared between samples; it goes
+ * owner's only: visitors asking for it are sent to the copy. A copy is never shared between samples; it goes
  * with its sample (deleted, purged, given other audio) and is made again when missing.
  */
 export class StreamingCopies {
@@ -101,6 +101,30 @@ export class StreamingCopies {
     if (!isUploadKey(key)) return false;
     const users = await this.db.selectFrom('samples').select('streamKey').where('audioUrl', '=', objectPathOf(key)).execute();
     return users.length > 0 && users.every((user) => user.streamKey !== null && user.streamKey !== key);
+  }
+
+  /**
+   * Where a visitor asking for an owners-only original is sent (decision 087, later): the path of the
+   * copy of a sample that uses it and is not in the trash, whose object is stored; the oldest sample's
+   * when several have one (the same audio either way). Null when none: a trashed sample plays nowhere.
+   * A page rendered a moment before the copy existed, or a link shared earlier, names the original.
+   */
+  async copyForVisitors(originalKey: string): Promise<string | null> {
+    if (!isUploadKey(originalKey)) return null;
+    const rows = await this.db
+      .selectFrom('samples')
+      .select('streamKey')
+      .where('audioUrl', '=', objectPathOf(originalKey))
+      .where('deletedAt', 'is', null)
+      .where('streamKey', 'is not', null)
+      .where('streamKey', '!=', originalKey)
+      .orderBy('id')
+      .execute();
+    for (const { streamKey } of rows) {
+      // A copy lost from the store (forgotten at the next start) is no place to send anyone.
+      if (streamKey && (await this.store.stat(storageKey(streamKey)))) return objectPathOf(streamKey);
+    }
+    return null;
   }
 
   /**
