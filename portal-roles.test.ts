@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_VIEW_PART_KEYS, PROJECT_VIEW_PARTS, sees, type ProjectAccess } from '#common/collaborators.ts';
+import { PROJECT_LIST_PART_KEYS, PROJECT_VIEW_PART_KEYS, PROJECT_VIEW_PARTS, sees, type ProjectAccess } from '#common/collaborators.ts';
 import { portalProjectLoader } from '#app/features/portal/portal-pages.server.ts';
 import { contextWith } from '#app/lib/server-context.server.ts';
 import { ACCESSES, hiddenKeys, NOTES, rolesProject, STEM, type RolesProject } from '#server/test-support/roles-fixture.ts';
@@ -55,6 +55,23 @@ describe.each(testDialects())('what each role is answered by the portal API and 
         for (const role of ['approve', 'comment', 'listen']) if (role !== access) expect(text).not.toContain(`${role}@`);
     },
   );
+
+  it.each(ACCESSES)('GET the list of projects as %s: its row has the keys of its table', async (access) => {
+    const rowOf = async (who: ProjectAccess) => {
+      const rows = (await r.t.asClient(r.cookies[who]).get('/api/portal/projects')).body.projects as { id: number }[];
+      return rows.find((row) => row.id === r.projectId)!;
+    };
+    const client = await rowOf('client');
+    expect(client).toMatchObject({ access: 'client', fileCount: 1 });
+    const row = await rowOf(access);
+    const hidden = PROJECT_VIEW_PARTS.filter((part) => !sees(access, part)).flatMap((part) => PROJECT_LIST_PART_KEYS[part] ?? []);
+    expect(Object.keys(row).sort()).toEqual(
+      Object.keys(client)
+        .filter((key) => !hidden.includes(key))
+        .sort(),
+    );
+    expect(row).toMatchObject({ access });
+  });
 
   it.each(ACCESSES)(
     'GET the log, the invoices and a PDF, a client file and the comments as %s: a part not theirs is a 403',

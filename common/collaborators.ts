@@ -94,6 +94,9 @@ export const PROJECT_VIEW_PART_KEYS: Record<ProjectViewPart, readonly string[]> 
   invoices: [],
 };
 
+/** The keys of a row of the portal's project list (GET /api/portal/projects) that a part fills. */
+export const PROJECT_LIST_PART_KEYS: Partial<Record<ProjectViewPart, readonly string[]>> = { clientFiles: ['fileCount'] };
+
 /** Whether this access sees the part; no access sees nothing. */
 export function sees(access: ProjectAccess | null, part: ProjectViewPart): boolean {
   return access !== null && VISIBLE_PARTS[access].includes(part);

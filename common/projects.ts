@@ -266,6 +266,15 @@ export interface ProjectSummary {
   waitingForStudio: boolean;
 }
 
+/**
+ * One row of GET /api/portal/projects: how the address reaches the project, and the count of the
+ * client's files only for an access that sees `clientFiles` (common/collaborators.ts).
+ */
+export interface PortalProjectSummary extends Omit<ProjectSummary, 'fileCount'> {
+  access: ProjectAccess;
+  fileCount?: number;
+}
+
 /** GET /api/admin/projects. */
 export interface AdminProjectList {
   projects: (ProjectSummary & { clientEmail: string })[];

@@ -6,9 +6,9 @@ import type {
   AdminProjectList,
   AdminProjectView,
   CreateProjectInput,
+  PortalProjectSummary,
   PortalProjectView,
   ProjectPackage,
-  ProjectSummary,
   UpdateProjectInput,
 } from '#common/projects.ts';
 import type { TrackView } from '#common/review.ts';
@@ -196,10 +196,20 @@ export class ProjectsService {
   }
 
   /** The projects a signed-in address may open: invited, not revoked, as their client or a collaborator. */
-  async clientProjects(email: string): Promise<ProjectSummary[]> {
+  /** The projects open to `email`, each with their access; the client's file count only where it sees `clientFiles`. */
+  async clientProjects(email: string): Promise<PortalProjectSummary[]> {
     const rows = await this.visibleTo(email).selectAll().orderBy('updatedAt', 'desc').execute();
-    const counts = await this.fileCounts(rows.map((row) => row.id));
-    return rows.map((row) => toProjectSummary(row, counts.get(row.id)));
+    // One read of access a project: a person is on a handful of projects, and it is the same rule as every route's.
+    const [counts, accesses] = await Promise.all([
+      this.fileCounts(rows.map((row) => row.id)),
+      Promise.all(rows.map((row) => this.accessTo(email, row.id))),
+    ]);
+    return rows.flatMap((row, index) => {
+      const access = accesses[index];
+      if (!access) return [];
+      const { fileCount, ...summary } = toProjectSummary(row, counts.get(row.id));
+      return [{ ...summary, access, ...(sees(access, 'clientFiles') ? { fileCount } : {}) }];
+    });
   }
 
   /**
