@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addCollaboratorSchema, can, type ProjectAccess, type ProjectCapability } from './collaborators.ts';
+import {
+  addCollaboratorSchema,
+  can,
+  PROJECT_VIEW_PARTS,
+  sees,
+  type ProjectAccess,
+  type ProjectCapability,
+  type ProjectViewPart,
+} from './collaborators.ts';
 
 const CAPABILITIES: ProjectCapability[] = ['listen', 'comment', 'decide', 'downloadDeliveries', 'manage'];
 
@@ -12,6 +20,16 @@ describe('what each kind of person may do on a project', () => {
     [null, []],
   ])('%s may %j, and nothing else', (access, allowed) => {
     expect(CAPABILITIES.filter((capability) => can(access, capability))).toEqual(allowed);
+  });
+
+  it.each<[ProjectAccess | null, ProjectViewPart[]]>([
+    ['client', ['clientNotes', 'clientFiles', 'collaborators', 'activity', 'invoices']],
+    ['approve', []],
+    ['comment', []],
+    ['listen', []],
+    [null, []],
+  ])('%s sees the parts %j of the project, and no other (issue 41)', (access, visible) => {
+    expect(PROJECT_VIEW_PARTS.filter((part) => sees(access, part))).toEqual(visible);
   });
 
   it('takes an address as the portal knows people, and one of the three roles', () => {

@@ -4,8 +4,9 @@ import { z } from './zod.ts';
 /*
  * Collaborators of a project (docs/decisions/081-project-collaborators.md): people the invited client
  * adds by e-mail (the band, the manager, the label's A&R), each with a role the owner may change.
- * The table below is the one statement of what each kind of person may do on a project; the server
- * guards its routes with it and the portal hides what it forbids.
+ * The tables below are the one statement of what each kind of person may do on a project and which
+ * parts of it they see; the server guards its routes and builds its answers with them, and the
+ * portal's pages follow the same tables.
  */
 
 export const COLLABORATOR_ROLES = ['approve', 'comment', 'listen'] as const;
@@ -56,6 +57,53 @@ export const NOT_ALLOWED: Record<ProjectCapability, string> = {
   downloadDeliveries: 'Only the client, or someone they let approve, can download the deliveries',
   manage: 'Only the client who was invited can do this',
 };
+
+/**
+ * The parts of a project that are not everyone's on it (issue 41). Everyone with access sees the
+ * project's facts, the studio's deliveries (listed; downloading is `downloadDeliveries`) and the
+ * review room (tracks, versions, comments). These parts are the invited client's own business with
+ * the studio:
+ * - `clientNotes`: their notes for the studio.
+ * - `clientFiles`: the files they sent ("Your files").
+ * - `collaborators`: the people on the project, with their addresses.
+ * - `activity`: the project's log (it names the client's files, sign-ins and the people's addresses).
+ * - `invoices`: the money: what is billed, owed and how to pay.
+ */
+export const PROJECT_VIEW_PARTS = ['clientNotes', 'clientFiles', 'collaborators', 'activity', 'invoices'] as const;
+export type ProjectViewPart = (typeof PROJECT_VIEW_PARTS)[number];
+
+/**
+ * Which parts each access sees: the one rule the server builds every portal answer by (absent, not
+ * emptied, for whoever may not see a part) and the portal's pages follow. An approver too sees none:
+ * deciding on a mix and taking the masters needs the review room and the deliveries, not the
+ * client's notes, stems, log or bills.
+ */
+export const VISIBLE_PARTS: Record<ProjectAccess, readonly ProjectViewPart[]> = {
+  client: PROJECT_VIEW_PARTS,
+  approve: [],
+  comment: [],
+  listen: [],
+};
+
+/** The keys of a portal project answer (GET /api/portal/projects/{id}) that each part fills; `invoices` has its own route. */
+export const PROJECT_VIEW_PART_KEYS: Record<ProjectViewPart, readonly string[]> = {
+  clientNotes: ['clientNotes'],
+  clientFiles: ['files'],
+  collaborators: ['collaborators'],
+  activity: ['activity', 'activityNextBefore'],
+  invoices: [],
+};
+
+/** The keys of a row of the portal's project list (GET /api/portal/projects) that a part fills. */
+export const PROJECT_LIST_PART_KEYS: Partial<Record<ProjectViewPart, readonly string[]>> = { clientFiles: ['fileCount'] };
+
+/** Whether this access sees the part; no access sees nothing. */
+export function sees(access: ProjectAccess | null, part: ProjectViewPart): boolean {
+  return access !== null && VISIBLE_PARTS[access].includes(part);
+}
+
+/** The words of a 403 when a route answers only a part the person's access does not see. */
+export const NOT_SHOWN = 'Only the client who was invited can see this';
 
 /** Active collaborators a project may have at once. */
 export const MAX_COLLABORATORS = 20;

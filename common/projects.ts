@@ -230,16 +230,25 @@ export interface PortalFileView extends ProjectFileView {
   canChange: boolean;
 }
 
-/** GET /api/portal/projects/{id}. */
-export interface PortalProjectView extends Omit<ProjectBase, 'files'> {
+/**
+ * The parts of a portal project answer that are the invited client's own (common/collaborators.ts:
+ * VISIBLE_PARTS, PROJECT_VIEW_PART_KEYS): absent, not emptied, for an access that does not see them.
+ */
+export interface PortalClientParts {
+  clientNotes: string;
+  /** The files the client sent ("Your files"). */
   files: PortalFileView[];
-  /** How the signed-in address reaches this project: the invited client, or a collaborator's role. */
-  access: ProjectAccess;
-  /** The people on the project: listed to the invited client only (empty for a collaborator). */
+  /** The people on the project. */
   collaborators: CollaboratorView[];
   /** The newest entries of the log only, as for the studio (AdminProjectView). */
   activity: ProjectActivityView[];
   activityNextBefore: number | null;
+}
+
+/** GET /api/portal/projects/{id}: what everyone on the project sees, and the client's parts their access sees. */
+export interface PortalProjectView extends Omit<ProjectBase, 'files' | 'clientNotes'>, Partial<PortalClientParts> {
+  /** How the signed-in address reaches this project: the invited client, or a collaborator's role. */
+  access: ProjectAccess;
 }
 
 /** One row of GET /api/admin/projects and GET /api/portal/projects. */
@@ -255,6 +264,15 @@ export interface ProjectSummary {
   updatedAt: string;
   /** The client sent files since the studio last changed the project: the studio has something to look at. */
   waitingForStudio: boolean;
+}
+
+/**
+ * One row of GET /api/portal/projects: how the address reaches the project, and the count of the
+ * client's files only for an access that sees `clientFiles` (common/collaborators.ts).
+ */
+export interface PortalProjectSummary extends Omit<ProjectSummary, 'fileCount'> {
+  access: ProjectAccess;
+  fileCount?: number;
 }
 
 /** GET /api/admin/projects. */

@@ -73,7 +73,7 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
     expect(t.mail.filter((m) => m.to === 'band@example.com' && /added you/.test(m.subject))).toEqual([]);
   });
 
-  it('the client and the owner see the people with their roles; a collaborator sees no list', async () => {
+  it('the client and the owner see the people with their roles; a collaborator is answered no list', async () => {
     const portal = await t.asClient(client).get(`/api/portal/projects/${projectId}`);
     expect(portal.body.access).toBe('client');
     expect(portal.body.collaborators.map((c: { email: string; role: string }) => [c.email, c.role])).toEqual([
@@ -86,7 +86,8 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
     expect(admin.body.collaborators[0].lastSignedInAt).not.toBeNull();
     const asListener = await t.asClient(people.listen.cookie).get(`/api/portal/projects/${projectId}`);
     expect(asListener.status).toBe(200);
-    expect(asListener.body).toMatchObject({ access: 'listen', collaborators: [] });
+    expect(asListener.body.access).toBe('listen');
+    expect(asListener.body).not.toHaveProperty('collaborators');
     const list = await t.asClient(people.listen.cookie).get('/api/portal/projects');
     expect(list.body.projects.map((p: { id: number }) => p.id)).toEqual([projectId]);
   });

@@ -1,5 +1,13 @@
 import type { Request, Response } from 'express';
-import { can, NOT_ALLOWED, type ProjectAccess, type ProjectCapability } from '#common/collaborators.ts';
+import {
+  can,
+  NOT_ALLOWED,
+  NOT_SHOWN,
+  sees,
+  type ProjectAccess,
+  type ProjectCapability,
+  type ProjectViewPart,
+} from '#common/collaborators.ts';
 import type { Services } from '#server/context.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { parseIdParam } from '#server/http/validation.ts';
@@ -31,4 +39,13 @@ export function portalProjectGuard({ projects: { records: projects } }: Pick<Ser
     if (!can(access, capability)) throw new HttpError(403, NOT_ALLOWED[capability]);
     return { projectId, access, actor: await projects.actorOn(email, access) };
   };
+}
+
+/**
+ * For a route that answers one part of the project only (its log, its invoices): a 403 unless the
+ * person's access sees that part (common/collaborators.ts: VISIBLE_PARTS), after the guard.
+ */
+export function requirePart(person: PortalPerson, part: ProjectViewPart): PortalPerson {
+  if (!sees(person.access, part)) throw new HttpError(403, NOT_SHOWN);
+  return person;
 }

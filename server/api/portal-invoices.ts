@@ -7,7 +7,7 @@ import type { PortalClient } from '#server/projects/client-sessions.ts';
 import { startCardCheckout } from '#server/flows/card-checkout.ts';
 import { clientInvoice } from '#server/flows/client-invoice.ts';
 import { portalMoneyView } from '#server/flows/portal-project-view.ts';
-import { portalProjectGuard } from './portal-access.ts';
+import { portalProjectGuard, requirePart } from './portal-access.ts';
 import { noStore } from '#server/http/no-store.ts';
 
 const NOT_FOUND = 'Invoice not found';
@@ -15,9 +15,10 @@ const CARDS_NOT_SET_UP = 'Card payments are not set up for this studio. Please p
 
 /**
  * What a client owes and pays (decision 093): the project's sent invoices, each as a PDF, and card
- * payment through Stripe Checkout for what is still due. Only the invited client sees them; anyone
- * else's invoice is a 404, like one that does not exist. Each route guards, calls one flow
- * (server/flows/) and answers its outcome.
+ * payment through Stripe Checkout for what is still due. Only an access that sees `invoices`
+ * (common/collaborators.ts: the invited client) sees them: a collaborator is a 403, anyone else's
+ * invoice a 404, like one that does not exist. Each route guards, calls one flow (server/flows/)
+ * and answers its outcome.
  */
 export function portalInvoicesRouter(services: Services): Router {
   const router = Router();
@@ -29,7 +30,7 @@ export function portalInvoicesRouter(services: Services): Router {
     .route('/portal/projects/:id/invoices')
     .all(requireClient)
     .get(async (req, res) => {
-      const { projectId } = await projectFor(req, res, 'manage');
+      const { projectId } = requirePart(await projectFor(req, res, 'listen'), 'invoices');
       noStore(res).json(await portalMoneyView(services, projectId));
     })
     .all(methodNotAllowed(['GET']));

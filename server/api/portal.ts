@@ -21,7 +21,7 @@ import { requestSignInLink } from '#server/projects/portal-sign-in.ts';
 import { activityBefore } from './activity-pages.ts';
 import { answerRegistration } from './admin-projects.ts';
 import { sendProjectFile } from './project-file-responses.ts';
-import { portalProjectGuard } from './portal-access.ts';
+import { portalProjectGuard, requirePart } from './portal-access.ts';
 import { sendProjectZip } from './project-zip.ts';
 import { PaymentRequired } from './payment-required.ts';
 import { noStore } from '#server/http/no-store.ts';
@@ -103,11 +103,11 @@ function addProjectRoutes(router: Router, services: Services): void {
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
 
-  // The log's older entries, to whoever may read the project (the view carries the newest page only).
+  // The log's older entries (the view carries the newest page only), to an access that sees the log.
   router
     .route('/portal/projects/:id/activity')
     .get(async (req, res) => {
-      const { projectId: id } = await projectFor(req, res, 'listen');
+      const { projectId: id } = requirePart(await projectFor(req, res, 'listen'), 'activity');
       const page = await projects.activityPage(id, 'client', activityBefore(req));
       if (!page) throw new HttpError(404, NOT_FOUND);
       noStore(res).json(page);

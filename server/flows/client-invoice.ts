@@ -1,10 +1,12 @@
+import { sees } from '#common/collaborators.ts';
 import type { InvoiceView } from '#common/billing/invoices.ts';
 import type { BillingCapability } from '#server/billing/billing-capability.ts';
 import type { ProjectsCapability } from '#server/projects/projects-capability.ts';
 
 /*
  * An invoice as its client may reach it from the portal (its PDF, paying it): a sent one (never a
- * draft) of a project whose invited client is the signed-in address. Anything else, anyone else's
+ * draft) of a project whose invoices the signed-in address sees (common/collaborators.ts: its
+ * invited client). Anything else, anyone else's
  * invoice included, is not found, like one that does not exist.
  */
 
@@ -15,6 +17,6 @@ export type ClientInvoiceParts = { billing: Pick<BillingCapability, 'invoices'>;
 export async function clientInvoice(parts: ClientInvoiceParts, email: string, invoiceId: number): Promise<ClientInvoice> {
   const invoice = await parts.billing.invoices.get(invoiceId);
   if (!invoice || invoice.state === 'draft') return { kind: 'not-found' };
-  if ((await parts.projects.records.accessTo(email, invoice.projectId)) !== 'client') return { kind: 'not-found' };
+  if (!sees(await parts.projects.records.accessTo(email, invoice.projectId), 'invoices')) return { kind: 'not-found' };
   return { kind: 'invoice', invoice };
 }

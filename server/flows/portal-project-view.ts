@@ -1,3 +1,4 @@
+import { sees } from '#common/collaborators.ts';
 import type { PortalBillingView } from '#common/billing/portal-billing.ts';
 import type { PortalProjectView } from '#common/projects.ts';
 import type { BillingCapability } from '#server/billing/billing-capability.ts';
@@ -7,8 +8,8 @@ import { deliveryLock } from './delivery-lock.ts';
 /*
  * A project and its money as someone signed in to the portal sees them: one answer for the
  * project page's loader and the portal's API (GET /api/portal/projects/:id/invoices). The money is
- * the invited client's alone; whether the deliveries wait for payment is told to everyone who may
- * download them.
+ * for an access that sees `invoices` (common/collaborators.ts: the invited client); whether the
+ * deliveries wait for payment is told to everyone.
  */
 
 export type PortalProjectOutcome =
@@ -16,7 +17,7 @@ export type PortalProjectOutcome =
   | {
       kind: 'project';
       project: PortalProjectView;
-      /** The invoices and how to pay them, for the invited client only (null for a collaborator). */
+      /** The invoices and how to pay them, for an access that sees `invoices` (null for the others). */
       billing: PortalBillingView | null;
       /** Whether downloads of the deliveries wait for payment. */
       deliveriesLocked: boolean;
@@ -29,7 +30,7 @@ export type PortalProjectParts = { projects: Pick<ProjectsCapability, 'records'>
 export async function portalProjectView(parts: PortalProjectParts, email: string, projectId: number): Promise<PortalProjectOutcome> {
   const project = await parts.projects.records.clientView(email, projectId);
   if (!project) return { kind: 'not-found' };
-  if (project.access === 'client') {
+  if (sees(project.access, 'invoices')) {
     const billing = await portalMoneyView(parts, project.id);
     return { kind: 'project', project, billing, deliveriesLocked: billing.deliveriesLocked };
   }

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { ProjectAccess } from '#common/collaborators.ts';
+import { sees, type ProjectAccess } from '#common/collaborators.ts';
 import { ACTIVE_PROJECT_STATUSES } from '#common/project-lifecycle.ts';
 import type {
   ActivityPageView,
   AdminProjectList,
   AdminProjectView,
   CreateProjectInput,
+  PortalProjectSummary,
   PortalProjectView,
   ProjectPackage,
-  ProjectSummary,
   UpdateProjectInput,
 } from '#common/projects.ts';
 import type { TrackView } from '#common/review.ts';
@@ -196,30 +196,44 @@ export class ProjectsService {
   }
 
   /** The projects a signed-in address may open: invited, not revoked, as their client or a collaborator. */
-  async clientProjects(email: string): Promise<ProjectSummary[]> {
+  /** The projects open to `email`, each with their access; the client's file count only where it sees `clientFiles`. */
+  async clientProjects(email: string): Promise<PortalProjectSummary[]> {
     const rows = await this.visibleTo(email).selectAll().orderBy('updatedAt', 'desc').execute();
-    const counts = await this.fileCounts(rows.map((row) => row.id));
-    return rows.map((row) => toProjectSummary(row, counts.get(row.id)));
+    // One read of access a project: a person is on a handful of projects, and it is the same rule as every route's.
+    const [counts, accesses] = await Promise.all([
+      this.fileCounts(rows.map((row) => row.id)),
+      Promise.all(rows.map((row) => this.accessTo(email, row.id))),
+    ]);
+    return rows.flatMap((row, index) => {
+      const access = accesses[index];
+      if (!access) return [];
+      const { fileCount, ...summary } = toProjectSummary(row, counts.get(row.id));
+      return [{ ...summary, access, ...(sees(access, 'clientFiles') ? { fileCount } : {}) }];
+    });
   }
 
   /**
    * A project as a signed-in address sees it, with how they reach it (`access`); null for any project
-   * not open to them (the caller answers 404). Only the invited client is shown the people on it, and
-   * only the invited client may fix files.
+   * not open to them (the caller answers 404). The client's own parts (notes, files, the people, the
+   * log) are in it only for an access that sees them (common/collaborators.ts: VISIBLE_PARTS), and
+   * only then read; only the invited client may fix files.
    */
   async clientView(email: string, id: number, now = new Date()): Promise<PortalProjectView | null> {
     const access = await this.accessTo(email, id);
     if (!access) return null;
     const row = await this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const files = await this.db.selectFrom('projectFiles').selectAll().where('projectId', '=', id).orderBy('id').execute();
-    const base = toProjectBase(row, files, await this.tracksOf(id));
+    const rows = await this.db.selectFrom('projectFiles').selectAll().where('projectId', '=', id).orderBy('id').execute();
+    const { clientNotes, files, ...shared } = toProjectBase(row, rows, await this.tracksOf(id));
     return {
-      ...base,
-      // What the portal offers to fix, by the same rule the API enforces.
-      files: base.files.map((file) => ({ ...file, canChange: access === 'client' && clientMayChangeFile(file, base.status, now) })),
+      ...shared,
       access,
-      collaborators: access === 'client' ? await this.collaborators.list(id) : [],
-      ...(await this.newestActivity(id, 'client')),
+      ...(sees(access, 'clientNotes') ? { clientNotes } : {}),
+      // What the portal offers to fix, by the same rule the API enforces.
+      ...(sees(access, 'clientFiles')
+        ? { files: files.map((file) => ({ ...file, canChange: access === 'client' && clientMayChangeFile(file, shared.status, now) })) }
+        : {}),
+      ...(sees(access, 'collaborators') ? { collaborators: await this.collaborators.list(id) } : {}),
+      ...(sees(access, 'activity') ? await this.newestActivity(id, 'client') : {}),
     };
   }
 

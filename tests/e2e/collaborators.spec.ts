@@ -55,6 +55,21 @@ test('the client adds a collaborator who signs in with their own link and commen
   await expectNoSeriousA11yViolations(page);
   await shoot(page, '[data-people]', 'collab-people-card');
 
+  // What is the client's alone (common/collaborators.ts: VISIBLE_PARTS): their notes and their own files.
+  const notes = `Private for the studio ${stamp}: the label pays half`;
+  const stem = `kick-private-${stamp}.wav`;
+  const clientApi = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Origin: baseURL! },
+    storageState: await page.context().storageState(),
+  });
+  expect((await clientApi.patch(`/api/portal/projects/${projectId}`, { data: { clientNotes: notes } })).status()).toBe(200);
+  await uploadIntoProject(clientApi, projectId, `/api/portal/projects/${projectId}/files`, { name: stem, body: mix, category: 'stems' });
+  await clientApi.dispose();
+  await gotoHydrated(page, `/portal/projects/${projectId}`);
+  await expect(page.getByRole('heading', { name: 'Your files' })).toBeVisible();
+  await expect(page.getByText(stem).first()).toBeVisible();
+
   // The manager, in their own browser, opens the link of their own invitation.
   const managerContext = await browser.newContext({ baseURL });
   const manager = await managerContext.newPage();
@@ -66,6 +81,14 @@ test('the client adds a collaborator who signs in with their own link and commen
   await shoot(manager, '[data-access]', 'collab-note');
   await expect(manager.getByRole('heading', { name: 'People on this project' })).toHaveCount(0);
   await expect(manager.getByRole('heading', { name: 'Upload files' })).toHaveCount(0);
+  // Not hidden on the page but never sent to it: neither the page nor its loader data holds them.
+  const expectNothingOfTheClients = async () => {
+    await expect(manager.getByRole('heading', { name: 'Your files' })).toHaveCount(0);
+    const html = await manager.content();
+    expect(html).not.toContain(notes);
+    expect(html).not.toContain(stem);
+  };
+  await expectNothingOfTheClients();
 
   // In the review room: no decision panel for their role, but the composer is there.
   await gotoHydrated(manager, `/portal/projects/${projectId}/review/${track.id}`);
@@ -85,6 +108,9 @@ test('the client adds a collaborator who signs in with their own link and commen
   await expect(posted).toBeVisible();
   await expect(manager.getByRole('button', { name: /^Post at/ })).toHaveCount(0);
   await expect(posted.getByRole('button', { name: /Reply|Edit/ })).toHaveCount(0);
+  await gotoHydrated(manager, `/portal/projects/${projectId}`);
+  await expect(manager.locator('[data-access="listen"]')).toContainText('listen only');
+  await expectNothingOfTheClients();
   await managerContext.close();
 
   // The owner's list (role select, Remove) is checked by the API tests; the page is looked at with the screenshots.

@@ -15,7 +15,7 @@ type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind
  */
 export function ClientNotesForm({ project, onSaved }: { project: PortalProjectView; onSaved: (project: PortalProjectView) => void }) {
   const fromAction = useActionData<NotesActionData>();
-  const [notes, setNotes] = useState(fromAction?.status === 'invalid' ? fromAction.clientNotes : project.clientNotes);
+  const [notes, setNotes] = useState(fromAction?.status === 'invalid' ? fromAction.clientNotes : (project.clientNotes ?? ''));
   const [status, setStatus] = useState<Status>(
     fromAction?.status === 'saved'
       ? { kind: 'saved' }
@@ -40,7 +40,7 @@ export function ClientNotesForm({ project, onSaved }: { project: PortalProjectVi
     }
   }
 
-  const changed = notes !== project.clientNotes;
+  const changed = notes !== (project.clientNotes ?? '');
   return (
     <section aria-labelledby="notes-heading" className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
       <h2 id="notes-heading" className="text-lg font-semibold text-fg">

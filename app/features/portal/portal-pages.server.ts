@@ -1,5 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { clientNotesSchema, PORTAL_MESSAGES, portalSignInSchema, type PortalProjectView, type ProjectSummary } from '#common/projects.ts';
+import {
+  clientNotesSchema,
+  PORTAL_MESSAGES,
+  portalSignInSchema,
+  type PortalProjectSummary,
+  type PortalProjectView,
+} from '#common/projects.ts';
 import type { PortalBillingView } from '#common/billing/portal-billing.ts';
 import { recordIdFromPath } from '#common/record-id.ts';
 import { portalProjectView } from '#server/flows/portal-project-view.ts';
@@ -7,7 +13,8 @@ import { requestSignInLink } from '#server/projects/portal-sign-in.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 import { checklistContent } from '#app/features/marketing/process-content.server.ts';
 
-export type PortalListData = { signedIn: false; linkInvalid: boolean } | { signedIn: true; email: string; projects: ProjectSummary[] };
+export type PortalListData =
+  { signedIn: false; linkInvalid: boolean } | { signedIn: true; email: string; projects: PortalProjectSummary[] };
 
 export type PortalProjectData =
   | { kind: 'signed-out' }

@@ -1,6 +1,7 @@
 import { ArrowRight, CalendarDays, Download, FileAudio, PackageCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ProjectSummary } from '#common/projects.ts';
+import { sees } from '#common/collaborators.ts';
+import type { PortalProjectSummary } from '#common/projects.ts';
 import { formatDay } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { cn } from '#app/lib/cn.ts';
@@ -8,7 +9,7 @@ import { cn } from '#app/lib/cn.ts';
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The client's projects, newest change first, each a card leading to its page. */
-export function ProjectList({ projects }: { projects: ProjectSummary[] }) {
+export function ProjectList({ projects }: { projects: PortalProjectSummary[] }) {
   if (projects.length === 0) {
     return (
       <p className="rounded-2xl border border-line bg-surface p-6 text-fg-muted">
@@ -57,13 +58,16 @@ export function ProjectList({ projects }: { projects: ProjectSummary[] }) {
                   {project.dueDate ? `Due ${formatDay(project.dueDate)}` : 'No due date yet'}
                 </dd>
               </div>
-              <div>
-                <dt className="sr-only">Your files</dt>
-                <dd className="flex items-center gap-2 text-fg-muted">
-                  <FileAudio aria-hidden className="size-4 shrink-0 text-fg-subtle" />
-                  {plural(project.fileCount, 'file sent', 'files sent')}
-                </dd>
-              </div>
+              {/* The client's files are theirs alone (common/collaborators.ts): a collaborator's row has no count. */}
+              {sees(project.access, 'clientFiles') && project.fileCount !== undefined ? (
+                <div>
+                  <dt className="sr-only">Your files</dt>
+                  <dd className="flex items-center gap-2 text-fg-muted">
+                    <FileAudio aria-hidden className="size-4 shrink-0 text-fg-subtle" />
+                    {plural(project.fileCount, 'file sent', 'files sent')}
+                  </dd>
+                </div>
+              ) : null}
               <div>
                 <dt className="sr-only">Deliveries</dt>
                 <dd className="flex items-center gap-2 text-fg-muted">

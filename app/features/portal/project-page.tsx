@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarClock } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { can } from '#common/collaborators.ts';
+import { can, sees } from '#common/collaborators.ts';
 import { PAYMENT_RETURN_PARAM, type PortalBillingView } from '#common/billing/portal-billing.ts';
 import type { PortalProjectView, ProjectFileView } from '#common/projects.ts';
 import { ReviewTracksList } from '#app/features/review/review-tracks-list.tsx';
@@ -53,7 +53,7 @@ export function ProjectPage({
   const registered = (file: ProjectFileView) => {
     // Whether it can still be changed is the server's to say: the refresh right after tells.
     const shown = { ...file, canChange: false };
-    setProject((current) => ({ ...current, files: [...current.files.filter((known) => known.id !== file.id), shown] }));
+    setProject((current) => ({ ...current, files: [...(current.files ?? []).filter((known) => known.id !== file.id), shown] }));
     void refresh();
   };
 
@@ -108,22 +108,26 @@ export function ProjectPage({
           downloadable={can(project.access, 'downloadDeliveries')}
           lock={locked ? <DeliveryLock billing={billing} paying={paying} onPay={pay} /> : null}
         />
-        {/* What is the invited client's alone (common/collaborators.ts): files, notes, the people. */}
-        {project.access === 'client' ? (
-          <>
-            <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-              <UploadArea project={project} onRegistered={registered} />
-              <div className="grid content-start gap-6">
-                <StudioNeeds checklist={checklist} />
-                <ClientNotesForm project={project} onSaved={setProject} />
-              </div>
+        {/* What the access does and sees (common/collaborators.ts): the server answers no part it does not see. */}
+        {can(project.access, 'manage') ? (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <UploadArea project={project} onRegistered={registered} />
+            <div className="grid content-start gap-6">
+              <StudioNeeds checklist={checklist} />
+              {sees(project.access, 'clientNotes') ? <ClientNotesForm project={project} onSaved={setProject} /> : null}
             </div>
-            <ProjectPeople projectId={project.id} collaborators={project.collaborators} onChanged={refresh} />
-          </>
+          </div>
+        ) : null}
+        {sees(project.access, 'collaborators') && project.collaborators ? (
+          <ProjectPeople projectId={project.id} collaborators={project.collaborators} onChanged={refresh} />
         ) : null}
         {/* Only the invited client's files carry canChange (a collaborator fixes nothing). */}
-        <FilesTable files={project.files} onRecategorise={recategorise} onRemove={removeFile} />
-        <ActivityList projectId={project.id} activity={project.activity} nextBefore={project.activityNextBefore} />
+        {sees(project.access, 'clientFiles') && project.files ? (
+          <FilesTable files={project.files} onRecategorise={recategorise} onRemove={removeFile} />
+        ) : null}
+        {sees(project.access, 'activity') && project.activity ? (
+          <ActivityList projectId={project.id} activity={project.activity} nextBefore={project.activityNextBefore ?? null} />
+        ) : null}
       </div>
     </>
   );

@@ -7,7 +7,8 @@ import { toast } from '#app/lib/toast.ts';
 export const ANALYSIS_POLL_MS = 3000;
 
 const hasPending = (project: PortalProjectView) =>
-  [...project.files, ...project.deliveries].some((file) => file.analysisState === 'pending');
+  // A collaborator's answer has no client files (common/collaborators.ts: VISIBLE_PARTS).
+  [...(project.files ?? []), ...project.deliveries].some((file) => file.analysisState === 'pending');
 
 /**
  * The project as the page shows it: the loader's copy, then whatever the API answered since (a new
@@ -63,7 +64,7 @@ export function usePortalProject(initial: PortalProjectView) {
         toast({ title: 'File not removed', description: answer.serverMessage ?? answer.message, variant: 'destructive' });
         return false;
       }
-      setProject((current) => ({ ...current, files: current.files.filter((known) => known.id !== file.id) }));
+      setProject((current) => ({ ...current, files: (current.files ?? []).filter((known) => known.id !== file.id) }));
       toast({ title: 'File removed', description: `${file.name} is no longer in your project.` });
       await refresh();
       return true;

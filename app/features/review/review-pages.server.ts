@@ -24,7 +24,11 @@ export type ManageReviewData = { kind: 'signed-out' } | { kind: 'not-found' } | 
 
 /** An id from the address: a positive whole number, or null (the page then answers 404). */
 
-function roomOf(project: ProjectBase | null, trackParam: string | undefined, request: Request): RoomData | null {
+function roomOf(
+  project: Pick<ProjectBase, 'id' | 'title' | 'packageTitle' | 'tracks'> | null,
+  trackParam: string | undefined,
+  request: Request,
+): RoomData | null {
   const trackId = recordIdFromPath(trackParam);
   const track = project?.tracks.find((candidate) => candidate.id === trackId);
   if (!project || !track) return null;
