@@ -203,8 +203,9 @@ test('audio uploaded through one instance is streamed from the bucket through th
       .poll(async () => (await samplesOf(owner, b)).find((sample) => sample.title === title)?.audioUrl, { timeout: 30_000 })
       .not.toBe(objectPath);
     const copyPath = (await samplesOf(owner, b)).find((sample) => sample.title === title)!.audioUrl;
-    // The master itself is the owner's now: a visitor asking B for it gets 404.
-    expect((await page.request.get(`${b}${objectPath}`)).status()).toBe(404);
+    // The master itself is the owner's now: a visitor asking B for it is sent to the copy (decision 087).
+    const master = await page.request.get(`${b}${objectPath}`, { maxRedirects: 0 });
+    expect([master.status(), master.headers()['location']]).toEqual([302, copyPath]);
     const head = await page.request.get(`${b}${copyPath}`, { headers: { Range: 'bytes=0-3' } });
     expect([head.status(), head.headers()['content-type']]).toEqual([206, 'audio/mpeg']);
     const copySize = Number(/\/(\d+)$/.exec(head.headers()['content-range'] ?? '')?.[1]);
