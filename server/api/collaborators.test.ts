@@ -11,7 +11,7 @@ import {
   ORIGIN,
   projectWithClient,
   signInLinkFor,
-  uploadIntoProject,
+  reviewAndFiles,
   type ProjectsTestApp,
 } from '#server/test-support/project-fixture.ts';
 
@@ -36,20 +36,8 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
     client = own.client;
     const tone = sine(44_100, 3, -20);
     const wav = encodeWav([tone, tone], 44_100);
-    const track = await t.asAdmin.post(`/api/admin/projects/${projectId}/tracks`).send({ title: 'Song' });
-    const version = await t.asAdmin
-      .post(`/api/admin/projects/${projectId}/tracks/${track.body.id}/versions`)
-      .send({ objectPath: await uploadIntoProject(t, t.asAdmin, projectId, 'v1.wav', wav) });
-    const delivery = await t.asAdmin
-      .post(`/api/admin/projects/${projectId}/deliveries`)
-      .send({ objectPath: await uploadIntoProject(t, t.asAdmin, projectId, 'master.wav', wav) });
-    const stem = await t
-      .asClient(client)
-      .post(`/api/portal/projects/${projectId}/files`)
-      .send({ objectPath: await uploadIntoProject(t, t.asClient(client), projectId, 'kick.wav', wav) });
-    expect([version.status, delivery.status, stem.status]).toEqual([201, 201, 201]);
+    ids = await reviewAndFiles(t, projectId, t.asClient(client), wav, 'kick.wav');
     await t.services.projects.projectFileProcessing.idle();
-    ids = { track: track.body.id, version: version.body.id, delivery: delivery.body.id, stem: stem.body.id };
 
     for (const role of ['listen', 'comment', 'approve'] as const) {
       const email = `${role}@example.com`;

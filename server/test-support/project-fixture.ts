@@ -148,3 +148,28 @@ export async function uploadIntoProject(t: ProjectsTestApp, agent: Agent, projec
   expect(done.status).toBe(200);
   return done.body.location as string;
 }
+
+/**
+ * A track with one version and a delivery (the studio's), and one file the client sent: what the
+ * portal's role tests walk. Answers the ids; each upload is registered (201) or the test fails.
+ */
+export async function reviewAndFiles(
+  t: ProjectsTestApp,
+  projectId: number,
+  client: Agent,
+  wav: Buffer,
+  stemName: string,
+): Promise<{ track: number; version: number; delivery: number; stem: number }> {
+  const track = await t.asAdmin.post(`/api/admin/projects/${projectId}/tracks`).send({ title: 'Song' });
+  const version = await t.asAdmin
+    .post(`/api/admin/projects/${projectId}/tracks/${track.body.id}/versions`)
+    .send({ objectPath: await uploadIntoProject(t, t.asAdmin, projectId, 'v1.wav', wav) });
+  const delivery = await t.asAdmin
+    .post(`/api/admin/projects/${projectId}/deliveries`)
+    .send({ objectPath: await uploadIntoProject(t, t.asAdmin, projectId, 'master.wav', wav) });
+  const stem = await client
+    .post(`/api/portal/projects/${projectId}/files`)
+    .send({ objectPath: await uploadIntoProject(t, client, projectId, stemName, wav) });
+  expect([version.status, delivery.status, stem.status]).toEqual([201, 201, 201]);
+  return { track: track.body.id, version: version.body.id, delivery: delivery.body.id, stem: stem.body.id };
+}
