@@ -47,11 +47,19 @@ export function projectsOpenTo(db: Kysely<Database>, email: string) {
  */
 export async function projectAccessFor(db: Kysely<Database>, email: string, projectId: number): Promise<ProjectAccess | null> {
   const row = await projectsOpenTo(db, email)
-    .select(['clientEmail', (eb) => activeCollaborator(eb, email).select('projectCollaborators.role').limit(1).as('role')])
+    .select(['clientEmail', collaboratorRole(email)])
     .where('id', '=', projectId)
     .executeTakeFirst();
-  if (!row) return null;
-  return row.clientEmail === email ? 'client' : (row.role ?? null);
+  return row ? accessOfRow(row, email) : null;
+}
+
+/** The address's collaborator role on each project, as a `role` column beside the project's own. */
+export const collaboratorRole = (email: string) => (eb: ExpressionBuilder<Database, 'projects'>) =>
+  activeCollaborator(eb, email).select('projectCollaborators.role').limit(1).as('role');
+
+/** How `email` reaches a project row read from `projectsOpenTo` with its `collaboratorRole`. */
+export function accessOfRow(row: { clientEmail: string; role: string | null }, email: string): ProjectAccess | null {
+  return row.clientEmail === email ? 'client' : ((row.role as ProjectAccess | null) ?? null);
 }
 
 /**
