@@ -18,6 +18,7 @@ import { signedByStudio } from './email/studio-sender.ts';
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
 import { runProjectAudioAnalysisInWorker } from './audio/run-analysis.ts';
 import { createBookingCapability } from './booking/booking-capability.ts';
+import { createInsightsCapability } from './insights/insights-capability.ts';
 import { createBillingCapability } from './billing/billing-capability.ts';
 
 /**
@@ -122,6 +123,12 @@ export function buildServices(core: CoreServices): Services {
     // The card draws the logo at most 240 px wide or 120 px high.
     logo: (image) => siteImages.readWebp(image, 480),
   });
+  const insights = createInsightsCapability({
+    db: core.db,
+    logger: core.logger,
+    countryHeader: core.config.INSIGHTS_COUNTRY_HEADER ?? null,
+    siteHost: new URL(core.config.PUBLIC_URL).hostname,
+  });
   return {
     ...core,
     mailer,
@@ -132,6 +139,7 @@ export function buildServices(core: CoreServices): Services {
     projects,
     booking,
     billing,
+    insights,
     site: { siteContent, siteDrafts, siteImages, shareImages },
     uploads: { multipartUploads },
   };
@@ -141,11 +149,13 @@ export function buildServices(core: CoreServices): Services {
  * Shutdown: no further analysis starts and the store's connections close (the database closes
  * after). An analysis cut short is redone at the next start: its sample still has no peaks.
  */
-export function stopServices(services: Services): void {
+export async function stopServices(services: Services): Promise<void> {
   services.samples.sampleAnalysis.stop();
   services.projects.projectFileProcessing.stop();
   services.projects.projectEmails.stop();
   services.booking.bookingEmails.stop();
   services.billing.billingEmails.stop();
   services.store.close();
+  // The statistics counted since the last batch are written before the database closes.
+  await services.insights.events.stop();
 }

@@ -31,6 +31,11 @@ export const SITE_TABLES = [
   'contact_settings',
   'contact_submissions',
   'daily_task_runs',
+  'insight_daily',
+  'insight_events',
+  'insight_rollups',
+  'insight_salts',
+  'insight_settings',
   'invoice_counters',
   'invoice_lines',
   'invoices',
@@ -153,6 +158,7 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
   await populateProject(t, admin.id);
   await populateBookings(t);
   await populateBilling(t);
+  await populateInsights(t);
   await settle(t);
   return { objectPaths };
 }
@@ -227,6 +233,25 @@ async function populateProject(t: TestApp, adminId: number): Promise<void> {
 }
 
 /** Waits for the background work the fixture starts: audio analysis, owner notices, the reset e-mail. */
+/** A view yesterday (rolled up into its day's totals) and one today, and the owner's settings. */
+async function populateInsights(t: TestApp): Promise<void> {
+  const { insights } = t.services;
+  const now = new Date();
+  for (const at of [new Date(now.getTime() - 86_400_000), now]) {
+    insights.events.observe({
+      kind: 'view',
+      path: '/',
+      target: null,
+      headers: { 'user-agent': 'Fixture browser', referer: 'https://www.google.com/' },
+      address: '192.0.2.10',
+      query: new URLSearchParams(),
+      at,
+    });
+  }
+  await insights.settings.save({ counting: true, honourPrivacySignals: true });
+  await insights.tidy(now);
+}
+
 export async function settle(t: TestApp): Promise<void> {
   const { db } = t.services;
   await t.services.samples.sampleAnalysis.idle();
