@@ -39,6 +39,7 @@ export const SITE_TABLES = [
   'payments',
   'project_activity',
   'project_collaborators',
+  'project_email_mutes',
   'project_emails',
   'project_files',
   'project_tracks',

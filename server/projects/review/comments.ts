@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { CollaboratorRole } from '#common/collaborators.ts';
 import { formatTime } from '#common/format-time.ts';
 import type { CreateCommentInput, VersionComments } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -14,11 +15,13 @@ export interface VersionPath {
   versionId: number;
 }
 
-/** Who writes a comment: the side, the key that lets them edit it, and the name shown. */
+/** Who writes a comment: the side, the key that lets them edit it, the name shown, and a collaborator's role. */
 export interface CommentAuthor {
   side: 'client' | 'studio';
   key: string;
   name: string | null;
+  /** A collaborator's role on the project; null (or absent) for the client, the studio and a review link's listener. */
+  role?: CollaboratorRole | null;
 }
 
 export type CommentOutcome =
@@ -105,6 +108,7 @@ export async function addComment(
         authorSide: author.side,
         authorKey: author.key,
         authorName: author.name,
+        authorRole: author.role ?? null,
         atSeconds: at!,
         endSeconds: end,
         body: input.body,
