@@ -56,11 +56,11 @@ async function authorNamer(context: EmailContext, comments: EmailedComment[]) {
   };
 }
 
-/** The lines of one comment, with a link to its moment for the side that reads it. */
-function commentLines(context: EmailContext, area: 'portal' | 'manage', c: EmailedComment): string[] {
+/** The lines of one comment (its author named when the e-mail does not group by author), with a link to its moment. */
+function commentLines(context: EmailContext, area: 'portal' | 'manage', c: EmailedComment, author?: string): string[] {
   const { publicUrl, project } = context;
   return [
-    `  - ${c.title} v${c.number} at ${formatSpan(c.atSeconds, c.endSeconds)}${c.parentId ? ' (reply)' : ''}:`,
+    `  - ${c.title} v${c.number} at ${formatSpan(c.atSeconds, c.endSeconds)}${c.parentId ? ' (reply)' : ''}${author ? `, ${author}` : ''}:`,
     `    ${c.body.length > 300 ? `${c.body.slice(0, 299)}…` : c.body}`.replace(/\n/g, '\n    '),
     `    ${reviewPath(publicUrl, area, project.id, c.trackId, c.number, c.atSeconds)}`,
   ];
@@ -114,7 +114,7 @@ export async function commentsForClientEmail(context: EmailContext): Promise<Mai
       '',
       `New on "${project.title}":`,
       '',
-      ...comments.flatMap((c) => [...commentLines(context, 'portal', c).slice(0, 1), `    ${nameOf(c)} wrote:`, ...commentLines(context, 'portal', c).slice(1)]),
+      ...comments.flatMap((c) => commentLines(context, 'portal', c, nameOf(c))),
       '',
       `Sign in first if you are not signed in: ${await context.clientLink()}`,
       // Signed by whoever answered, as they are named, then the studio.
