@@ -14,6 +14,13 @@ export const meta: Route.MetaFunction = (args) => [
   { name: 'referrer', content: 'no-referrer' },
 ];
 
+const MUTED_WORDS =
+  'no longer gets new mixes, replies, decisions or deliveries of this project by e-mail. ' +
+  'Your other projects, and sign-in links you ask for, still reach you.';
+const ON_WORDS =
+  'gets an e-mail when there is a new mix, a reply to a comment, a decision or a delivery on this project. ' +
+  'Muting stops them for this project only.';
+
 /** `/mute/:token`: one project's e-mails to one person, muted or not, and the button that changes it (a plain form post). */
 export default function MuteProjectEmails({ loaderData: page }: Route.ComponentProps) {
   if (page.kind === 'not-found') {
@@ -32,9 +39,7 @@ export default function MuteProjectEmails({ loaderData: page }: Route.ComponentP
       title={muted ? `E-mails about “${projectTitle}” are muted` : `Stop e-mails about “${projectTitle}”?`}
     >
       <p className="text-center text-fg-muted" data-mute-state={muted ? 'muted' : 'on'}>
-        {muted
-          ? `${email} no longer gets new mixes, replies, decisions or deliveries of this project by e-mail. Your other projects, and sign-in links you ask for, still reach you.`
-          : `${email} gets an e-mail when there is a new mix, a reply to a comment, a decision or a delivery on this project. Muting stops them for this project only.`}
+        {muted ? `${email} ${MUTED_WORDS}` : `${email} ${ON_WORDS}`}
       </p>
       <form method="post" className="flex justify-center">
         <input type="hidden" name="intent" value={muted ? 'unmute' : 'mute'} />

@@ -24,11 +24,18 @@ describe.each(testDialects())('the people on a project told what concerns them (
   /** Every waiting batch made due, as when its two minutes are up, and the sender run until idle. */
   async function batchesEnd() {
     await t().services.projects.projectEmails.idle();
-    await t().services.db.updateTable('projectEmails').set({ nextAttemptAt: new Date(0).toISOString() }).where('sentAt', 'is', null).execute();
+    await t()
+      .services.db.updateTable('projectEmails')
+      .set({ nextAttemptAt: new Date(0).toISOString() })
+      .where('sentAt', 'is', null)
+      .execute();
     t().services.projects.projectEmails.sendSoon();
     await t().services.projects.projectEmails.idle();
   }
-  const mailSince = (from: number, subject: RegExp) => t().mail.slice(from).filter((m) => subject.test(m.subject));
+  const mailSince = (from: number, subject: RegExp) =>
+    t()
+      .mail.slice(from)
+      .filter((m) => subject.test(m.subject));
   const countTo = (mail: MailMessage[]) => Object.fromEntries(everyone.map((to) => [to, mail.filter((m) => m.to === to).length]));
 
   async function addVersion(name: string) {
@@ -57,24 +64,37 @@ describe.each(testDialects())('the people on a project told what concerns them (
       .where('kind', '=', 'version_ready')
       .where('sentAt', 'is', null)
       .execute();
-    expect(waiting.map((row) => row.recipient ?? 'client').sort()).toEqual(['approve@example.com', 'client', 'comment@example.com', 'listen@example.com']);
+    expect(waiting.map((row) => row.recipient ?? 'client').sort()).toEqual([
+      'approve@example.com',
+      'client',
+      'comment@example.com',
+      'listen@example.com',
+    ]);
 
     await batchesEnd();
     await batchesEnd();
     const ready = mailSince(from, /a new mix is ready for your review/);
     expect(countTo(ready)).toEqual(Object.fromEntries(everyone.map((to) => [to, 1])));
     for (const message of ready) {
-      expect(message.text).toContain(`Song, version ${v2.number}: http://localhost:3000/portal/projects/${r.projectId}/review/${r.ids.track}?version=2\n`);
+      expect(message.text).toContain(
+        `Song, version ${v2.number}: http://localhost:3000/portal/projects/${r.projectId}/review/${r.ids.track}?version=2\n`,
+      );
       expect(message.headers?.['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/mute\/[^>]+>$/);
       expect(message.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     }
     expect(ready.find((m) => m.to === 'band@example.com')!.text).toMatch(/^Hi The Band,/);
   });
 
-  it('a version approved before its batch goes out is not announced; the approvers hear of the decision, not the one who made it', async () => {
+  it('a version approved before its batch goes out is not announced; approvers hear of the decision, its maker does not', async () => {
     const from = t().mail.length;
     const v3 = await addVersion('v3.wav');
-    expect((await t().asClient(r.cookies.client).post(`${portalVersion(v3.id)}/approve`)).status).toBe(200);
+    expect(
+      (
+        await t()
+          .asClient(r.cookies.client)
+          .post(`${portalVersion(v3.id)}/approve`)
+      ).status,
+    ).toBe(200);
     await batchesEnd();
     expect(mailSince(from, /ready for your review/)).toEqual([]);
     const decisions = mailSince(from, /approved version 3/).filter((m) => m.to !== DEFAULT_STUDIO_EMAIL);
@@ -118,7 +138,9 @@ describe.each(testDialects())('the people on a project told what concerns them (
     const other = await projectWithClient(t(), { clientEmail: 'listen@example.com', clientName: 'Lee', title: 'Other record' });
     const track = await t().asAdmin.post(`/api/admin/projects/${other.project.id}/tracks`).send({ title: 'Elsewhere' });
     const objectPath = await uploadIntoProject(t(), t().asAdmin, other.project.id, 'e.wav', wav);
-    expect((await t().asAdmin.post(`/api/admin/projects/${other.project.id}/tracks/${track.body.id}/versions`).send({ objectPath })).status).toBe(201);
+    expect(
+      (await t().asAdmin.post(`/api/admin/projects/${other.project.id}/tracks/${track.body.id}/versions`).send({ objectPath })).status,
+    ).toBe(201);
 
     const after = t().mail.length;
     await addVersion('v5.wav');
@@ -149,22 +171,40 @@ describe.each(testDialects())('the people on a project told what concerns them (
     const unlocked = await t().request.post(`/api/listen/${linkToken}/unlock`).set('Origin', ORIGIN).send({ password: 'x' });
     const listener = cookieFrom(unlocked, listenerCookieName(link.body.id));
     const write = [
-      t().asClient(r.cookies.client).post(`${portalVersion(version)}/comments`).send({ atSeconds: 0.5, body: 'From the client' }),
-      t().asClient(r.cookies.approve).post(`${portalVersion(version)}/comments`).send({ atSeconds: 0.6, body: 'From the approver' }),
-      t().asClient(r.cookies.comment).post(`${portalVersion(version)}/comments`).send({ atSeconds: 0.7, body: 'From the commenter' }),
+      t()
+        .asClient(r.cookies.client)
+        .post(`${portalVersion(version)}/comments`)
+        .send({ atSeconds: 0.5, body: 'From the client' }),
+      t()
+        .asClient(r.cookies.approve)
+        .post(`${portalVersion(version)}/comments`)
+        .send({ atSeconds: 0.6, body: 'From the approver' }),
+      t()
+        .asClient(r.cookies.comment)
+        .post(`${portalVersion(version)}/comments`)
+        .send({ atSeconds: 0.7, body: 'From the commenter' }),
       t()
         .request.post(`/api/listen/${linkToken}/versions/${version}/comments`)
         .set('Origin', ORIGIN)
         .set('Cookie', listener)
         .send({ name: 'Sam A&R', atSeconds: 0.8, body: 'From the link' }),
-      t().asAdmin.post(`/api/admin/projects/${r.projectId}/tracks/${r.ids.track}/versions/${version}/comments`).send({ atSeconds: 0.9, body: 'From the studio' }),
+      t()
+        .asAdmin.post(`/api/admin/projects/${r.projectId}/tracks/${r.ids.track}/versions/${version}/comments`)
+        .send({ atSeconds: 0.9, body: 'From the studio' }),
     ];
     for (const posted of write) expect((await posted).status).toBe(201);
 
     for (const agent of [t().asClient(r.cookies.listen), t().asAdmin]) {
-      const path = agent === t().asAdmin ? `/api/admin/projects/${r.projectId}/tracks/${r.ids.track}/versions/${version}/comments` : `${portalVersion(version)}/comments`;
-      const { comments } = (await agent.get(path)).body as { comments: { body: string; authorKind: string; authorRole: string | null; authorName: string }[] };
-      const how = Object.fromEntries(comments.filter((c) => c.body.startsWith('From the')).map((c) => [c.body, [c.authorKind, c.authorRole, c.authorName]]));
+      const path =
+        agent === t().asAdmin
+          ? `/api/admin/projects/${r.projectId}/tracks/${r.ids.track}/versions/${version}/comments`
+          : `${portalVersion(version)}/comments`;
+      const { comments } = (await agent.get(path)).body as {
+        comments: { body: string; authorKind: string; authorRole: string | null; authorName: string }[];
+      };
+      const how = Object.fromEntries(
+        comments.filter((c) => c.body.startsWith('From the')).map((c) => [c.body, [c.authorKind, c.authorRole, c.authorName]]),
+      );
       expect(how).toEqual({
         'From the client': ['client', null, 'The Band'],
         'From the approver': ['collaborator', 'approve', 'approve@example.com'],

@@ -199,7 +199,9 @@ describe.each(testDialects())('the review room (%s)', (dialect) => {
     // newest) had been decided on: only what is still true is said, version 2 linked by its number.
     const ready = t.mail.filter((m) => m.to === 'listener@example.com' && /ready for your review/.test(m.subject));
     expect(ready[0]!.subject).toMatch(/a new mix is ready/);
-    expect(ready[0]!.text).toContain(`Midnight Drive, version 2: http://localhost:3000/portal/projects/${projectId}/review/${trackId}?version=2\n`);
+    expect(ready[0]!.text).toContain(
+      `Midnight Drive, version 2: http://localhost:3000/portal/projects/${projectId}/review/${trackId}?version=2\n`,
+    );
     expect(ready[0]!.text).not.toContain('version 1');
     const toStudio = t.mail.filter((m) => m.to === DEFAULT_STUDIO_EMAIL && /comments? on/.test(m.subject));
     const text = toStudio.map((m) => m.text).join('\n');

@@ -57,7 +57,10 @@ export class EmailMutes {
     if (!who) return { kind: 'not-found' };
     const project = await this.db.selectFrom('projects').select('title').where('id', '=', who.projectId).executeTakeFirst();
     if (!project) return { kind: 'not-found' };
-    return { kind: 'done', view: { projectTitle: project.title, email: who.email, muted: await isMuted(this.db, who.projectId, who.email) } };
+    return {
+      kind: 'done',
+      view: { projectTitle: project.title, email: who.email, muted: await isMuted(this.db, who.projectId, who.email) },
+    };
   }
 
   async set(token: string, muted: boolean, now = new Date()): Promise<MuteOutcome> {

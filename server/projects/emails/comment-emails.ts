@@ -75,7 +75,10 @@ export async function commentsForStudioEmail(context: EmailContext): Promise<Mai
   const byAuthor = new Map<string, EmailedComment[]>();
   for (const c of comments) byAuthor.set(c.authorKey, [...(byAuthor.get(c.authorKey) ?? []), c]);
   const groups = [...byAuthor.values()];
-  const who = groups.length === 1 ? nameOf(groups[0]![0]!).replace(/ \((client|collaborator, [^)]*)\)$/, '') : plural(groups.length, 'person', 'people');
+  const who =
+    groups.length === 1
+      ? nameOf(groups[0]![0]!).replace(/ \((client|collaborator, [^)]*)\)$/, '')
+      : plural(groups.length, 'person', 'people');
   return {
     to: studio.inbox,
     subject: `${who} left ${plural(comments.length, 'comment', 'comments')} on "${project.title}"`,

@@ -143,7 +143,8 @@ export async function decisionsForPeopleEmail(context: EmailContext): Promise<Ma
   const me = addresseeOf(context);
   const decisions = (await newDecisions(context, await reportedSince(context))).filter((d) => (d.by ?? project.clientEmail) !== me);
   if (decisions.length === 0 || !(await context.hasAccess())) return null;
-  const nameOf = (by: string | null) => (by === null || by === project.clientEmail ? project.clientName : by === 'studio' ? studio.name : by);
+  const nameOf = (by: string | null) =>
+    by === null || by === project.clientEmail ? project.clientName : by === 'studio' ? studio.name : by;
   const lines = decisions.flatMap((d) => [
     `  - ${nameOf(d.by)} ${describe(d)}`,
     ...(d.round ? d.round.summary.split('\n').map((line) => `    ${line}`) : []),

@@ -39,12 +39,7 @@ export type ChangeOutcome =
  * of a reply everyone on the project who wrote in that thread; never its author. A review link's
  * listener leaves no address: nobody to tell.
  */
-async function peopleToTellOf(
-  db: Kysely<Database>,
-  projectId: number,
-  author: CommentAuthor,
-  threadId: number | null,
-): Promise<string[]> {
+async function peopleToTellOf(db: Kysely<Database>, projectId: number, author: CommentAuthor, threadId: number | null): Promise<string[]> {
   const people: string[] = [];
   if (author.side === 'studio') {
     const project = await db.selectFrom('projects').select('clientEmail').where('id', '=', projectId).executeTakeFirst();

@@ -1,6 +1,13 @@
 import type { Selectable } from 'kysely';
 import { commentAuthorName } from '#common/review-links.ts';
-import { COMMENT_EDIT_WINDOW_MS, type CommentAuthorKind, type CommentView, type RevisionRoundView, type TrackView, type VersionView } from '#common/review.ts';
+import {
+  COMMENT_EDIT_WINDOW_MS,
+  type CommentAuthorKind,
+  type CommentView,
+  type RevisionRoundView,
+  type TrackView,
+  type VersionView,
+} from '#common/review.ts';
 import type { ProjectTracksTable, TrackVersionsTable, VersionCommentsTable } from '#server/db/schema.ts';
 
 export type TrackRow = Selectable<ProjectTracksTable>;
