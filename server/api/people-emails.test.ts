@@ -153,6 +153,11 @@ describe.each(testDialects())('the people on a project told what concerns them (
       'listen@example.com': 0,
     });
     expect(ready.filter((m) => m.to === 'listen@example.com' && m.text.includes('Elsewhere'))).toHaveLength(1);
+    // A sign-in link they ask for is no news about the work: muting never holds it back.
+    const asked = await t().request.post('/api/portal/sign-in').set('Origin', ORIGIN).send({ email: 'listen@example.com' });
+    expect(asked.status).toBeLessThan(300);
+    await batchesEnd();
+    expect(mailSince(after, /sign-in link/).filter((m) => m.to === 'listen@example.com')).toHaveLength(1);
 
     // The page's button, posted from the page: back to the page, unmuted.
     const unmuted = await t().request.post(link.pathname).set('Origin', ORIGIN).type('form').send('intent=unmute');
