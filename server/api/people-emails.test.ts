@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STUDIO_EMAIL } from '#common/site-content/defaults.ts';
+import { settleBackgroundWork } from '#server/auth/background.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import { encodeWav } from '#server/audio/wav.ts';
 import { listenerCookieName } from '#server/projects/review-links/link-tokens.ts';
@@ -155,7 +156,9 @@ describe.each(testDialects())('the people on a project told what concerns them (
     expect(ready.filter((m) => m.to === 'listen@example.com' && m.text.includes('Elsewhere'))).toHaveLength(1);
     // A sign-in link they ask for is no news about the work: muting never holds it back.
     const asked = await t().request.post('/api/portal/sign-in').set('Origin', ORIGIN).send({ email: 'listen@example.com' });
-    expect(asked.status).toBeLessThan(300);
+    expect(asked.status).toBe(202);
+    // Answered before the lookup (its timing must not tell a known address): queued by tracked background work.
+    await settleBackgroundWork();
     await batchesEnd();
     expect(mailSince(after, /sign-in link/).filter((m) => m.to === 'listen@example.com')).toHaveLength(1);
 
