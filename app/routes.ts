@@ -25,6 +25,8 @@ export default [
     route('terms-of-service', 'routes/terms-of-service.tsx'),
     // A review link: one track shared to listen and comment, without an account (decision 082).
     route('listen/:token', 'routes/listen.$token.tsx'),
+    // A project e-mail's mute link (decision 102): the page shows and its button posts; a GET never mutes.
+    route('mute/:token', 'routes/mute.$token.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // The client portal: the studio's own space for a client's projects (never shared, never indexed).

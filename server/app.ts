@@ -38,6 +38,7 @@ import { uploadPartRoutes } from './api/upload-parts.ts';
 import { adminCookie } from './auth/session-cookie.ts';
 import { clientCookie } from './projects/client-cookie.ts';
 import { clientSessionMiddleware } from './projects/client-session-middleware.ts';
+import { emailMuteRoutes } from './api/email-mutes.ts';
 import { portalAuthRoute } from './api/portal-auth.ts';
 import { calendarSubscriptionRoutes } from './api/admin-bookings.ts';
 import { stripeWebhookHandler } from './api/portal-invoices.ts';
@@ -177,6 +178,8 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.use(faviconRoutes(services));
   // The sign-in link of a client's e-mail: sets the client session, then on to the portal's pages.
   app.use(portalAuthRoute(services));
+  // A project e-mail's mute link: the one-click post of mail apps (no cookie, no Origin) and the page's button.
+  app.use(emailMuteRoutes(services));
   // The owner's private calendar subscription: a secret address, read by calendar apps without a session.
   app.use(calendarSubscriptionRoutes(services));
   app.all('/objects/multipart/:uploadId/:partNumber', methodNotAllowed(['PUT']));

@@ -52,6 +52,7 @@ export const TABLE_OWNERS: Readonly<Record<keyof Database, TableOwner>> = {
   projectActivity: 'projects',
   projectEmails: 'projects',
   projectCollaborators: 'projects',
+  projectEmailMutes: 'projects',
   clientSignInLinks: 'projects',
   clientSessions: 'projects',
   projectTracks: 'projects',

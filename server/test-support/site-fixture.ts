@@ -44,6 +44,7 @@ export const SITE_TABLES = [
   'payments',
   'project_activity',
   'project_collaborators',
+  'project_email_mutes',
   'project_emails',
   'project_files',
   'project_tracks',
@@ -229,6 +230,9 @@ async function populateProject(t: TestApp, adminId: number): Promise<void> {
   if (opened.kind !== 'open') throw new Error(`review link not opened: ${opened.kind}`);
   const added = await t.services.projects.collaborators.add(projectId, { email: 'manager@example.com', role: 'comment' }, client);
   if (added.kind !== 'added') throw new Error(`collaborator not added: ${added.kind}`);
+  // The manager muted the project's e-mails from one of them (decision 102).
+  const mute = t.services.projects.emailMutes.link('', projectId, 'manager@example.com').split('/mute/')[1]!;
+  if ((await t.services.projects.emailMutes.set(mute, true)).kind !== 'done') throw new Error('project not muted');
   await claimDailyRun(db, 'backup-fixture');
 }
 
