@@ -7,7 +7,7 @@ import { MailSender } from '#server/email/mail-sender.ts';
 import { claimForSending, deliverDue, markFailed, markSent, nextDueAt, type DeliveryResult } from '#server/email/retried-mail.ts';
 import { recordActivity } from './activity.ts';
 import { COMPOSE_PROJECT_EMAIL } from './emails/compose.ts';
-import { emailContext, type AdminNames } from './emails/email-parts.ts';
+import { emailContext, type AdminNames, type DeliveriesHeld } from './emails/email-parts.ts';
 import { dayOf, filesExpireAt } from './retention-dates.ts';
 
 /** Uploads within this long of each other make one e-mail ("3 files received"), not one each. */
@@ -27,6 +27,8 @@ export interface ProjectEmailDeps {
   studio: () => Promise<{ name: string; inbox: string }>;
   /** How the owner's comments are signed: the admins' names now (auth answers). */
   adminNames: AdminNames;
+  /** Whether a project's masters wait for payment (billing answers); "your delivery is ready" is not sent meanwhile. */
+  deliveriesHeld?: DeliveriesHeld;
 }
 
 /** Kinds gathered into one e-mail when several happen close together, and how long each waits for more. */

@@ -16,6 +16,9 @@ export interface EmailProject {
 /** The studio's people as they are named now, by admin id: auth owns them (server/services.ts hands this in). */
 export type AdminNames = (ids: readonly number[]) => Promise<Map<number, string>>;
 
+/** Whether a project's masters wait for payment now: billing owns the answer (server/services.ts hands it in). */
+export type DeliveriesHeld = (projectId: number) => Promise<boolean>;
+
 /** What every e-mail of a project is worded from. */
 export interface EmailContext {
   db: Kysely<Database>;
@@ -32,10 +35,12 @@ export interface EmailContext {
   clientLink: () => Promise<string>;
   /** Whether the addressee may still sign in (a collaborator: to this project): mail that needs the portal is not sent otherwise. */
   hasAccess: () => Promise<boolean>;
+  /** Whether the project's masters wait for payment now (billing answers): "your delivery is ready" waits with them. */
+  deliveriesHeld: () => Promise<boolean>;
 }
 
 export function emailContext(
-  deps: { db: Kysely<Database>; publicUrl: string; adminNames: AdminNames },
+  deps: { db: Kysely<Database>; publicUrl: string; adminNames: AdminNames; deliveriesHeld?: DeliveriesHeld },
   studio: { name: string; inbox: string },
   kind: ProjectEmailKind,
   project: EmailProject,
@@ -54,6 +59,7 @@ export function emailContext(
     signature: ['', studio.name, publicUrl],
     clientLink: async () => `${publicUrl}/portal/auth?token=${encodeURIComponent(await createSignInLink(db, to))}&project=${project.id}`,
     hasAccess: async () => (recipient ? (await projectAccessFor(db, recipient, project.id)) !== null : hasPortalAccess(db, to)),
+    deliveriesHeld: async () => (await deps.deliveriesHeld?.(project.id)) ?? false,
   };
 }
 
