@@ -129,8 +129,8 @@ function addClientFileRoutes(router: Router, services: Services): void {
     .route('/portal/projects/:id/files')
     .post(async (req, res) => {
       const { projectId: id, actor } = await projectFor(req, res, 'manage');
-      const input = parseBody(registerClientFileSchema, req.body, 'Invalid file');
       refuseClosedUploads(await clientUploadGate(services, clientOf(res).email, id));
+      const input = parseBody(registerClientFileSchema, req.body, 'Invalid file');
       const outcome = await projectFiles.register(
         {
           projectId: id,

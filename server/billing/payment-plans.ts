@@ -24,6 +24,8 @@ export type PlanOutcome =
   | { kind: 'conflict'; message: string }
   | { kind: 'saved'; answer: PlanAnswer; invoiced: number[] };
 
+class PlanConflict extends Error {}
+
 const fires = (part: PlannedPart, moment: InvoiceMoment) => moment !== 'start' || part.due.rule === 'at_start';
 
 export class PaymentPlanService {
@@ -57,53 +59,63 @@ export class PaymentPlanService {
     const input = parsed.data;
     const parts = planParts(project.price, input);
     const now = this.now().toISOString();
-    const refused = await this.db.transaction().execute(async (trx) => {
-      // Written first: PostgreSQL holds the plan's row, SQLite the writer, until this commits.
-      await trx
-        .insertInto('paymentPlans')
-        .values({
-          projectId,
-          depositPercent: input.depositPercent,
-          depositGatesUploads: input.depositGatesUploads ? 1 : 0,
-          startedAt: now,
-          updatedAt: now,
-        })
-        .onConflict((conflict) =>
-          conflict
-            .column('projectId')
-            .doUpdateSet({ depositPercent: input.depositPercent, depositGatesUploads: input.depositGatesUploads ? 1 : 0, updatedAt: now }),
-        )
-        .execute();
-      const before = await projectMoney(trx, projectId);
-      const kept = new Map<string, number>();
-      for (const [index, old] of (before.plan?.parts ?? []).entries()) {
-        const live = before.liveInvoices[index];
-        if (!live) continue;
-        const same = parts.find((part) => part.kind === old.kind && part.amountCents === old.amountCents);
-        if (!same)
-          return `The ${old.kind === 'full' ? 'payment in full' : old.kind} is invoiced already (${live.number}): void its invoice to change it`;
-        kept.set(old.kind, live.id);
-      }
-      await trx.deleteFrom('paymentPlanParts').where('projectId', '=', projectId).execute();
-      await trx
-        .insertInto('paymentPlanParts')
-        .values(
-          parts.map((part, position) => ({
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        // Written first: PostgreSQL holds the plan's row, SQLite the writer, until this commits.
+        await trx
+          .insertInto('paymentPlans')
+          .values({
             projectId,
-            position,
-            kind: part.kind,
-            amountCents: part.amountCents,
-            dueRule: part.due.rule,
-            dueOn: part.due.rule === 'on_date' ? part.due.date : null,
-            dueDays: part.due.rule === 'days_after_delivery' ? part.due.days : null,
-            invoiceId: kept.get(part.kind) ?? null,
+            depositPercent: input.depositPercent,
+            depositGatesUploads: input.depositGatesUploads ? 1 : 0,
+            startedAt: now,
             updatedAt: now,
-          })),
-        )
-        .execute();
-      return null;
-    });
-    if (refused) return { kind: 'conflict', message: refused };
+          })
+          .onConflict((conflict) =>
+            conflict
+              .column('projectId')
+              .doUpdateSet({
+                depositPercent: input.depositPercent,
+                depositGatesUploads: input.depositGatesUploads ? 1 : 0,
+                updatedAt: now,
+              }),
+          )
+          .execute();
+        const before = await projectMoney(trx, projectId);
+        const kept = new Map<string, number>();
+        for (const [index, old] of (before.plan?.parts ?? []).entries()) {
+          const live = before.liveInvoices[index];
+          if (!live) continue;
+          const same = parts.find((part) => part.kind === old.kind && part.amountCents === old.amountCents);
+          // Thrown, not returned: the plan's row written above is rolled back with it.
+          if (!same)
+            throw new PlanConflict(
+              `The ${old.kind === 'full' ? 'payment in full' : old.kind} is invoiced already (${live.number}): void its invoice to change it`,
+            );
+          kept.set(old.kind, live.id);
+        }
+        await trx.deleteFrom('paymentPlanParts').where('projectId', '=', projectId).execute();
+        await trx
+          .insertInto('paymentPlanParts')
+          .values(
+            parts.map((part, position) => ({
+              projectId,
+              position,
+              kind: part.kind,
+              amountCents: part.amountCents,
+              dueRule: part.due.rule,
+              dueOn: part.due.rule === 'on_date' ? part.due.date : null,
+              dueDays: part.due.rule === 'days_after_delivery' ? part.due.days : null,
+              invoiceId: kept.get(part.kind) ?? null,
+              updatedAt: now,
+            })),
+          )
+          .execute();
+      });
+    } catch (error) {
+      if (error instanceof PlanConflict) return { kind: 'conflict', message: error.message };
+      throw error;
+    }
     const invoiced = await this.invoiceDue(projectId, moment);
     return { kind: 'saved', answer: (await this.get(projectId))!, invoiced };
   }
