@@ -110,7 +110,7 @@ export function PlanCard({ project, version, onSaved }: { project: AdminProjectV
               <StepRow key={step.key} step={step} last={index === steps.length - 1} />
             ))}
           </ol>
-          <dl className="grid content-start gap-2 rounded-lg bg-ink p-4 text-sm">
+          <dl className="grid content-start gap-2 self-start rounded-lg bg-ink p-4 text-sm">
             <div className="flex justify-between gap-3">
               <dt className="text-fg-muted">Total</dt>
               <dd className="tabular-nums text-fg">{money(plan.totalCents)}</dd>
