@@ -6,7 +6,7 @@ export interface PortalBillingView {
   invoices: InvoiceView[];
   /** What all of them still owe together: what can be paid now. */
   amountDueCents: number;
-  /** Downloads of the deliveries answer 402 until `heldCents` is paid (the project's lock is on and something due before delivery is owed). */
+  /** Downloads of the deliveries answer 402 until `heldCents` is paid (the lock is on and something due before delivery is owed). */
   deliveriesLocked: boolean;
   /**
    * What the masters wait for: every part of the payment plan due before delivery still unpaid,

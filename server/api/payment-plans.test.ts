@@ -33,7 +33,7 @@ function permutations<T>(items: readonly T[]): T[][] {
   return items.flatMap((item, index) => permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]));
 }
 
-/** Every order of inviting, delivering, paying the deposit and unlocking-then-locking; with the balance sent or not, marked delivered or not. */
+/** Every order of inviting, delivering, paying the deposit, unlocking-then-locking; the balance sent or not, marked delivered or not. */
 const ORDERS: Action[][] = permutations<Action>(['invite', 'deliver', 'payDeposit', 'unlockAndLock']).flatMap((order, index) => {
   const withBalance = [...order];
   // The balance sent right after the masters arrive in half of the orders, never sent in the rest.
@@ -98,47 +98,58 @@ describe.each(testDialects())('the payment plan on %s', (dialect) => {
     ];
   };
 
-  it.each(ORDERS.map((order) => [order.join(' → '), order] as const))('%s: every delivery route is 402 while the plan is unpaid', async (_name, order) => {
-    const { id, email } = await newProject();
-    const put = await t.asAdmin.put(`/api/admin/projects/${id}/plan`).send(PLAN);
-    expect(put.status).toBe(200);
-    let client: string | null = null;
-    let fileId: number | null = null;
-    let depositPaid = false;
-    for (const action of order) {
-      if (action === 'invite') client = await invite(id, email);
-      if (action === 'deliver') fileId = await deliver(id);
-      if (action === 'payDeposit') {
-        await pay((await plan(id)).plan.parts[0].invoiceId, HALF);
-        depositPaid = true;
+  it.each(ORDERS.map((order) => [order.join(' → '), order] as const))(
+    '%s: every delivery route is 402 while the plan is unpaid',
+    async (_name, order) => {
+      const { id, email } = await newProject();
+      const put = await t.asAdmin.put(`/api/admin/projects/${id}/plan`).send(PLAN);
+      expect(put.status).toBe(200);
+      let client: string | null = null;
+      let fileId: number | null = null;
+      let depositPaid = false;
+      for (const action of order) {
+        if (action === 'invite') client = await invite(id, email);
+        if (action === 'deliver') fileId = await deliver(id);
+        if (action === 'payDeposit') {
+          await pay((await plan(id)).plan.parts[0].invoiceId, HALF);
+          depositPaid = true;
+        }
+        if (action === 'sendBalance')
+          expect((await t.asAdmin.post(`/api/admin/invoices/${(await plan(id)).plan.parts[1].invoiceId}/send`)).status).toBe(200);
+        if (action === 'markDelivered')
+          expect((await t.asAdmin.patch(`/api/admin/projects/${id}`).send({ status: 'delivered' })).status).toBe(200);
+        if (action === 'unlockAndLock') {
+          expect((await t.asAdmin.patch(`/api/admin/projects/${id}`).send({ deliveryLocked: false })).body.deliveryLocked).toBe(false);
+          expect((await t.asAdmin.patch(`/api/admin/projects/${id}`).send({ deliveryLocked: true })).body.deliveryLocked).toBe(true);
+        }
+        if (!client) continue;
+        const due = (depositPaid ? 0 : HALF) + HALF;
+        for (const route of deliveryRoutes(client, id, fileId)) {
+          const res = await route.send();
+          expect([action, route.name, res.status]).toEqual([action, route.name, 402]);
+          if (!route.name.includes('HEAD')) expect(res.body.amountDueCents).toBe(due);
+        }
       }
-      if (action === 'sendBalance') expect((await t.asAdmin.post(`/api/admin/invoices/${(await plan(id)).plan.parts[1].invoiceId}/send`)).status).toBe(200);
-      if (action === 'markDelivered') expect((await t.asAdmin.patch(`/api/admin/projects/${id}`).send({ status: 'delivered' })).status).toBe(200);
-      if (action === 'unlockAndLock') {
-        expect((await t.asAdmin.patch(`/api/admin/projects/${id}`).send({ deliveryLocked: false })).body.deliveryLocked).toBe(false);
-        expect((await t.asAdmin.patch(`/api/admin/projects/${id}`).send({ deliveryLocked: true })).body.deliveryLocked).toBe(true);
-      }
-      if (!client) continue;
-      const due = (depositPaid ? 0 : HALF) + HALF;
-      for (const route of deliveryRoutes(client, id, fileId)) {
-        const res = await route.send();
-        expect([action, route.name, res.status]).toEqual([action, route.name, 402]);
-        if (!route.name.includes('HEAD')) expect(res.body.amountDueCents).toBe(due);
-      }
-    }
-    // Once every part is paid, every route opens: the lock was the plan, not a door stuck shut.
-    const paidPlan = (await plan(id)).plan;
-    expect(paidPlan.parts.map((part: { kind: string }) => part.kind)).toEqual(['deposit', 'balance']);
-    if (!depositPaid) await pay(paidPlan.parts[0].invoiceId, HALF);
-    await pay(paidPlan.parts[1].invoiceId, HALF);
-    for (const route of deliveryRoutes(client!, id, fileId)) expect([route.name, (await route.send()).status]).toEqual([route.name, route.name === 'file range' || route.name === 'file resumed' ? 206 : 200]);
-  });
+      // Once every part is paid, every route opens: the lock was the plan, not a door stuck shut.
+      const paidPlan = (await plan(id)).plan;
+      expect(paidPlan.parts.map((part: { kind: string }) => part.kind)).toEqual(['deposit', 'balance']);
+      if (!depositPaid) await pay(paidPlan.parts[0].invoiceId, HALF);
+      await pay(paidPlan.parts[1].invoiceId, HALF);
+      for (const route of deliveryRoutes(client!, id, fileId))
+        expect([route.name, (await route.send()).status]).toEqual([
+          route.name,
+          route.name === 'file range' || route.name === 'file resumed' ? 206 : 200,
+        ]);
+    },
+  );
 
   it('invoices the deposit when the plan starts and the balance when the masters arrive, due after the deposit', async () => {
     const { id, email } = await newProject();
     const put = await t.asAdmin.put(`/api/admin/projects/${id}/plan`).send({ depositPercent: 30 });
     expect(put.body.plan).toMatchObject({ depositPercent: 30, totalCents: 35_000, heldCents: 35_000, depositPaid: false });
-    expect(put.body.plan.parts.map((part: { kind: string; amountCents: number; state: string }) => [part.kind, part.amountCents, part.state])).toEqual([
+    expect(
+      put.body.plan.parts.map((part: { kind: string; amountCents: number; state: string }) => [part.kind, part.amountCents, part.state]),
+    ).toEqual([
       ['deposit', 10_500, 'draft'],
       ['balance', 24_500, 'not_invoiced'],
     ]);
@@ -165,7 +176,9 @@ describe.each(testDialects())('the payment plan on %s', (dialect) => {
 
   it('a part due after delivery does not hold the masters; the manual unlock still opens them', async () => {
     const { id, email } = await newProject();
-    await t.asAdmin.put(`/api/admin/projects/${id}/plan`).send({ depositPercent: 50, balanceDue: { rule: 'days_after_delivery', days: 14 } });
+    await t.asAdmin
+      .put(`/api/admin/projects/${id}/plan`)
+      .send({ depositPercent: 50, balanceDue: { rule: 'days_after_delivery', days: 14 } });
     const client = await invite(id, email);
     await deliver(id);
     const zip = () => t.asClient(client).get(`/api/portal/projects/${id}/deliveries.zip`);
@@ -223,7 +236,10 @@ describe.each(testDialects())('the payment plan on %s', (dialect) => {
       .put(`/api/admin/projects/${id}/plan`)
       .send({ ...PLAN, balanceDue: { rule: 'on_date', date: '2030-01-15' }, depositGatesUploads: true });
     expect(gated.status).toBe(200);
-    expect(gated.body.plan).toMatchObject({ depositGatesUploads: true, parts: [{ invoiceId: depositId }, { due: { rule: 'on_date', date: '2030-01-15' } }] });
+    expect(gated.body.plan).toMatchObject({
+      depositGatesUploads: true,
+      parts: [{ invoiceId: depositId }, { due: { rule: 'on_date', date: '2030-01-15' } }],
+    });
     expect((await t.asAdmin.post(`/api/admin/invoices/${depositId}/void`).send({})).status).toBe(200);
     const redone = await t.asAdmin.put(`/api/admin/projects/${id}/plan`).send({ depositPercent: 40 });
     expect(redone.status).toBe(200);
@@ -236,13 +252,21 @@ describe.each(testDialects())('the payment plan on %s', (dialect) => {
     await t.asAdmin.put(`/api/admin/projects/${id}/plan`).send({ ...PLAN, depositGatesUploads: true });
     const client = await invite(id, email);
     const start = () =>
-      t.asClient(client).post('/api/uploads/s3/multipart').send({ filename: 'Stems.wav', type: 'audio/wav', metadata: { projectId: id } });
+      t
+        .asClient(client)
+        .post('/api/uploads/s3/multipart')
+        .send({ filename: 'Stems.wav', type: 'audio/wav', metadata: { projectId: id } });
     const refused = await start();
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({ message: expect.stringContaining('deposit is paid'), amountDueCents: HALF });
-    const registered = await t.asClient(client).post(`/api/portal/projects/${id}/files`).send({ objectPath: `/objects/staging/x`, category: 'stems' });
+    const registered = await t
+      .asClient(client)
+      .post(`/api/portal/projects/${id}/files`)
+      .send({ objectPath: `/objects/staging/x`, category: 'stems' });
     expect(registered.status).toBe(402);
-    expect((await t.asClient(client).get(`/api/portal/projects/${id}/invoices`)).body.uploadsWaitForDeposit).toMatchObject({ amountDueCents: HALF });
+    expect((await t.asClient(client).get(`/api/portal/projects/${id}/invoices`)).body.uploadsWaitForDeposit).toMatchObject({
+      amountDueCents: HALF,
+    });
     // The owner's deliveries are never gated.
     await deliver(id);
     await pay((await plan(id)).plan.parts[0].invoiceId, HALF);

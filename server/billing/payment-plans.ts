@@ -14,7 +14,7 @@ import { projectMoney } from './plan-reads.ts';
  * the owner's clicks, the lock (plan-reads.ts) sees every part due before delivery.
  */
 
-/** When parts are invoiced: the plan starting (the parts due at the start), the masters arriving (every part still without one), or all at once. */
+/** When parts are invoiced: the plan starting (parts due at the start), the masters arriving (every part without one), or all at once. */
 export type InvoiceMoment = 'start' | 'delivery' | 'all';
 
 export type PlanOutcome =
@@ -25,6 +25,8 @@ export type PlanOutcome =
   | { kind: 'saved'; answer: PlanAnswer; invoiced: number[] };
 
 class PlanConflict extends Error {}
+
+const PART_NAMES = { deposit: 'deposit', balance: 'balance', full: 'payment in full' } as const;
 
 const fires = (part: PlannedPart, moment: InvoiceMoment) => moment !== 'start' || part.due.rule === 'at_start';
 
@@ -72,13 +74,11 @@ export class PaymentPlanService {
             updatedAt: now,
           })
           .onConflict((conflict) =>
-            conflict
-              .column('projectId')
-              .doUpdateSet({
-                depositPercent: input.depositPercent,
-                depositGatesUploads: input.depositGatesUploads ? 1 : 0,
-                updatedAt: now,
-              }),
+            conflict.column('projectId').doUpdateSet({
+              depositPercent: input.depositPercent,
+              depositGatesUploads: input.depositGatesUploads ? 1 : 0,
+              updatedAt: now,
+            }),
           )
           .execute();
         const before = await projectMoney(trx, projectId);
@@ -89,9 +89,7 @@ export class PaymentPlanService {
           const same = parts.find((part) => part.kind === old.kind && part.amountCents === old.amountCents);
           // Thrown, not returned: the plan's row written above is rolled back with it.
           if (!same)
-            throw new PlanConflict(
-              `The ${old.kind === 'full' ? 'payment in full' : old.kind} is invoiced already (${live.number}): void its invoice to change it`,
-            );
+            throw new PlanConflict(`The ${PART_NAMES[old.kind]} is invoiced already (${live.number}): void its invoice to change it`);
           kept.set(old.kind, live.id);
         }
         await trx.deleteFrom('paymentPlanParts').where('projectId', '=', projectId).execute();

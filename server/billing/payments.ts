@@ -76,7 +76,7 @@ export async function applyMoney(
   return settled;
 }
 
-/** The project's deliveries were waiting for this payment: its lock is on, it has deliveries, and nothing due before delivery is owed now (plan-reads.ts). */
+/** The deliveries waited for this payment: the lock is on, there are deliveries, and nothing held back is owed now (plan-reads.ts). */
 async function deliveriesJustOpened(trx: Transaction<Database>, projects: BillingProjects, projectId: number): Promise<boolean> {
   if ((await projects.find(trx, projectId))?.deliveryLocked !== true) return false;
   if ((await amountHeldBeforeDelivery(trx, projectId)) > 0) return false;

@@ -10,10 +10,7 @@ import type { ProjectsCapability } from '#server/projects/projects-capability.ts
  */
 
 export type ClientUploadGate =
-  | { kind: 'not-found' }
-  | { kind: 'not-allowed' }
-  | { kind: 'deposit-due'; amountDueCents: number; currency: string }
-  | { kind: 'open' };
+  { kind: 'not-found' } | { kind: 'not-allowed' } | { kind: 'deposit-due'; amountDueCents: number; currency: string } | { kind: 'open' };
 
 export async function clientUploadGate(
   parts: { projects: Pick<ProjectsCapability, 'records'>; billing: Pick<BillingCapability, 'plans'> },

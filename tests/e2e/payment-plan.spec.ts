@@ -10,7 +10,7 @@ async function shot(target: Page | Locator, name: string) {
   if (SHOTS) await target.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-test("the owner sets a project's payment plan; the timeline says what is next and who it waits on; the client's uploads wait for the deposit", async ({
+test("the owner sets a plan; the timeline says what is next and who it waits on; the client's uploads wait for the deposit", async ({
   page,
   browser,
   playwright,
@@ -44,7 +44,9 @@ test("the owner sets a project's payment plan; the timeline says what is next an
   const deposit = timeline.getByRole('listitem').filter({ hasText: 'Deposit paid' });
   await expect(deposit).toHaveAttribute('aria-current', 'step');
   await expect(deposit).toContainText('Waiting on you');
-  await expect(timeline.getByRole('listitem').filter({ hasText: 'Balance paid' })).toContainText('$210.00, invoiced when the masters are delivered');
+  await expect(timeline.getByRole('listitem').filter({ hasText: 'Balance paid' })).toContainText(
+    '$210.00, invoiced when the masters are delivered',
+  );
   await expect(card).toContainText('Masters held for$350.00');
   await expect(page.getByRole('region', { name: 'Invoices' }).getByRole('article')).toHaveCount(1);
 

@@ -124,6 +124,8 @@ export function PlanEditorDialog({
   const money = (cents: number) => formatMoney(cents, answer.currency);
   const parts = answer.priceCents !== null && share >= 0 && share <= 100 ? depositSplit(answer.priceCents, share) : null;
 
+  const price = answer.priceCents === null ? 'nothing yet' : money(answer.priceCents);
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const input = {
@@ -146,7 +148,7 @@ export function PlanEditorDialog({
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={plan ? 'Change the payment plan' : 'Set the payment plan'}
-      description={`From the agreed price of ${answer.priceCents === null ? 'nothing yet' : money(answer.priceCents)}. Parts due before delivery hold the masters until paid.`}
+      description={`From the agreed price of ${price}. Parts due before delivery hold the masters until paid.`}
       size="lg"
       onSubmit={submit}
       pending={pending}
