@@ -126,6 +126,11 @@ export function PlanCard({ project, version, onSaved }: { project: AdminProjectV
             {!project.deliveryLocked ? (
               <p className="text-xs text-fg-subtle">Unlocked by hand: the client may download whatever is owed.</p>
             ) : null}
+            {answer.priceCents !== null && answer.priceCents !== plan.totalCents ? (
+              <p role="note" className="text-xs text-accent">
+                The agreed price is now {money(answer.priceCents)}: change the plan to follow it.
+              </p>
+            ) : null}
           </dl>
         </div>
       ) : null}
