@@ -60,6 +60,18 @@ test("the owner sets a plan; the timeline says what is next and who it waits on;
   await card.scrollIntoViewIfNeeded();
   await shot(card, 'plan-timeline-390');
 
+  // The deposit is invoiced: changing its share is refused, and the dialog says why next to the field.
+  await card.getByRole('button', { name: 'Change plan' }).click();
+  const change = page.getByRole('dialog', { name: 'Change the payment plan' });
+  await expect(change.getByLabel('Deposit (%)')).toHaveValue('40');
+  await change.getByLabel('Deposit (%)').fill('30');
+  await change.getByRole('button', { name: 'Save plan' }).click();
+  await expect(change.getByRole('alert')).toContainText('The deposit is invoiced already');
+  await expectNoSeriousA11yViolations(page);
+  await shot(change, 'plan-editor-390');
+  await change.getByRole('button', { name: 'Cancel' }).click();
+  await expect(change).toBeHidden();
+
   // The client, invited: the portal says the uploads open once the deposit is paid, and offers no uploader.
   const invitedAt = Date.now() - 1000;
   expect((await owner.post(`/api/admin/projects/${id}/invite`)).status()).toBe(202);

@@ -110,19 +110,21 @@ export function PlanCard({ project, version, onSaved }: { project: AdminProjectV
               <StepRow key={step.key} step={step} last={index === steps.length - 1} />
             ))}
           </ol>
-          <dl className="grid content-start gap-2 self-start rounded-lg bg-ink p-4 text-sm">
-            <div className="flex justify-between gap-3">
-              <dt className="text-fg-muted">Total</dt>
-              <dd className="tabular-nums text-fg">{money(plan.totalCents)}</dd>
-            </div>
-            <div className="flex justify-between gap-3">
-              <dt className="text-fg-muted">Masters held for</dt>
-              <dd className="font-semibold tabular-nums text-fg">{plan.heldCents === 0 ? 'nothing' : money(plan.heldCents)}</dd>
-            </div>
-            <div className="flex justify-between gap-3">
-              <dt className="text-fg-muted">Uploads</dt>
-              <dd className="text-right text-fg">{plan.depositGatesUploads && !plan.depositPaid ? 'wait for the deposit' : 'open'}</dd>
-            </div>
+          <div className="grid content-start gap-2 self-start rounded-lg bg-ink p-4 text-sm">
+            <dl className="grid gap-2">
+              <div className="flex justify-between gap-3">
+                <dt className="text-fg-muted">Total</dt>
+                <dd className="tabular-nums text-fg">{money(plan.totalCents)}</dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-fg-muted">Masters held for</dt>
+                <dd className="font-semibold tabular-nums text-fg">{plan.heldCents === 0 ? 'nothing' : money(plan.heldCents)}</dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-fg-muted">Uploads</dt>
+                <dd className="text-right text-fg">{plan.depositGatesUploads && !plan.depositPaid ? 'wait for the deposit' : 'open'}</dd>
+              </div>
+            </dl>
             {!project.deliveryLocked ? (
               <p className="text-xs text-fg-subtle">Unlocked by hand: the client may download whatever is owed.</p>
             ) : null}
@@ -131,7 +133,7 @@ export function PlanCard({ project, version, onSaved }: { project: AdminProjectV
                 The agreed price is now {money(answer.priceCents)}: change the plan to follow it.
               </p>
             ) : null}
-          </dl>
+          </div>
         </div>
       ) : null}
       {editing && answer ? (
