@@ -96,6 +96,8 @@ export function buildServices(core: CoreServices): Services {
     },
     // The owner's comments in e-mails are signed with the admin's name now: auth owns the accounts (decision 097).
     adminNames: (ids) => adminNamesById(core.db, ids),
+    // Billing is made below; a project e-mail is composed long after both exist.
+    deliveriesHeld: async (projectId) => (await billing.invoices.deliveryLock(projectId)).locked,
     analyse: runProjectAudioAnalysisInWorker,
   });
   // The consultation's studio facts: the zone of the opening hours, and the address of the Studio section.

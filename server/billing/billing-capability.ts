@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { UNPAID_INVOICE_STATES, type InvoiceView } from '#common/billing/invoices.ts';
+import type { InvoiceView } from '#common/billing/invoices.ts';
 import type { SiteContent } from '#common/site-content/sections.ts';
 import type { MailingServices } from '#server/core-services.ts';
 import { MailSender } from '#server/email/mail-sender.ts';
@@ -9,10 +9,14 @@ import { queueBillingEmails, sendDueBillingEmails } from './billing-emails.ts';
 import { cardPaymentsFrom, type CardPayments } from './card-payments.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { InvoiceService } from './invoices.ts';
+import { PaymentPlanService } from './payment-plans.ts';
+import { amountHeldBeforeDelivery } from './plan-reads.ts';
 
 /** Getting paid before delivery (issue 30), built once per process by server/services.ts. */
 export interface BillingCapability {
   invoices: InvoiceService;
+  /** Each project's payment plan: what the masters wait for, and the invoices made from it (decision 103). */
+  plans: PaymentPlanService;
   /** Null when Stripe is not configured: clients then pay by the owner's instructions, recorded by hand. */
   cardPayments: CardPayments | null;
   billingEmails: MailSender;
@@ -46,15 +50,17 @@ export function createBillingCapability(
     logger,
     label: 'billing e-mails',
   });
-  const invoices = new InvoiceService(
-    db,
-    projects,
-    async () => {
-      const { billing } = await content();
-      return { prefix: billing.invoicePrefix, currency: billing.currency, paymentTermsDays: billing.paymentTermsDays };
-    },
-    { queued: () => billingEmails.sendSoon() },
-  );
+  const invoiceDefaults = async () => {
+    const { billing } = await content();
+    return {
+      prefix: billing.invoicePrefix,
+      currency: billing.currency,
+      paymentTermsDays: billing.paymentTermsDays,
+      depositPercent: billing.depositPercent,
+    };
+  };
+  const invoices = new InvoiceService(db, projects, invoiceDefaults, { queued: () => billingEmails.sendSoon() });
+  const plans = new PaymentPlanService(db, projects, invoiceDefaults);
 
   const billing: Billing = {
     async pdf(invoice) {
@@ -81,15 +87,17 @@ export function createBillingCapability(
       const changed = await db.transaction().execute(async (trx) => {
         const switched = await projects.switchDeliveryLock(trx, projectId, locked);
         if (locked || !switched) return false;
-        const owing = await trx
+        // The masters were waiting (the plan or a sent invoice held them) and are there: the client is told once.
+        if ((await amountHeldBeforeDelivery(trx, projectId)) === 0 || !(await projects.hasDeliveries(trx, projectId))) return false;
+        const latest = await trx
           .selectFrom('invoices')
           .selectAll()
           .where('projectId', '=', projectId)
-          .where('state', 'in', UNPAID_INVOICE_STATES)
+          .where('state', '!=', 'void')
           .orderBy('id', 'desc')
           .executeTakeFirst();
-        if (owing) await queueBillingEmails(trx, owing, 'unlocked', new Date());
-        return owing !== undefined;
+        if (latest) await queueBillingEmails(trx, latest, 'unlocked', new Date());
+        return latest !== undefined;
       });
       if (changed) billingEmails.sendSoon();
       return (await projects.find(db, projectId))?.deliveryLocked === true;
@@ -99,5 +107,5 @@ export function createBillingCapability(
     },
   };
   const cardPayments = cardPaymentsFrom(db, projects, config, logger, () => billingEmails.sendSoon());
-  return { invoices, cardPayments, billingEmails, desk: billing };
+  return { invoices, plans, cardPayments, billingEmails, desk: billing };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { isUnpaid, UNPAID_INVOICE_STATES, type InvoiceView } from '#common/billing/invoices.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
 import type { BillingProjects } from './billing-projects.ts';
+import { amountHeldBeforeDelivery } from './plan-reads.ts';
 
 /*
  * Reading invoices: as the API answers them, the Money view's figures, and what a project still
@@ -91,7 +92,11 @@ export async function moneySummary(db: Kysely<Database>, today: string) {
   };
 }
 
-/** Whether the project's deliveries are locked now: its lock is on and a sent invoice has a balance. */
+/**
+ * Whether the project's deliveries are locked now: its lock is on and something due before delivery
+ * is unpaid: a part of its payment plan (invoiced or not, drafted, sent or partly paid), or another
+ * sent invoice's balance (plan-reads.ts, decision 103).
+ */
 export async function deliveryLockOf(
   db: Kysely<Database>,
   projects: BillingProjects,
@@ -99,12 +104,6 @@ export async function deliveryLockOf(
 ): Promise<{ locked: boolean; amountDueCents: number }> {
   const project = await projects.find(db, projectId);
   if (!project) return { locked: false, amountDueCents: 0 };
-  const owing = await db
-    .selectFrom('invoices')
-    .select(['state', 'totalCents', 'paidCents'])
-    .where('projectId', '=', projectId)
-    .where('state', 'in', UNPAID_INVOICE_STATES)
-    .execute();
-  const amountDueCents = owing.reduce((sum, row) => sum + owedBy(row), 0);
+  const amountDueCents = await amountHeldBeforeDelivery(db, projectId);
   return { locked: project.deliveryLocked && amountDueCents > 0, amountDueCents };
 }

@@ -7,7 +7,7 @@ import { MailSender } from '#server/email/mail-sender.ts';
 import { claimForSending, deliverDue, markFailed, markSent, nextDueAt, type DeliveryResult } from '#server/email/retried-mail.ts';
 import { recordActivity } from './activity.ts';
 import { COMPOSE_PROJECT_EMAIL } from './emails/compose.ts';
-import { emailContext, type AdminNames, type EmailProject } from './emails/email-parts.ts';
+import { emailContext, type AdminNames, type DeliveriesHeld, type EmailProject } from './emails/email-parts.ts';
 import { isMuted, type EmailMutes } from './email-mutes.ts';
 import { dayOf, filesExpireAt } from './retention-dates.ts';
 
@@ -30,6 +30,8 @@ export interface ProjectEmailDeps {
   adminNames: AdminNames;
   /** The mute links of the e-mails about the work (email-mutes.ts). */
   mutes: EmailMutes;
+  /** Whether a project's masters wait for payment (billing answers); "your delivery is ready" is not sent meanwhile. */
+  deliveriesHeld?: DeliveriesHeld;
 }
 
 /** Kinds gathered into one e-mail when several happen close together, and how long each waits for more. */

@@ -6,7 +6,7 @@ import type { ObjectStore } from '#server/storage/object-store.ts';
 import { Collaborators } from './collaborators.ts';
 import { EmailMutes } from './email-mutes.ts';
 import { projectsForBilling } from './for-billing.ts';
-import type { AdminNames } from './emails/email-parts.ts';
+import type { AdminNames, DeliveriesHeld } from './emails/email-parts.ts';
 import { ProjectEmailSender } from './project-emails.ts';
 import { ProjectFileProcessing, type ProjectAudioAnalyser } from './file-processing.ts';
 import { ProjectFileService } from './project-files.ts';
@@ -44,9 +44,11 @@ export function createProjectsCapability(parts: {
   studio: () => Promise<{ name: string; inbox: string }>;
   /** The admins' names now, by id, for the owner's comments in e-mails (auth owns the accounts). */
   adminNames: AdminNames;
+  /** Whether a project's masters wait for payment now (billing answers). */
+  deliveriesHeld: DeliveriesHeld;
   analyse: ProjectAudioAnalyser;
 }): ProjectsCapability {
-  const { db, store, logger, mailer, publicUrl, secret, passwords, packages, studio, adminNames, analyse } = parts;
+  const { db, store, logger, mailer, publicUrl, secret, passwords, packages, studio, adminNames, deliveriesHeld, analyse } = parts;
   const projectFileProcessing = new ProjectFileProcessing(db, store, logger, analyse);
   const projectFiles = new ProjectFileService(db, store, projectFileProcessing);
   const review = new ReviewService(db, projectFiles, projectFileProcessing);
@@ -58,7 +60,7 @@ export function createProjectsCapability(parts: {
     projectFiles,
     projectFileProcessing,
     review,
-    projectEmails: new ProjectEmailSender({ db, mailer, logger, publicUrl, studio, adminNames, mutes: emailMutes }),
+    projectEmails: new ProjectEmailSender({ db, mailer, logger, publicUrl, studio, adminNames, mutes: emailMutes, deliveriesHeld }),
     emailMutes,
     reviewLinks: new ReviewLinkService(db, review, { publicUrl, secret, passwords, studioName: async () => (await studio()).name }),
     projectsForBilling,

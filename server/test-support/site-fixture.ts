@@ -41,6 +41,8 @@ export const SITE_TABLES = [
   'invoices',
   'multipart_uploads',
   'password_reset_tokens',
+  'payment_plan_parts',
+  'payment_plans',
   'payments',
   'project_activity',
   'project_collaborators',

@@ -17,6 +17,9 @@ export interface EmailProject {
 /** The studio's people as they are named now, by admin id: auth owns them (server/services.ts hands this in). */
 export type AdminNames = (ids: readonly number[]) => Promise<Map<number, string>>;
 
+/** Whether a project's masters wait for payment now: billing owns the answer (server/services.ts hands it in). */
+export type DeliveriesHeld = (projectId: number) => Promise<boolean>;
+
 /** What every e-mail of a project is worded from. */
 export interface EmailContext {
   db: Kysely<Database>;
@@ -37,10 +40,12 @@ export interface EmailContext {
   access: () => Promise<ProjectAccess | null>;
   /** When the queued e-mail was made: the first event of its batch. */
   queuedAt: string;
+  /** Whether the project's masters wait for payment now (billing answers): "your delivery is ready" waits with them. */
+  deliveriesHeld: () => Promise<boolean>;
 }
 
 export function emailContext(
-  deps: { db: Kysely<Database>; publicUrl: string; adminNames: AdminNames },
+  deps: { db: Kysely<Database>; publicUrl: string; adminNames: AdminNames; deliveriesHeld?: DeliveriesHeld },
   studio: { name: string; inbox: string },
   kind: ProjectEmailKind,
   project: EmailProject,
@@ -62,6 +67,7 @@ export function emailContext(
     hasAccess: async () => (recipient ? (await projectAccessFor(db, recipient, project.id)) !== null : hasPortalAccess(db, to)),
     access: () => projectAccessFor(db, to, project.id),
     queuedAt,
+    deliveriesHeld: async () => (await deps.deliveriesHeld?.(project.id)) ?? false,
   };
 }
 

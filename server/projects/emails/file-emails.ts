@@ -40,6 +40,8 @@ export async function deliveryReadyEmail(context: EmailContext): Promise<MailMes
   if (!can(await context.access(), 'downloadDeliveries')) return null;
   const files = await filesSinceLastEmail(context, 'studio');
   if (files.length === 0 || !(await context.hasAccess())) return null;
+  // Held masters are not "ready": billing tells the client once the lock opens ("your files are ready", decision 103).
+  if (await context.deliveriesHeld()) return null;
   return {
     to: addresseeOf(context),
     replyTo: studio.inbox,
