@@ -1,9 +1,11 @@
+import { rm } from 'node:fs/promises';
 import type { FileAnalysis } from '#common/projects.ts';
 import { decodeInSteps } from './analyze.ts';
 import { readContainerFacts } from './container-facts.ts';
 import type { ContainerFacts } from './header-facts.ts';
 import { LoudnessMeter } from './loudness.ts';
 import { PeakOutline } from './peak-outline.ts';
+import { StreamingCopyWriter, type StreamBitrate, type StreamingCopyFacts } from './streaming-copy.ts';
 
 /** Everything one decode of a file measures: the client's file table (FileAnalysis) and the review room's extras. */
 export interface AudioMeasurements extends FileAnalysis {
@@ -13,7 +15,24 @@ export interface AudioMeasurements extends FileAnalysis {
   loudnessRangeLu: number | null;
   /** Waveform outline, PEAK_COUNT values 0..1 (the loudest is 1); store it with encodePeaks (common/peaks.ts). */
   peaks: number[] | null;
+  /** The listening copy written from the same decode when one was asked for; null when none was made. */
+  streamingCopy?: StreamingCopyFacts | null;
 }
+
+/**
+ * A review-room version's listening copy (decision 101): made from the decode that measures it, by
+ * the samples' encoder (StreamingCopyWriter), at the project's bitrate. Nothing is left at `path`
+ * when the file cannot be decoded to its end.
+ */
+export interface ListeningCopyRequest {
+  path: string;
+  bitrateKbps: StreamBitrate;
+  /** The share of the file decoded so far (0..1), told now and then: the room shows it while the copy is made. */
+  onProgress?: (fraction: number) => void;
+}
+
+/** Progress is told at most this often (in share of the file), so a long file sends a hundred messages, not thousands. */
+const PROGRESS_STEP = 0.01;
 
 /**
  * The longest audio measured: a project file may be a long session export (2 hours of 96 kHz
@@ -50,14 +69,26 @@ const round = (value: number | null, decimals: number) => (value === null ? null
  * decodeInSteps hands over about 4 MB of samples at a time, and the meters keep filter states, two
  * numbers per 100 ms and a waveform of at most a few thousand points. `maxSeconds` is lowered by tests.
  */
-export async function analyseProjectAudio(filePath: string, maxSeconds = MAX_MEASURED_SECONDS): Promise<AudioMeasurements | null> {
+export async function analyseProjectAudio(
+  filePath: string,
+  maxSeconds = MAX_MEASURED_SECONDS,
+  copy?: ListeningCopyRequest,
+): Promise<AudioMeasurements | null> {
   const facts = await readContainerFacts(filePath);
   if (!facts) return null;
   const measurable =
     (facts.durationSeconds ?? 0) <= maxSeconds &&
     (facts.channels ?? 0) <= MAX_MEASURED_CHANNELS &&
     (facts.sampleRate ?? 0) <= MAX_MEASURED_SAMPLE_RATE;
-  const signal = facts.decode && measurable ? await measureSignal(filePath, facts, maxSeconds) : null;
+  const writer = copy && measurable ? new StreamingCopyWriter(copy.path, copy.bitrateKbps) : null;
+  const signal =
+    facts.decode && measurable
+      ? await measureSignal(filePath, facts, maxSeconds, writer, copy?.onProgress).catch(async (error: unknown) => {
+          if (writer) await finishCopy(writer, copy!.path, false);
+          throw error;
+        })
+      : null;
+  const streamingCopy = writer ? await finishCopy(writer, copy!.path, signal !== null) : undefined;
   return {
     format: facts.format,
     // What was decoded is exact; the header is only a claim.
@@ -71,7 +102,17 @@ export async function analyseProjectAudio(filePath: string, maxSeconds = MAX_MEA
     truePeakDbtp: signal?.truePeakDbtp ?? null,
     loudnessRangeLu: signal?.loudnessRangeLu ?? null,
     peaks: signal?.peaks ?? null,
+    ...(streamingCopy === undefined ? {} : { streamingCopy }),
   };
+}
+
+/** The copy's facts once the whole file went through it; otherwise its file is removed. */
+async function finishCopy(writer: StreamingCopyWriter, path: string, decodedToEnd: boolean): Promise<StreamingCopyFacts | null> {
+  const facts = decodedToEnd ? await writer.finish() : null;
+  if (facts) return facts;
+  await writer.close();
+  await rm(path, { force: true });
+  return null;
 }
 
 /** Just the fields of FileAnalysis (what the file table stores), without the outline and the review room's extras. */
@@ -95,14 +136,24 @@ function bitrateOf(facts: ContainerFacts, signal: Signal | null): number | null 
   return Math.round(averageKbps);
 }
 
-/** Decodes the file once, feeding the loudness meter and the waveform outline; null when it cannot be decoded to the end. */
-async function measureSignal(filePath: string, facts: ContainerFacts, maxSeconds: number): Promise<Signal | null> {
+/**
+ * Decodes the file once, feeding the loudness meter, the waveform outline and the listening copy
+ * (when one is made); null when it cannot be decoded to the end.
+ */
+async function measureSignal(
+  filePath: string,
+  facts: ContainerFacts,
+  maxSeconds: number,
+  copy: StreamingCopyWriter | null,
+  onProgress?: (fraction: number) => void,
+): Promise<Signal | null> {
   if (!facts.decode) return null;
   let meter: LoudnessMeter | null = null;
   let outline: PeakOutline | null = null;
   let channelCount = 0;
   let sampleRate = 0;
   let frames = 0;
+  let told = 0;
   try {
     for await (const chunk of decodeInSteps(filePath, facts.decode.format, facts.decode.source)) {
       if (!meter || !outline) {
@@ -117,6 +168,9 @@ async function measureSignal(filePath: string, facts: ContainerFacts, maxSeconds
       outline.push(channels);
       frames += channels[0].length;
       if (frames > maxSeconds * sampleRate) return null;
+      // The copy gets the decoder's own channels: the writer folds them as the samples' copies are folded.
+      await copy?.push(chunk.channelData, sampleRate);
+      told = tellProgress(onProgress, told, facts.durationSeconds ? frames / (facts.durationSeconds * sampleRate) : null);
     }
   } catch (error) {
     if (isSystemError(error)) throw error;
@@ -132,6 +186,15 @@ async function measureSignal(filePath: string, facts: ContainerFacts, maxSeconds
     loudnessRangeLu: round(levels.loudnessRangeLu, 2),
     peaks: outline.peaks(),
   };
+}
+
+/** Tells the share decoded when it moved on by PROGRESS_STEP since last told; answers the share last told. */
+function tellProgress(onProgress: ((fraction: number) => void) | undefined, told: number, fraction: number | null): number {
+  if (!onProgress || fraction === null) return told;
+  const share = Math.min(1, Math.max(0, fraction));
+  if (share - told < PROGRESS_STEP) return told;
+  onProgress(share);
+  return share;
 }
 
 /**

@@ -32,6 +32,10 @@ export interface TrackVersionsTable {
   /** Encoded (common/peaks.ts). */
   peaks: string | null;
   processingUntil: string | null;
+  /** The listening copy's store key (decision 101); null until it is made. */
+  streamKey: string | null;
+  streamSize: number | null;
+  streamBitrateKbps: number | null;
   uploadedBy: string;
   removedAt: string | null;
   createdAt: Timestamp;
