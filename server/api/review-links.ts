@@ -14,7 +14,7 @@ import type { Listener } from '#server/projects/review-links/review-links-servic
 import { studioActor } from './admin-projects.ts';
 import { answerChange, answerComment } from './review.ts';
 import { LINK_GONE, unlockRefusal } from './review-link-refusals.ts';
-import { sendVersionAudio } from './version-audio.ts';
+import { sendListeningCopy } from './version-audio.ts';
 import { noStore } from '#server/http/no-store.ts';
 
 const NOT_FOUND = 'Not found';
@@ -159,7 +159,8 @@ export function listenerRouter(services: Services): Router {
       if (!version) throw new HttpError(404, NOT_FOUND);
       // To play, never to save: no file name, no attachment.
       res.set('Content-Disposition', 'inline');
-      await sendVersionAudio(req, res, version, (part) => services.store.read(version.objectKey, part));
+      // The listening copy only (decision 101): a link never reaches the original.
+      await sendListeningCopy(req, res, version, services.projects.review.listeningStateOf(version), services.store);
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
 

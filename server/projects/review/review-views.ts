@@ -1,6 +1,13 @@
 import type { Selectable } from 'kysely';
 import { commentAuthorName } from '#common/review-links.ts';
-import { COMMENT_EDIT_WINDOW_MS, type CommentView, type RevisionRoundView, type TrackView, type VersionView } from '#common/review.ts';
+import {
+  COMMENT_EDIT_WINDOW_MS,
+  type CommentView,
+  type ListeningCopyState,
+  type RevisionRoundView,
+  type TrackView,
+  type VersionView,
+} from '#common/review.ts';
 import type { ProjectTracksTable, TrackVersionsTable, VersionCommentsTable } from '#server/db/schema.ts';
 
 export type TrackRow = Selectable<ProjectTracksTable>;
@@ -22,7 +29,15 @@ export function toVersionView(row: VersionRow, openComments: number): VersionVie
     peaks: row.peaks,
     openComments,
     removedAt: row.removedAt,
+    listening: listeningStateOf(row),
   };
+}
+
+/** Where the version's listening copy is, from its row (the share decoded is added by the service, which knows it). */
+function listeningStateOf(row: VersionRow): ListeningCopyState {
+  if (row.removedAt) return { state: 'unavailable' };
+  if (row.streamKey) return { state: 'ready', bitrateKbps: row.streamBitrateKbps ?? 0 };
+  return row.analysisState === 'failed' ? { state: 'unavailable' } : { state: 'preparing', progress: null };
 }
 
 /** A track's revision requests (oldest first) as numbered rounds. */
