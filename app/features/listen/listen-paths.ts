@@ -8,6 +8,8 @@ export function listenApi(token: string): ReviewApi {
   const base = `/api/listen/${token}`;
   const version = (versionId: number) => `${base}/versions/${versionId}`;
   return {
+    // A link hears the listening copy only, never the original (decision 101).
+    hears: 'listening-copy',
     track: `${base}/track`,
     audio: (versionId) => `${version(versionId)}/audio`,
     comments: (versionId) => `${version(versionId)}/comments`,
