@@ -44,8 +44,8 @@ export function ShareReviewLink({ projectId, track }: { projectId: number; track
         >
           <Dialog.Title className="pr-10 text-xl font-bold text-fg">Share “{track.title}” for review</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-fg-muted">
-            Anyone with the link can stream this track and comment under a name they type. They cannot download it or see anything else of
-            the project.
+            Anyone with the link can stream this track and comment under a name they type. They hear a listening copy (MP3, the project’s
+            listening quality), never your original file, and see nothing else of the project.
           </Dialog.Description>
           {open ? <ShareBody projectId={projectId} trackId={track.id} /> : null}
           <DialogCloseButton />

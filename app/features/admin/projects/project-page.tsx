@@ -7,6 +7,7 @@ import { AdminTracksPanel } from '#app/features/review/admin-tracks-panel.tsx';
 import { ActivityLog } from './activity-log.tsx';
 import { ClientAccess } from './client-access.tsx';
 import { ClientFiles } from './client-files.tsx';
+import { ListeningQuality } from './listening-quality.tsx';
 import { Deliveries } from './deliveries.tsx';
 import { ProjectDialog } from './project-dialog.tsx';
 import type { PackageOption } from './project-form.ts';
@@ -96,6 +97,7 @@ export function ProjectPage({ projectId, packages, onChanged }: Props) {
         onRemove={(file) => changed(state.removeFile(file))}
       />
       <AdminTracksPanel projectId={project.id} tracks={project.tracks} onChanged={() => void changed(state.reload())} />
+      <ListeningQuality project={project} onProject={state.replace} />
       <Deliveries project={project} onDelivered={() => void changed(state.reload())} onDelete={(file) => changed(state.removeFile(file))} />
       <InvoicesCard project={project} onProject={state.replace} />
       {/* Top-aligned: a long activity log does not stretch the notes into an empty box. */}
