@@ -51,7 +51,13 @@ export function ListeningQuality({ project, onProject }: { project: AdminProject
         ))}
       </fieldset>
       <p role="status" className="mt-2 text-xs text-fg-subtle">
-        {pending ? 'Saving…' : error ? <span className="text-red-200">{error}</span> : 'A change makes the copies again; they keep playing meanwhile.'}
+        {pending ? (
+          'Saving…'
+        ) : error ? (
+          <span className="text-red-200">{error}</span>
+        ) : (
+          'A change makes the copies again; they keep playing meanwhile.'
+        )}
       </p>
     </SectionCard>
   );
