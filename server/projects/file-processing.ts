@@ -170,13 +170,15 @@ export class ProjectFileProcessing {
   private async makeCopy(versionId: number): Promise<void> {
     const version = await this.db
       .selectFrom('trackVersions')
-      .select(['objectKey'])
-      .where('id', '=', versionId)
-      .where('analysisState', '=', 'done')
-      .where('removedAt', 'is', null)
+      .innerJoin('projects', 'projects.id', 'trackVersions.projectId')
+      .select(['trackVersions.objectKey', 'trackVersions.streamKey', 'trackVersions.streamBitrateKbps', 'projects.listeningBitrateKbps'])
+      .where('trackVersions.id', '=', versionId)
+      .where('trackVersions.analysisState', '=', 'done')
+      .where('trackVersions.removedAt', 'is', null)
       .executeTakeFirst();
-    // Asked twice (a start and a change of bitrate): the second finds nothing left to make.
-    if (!version || !(await this.copies.missing()).includes(versionId)) return;
+    if (!version) return;
+    // Asked twice (a start and a change of bitrate): the second finds its copy already made.
+    if (version.streamKey && version.streamBitrateKbps === version.listeningBitrateKbps) return;
     await this.measureWithCopy(versionId, version.objectKey, `copy:${versionId}`);
   }
 

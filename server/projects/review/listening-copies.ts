@@ -10,7 +10,7 @@ import type { ObjectStore } from '#server/storage/object-store.ts';
 const listeningCopyKey = (projectId: number) => `projects/${projectId}/listening/${randomUUID()}`;
 
 /** A stored bitrate as one the encoder takes (a row from before the choice, or edited by hand, gets the default). */
-export const asStreamBitrate = (value: number | null | undefined): StreamBitrate =>
+const asStreamBitrate = (value: number | null | undefined): StreamBitrate =>
   STREAM_BITRATES.includes(value as StreamBitrate) ? (value as StreamBitrate) : STREAM_BITRATE_KBPS;
 
 /**
