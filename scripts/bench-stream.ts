@@ -53,13 +53,14 @@ async function writeLongWav(file: string): Promise<void> {
   await once(out, 'finish');
 }
 
-type Mode = 'analysis' | 'copy' | 'version-256' | 'version-320';
-const MODES: readonly Mode[] = ['analysis', 'copy', 'version-256', 'version-320'];
+type Mode = 'analysis' | 'copy' | 'version-measure' | 'version-256' | 'version-320';
+const MODES: readonly Mode[] = ['analysis', 'copy', 'version-measure', 'version-256', 'version-320'];
 
 /** The job a mode runs: a sample's analysis (with or without its copy), or a version's measurement with its listening copy. */
 function jobOf(mode: Mode, file: string, copyPath: string): AnalysisJob {
   if (mode === 'analysis') return { kind: 'sample', filePath: file, format: 'wav' };
   if (mode === 'copy') return { kind: 'sample', filePath: file, format: 'wav', streamingCopyPath: copyPath };
+  if (mode === 'version-measure') return { kind: 'project-file', filePath: file };
   return { kind: 'project-file', filePath: file, listeningCopy: { path: copyPath, bitrateKbps: mode === 'version-320' ? 320 : 256 } };
 }
 
@@ -81,6 +82,30 @@ async function timeWorker(mode: Mode, file: string) {
   await thread.close();
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
   console.log(JSON.stringify({ mode, medianMs: median(times), times, bytes, idleRssMb, peakRssMb }));
+}
+
+const HEAD_TO_HEAD_ROUNDS = 5;
+
+/**
+ * Child mode: the sample's copy and the version's (256 kbps) one after the other in one thread, for
+ * HEAD_TO_HEAD_ROUNDS rounds. On a machine others share, the load changes by the minute: a ratio
+ * taken within each round, and the median of those, compares the two under the same load.
+ */
+async function headToHead(file: string) {
+  const bundle = path.join(projectRoot, buildDir, 'analysis-worker.js');
+  const thread = new AnalysisThread({ script: pathToFileURL(bundle) });
+  const rounds: Array<{ sample: number; version: number }> = [];
+  const timed = async (mode: Mode) => {
+    const copyPath = `${file}.${mode}.mp3`;
+    const started = performance.now();
+    await thread.run(jobOf(mode, file, copyPath), 600_000);
+    rmSync(copyPath, { force: true });
+    return performance.now() - started;
+  };
+  for (let round = 0; round < HEAD_TO_HEAD_ROUNDS; round++)
+    rounds.push({ sample: await timed('copy'), version: await timed('version-256') });
+  await thread.close();
+  console.log(JSON.stringify(rounds));
 }
 
 /** A DATA_DIR with the demo samples and the 4-minute WAV as a sample, analysed (copies made). */
@@ -168,6 +193,7 @@ async function main() {
     const labels: Record<string, string> = {
       analysis: 'sample: analysis alone',
       copy: 'sample: analysis + streaming copy, 256 kbps',
+      'version-measure': 'version: measurement alone (before)',
       'version-256': 'version: measurement + listening copy, 256 kbps',
       'version-320': 'version: measurement + listening copy, 320 kbps',
     };
@@ -179,14 +205,41 @@ async function main() {
       );
     }
     const medianOf = (mode: Mode) => timings.find((t) => t.mode === mode)!.medianMs;
-    console.log(
-      `\nA version's 256 kbps copy against the sample's: ${(medianOf('version-256') / medianOf('copy')).toFixed(2)}x (issue 41: at most 1.5x)`,
+    // The copy's own cost in each job: what the job takes beyond the same job without a copy.
+    const sampleCopy = medianOf('copy') - medianOf('analysis');
+    const versionCopy = medianOf('version-256') - medianOf('version-measure');
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    console.log(`\nThe copy's own cost (job with it minus job without, medians of the rows above):`);
+    console.log(`sample ${seconds(sampleCopy)}, version ${seconds(versionCopy)}`);
+
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(projectRoot, 'scripts', 'bench-stream.ts'), '--head-to-head', longWav],
+      {
+        cwd: projectRoot,
+        encoding: 'utf8',
+      },
     );
+    if (child.status !== 0) throw new Error(`head to head failed: ${child.stderr}`);
+    const rounds = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Array<{ sample: number; version: number }>;
+    console.log(`\nHead to head, the same WAV in one thread, ${rounds.length} rounds of (sample copy, version copy at 256 kbps):\n`);
+    console.log('| round | sample: analysis + copy | version: measurement + copy | version / sample |');
+    console.log('|---|---|---|---|');
+    rounds.forEach((round, index) =>
+      console.log(
+        `| ${index + 1} | ${seconds(round.sample)} | ${seconds(round.version)} | ${(round.version / round.sample).toFixed(2)}x |`,
+      ),
+    );
+    const ratio = median(rounds.map((round) => round.version / round.sample));
+    const medians = { sample: seconds(median(rounds.map((r) => r.sample))), version: seconds(median(rounds.map((r) => r.version))) };
+    console.log(`| median | ${medians.sample} | ${medians.version} | ${ratio.toFixed(2)}x (issue 41: at most 1.5x) |`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
 const timeFlag = process.argv.indexOf('--time');
-if (timeFlag > 0) await timeWorker(process.argv[timeFlag + 1] as Mode, process.argv[timeFlag + 2]!);
+const headFlag = process.argv.indexOf('--head-to-head');
+if (headFlag > 0) await headToHead(process.argv[headFlag + 1]!);
+else if (timeFlag > 0) await timeWorker(process.argv[timeFlag + 1] as Mode, process.argv[timeFlag + 2]!);
 else await main();

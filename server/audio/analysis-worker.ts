@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { analyzeAudioFile } from './analyze.ts';
-import { analyseProjectAudio, type ListeningCopyRequest } from './file-facts.ts';
+import { analyseProjectAudio } from './file-facts.ts';
+import type { ListeningCopyRequest } from './listening-copy-output.ts';
 
 /**
  * What the analysis worker is asked to do: a sample's waveform (and its streaming copy, written to a

@@ -1,11 +1,11 @@
-import { rm } from 'node:fs/promises';
 import type { FileAnalysis } from '#common/projects.ts';
 import { decodeInSteps } from './analyze.ts';
 import { readContainerFacts } from './container-facts.ts';
 import type { ContainerFacts } from './header-facts.ts';
 import { LoudnessMeter } from './loudness.ts';
 import { PeakOutline } from './peak-outline.ts';
-import { StreamingCopyWriter, type StreamBitrate, type StreamingCopyFacts } from './streaming-copy.ts';
+import { ListeningCopyOutput, type ListeningCopyRequest } from './listening-copy-output.ts';
+import type { StreamingCopyFacts } from './streaming-copy.ts';
 
 /** Everything one decode of a file measures: the client's file table (FileAnalysis) and the review room's extras. */
 export interface AudioMeasurements extends FileAnalysis {
@@ -17,18 +17,6 @@ export interface AudioMeasurements extends FileAnalysis {
   peaks: number[] | null;
   /** The listening copy written from the same decode when one was asked for; null when none was made. */
   streamingCopy?: StreamingCopyFacts | null;
-}
-
-/**
- * A review-room version's listening copy (decision 101): made from the decode that measures it, by
- * the samples' encoder (StreamingCopyWriter), at the project's bitrate. Nothing is left at `path`
- * when the file cannot be decoded to its end.
- */
-export interface ListeningCopyRequest {
-  path: string;
-  bitrateKbps: StreamBitrate;
-  /** The share of the file decoded so far (0..1), told now and then: the room shows it while the copy is made. */
-  onProgress?: (fraction: number) => void;
 }
 
 /** Progress is told at most this often (in share of the file), so a long file sends a hundred messages, not thousands. */
@@ -80,15 +68,15 @@ export async function analyseProjectAudio(
     (facts.durationSeconds ?? 0) <= maxSeconds &&
     (facts.channels ?? 0) <= MAX_MEASURED_CHANNELS &&
     (facts.sampleRate ?? 0) <= MAX_MEASURED_SAMPLE_RATE;
-  const writer = copy && measurable ? new StreamingCopyWriter(copy.path, copy.bitrateKbps) : null;
+  const output = copy && measurable ? new ListeningCopyOutput(copy) : null;
   const signal =
     facts.decode && measurable
-      ? await measureSignal(filePath, facts, maxSeconds, writer, copy?.onProgress).catch(async (error: unknown) => {
-          if (writer) await finishCopy(writer, copy!.path, false);
+      ? await measureSignal(filePath, facts, maxSeconds, output, copy?.onProgress).catch(async (error: unknown) => {
+          await output?.finish(false);
           throw error;
         })
       : null;
-  const streamingCopy = writer ? await finishCopy(writer, copy!.path, signal !== null) : undefined;
+  const streamingCopy = output ? await output.finish(signal !== null) : undefined;
   return {
     format: facts.format,
     // What was decoded is exact; the header is only a claim.
@@ -104,15 +92,6 @@ export async function analyseProjectAudio(
     peaks: signal?.peaks ?? null,
     ...(streamingCopy === undefined ? {} : { streamingCopy }),
   };
-}
-
-/** The copy's facts once the whole file went through it; otherwise its file is removed. */
-async function finishCopy(writer: StreamingCopyWriter, path: string, decodedToEnd: boolean): Promise<StreamingCopyFacts | null> {
-  const facts = decodedToEnd ? await writer.finish() : null;
-  if (facts) return facts;
-  await writer.close();
-  await rm(path, { force: true });
-  return null;
 }
 
 /** Just the fields of FileAnalysis (what the file table stores), without the outline and the review room's extras. */
@@ -144,7 +123,7 @@ async function measureSignal(
   filePath: string,
   facts: ContainerFacts,
   maxSeconds: number,
-  copy: StreamingCopyWriter | null,
+  copy: ListeningCopyOutput | null,
   onProgress?: (fraction: number) => void,
 ): Promise<Signal | null> {
   if (!facts.decode) return null;

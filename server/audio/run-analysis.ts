@@ -1,7 +1,8 @@
 import type { AudioFormat } from '#common/audio-format.ts';
 import type { AnalysisOptions, AudioAnalysis } from './analyze.ts';
 import { AnalysisThread } from './analysis-thread.ts';
-import type { AudioMeasurements, ListeningCopyRequest } from './file-facts.ts';
+import type { AudioMeasurements } from './file-facts.ts';
+import type { ListeningCopyRequest } from './listening-copy-output.ts';
 
 /**
  * A sample's job encodes its streaming copy too (decision 087): about 6 s per minute of audio on a
@@ -30,6 +31,11 @@ export function runAnalysisInWorker(filePath: string, format: AudioFormat, optio
  * rejects when the file cannot be read, the worker fails or it runs past its time.
  */
 export function runProjectAudioAnalysisInWorker(filePath: string, copy?: ListeningCopyRequest): Promise<AudioMeasurements | null> {
+  // The progress callback stays here (a function cannot cross to the thread): the thread's messages reach it.
   const listeningCopy = copy && { path: copy.path, bitrateKbps: copy.bitrateKbps };
-  return projectFileThread.run({ kind: 'project-file', filePath, ...(listeningCopy ? { listeningCopy } : {}) }, PROJECT_FILE_TIMEOUT_MS, copy?.onProgress);
+  return projectFileThread.run(
+    { kind: 'project-file', filePath, ...(listeningCopy ? { listeningCopy } : {}) },
+    PROJECT_FILE_TIMEOUT_MS,
+    copy?.onProgress,
+  );
 }

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { encodePeaks } from '#common/peaks.ts';
-import { toFileAnalysis, type AudioMeasurements, type ListeningCopyRequest } from '#server/audio/file-facts.ts';
+import { toFileAnalysis, type AudioMeasurements } from '#server/audio/file-facts.ts';
+import type { ListeningCopyRequest } from '#server/audio/listening-copy-output.ts';
 import type { Database } from '#server/db/schema.ts';
 import { SerialQueue } from '#server/jobs/serial-queue.ts';
 import type { Logger } from '#server/logger.ts';
@@ -187,7 +188,11 @@ export class ProjectFileProcessing {
    * into a temporary file, then stores it. The share decoded is told to `copies` as it goes.
    */
   private async measureWithCopy(versionId: number, objectKey: string, job: Job) {
-    const version = await this.db.selectFrom('trackVersions').select(['id', 'projectId', 'streamKey']).where('id', '=', versionId).executeTakeFirst();
+    const version = await this.db
+      .selectFrom('trackVersions')
+      .select(['id', 'projectId', 'streamKey'])
+      .where('id', '=', versionId)
+      .executeTakeFirst();
     if (!version) return { state: 'failed' as const, measured: null };
     const work = await mkdtemp(path.join(tmpdir(), 'studio-listening-'));
     const copyPath = path.join(work, 'listening.mp3');
@@ -200,7 +205,9 @@ export class ProjectFileProcessing {
       if (made) {
         await this.copies
           .save(version, copyPath, made)
-          .catch((error: unknown) => this.logger.warn({ err: error, job }, 'could not store a listening copy; it is made again at the next start'));
+          .catch((error: unknown) =>
+            this.logger.warn({ err: error, job }, 'could not store a listening copy; it is made again at the next start'),
+          );
       }
       return result;
     } finally {

@@ -32,7 +32,18 @@ const roundButton =
  * The review player: play and seek, the A/B switch with each side's version and applied gain, the
  * loudness matching switch, and the waveform. Its keys are listed on it (review-keys.ts handles them).
  */
-export function AbPlayerPanel({ player, audio, versions, a, b, onChoose, asDelivered, onAsDelivered, waveform, hears }: AbPlayerPanelProps) {
+export function AbPlayerPanel({
+  player,
+  audio,
+  versions,
+  a,
+  b,
+  onChoose,
+  asDelivered,
+  onAsDelivered,
+  waveform,
+  hears,
+}: AbPlayerPanelProps) {
   const heard = player.active === 'b' && b ? b : a;
   const ready = playsHere(heard, hears);
   const duration = heard.durationSeconds ?? 0;

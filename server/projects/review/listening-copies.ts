@@ -100,7 +100,11 @@ export class ListeningCopies {
 
   /** Forgets copies whose object is gone (a restored backup without them), so they are made again. */
   private async forgetMissing(projectId?: number): Promise<void> {
-    let query = this.db.selectFrom('trackVersions').select(['id', 'streamKey']).where('streamKey', 'is not', null).where('removedAt', 'is', null);
+    let query = this.db
+      .selectFrom('trackVersions')
+      .select(['id', 'streamKey'])
+      .where('streamKey', 'is not', null)
+      .where('removedAt', 'is', null);
     if (projectId !== undefined) query = query.where('projectId', '=', projectId);
     for (const row of await query.execute()) {
       if (!row.streamKey || (await this.store.stat(row.streamKey))) continue;

@@ -9,6 +9,10 @@ const WORDS: Record<(typeof LISTENING_BITRATES)[number], { title: string; hint: 
   320: { title: '320 kbps', hint: 'The most MP3 holds, for mastering clients who judge detail.' },
 };
 
+const DESCRIPTION =
+  'What the client, their people and review links hear in the review room: an MP3 copy of each version, never your original file. ' +
+  'The masters go out as deliveries.';
+
 /**
  * The owner's choice of what the client, collaborators and review links hear (decision 101): an MP3
  * listening copy of each version at 256 or 320 kbps, never the original. A change makes the copies
@@ -26,11 +30,7 @@ export function ListeningQuality({ project, onProject }: { project: AdminProject
   };
 
   return (
-    <SectionCard
-      id="project-listening"
-      title="Listening quality"
-      description="What the client, their people and review links hear in the review room: an MP3 copy of each version, never your original file. The masters go out as deliveries."
-    >
+    <SectionCard id="project-listening" title="Listening quality" description={DESCRIPTION}>
       <fieldset className="mt-3 grid gap-1" disabled={pending}>
         <legend className="sr-only">Listening copy bitrate</legend>
         {LISTENING_BITRATES.map((kbps) => (
