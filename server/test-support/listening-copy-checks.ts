@@ -8,6 +8,7 @@ import { analyseProjectAudio } from '#server/audio/file-facts.ts';
 import { encodeWav } from '#server/audio/wav.ts';
 import type { Dialect } from '#server/db/connection.ts';
 import { listenerCookieName } from '#server/projects/review-links/link-tokens.ts';
+import { applyRetention } from '#server/projects/retention.ts';
 import type { TestAppOptions } from './app.ts';
 import { cookieFrom, ORIGIN } from './project-fixture.ts';
 import { ACCESSES, rolesProject, type RolesProject } from './roles-fixture.ts';
@@ -166,5 +167,23 @@ export function listeningCopyChecks(dialect: Dialect, app: () => TestAppOptions 
     expect((await roles.t.asAdmin.get(`/api/admin/projects/${roles.projectId}`)).body.listeningBitrateKbps).toBe(320);
     const played = await binary(asRole('approve').get(versionAudio('portal')));
     expect(played.body.length).toBe(after.streamSize);
+  });
+
+  it("retention removes the copy with the version's audio; the room then says it cannot be played", async () => {
+    const before = await versionRow();
+    const long = new Date(Date.now() - 60 * 24 * 3600 * 1000).toISOString();
+    await roles.t.services.db
+      .updateTable('projects')
+      .set({ completedAt: long, retentionWarnedAt: long })
+      .where('id', '=', roles.projectId)
+      .execute();
+    const { db, store, logger } = roles.t.services;
+    const report = await applyRetention({ db, store, logger, sendSoon: () => {} });
+    expect(report.projectsCleared).toBe(1);
+    expect(await store.stat(before.streamKey!)).toBeNull();
+    expect((await versionRow()).streamKey).toBeNull();
+    expect((await asRole('client').get(versionAudio('portal'))).status).toBe(404);
+    const project = await asRole('client').get(`/api/portal/projects/${roles.projectId}`);
+    expect(project.body.tracks[0].versions[0].listening).toEqual({ state: 'unavailable' });
   });
 }
