@@ -33,10 +33,13 @@ export async function sendListeningCopy(
   version: VersionRow,
   listening: ListeningCopyState,
   store: ObjectStore,
+  watermarked = false,
 ): Promise<void> {
-  const streamKey = version.streamKey;
-  if (streamKey && version.streamSize !== null) {
-    const copy = { size: version.streamSize, contentType: 'audio/mpeg' };
+  // A review link with the watermark on hears the watermarked copy (decision 101), at its own URL.
+  const streamKey = watermarked ? version.watermarkKey : version.streamKey;
+  const streamSize = watermarked ? version.watermarkSize : version.streamSize;
+  if (streamKey && streamSize !== null) {
+    const copy = { size: streamSize, contentType: 'audio/mpeg' };
     await sendVersionAudio(req, res, copy, (range) => store.read(streamKey, range));
     return;
   }

@@ -17,6 +17,8 @@ export interface AudioMeasurements extends FileAnalysis {
   peaks: number[] | null;
   /** The listening copy written from the same decode when one was asked for; null when none was made. */
   streamingCopy?: StreamingCopyFacts | null;
+  /** Its watermarked twin, when one was asked for too. */
+  watermarkedCopy?: StreamingCopyFacts | null;
 }
 
 /** Progress is told at most this often (in share of the file), so a long file sends a hundred messages, not thousands. */
@@ -76,7 +78,7 @@ export async function analyseProjectAudio(
           throw error;
         })
       : null;
-  const streamingCopy = output ? await output.finish(signal !== null) : undefined;
+  const made = output ? await output.finish(signal !== null) : undefined;
   return {
     format: facts.format,
     // What was decoded is exact; the header is only a claim.
@@ -90,7 +92,7 @@ export async function analyseProjectAudio(
     truePeakDbtp: signal?.truePeakDbtp ?? null,
     loudnessRangeLu: signal?.loudnessRangeLu ?? null,
     peaks: signal?.peaks ?? null,
-    ...(streamingCopy === undefined ? {} : { streamingCopy }),
+    ...(made ? { streamingCopy: made.clean, watermarkedCopy: made.watermarked } : {}),
   };
 }
 

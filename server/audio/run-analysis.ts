@@ -32,7 +32,11 @@ export function runAnalysisInWorker(filePath: string, format: AudioFormat, optio
  */
 export function runProjectAudioAnalysisInWorker(filePath: string, copy?: ListeningCopyRequest): Promise<AudioMeasurements | null> {
   // The progress callback stays here (a function cannot cross to the thread): the thread's messages reach it.
-  const listeningCopy = copy && { path: copy.path, bitrateKbps: copy.bitrateKbps };
+  const listeningCopy = copy && {
+    path: copy.path,
+    bitrateKbps: copy.bitrateKbps,
+    ...(copy.watermark ? { watermark: copy.watermark } : {}),
+  };
   return projectFileThread.run(
     { kind: 'project-file', filePath, ...(listeningCopy ? { listeningCopy } : {}) },
     PROJECT_FILE_TIMEOUT_MS,

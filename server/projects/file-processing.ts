@@ -167,19 +167,17 @@ export class ProjectFileProcessing {
       .execute();
   }
 
-  /** A measured version's listening copy (the measurements are kept as they are). */
+  /** A measured version's listening copies (the measurements are kept as they are). */
   private async makeCopy(versionId: number): Promise<void> {
     const version = await this.db
       .selectFrom('trackVersions')
-      .innerJoin('projects', 'projects.id', 'trackVersions.projectId')
-      .select(['trackVersions.objectKey', 'trackVersions.streamKey', 'trackVersions.streamBitrateKbps', 'projects.listeningBitrateKbps'])
-      .where('trackVersions.id', '=', versionId)
-      .where('trackVersions.analysisState', '=', 'done')
-      .where('trackVersions.removedAt', 'is', null)
+      .select(['objectKey', 'projectId'])
+      .where('id', '=', versionId)
+      .where('analysisState', '=', 'done')
+      .where('removedAt', 'is', null)
       .executeTakeFirst();
-    if (!version) return;
-    // Asked twice (a start and a change of bitrate): the second finds its copy already made.
-    if (version.streamKey && version.streamBitrateKbps === version.listeningBitrateKbps) return;
+    // Asked twice (a start and a change of settings): the second finds its copies already made.
+    if (!version || !(await this.copies.missing(version.projectId)).includes(versionId)) return;
     await this.measureWithCopy(versionId, version.objectKey, `copy:${versionId}`);
   }
 
@@ -190,21 +188,25 @@ export class ProjectFileProcessing {
   private async measureWithCopy(versionId: number, objectKey: string, job: Job) {
     const version = await this.db
       .selectFrom('trackVersions')
-      .select(['id', 'projectId', 'streamKey'])
+      .select(['id', 'projectId', 'streamKey', 'watermarkKey'])
       .where('id', '=', versionId)
       .executeTakeFirst();
     if (!version) return { state: 'failed' as const, measured: null };
     const work = await mkdtemp(path.join(tmpdir(), 'studio-listening-'));
     const copyPath = path.join(work, 'listening.mp3');
+    const markedPath = path.join(work, 'watermarked.mp3');
     try {
       this.copies.tell(versionId, 0);
-      const bitrateKbps = await this.copies.bitrateOf(version.projectId);
+      const plan = await this.copies.planOf(version.projectId);
       const onProgress = (fraction: number) => this.copies.tell(versionId, fraction);
-      const result = await this.measure(objectKey, job, { path: copyPath, bitrateKbps, onProgress });
-      const made = result.measured?.streamingCopy;
-      if (made) {
+      const watermark = plan.watermark ? { path: markedPath, settings: plan.watermark.settings } : undefined;
+      const result = await this.measure(objectKey, job, { path: copyPath, bitrateKbps: plan.bitrateKbps, watermark, onProgress });
+      const clean = result.measured?.streamingCopy;
+      const marked = result.measured?.watermarkedCopy;
+      if (clean) {
+        const twin = marked && plan.watermark ? { path: markedPath, facts: marked, signature: plan.watermark.signature } : null;
         await this.copies
-          .save(version, copyPath, made)
+          .save(version, { path: copyPath, facts: clean }, twin)
           .catch((error: unknown) =>
             this.logger.warn({ err: error, job }, 'could not store a listening copy; it is made again at the next start'),
           );

@@ -73,7 +73,7 @@ export async function applyRetention(deps: RetentionDeps, now = new Date()): Pro
     // The review room's versions are audio of the project too; their measurements and comments stay.
     const versions = await db
       .selectFrom('trackVersions')
-      .select(['id', 'objectKey', 'streamKey'])
+      .select(['id', 'objectKey', 'streamKey', 'watermarkKey'])
       .where('projectId', '=', project.id)
       .where('removedAt', 'is', null)
       .execute();
@@ -81,9 +81,20 @@ export async function applyRetention(deps: RetentionDeps, now = new Date()): Pro
       await store.delete(version.objectKey);
       // Its listening copy (decision 101) is the same audio: it goes with it.
       if (version.streamKey) await store.delete(version.streamKey);
+      if (version.watermarkKey) await store.delete(version.watermarkKey);
       await db
         .updateTable('trackVersions')
-        .set({ removedAt: now.toISOString(), streamKey: null, streamSize: null, streamBitrateKbps: null })
+        .set({
+          removedAt: now.toISOString(),
+          ...{
+            streamKey: null,
+            streamSize: null,
+            streamBitrateKbps: null,
+            watermarkKey: null,
+            watermarkSize: null,
+            watermarkSignature: null,
+          },
+        })
         .where('id', '=', version.id)
         .execute();
     }

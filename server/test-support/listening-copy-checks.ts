@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ProjectAccess } from '#common/collaborators.ts';
+import { decodeInSteps } from '#server/audio/analyze.ts';
 import { analyseProjectAudio } from '#server/audio/file-facts.ts';
 import { encodeWav } from '#server/audio/wav.ts';
 import type { Dialect } from '#server/db/connection.ts';
@@ -20,7 +21,8 @@ import { ACCESSES, rolesProject, type RolesProject } from './roles-fixture.ts';
  */
 
 const RATE = 48_000;
-const SECONDS = 6;
+/** Long enough for the watermark's first tag (15 s in). */
+const SECONDS = 20;
 /** One MP3 frame (MPEG-1 Layer III: 1152 samples) at the copy's rate. */
 const FRAME_SECONDS = 1152 / RATE;
 /**
@@ -42,6 +44,18 @@ function programme(): Buffer {
   return encodeWav([channel(0), channel(3)], RATE, { bitDepth: 24 });
 }
 
+const rmsOf = (samples: Float32Array, from: number, to: number) => {
+  let sum = 0;
+  for (let i = Math.round(from); i < Math.round(to); i++) sum += samples[i]! ** 2;
+  return Math.sqrt(sum / (Math.round(to) - Math.round(from)));
+};
+const rmsOfDifference = (a: Float32Array, b: Float32Array, from: number, to: number) =>
+  rmsOf(
+    Float32Array.from({ length: Math.round(to) }, (_, i) => (i < from ? 0 : a[i]! - b[i]!)),
+    from,
+    to,
+  );
+const dbOf = (ratio: number) => 20 * Math.log10(ratio);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 export function listeningCopyChecks(dialect: Dialect, app: () => TestAppOptions = () => ({})): void {
@@ -168,6 +182,74 @@ export function listeningCopyChecks(dialect: Dialect, app: () => TestAppOptions 
     const played = await binary(asRole('approve').get(versionAudio('portal')));
     expect(played.body.length).toBe(after.streamSize);
   });
+
+  it('a review link with the watermark plays a watermarked copy at its own URL: the tag sounds 20 dB below the music', async () => {
+    const links = `/api/admin/projects/${roles.projectId}/tracks/${roles.ids.track}/review-links`;
+    const made = await roles.t.asAdmin.post(links).send({ watermark: true });
+    expect(made.status).toBe(201);
+    const markedToken = String(made.body.url).split('/listen/')[1]!;
+    // A link without a password hands out its pass at the unlock too (whatever is typed).
+    const unlocked = await roles.t.request.post(`/api/listen/${markedToken}/unlock`).set('Origin', ORIGIN).send({ password: 'x' });
+    expect(unlocked.status).toBe(204);
+    const markedCookie = cookieFrom(unlocked, listenerCookieName(made.body.id));
+    const asMarked = (url: string) => binary(roles.t.request.get(url).set('Origin', ORIGIN).set('Cookie', markedCookie));
+    await roles.t.services.projects.projectFileProcessing.idle();
+    const listed = await roles.t.asAdmin.get(links);
+    expect(listed.body.links.find((link: { id: number }) => link.id === made.body.id).watermark).toBe(true);
+
+    const base = (token: string) => `/api/listen/${token}/versions/${roles.ids.version}`;
+    const marked = await asMarked(`${base(markedToken)}/watermarked-audio`);
+    expect(marked.status).toBe(200);
+    expect(marked.headers['content-type']).toBe('audio/mpeg');
+    // Each link hears its own copy only: the clean one is not at the watermarked link's address, nor the other way.
+    expect((await asMarked(`${base(markedToken)}/audio`)).status).toBe(404);
+    expect((await listen(`${base(token)}/watermarked-audio`)).status).toBe(404);
+    const clean = await binary(asRole('client').get(versionAudio('portal')));
+    expect(sha256(marked.body)).not.toBe(sha256(clean.body));
+    expect(sha256(marked.body)).not.toBe(sha256(wav));
+    const track = await roles.t.request.get(`/api/listen/${markedToken}/track`).set('Cookie', markedCookie);
+    expect(track.body.versions[0].listening.state).toBe('ready');
+
+    // Decoded, the two copies differ by the tag alone: at 15 s, its RMS 20 dB below the programme's.
+    const [cleanPcm, markedPcm] = await Promise.all([decoded(clean.body, 'clean'), decoded(marked.body, 'marked')]);
+    const at = Math.round((15 + LEAD_IN_SECONDS) * RATE);
+    const tagWindow = [at + 0.05 * RATE, at + 0.45 * RATE] as const;
+    // The programme's level as the mixer reads it: both channels' power, over the 3 s before the tag.
+    const programme = Math.sqrt(cleanPcm.reduce((sum, channel) => sum + rmsOf(channel, at - 3 * RATE, at) ** 2, 0) / cleanPcm.length);
+    for (const channel of [0, 1]) {
+      const tagDb = dbOf(rmsOfDifference(markedPcm[channel]!, cleanPcm[channel]!, ...tagWindow) / programme);
+      expect(tagDb).toBeGreaterThan(-21.5);
+      expect(tagDb).toBeLessThan(-18.5);
+      // Before the first tag the copies are the same sound.
+      expect(rmsOfDifference(markedPcm[channel]!, cleanPcm[channel]!, RATE, 14 * RATE)).toBeLessThan(1e-4);
+    }
+
+    // Revoked, the last watermarked link takes the watermarked copy with it.
+    const keyBefore = (await versionRow()).watermarkKey;
+    expect(keyBefore).not.toBeNull();
+    expect((await roles.t.asAdmin.delete(`${links}/${made.body.id}`)).status).toBe(204);
+    await roles.t.services.projects.projectFileProcessing.idle();
+    expect((await versionRow()).watermarkKey).toBeNull();
+    expect(await roles.t.services.store.stat(keyBefore!)).toBeNull();
+  });
+
+  /** An MP3 decoded, channel by channel, through the project's decoder. */
+  async function decoded(bytes: Buffer, name: string): Promise<Float32Array[]> {
+    const file = path.join(folder, `${name}.mp3`);
+    writeFileSync(file, bytes);
+    const parts: Float32Array[][] = [];
+    for await (const { channelData } of decodeInSteps(file, 'mp3')) parts.push(channelData.map((channel) => Float32Array.from(channel)));
+    return [0, 1].map((index) => {
+      const all = new Float32Array(parts.reduce((sum, part) => sum + part[0]!.length, 0));
+      let offset = 0;
+      for (const part of parts) {
+        // A decoder may hand identical channels over as one.
+        all.set(part[index] ?? part[0]!, offset);
+        offset += part[0]!.length;
+      }
+      return all;
+    });
+  }
 
   it("retention removes the copy with the version's audio; the room then says it cannot be played", async () => {
     const before = await versionRow();

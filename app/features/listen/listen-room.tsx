@@ -22,8 +22,19 @@ const NAME_FIRST = 'Type your name above first, so the studio knows who wrote.';
  * A review link's player (decision 082): the review room's A/B player, waveform and comments over the
  * shared track, without decisions and without any download. Comments carry the name the listener typed.
  */
-export function ListenRoom({ token, studioName, track: initialTrack }: { token: string; studioName: string; track: TrackView }) {
-  const paths = useMemo(() => listenApi(token), [token]);
+export function ListenRoom({
+  token,
+  studioName,
+  track: initialTrack,
+  watermarked,
+}: {
+  token: string;
+  studioName: string;
+  track: TrackView;
+  /** The link plays the watermarked copy (decision 101), at its own URL. */
+  watermarked: boolean;
+}) {
+  const paths = useMemo(() => listenApi(token, watermarked), [token, watermarked]);
   // Read again every little while: a version whose listening copy is being prepared plays once it is ready.
   const { track } = useReviewTrack(paths, initialTrack);
   const { versions, a, b, choose } = useVersionPair(track, initialTrack, null);

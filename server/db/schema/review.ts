@@ -36,6 +36,11 @@ export interface TrackVersionsTable {
   streamKey: string | null;
   streamSize: number | null;
   streamBitrateKbps: number | null;
+  /** The watermarked listening copy, made while a live review link of the project asks for it. */
+  watermarkKey: string | null;
+  watermarkSize: number | null;
+  /** `{interval}:{level}:{kbps}`: the settings it was made with. */
+  watermarkSignature: string | null;
   uploadedBy: string;
   removedAt: string | null;
   createdAt: Timestamp;
@@ -85,6 +90,8 @@ export interface ReviewLinksTable {
   createdBy: string;
   opens: Generated<number>;
   lastOpenedAt: string | null;
+  /** 1: the listener hears the watermarked copy (decision 101). */
+  watermark: Generated<number>;
   createdAt: Timestamp;
 }
 

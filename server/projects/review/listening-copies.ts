@@ -2,9 +2,38 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { storeStreamingCopy } from '#server/audio/stored-copy.ts';
 import { STREAM_BITRATE_KBPS, STREAM_BITRATES, type StreamBitrate, type StreamingCopyFacts } from '#server/audio/streaming-copy.ts';
+import { DEFAULT_WATERMARK, type WatermarkSettings } from '#server/audio/watermark.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
+
+/** What a project's copies are made with (ListeningCopies.planOf). */
+export interface CopyPlan {
+  bitrateKbps: StreamBitrate;
+  watermark: { settings: WatermarkSettings; signature: string } | null;
+}
+
+type SavedVersion = { id: number; projectId: number; streamKey: string | null; watermarkKey: string | null };
+type MadeCopy = { path: string; facts: StreamingCopyFacts };
+
+/** What a watermarked copy was made with: the tag's interval and level and the bitrate. */
+const watermarkSignature = (bitrateKbps: number) => `${DEFAULT_WATERMARK.intervalSeconds}:${DEFAULT_WATERMARK.levelDb}:${bitrateKbps}`;
+
+/** Whether a version's copies are not what its project wants now. */
+function needsCopies(
+  row: {
+    streamKey: string | null;
+    streamBitrateKbps: number | null;
+    watermarkKey: string | null;
+    watermarkSignature: string | null;
+    listeningBitrateKbps: number;
+  },
+  watermarkWanted: boolean,
+): boolean {
+  if (!row.streamKey || row.streamBitrateKbps !== row.listeningBitrateKbps) return true;
+  if (!watermarkWanted) return row.watermarkKey !== null;
+  return !row.watermarkKey || row.watermarkSignature !== watermarkSignature(asStreamBitrate(row.listeningBitrateKbps));
+}
 
 /** Where a version's listening copy is stored: beside the project's files, a new key per copy. */
 const listeningCopyKey = (projectId: number) => `projects/${projectId}/listening/${randomUUID()}`;
@@ -48,22 +77,53 @@ export class ListeningCopies {
   }
 
   /**
-   * Stores the copy the analysis wrote and records it on the version, replacing (and removing) the
-   * one it had. Nothing is kept when the version's audio was removed meanwhile, or another instance
-   * recorded its copy first: the bytes just stored go again.
+   * What the project's copies are made with: its bitrate, and whether a watermarked twin is wanted
+   * (a live review link of the project asks for it), with the signature it is made under.
    */
-  async save(version: { id: number; projectId: number; streamKey: string | null }, filePath: string, facts: StreamingCopyFacts) {
+  async planOf(projectId: number, now = new Date()): Promise<CopyPlan> {
+    const bitrateKbps = await this.bitrateOf(projectId);
+    const wanted = (await this.watermarkedProjects(now)).has(projectId);
+    return { bitrateKbps, watermark: wanted ? { settings: DEFAULT_WATERMARK, signature: watermarkSignature(bitrateKbps) } : null };
+  }
+
+  /**
+   * Stores the copies the analysis wrote and records them on the version, replacing (and removing)
+   * the ones it had; a twin no longer wanted goes. Nothing is kept when the version's audio was removed
+   * meanwhile, or another instance recorded its copy first: the bytes just stored go again.
+   */
+  async save(version: SavedVersion, clean: MadeCopy, watermarked: (MadeCopy & { signature: string }) | null) {
     const key = listeningCopyKey(version.projectId);
-    await storeStreamingCopy(this.store, key, filePath, facts.bytes);
+    await storeStreamingCopy(this.store, key, clean.path, clean.facts.bytes);
+    const markedKey = watermarked ? listeningCopyKey(version.projectId) : null;
+    if (watermarked && markedKey) await storeStreamingCopy(this.store, markedKey, watermarked.path, watermarked.facts.bytes);
     const kept = await this.db
       .updateTable('trackVersions')
-      .set({ streamKey: key, streamSize: facts.bytes, streamBitrateKbps: facts.bitrateKbps })
+      .set({
+        streamKey: key,
+        streamSize: clean.facts.bytes,
+        streamBitrateKbps: clean.facts.bitrateKbps,
+        watermarkKey: markedKey,
+        watermarkSize: watermarked?.facts.bytes ?? null,
+        watermarkSignature: watermarked?.signature ?? null,
+      })
       .where('id', '=', version.id)
       .where('removedAt', 'is', null)
       .where((eb) => (version.streamKey === null ? eb('streamKey', 'is', null) : eb('streamKey', '=', version.streamKey)))
       .executeTakeFirst();
-    if (Number(kept.numUpdatedRows) === 0) await this.release(key);
-    else await this.release(version.streamKey);
+    const stale = Number(kept.numUpdatedRows) === 0 ? [key, markedKey] : [version.streamKey, version.watermarkKey];
+    for (const old of stale) await this.release(old);
+  }
+
+  /** The projects a live review link with the watermark on belongs to. */
+  private async watermarkedProjects(now: Date): Promise<Set<number>> {
+    const rows = await this.db
+      .selectFrom('reviewLinks')
+      .select('projectId')
+      .where('watermark', '=', 1)
+      .where('revokedAt', 'is', null)
+      .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', now.toISOString())]))
+      .execute();
+    return new Set(rows.map((row) => row.projectId));
   }
 
   /** Removes a copy's bytes; a failure is logged (what stays is only stored bytes nobody links to). */
@@ -75,45 +135,57 @@ export class ListeningCopies {
   }
 
   /**
-   * The measured versions that need a copy: none yet (versions from before copies, a copy lost from
-   * the store and forgotten here), or one made at another bitrate than the project's now. A version
+   * The measured versions that need their copies made: none yet (versions from before copies, a copy
+   * lost from the store and forgotten here), one made at another bitrate than the project's now, or a
+   * watermarked twin wanted and missing (or made with other settings) or no longer wanted. A version
    * that could not be measured could not be decoded either: it is not tried at every start.
    */
-  async missing(projectId?: number): Promise<number[]> {
+  async missing(projectId?: number, now = new Date()): Promise<number[]> {
     await this.forgetMissing(projectId);
     let query = this.db
       .selectFrom('trackVersions')
       .innerJoin('projects', 'projects.id', 'trackVersions.projectId')
-      .select('trackVersions.id')
+      .select([
+        'trackVersions.id',
+        'trackVersions.projectId',
+        'trackVersions.streamKey',
+        'trackVersions.streamBitrateKbps',
+        'trackVersions.watermarkKey',
+        'trackVersions.watermarkSignature',
+        'projects.listeningBitrateKbps',
+      ])
       .where('trackVersions.analysisState', '=', 'done')
-      .where('trackVersions.removedAt', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb('trackVersions.streamKey', 'is', null),
-          eb('trackVersions.streamBitrateKbps', 'is', null),
-          eb('trackVersions.streamBitrateKbps', '!=', eb.ref('projects.listeningBitrateKbps')),
-        ]),
-      );
+      .where('trackVersions.removedAt', 'is', null);
     if (projectId !== undefined) query = query.where('trackVersions.projectId', '=', projectId);
-    return (await query.orderBy('trackVersions.id').execute()).map((row) => row.id);
+    const watermarked = await this.watermarkedProjects(now);
+    const rows = await query.orderBy('trackVersions.id').execute();
+    return rows.filter((row) => needsCopies(row, watermarked.has(row.projectId))).map((row) => row.id);
   }
 
-  /** Forgets copies whose object is gone (a restored backup without them), so they are made again. */
+  /**
+   * Forgets copies whose object is gone (a restored backup without them), so they are made again: a
+   * lost clean copy takes its twin's record with it (both are made again in one decode, the twin's
+   * bytes removed), a lost twin only its own.
+   */
   private async forgetMissing(projectId?: number): Promise<void> {
     let query = this.db
       .selectFrom('trackVersions')
-      .select(['id', 'streamKey'])
+      .select(['id', 'streamKey', 'watermarkKey'])
       .where('streamKey', 'is not', null)
       .where('removedAt', 'is', null);
     if (projectId !== undefined) query = query.where('projectId', '=', projectId);
     for (const row of await query.execute()) {
-      if (!row.streamKey || (await this.store.stat(row.streamKey))) continue;
+      const cleanLost = !row.streamKey || !(await this.store.stat(row.streamKey));
+      const twinLost = row.watermarkKey !== null && !(await this.store.stat(row.watermarkKey));
+      if (!cleanLost && !twinLost) continue;
+      const forget = { watermarkKey: null, watermarkSize: null, watermarkSignature: null };
       await this.db
         .updateTable('trackVersions')
-        .set({ streamKey: null, streamSize: null, streamBitrateKbps: null })
+        .set(cleanLost ? { ...forget, streamKey: null, streamSize: null, streamBitrateKbps: null } : forget)
         .where('id', '=', row.id)
-        .where('streamKey', '=', row.streamKey)
+        .where('streamKey', '=', row.streamKey!)
         .execute();
+      if (cleanLost && !twinLost) await this.release(row.watermarkKey);
     }
   }
 }

@@ -36,22 +36,41 @@ export class ReviewService {
     return createTrack(this.db, projectId, title, actor, now);
   }
 
-  /** Every track of the project, each version's listening copy with how far it is being made. */
-  async tracksOf(projectId: number): Promise<TrackView[]> {
+  /**
+   * Every track of the project, each version's listening copy with how far it is being made; the
+   * watermarked copy's state for a review link that hears it.
+   */
+  async tracksOf(projectId: number, watermarked = false): Promise<TrackView[]> {
+    const rows = watermarked ? await this.db.selectFrom('trackVersions').selectAll().where('projectId', '=', projectId).execute() : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
     return (await tracksOf(this.db, projectId)).map((track) => ({
       ...track,
-      versions: track.versions.map((version) => ({ ...version, listening: this.withProgress(version.id, version.listening) })),
+      versions: track.versions.map((version) => {
+        const row = byId.get(version.id);
+        return { ...version, listening: row ? this.listeningStateOf(row, true) : this.withProgress(version.id, version.listening) };
+      }),
     }));
   }
 
   /** One track of the project, or null when the project has no such track. */
-  async trackOf(projectId: number, trackId: number): Promise<TrackView | null> {
-    return (await this.tracksOf(projectId)).find((track) => track.id === trackId) ?? null;
+  async trackOf(projectId: number, trackId: number, watermarked = false): Promise<TrackView | null> {
+    return (await this.tracksOf(projectId, watermarked)).find((track) => track.id === trackId) ?? null;
   }
 
-  /** Where a version's listening copy is (decision 101), with the share decoded while this process makes it. */
-  listeningStateOf(version: VersionRow): ListeningCopyState {
-    return this.withProgress(version.id, toVersionView(version, 0).listening);
+  /**
+   * Where a version's listening copy is (decision 101), with the share decoded while this process
+   * makes it; `watermarked`: the watermarked copy's (being prepared until it is stored).
+   */
+  listeningStateOf(version: VersionRow, watermarked = false): ListeningCopyState {
+    const clean = toVersionView(version, 0).listening;
+    const state: ListeningCopyState =
+      watermarked && clean.state === 'ready' && !version.watermarkKey ? { state: 'preparing', progress: null } : clean;
+    return this.withProgress(version.id, state);
+  }
+
+  /** Makes again the project's copies that are not what it needs now (a watermarked link added or gone). */
+  async refreshListeningCopies(projectId: number): Promise<void> {
+    await this.processing.scheduleCopies(projectId);
   }
 
   /**
