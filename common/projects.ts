@@ -215,6 +215,8 @@ export interface AdminProjectView extends ProjectBase {
   accessRevokedAt: string | null;
   /** Deliveries wait for payment while a sent invoice has a balance (decision 093); false: unlocked by hand. */
   deliveryLocked: boolean;
+  /** The listening copies' quality, MP3 at 256 or 320 kbps (decision 101): what the client and review links hear. */
+  listeningBitrateKbps: number;
   /** The people the client added, with their roles (common/collaborators.ts). */
   collaborators: CollaboratorView[];
   /** The newest entries of the log only: older ones come a page at a time from `activityNextBefore`. */

@@ -31,6 +31,8 @@ export const createReviewLinkSchema = z.strictObject({
     )
     .nullable()
     .optional(),
+  /** The listener hears the watermarked copy: a short chime every 30 s, 20 dB below the music (decision 101). */
+  watermark: z.boolean({ error: 'watermark must be true or false' }).optional(),
 });
 export type CreateReviewLinkInput = z.output<typeof createReviewLinkSchema>;
 
@@ -48,6 +50,8 @@ export interface ReviewLinkView {
   createdAt: string;
   expiresAt: string | null;
   hasPassword: boolean;
+  /** The listener hears the watermarked copy. */
+  watermark: boolean;
   revokedAt: string | null;
   lastOpenedAt: string | null;
   opens: number;

@@ -89,7 +89,27 @@ export interface VersionView {
   peaks: string | null;
   openComments: number;
   removedAt: string | null;
+  /** The listening copy the client, collaborators and review links play instead of the original (decision 101). */
+  listening: ListeningCopyState;
 }
+
+/**
+ * Where a version's listening copy is: `ready` (it plays), `preparing` (being made: `progress` is
+ * the share of the original decoded so far, 0..1, when the server can tell) or `unavailable` (the
+ * original could not be decoded here, or the audio was removed with the project's files).
+ */
+export type ListeningCopyState =
+  { state: 'ready'; bitrateKbps: number } | { state: 'preparing'; progress: number | null } | { state: 'unavailable' };
+
+/** The listening qualities the owner chooses from per project (MP3, constant bitrate); the first is the default. */
+export const LISTENING_BITRATES = [256, 320] as const;
+
+export const listeningQualitySchema = z.strictObject({
+  bitrateKbps: z.union(
+    LISTENING_BITRATES.map((kbps) => z.literal(kbps)),
+    { error: 'Choose 256 or 320 kbps' },
+  ),
+});
 
 export interface TrackView {
   id: number;

@@ -39,7 +39,13 @@ export default function Listen({ loaderData, actionData }: Route.ComponentProps)
     case 'open':
       return (
         <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-          <ListenRoom key={page.track.id} token={page.token} studioName={page.studioName} track={page.track} />
+          <ListenRoom
+            key={page.track.id}
+            token={page.token}
+            studioName={page.studioName}
+            track={page.track}
+            watermarked={page.watermarked}
+          />
         </div>
       );
   }

@@ -14,7 +14,7 @@ import type { Listener } from '#server/projects/review-links/review-links-servic
 import { studioActor } from './admin-projects.ts';
 import { answerChange, answerComment } from './review.ts';
 import { LINK_GONE, unlockRefusal } from './review-link-refusals.ts';
-import { sendVersionAudio } from './version-audio.ts';
+import { sendListeningCopy } from './version-audio.ts';
 import { noStore } from '#server/http/no-store.ts';
 
 const NOT_FOUND = 'Not found';
@@ -149,19 +149,28 @@ export function listenerRouter(services: Services): Router {
     })
     .all(methodNotAllowed(['PATCH', 'DELETE']));
 
-  router
-    .route(`${base}/versions/:versionId/audio`)
-    .get(async (req, res) => {
-      const listener = await listenerOf(req);
-      const range = req.get('range');
-      const fromStart = req.method === 'GET' && (!range || /^bytes=0-/.test(range));
-      const version = await reviewLinks.version(listener, versionIdOf(req), visitorOf(req), fromStart);
-      if (!version) throw new HttpError(404, NOT_FOUND);
-      // To play, never to save: no file name, no attachment.
-      res.set('Content-Disposition', 'inline');
-      await sendVersionAudio(req, res, version, (part) => services.store.read(version.objectKey, part));
-    })
-    .all(methodNotAllowed(['GET', 'HEAD']));
+  // The clean copy for a link without the watermark, the watermarked one (another URL) for a link with it.
+  for (const [route, watermarked] of [
+    ['audio', false],
+    ['watermarked-audio', true],
+  ] as const) {
+    router
+      .route(`${base}/versions/:versionId/${route}`)
+      .get(async (req, res) => {
+        const listener = await listenerOf(req);
+        if (listener.link.watermark !== watermarked) throw new HttpError(404, NOT_FOUND);
+        const range = req.get('range');
+        const fromStart = req.method === 'GET' && (!range || /^bytes=0-/.test(range));
+        const version = await reviewLinks.version(listener, versionIdOf(req), visitorOf(req), fromStart);
+        if (!version) throw new HttpError(404, NOT_FOUND);
+        // To play, never to save: no file name, no attachment.
+        res.set('Content-Disposition', 'inline');
+        // A listening copy only (decision 101): a link never reaches the original.
+        const listening = services.projects.review.listeningStateOf(version, watermarked);
+        await sendListeningCopy(req, res, version, listening, services.store, watermarked);
+      })
+      .all(methodNotAllowed(['GET', 'HEAD']));
+  }
 
   return router;
 }

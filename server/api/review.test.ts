@@ -70,11 +70,14 @@ describe.each(testDialects())('the review room (%s)', (dialect) => {
     const url = `${base()}/${versionIds[0]}/audio`;
     const part = await t.asClient(client).get(url).set('Range', 'bytes=0-99').buffer(true);
     expect(part.status).toBe(206);
-    expect(part.headers['content-type']).toBe('audio/wav');
+    // The client hears the listening copy (decision 101); the owner the uploaded original.
+    expect(part.headers['content-type']).toBe('audio/mpeg');
     expect(part.headers['content-range']).toMatch(/^bytes 0-99\//);
     expect((await t.asClient(otherClient).get(url)).status).toBe(404);
     expect((await t.asAdmin.get(url)).status).toBe(401);
-    expect((await t.asAdmin.get(`${adminBase()}/${versionIds[0]}/audio`).set('Range', 'bytes=0-9')).status).toBe(206);
+    const owners = await t.asAdmin.get(`${adminBase()}/${versionIds[0]}/audio`).set('Range', 'bytes=0-9');
+    expect(owners.status).toBe(206);
+    expect(owners.headers['content-type']).toBe('audio/wav');
   });
 
   it('pins comments to a moment or a range, refuses moments outside the version and bodies empty or too long', async () => {

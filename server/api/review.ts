@@ -1,7 +1,14 @@
 import type { AdminProfile } from '#common/admin-auth.ts';
 import type { ProjectCapability } from '#common/collaborators.ts';
 import { Router, type Request, type Response } from 'express';
-import { createCommentSchema, createTrackSchema, createVersionSchema, editCommentSchema, requestRevisionsSchema } from '#common/review.ts';
+import {
+  createCommentSchema,
+  createTrackSchema,
+  createVersionSchema,
+  editCommentSchema,
+  listeningQualitySchema,
+  requestRevisionsSchema,
+} from '#common/review.ts';
 import type { Services } from '#server/context.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
@@ -13,7 +20,7 @@ import type { DecisionOutcome } from '#server/projects/review/decisions.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { answerRegistration, studioActor } from './admin-projects.ts';
 import { portalProjectGuard } from './portal-access.ts';
-import { sendVersionAudio } from './version-audio.ts';
+import { sendListeningCopy, sendOriginalAudio } from './version-audio.ts';
 import { noStore } from '#server/http/no-store.ts';
 
 const PROJECT_NOT_FOUND = 'Project not found';
@@ -82,12 +89,14 @@ function answerDecision(res: Response, outcome: DecisionOutcome): void {
 
 /**
  * The routes both sides share under their own prefix: the comments of a version and its audio. The
- * caller (`who`) says who is asking and checks the project is theirs.
+ * caller (`who`) says who is asking and checks the project is theirs; `audio` says what that side
+ * hears: the owner the original, the portal (client and collaborators) the listening copy.
  */
 function versionRoutes(
   services: Services,
   prefix: string,
   who: (req: Request, res: Response, capability: 'listen' | 'comment') => Promise<{ author: CommentAuthor; actor: Actor }>,
+  audio: 'original' | 'listening-copy',
 ): Router {
   const router = Router();
   const { review } = services.projects;
@@ -142,7 +151,9 @@ function versionRoutes(
       const ids = idsOf(req);
       const version = await review.version(ids.projectId, ids.trackId, ids.versionId);
       if (!version || version.removedAt) throw new HttpError(404, NOT_FOUND);
-      await sendVersionAudio(req, res, version, (range) => services.store.read(version.objectKey, range));
+      // The owner hears the original; everyone else its listening copy only (decision 101).
+      if (audio === 'original') await sendOriginalAudio(req, res, version, services.store);
+      else await sendListeningCopy(req, res, version, review.listeningStateOf(version), services.store);
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
 
@@ -153,7 +164,7 @@ function versionRoutes(
 export function adminReviewRouter(services: Services): Router {
   const router = Router();
   const { review, records: projects } = services.projects;
-  router.use('/admin/projects/:id/tracks', requireAdmin);
+  router.use(['/admin/projects/:id/tracks', '/admin/projects/:id/listening-quality'], requireAdmin);
 
   const studio = async (req: Request, res: Response) => {
     const admin = res.locals.admin as AdminProfile;
@@ -176,6 +187,16 @@ export function adminReviewRouter(services: Services): Router {
       noStore(res).json({ tracks: await review.tracksOf(projectId) });
     })
     .all(methodNotAllowed(['GET', 'POST']));
+
+  router
+    .route('/admin/projects/:id/listening-quality')
+    .put(async (req, res) => {
+      const projectId = parseIdParam(req.params.id, PROJECT_NOT_FOUND);
+      const { bitrateKbps } = parseBody(listeningQualitySchema, req.body, 'Choose 256 or 320 kbps');
+      if (!(await review.setListeningBitrate(projectId, bitrateKbps))) throw new HttpError(404, PROJECT_NOT_FOUND);
+      noStore(res).json({ bitrateKbps });
+    })
+    .all(methodNotAllowed(['PUT']));
 
   router
     .route('/admin/projects/:id/tracks/:trackId')
@@ -222,7 +243,7 @@ export function adminReviewRouter(services: Services): Router {
       .all(methodNotAllowed(['POST']));
   }
 
-  router.use(versionRoutes(services, '/admin/projects', studio));
+  router.use(versionRoutes(services, '/admin/projects', studio, 'original'));
   return router;
 }
 
@@ -264,6 +285,6 @@ export function portalReviewRouter(services: Services): Router {
     })
     .all(methodNotAllowed(['POST']));
 
-  router.use(versionRoutes(services, '/portal/projects', client));
+  router.use(versionRoutes(services, '/portal/projects', client, 'listening-copy'));
   return router;
 }

@@ -1,16 +1,17 @@
 import { Worker } from 'node:worker_threads';
 import { workerScript as bundledOrSource } from '#server/jobs/worker-script.ts';
-import type { AnalysisJob } from './analysis-worker.ts';
+import type { AnalysisJob, ProgressMessage } from './analysis-worker.ts';
 
 /** The analysis worker's code: build/analysis-worker.js beside the bundled server, or the source entry. */
 export function workerScript(): URL {
   return bundledOrSource('analysis-worker.js', new URL('./analysis-worker-entry.mjs', import.meta.url));
 }
 
-type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
+type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string } | ProgressMessage;
 
 interface Pending {
   id: number;
+  onProgress?: (fraction: number) => void;
   resolve(result: unknown): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
@@ -50,7 +51,8 @@ export class AnalysisThread {
     this.options = { ...DEFAULTS, script: options.script ?? workerScript(), ...options };
   }
 
-  run<T>(job: AnalysisJob, timeoutMs: number): Promise<T> {
+  /** Runs one job; `onProgress` hears what the job tells while it runs (a listening copy's share decoded). */
+  run<T>(job: AnalysisJob, timeoutMs: number, onProgress?: (fraction: number) => void): Promise<T> {
     if (this.pending) return Promise.reject(new Error('the analysis thread is busy: queue jobs one at a time'));
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
@@ -58,7 +60,7 @@ export class AnalysisThread {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => this.fail(new Error('audio analysis timed out')), timeoutMs);
-      this.pending = { id, resolve: resolve as (result: unknown) => void, reject, timer };
+      this.pending = { id, resolve: resolve as (result: unknown) => void, reject, timer, onProgress };
       worker.postMessage({ id, job });
     });
   }
@@ -91,6 +93,10 @@ export class AnalysisThread {
 
   private onReply(reply: Reply) {
     if (reply.id !== this.pending?.id) return;
+    if ('progress' in reply) {
+      this.pending.onProgress?.(reply.progress);
+      return;
+    }
     const pending = this.settle();
     if (!pending) return;
     this.jobsRun += 1;

@@ -58,5 +58,26 @@ describe('the analysis worker', () => {
       expect(await runProjectAudioAnalysisInWorker(text)).toBeNull();
       await expect(runProjectAudioAnalysisInWorker(path.join(folder, 'missing.wav'))).rejects.toThrow(/ENOENT/);
     });
+
+    it("writes a version's listening copy from the same decode, telling the share decoded as it goes", async () => {
+      const seconds = 30;
+      const tone = Float32Array.from({ length: 48_000 * seconds }, (_, index) => 0.3 * Math.sin((2 * Math.PI * 440 * index) / 48_000));
+      const wav = path.join(folder, 'long.wav');
+      writeFileSync(wav, encodeWav([tone, tone], 48_000));
+      const copyPath = path.join(folder, 'long.mp3');
+      const told: number[] = [];
+      const measured = await runProjectAudioAnalysisInWorker(wav, {
+        path: copyPath,
+        bitrateKbps: 320,
+        onProgress: (share) => told.push(share),
+      });
+      expect(measured?.durationSeconds).toBe(seconds);
+      expect(measured?.streamingCopy).toMatchObject({ bitrateKbps: 320, sampleRate: 48_000, channels: 2 });
+      expect(readFileSync(copyPath).length).toBe(measured?.streamingCopy?.bytes);
+      // Several steps, each further on, the last at the end.
+      expect(told.length).toBeGreaterThan(1);
+      expect(told).toEqual([...told].sort((a, b) => a - b));
+      expect(told.at(-1)).toBeCloseTo(1, 2);
+    });
   });
 });

@@ -4,6 +4,8 @@ import { readContainerFacts } from './container-facts.ts';
 import type { ContainerFacts } from './header-facts.ts';
 import { LoudnessMeter } from './loudness.ts';
 import { PeakOutline } from './peak-outline.ts';
+import { ListeningCopyOutput, type ListeningCopyRequest } from './listening-copy-output.ts';
+import type { StreamingCopyFacts } from './streaming-copy.ts';
 
 /** Everything one decode of a file measures: the client's file table (FileAnalysis) and the review room's extras. */
 export interface AudioMeasurements extends FileAnalysis {
@@ -13,7 +15,14 @@ export interface AudioMeasurements extends FileAnalysis {
   loudnessRangeLu: number | null;
   /** Waveform outline, PEAK_COUNT values 0..1 (the loudest is 1); store it with encodePeaks (common/peaks.ts). */
   peaks: number[] | null;
+  /** The listening copy written from the same decode when one was asked for; null when none was made. */
+  streamingCopy?: StreamingCopyFacts | null;
+  /** Its watermarked twin, when one was asked for too. */
+  watermarkedCopy?: StreamingCopyFacts | null;
 }
+
+/** Progress is told at most this often (in share of the file), so a long file sends a hundred messages, not thousands. */
+const PROGRESS_STEP = 0.01;
 
 /**
  * The longest audio measured: a project file may be a long session export (2 hours of 96 kHz
@@ -50,14 +59,26 @@ const round = (value: number | null, decimals: number) => (value === null ? null
  * decodeInSteps hands over about 4 MB of samples at a time, and the meters keep filter states, two
  * numbers per 100 ms and a waveform of at most a few thousand points. `maxSeconds` is lowered by tests.
  */
-export async function analyseProjectAudio(filePath: string, maxSeconds = MAX_MEASURED_SECONDS): Promise<AudioMeasurements | null> {
+export async function analyseProjectAudio(
+  filePath: string,
+  maxSeconds = MAX_MEASURED_SECONDS,
+  copy?: ListeningCopyRequest,
+): Promise<AudioMeasurements | null> {
   const facts = await readContainerFacts(filePath);
   if (!facts) return null;
   const measurable =
     (facts.durationSeconds ?? 0) <= maxSeconds &&
     (facts.channels ?? 0) <= MAX_MEASURED_CHANNELS &&
     (facts.sampleRate ?? 0) <= MAX_MEASURED_SAMPLE_RATE;
-  const signal = facts.decode && measurable ? await measureSignal(filePath, facts, maxSeconds) : null;
+  const output = copy && measurable ? new ListeningCopyOutput(copy) : null;
+  const signal =
+    facts.decode && measurable
+      ? await measureSignal(filePath, facts, maxSeconds, output, copy?.onProgress).catch(async (error: unknown) => {
+          await output?.finish(false);
+          throw error;
+        })
+      : null;
+  const made = output ? await output.finish(signal !== null) : undefined;
   return {
     format: facts.format,
     // What was decoded is exact; the header is only a claim.
@@ -71,6 +92,7 @@ export async function analyseProjectAudio(filePath: string, maxSeconds = MAX_MEA
     truePeakDbtp: signal?.truePeakDbtp ?? null,
     loudnessRangeLu: signal?.loudnessRangeLu ?? null,
     peaks: signal?.peaks ?? null,
+    ...(made ? { streamingCopy: made.clean, watermarkedCopy: made.watermarked } : {}),
   };
 }
 
@@ -95,14 +117,24 @@ function bitrateOf(facts: ContainerFacts, signal: Signal | null): number | null 
   return Math.round(averageKbps);
 }
 
-/** Decodes the file once, feeding the loudness meter and the waveform outline; null when it cannot be decoded to the end. */
-async function measureSignal(filePath: string, facts: ContainerFacts, maxSeconds: number): Promise<Signal | null> {
+/**
+ * Decodes the file once, feeding the loudness meter, the waveform outline and the listening copy
+ * (when one is made); null when it cannot be decoded to the end.
+ */
+async function measureSignal(
+  filePath: string,
+  facts: ContainerFacts,
+  maxSeconds: number,
+  copy: ListeningCopyOutput | null,
+  onProgress?: (fraction: number) => void,
+): Promise<Signal | null> {
   if (!facts.decode) return null;
   let meter: LoudnessMeter | null = null;
   let outline: PeakOutline | null = null;
   let channelCount = 0;
   let sampleRate = 0;
   let frames = 0;
+  let told = 0;
   try {
     for await (const chunk of decodeInSteps(filePath, facts.decode.format, facts.decode.source)) {
       if (!meter || !outline) {
@@ -117,6 +149,9 @@ async function measureSignal(filePath: string, facts: ContainerFacts, maxSeconds
       outline.push(channels);
       frames += channels[0].length;
       if (frames > maxSeconds * sampleRate) return null;
+      // The copy gets the decoder's own channels: the writer folds them as the samples' copies are folded.
+      await copy?.push(chunk.channelData, sampleRate);
+      told = tellProgress(onProgress, told, facts.durationSeconds ? frames / (facts.durationSeconds * sampleRate) : null);
     }
   } catch (error) {
     if (isSystemError(error)) throw error;
@@ -132,6 +167,15 @@ async function measureSignal(filePath: string, facts: ContainerFacts, maxSeconds
     loudnessRangeLu: round(levels.loudnessRangeLu, 2),
     peaks: outline.peaks(),
   };
+}
+
+/** Tells the share decoded when it moved on by PROGRESS_STEP since last told; answers the share last told. */
+function tellProgress(onProgress: ((fraction: number) => void) | undefined, told: number, fraction: number | null): number {
+  if (!onProgress || fraction === null) return told;
+  const share = Math.min(1, Math.max(0, fraction));
+  if (share - told < PROGRESS_STEP) return told;
+  onProgress(share);
+  return share;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { AudioFormat } from '#common/audio-format.ts';
 import type { AnalysisOptions, AudioAnalysis } from './analyze.ts';
 import { AnalysisThread } from './analysis-thread.ts';
 import type { AudioMeasurements } from './file-facts.ts';
+import type { ListeningCopyRequest } from './listening-copy-output.ts';
 
 /**
  * A sample's job encodes its streaming copy too (decision 087): about 6 s per minute of audio on a
@@ -25,9 +26,20 @@ export function runAnalysisInWorker(filePath: string, format: AudioFormat, optio
 }
 
 /**
- * A project file's facts and levels (analyseProjectAudio): null when it is not audio read here;
+ * A project file's facts and levels (analyseProjectAudio), and a review version's listening copy
+ * when one is asked for (written to `copy.path`; its progress told to `copy.onProgress`): null when it is not audio read here;
  * rejects when the file cannot be read, the worker fails or it runs past its time.
  */
-export function runProjectAudioAnalysisInWorker(filePath: string): Promise<AudioMeasurements | null> {
-  return projectFileThread.run({ kind: 'project-file', filePath }, PROJECT_FILE_TIMEOUT_MS);
+export function runProjectAudioAnalysisInWorker(filePath: string, copy?: ListeningCopyRequest): Promise<AudioMeasurements | null> {
+  // The progress callback stays here (a function cannot cross to the thread): the thread's messages reach it.
+  const listeningCopy = copy && {
+    path: copy.path,
+    bitrateKbps: copy.bitrateKbps,
+    ...(copy.watermark ? { watermark: copy.watermark } : {}),
+  };
+  return projectFileThread.run(
+    { kind: 'project-file', filePath, ...(listeningCopy ? { listeningCopy } : {}) },
+    PROJECT_FILE_TIMEOUT_MS,
+    copy?.onProgress,
+  );
 }

@@ -69,7 +69,7 @@ describe('streaming copy (MP3 256 kbps from the analysis decode)', () => {
       const source = toneWav(`${name.replace(/\W+/g, '-')}.wav`, { seconds, sampleRate, channels, bitDepth });
       const { analysis, bytes } = await copyOf(source);
 
-      expect(analysis.streamingCopy).toEqual({ bytes: bytes.length, sampleRate: plays, channels: playsChannels });
+      expect(analysis.streamingCopy).toEqual({ bytes: bytes.length, bitrateKbps: 256, sampleRate: plays, channels: playsChannels });
       const frames = mp3Frames(bytes);
       for (const frame of frames) {
         expect(frame).toMatchObject({

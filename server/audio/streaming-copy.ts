@@ -5,9 +5,17 @@ import { createMp3Encoder } from 'wasm-media-encoders';
 export const STREAM_CONTENT_TYPE = 'audio/mpeg';
 export const STREAM_BITRATE_KBPS = 256;
 
-/** What was written: the copy's size, and the rate and channels it plays at. */
+/**
+ * The constant bitrates a copy may be made at: 256 kbps (the samples', and the review room's
+ * default) and 320, the most MPEG-1 Layer III allows, for those who judge detail (decision 101).
+ */
+export const STREAM_BITRATES = [256, 320] as const;
+export type StreamBitrate = (typeof STREAM_BITRATES)[number];
+
+/** What was written: the copy's size, its bitrate, and the rate and channels it plays at. */
 export interface StreamingCopyFacts {
   bytes: number;
+  bitrateKbps: StreamBitrate;
   sampleRate: number;
   channels: 1 | 2;
 }
@@ -41,7 +49,8 @@ const FRAMES_PER_CALL = 32_768;
  * Makes an MP3 file from decoded audio as it streams by: each decoded chunk is encoded and its bytes
  * written out at once, so memory holds one chunk, never the file. Mono stays mono; more than two
  * channels are folded into stereo (odd channels left, even right, as a WAV's front pairs are laid
- * out). LAME resamples (its own filter) when the source rate is not one MP3 at 256 kbps allows.
+ * out). LAME resamples (its own filter) when the source rate is not one MPEG-1 Layer III allows.
+ * Samples (`analyze.ts`) and review-room versions (`file-facts.ts`) both write their copy through it.
  */
 export class StreamingCopyWriter {
   private encoder: Mp3Encoder | null = null;
@@ -49,7 +58,10 @@ export class StreamingCopyWriter {
   private facts: StreamingCopyFacts | null = null;
   private channels: 1 | 2 = 2;
 
-  constructor(private readonly outputPath: string) {}
+  constructor(
+    private readonly outputPath: string,
+    private readonly bitrateKbps: StreamBitrate = STREAM_BITRATE_KBPS,
+  ) {}
 
   /** Encodes one decoded chunk (per-channel samples in -1..1) and appends its bytes to the file. */
   async push(channelData: Float32Array[], sampleRate: number): Promise<void> {
@@ -85,12 +97,12 @@ export class StreamingCopyWriter {
     encoder.configure({
       sampleRate,
       channels: this.channels,
-      bitrate: STREAM_BITRATE_KBPS,
+      bitrate: this.bitrateKbps,
       ...(outputRate === sampleRate ? {} : { outputSampleRate: outputRate }),
     });
     this.file = await open(this.outputPath, 'w');
     this.encoder = encoder;
-    this.facts = { bytes: 0, sampleRate: outputRate, channels: this.channels };
+    this.facts = { bytes: 0, bitrateKbps: this.bitrateKbps, sampleRate: outputRate, channels: this.channels };
   }
 
   private foldChannels(channelData: Float32Array[]): Float32Array[] {

@@ -128,6 +128,7 @@ export class ProjectsService {
       invitedAt: row.invitedAt,
       accessRevokedAt: row.accessRevokedAt,
       deliveryLocked: row.deliveryLocked === 1,
+      listeningBitrateKbps: row.listeningBitrateKbps,
       collaborators: await this.collaborators.list(id),
       ...(await this.newestActivity(id, 'studio')),
     };

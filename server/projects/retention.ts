@@ -73,13 +73,30 @@ export async function applyRetention(deps: RetentionDeps, now = new Date()): Pro
     // The review room's versions are audio of the project too; their measurements and comments stay.
     const versions = await db
       .selectFrom('trackVersions')
-      .select(['id', 'objectKey'])
+      .select(['id', 'objectKey', 'streamKey', 'watermarkKey'])
       .where('projectId', '=', project.id)
       .where('removedAt', 'is', null)
       .execute();
     for (const version of versions) {
       await store.delete(version.objectKey);
-      await db.updateTable('trackVersions').set({ removedAt: now.toISOString() }).where('id', '=', version.id).execute();
+      // Its listening copy (decision 101) is the same audio: it goes with it.
+      if (version.streamKey) await store.delete(version.streamKey);
+      if (version.watermarkKey) await store.delete(version.watermarkKey);
+      await db
+        .updateTable('trackVersions')
+        .set({
+          removedAt: now.toISOString(),
+          ...{
+            streamKey: null,
+            streamSize: null,
+            streamBitrateKbps: null,
+            watermarkKey: null,
+            watermarkSize: null,
+            watermarkSignature: null,
+          },
+        })
+        .where('id', '=', version.id)
+        .execute();
     }
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('projects').set({ filesRemovedAt: now.toISOString() }).where('id', '=', project.id).execute();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { isUploadKey, objectKeyFromPath, objectPathOf, storageKey } from '#common/object-keys.ts';
+import { storeStreamingCopy } from '#server/audio/stored-copy.ts';
 import { STREAM_CONTENT_TYPE } from '#server/audio/streaming-copy.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
@@ -43,7 +43,7 @@ export class StreamingCopies {
   /** Stores the MP3 file the analysis wrote, streamed (never whole in memory), under a new key. */
   async save(filePath: string, size: number): Promise<StreamingCopy> {
     const key = randomUUID();
-    await this.store.writeStream(storageKey(key), createReadStream(filePath), size, STREAM_CONTENT_TYPE);
+    await storeStreamingCopy(this.store, storageKey(key), filePath, size);
     return { key, size, contentType: STREAM_CONTENT_TYPE };
   }
 

@@ -3,6 +3,7 @@ import { PROJECT_VIEW_PART_KEYS, PROJECT_VIEW_PARTS, sees, type ProjectAccess } 
 import { encodeWav } from '#server/audio/wav.ts';
 import { CLIENT_COOKIE } from '#server/projects/client-cookie.ts';
 import type { Dialect } from '#server/db/connection.ts';
+import type { TestAppOptions } from './app.ts';
 import { sine } from './audio-files.ts';
 import {
   cookieFrom,
@@ -35,13 +36,14 @@ export interface RolesProject {
   emails: Record<ProjectAccess, string>;
 }
 
-export async function rolesProject(dialect: Dialect): Promise<RolesProject> {
-  const t = await createProjectsTestApp(dialect);
+/** `wav`: the version's (and the delivery's) audio, a 2-second tone unless given; `app`: the store to use (S3 tests). */
+export async function rolesProject(dialect: Dialect, options: { wav?: Buffer; app?: TestAppOptions } = {}): Promise<RolesProject> {
+  const t = await createProjectsTestApp(dialect, options.app);
   const own = await projectWithClient(t, { clientEmail: 'band@example.com', clientName: 'The Band' });
   const projectId = own.project.id;
   const client = t.asClient(own.client);
   const tone = sine(44_100, 2, -20);
-  const wav = encodeWav([tone, tone], 44_100);
+  const wav = options.wav ?? encodeWav([tone, tone], 44_100);
   const made = await reviewAndFiles(t, projectId, client, wav, STEM);
   const notes = await client.patch(`/api/portal/projects/${projectId}`).send({ clientNotes: NOTES });
   const invoice = await t.asAdmin

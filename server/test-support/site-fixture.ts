@@ -74,9 +74,10 @@ export const SITE_TABLES = [
 const FIXTURE_IMAGE = { width: 240, height: 160, format: 'jpeg' } as const;
 /**
  * What populateSite stores: two audio files and their streaming copies (backed up like any object,
- * decision 087), the image's original and renditions, a client's stem and a mix version.
+ * decision 087), the image's original and renditions, a client's stem, and a mix version with its
+ * listening copy (decision 101: a restored site plays it at once).
  */
-export const FIXTURE_OBJECT_COUNT = 2 + 2 + 4 + 2;
+export const FIXTURE_OBJECT_COUNT = 2 + 2 + 4 + 2 + 1;
 
 export const FIXTURE_ADMIN = { username: 'owner', email: 'owner@example.com', password: 'correct-horse-9' };
 

@@ -120,3 +120,72 @@ test('the owner shares a track with a password; a listener opens it, plays, comm
     expect.objectContaining({ authorName: 'Sam Listener (via review link)', body: 'The intro could breathe a little more' }),
   ]);
 });
+
+test('the owner turns on the watermark for an A&R link; the A&R plays the watermarked copy at its own address, never the original', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const owner = await ownerApi(playwright, baseURL!);
+  const created = await owner.post('/api/admin/projects', {
+    data: { title: 'Label EP', clientName: 'Robin Client', clientEmail: `marked-${Date.now()}@example.test`, packageKey: 'standard' },
+  });
+  const projectId = ((await created.json()) as { id: number }).id;
+  const trackId = (
+    (await (await owner.post(`/api/admin/projects/${projectId}/tracks`, { data: { title: 'Tide Line' } })).json()) as { id: number }
+  ).id;
+  const wav = pcmWav({ seconds: 20, sampleRate: 44_100, bitDepth: 16, channels: 2, peak: 0.3 });
+  await uploadIntoProject(owner, projectId, `/api/admin/projects/${projectId}/tracks/${trackId}/versions`, {
+    name: 'tide-v1.wav',
+    body: wav,
+  });
+  await expect
+    .poll(
+      async () =>
+        ((await (await owner.get(`/api/admin/projects/${projectId}/tracks/${trackId}`)).json()) as TrackView).versions[0]?.analysisState,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('done');
+
+  const login = await page.request.post('/api/admin/login', {
+    data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
+    headers: { Origin: baseURL! },
+  });
+  expect(login.ok()).toBe(true);
+  await gotoHydrated(page, `/manage/projects/${projectId}`);
+  await page.getByRole('button', { name: /^Share for review.*Tide Line/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share “Tide Line” for review' });
+  await expect(dialog).toContainText('never your original file');
+  await dialog.getByLabel(/^Audible watermark/).check();
+  await dialog.getByRole('button', { name: 'Make a review link' }).click();
+  const url = await dialog.getByLabel('Your new review link').inputValue();
+  await expect(dialog.locator('[data-review-link]')).toContainText('Watermarked');
+  await page.keyboard.press('Escape');
+
+  // The A&R: the player waits for the watermarked copy (being prepared), then plays it.
+  const context = await browser.newContext({ baseURL });
+  const listener = await context.newPage();
+  const audio: Array<{ url: string; status: number; type: string }> = [];
+  listener.on('response', (response) => {
+    if (/\/versions\/\d+\/(watermarked-)?audio/.test(response.url())) {
+      audio.push({ url: response.url(), status: response.status(), type: response.headers()['content-type'] ?? '' });
+    }
+  });
+  await gotoHydrated(listener, new URL(url).pathname);
+  await expect(listener.getByRole('heading', { level: 1, name: 'Tide Line' })).toBeVisible();
+  const play = listener.getByRole('button', { name: 'Play v1', exact: true });
+  await expect(play).toBeEnabled({ timeout: 30_000 });
+  await play.click();
+  await expect(listener.locator('[data-review-player]')).toHaveAttribute('data-playing', 'true');
+  await expect.poll(() => audio.length).toBeGreaterThan(0);
+  for (const answer of audio) {
+    expect(answer.url).toMatch(/\/watermarked-audio$/);
+    expect([200, 206]).toContain(answer.status);
+    expect(answer.type).toBe('audio/mpeg');
+  }
+  await expectNoSeriousA11yViolations(listener);
+  await context.close();
+});

@@ -5,7 +5,9 @@ import { listenerCookieHeader, listenerCookieReader } from '#server/projects/rev
 import { fromContext } from '#app/lib/server-context.server.ts';
 
 export type ListenPageData =
-  { kind: 'gone' } | { kind: 'locked'; message: string | null } | { kind: 'open'; token: string; studioName: string; track: TrackView };
+  | { kind: 'gone' }
+  | { kind: 'locked'; message: string | null }
+  | { kind: 'open'; token: string; studioName: string; track: TrackView; watermarked: boolean };
 
 const gone = () => data<ListenPageData>({ kind: 'gone' }, { status: 404 });
 const isSecure = (request: Request) => new URL(request.url).protocol === 'https:';
@@ -28,7 +30,10 @@ export async function listenLoader({ params, request, context }: LoaderFunctionA
       return data<ListenPageData>({ kind: 'locked', message: null }, { status: 401 });
     case 'open': {
       const headers = page.cookie ? { 'Set-Cookie': listenerCookieHeader(page.cookie, isSecure(request)) } : undefined;
-      return data<ListenPageData>({ kind: 'open', token, studioName: page.studioName, track: page.track }, { headers });
+      return data<ListenPageData>(
+        { kind: 'open', token, studioName: page.studioName, track: page.track, watermarked: page.watermarked },
+        { headers },
+      );
     }
   }
 }

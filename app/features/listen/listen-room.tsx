@@ -9,6 +9,7 @@ import { draftMarker } from '#app/features/review/comment-draft.ts';
 import { CommentsPanel } from '#app/features/review/comments-panel.tsx';
 import { ReviewWaveform } from '#app/features/review/review-waveform.tsx';
 import { useListeningRoom } from '#app/features/review/use-listening-room.ts';
+import { useReviewTrack } from '#app/features/review/use-review-track.ts';
 import { useVersionPair } from '#app/features/review/use-version-pair.ts';
 import { newestOf, versionLabel } from '#app/features/review/versions.ts';
 import type { VersionComments } from '#common/review.ts';
@@ -21,9 +22,22 @@ const NAME_FIRST = 'Type your name above first, so the studio knows who wrote.';
  * A review link's player (decision 082): the review room's A/B player, waveform and comments over the
  * shared track, without decisions and without any download. Comments carry the name the listener typed.
  */
-export function ListenRoom({ token, studioName, track }: { token: string; studioName: string; track: TrackView }) {
-  const paths = useMemo(() => listenApi(token), [token]);
-  const { versions, a, b, choose } = useVersionPair(track, track, null);
+export function ListenRoom({
+  token,
+  studioName,
+  track: initialTrack,
+  watermarked,
+}: {
+  token: string;
+  studioName: string;
+  track: TrackView;
+  /** The link plays the watermarked copy (decision 101), at its own URL. */
+  watermarked: boolean;
+}) {
+  const paths = useMemo(() => listenApi(token, watermarked), [token, watermarked]);
+  // Read again every little while: a version whose listening copy is being prepared plays once it is ready.
+  const { track } = useReviewTrack(paths, initialTrack);
+  const { versions, a, b, choose } = useVersionPair(track, initialTrack, null);
   const { name, setName } = useListenerName();
 
   return (
@@ -83,6 +97,7 @@ function Room({ paths, track, versions, a, b, onChoose, name, onName }: RoomProp
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_27rem]">
       <div className="grid min-w-0 content-start gap-6">
         <AbPlayerPanel
+          hears={paths.hears}
           player={player}
           audio={room.audio}
           versions={versions}

@@ -7,7 +7,7 @@ import type { Slot } from './ab-slots.ts';
 import { formatGainDb, formatLufs } from './loudness-match.ts';
 import { formatMoment } from './time-text.ts';
 import type { AbAudioRefs, AbPlayer } from './use-ab-player.ts';
-import { versionLabel } from './versions.ts';
+import { playsHere, versionLabel, type Hears } from './versions.ts';
 
 interface AbPlayerPanelProps {
   player: AbPlayer;
@@ -20,6 +20,8 @@ interface AbPlayerPanelProps {
   onAsDelivered: (on: boolean) => void;
   /** The waveform of the version being heard, with the comments' markers. */
   waveform: ReactNode;
+  /** What this side's player gets: the original (the owner) or the listening copy (everyone else). */
+  hears: Hears;
 }
 
 const roundButton =
@@ -30,9 +32,20 @@ const roundButton =
  * The review player: play and seek, the A/B switch with each side's version and applied gain, the
  * loudness matching switch, and the waveform. Its keys are listed on it (review-keys.ts handles them).
  */
-export function AbPlayerPanel({ player, audio, versions, a, b, onChoose, asDelivered, onAsDelivered, waveform }: AbPlayerPanelProps) {
+export function AbPlayerPanel({
+  player,
+  audio,
+  versions,
+  a,
+  b,
+  onChoose,
+  asDelivered,
+  onAsDelivered,
+  waveform,
+  hears,
+}: AbPlayerPanelProps) {
   const heard = player.active === 'b' && b ? b : a;
-  const ready = heard.analysisState === 'done' && !heard.removedAt;
+  const ready = playsHere(heard, hears);
   const duration = heard.durationSeconds ?? 0;
   const switchId = useId();
   const failed = player.failed === 'a' ? a : player.failed === 'b' ? b : null;
@@ -82,7 +95,7 @@ export function AbPlayerPanel({ player, audio, versions, a, b, onChoose, asDeliv
         <p className="text-sm tabular-nums text-fg-muted" data-player-time={player.time.toFixed(2)}>
           <span className="font-semibold text-fg">{formatMoment(player.time)}</span> / {formatMoment(duration)}
         </p>
-        <AbSwitch player={player} a={a} b={b} />
+        <AbSwitch player={player} a={a} b={b} hears={hears} />
       </div>
       {failed ? (
         <p role="alert" className="rounded-lg border border-danger/60 bg-danger-surface px-3 py-2 text-sm text-red-200">
@@ -90,12 +103,8 @@ export function AbPlayerPanel({ player, audio, versions, a, b, onChoose, asDeliv
         </p>
       ) : null}
       {!ready ? (
-        <p role="status" className="rounded-lg border border-line bg-ink/40 px-3 py-2 text-sm text-fg-muted">
-          {heard.removedAt
-            ? `${versionLabel(heard)}'s audio was removed with the project's files.`
-            : heard.analysisState === 'failed'
-              ? `${versionLabel(heard)} could not be measured, so it cannot be played here.`
-              : `${versionLabel(heard)} is being measured; it plays as soon as that is done.`}
+        <p role="status" data-not-ready className="rounded-lg border border-line bg-ink/40 px-3 py-2 text-sm text-fg-muted">
+          {notReadyText(heard, hears)}
         </p>
       ) : null}
       {waveform}
@@ -152,17 +161,30 @@ export function AbPlayerPanel({ player, audio, versions, a, b, onChoose, asDeliv
   );
 }
 
+/** Why the version heard does not play yet, or at all. */
+function notReadyText(version: VersionView, hears: Hears): string {
+  const label = versionLabel(version);
+  if (version.removedAt) return `${label}'s audio was removed with the project's files.`;
+  if (version.analysisState === 'failed' || version.listening.state === 'unavailable') {
+    return `${label} could not be measured, so it cannot be played here.`;
+  }
+  if (hears === 'original' && version.analysisState === 'pending') return `${label} is being measured; it plays as soon as that is done.`;
+  const progress = version.listening.state === 'preparing' ? version.listening.progress : null;
+  const done = progress === null ? '' : ` (${Math.round(progress * 100)} %)`;
+  return `${label} is being prepared for listening${done}; it plays as soon as it is ready, no need to reload.`;
+}
+
 function Key({ children }: { children: ReactNode }) {
   return <kbd className="rounded border border-line-strong bg-ink px-1.5 py-0.5 font-sans text-[0.6875rem] text-fg-muted">{children}</kbd>;
 }
 
 /** The A/B switch: two halves, the one being heard pressed. Both halves name their version. */
-function AbSwitch({ player, a, b }: { player: AbPlayer; a: VersionView; b: VersionView | null }) {
+function AbSwitch({ player, a, b, hears }: { player: AbPlayer; a: VersionView; b: VersionView | null; hears: Hears }) {
   const half = (slot: Slot, version: VersionView | null) => (
     <button
       type="button"
       onClick={() => player.engine.setActive(slot)}
-      disabled={!version || version.analysisState !== 'done'}
+      disabled={!version || !playsHere(version, hears)}
       aria-pressed={player.active === slot}
       aria-keyshortcuts="B"
       data-ab={slot}

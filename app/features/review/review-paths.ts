@@ -24,6 +24,8 @@ export function reviewApi(side: ReviewSide, projectId: number, trackId: number) 
   const project = `${API_PREFIX[side]}/${projectId}`;
   const version = (versionId: number) => `${project}/tracks/${trackId}/versions/${versionId}`;
   return {
+    /** What the player gets from `audio`: the owner the original, the client and collaborators the listening copy (decision 101). */
+    hears: side === 'manage' ? ('original' as const) : ('listening-copy' as const),
     /** Admin: the track itself; portal: the project, whose `tracks` hold it (there is no single-track read). */
     track: side === 'manage' ? `${project}/tracks/${trackId}` : project,
     audio: (versionId: number) => `${version(versionId)}/audio`,

@@ -19,7 +19,7 @@ import { useListeningRoom } from './use-listening-room.ts';
 import { useReviewTrack } from './use-review-track.ts';
 import { useVersionPair } from './use-version-pair.ts';
 import { VersionDetails } from './version-details.tsx';
-import { newestOf, versionLabel } from './versions.ts';
+import { newestOf, playsHere, versionLabel } from './versions.ts';
 
 export interface ReviewRoomProject {
   id: number;
@@ -55,7 +55,7 @@ export function ReviewRoom({
   renderUpload,
 }: ReviewRoomProps) {
   const paths = useMemo(() => reviewApi(side, project.id, initialTrack.id), [side, project.id, initialTrack.id]);
-  const { track, setTrack, reload } = useReviewTrack(side, paths, initialTrack);
+  const { track, setTrack, reload } = useReviewTrack(paths, initialTrack);
   const { versions, a, b, choose, comparePair } = useVersionPair(track, initialTrack, initialVersionNumber);
   const newest = newestOf(track);
 
@@ -191,6 +191,7 @@ function ListeningRoom({
           </div>
         ) : null}
         <AbPlayerPanel
+          hears={paths.hears}
           player={player}
           audio={room.audio}
           versions={versions}
@@ -278,7 +279,7 @@ function ListenWithoutScript({ versions, paths }: { versions: VersionView[]; pat
           Comparing versions and commenting need JavaScript. You can still listen to each version here.
         </p>
         {versions
-          .filter((version) => version.analysisState === 'done' && !version.removedAt)
+          .filter((version) => playsHere(version, paths.hears))
           .map((version) => (
             <div key={version.id} className="grid gap-2">
               <p className="text-sm font-medium text-fg">

@@ -11,6 +11,7 @@ import { api } from '#app/lib/api.ts';
 import { cn } from '#app/lib/cn.ts';
 import { toast } from '#app/lib/toast.ts';
 import { failureText } from './comment-actions.ts';
+import { WatermarkChoice } from './watermark-choice.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** `YYYY-MM-DD` of a moment in the viewer's own calendar. */
@@ -44,8 +45,8 @@ export function ShareReviewLink({ projectId, track }: { projectId: number; track
         >
           <Dialog.Title className="pr-10 text-xl font-bold text-fg">Share “{track.title}” for review</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-fg-muted">
-            Anyone with the link can stream this track and comment under a name they type. They cannot download it or see anything else of
-            the project.
+            Anyone with the link can stream this track and comment under a name they type. They hear a listening copy (MP3, the project’s
+            listening quality), never your original file, and see nothing else of the project.
           </Dialog.Description>
           {open ? <ShareBody projectId={projectId} trackId={track.id} /> : null}
           <DialogCloseButton />
@@ -93,6 +94,7 @@ function ShareBody({ projectId, trackId }: { projectId: number; trackId: number 
 function CreateForm({ path, onCreated }: { path: string; onCreated: (link: CreatedReviewLink) => void }) {
   const [password, setPassword] = useState('');
   const [day, setDay] = useState('');
+  const [watermark, setWatermark] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [today] = useState(() => Date.now());
@@ -105,7 +107,7 @@ function CreateForm({ path, onCreated }: { path: string; onCreated: (link: Creat
     // The link stays open through the whole chosen day, in the owner's own calendar.
     const expiresAt = day ? new Date(`${day}T23:59:59`).toISOString() : null;
     setPending(true);
-    const result = await api<CreatedReviewLink>('POST', path, { password: password || null, expiresAt });
+    const result = await api<CreatedReviewLink>('POST', path, { password: password || null, expiresAt, watermark });
     setPending(false);
     if (!result.ok) return setError(result.errors.password?.[0] ?? result.errors.expiresAt?.[0] ?? failureText(result));
     setError(null);
@@ -146,6 +148,7 @@ function CreateForm({ path, onCreated }: { path: string; onCreated: (link: Creat
           <p className="text-xs text-fg-subtle">Empty: until you turn it off.</p>
         </div>
       </div>
+      <WatermarkChoice checked={watermark} onChange={setWatermark} />
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-400">
           {error}
@@ -248,6 +251,7 @@ function LinkList({ path, links, onChanged }: { path: string; links: ReviewLinkV
                     Password
                   </span>
                 ) : null}
+                {link.watermark ? <span className="text-fg-muted">Watermarked</span> : null}
               </div>
               <p className="text-fg-muted">
                 {link.opens === 0 ? 'Not opened yet' : `Opened ${link.opens} time${link.opens === 1 ? '' : 's'}`}

@@ -3,6 +3,7 @@ import type { VersionView } from '#common/review.ts';
 import { AbEngine, type EngineSnapshot } from './ab-engine.ts';
 import type { Slot } from './ab-slots.ts';
 import { matchedGains, type MatchedGains } from './loudness-match.ts';
+import { playsHere, type Hears } from './versions.ts';
 
 const SERVER_SNAPSHOT: EngineSnapshot = { playing: false, active: 'a', time: 0, failed: null };
 
@@ -28,12 +29,15 @@ export function useAbPlayer({
   a,
   b,
   audioUrl,
+  hears,
   asDelivered,
   initialSeconds,
 }: {
   a: VersionView;
   b: VersionView | null;
   audioUrl: (versionId: number) => string;
+  /** What the audio route gives this side: a version plays once that exists. */
+  hears: Hears;
   asDelivered: boolean;
   initialSeconds: number | null;
 }): { player: AbPlayer; audio: AbAudioRefs } {
@@ -44,7 +48,7 @@ export function useAbPlayer({
   });
   const snapshot = useSyncExternalStore(engine.subscribe, engine.getSnapshot, () => SERVER_SNAPSHOT);
 
-  const playable = (version: VersionView | null) => (version && version.analysisState === 'done' && !version.removedAt ? version : null);
+  const playable = (version: VersionView | null) => (version && playsHere(version, hears) ? version : null);
   const sourceA = playable(a);
   const sourceB = playable(b);
   const urlA = sourceA ? audioUrl(sourceA.id) : null;

@@ -36,7 +36,7 @@ export function useListeningRoom({
   mayComment?: boolean;
 }) {
   const [asDelivered, setAsDelivered] = useState(false);
-  const { player, audio } = useAbPlayer({ a, b, audioUrl: paths.audio, asDelivered, initialSeconds });
+  const { player, audio } = useAbPlayer({ a, b, audioUrl: paths.audio, hears: paths.hears, asDelivered, initialSeconds });
   const { engine } = player;
   const heard = player.active === 'b' && b ? b : a;
   const duration = heard.durationSeconds ?? 0;

@@ -2,6 +2,24 @@ import type { TrackView, VersionView } from '#common/review.ts';
 
 export const versionLabel = (version: Pick<VersionView, 'number'>) => `v${version.number}`;
 
+/** What a side's player gets from the audio route (ReviewApi's `hears`). */
+export type Hears = 'original' | 'listening-copy';
+
+/**
+ * Whether the version plays for this side now: the owner's room plays the original once it is
+ * measured; the client's, a collaborator's and a review link's play the listening copy once it exists.
+ */
+export function playsHere(version: VersionView, hears: Hears): boolean {
+  if (version.removedAt) return false;
+  return hears === 'original' ? version.analysisState === 'done' : version.listening.state === 'ready';
+}
+
+/** Whether the version will play here once the server has finished with it (the room asks again meanwhile). */
+export function preparingHere(version: VersionView, hears: Hears): boolean {
+  if (version.removedAt) return false;
+  return version.analysisState === 'pending' || (hears === 'listening-copy' && version.listening.state === 'preparing');
+}
+
 /** The track's versions, newest first. */
 export const newestFirst = (track: TrackView) => [...track.versions].sort((a, b) => b.number - a.number);
 

@@ -26,6 +26,7 @@ import * as billing from './0025_billing.ts';
 import * as stripeChecks from './0026_stripe_checks.ts';
 import * as busyTimes from './0027_busy_times.ts';
 import * as bookingHolders from './0028_booking_holders.ts';
+import * as listeningCopies from './0029_listening_copies.ts';
 import * as peopleTold from './0030_people_told.ts';
 import * as paymentPlans from './0031_payment_plans.ts';
 import * as insights from './0033_insights.ts';
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0026_stripe_checks': stripeChecks,
   '0027_busy_times': busyTimes,
   '0028_booking_holders': bookingHolders,
+  '0029_listening_copies': listeningCopies,
   '0030_people_told': peopleTold,
   '0031_payment_plans': paymentPlans,
   '0033_insights': insights,

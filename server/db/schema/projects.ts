@@ -32,6 +32,8 @@ export interface ProjectsTable {
   lastStudioActivityAt: string | null;
   /** 1: while a sent invoice has a balance, deliveries cannot be downloaded (the owner may set 0 for a trusted client). */
   deliveryLocked: Generated<number>;
+  /** The bitrate of the review room's listening copies (256 or 320 kbps, decision 101). */
+  listeningBitrateKbps: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

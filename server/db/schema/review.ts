@@ -33,6 +33,15 @@ export interface TrackVersionsTable {
   /** Encoded (common/peaks.ts). */
   peaks: string | null;
   processingUntil: string | null;
+  /** The listening copy's store key (decision 101); null until it is made. */
+  streamKey: string | null;
+  streamSize: number | null;
+  streamBitrateKbps: number | null;
+  /** The watermarked listening copy, made while a live review link of the project asks for it. */
+  watermarkKey: string | null;
+  watermarkSize: number | null;
+  /** `{interval}:{level}:{kbps}`: the settings it was made with. */
+  watermarkSignature: string | null;
   uploadedBy: string;
   removedAt: string | null;
   createdAt: Timestamp;
@@ -84,6 +93,8 @@ export interface ReviewLinksTable {
   createdBy: string;
   opens: Generated<number>;
   lastOpenedAt: string | null;
+  /** 1: the listener hears the watermarked copy (decision 101). */
+  watermark: Generated<number>;
   createdAt: Timestamp;
 }
 

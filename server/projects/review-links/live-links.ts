@@ -10,6 +10,8 @@ export interface LiveLink {
   passwordHash: string | null;
   opens: number;
   trackTitle: string;
+  /** The listener hears the watermarked copy (decision 101). */
+  watermark: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export async function liveLink(db: Kysely<Database>, token: string, now = new Da
       'reviewLinks.passwordHash',
       'reviewLinks.opens',
       'reviewLinks.expiresAt',
+      'reviewLinks.watermark',
       'projectTracks.title as trackTitle',
     ])
     .where('reviewLinks.tokenHash', '=', tokenHashOf(token))
@@ -43,5 +46,6 @@ export async function liveLink(db: Kysely<Database>, token: string, now = new Da
     passwordHash: row.passwordHash,
     opens: row.opens,
     trackTitle: row.trackTitle,
+    watermark: row.watermark === 1,
   };
 }

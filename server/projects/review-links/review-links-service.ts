@@ -26,7 +26,9 @@ export interface PassCookie {
 }
 
 export type ListenerPage =
-  { kind: 'gone' } | { kind: 'locked'; linkId: number } | { kind: 'open'; studioName: string; track: TrackView; cookie: PassCookie | null };
+  | { kind: 'gone' }
+  | { kind: 'locked'; linkId: number }
+  | { kind: 'open'; studioName: string; track: TrackView; cookie: PassCookie | null; watermarked: boolean };
 
 export type UnlockOutcome =
   { kind: 'gone' } | { kind: 'limited'; retryAfterSeconds: number } | { kind: 'wrong' } | { kind: 'unlocked'; cookie: PassCookie };
@@ -54,23 +56,29 @@ export class ReviewLinkService {
     },
   ) {}
 
-  create(
+  async create(
     projectId: number,
     trackId: number,
     input: CreateReviewLinkInput,
     actor: Actor & { side: 'studio' },
   ): Promise<CreatedReviewLink | null> {
-    return createReviewLink(
+    const created = await createReviewLink(
       this.db,
       { publicUrl: this.deps.publicUrl, hashPassword: this.deps.passwords.hash },
       { projectId, trackId },
       input,
       actor,
     );
+    // A watermarked link needs the watermarked copies (decision 101): made now, in the background.
+    if (created && input.watermark) await this.review.refreshListeningCopies(projectId);
+    return created;
   }
 
-  revoke(projectId: number, trackId: number, linkId: number, actor: Actor & { side: 'studio' }): Promise<boolean> {
-    return revokeReviewLink(this.db, { projectId, trackId, linkId }, actor);
+  async revoke(projectId: number, trackId: number, linkId: number, actor: Actor & { side: 'studio' }): Promise<boolean> {
+    const revoked = await revokeReviewLink(this.db, { projectId, trackId, linkId }, actor);
+    // The last watermarked link gone: its copies go too.
+    if (revoked) await this.review.refreshListeningCopies(projectId);
+    return revoked;
   }
 
   linksOf(projectId: number, trackId: number): Promise<ReviewLinkView[] | null> {
@@ -97,7 +105,7 @@ export class ReviewLinkService {
     if (!link) return { kind: 'gone' };
     const pass = this.pass(link, cookieOf(link.id), now);
     if (link.passwordHash !== null && !pass) return { kind: 'locked', linkId: link.id };
-    const track = await this.review.trackOf(link.projectId, link.trackId);
+    const track = await this.review.trackOf(link.projectId, link.trackId, link.watermark);
     if (!track) return { kind: 'gone' };
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -114,6 +122,7 @@ export class ReviewLinkService {
       kind: 'open',
       studioName: await this.deps.studioName(),
       track: listenerTrack(track),
+      watermarked: link.watermark,
       cookie: pass ? null : this.cookieFor(link, { listenerKey: freshListenerKey(), unlockedUntil: 0 }),
     };
   }
@@ -150,7 +159,7 @@ export class ReviewLinkService {
   }
 
   async track(listener: Listener): Promise<TrackView | null> {
-    const track = await this.review.trackOf(listener.link.projectId, listener.link.trackId);
+    const track = await this.review.trackOf(listener.link.projectId, listener.link.trackId, listener.link.watermark);
     return track ? listenerTrack(track) : null;
   }
 

@@ -4,6 +4,7 @@ import {
   COMMENT_EDIT_WINDOW_MS,
   type CommentAuthorKind,
   type CommentView,
+  type ListeningCopyState,
   type RevisionRoundView,
   type TrackView,
   type VersionView,
@@ -29,7 +30,15 @@ export function toVersionView(row: VersionRow, openComments: number): VersionVie
     peaks: row.peaks,
     openComments,
     removedAt: row.removedAt,
+    listening: listeningStateOf(row),
   };
+}
+
+/** Where the version's listening copy is, from its row (the share decoded is added by the service, which knows it). */
+function listeningStateOf(row: VersionRow): ListeningCopyState {
+  if (row.removedAt) return { state: 'unavailable' };
+  if (row.streamKey) return { state: 'ready', bitrateKbps: row.streamBitrateKbps ?? 0 };
+  return row.analysisState === 'failed' ? { state: 'unavailable' } : { state: 'preparing', progress: null };
 }
 
 /** A track's revision requests (oldest first) as numbered rounds. */

@@ -8,6 +8,7 @@ import { AdminTracksPanel } from '#app/features/review/admin-tracks-panel.tsx';
 import { ActivityLog } from './activity-log.tsx';
 import { ClientAccess } from './client-access.tsx';
 import { ClientFiles } from './client-files.tsx';
+import { ListeningQuality } from './listening-quality.tsx';
 import { Deliveries } from './deliveries.tsx';
 import { ProjectDialog } from './project-dialog.tsx';
 import type { PackageOption } from './project-form.ts';
@@ -99,6 +100,7 @@ export function ProjectPage({ projectId, packages, onChanged }: Props) {
         onRemove={(file) => changed(state.removeFile(file))}
       />
       <AdminTracksPanel projectId={project.id} tracks={project.tracks} onChanged={() => void changed(state.reload())} />
+      <ListeningQuality project={project} onProject={state.replace} />
       <Deliveries project={project} onDelivered={() => void changed(state.reload())} onDelete={(file) => changed(state.removeFile(file))} />
       <PlanCard project={project} version={invoicesVersion} onSaved={() => setPlanVersion((version) => version + 1)} />
       {/* Remade when the plan is saved (it may have made invoices); an invoice's change reads the plan again. */}
