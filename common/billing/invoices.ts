@@ -1,11 +1,11 @@
 import { calendarDateSchema } from '#common/calendar-date.ts';
 import { safeText } from '#common/text.ts';
 import { z } from '#common/zod.ts';
-import { MAX_INVOICE_CENTS, percentToBasisPoints } from './money.ts';
+import { MAX_INVOICE_CENTS, percentToTaxRate } from './money.ts';
 
 /*
  * What the owner sends to make, change and settle invoices, judged the same in the admin's forms and
- * in the API. Every amount is integer cents; a percent has at most two decimals.
+ * in the API. Every amount is integer cents; a tax percent has at most three decimals (8.875).
  */
 
 export const INVOICE_STATES = ['draft', 'sent', 'partly_paid', 'paid', 'void'] as const;
@@ -45,7 +45,7 @@ const taxPercent = z
   .number({ error: 'Tax must be a percent' })
   .min(0, 'Tax must not be negative')
   .max(50, 'Tax must be at most 50 %')
-  .refine((value) => percentToBasisPoints(value) !== null, 'Tax may have at most two decimals');
+  .refine((value) => percentToTaxRate(value) !== null, 'Tax may have at most three decimals, like 8.875');
 
 const invoiceFields = {
   lines: z
