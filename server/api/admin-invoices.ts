@@ -14,7 +14,9 @@ const NOT_FOUND = 'Invoice not found';
 const PROJECT_NOT_FOUND = 'Project not found';
 const invoiceId = (req: Request) => parseIdParam(req.params.id, NOT_FOUND);
 const listQuerySchema = z.object({
-  state: z.enum([...INVOICE_STATES, 'overdue'], { error: `state must be one of ${INVOICE_STATES.join(', ')} or overdue` }).optional(),
+  state: z
+    .enum([...INVOICE_STATES, 'overdue', 'disputed'], { error: `state must be one of ${INVOICE_STATES.join(', ')}, overdue or disputed` })
+    .optional(),
 });
 
 /** The service's outcome as an answer: 400 with field messages, 404, 409 with the reason, or the invoice. */

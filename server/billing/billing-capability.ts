@@ -8,11 +8,17 @@ import type { BillingProjects } from './billing-projects.ts';
 import { queueBillingEmails, sendDueBillingEmails } from './billing-emails.ts';
 import { cardPaymentsFrom, type CardPayments } from './card-payments.ts';
 import { invoicePdf } from './invoice-pdf.ts';
+import { sendDueStudioNotices } from './studio-notices.ts';
 import { InvoiceService } from './invoices.ts';
+import { invoiceViews } from './invoice-reads.ts';
+import type { Invoice } from '#server/db/schema.ts';
+import { Refunds } from './refunds.ts';
 
 /** Getting paid before delivery (issue 30), built once per process by server/services.ts. */
 export interface BillingCapability {
   invoices: InvoiceService;
+  /** Money the owner gives back, and whether a refund locks the masters again (refunds.ts). */
+  refunds: Refunds;
   /** Null when Stripe is not configured: clients then pay by the owner's instructions, recorded by hand. */
   cardPayments: CardPayments | null;
   billingEmails: MailSender;
@@ -37,12 +43,23 @@ export function createBillingCapability(
     logo: (image: NonNullable<SiteContent['brand']['logo']>, width: number) => Promise<Buffer | null>;
     /** What billing reads and changes of a project: the projects capability answers (billing-projects.ts). */
     projects: BillingProjects;
+    /** The client's time zone on record (the booking they made), or null: reminders then use the studio's. */
+    clientZone?: (email: string) => Promise<string | null>;
   },
 ): BillingCapability {
   const { db, logger, config, publicUrl, content, projects } = parts;
   const billingEmails = new MailSender({
-    sendDue: (now) => sendDueBillingEmails({ ...parts, publicUrl }, now),
-    nextDueAt: () => nextDueAt(db, 'billingEmails'),
+    // The client's e-mails and the studio's money notices (studio-notices.ts), in one pass.
+    sendDue: async (now) => {
+      const deps = { ...parts, publicUrl, pdf: async (invoice: Invoice) => billing.pdf((await invoiceViews(db, [invoice]))[0]!) };
+      const client = await sendDueBillingEmails(deps, now);
+      const studio = await sendDueStudioNotices(deps, now);
+      return { sent: client.sent + studio.sent, failed: client.failed + studio.failed, skipped: client.skipped + studio.skipped };
+    },
+    nextDueAt: async () => {
+      const times = [await nextDueAt(db, 'billingEmails'), await nextDueAt(db, 'billingNotices')].filter((at) => at !== null);
+      return times.length === 0 ? null : new Date(Math.min(...times.map((at) => at.getTime())));
+    },
     logger,
     label: 'billing e-mails',
   });
@@ -50,11 +67,19 @@ export function createBillingCapability(
     db,
     projects,
     async () => {
-      const { billing } = await content();
-      return { prefix: billing.invoicePrefix, currency: billing.currency, paymentTermsDays: billing.paymentTermsDays };
+      const { billing, studio } = await content();
+      return {
+        prefix: billing.invoicePrefix,
+        currency: billing.currency,
+        paymentTermsDays: billing.paymentTermsDays,
+        reminderDaysBefore: billing.reminderDaysBefore,
+        timeZoneOf: async (email) => (email ? await parts.clientZone?.(email) : null) ?? studio.hours.timeZone,
+      };
     },
     { queued: () => billingEmails.sendSoon() },
   );
+
+  const refunds = new Refunds(db, projects, { queued: () => billingEmails.sendSoon() });
 
   const billing: Billing = {
     async pdf(invoice) {
@@ -99,5 +124,5 @@ export function createBillingCapability(
     },
   };
   const cardPayments = cardPaymentsFrom(db, projects, config, logger, () => billingEmails.sendSoon());
-  return { invoices, cardPayments, billingEmails, desk: billing };
+  return { invoices, refunds, cardPayments, billingEmails, desk: billing };
 }

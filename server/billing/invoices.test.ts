@@ -16,6 +16,8 @@ describe.each(testDialects())('invoices on %s', (dialect) => {
       prefix: 'ATL',
       currency: 'USD',
       paymentTermsDays: 14,
+      reminderDaysBefore: 3,
+      timeZoneOf: async () => 'America/New_York',
     }));
     year = new Date().getUTCFullYear();
     projectId = await insertProject(services.db, { title: 'EP', clientName: 'Ada', clientEmail: 'ada@example.com', price: 300 });

@@ -67,6 +67,8 @@ export async function populateBilling(t: TestApp): Promise<void> {
     prefix: 'ATL',
     currency: 'USD',
     paymentTermsDays: 14,
+    reminderDaysBefore: 3,
+    timeZoneOf: async () => 'America/New_York',
   }));
   const made = await invoices.create(project.id, {
     lines: [{ description: 'Mix and master', amountCents: 30_000 }],

@@ -26,6 +26,7 @@ import * as billing from './0025_billing.ts';
 import * as stripeChecks from './0026_stripe_checks.ts';
 import * as busyTimes from './0027_busy_times.ts';
 import * as bookingHolders from './0028_booking_holders.ts';
+import * as moneyThatMeansIt from './0032_money_that_means_it.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0026_stripe_checks': stripeChecks,
   '0027_busy_times': busyTimes,
   '0028_booking_holders': bookingHolders,
+  '0032_money_that_means_it': moneyThatMeansIt,
 };

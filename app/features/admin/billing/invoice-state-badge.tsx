@@ -2,12 +2,13 @@ import type { InvoiceStateName } from '#common/billing/invoices.ts';
 import { cn } from '#app/lib/cn.ts';
 import { INVOICE_STATE_LABELS } from './invoice-labels.ts';
 
-/** Draft grey, sent blue, partly paid yellow, paid green, void faint; overdue red over any open state. */
+/** Draft grey, sent blue, partly paid yellow, paid green, refunded purple, void faint; overdue red over any open state. */
 const TONES: Record<InvoiceStateName, string> = {
   draft: 'bg-fg-subtle/15 text-fg-muted ring-fg-subtle/40',
   sent: 'bg-blue-400/15 text-blue-300 ring-blue-400/40',
   partly_paid: 'bg-yellow-400/15 text-yellow-300 ring-yellow-400/40',
   paid: 'bg-green-400/15 text-green-300 ring-green-400/40',
+  refunded: 'bg-purple-400/15 text-purple-300 ring-purple-400/40',
   void: 'bg-fg-subtle/10 text-fg-subtle ring-fg-subtle/30',
 };
 
