@@ -6,6 +6,8 @@ import type { Services } from '#server/context.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { refusalError } from '#server/http/refusals.ts';
 import { requireAdmin, signedInAdminId } from '#server/http/require-admin.ts';
+import { sendInvoice } from '#server/flows/send-invoice.ts';
+import { studioActor } from './admin-projects.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import { z } from '#common/zod.ts';
 import { noStore } from '#server/http/no-store.ts';
@@ -38,6 +40,8 @@ const CSV_HEADER = [
   'Tax',
   'Total',
   'Paid',
+  'Refunded',
+  'Disputed',
   'Due',
   'Issued',
   'Due date',
@@ -125,6 +129,8 @@ export function adminInvoicesRouter(services: Services): Router {
           dollars(invoice.taxCents),
           dollars(invoice.totalCents),
           dollars(invoice.paidCents),
+          dollars(invoice.refundedCents),
+          dollars(invoice.disputedCents),
           dollars(invoice.amountDueCents),
           invoice.sentAt?.slice(0, 10) ?? '',
           invoice.dueDate ?? '',
@@ -162,7 +168,8 @@ export function adminInvoicesRouter(services: Services): Router {
   router
     .route('/admin/invoices/:id/send')
     .all(requireAdmin)
-    .post(async (req, res) => answer(res, await invoices.send(invoiceId(req))))
+    // A flow: sending may also give a client who was never invited their portal access (send-invoice.ts).
+    .post(async (req, res) => answer(res, await sendInvoice(services, invoiceId(req), studioActor(res))))
     .all(methodNotAllowed(['POST']));
 
   router
@@ -176,6 +183,19 @@ export function adminInvoicesRouter(services: Services): Router {
     .all(requireAdmin)
     .post(async (req, res) => answer(res, await invoices.recordPayment(invoiceId(req), req.body, signedInAdminId(res)), 201))
     .all(methodNotAllowed(['POST']));
+
+  // Money given back, with the owner's answer whether the masters lock again (decision 104).
+  router
+    .route('/admin/invoices/:id/refunds')
+    .all(requireAdmin)
+    .post(async (req, res) => answer(res, await services.billing.refunds.record(invoiceId(req), req.body, signedInAdminId(res)), 201))
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/admin/invoices/:id/refund-lock')
+    .all(requireAdmin)
+    .put(async (req, res) => answer(res, await services.billing.refunds.setRelock(invoiceId(req), req.body)))
+    .all(methodNotAllowed(['PUT']));
 
   return router;
 }
