@@ -14,7 +14,16 @@ const TONES: Record<InvoiceStateName, string> = {
 
 const PILL = 'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
-export function InvoiceStateBadge({ state, overdue = false }: { state: InvoiceStateName; overdue?: boolean }) {
+/** `dispute`: a card dispute open (the masters wait for it) or lost, shown beside the state in its own pill. */
+export function InvoiceStateBadge({
+  state,
+  overdue = false,
+  dispute,
+}: {
+  state: InvoiceStateName;
+  overdue?: boolean;
+  dispute?: 'open' | 'lost';
+}) {
   return (
     <span className="inline-flex flex-wrap gap-1.5">
       <span
@@ -27,6 +36,11 @@ export function InvoiceStateBadge({ state, overdue = false }: { state: InvoiceSt
         {INVOICE_STATE_LABELS[state]}
       </span>
       {overdue ? <span className={cn(PILL, 'bg-red-400/15 text-red-300 ring-red-400/40')}>Overdue</span> : null}
+      {dispute ? (
+        <span data-dispute={dispute} className={cn(PILL, 'bg-orange-400/15 text-orange-300 ring-orange-400/40')}>
+          {dispute === 'open' ? 'Disputed' : 'Dispute lost'}
+        </span>
+      ) : null}
     </span>
   );
 }
