@@ -217,7 +217,9 @@ describe.each(testDialects())('invoices and card payments on %s', (dialect) => {
     const rush = await t.asAdmin.post(`/api/admin/projects/${projectId}/invoices`).send({ lines: [line('Rush', 7_500)] });
     await t.asAdmin.post(`/api/admin/invoices/${rush.body.id}/send`);
     expect((await download()).status).toBe(402);
-    const over = await t.asAdmin.post(`/api/admin/invoices/${rush.body.id}/payments`).send({ amountCents: 999_999, method: 'bank_transfer' });
+    const over = await t.asAdmin
+      .post(`/api/admin/invoices/${rush.body.id}/payments`)
+      .send({ amountCents: 999_999, method: 'bank_transfer' });
     expect(over.status).toBe(400);
     const card = await t.asAdmin.post(`/api/admin/invoices/${rush.body.id}/payments`).send({ amountCents: 100, method: 'card' });
     expect(card.status).toBe(400);

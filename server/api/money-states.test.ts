@@ -69,7 +69,9 @@ describe.each(testDialects())('refunds, disputes and the studio notices on %s', 
   }
 
   async function sentInvoice(projectId: number, cents: number, extra: Record<string, unknown> = {}) {
-    const created = await t.asAdmin.post(`/api/admin/projects/${projectId}/invoices`).send({ lines: [line('Mix and master', cents)], ...extra });
+    const created = await t.asAdmin
+      .post(`/api/admin/projects/${projectId}/invoices`)
+      .send({ lines: [line('Mix and master', cents)], ...extra });
     expect(created.status).toBe(201);
     expect((await t.asAdmin.post(`/api/admin/invoices/${created.body.id}/send`)).status).toBe(200);
     return created.body as { id: number; number: string; totalCents: number };
@@ -92,7 +94,9 @@ describe.each(testDialects())('refunds, disputes and the studio notices on %s', 
     await t.services.billing.billingEmails.idle();
     t.services.billing.billingEmails.sendSoon();
     await t.services.billing.billingEmails.idle();
-    return t.mail.filter((mail) => STUDIO_NOTICE.test(mail.subject) && mail.subject.includes(number)).map((mail) => mail.subject.split(':')[0]);
+    return t.mail
+      .filter((mail) => STUDIO_NOTICE.test(mail.subject) && mail.subject.includes(number))
+      .map((mail) => mail.subject.split(':')[0]);
   }
 
   it('taxes 8.875 % to the cent and records a partial refund by hand as "paid, $100 refunded", owing nothing', async () => {
@@ -102,12 +106,20 @@ describe.each(testDialects())('refunds, disputes and the studio notices on %s', 
     expect(sent).toMatchObject({ totalCents: 61_754 });
     expect((await invoice(sent.id)).taxPercent).toBe(8.875);
     const before = await summary();
-    expect((await t.asAdmin.post(`/api/admin/invoices/${sent.id}/payments`).send({ amountCents: 61_754, method: 'bank_transfer' })).status).toBe(201);
+    expect(
+      (await t.asAdmin.post(`/api/admin/invoices/${sent.id}/payments`).send({ amountCents: 61_754, method: 'bank_transfer' })).status,
+    ).toBe(201);
     const refunded = await t.asAdmin
       .post(`/api/admin/invoices/${sent.id}/refunds`)
       .send({ amountCents: 10_000, method: 'bank_transfer', reference: 'Goodwill' });
     expect(refunded.status).toBe(201);
-    expect(refunded.body).toMatchObject({ state: 'paid', paidCents: 61_754, refundedCents: 10_000, amountDueCents: 0, refundLocksDelivery: false });
+    expect(refunded.body).toMatchObject({
+      state: 'paid',
+      paidCents: 61_754,
+      refundedCents: 10_000,
+      amountDueCents: 0,
+      refundLocksDelivery: false,
+    });
     expect(refunded.body.payments.map((payment: { kind: string }) => payment.kind)).toEqual(['payment', 'refund']);
     expect(await download()).toBe(200);
     const after = await summary();
@@ -173,7 +185,12 @@ describe.each(testDialects())('refunds, disputes and the studio notices on %s', 
     // Replayed as Stripe does (the same event id), and the same dispute under a new event id.
     await stripe.deliver('charge.dispute.created', { ...dispute, status: 'needs_response' }, { id: opened.event.id });
     await stripe.deliver('charge.dispute.created', { ...dispute, status: 'needs_response' });
-    expect(await invoice(paid.id)).toMatchObject({ state: 'paid', amountDueCents: 0, disputedCents: 25_000, disputes: [{ state: 'open' }] });
+    expect(await invoice(paid.id)).toMatchObject({
+      state: 'paid',
+      amountDueCents: 0,
+      disputedCents: 25_000,
+      disputes: [{ state: 'open' }],
+    });
     const locked = await t.asClient(client).get(`/api/portal/projects/${projectId}/deliveries.zip`);
     expect(locked.status).toBe(402);
     expect(await download()).toBe(402);

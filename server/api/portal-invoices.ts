@@ -12,6 +12,7 @@ import { noStore } from '#server/http/no-store.ts';
 import { formatMoney } from '#common/billing/money.ts';
 
 const NOT_FOUND = 'Invoice not found';
+const CARDS_DOWN = 'Card payments are not available right now.';
 const CARDS_NOT_SET_UP = 'Card payments are not set up for this studio. Please pay as the invoice describes, or reply to the studio.';
 
 /**
@@ -71,8 +72,8 @@ export function portalInvoicesRouter(services: Services): Router {
             .set('Retry-After', '60')
             .json({
               message: outcome.paymentInstructions
-                ? `Card payments are not available right now. You can pay the ${due} by bank transfer instead: ${outcome.paymentInstructions}`
-                : `Card payments are not available right now. Please try again in a few minutes, or reply to the studio to pay the ${due} another way.`,
+                ? `${CARDS_DOWN} You can pay the ${due} by bank transfer instead: ${outcome.paymentInstructions}`
+                : `${CARDS_DOWN} Please try again in a few minutes, or reply to the studio to pay the ${due} another way.`,
               paymentInstructions: outcome.paymentInstructions,
               amountDueCents: outcome.amountDueCents,
             });

@@ -36,18 +36,13 @@ describe.each(testDialects())('invoice e-mails on %s', (dialect) => {
   beforeAll(async () => {
     services = await createTestServices(dialect);
     sentAt = new Date('2027-03-01T10:00:00Z');
-    invoices = new InvoiceService(
-      services.db,
-      services.projects.projectsForBilling,
-      async () => DEFAULTS,
-      {
-        now: () => sentAt,
-      },
-    );
+    invoices = new InvoiceService(services.db, services.projects.projectsForBilling, async () => DEFAULTS, {
+      now: () => sentAt,
+    });
   });
   afterAll(() => services.cleanup());
 
-  it('sends the invoice at once, reminds 3 days before, on the due date and a week later at 9:00 in the studio zone, each once', async () => {
+  it('sends the invoice at once, reminds 3 days before, on and a week after the due date at 9:00 in the studio zone', async () => {
     const deps = depsFor(services);
     const projectId = await projectIn(services, 'ava@example.com');
     const made = await invoices.create(projectId, { lines: [{ description: 'Mix', amountCents: 20_000 }], dueDate: '2027-03-10' });
@@ -137,14 +132,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('reminders with two instances on
 
   it('go out once although both instances send at the same moment', async () => {
     const sentAt = new Date('2027-03-01T10:00:00Z');
-    const invoices = new InvoiceService(
-      first.db,
-      first.projects.projectsForBilling,
-      async () => DEFAULTS,
-      {
-        now: () => sentAt,
-      },
-    );
+    const invoices = new InvoiceService(first.db, first.projects.projectsForBilling, async () => DEFAULTS, {
+      now: () => sentAt,
+    });
     for (const client of ['a', 'b', 'c']) {
       const made = await invoices.create(await projectIn(first, `${client}@example.com`), {
         lines: [{ description: 'Mix', amountCents: 5_000 }],
@@ -154,7 +144,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('reminders with two instances on
       await invoices.send(made.invoice.id);
     }
     const [one, two] = [depsFor(first), depsFor(second)];
-    for (const at of ['2027-03-01T10:00:01Z', '2027-03-07T15:00:00Z', '2027-03-10T15:00:00Z', '2027-03-17T15:00:00Z', '2027-03-18T15:00:00Z'])
+    for (const at of [
+      '2027-03-01T10:00:01Z',
+      '2027-03-07T15:00:00Z',
+      '2027-03-10T15:00:00Z',
+      '2027-03-17T15:00:00Z',
+      '2027-03-18T15:00:00Z',
+    ])
       await Promise.all([sendDueBillingEmails(one, new Date(at)), sendDueBillingEmails(two, new Date(at))]);
     const all = [...one.mailer.sent, ...two.mailer.sent].map((mail) => `${mail.to} ${mail.subject.split(':')[0]}`);
     // Three invoices: the invoice and the three reminders (before, on, after the due date) each, none twice.

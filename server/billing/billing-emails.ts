@@ -189,9 +189,7 @@ export async function deliverBillingEmail(deps: BillingEmailDeps, emailId: numbe
       projectTitle: project.title,
       studio: { name: studio.name, email: studio.email },
       portalUrl: `${deps.publicUrl}/portal/projects/${invoice.projectId}`,
-      signInUrl: signInToken
-        ? `${deps.publicUrl}/portal/auth?token=${encodeURIComponent(signInToken)}&project=${invoice.projectId}`
-        : null,
+      signInUrl: signInToken ? `${deps.publicUrl}/portal/auth?token=${encodeURIComponent(signInToken)}&project=${invoice.projectId}` : null,
     });
     const attached = row.kind === 'invoice_sent' || row.kind === 'receipt';
     const attachments = attached

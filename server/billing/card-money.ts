@@ -104,7 +104,13 @@ async function applyRefund(
   const amountCents = charge.amount_refunded - (await refundedSoFar(trx, intent));
   const objectId = `refund:${charge.id}:${charge.amount_refunded}`;
   if (amountCents <= 0 || (await isRecorded(trx, objectId))) return NOTHING;
-  const invoice = await applyMoney(trx, projects, payment.invoiceId, card(-amountCents, `Refund of ${intent}`, event, objectId, 'refund'), now);
+  const invoice = await applyMoney(
+    trx,
+    projects,
+    payment.invoiceId,
+    card(-amountCents, `Refund of ${intent}`, event, objectId, 'refund'),
+    now,
+  );
   return invoice ? { kind: 'applied', invoice, mismatches: [] } : NOTHING;
 }
 
@@ -149,7 +155,13 @@ async function applyDispute(
       .execute();
     // Won before its opening arrived: no money ever left as far as this site knows; the studio still hears.
     if (outcome === 'won') return noticeOnly(trx, invoiceId, 'dispute_won', dispute, now);
-    const invoice = await applyMoney(trx, projects, invoiceId, { ...taken, notice: outcome === 'lost' ? 'dispute_lost' : 'dispute_opened' }, now);
+    const invoice = await applyMoney(
+      trx,
+      projects,
+      invoiceId,
+      { ...taken, notice: outcome === 'lost' ? 'dispute_lost' : 'dispute_opened' },
+      now,
+    );
     return invoice ? { kind: 'applied', invoice, mismatches: [] } : NOTHING;
   }
   await trx.updateTable('cardDisputes').set({ state: outcome, closedAt: now.toISOString() }).where('id', '=', dispute.id).execute();

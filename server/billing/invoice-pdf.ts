@@ -145,9 +145,13 @@ export function invoicePdf(invoice: InvoiceView, parties: InvoiceParties): Promi
     doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Payments', PAGE_MARGIN);
     doc.font('Helvetica').fillColor(MUTED);
     for (const payment of invoice.payments)
-      doc.text(`${dateWords(payment.paidOn)}: ${PAYMENT_WORDS[payment.kind]} ${money(Math.abs(payment.amountCents))} (${payment.method.replace('_', ' ')})`, {
-        width,
-      });
+      doc.text(
+        `${dateWords(payment.paidOn)}: ${PAYMENT_WORDS[payment.kind]} ${money(Math.abs(payment.amountCents))} ` +
+          `(${payment.method.replace('_', ' ')})`,
+        {
+          width,
+        },
+      );
     doc.moveDown();
   }
   if (invoice.notes) {

@@ -112,7 +112,10 @@ export async function moneySummary(db: Kysely<Database>, today: string) {
     overdueCents: owing.filter((row) => row.dueDate !== null && row.dueDate < today).reduce((total, row) => total + owedBy(row), 0),
     paidThisMonthCents: sum(moved.filter((row) => row.kind === 'payment')),
     refundedThisMonthCents: sum(moved.filter((row) => row.kind === 'refund')),
-    openDisputes: { count: disputes.filter((row) => row.state === 'open').length, cents: sum(disputes.filter((row) => row.state === 'open')) },
+    openDisputes: {
+      count: disputes.filter((row) => row.state === 'open').length,
+      cents: sum(disputes.filter((row) => row.state === 'open')),
+    },
     lostDisputesCents: sum(disputes.filter((row) => row.state === 'lost')),
   };
 }

@@ -75,11 +75,8 @@ export class InvoiceService {
     if (!parsed.success) return invalid(parsed.message, parsed.errors);
     if (!(await this.projects.find(this.db, projectId))) return { kind: 'not-found' };
     const input = parsed.data;
-    const amounts = invoiceAmounts(
-      input.lines.map((line) => line.amountCents),
-      input.discountCents,
-      percentToTaxRate(input.taxPercent) ?? 0,
-    );
+    const lineCents = input.lines.map((line) => line.amountCents);
+    const amounts = invoiceAmounts(lineCents, input.discountCents, percentToTaxRate(input.taxPercent) ?? 0);
     const { prefix, currency, paymentTermsDays } = await this.defaults();
     const now = this.now();
     const dueDate = input.dueDate === undefined ? todayUtc(new Date(now.getTime() + paymentTermsDays * 86_400_000)) : input.dueDate;

@@ -80,7 +80,11 @@ export async function applyMoney(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await queueStudioNotice(trx, { invoiceId, kind: money.notice ?? NOTICE_OF[kind], subject: `payment:${row.id}`, amountCents: Math.abs(amountCents) }, now);
+  await queueStudioNotice(
+    trx,
+    { invoiceId, kind: money.notice ?? NOTICE_OF[kind], subject: `payment:${row.id}`, amountCents: Math.abs(amountCents) },
+    now,
+  );
   if (raised.state === 'void') return raised;
   const state = stateAfterMoney(raised.totalCents, raised.paidCents, raised.refundedCents);
   const settled = await trx

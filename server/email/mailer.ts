@@ -105,7 +105,11 @@ function outboxMailer(options: MailerOptions): Mailer {
       const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${sequence}`;
       await writeFile(path.join(options.outboxDir, `${base}.eml`), raw);
       // The summary names each attachment and its size; the bytes themselves are in the .eml.
-      const attachments = rest.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, bytes: file.content.length }));
+      const attachments = rest.attachments?.map((file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        bytes: file.content.length,
+      }));
       await writeFile(
         path.join(options.outboxDir, `${base}.json`),
         JSON.stringify(

@@ -23,7 +23,9 @@ export type CardCheckout =
   | { kind: 'unavailable'; paymentInstructions: string; amountDueCents: number; currency: string }
   | { kind: 'checkout'; url: string };
 
-export type CardCheckoutParts = ClientInvoiceParts & { billing: Pick<BillingCapability, 'cardPayments' | 'desk'> } & StudioIdentitySource & {
+export type CardCheckoutParts = ClientInvoiceParts & {
+  billing: Pick<BillingCapability, 'cardPayments' | 'desk'>;
+} & StudioIdentitySource & {
     config: Pick<CoreServices['config'], 'PUBLIC_URL'>;
   } & { logger?: Pick<Logger, 'warn'> };
 

@@ -49,7 +49,8 @@ export function parseMime(raw: string): MimePart {
   const contentType = headers.get('content-type') ?? 'text/plain';
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-  if (!type.startsWith('multipart/') || !boundary) return { type, headers, parts: [], body: decode(body, headers.get('content-transfer-encoding')) };
+  if (!type.startsWith('multipart/') || !boundary)
+    return { type, headers, parts: [], body: decode(body, headers.get('content-transfer-encoding')) };
   const sections = body.split(`--${boundary}`).slice(1);
   const parts = sections
     .filter((section) => !section.startsWith('--'))

@@ -12,25 +12,40 @@ import { timestampColumn, timestampType, withId } from './column-types.ts';
 // - `billing_notices`: the studio's e-mail about each payment, refund and dispute, sent at least once,
 //   one per thing it tells of (`subject`).
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('invoices').addColumn('refunded_cents', 'bigint', (col) => col.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('invoices').addColumn('disputed_cents', 'bigint', (col) => col.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('invoices').addColumn('refund_locks_delivery', 'integer', (col) => col.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('invoices').addColumn('tax_rate', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('invoices')
+    .addColumn('refunded_cents', 'bigint', (col) => col.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('invoices')
+    .addColumn('disputed_cents', 'bigint', (col) => col.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('invoices')
+    .addColumn('refund_locks_delivery', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('invoices')
+    .addColumn('tax_rate', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   await sql`UPDATE invoices SET tax_rate = tax_basis_points * 10`.execute(db);
   await db.schema.alterTable('invoices').dropColumn('tax_basis_points').execute();
 
-  await db.schema.alterTable('payments').addColumn('kind', 'text', (col) => col.notNull().defaultTo('payment')).execute();
+  await db.schema
+    .alterTable('payments')
+    .addColumn('kind', 'text', (col) => col.notNull().defaultTo('payment'))
+    .execute();
   // The rows before this migration told their kind by their reference (card-money.ts wrote them so).
-  await sql`UPDATE payments SET kind = 'refund' WHERE amount_cents < 0 AND (reference IS NULL OR reference NOT LIKE 'Disputed (%')`.execute(db);
+  await sql`UPDATE payments SET kind = 'refund' WHERE amount_cents < 0 AND (reference IS NULL OR reference NOT LIKE 'Disputed (%')`.execute(
+    db,
+  );
   await sql`UPDATE payments SET kind = 'dispute' WHERE amount_cents < 0 AND reference LIKE 'Disputed (%'`.execute(db);
   await sql`UPDATE payments SET kind = 'dispute_won' WHERE amount_cents > 0 AND reference LIKE 'Dispute won (%'`.execute(db);
   // paid_cents was payments less refunds; now it is what was received, the rest in its own columns.
-  await sql`UPDATE invoices SET
-      paid_cents = (SELECT COALESCE(SUM(amount_cents), 0) FROM payments WHERE payments.invoice_id = invoices.id AND kind = 'payment'),
-      refunded_cents = (SELECT COALESCE(-SUM(amount_cents), 0) FROM payments WHERE payments.invoice_id = invoices.id AND kind = 'refund'),
-      disputed_cents = (SELECT COALESCE(-SUM(amount_cents), 0) FROM payments WHERE payments.invoice_id = invoices.id AND kind IN ('dispute', 'dispute_won'))`.execute(
-    db,
-  );
+  const sumOf = (kinds: string) =>
+    sql.raw(`(SELECT COALESCE(SUM(amount_cents), 0) FROM payments WHERE payments.invoice_id = invoices.id AND kind IN (${kinds}))`);
+  await sql`UPDATE invoices SET paid_cents = ${sumOf("'payment'")}, refunded_cents = -${sumOf("'refund'")},
+      disputed_cents = -${sumOf("'dispute', 'dispute_won'")}`.execute(db);
   await sql`UPDATE invoices SET state = CASE
       WHEN paid_cents > 0 AND refunded_cents >= paid_cents THEN 'refunded'
       WHEN paid_cents >= total_cents THEN 'paid'
@@ -68,7 +83,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('billing_notices').execute();
   await db.schema.dropTable('card_disputes').execute();
   await db.schema.alterTable('payments').dropColumn('kind').execute();
-  await db.schema.alterTable('invoices').addColumn('tax_basis_points', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('invoices')
+    .addColumn('tax_basis_points', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   await sql`UPDATE invoices SET tax_basis_points = tax_rate / 10`.execute(db);
   await db.schema.alterTable('invoices').dropColumn('tax_rate').execute();
   await db.schema.alterTable('invoices').dropColumn('refund_locks_delivery').execute();

@@ -132,7 +132,9 @@ export function InvoiceItem({ invoice, numberOf, onAction, heading, level = 4 }:
             variant="secondary"
             size="sm"
             onClick={act(invoice.refundLocksDelivery ? 'unrelock' : 'relock')}
-            aria-label={`${invoice.refundLocksDelivery ? 'Open the masters again after' : 'Lock the masters after'} the refund of ${invoice.number}`}
+            aria-label={`${invoice.refundLocksDelivery ? 'Open the masters again after' : 'Lock the masters after'} the refund of ${
+              invoice.number
+            }`}
           >
             {invoice.refundLocksDelivery ? 'Open the masters again' : 'Lock the masters again'}
           </Button>

@@ -66,7 +66,12 @@ export function MoneyArea() {
           icon={<CircleDollarSign className="size-5" />}
         />
         {/* Refunds and disputes in their own figures: none of it is outstanding (decision 104). */}
-        <Figure label="Refunded this month" cents={summary?.refundedThisMonthCents} currency={currency} icon={<Undo2 className="size-5" />} />
+        <Figure
+          label="Refunded this month"
+          cents={summary?.refundedThisMonthCents}
+          currency={currency}
+          icon={<Undo2 className="size-5" />}
+        />
         <Figure
           label="Held by open disputes"
           cents={summary?.openDisputes.cents}
