@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { UNPAID_INVOICE_STATES, type InvoiceView } from '#common/billing/invoices.ts';
 import type { SiteContent } from '#common/site-content/sections.ts';
+import { isTimeZone } from '#common/site-content/opening-hours.ts';
 import type { MailingServices } from '#server/core-services.ts';
 import { MailSender } from '#server/email/mail-sender.ts';
 import { nextDueAt } from '#server/email/retried-mail.ts';
@@ -73,7 +74,11 @@ export function createBillingCapability(
         currency: billing.currency,
         paymentTermsDays: billing.paymentTermsDays,
         reminderDaysBefore: billing.reminderDaysBefore,
-        timeZoneOf: async (email) => (email ? await parts.clientZone?.(email) : null) ?? studio.hours.timeZone,
+        // A zone Temporal cannot read (none should reach here) falls back to the studio's, never to an error.
+        timeZoneOf: async (email) => {
+          const zone = email ? await parts.clientZone?.(email) : null;
+          return zone && isTimeZone(zone) ? zone : studio.hours.timeZone;
+        },
       };
     },
     { queued: () => billingEmails.sendSoon() },
