@@ -190,6 +190,10 @@ export interface InvoiceView {
   }>;
 }
 
+/** What may still be given back: what was received less what went back and what disputes took (decision 104). */
+export const refundableCents = (invoice: Pick<InvoiceView, 'paidCents' | 'refundedCents' | 'disputedCents'>) =>
+  Math.max(0, invoice.paidCents - invoice.refundedCents - invoice.disputedCents);
+
 /** `GET /api/admin/invoices`: each invoice with whose it is, for the Money view. */
 export interface AdminInvoiceListItem extends InvoiceView {
   projectTitle: string;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { recordRefundSchema, refundLockSchema, type InvoiceView } from '#common/billing/invoices.ts';
+import { recordRefundSchema, refundableCents, refundLockSchema, type InvoiceView } from '#common/billing/invoices.ts';
 import { formatMoney } from '#common/billing/money.ts';
 import { validate } from '#common/validation.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -15,10 +15,6 @@ import { applyMoney } from './payments.ts';
  * the owner's answer, asked with the refund (no by default) and changeable on the invoice, which is
  * where a card refund from Stripe's webhook (always no at first) is decided.
  */
-
-/** What may still be given back: what was received less what went back and what disputes took. */
-export const refundableCents = (invoice: Pick<InvoiceView, 'paidCents' | 'refundedCents' | 'disputedCents'>) =>
-  Math.max(0, invoice.paidCents - invoice.refundedCents - invoice.disputedCents);
 
 export class Refunds {
   constructor(

@@ -1,6 +1,6 @@
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { isUnpaid, type InvoiceView } from '#common/billing/invoices.ts';
+import { isUnpaid, refundableCents, type InvoiceView } from '#common/billing/invoices.ts';
 import { formatMoney } from '#common/billing/money.ts';
 import { Button, buttonClasses } from '#app/components/ui/button.tsx';
 import { formatDay } from '#app/features/admin/projects/day-format.ts';
@@ -122,7 +122,7 @@ export function InvoiceItem({ invoice, numberOf, onAction, heading, level = 4 }:
             Record a payment
           </Button>
         ) : null}
-        {onAction && refundableOf(invoice) > 0 ? (
+        {onAction && refundableCents(invoice) > 0 ? (
           <Button variant="secondary" size="sm" onClick={act('refund')} aria-label={`Record a refund for ${invoice.number}`}>
             Record a refund
           </Button>
@@ -155,8 +155,6 @@ export function InvoiceItem({ invoice, numberOf, onAction, heading, level = 4 }:
     </article>
   );
 }
-
-const refundableOf = (invoice: InvoiceView) => Math.max(0, invoice.paidCents - invoice.refundedCents - invoice.disputedCents);
 
 /** The invoice's dispute that matters most: an open one, else a lost one; a won one is history. */
 function disputeOf(invoice: InvoiceView): 'open' | 'lost' | undefined {

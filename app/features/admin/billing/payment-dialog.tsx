@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { MANUAL_PAYMENT_METHODS, recordPaymentSchema, recordRefundSchema, type InvoiceView } from '#common/billing/invoices.ts';
+import {
+  MANUAL_PAYMENT_METHODS,
+  recordPaymentSchema,
+  recordRefundSchema,
+  refundableCents as refundable,
+  type InvoiceView,
+} from '#common/billing/invoices.ts';
 import { formatMoney } from '#common/billing/money.ts';
 import { centsToInput, parseMoneyInput } from '#common/billing/money-input.ts';
 import { firstErrors, validate } from '#common/validation.ts';
@@ -18,9 +24,6 @@ interface Props {
   refund?: boolean;
   onRecord: (body: ManualMoney & { relockDelivery?: boolean }) => Promise<Refusal>;
 }
-
-/** What may still be given back: what was received less what went back and what disputes took. */
-const refundable = (invoice: InvoiceView) => Math.max(0, invoice.paidCents - invoice.refundedCents - invoice.disputedCents);
 
 /**
  * A bank transfer, cash or other payment the owner received (the amount due prefilled), or money
