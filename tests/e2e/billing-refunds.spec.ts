@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import Stripe from 'stripe';
 import { latestMailTo, outboxMails, ownerApi, signInLinkOf } from './outbox';
+import { openDashboard, openSection } from './site-editor-support.ts';
 import { expectNoSeriousA11yViolations, signInAsOwner } from './support.ts';
 
 // Screenshots for review are written only when asked for: SHOTS_DIR=/tmp/shots npx playwright test ...
@@ -172,4 +173,15 @@ test('refunds and disputes read as what they are: on the invoice, in the portal 
   await client.close();
   await owner.dispose();
   await stripeSide.dispose();
+});
+
+test('the owner sets the first reminder in Site → Billing: 3 days before the due date unless changed', async ({ page }) => {
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await openDashboard(page);
+  await openSection(page, 'Billing');
+  const days = page.getByLabel('Days before the due date');
+  await expect(days).toHaveValue('3');
+  await expect(page.getByText("Each once, at 9:00 in the client's time zone")).toBeVisible();
+  await shot(page.getByRole('group', { name: 'Reminders' }), 'billing-reminders-1440');
 });
