@@ -51,14 +51,16 @@ export function BillingForm({ form }: { form: SectionForm }) {
         legend="Reminders"
         description="Each once, at 9:00 in the client's time zone (yours when they never booked a consultation)."
       >
-        <NumberInput
-          form={form}
-          path="reminderDaysBefore"
-          label="Days before the due date"
-          hint="The first reminder; then one on the due date and one a week after, until the invoice is paid. 0: none before."
-          min={0}
-          max={30}
-        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <NumberInput
+            form={form}
+            path="reminderDaysBefore"
+            label="Days before the due date"
+            hint="The first reminder; then one on the due date and one a week after, until the invoice is paid. 0: none before."
+            min={0}
+            max={30}
+          />
+        </div>
       </FieldGroup>
       <FieldGroup legend="Deliveries" description="Masters are your leverage until the balance is paid.">
         <CheckboxInput
