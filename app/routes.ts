@@ -25,6 +25,8 @@ export default [
     route('terms-of-service', 'routes/terms-of-service.tsx'),
     // A review link: one track shared to listen and comment, without an account (decision 082).
     route('listen/:token', 'routes/listen.$token.tsx'),
+    // A project e-mail's mute link (decision 102): the page shows and its button posts; a GET never mutes.
+    route('mute/:token', 'routes/mute.$token.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // The client portal: the studio's own space for a client's projects (never shared, never indexed).
@@ -45,6 +47,7 @@ export default [
       // Bookings: the list, /week and /settings (the studio's booking e-mails and the dashboard card link here).
       route('bookings/:view?', 'routes/manage.bookings.tsx'),
       route('money', 'routes/manage.money.tsx'),
+      route('insights', 'routes/manage.insights.tsx'),
     ]),
     // The review room keeps the admin's shell but not the dashboard's tabs.
     route('projects/:id/review/:trackId', 'routes/manage.projects.$id.review.$trackId.tsx'),

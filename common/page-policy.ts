@@ -12,20 +12,24 @@ export interface PagePolicy {
    * canonical-path redirect keeps its case.
    */
   secretInAddress?: boolean;
+  /** A page for the site's visitors: its views are counted in the owner's statistics (decision 106). */
+  visitorPage?: boolean;
 }
 
 /** The policy of a page once every matched route has said its part. */
 export type PageAnswerPolicy = Required<PagePolicy>;
 
 /** A page no route says anything about: one copy for every visitor (the public pages). */
-export const SHARED_PAGE: PageAnswerPolicy = { shared: true, secretInAddress: false };
+export const SHARED_PAGE: PageAnswerPolicy = { shared: true, secretInAddress: false, visitorPage: true };
 
 /** The policies routes declare, by name. */
 export const PAGE_POLICIES = {
-  /** A space of one person (the admin, a client), or a page that changes by the minute (free slots). */
-  private: { shared: false, secretInAddress: false },
-  /** A page whose address is its key: a review link, a booking's e-mailed links. Private too. */
-  secretAddress: { shared: false, secretInAddress: true },
+  /** A space of one person (the admin, a client). */
+  private: { shared: false, secretInAddress: false, visitorPage: false },
+  /** A visitors' page that changes by the minute (free slots): rendered per request, counted like the others. */
+  live: { shared: false, secretInAddress: false, visitorPage: true },
+  /** A page whose address is its key: a review link, a booking's e-mailed links. Private too, never counted. */
+  secretAddress: { shared: false, secretInAddress: true, visitorPage: false },
 } as const satisfies Record<string, PageAnswerPolicy>;
 
 /** What a route's `handle` may say. */

@@ -22,9 +22,7 @@ export type ProjectPackage = string;
 export const MAX_PROJECT_FILE_BYTES = 5 * 1024 * 1024 * 1024;
 export const MAX_PROJECT_FILES = 200;
 
-/** Audio files are removed this long after the project is marked completed; the client hears of it a week before. */
-export const RETENTION_DAYS = 30;
-export const RETENTION_WARNING_DAYS = 7;
+export { RETENTION_DAYS, RETENTION_WARNING_DAYS } from './retention.ts';
 
 /** A sign-in link works once, for this long; a client session ends after this long unused. */
 export const SIGN_IN_LINK_DAYS = 7;

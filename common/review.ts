@@ -1,3 +1,4 @@
+import { COLLABORATOR_ROLE_LABELS, type CollaboratorRole } from './collaborators.ts';
 import { line, paragraphs } from './site-content/fields.ts';
 import { recordIdSchema } from './record-id.ts';
 import { safeText } from './text.ts';
@@ -115,11 +116,34 @@ export interface RevisionRoundView {
   requestedBy: string;
 }
 
+/**
+ * How a comment's author is on the project (issue 41): the studio, the project's client, a
+ * collaborator (with the role they had when they wrote it), or a listener of a review link (who signs
+ * with the name they gave). `authorSide` stays the side of the conversation: all but the studio are `client`.
+ */
+export type CommentAuthorKind = 'studio' | 'client' | 'collaborator' | 'review-link';
+
+const AUTHOR_KIND_LABELS: Record<CommentAuthorKind, string> = {
+  studio: 'Studio',
+  client: 'Client',
+  collaborator: 'Collaborator',
+  'review-link': 'Review link',
+};
+
+/** The badge beside a comment's author: who they are on the project, a collaborator with their role. */
+export function commentAuthorLabel(comment: Pick<CommentView, 'authorKind' | 'authorRole'>): string {
+  const kind = AUTHOR_KIND_LABELS[comment.authorKind];
+  return comment.authorKind === 'collaborator' && comment.authorRole ? `${kind} · ${COLLABORATOR_ROLE_LABELS[comment.authorRole]}` : kind;
+}
+
 export interface CommentView {
   id: number;
   versionId: number;
   parentId: number | null;
   authorSide: 'client' | 'studio';
+  authorKind: CommentAuthorKind;
+  /** A collaborator's role when they wrote it; null for every other kind. */
+  authorRole: CollaboratorRole | null;
   authorName: string | null;
   atSeconds: number;
   endSeconds: number | null;

@@ -30,7 +30,7 @@ export async function openSeededSite(dataDir: string): Promise<{ services: Servi
   return {
     services,
     async close() {
-      stopServices(services);
+      await stopServices(services);
       await database.close();
     },
   };

@@ -20,7 +20,7 @@ import { requestLogging } from './http/request-logging.ts';
 import { pageMethodsOnly, refuseUnknownMethods, requireValidHost } from './http/request-guards.ts';
 import { requireAdmin } from './http/require-admin.ts';
 import { mediaOrigins } from './http/media-origins.ts';
-import { secureAsExpressJudges } from './http/client-ip.ts';
+import { clientIpAsExpressJudges, secureAsExpressJudges } from './http/client-ip.ts';
 import { contentSecurityPolicy, cspWithNonce, fixedSecurityHeaders } from './http/security-headers.ts';
 import { openPages, type PageMode } from './http/pages.ts';
 import { STORED_MAX_AGE_MS } from './http/public-cache/cache-policy.ts';
@@ -38,10 +38,14 @@ import { uploadPartRoutes } from './api/upload-parts.ts';
 import { adminCookie } from './auth/session-cookie.ts';
 import { clientCookie } from './projects/client-cookie.ts';
 import { clientSessionMiddleware } from './projects/client-session-middleware.ts';
+import { emailMuteRoutes } from './api/email-mutes.ts';
 import { portalAuthRoute } from './api/portal-auth.ts';
 import { calendarSubscriptionRoutes } from './api/admin-bookings.ts';
 import { stripeWebhookHandler } from './api/portal-invoices.ts';
 import { SITE_VERSION } from './version.ts';
+import { beaconHandler } from './api/insights.ts';
+import { tapFinishedGets } from './http/page-view-tap.ts';
+import { pageViewCounter } from './insights/page-views.ts';
 
 /** Either session's cookie, signed or not: CSRF checks the origin of such a request. */
 const hasSessionCookie: SessionCookieProbe = (req) => adminCookie.has(req) || clientCookie.has(req);
@@ -160,6 +164,9 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   // Stripe signs the exact bytes it sent: the webhook reads its body raw, before any JSON parsing.
   app.post('/api/payments/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), stripeWebhookHandler(services));
   app.all('/api/payments/stripe/webhook', methodNotAllowed(['POST']));
+  // A page's beacon: its own small text body, read before the JSON parser, and 204 whatever it holds.
+  app.post('/api/beacon', ...beaconHandler(services));
+  app.all('/api/beacon', methodNotAllowed(['POST']));
   app.use('/api', jsonBody, apiRouter(services, publicCache), apiNotFound);
   // Audio delivery and local uploads: before the page body limit and the page handler.
   app.use(audioObjectRoutes(services));
@@ -171,6 +178,8 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.use(faviconRoutes(services));
   // The sign-in link of a client's e-mail: sets the client session, then on to the portal's pages.
   app.use(portalAuthRoute(services));
+  // A project e-mail's mute link: the one-click post of mail apps (no cookie, no Origin) and the page's button.
+  app.use(emailMuteRoutes(services));
   // The owner's private calendar subscription: a secret address, read by calendar apps without a session.
   app.use(calendarSubscriptionRoutes(services));
   app.all('/objects/multipart/:uploadId/:partNumber', methodNotAllowed(['PUT']));
@@ -193,8 +202,10 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   const storeFull = { matches: isStoreFull, retryAfterSeconds: STORE_RETRY_AFTER_SECONDS };
   app.use(errorHandler(logger, unavailable, storeFull));
   const bookkeeping = { isSecure: secureAsExpressJudges(app), logger, ...(metrics ? { metrics } : {}) };
-  // Outermost, the stored public answers; then the answers shared but not stored (slot lists); then Express.
-  const handle = servePublicHits(
+  // Outermost, the visitor statistics' tap (it sees stored answers too); then the stored public
+  // answers; then the answers shared but not stored (slot lists); then Express.
+  const countView = pageViewCounter(services.insights.events, async (path) => (pages ? (await pages.policyOf(path)).visitorPage : false));
+  const served = servePublicHits(
     { ...bookkeeping, cache: publicCache, hasSessionCookie: holdsSession },
     serveSharedAnswersAhead(
       {
@@ -206,6 +217,7 @@ export async function createApp(services: Services, options: AppOptions = {}): P
       app,
     ),
   );
+  const handle = tapFinishedGets(countView, clientIpAsExpressJudges(app), holdsSession, served);
   return {
     app,
     handle,

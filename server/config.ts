@@ -109,6 +109,9 @@ const environmentSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalMatching(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)'),
   // Tests and local development only: where the Stripe library sends its calls (a local Stripe-compatible server).
   STRIPE_API_BASE: optionalHttpUrl('http://127.0.0.1:12111'),
+  // A header the proxy in front sets to the visitor's country (CF-IPCountry, CloudFront-Viewer-Country):
+  // the statistics read it instead of the browser's language region (decision 106). Unset: the language.
+  INSIGHTS_COUNTRY_HEADER: optionalMatching(/^[A-Za-z][A-Za-z0-9-]{0,63}$/, 'must be an HTTP header name, like CF-IPCountry'),
   // Unset keeps GET /metrics off (404). A bearer token travels in a header: printable ASCII, no spaces.
   METRICS_TOKEN: optionalText.pipe(
     z

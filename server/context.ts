@@ -4,6 +4,7 @@ import type { Metrics } from './metrics/metrics.ts';
 import type { SamplesCapability } from './samples/samples-capability.ts';
 import type { ProjectsCapability } from './projects/projects-capability.ts';
 import type { BookingCapability } from './booking/booking-capability.ts';
+import type { InsightsCapability } from './insights/insights-capability.ts';
 import type { BillingCapability } from './billing/billing-capability.ts';
 import type { SiteContentService } from './site-content/site-content-service.ts';
 import type { SiteImageService } from './site-content/site-images.ts';
@@ -43,6 +44,7 @@ export interface Services extends CoreServices, StudioIdentitySource {
   projects: ProjectsCapability;
   booking: BookingCapability;
   billing: BillingCapability;
+  insights: InsightsCapability;
   site: SiteCapability;
   uploads: UploadsCapability;
 }

@@ -149,7 +149,7 @@ async function start(): Promise<Server> {
       // E-mails already on their way (reset links, password notices) go out before the database closes,
       // within a bound: a mail server that hangs must not hold the shutdown.
       await Promise.race([settleBackgroundWork(), delay(BACKGROUND_WORK_GRACE_MS)]);
-      stopServices(services);
+      await stopServices(services);
       await built.close().catch(() => {});
       mailer.close();
       await invalidation.close();

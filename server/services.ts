@@ -18,6 +18,7 @@ import { signedByStudio } from './email/studio-sender.ts';
 import { MAX_AUDIO_BYTES } from '#common/samples.ts';
 import { runProjectAudioAnalysisInWorker } from './audio/run-analysis.ts';
 import { createBookingCapability } from './booking/booking-capability.ts';
+import { createInsightsCapability } from './insights/insights-capability.ts';
 import { createBillingCapability } from './billing/billing-capability.ts';
 
 /**
@@ -95,6 +96,8 @@ export function buildServices(core: CoreServices): Services {
     },
     // The owner's comments in e-mails are signed with the admin's name now: auth owns the accounts (decision 097).
     adminNames: (ids) => adminNamesById(core.db, ids),
+    // Billing is made below; a project e-mail is composed long after both exist.
+    deliveriesHeld: async (projectId) => (await billing.invoices.deliveryLock(projectId)).locked,
     analyse: runProjectAudioAnalysisInWorker,
   });
   // The consultation's studio facts: the zone of the opening hours, and the address of the Studio section.
@@ -124,6 +127,12 @@ export function buildServices(core: CoreServices): Services {
     // The card draws the logo at most 240 px wide or 120 px high.
     logo: (image) => siteImages.readWebp(image, 480),
   });
+  const insights = createInsightsCapability({
+    db: core.db,
+    logger: core.logger,
+    countryHeader: core.config.INSIGHTS_COUNTRY_HEADER ?? null,
+    siteHost: new URL(core.config.PUBLIC_URL).hostname,
+  });
   return {
     ...core,
     mailer,
@@ -134,6 +143,7 @@ export function buildServices(core: CoreServices): Services {
     projects,
     booking,
     billing,
+    insights,
     site: { siteContent, siteDrafts, siteImages, shareImages },
     uploads: { multipartUploads },
   };
@@ -143,11 +153,13 @@ export function buildServices(core: CoreServices): Services {
  * Shutdown: no further analysis starts and the store's connections close (the database closes
  * after). An analysis cut short is redone at the next start: its sample still has no peaks.
  */
-export function stopServices(services: Services): void {
+export async function stopServices(services: Services): Promise<void> {
   services.samples.sampleAnalysis.stop();
   services.projects.projectFileProcessing.stop();
   services.projects.projectEmails.stop();
   services.booking.bookingEmails.stop();
   services.billing.billingEmails.stop();
   services.store.close();
+  // The statistics counted since the last batch are written before the database closes.
+  await services.insights.events.stop();
 }

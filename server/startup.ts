@@ -7,6 +7,7 @@ import { startSampleTasks } from './samples/startup.ts';
 import { startMultipartSweep } from './uploads/startup.ts';
 import { startProjectTasks } from './projects/startup.ts';
 import { startBookingTasks } from './booking/booking-capability.ts';
+import { startInsightTasks } from './insights/insights-capability.ts';
 
 /** Names the task in the error, so a failed start-up says in one line what it was doing. */
 async function task<T>(name: string, work: () => T | Promise<T>): Promise<T> {
@@ -40,5 +41,7 @@ export async function runStartupTasks(services: Services): Promise<() => void> {
   timers.push(...(await task('starting the booking tasks', () => startBookingTasks(services))));
   // Invoices: the client's e-mails, receipts and overdue reminders.
   timers.push(await task('starting the billing e-mails', () => services.billing.billingEmails.start()));
+  // Visitor statistics: finished days rolled up, old events and salts dropped, hourly.
+  timers.push(await task('starting the visitor statistics tasks', () => startInsightTasks(services)));
   return () => timers.forEach((timer) => clearInterval(timer));
 }

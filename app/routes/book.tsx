@@ -14,7 +14,7 @@ import { PAGE_POLICIES, type PageHandle } from '#common/page-policy.ts';
  * rendered per request, never kept in the shared page cache; its steps live in the query string.
  * The e-mailed links below it say more (their address holds a token).
  */
-export const handle: PageHandle = { page: PAGE_POLICIES.private };
+export const handle: PageHandle = { page: PAGE_POLICIES.live };
 
 export { bookPageLoader as loader, bookPageAction as action } from '#app/features/booking/book-page.server.ts';
 

@@ -36,7 +36,7 @@ export default function ManageReview({ loaderData }: Route.ComponentProps) {
       side="manage"
       project={loaderData.project}
       track={loaderData.track}
-      initialVersionId={loaderData.initialVersionId}
+      initialVersionNumber={loaderData.initialVersionNumber}
       initialSeconds={loaderData.initialSeconds}
       renderUpload={(track, reloadTrack) => (
         <UploadVersion

@@ -58,7 +58,7 @@ export default function PortalReview({ loaderData }: Route.ComponentProps) {
             access={loaderData.access}
             project={loaderData.project}
             track={loaderData.track}
-            initialVersionId={loaderData.initialVersionId}
+            initialVersionNumber={loaderData.initialVersionNumber}
             initialSeconds={loaderData.initialSeconds}
           />
         </div>

@@ -85,6 +85,8 @@ export const createInvoiceSchema = z
     kind: z.enum(INVOICE_KINDS, { error: 'kind must be deposit, balance, full or custom' }).optional().default('custom'),
   })
   .refine(discountWithinSubtotal, discountRule);
+/** A new invoice as the server makes it, its defaults filled in. */
+export type CreateInvoiceInput = z.output<typeof createInvoiceSchema>;
 
 /** A draft's change: any of the fields, the rest kept. */
 export const updateInvoiceSchema = z

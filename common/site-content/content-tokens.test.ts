@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fillContentTokens, fillTextTokens, indefiniteArticle, withArticle } from './content-tokens.ts';
 import { defaultSiteContent } from './sections.ts';
+import { RETENTION_DAYS } from '#common/retention.ts';
 
 const facts = () => {
   const { studio, packages } = defaultSiteContent();
@@ -19,6 +20,20 @@ describe('content tokens', () => {
   it('word the packages turnaround and leave unknown tokens as typed', () => {
     expect(fillTextTokens('within {{packages.turnaround}} {{studio.nope}}', facts())).toBe('within 48 to 72 hours {{studio.nope}}');
     expect(fillTextTokens('{{packages.turnaround}}', { studio: facts().studio })).toBe('{{packages.turnaround}}');
+  });
+
+  it('fill the days files are kept, and the plan only where a proposal gives it', () => {
+    expect(fillTextTokens('kept {{files.retentionDays}} days', facts())).toBe(`kept ${RETENTION_DAYS} days`);
+    expect(fillTextTokens('{{plan.terms}}', facts())).toBe('{{plan.terms}}');
+    expect(fillContentTokens('{{plan.terms}}', { ...facts(), planTerms: '50 % on signing' })).toBe('50 % on signing');
+  });
+
+  it('leave nothing unfilled in the default agreement once a proposal gives its plan', () => {
+    const { agreement } = defaultSiteContent();
+    const filled = fillContentTokens(agreement.body, { ...facts(), planTerms: 'All of it on signing' });
+    expect(filled).not.toMatch(/\{\{/);
+    expect(filled).toContain('## Payment\n\nAll of it on signing\n');
+    expect(filled).toContain('a Decatur, GA studio');
   });
 
   it('escape values for Markdown only', () => {

@@ -1,3 +1,4 @@
+import { RETENTION_DAYS } from '#common/retention.ts';
 import type { Packages } from './packages.ts';
 import { revisionsByPackage, turnaroundSpan } from './package-words.ts';
 import { locationLabel } from './format.ts';
@@ -19,8 +20,15 @@ export const CONTENT_TOKENS = [
   'studio.experience',
   'packages.turnaround',
   'packages.revisions',
+  'files.retentionDays',
 ] as const;
-export type ContentToken = (typeof CONTENT_TOKENS)[number];
+
+/**
+ * Tokens only a proposal can fill: the service agreement names the payment plan, which each proposal
+ * sets. Elsewhere (the editor's preview, a page) they stay as typed.
+ */
+export const PROPOSAL_TOKENS = ['plan.terms'] as const;
+export type ContentToken = (typeof CONTENT_TOKENS)[number] | (typeof PROPOSAL_TOKENS)[number];
 
 /** How the editor names each token on its chips. */
 export const TOKEN_LABELS: Record<ContentToken, string> = {
@@ -32,12 +40,16 @@ export const TOKEN_LABELS: Record<ContentToken, string> = {
   'studio.experience': 'Years of experience',
   'packages.turnaround': 'Package turnaround',
   'packages.revisions': 'Revisions per package',
+  'files.retentionDays': 'Days files are kept',
+  'plan.terms': 'Payment plan (each proposal’s own)',
 };
 
-/** The facts tokens stand for; without the packages, their token stays as typed. */
+/** The facts tokens stand for; without the packages (or a proposal's plan), their token stays as typed. */
 export interface TokenFacts {
   studio: Studio;
   packages?: Packages;
+  /** A proposal's payment plan in words ("50 % on signing, the rest before delivery"). */
+  planTerms?: string;
 }
 
 /** "an" before a vowel sound as written (Atlanta, Orlando, Eastpoint), else "a" (Decatur, Union City). */
@@ -51,7 +63,7 @@ export function withArticle(word: string, { capital = false } = {}): string {
   return `${capital ? article[0]!.toUpperCase() + article.slice(1) : article} ${word}`;
 }
 
-export function tokenValues({ studio, packages }: TokenFacts): Partial<Record<ContentToken, string>> {
+export function tokenValues({ studio, packages, planTerms }: TokenFacts): Partial<Record<ContentToken, string>> {
   return {
     'studio.name': studio.name,
     'studio.city': studio.location.city,
@@ -61,6 +73,8 @@ export function tokenValues({ studio, packages }: TokenFacts): Partial<Record<Co
     'studio.experience': `${studio.experienceYears}+`,
     ...(packages ? { 'packages.turnaround': turnaroundSpan(packages.packages) } : {}),
     ...(packages ? { 'packages.revisions': revisionsByPackage(packages.packages) } : {}),
+    'files.retentionDays': String(RETENTION_DAYS),
+    ...(planTerms === undefined ? {} : { 'plan.terms': planTerms }),
   };
 }
 

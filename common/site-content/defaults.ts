@@ -1,7 +1,9 @@
 import type { About } from './about.ts';
 import type { Billing } from './billing.ts';
 import type { Brand } from './brand.ts';
+import { DEFAULT_AGREEMENT_BODY } from './default-agreement.ts';
 import { DEFAULT_PRIVACY_POLICY, DEFAULT_TERMS } from './default-policies.ts';
+import type { Agreement } from './agreement.ts';
 import type { Faq } from './faq.ts';
 import type { Hero } from './hero.ts';
 import type { Policies } from './policies.ts';
@@ -167,6 +169,8 @@ export const DEFAULT_BRAND: Brand = { accentColor: '#f5b83d', logo: null, favico
  * before work starts and half before the masters are released, two weeks to pay. No payment
  * instructions are invented: until the owner writes them, clients pay by card.
  */
+export const DEFAULT_AGREEMENT: Agreement = { effectiveDate: '2026-12-03', body: DEFAULT_AGREEMENT_BODY };
+
 export const DEFAULT_BILLING: Billing = {
   invoicePrefix: 'ATL',
   currency: 'USD',

@@ -1,8 +1,10 @@
 import { aboutSchema, type About } from './about.ts';
+import { agreementSchema, type Agreement } from './agreement.ts';
 import { billingSchema, type Billing } from './billing.ts';
 import { brandSchema, type Brand } from './brand.ts';
 import {
   DEFAULT_ABOUT,
+  DEFAULT_AGREEMENT,
   DEFAULT_BILLING,
   DEFAULT_BRAND,
   DEFAULT_FAQ,
@@ -44,6 +46,7 @@ export const SITE_SECTIONS = [
   'home',
   'services',
   'billing',
+  'agreement',
 ] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];
 
@@ -60,6 +63,7 @@ export interface SiteContent {
   home: Home;
   services: Services;
   billing: Billing;
+  agreement: Agreement;
 }
 
 export const SECTION_SCHEMAS = {
@@ -75,6 +79,7 @@ export const SECTION_SCHEMAS = {
   home: homeSchema,
   services: servicesSchema,
   billing: billingSchema,
+  agreement: agreementSchema,
 } as const satisfies { [S in SiteSection]: z.ZodType<SiteContent[S]> };
 
 /** A fresh copy each call, so no caller can change the defaults of another. */
@@ -92,6 +97,7 @@ export function defaultSiteContent(): SiteContent {
     home: DEFAULT_HOME,
     services: DEFAULT_SERVICES,
     billing: DEFAULT_BILLING,
+    agreement: DEFAULT_AGREEMENT,
   });
 }
 

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { INVOICE_STATES, invoicePlanSchema, type AdminInvoiceListItem, type InvoiceView } from '#common/billing/invoices.ts';
 import type { InvoiceOutcome } from '#server/billing/invoices.ts';
+import type { PlanOutcome } from '#server/billing/payment-plans.ts';
 import { csvRow, UTF8_BOM } from '#server/contact/csv.ts';
 import type { Services } from '#server/context.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
@@ -20,6 +21,15 @@ const listQuerySchema = z.object({
     .enum([...INVOICE_STATES, 'overdue', 'disputed'], { error: `state must be one of ${INVOICE_STATES.join(', ')}, overdue or disputed` })
     .optional(),
 });
+
+const NO_PRICE = 'Set the project’s agreed price first, or make an invoice line by line';
+
+/** A plan's outcome as an answer: 400 with field messages, 404, 409 without a price or for an invoiced part, or the plan. */
+function planSaved(outcome: PlanOutcome): Extract<PlanOutcome, { kind: 'saved' }> {
+  if (outcome.kind === 'no-price') throw new HttpError(409, NO_PRICE);
+  if (outcome.kind !== 'saved') throw refusalError(outcome, PROJECT_NOT_FOUND);
+  return outcome;
+}
 
 /** The service's outcome as an answer: 400 with field messages, 404, 409 with the reason, or the invoice. */
 function answer(res: Response, outcome: InvoiceOutcome & { reissued?: InvoiceView }, status = 200): void {
@@ -52,7 +62,7 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 /** The owner's invoices (decision 093): make them from a project, send, void and reissue, record payments, PDF and CSV. */
 export function adminInvoicesRouter(services: Services): Router {
   const router = Router();
-  const { invoices, desk: billing } = services.billing;
+  const { invoices, plans, desk: billing } = services.billing;
   const { records: projects } = services.projects;
 
   router
@@ -68,16 +78,33 @@ export function adminInvoicesRouter(services: Services): Router {
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
+  // The project's plan (decision 103): what the masters wait for, and the invoices made from it.
+  router
+    .route('/admin/projects/:id/plan')
+    .all(requireAdmin)
+    .get(async (req, res) => {
+      const answer = await plans.get(parseIdParam(req.params.id, PROJECT_NOT_FOUND));
+      if (!answer) throw new HttpError(404, PROJECT_NOT_FOUND);
+      noStore(res).json(answer);
+    })
+    .put(async (req, res) => {
+      const outcome = await plans.put(parseIdParam(req.params.id, PROJECT_NOT_FOUND), req.body);
+      noStore(res).json(planSaved(outcome).answer);
+    })
+    .all(methodNotAllowed(['GET', 'PUT']));
+
+  // The plan set and every part of it invoiced at once (the Invoices card's "plan" button, kept for it).
   router
     .route('/admin/projects/:id/invoices/plan')
     .all(requireAdmin)
     .post(async (req, res) => {
       const { depositPercent } = parseBody(invoicePlanSchema, req.body, 'Invalid deposit');
       const share = depositPercent ?? (await billing.settings()).depositPercent;
-      const outcome = await invoices.plan(parseIdParam(req.params.id, PROJECT_NOT_FOUND), share);
-      if (outcome.kind === 'not-found') throw new HttpError(404, PROJECT_NOT_FOUND);
-      if (outcome.kind === 'no-price') throw new HttpError(409, 'Set the project’s agreed price first, or make an invoice line by line');
-      noStore(res).status(201).json(outcome.invoices);
+      const outcome = planSaved(await plans.put(parseIdParam(req.params.id, PROJECT_NOT_FOUND), { depositPercent: share }, 'all'));
+      const made = await Promise.all(outcome.invoiced.map((id) => invoices.get(id)));
+      noStore(res)
+        .status(201)
+        .json(made.filter((invoice) => invoice !== null));
     })
     .all(methodNotAllowed(['POST']));
 

@@ -11,6 +11,7 @@ import {
   updateProjectSchema,
 } from '#common/projects.ts';
 import type { Services } from '#server/context.ts';
+import { registerDelivery } from '#server/flows/register-delivery.ts';
 import { startProject } from '#server/flows/start-project.ts';
 import { updateProject } from '#server/flows/update-project.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
@@ -121,15 +122,9 @@ function projectFileRoutes(router: Router, services: Services): void {
       const input = parseBody(registerDeliverySchema, req.body, 'Invalid delivery');
       const admin = res.locals.admin as AdminProfile;
       if (!(await projects.adminView(id))) throw new HttpError(404, NOT_FOUND);
-      const outcome = await projectFiles.register(
-        {
-          projectId: id,
-          side: 'studio',
-          uploader: `admin:${admin.id}`,
-          objectPath: input.objectPath,
-          ...(input.name ? { name: input.name } : {}),
-          category: 'delivery',
-        },
+      const outcome = await registerDelivery(
+        services,
+        { projectId: id, uploader: `admin:${admin.id}`, objectPath: input.objectPath, ...(input.name ? { name: input.name } : {}) },
         studioActor(res),
       );
       answerRegistration(outcome);

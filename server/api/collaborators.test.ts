@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_STUDIO_EMAIL } from '#common/site-content/defaults.ts';
 import { settleBackgroundWork } from '#server/auth/background.ts';
 import { encodeWav } from '#server/audio/wav.ts';
 import { sine } from '#server/test-support/audio-files.ts';
@@ -125,7 +126,8 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
     expect(waiting.length).toBeGreaterThan(0);
     const notice = t.mail.filter((m) => /left 1 comment/.test(m.subject)).at(-1);
     expect(notice!.subject).toBe('comment@example.com left 1 comment on "Midnight Drive (single)"');
-    expect(notice!.text).toContain('Song v1 at 0:01, comment@example.com:');
+    // Grouped by author, each named as they are on the project (issue 41).
+    expect(notice!.text).toContain('From comment@example.com (collaborator, can comment):\n  - Song v1 at 0:01:');
     const log = await t.asAdmin.get(`/api/admin/projects/${projectId}`);
     expect(log.body.activity).toEqual(
       expect.arrayContaining([expect.objectContaining({ actorName: 'comment@example.com', summary: 'Commented on v1 at 0:01' })]),
@@ -141,9 +143,13 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
     const approved = await agent.post(`${versionPath()}/approve`);
     expect(approved.status).toBe(200);
     await t.services.projects.projectEmails.idle();
-    const notice = t.mail.filter((m) => /approved version 1/.test(m.subject)).at(-1);
+    const notice = t.mail.filter((m) => m.to === DEFAULT_STUDIO_EMAIL && /approved version 1/.test(m.subject)).at(-1);
     expect(notice!.subject).toBe('approve@example.com approved version 1 of "Song"');
     expect(notice!.text).toContain('Approved by approve@example.com');
+    // The client hears of it too (issue 41); the approver is not told of their own decision.
+    const toClient = t.mail.filter((m) => m.to === 'band@example.com' && /approved version 1/.test(m.subject));
+    expect(toClient.map((m) => m.subject)).toEqual(['approve@example.com approved version 1 of "Song"']);
+    expect(t.mail.filter((m) => m.to === 'approve@example.com' && /approved version/.test(m.subject))).toEqual([]);
   });
 
   it('the owner changes a role and it counts at the next request', async () => {

@@ -21,6 +21,7 @@ import { bookingRouter } from './booking.ts';
 import { adminBookingsRouter } from './admin-bookings.ts';
 import { adminInvoicesRouter } from './admin-invoices.ts';
 import { portalInvoicesRouter } from './portal-invoices.ts';
+import { insightsRouter } from './insights.ts';
 
 /** Every JSON API router, mounted under /api. Each resource has its own file. */
 export function apiRouter(services: Services, publicCache: PublicCache): Router {
@@ -48,5 +49,6 @@ export function apiRouter(services: Services, publicCache: PublicCache): Router 
   router.use(adminBookingsRouter(services));
   router.use(adminInvoicesRouter(services));
   router.use(portalInvoicesRouter(services));
+  router.use(insightsRouter(services));
   return router;
 }

@@ -4,7 +4,13 @@ import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '#server/audio/wav.ts';
 import { sine } from '#server/test-support/audio-files.ts';
-import { createProjectsTestApp, projectWithClient, uploadIntoProject, type ProjectsTestApp } from '#server/test-support/project-fixture.ts';
+import {
+  createProjectsTestApp,
+  PROJECT_INPUT,
+  projectWithClient,
+  uploadIntoProject,
+  type ProjectsTestApp,
+} from '#server/test-support/project-fixture.ts';
 import { testDialects } from '#server/test-support/services.ts';
 import { binaryBody } from '#server/test-support/binary-body.ts';
 import { startStripeServer, type StripeServer } from '#server/test-support/stripe-server.ts';
@@ -77,18 +83,20 @@ describe.each(testDialects())('invoices and card payments on %s', (dialect) => {
   });
 
   it("plans the project's price as a deposit and a balance that add up to it", async () => {
-    const plan = await t.asAdmin.post(`/api/admin/projects/${projectId}/invoices/plan`).send({ depositPercent: 30 });
+    // A project of its own: its plan would hold this file's deliveries (decision 103).
+    const planned = await t.asAdmin.post('/api/admin/projects').send({ ...PROJECT_INPUT, clientEmail: 'planned@example.com' });
+    const plan = await t.asAdmin.post(`/api/admin/projects/${planned.body.id}/invoices/plan`).send({ depositPercent: 30 });
     expect(plan.status).toBe(201);
     expect(plan.body.map((invoice: { kind: string; totalCents: number }) => [invoice.kind, invoice.totalCents])).toEqual([
       ['deposit', 10_500],
       ['balance', 24_500],
     ]);
-    const full = await t.asAdmin.post(`/api/admin/projects/${projectId}/invoices/plan`).send({ depositPercent: 0 });
+    for (const invoice of plan.body) await t.asAdmin.post(`/api/admin/invoices/${invoice.id}/void`).send({});
+    const full = await t.asAdmin.post(`/api/admin/projects/${planned.body.id}/invoices/plan`).send({ depositPercent: 0 });
     expect(full.body.map((invoice: { kind: string; totalCents: number }) => [invoice.kind, invoice.totalCents])).toEqual([
       ['full', 35_000],
     ]);
-    expect((await t.asAdmin.post(`/api/admin/projects/${projectId}/invoices/plan`).send({ depositPercent: 101 })).status).toBe(400);
-    for (const invoice of [...plan.body, ...full.body]) await t.asAdmin.post(`/api/admin/invoices/${invoice.id}/void`).send({});
+    expect((await t.asAdmin.post(`/api/admin/projects/${planned.body.id}/invoices/plan`).send({ depositPercent: 101 })).status).toBe(400);
   });
 
   it('refuses bad invoices with 400 and field messages, and an unknown project with 404', async () => {

@@ -1,4 +1,5 @@
 import { formatMoney } from '#common/billing/money.ts';
+import { DEPOSIT_GATE_MESSAGE } from '#common/billing/payment-plan.ts';
 import { HttpError } from '#server/http/errors.ts';
 
 /**
@@ -16,5 +17,12 @@ export class PaymentRequired extends HttpError {
         amountDueCents,
       },
     );
+  }
+}
+
+/** 402 for a client's upload while the project's work waits for its deposit (decision 103): the words and what the deposit asks. */
+export class DepositRequired extends HttpError {
+  constructor(amountDueCents: number) {
+    super(402, DEPOSIT_GATE_MESSAGE, undefined, undefined, { amountDueCents });
   }
 }

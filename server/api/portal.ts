@@ -9,6 +9,7 @@ import {
 import type { Services } from '#server/context.ts';
 import { runInBackground } from '#server/auth/background.ts';
 import { deliveryArchive } from '#server/flows/delivery-archive.ts';
+import { clientUploadGate } from '#server/flows/client-upload-gate.ts';
 import { downloadDelivery } from '#server/flows/download-delivery.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
@@ -24,6 +25,7 @@ import { sendProjectFile } from './project-file-responses.ts';
 import { portalProjectGuard, requirePart } from './portal-access.ts';
 import { sendProjectZip } from './project-zip.ts';
 import { PaymentRequired } from './payment-required.ts';
+import { refuseClosedUploads } from './uploads.ts';
 import { noStore } from '#server/http/no-store.ts';
 
 const NOT_FOUND = 'Project not found';
@@ -127,6 +129,7 @@ function addClientFileRoutes(router: Router, services: Services): void {
     .route('/portal/projects/:id/files')
     .post(async (req, res) => {
       const { projectId: id, actor } = await projectFor(req, res, 'manage');
+      refuseClosedUploads(await clientUploadGate(services, clientOf(res).email, id));
       const input = parseBody(registerClientFileSchema, req.body, 'Invalid file');
       const outcome = await projectFiles.register(
         {

@@ -235,8 +235,9 @@ export function portalReviewRouter(services: Services): Router {
 
   /** The client or a collaborator, as far as their role allows (common/collaborators.ts); signed with their own address. */
   const client = async (req: Request, res: Response, capability: ProjectCapability) => {
-    const { actor } = await projectFor(req, res, capability);
-    return { author: { side: 'client' as const, key: `client:${actor.email}`, name: actor.name }, actor };
+    const { actor, access } = await projectFor(req, res, capability);
+    const role = access === 'client' ? null : access;
+    return { author: { side: 'client' as const, key: `client:${actor.email}`, name: actor.name, role }, actor };
   };
 
   router

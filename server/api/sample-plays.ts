@@ -7,6 +7,11 @@ import { markChangesNothingShown } from '#server/http/public-cache/clear-on-writ
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseIdParam } from '#server/http/validation.ts';
 
+/** The page a play came from (the Referer's path, never its query), for the statistics. */
+function pathOfReferer(referer: string | undefined): string {
+  return referer && URL.canParse(referer) ? new URL(referer).pathname : '/';
+}
+
 /**
  * Play counts (decision 047). The public players send one beacon per play session once playback
  * passed PLAY_COUNT_THRESHOLD_SECONDS; it always answers 204 and sets no cookie. Bots (by user
@@ -35,6 +40,15 @@ export function samplePlaysRouter(services: Services): Router {
       const ignored = !userAgent || isbot(userAgent) || res.locals.admin || res.locals.sessionLookupFailed;
       if (!ignored) {
         // A lost play is not worth an error to a visitor who only listened.
+        services.insights.events.observe({
+          kind: 'play',
+          path: pathOfReferer(req.get('referer')),
+          target: String(sampleId),
+          headers: req.headers,
+          address: clientIp(req),
+          query: new URLSearchParams(),
+          at: new Date(),
+        });
         await samplePlays
           .record(sampleId, clientIp(req))
           .catch((error: unknown) => logger.warn({ err: error, sampleId }, 'could not count a play'));

@@ -1,4 +1,4 @@
-import { can, NOT_ALLOWED } from '#common/collaborators.ts';
+import { NOT_ALLOWED } from '#common/collaborators.ts';
 import type { AdminProfile } from '#common/admin-auth.ts';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { formatFileSize } from '#common/file-size.ts';
@@ -15,6 +15,8 @@ import {
 } from '#common/uploads.ts';
 import { z } from '#common/zod.ts';
 import type { Services } from '#server/context.ts';
+import { clientUploadGate, type ClientUploadGate } from '#server/flows/client-upload-gate.ts';
+import { DepositRequired } from './payment-required.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody } from '#server/http/validation.ts';
@@ -64,12 +66,8 @@ export function uploadAccess(services: Services): UploadAccessRule {
       const projectId = parsed.data;
       const admin = res.locals.admin as AdminProfile | null;
       const client = res.locals.client as PortalClient | null;
-      if (!admin) {
-        // Only the invited client sends files; a collaborator is told so (common/collaborators.ts).
-        const access = client ? await services.projects.records.accessTo(client.email, projectId) : null;
-        if (!access) throw new HttpError(404, 'Project not found');
-        if (!can(access, 'manage')) throw new HttpError(403, NOT_ALLOWED.manage);
-      }
+      // Only the invited client sends files; a collaborator is told so (common/collaborators.ts); a deposit the work waits for, too.
+      if (!admin) refuseClosedUploads(client ? await clientUploadGate(services, client.email, projectId) : { kind: 'not-found' });
       const side = admin ? 'studio' : 'client';
       const uploader = admin ? `admin:${admin.id}` : `client:${client!.email}`;
       // Refused for its size or the caller's unfinished uploads before a key is reserved for it.
@@ -91,6 +89,13 @@ export function uploadAccess(services: Services): UploadAccessRule {
       }
     },
   };
+}
+
+/** A client's upload refused by the gate: 404, 403 for a collaborator, 402 while the deposit the work waits for is unpaid. */
+export function refuseClosedUploads(gate: ClientUploadGate): void {
+  if (gate.kind === 'not-found') throw new HttpError(404, 'Project not found');
+  if (gate.kind === 'not-allowed') throw new HttpError(403, NOT_ALLOWED.manage);
+  if (gate.kind === 'deposit-due') throw new DepositRequired(gate.amountDueCents);
 }
 
 const NOT_FOUND = 'No such upload';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { UNPAID_INVOICE_STATES, type InvoiceView } from '#common/billing/invoices.ts';
+import type { InvoiceView } from '#common/billing/invoices.ts';
 import type { SiteContent } from '#common/site-content/sections.ts';
 import { isTimeZone } from '#common/site-content/opening-hours.ts';
 import type { MailingServices } from '#server/core-services.ts';
@@ -14,12 +14,16 @@ import { InvoiceService } from './invoices.ts';
 import { invoiceViews } from './invoice-reads.ts';
 import type { Invoice } from '#server/db/schema.ts';
 import { Refunds } from './refunds.ts';
+import { PaymentPlanService } from './payment-plans.ts';
+import { amountHeldBeforeDelivery } from './plan-reads.ts';
 
 /** Getting paid before delivery (issue 30), built once per process by server/services.ts. */
 export interface BillingCapability {
   invoices: InvoiceService;
   /** Money the owner gives back, and whether a refund locks the masters again (refunds.ts). */
   refunds: Refunds;
+  /** Each project's payment plan: what the masters wait for, and the invoices made from it (decision 103). */
+  plans: PaymentPlanService;
   /** Null when Stripe is not configured: clients then pay by the owner's instructions, recorded by hand. */
   cardPayments: CardPayments | null;
   billingEmails: MailSender;
@@ -64,25 +68,23 @@ export function createBillingCapability(
     logger,
     label: 'billing e-mails',
   });
-  const invoices = new InvoiceService(
-    db,
-    projects,
-    async () => {
-      const { billing, studio } = await content();
-      return {
-        prefix: billing.invoicePrefix,
-        currency: billing.currency,
-        paymentTermsDays: billing.paymentTermsDays,
-        reminderDaysBefore: billing.reminderDaysBefore,
-        // A zone Temporal cannot read (none should reach here) falls back to the studio's, never to an error.
-        timeZoneOf: async (email) => {
-          const zone = email ? await parts.clientZone?.(email) : null;
-          return zone && isTimeZone(zone) ? zone : studio.hours.timeZone;
-        },
-      };
-    },
-    { queued: () => billingEmails.sendSoon() },
-  );
+  const invoiceDefaults = async () => {
+    const { billing, studio } = await content();
+    return {
+      prefix: billing.invoicePrefix,
+      currency: billing.currency,
+      paymentTermsDays: billing.paymentTermsDays,
+      depositPercent: billing.depositPercent,
+      reminderDaysBefore: billing.reminderDaysBefore,
+      // A zone Temporal cannot read (none should reach here) falls back to the studio's, never to an error.
+      timeZoneOf: async (email: string) => {
+        const zone = email ? await parts.clientZone?.(email) : null;
+        return zone && isTimeZone(zone) ? zone : studio.hours.timeZone;
+      },
+    };
+  };
+  const invoices = new InvoiceService(db, projects, invoiceDefaults, { queued: () => billingEmails.sendSoon() });
+  const plans = new PaymentPlanService(db, projects, invoiceDefaults);
 
   const refunds = new Refunds(db, projects, { queued: () => billingEmails.sendSoon() });
 
@@ -111,15 +113,17 @@ export function createBillingCapability(
       const changed = await db.transaction().execute(async (trx) => {
         const switched = await projects.switchDeliveryLock(trx, projectId, locked);
         if (locked || !switched) return false;
-        const owing = await trx
+        // The masters were waiting (the plan or a sent invoice held them) and are there: the client is told once.
+        if ((await amountHeldBeforeDelivery(trx, projectId)) === 0 || !(await projects.hasDeliveries(trx, projectId))) return false;
+        const latest = await trx
           .selectFrom('invoices')
           .selectAll()
           .where('projectId', '=', projectId)
-          .where('state', 'in', UNPAID_INVOICE_STATES)
+          .where('state', '!=', 'void')
           .orderBy('id', 'desc')
           .executeTakeFirst();
-        if (owing) await queueBillingEmails(trx, owing, 'unlocked', new Date());
-        return owing !== undefined;
+        if (latest) await queueBillingEmails(trx, latest, 'unlocked', new Date());
+        return latest !== undefined;
       });
       if (changed) billingEmails.sendSoon();
       return (await projects.find(db, projectId))?.deliveryLocked === true;
@@ -129,5 +133,5 @@ export function createBillingCapability(
     },
   };
   const cardPayments = cardPaymentsFrom(db, projects, config, logger, () => billingEmails.sendSoon());
-  return { invoices, refunds, cardPayments, billingEmails, desk: billing };
+  return { invoices, refunds, plans, cardPayments, billingEmails, desk: billing };
 }

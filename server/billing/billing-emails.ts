@@ -1,12 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
-import { isUnpaid, UNPAID_INVOICE_STATES } from '#common/billing/invoices.ts';
+import { isUnpaid } from '#common/billing/invoices.ts';
 import { formatMoney } from '#common/billing/money.ts';
 import type { MailingServices } from '#server/core-services.ts';
 import type { BillingEmailKind, Database, Invoice } from '#server/db/schema.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import { claimForSending, deliverDue, markFailed, markSent, type DeliveryResult } from '#server/email/retried-mail.ts';
 import type { BillingProjects } from './billing-projects.ts';
+import { amountHeldBeforeDelivery } from './plan-reads.ts';
 
 /*
  * Every e-mail about an invoice is a row first, committed with the change it tells of, and sent at
@@ -169,13 +170,8 @@ export async function deliverBillingEmail(deps: BillingEmailDeps, emailId: numbe
   const invoice = row && (await db.selectFrom('invoices').selectAll().where('id', '=', row.invoiceId).executeTakeFirst());
   const project = invoice && (await deps.projects.find(db, invoice.projectId));
   if (!row || !invoice || !project) return 'skipped';
-  const owing = await db
-    .selectFrom('invoices')
-    .select('id')
-    .where('projectId', '=', invoice.projectId)
-    .where('state', 'in', UNPAID_INVOICE_STATES)
-    .executeTakeFirst();
-  if (!stillTrue(row.kind, invoice, project.deliveryLocked && owing !== undefined)) {
+  const held = await amountHeldBeforeDelivery(db, invoice.projectId);
+  if (!stillTrue(row.kind, invoice, project.deliveryLocked && held > 0)) {
     await markSent(db, 'billingEmails', emailId, now);
     logger.info({ emailId, kind: row.kind, invoiceId: invoice.id }, 'billing e-mail no longer true; not sent');
     return 'skipped';

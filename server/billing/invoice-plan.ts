@@ -1,17 +1,49 @@
 import { depositSplit } from '#common/billing/money.ts';
+import type { DueRule, PlanPartKind } from '#common/billing/payment-plan.ts';
+
+/*
+ * A project's agreed price (whole dollars, decision 093) as the parts of its payment plan: a deposit
+ * of `depositPercent` and the balance, or one payment in full when either part would be nothing
+ * (0 % or 100 %). Amounts are integer cents and always add up to the price.
+ */
+
+export interface PlannedPart {
+  kind: PlanPartKind;
+  amountCents: number;
+  due: DueRule;
+}
+
+export function planParts(priceDollars: number, plan: { depositPercent: number; depositDue: DueRule; balanceDue: DueRule }): PlannedPart[] {
+  const totalCents = priceDollars * 100;
+  const { depositCents, balanceCents } = depositSplit(totalCents, plan.depositPercent);
+  // In full: due as the deposit would be when it is all of it, as the balance would be when there is none.
+  if (depositCents === 0) return [{ kind: 'full', amountCents: totalCents, due: plan.balanceDue }];
+  if (balanceCents === 0) return [{ kind: 'full', amountCents: totalCents, due: plan.depositDue }];
+  return [
+    { kind: 'deposit', amountCents: depositCents, due: plan.depositDue },
+    { kind: 'balance', amountCents: balanceCents, due: plan.balanceDue },
+  ];
+}
+
+/** The invoice line of a part: the package and the title, and which part of the price it is. */
+export function partLine(project: { packageTitle: string; title: string }, kind: PlanPartKind, depositPercent: number): string {
+  const what = `${project.packageTitle}: ${project.title}`;
+  if (kind === 'deposit') return `${what} (deposit, ${depositPercent} %)`;
+  if (kind === 'balance') return `${what} (balance, ${100 - depositPercent} %)`;
+  return what;
+}
+
+const DAY_MS = 86_400_000;
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * A project's agreed price (whole dollars) as invoice drafts: a deposit of `depositPercent` and the
- * balance, or one invoice in full when either part would be nothing (0 % or 100 %). The package and
- * the title name the line; the owner edits drafts before sending them.
+ * The due date of a part's invoice made `today`: its date, the days after delivery, or the studio's
+ * days to pay. A later part is never due on or before the part ahead of it (issue 40: the balance
+ * was due the same day as the deposit): it moves to that day plus the days to pay (at least one).
  */
-export function planDrafts(project: { price: number; packageTitle: string; title: string }, depositPercent: number) {
-  const totalCents = project.price * 100;
-  const what = `${project.packageTitle}: ${project.title}`;
-  const { depositCents, balanceCents } = depositSplit(totalCents, depositPercent);
-  if (depositCents === 0 || balanceCents === 0) return [{ kind: 'full', lines: [{ description: what, amountCents: totalCents }] }];
-  return [
-    { kind: 'deposit', lines: [{ description: `${what} (deposit, ${depositPercent} %)`, amountCents: depositCents }] },
-    { kind: 'balance', lines: [{ description: `${what} (balance, ${100 - depositPercent} %)`, amountCents: balanceCents }] },
-  ];
+export function partDueDate(due: DueRule, today: string, paymentTermsDays: number, previousDueDate: string | null): string {
+  const own =
+    due.rule === 'on_date' ? due.date : due.rule === 'days_after_delivery' ? addDays(today, due.days) : addDays(today, paymentTermsDays);
+  if (previousDueDate === null || own > previousDueDate) return own;
+  return addDays(previousDueDate, Math.max(1, paymentTermsDays));
 }

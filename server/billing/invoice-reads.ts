@@ -3,6 +3,7 @@ import { isUnpaid, UNPAID_INVOICE_STATES, type InvoiceView } from '#common/billi
 import { taxRateToPercent } from '#common/billing/money.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
 import type { BillingProjects } from './billing-projects.ts';
+import { amountHeldBeforeDelivery } from './plan-reads.ts';
 
 /*
  * Reading invoices: as the API answers them, the Money view's figures, and what a project still
@@ -121,9 +122,9 @@ export async function moneySummary(db: Kysely<Database>, today: string) {
 }
 
 /**
- * What keeps a project's masters locked besides what its invoices owe (decision 104): card disputes
- * open or lost (a won one holds nothing), and refunds the owner chose should lock them again. The
- * delivery lock adds these to the amount owed; `amountHeldCents` is what the 402 names.
+ * What keeps a project's masters locked besides what is owed before delivery (decision 104): card
+ * disputes open or lost (a won one holds nothing), and refunds the owner chose should lock them
+ * again. The delivery lock adds these to the amount held; `amountHeldCents` is what the 402 names.
  */
 export async function moneyHeldBack(
   db: Kysely<Database>,
@@ -149,8 +150,10 @@ export async function moneyHeldBack(
 }
 
 /**
- * Whether the project's deliveries are locked now: its lock is on, and a sent invoice has a balance
- * or money is held back (an open or lost dispute, a refund the owner chose to lock on).
+ * Whether the project's deliveries are locked now: its lock is on and something due before delivery
+ * is unpaid: a part of its payment plan (invoiced or not, drafted, sent or partly paid), or another
+ * sent invoice's balance (plan-reads.ts, decision 103), or money is held back (an open or lost
+ * dispute, a refund the owner chose to lock on: `moneyHeldBack`, decision 104).
  */
 export async function deliveryLockOf(
   db: Kysely<Database>,
@@ -159,13 +162,7 @@ export async function deliveryLockOf(
 ): Promise<{ locked: boolean; amountDueCents: number }> {
   const project = await projects.find(db, projectId);
   if (!project) return { locked: false, amountDueCents: 0 };
-  const owing = await db
-    .selectFrom('invoices')
-    .select(['state', 'totalCents', 'paidCents'])
-    .where('projectId', '=', projectId)
-    .where('state', 'in', UNPAID_INVOICE_STATES)
-    .execute();
   const held = await moneyHeldBack(db, projectId);
-  const amountDueCents = owing.reduce((sum, row) => sum + owedBy(row), 0) + held.amountHeldCents;
+  const amountDueCents = (await amountHeldBeforeDelivery(db, projectId)) + held.amountHeldCents;
   return { locked: project.deliveryLocked && amountDueCents > 0, amountDueCents };
 }

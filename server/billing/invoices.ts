@@ -11,10 +11,9 @@ import { formatMoney, invoiceAmounts, percentToTaxRate } from '#common/billing/m
 import { validate, type FieldErrors } from '#common/validation.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
 import type { BillingProjects } from './billing-projects.ts';
-import { takeInvoiceNumber } from './invoice-numbers.ts';
+import { insertInvoice, todayUtc, type InvoiceDefaults } from './invoice-insert.ts';
 import { queueBillingEmails } from './billing-emails.ts';
 import { deliveryLockOf, invoicesOfProject, invoiceViews, listInvoices, moneySummary, type InvoiceListFilter } from './invoice-reads.ts';
-import { planDrafts } from './invoice-plan.ts';
 import { applyMoney } from './payments.ts';
 
 /*
@@ -23,24 +22,13 @@ import { applyMoney } from './payments.ts';
  * the money recorded against them. Amounts are worked out here from the lines, in integer cents.
  */
 
-/** What the studio's invoices share: its number prefix and currency (from the site content). */
-export interface InvoiceDefaults {
-  prefix: string;
-  currency: string;
-  /** A new invoice without a due date is due this many days after it is made. */
-  paymentTermsDays: number;
-  /** The first reminder comes this many days before the due date (0: none before it). */
-  reminderDaysBefore: number;
-  /** The client's time zone for the reminders: theirs on record, else the studio's. */
-  timeZoneOf: (clientEmail: string) => Promise<string>;
-}
+export type { InvoiceDefaults };
 
 type Invalid = { kind: 'invalid'; message: string; errors: FieldErrors };
 export type InvoiceOutcome =
   Invalid | { kind: 'not-found' } | { kind: 'conflict'; message: string } | { kind: 'done'; invoice: InvoiceView };
 
 const invalid = (message: string, errors: FieldErrors): Invalid => ({ kind: 'invalid', message, errors });
-const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
 
 export class InvoiceService {
   constructor(
@@ -74,58 +62,12 @@ export class InvoiceService {
     const parsed = validate(createInvoiceSchema, body ?? {}, 'Please check the invoice');
     if (!parsed.success) return invalid(parsed.message, parsed.errors);
     if (!(await this.projects.find(this.db, projectId))) return { kind: 'not-found' };
-    const input = parsed.data;
-    const lineCents = input.lines.map((line) => line.amountCents);
-    const amounts = invoiceAmounts(lineCents, input.discountCents, percentToTaxRate(input.taxPercent) ?? 0);
-    const { prefix, currency, paymentTermsDays } = await this.defaults();
+    const defaults = await this.defaults();
     const now = this.now();
-    const dueDate = input.dueDate === undefined ? todayUtc(new Date(now.getTime() + paymentTermsDays * 86_400_000)) : input.dueDate;
-    const invoice = await this.db.transaction().execute(async (trx) => {
-      const number = await takeInvoiceNumber(trx, prefix, now.getUTCFullYear());
-      const created = await trx
-        .insertInto('invoices')
-        .values({
-          projectId,
-          number,
-          kind: input.kind,
-          currency,
-          ...amounts,
-          dueDate,
-          notes: input.notes,
-          replacesInvoiceId,
-          sentAt: null,
-          paidAt: null,
-          voidedAt: null,
-          voidReason: null,
-          createdAt: now.toISOString(),
-          updatedAt: now.toISOString(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('invoiceLines')
-        .values(input.lines.map((line, position) => ({ invoiceId: created.id, position, ...line })))
-        .execute();
-      return created;
-    });
+    const invoice = await this.db
+      .transaction()
+      .execute((trx) => insertInvoice(trx, projectId, parsed.data, defaults, now, replacesInvoiceId));
     return { kind: 'done', invoice: await this.view(invoice) };
-  }
-
-  /** The project's agreed price as a deposit and a balance, or one invoice (invoice-plan.ts). */
-  async plan(
-    projectId: number,
-    depositPercent: number,
-  ): Promise<{ kind: 'not-found' } | { kind: 'no-price' } | { kind: 'done'; invoices: InvoiceView[] }> {
-    const project = await this.projects.find(this.db, projectId);
-    if (!project) return { kind: 'not-found' };
-    const { price } = project;
-    if (price === null || price <= 0) return { kind: 'no-price' };
-    const made: InvoiceView[] = [];
-    for (const draft of planDrafts({ ...project, price }, depositPercent)) {
-      const outcome = await this.create(projectId, draft);
-      if (outcome.kind === 'done') made.push(outcome.invoice);
-    }
-    return { kind: 'done', invoices: made };
   }
 
   /** Changes a draft; a sent invoice is voided and reissued instead. */
@@ -292,7 +234,7 @@ export class InvoiceService {
     return invoicesOfProject(this.db, projectId);
   }
 
-  /** Whether the project's deliveries are locked now: its lock is on and a sent invoice has a balance. */
+  /** Whether the project's deliveries are locked now: its lock is on and something due before delivery is unpaid (decision 103). */
   deliveryLock(projectId: number): Promise<{ locked: boolean; amountDueCents: number }> {
     return deliveryLockOf(this.db, this.projects, projectId);
   }

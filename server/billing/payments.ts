@@ -1,9 +1,10 @@
 import type { Transaction } from 'kysely';
-import { isUnpaid, UNPAID_INVOICE_STATES } from '#common/billing/invoices.ts';
+import { isUnpaid } from '#common/billing/invoices.ts';
 import type { PaymentKindName } from '#common/billing/invoices.ts';
 import type { BillingNoticeKind, Database, Invoice, InvoiceState, PaymentMethod } from '#server/db/schema.ts';
 import type { BillingProjects } from './billing-projects.ts';
 import { queueBillingEmails } from './billing-emails.ts';
+import { amountHeldBeforeDelivery } from './plan-reads.ts';
 import { queueStudioNotice } from './studio-notices.ts';
 
 /*
@@ -101,15 +102,9 @@ export async function applyMoney(
   return settled;
 }
 
-/** The project's deliveries were waiting for this payment: its lock is on, it has deliveries, and nothing is owed now. */
+/** The deliveries waited for this payment: the lock is on, there are deliveries, and nothing held back is owed now (plan-reads.ts). */
 async function deliveriesJustOpened(trx: Transaction<Database>, projects: BillingProjects, projectId: number): Promise<boolean> {
   if ((await projects.find(trx, projectId))?.deliveryLocked !== true) return false;
-  const owing = await trx
-    .selectFrom('invoices')
-    .select('id')
-    .where('projectId', '=', projectId)
-    .where('state', 'in', UNPAID_INVOICE_STATES)
-    .executeTakeFirst();
-  if (owing) return false;
+  if ((await amountHeldBeforeDelivery(trx, projectId)) > 0) return false;
   return projects.hasDeliveries(trx, projectId);
 }

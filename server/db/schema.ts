@@ -3,6 +3,7 @@ import type { BillingTables } from './schema/billing.ts';
 import type { BookingTables } from './schema/booking.ts';
 import type { ContactTables } from './schema/contact.ts';
 import type { InfrastructureTables } from './schema/infrastructure.ts';
+import type { InsightTables } from './schema/insights.ts';
 import type { ProjectTables } from './schema/projects.ts';
 import type { ReviewTables } from './schema/review.ts';
 import type { SampleTables } from './schema/samples.ts';
@@ -25,7 +26,8 @@ export interface Database
     ProjectTables,
     ReviewTables,
     BookingTables,
-    BillingTables {}
+    BillingTables,
+    InsightTables {}
 
 export type * from './schema/auth.ts';
 export type * from './schema/billing.ts';
@@ -37,3 +39,4 @@ export type * from './schema/review.ts';
 export type * from './schema/samples.ts';
 export type * from './schema/site-content.ts';
 export type * from './schema/uploads.ts';
+export type * from './schema/insights.ts';

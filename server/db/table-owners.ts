@@ -9,7 +9,7 @@ import type { Database } from '#server/db/schema.ts';
 
 /** The capabilities of eslint.boundaries.js, and the infrastructure folders that keep a table of their own. */
 export type TableOwner =
-  'auth' | 'billing' | 'booking' | 'contact' | 'projects' | 'samples' | 'site-content' | 'uploads' | 'db' | 'rate-limits';
+  'auth' | 'billing' | 'booking' | 'contact' | 'insights' | 'projects' | 'samples' | 'site-content' | 'uploads' | 'db' | 'rate-limits';
 
 /** Typed over the Database interface: a table added without an owner, or an owner of no table, does not compile. */
 export const TABLE_OWNERS: Readonly<Record<keyof Database, TableOwner>> = {
@@ -29,6 +29,8 @@ export const TABLE_OWNERS: Readonly<Record<keyof Database, TableOwner>> = {
   billingEmails: 'billing',
   cardDisputes: 'billing',
   billingNotices: 'billing',
+  paymentPlans: 'billing',
+  paymentPlanParts: 'billing',
 
   bookings: 'booking',
   bookingDays: 'booking',
@@ -37,6 +39,12 @@ export const TABLE_OWNERS: Readonly<Record<keyof Database, TableOwner>> = {
   bookingFeed: 'booking',
   bookingBusyTimes: 'booking',
   bookingEmails: 'booking',
+
+  insightEvents: 'insights',
+  insightSalts: 'insights',
+  insightDaily: 'insights',
+  insightRollups: 'insights',
+  insightSettings: 'insights',
 
   contactSubmissions: 'contact',
   contactNotices: 'contact',
@@ -48,6 +56,7 @@ export const TABLE_OWNERS: Readonly<Record<keyof Database, TableOwner>> = {
   projectActivity: 'projects',
   projectEmails: 'projects',
   projectCollaborators: 'projects',
+  projectEmailMutes: 'projects',
   clientSignInLinks: 'projects',
   clientSessions: 'projects',
   projectTracks: 'projects',

@@ -11,6 +11,8 @@ export interface MailMessage {
   replyTo?: string;
   /** The sender's display name when MAIL_FROM gives none; the address is always MAIL_FROM's. */
   fromName?: string;
+  /** Headers of its own: a mailing's `List-Unsubscribe` (RFC 2369, RFC 8058). */
+  headers?: Record<string, string>;
   /** A calendar invitation (RFC 5546): sent as the text/calendar part mail apps offer to add, and as an attachment. */
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
   /**
@@ -51,9 +53,9 @@ const AUTOMATIC = { 'Auto-Submitted': 'auto-generated' };
  * operator chose that name, perhaps to match what the provider verified); otherwise the message's
  * display name (the studio's) with MAIL_FROM's address.
  */
-function senderOf(from: string, { fromName, ...message }: MailMessage) {
+function senderOf(from: string, { fromName, headers, ...message }: MailMessage) {
   const sender = fromName && !displayNameOf(from) ? { name: fromName, address: addressOf(from) } : from;
-  return { from: sender, message: { ...message, headers: AUTOMATIC } };
+  return { from: sender, message: { ...message, headers: { ...headers, ...AUTOMATIC } } };
 }
 
 export interface Mailer {

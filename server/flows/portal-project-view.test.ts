@@ -3,7 +3,7 @@ import type { InvoiceView } from '#common/billing/invoices.ts';
 import type { PortalProjectView } from '#common/projects.ts';
 import { portalProjectView, type PortalProjectParts } from './portal-project-view.ts';
 
-const invoice = (id: number, state: InvoiceView['state']) => ({ id, state }) as InvoiceView;
+const invoice = (id: number, state: InvoiceView['state'], amountDueCents = 0) => ({ id, state, amountDueCents }) as InvoiceView;
 
 /** The view's sources as plain fakes: who sees the project, the lock, the invoices and the settings. */
 function parts(access: PortalProjectView['access'] | null, lock: { locked: boolean; amountDueCents: number }) {
@@ -12,10 +12,11 @@ function parts(access: PortalProjectView['access'] | null, lock: { locked: boole
     billing: {
       invoices: {
         deliveryLock: vi.fn(async () => lock),
-        ofProject: vi.fn(async () => [invoice(1, 'draft'), invoice(2, 'sent'), invoice(3, 'void')]),
+        ofProject: vi.fn(async () => [invoice(1, 'draft', 5_000), invoice(2, 'sent', 4_900), invoice(3, 'void')]),
       },
       desk: { settings: vi.fn(async () => ({ currency: 'USD', paymentInstructions: 'IBAN DE00' })) },
       cardPayments: null,
+      plans: { uploadsWaitFor: vi.fn(async () => null) },
     },
   } as unknown as PortalProjectParts;
   return fake;
@@ -33,7 +34,15 @@ describe("a portal project's view", () => {
       kind: 'project',
       project: { id: 3 },
       deliveriesLocked: true,
-      billing: { amountDueCents: 9_900, deliveriesLocked: true, cardPayments: false, paymentInstructions: 'IBAN DE00' },
+      billing: {
+        // What the sent invoices ask now; the masters wait for more (the plan's balance, not invoiced yet).
+        amountDueCents: 4_900,
+        heldCents: 9_900,
+        deliveriesLocked: true,
+        uploadsWaitForDeposit: null,
+        cardPayments: false,
+        paymentInstructions: 'IBAN DE00',
+      },
     });
     if (view.kind === 'project') expect(view.billing?.invoices.map((one) => one.id)).toEqual([2, 3]);
     expect(fake.billing.invoices.deliveryLock).toHaveBeenCalledTimes(1);

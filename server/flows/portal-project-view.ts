@@ -23,7 +23,7 @@ export type PortalProjectOutcome =
       deliveriesLocked: boolean;
     };
 
-export type PortalMoneyParts = { billing: Pick<BillingCapability, 'invoices' | 'desk' | 'cardPayments'> };
+export type PortalMoneyParts = { billing: Pick<BillingCapability, 'invoices' | 'desk' | 'cardPayments' | 'plans'> };
 export type PortalProjectParts = { projects: Pick<ProjectsCapability, 'records'> } & PortalMoneyParts;
 
 /** The project open to `email`, with its money; not-found for any project not open to them (the caller answers 404). */
@@ -42,12 +42,20 @@ export async function portalProjectView(parts: PortalProjectParts, email: string
  * invoices, what is owed, the delivery lock, and how to pay.
  */
 export async function portalMoneyView(parts: PortalMoneyParts, projectId: number): Promise<PortalBillingView> {
-  const { invoices, desk, cardPayments } = parts.billing;
-  const [settings, lock, all] = await Promise.all([desk.settings(), deliveryLock(parts, projectId), invoices.ofProject(projectId)]);
+  const { invoices, desk, cardPayments, plans } = parts.billing;
+  const [settings, lock, all, gate] = await Promise.all([
+    desk.settings(),
+    deliveryLock(parts, projectId),
+    invoices.ofProject(projectId),
+    plans.uploadsWaitFor(projectId),
+  ]);
+  const sent = all.filter((invoice) => invoice.state !== 'draft');
   return {
-    invoices: all.filter((invoice) => invoice.state !== 'draft'),
-    amountDueCents: lock.amountDueCents,
+    invoices: sent,
+    amountDueCents: sent.reduce((sum, invoice) => sum + invoice.amountDueCents, 0),
     deliveriesLocked: lock.kind === 'locked',
+    heldCents: lock.amountDueCents,
+    uploadsWaitForDeposit: gate ? { amountDueCents: gate.amountDueCents } : null,
     cardPayments: cardPayments !== null,
     paymentInstructions: settings.paymentInstructions,
   };

@@ -8,10 +8,11 @@ import type { UpdateOutcome } from '#server/projects/projects-service.ts';
  * The owner changes a project (PATCH /api/admin/projects/{id}): its own fields are the projects
  * capability's; whether its deliveries wait for payment is billing's (decision 093), which also tells
  * the client their files are ready when it opens them while something is owed. One request may carry
- * both; the answer is the project as it is after both.
+ * both; the answer is the project as it is after both. Marked delivered, the payment plan invoices
+ * what it still asks (decision 103).
  */
 export async function updateProject(
-  parts: { projects: Pick<ProjectsCapability, 'records'>; billing: Pick<BillingCapability, 'desk'> },
+  parts: { projects: Pick<ProjectsCapability, 'records'>; billing: Pick<BillingCapability, 'desk' | 'plans'> },
   id: number,
   change: { fields: UpdateProjectInput | null; deliveryLocked?: boolean },
   actor: Actor & { side: 'studio' },
@@ -19,6 +20,8 @@ export async function updateProject(
   if (change.fields) {
     const outcome = await parts.projects.records.update(id, change.fields, actor);
     if (outcome.kind !== 'saved') return outcome;
+    // Marked delivered by hand: the plan's parts still without an invoice are invoiced now, as when a master arrives (decision 103).
+    if (change.fields.status === 'delivered') await parts.billing.plans.invoiceDue(id, 'delivery');
   }
   const project = await parts.projects.records.adminView(id);
   if (!project) return { kind: 'not-found' };

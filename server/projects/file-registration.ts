@@ -4,6 +4,7 @@ import { MAX_PROJECT_FILES } from '#common/projects.ts';
 import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from './activity.ts';
 import { moveProject } from './move-project.ts';
+import { queueForEveryoneWho } from './people-to-tell.ts';
 import { queueProjectEmail } from './project-emails.ts';
 
 /** Whose a project file is: the studio's (a delivery) or the client's (what they sent). */
@@ -73,7 +74,9 @@ export function recordRegisteredFile(
     await trx.updateTable('projects').set({ updatedAt: now.toISOString() }).where('id', '=', file.projectId).execute();
     // The masters of an approved project have arrived: it is delivered (other statuses stay as the studio set them).
     if (file.side === 'studio') await moveProject(trx, file.projectId, 'deliveryAdded', actor, now);
-    await queueProjectEmail(trx, file.projectId, file.side === 'studio' ? 'delivery_ready' : 'files_received', now);
+    // A delivery reaches everyone who may download it (the client, the approvers); the client's files, the studio.
+    if (file.side === 'studio') await queueForEveryoneWho(trx, file.projectId, 'delivery_ready', 'downloadDeliveries', now);
+    else await queueProjectEmail(trx, file.projectId, 'files_received', now);
     return row.id;
   });
 }

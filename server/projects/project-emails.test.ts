@@ -26,6 +26,7 @@ describe.each(testDialects())('project e-mails (%s)', (dialect) => {
       studio: async () => ({ name: 'Test Studio', inbox: 'inbox@studio.example' }),
       // None of these e-mails carries an owner's comment (review-decision-emails.test.ts signs them).
       adminNames: async () => new Map(),
+      mutes: services.projects.emailMutes,
       mailer: {
         destination: 'test',
         close() {},

@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import { REVIEW_EMAIL_BATCH_MS } from '#common/review.ts';
 import type { Database, ProjectEmailKind } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
-import type { Mailer } from '#server/email/mailer.ts';
+import type { Mailer, MailMessage } from '#server/email/mailer.ts';
 import { MailSender } from '#server/email/mail-sender.ts';
 import { claimForSending, deliverDue, markFailed, markSent, nextDueAt, type DeliveryResult } from '#server/email/retried-mail.ts';
 import { recordActivity } from './activity.ts';
 import { COMPOSE_PROJECT_EMAIL } from './emails/compose.ts';
-import { emailContext, type AdminNames } from './emails/email-parts.ts';
+import { emailContext, type AdminNames, type DeliveriesHeld, type EmailProject } from './emails/email-parts.ts';
+import { isMuted, type EmailMutes } from './email-mutes.ts';
 import { dayOf, filesExpireAt } from './retention-dates.ts';
 
 /** Uploads within this long of each other make one e-mail ("3 files received"), not one each. */
@@ -27,6 +28,10 @@ export interface ProjectEmailDeps {
   studio: () => Promise<{ name: string; inbox: string }>;
   /** How the owner's comments are signed: the admins' names now (auth answers). */
   adminNames: AdminNames;
+  /** The mute links of the e-mails about the work (email-mutes.ts). */
+  mutes: EmailMutes;
+  /** Whether a project's masters wait for payment (billing answers); "your delivery is ready" is not sent meanwhile. */
+  deliveriesHeld?: DeliveriesHeld;
 }
 
 /** Kinds gathered into one e-mail when several happen close together, and how long each waits for more. */
@@ -37,6 +42,9 @@ const BATCH_WAIT_MS: Partial<Record<ProjectEmailKind, number>> = {
   comments_for_client: REVIEW_EMAIL_BATCH_MS,
   comments_for_studio: REVIEW_EMAIL_BATCH_MS,
 };
+
+/** The e-mails to the people on a project about the work: each person can mute them, project by project. */
+const MUTABLE: ReadonlySet<ProjectEmailKind> = new Set(['version_ready', 'comments_for_client', 'delivery_ready', 'decisions_for_people']);
 
 /** Access e-mails (a sign-in link, an invitation, the retention warning) are no event on the work: they flush nothing. */
 const NOT_AN_EVENT: ReadonlySet<ProjectEmailKind> = new Set(['invite', 'sign_in', 'collaborator_invite', 'retention_warning']);
@@ -68,15 +76,18 @@ export async function queueProjectEmail(
       .execute();
   }
   if (wait !== undefined) {
-    const waiting = await db
-      .selectFrom('projectEmails')
-      .select('id')
+    // Joining takes the waiting row's lock (an update that changes nothing), so a sender claiming it
+    // waits for this event's transaction and composes with the event in it (PostgreSQL; SQLite writes one at a time).
+    const joined = await db
+      .updateTable('projectEmails')
+      .set((eb) => ({ attempts: eb.ref('attempts') }))
       .where('projectId', '=', projectId)
       .where('kind', '=', kind)
+      .where((eb) => (recipient === null ? eb('recipient', 'is', null) : eb('recipient', '=', recipient)))
       .where('sentAt', 'is', null)
       .where('attempts', '=', 0)
       .executeTakeFirst();
-    if (waiting) return;
+    if (Number(joined.numUpdatedRows) > 0) return;
   }
   const due = new Date(now.getTime() + (wait ?? 0));
   await db
@@ -98,6 +109,7 @@ export async function deliverProjectEmail(deps: ProjectEmailDeps, emailId: numbe
       'projectEmails.kind',
       'projectEmails.recipient',
       'projectEmails.attempts',
+      'projectEmails.createdAt as queuedAt',
       'projects.id',
       'projects.title',
       'projects.clientName',
@@ -108,9 +120,9 @@ export async function deliverProjectEmail(deps: ProjectEmailDeps, emailId: numbe
     .where('projectEmails.id', '=', emailId)
     .executeTakeFirst();
   if (!row) return 'skipped';
-  const { kind, recipient, attempts, ...project } = row;
+  const { kind, recipient, attempts, queuedAt, ...project } = row;
   try {
-    const message = await COMPOSE_PROJECT_EMAIL[kind](emailContext(deps, await deps.studio(), kind, project, recipient));
+    const message = await composeFor(deps, { kind, recipient, queuedAt, project });
     if (message) await mailer.send(message);
     else logger.info({ emailId, kind, projectId: project.id }, 'project e-mail has nothing left to say; not sent');
   } catch (error) {
@@ -130,6 +142,30 @@ export async function deliverProjectEmail(deps: ProjectEmailDeps, emailId: numbe
     );
   }
   return 'sent';
+}
+
+/**
+ * The e-mail a queued row says, as things are when it is sent: nothing for a person who muted the
+ * project (decision 102), and a mute link (in the text and as RFC 8058's one-click headers) on every
+ * e-mail about the work. Invitations, sign-in links and the retention warning are no news one can
+ * mute: they always go.
+ */
+async function composeFor(
+  deps: ProjectEmailDeps,
+  row: { kind: ProjectEmailKind; recipient: string | null; queuedAt: string; project: EmailProject },
+): Promise<MailMessage | null> {
+  const { kind, recipient, queuedAt, project } = row;
+  const addressee = recipient ?? project.clientEmail;
+  const aboutTheWork = MUTABLE.has(kind);
+  if (aboutTheWork && (await isMuted(deps.db, project.id, addressee))) return null;
+  const message = await COMPOSE_PROJECT_EMAIL[kind](emailContext(deps, await deps.studio(), kind, project, recipient, queuedAt));
+  if (!message || !aboutTheWork) return message;
+  const mute = deps.mutes.link(deps.publicUrl, project.id, addressee);
+  return {
+    ...message,
+    text: `${message.text}\n\nStop e-mails about "${project.title}": ${mute}`,
+    headers: { 'List-Unsubscribe': `<${mute}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }
 
 /** Sends every e-mail that is due. */

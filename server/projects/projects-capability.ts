@@ -4,8 +4,9 @@ import type { Mailer } from '#server/email/mailer.ts';
 import type { Logger } from '#server/logger.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
 import { Collaborators } from './collaborators.ts';
+import { EmailMutes } from './email-mutes.ts';
 import { projectsForBilling } from './for-billing.ts';
-import type { AdminNames } from './emails/email-parts.ts';
+import type { AdminNames, DeliveriesHeld } from './emails/email-parts.ts';
 import { ProjectEmailSender } from './project-emails.ts';
 import { ProjectFileProcessing, type ProjectAudioAnalyser } from './file-processing.ts';
 import { ProjectFileService } from './project-files.ts';
@@ -22,6 +23,8 @@ export interface ProjectsCapability {
   projectFileProcessing: ProjectFileProcessing;
   review: ReviewService;
   projectEmails: ProjectEmailSender;
+  /** The e-mails' mute links: a person mutes one project's e-mails (decision 102). */
+  emailMutes: EmailMutes;
   reviewLinks: ReviewLinkService;
   /** What billing reads and changes of a project (for-billing.ts): server/services.ts hands it to billing. */
   projectsForBilling: typeof projectsForBilling;
@@ -33,7 +36,7 @@ export function createProjectsCapability(parts: {
   logger: Logger;
   mailer: Mailer;
   publicUrl: string;
-  /** SESSION_SECRET: signs the listeners' cookies of review links. */
+  /** SESSION_SECRET: signs the listeners' cookies of review links and the e-mails' mute links. */
   secret: string;
   /** The admin accounts' password hashing, for review links' passwords. */
   passwords: { hash: (password: string) => Promise<string>; verify: (hash: string, password: string) => Promise<boolean> };
@@ -41,20 +44,24 @@ export function createProjectsCapability(parts: {
   studio: () => Promise<{ name: string; inbox: string }>;
   /** The admins' names now, by id, for the owner's comments in e-mails (auth owns the accounts). */
   adminNames: AdminNames;
+  /** Whether a project's masters wait for payment now (billing answers). */
+  deliveriesHeld: DeliveriesHeld;
   analyse: ProjectAudioAnalyser;
 }): ProjectsCapability {
-  const { db, store, logger, mailer, publicUrl, secret, passwords, packages, studio, adminNames, analyse } = parts;
+  const { db, store, logger, mailer, publicUrl, secret, passwords, packages, studio, adminNames, deliveriesHeld, analyse } = parts;
   const projectFileProcessing = new ProjectFileProcessing(db, store, logger, analyse);
   const projectFiles = new ProjectFileService(db, store, projectFileProcessing);
   const review = new ReviewService(db, projectFiles, projectFileProcessing);
   const collaborators = new Collaborators(db);
+  const emailMutes = new EmailMutes(db, secret);
   return {
     records: new ProjectsService(db, packages, (projectId) => review.tracksOf(projectId), collaborators),
     collaborators,
     projectFiles,
     projectFileProcessing,
     review,
-    projectEmails: new ProjectEmailSender({ db, mailer, logger, publicUrl, studio, adminNames }),
+    projectEmails: new ProjectEmailSender({ db, mailer, logger, publicUrl, studio, adminNames, mutes: emailMutes, deliveriesHeld }),
+    emailMutes,
     reviewLinks: new ReviewLinkService(db, review, { publicUrl, secret, passwords, studioName: async () => (await studio()).name }),
     projectsForBilling,
   };

@@ -57,6 +57,7 @@ describe.each(testDialects())('retention of project files (%s)', (dialect) => {
         publicUrl: 'http://localhost:3000',
         studio: async () => ({ name: 'Studio', inbox: 'studio@example.com' }),
         adminNames: async () => new Map(),
+        mutes: services.projects.emailMutes,
       },
       warnedAt,
     );

@@ -79,6 +79,39 @@ export async function populateBilling(t: TestApp): Promise<void> {
   await invoices.send(made.invoice.id);
   const paid = await invoices.recordPayment(made.invoice.id, { amountCents: 10_000, method: 'bank_transfer', reference: 'TX 42' }, 1);
   if (paid.kind !== 'done') throw new Error(`payment not recorded: ${paid.kind}`);
+  // The project's payment plan (decision 103): the deposit invoiced, the balance waiting for the masters.
+  const now = new Date().toISOString();
+  await db
+    .insertInto('paymentPlans')
+    .values({ projectId: project.id, depositPercent: 50, depositGatesUploads: 1, startedAt: now, updatedAt: now })
+    .execute();
+  await db
+    .insertInto('paymentPlanParts')
+    .values([
+      {
+        projectId: project.id,
+        position: 0,
+        kind: 'deposit',
+        amountCents: 30_000,
+        dueRule: 'at_start',
+        dueOn: null,
+        dueDays: null,
+        invoiceId: made.invoice.id,
+        updatedAt: now,
+      },
+      {
+        projectId: project.id,
+        position: 1,
+        kind: 'balance',
+        amountCents: 30_000,
+        dueRule: 'days_after_delivery',
+        dueOn: null,
+        dueDays: 14,
+        invoiceId: null,
+        updatedAt: now,
+      },
+    ])
+    .execute();
   await db.insertInto('stripeEvents').values({ id: 'evt_fixture', type: 'checkout.session.completed' }).execute();
   // A refund still waiting for its payment, and the session the server asked the rest with.
   await db

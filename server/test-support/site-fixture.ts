@@ -33,14 +33,22 @@ export const SITE_TABLES = [
   'contact_settings',
   'contact_submissions',
   'daily_task_runs',
+  'insight_daily',
+  'insight_events',
+  'insight_rollups',
+  'insight_salts',
+  'insight_settings',
   'invoice_counters',
   'invoice_lines',
   'invoices',
   'multipart_uploads',
   'password_reset_tokens',
+  'payment_plan_parts',
+  'payment_plans',
   'payments',
   'project_activity',
   'project_collaborators',
+  'project_email_mutes',
   'project_emails',
   'project_files',
   'project_tracks',
@@ -155,6 +163,7 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
   await populateProject(t, admin.id);
   await populateBookings(t);
   await populateBilling(t);
+  await populateInsights(t);
   await settle(t);
   return { objectPaths };
 }
@@ -225,10 +234,32 @@ async function populateProject(t: TestApp, adminId: number): Promise<void> {
   if (opened.kind !== 'open') throw new Error(`review link not opened: ${opened.kind}`);
   const added = await t.services.projects.collaborators.add(projectId, { email: 'manager@example.com', role: 'comment' }, client);
   if (added.kind !== 'added') throw new Error(`collaborator not added: ${added.kind}`);
+  // The manager muted the project's e-mails from one of them (decision 102).
+  const mute = t.services.projects.emailMutes.link('', projectId, 'manager@example.com').split('/mute/')[1]!;
+  if ((await t.services.projects.emailMutes.set(mute, true)).kind !== 'done') throw new Error('project not muted');
   await claimDailyRun(db, 'backup-fixture');
 }
 
 /** Waits for the background work the fixture starts: audio analysis, owner notices, the reset e-mail. */
+/** A view yesterday (rolled up into its day's totals) and one today, and the owner's settings. */
+async function populateInsights(t: TestApp): Promise<void> {
+  const { insights } = t.services;
+  const now = new Date();
+  for (const at of [new Date(now.getTime() - 86_400_000), now]) {
+    insights.events.observe({
+      kind: 'view',
+      path: '/',
+      target: null,
+      headers: { 'user-agent': 'Fixture browser', referer: 'https://www.google.com/' },
+      address: '192.0.2.10',
+      query: new URLSearchParams(),
+      at,
+    });
+  }
+  await insights.settings.save({ counting: true, honourPrivacySignals: true });
+  await insights.tidy(now);
+}
+
 export async function settle(t: TestApp): Promise<void> {
   const { db } = t.services;
   await t.services.samples.sampleAnalysis.idle();

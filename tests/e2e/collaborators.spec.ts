@@ -98,6 +98,8 @@ test('the client adds a collaborator who signs in with their own link and commen
   await manager.getByRole('button', { name: /^Post at 0:02/ }).click();
   const posted = manager.locator('[data-comment-thread]').filter({ hasText: 'Love the chorus' });
   await expect(posted).toContainText(managerEmail);
+  // Who wrote it and how (issue 41): a collaborator with their role, not "Client".
+  await expect(posted.locator('[data-author-kind]')).toHaveText('Collaborator · Can comment');
 
   // The owner makes them listen only: at the next page load the composer, Reply and Edit are gone.
   const project = (await (await owner.get(`/api/admin/projects/${projectId}`)).json()) as { collaborators: { id: number }[] };

@@ -260,7 +260,7 @@ test('a client compares two versions loudness-matched, comments at the second, a
   await shoot(studio, 'review-room-studio');
 
   // The client, from the e-mail's link to that moment, sees the reply and the resolved thread, and asks for a round of revisions.
-  await page.goto(`${room}?version=${v2.id}&t=42`);
+  await page.goto(`${room}?version=${v2.number}&t=42`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(thread(page, '0:42')).toHaveAttribute('data-resolved', 'true');
   await expect(thread(page, '0:42')).toHaveAttribute('aria-current', 'true');
@@ -311,7 +311,7 @@ test('a client compares two versions loudness-matched, comments at the second, a
   expect(v3.notes).toBe('Chorus vocal down 1.5 dB, hats softened.');
 
   // The client opens v3 (as the e-mail's link would), sees what is left to check from v2, and approves.
-  await page.goto(`${room}?version=${v3.id}&t=42`);
+  await page.goto(`${room}?version=${v3.number}&t=42`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(audio(page, 'a')).toHaveAttribute('data-version', String(v3.id));
   await expect(page.locator('[data-player-time]')).toHaveAttribute('data-player-time', '42.00');

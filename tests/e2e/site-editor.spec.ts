@@ -18,6 +18,7 @@ const SECTION_NAMES = [
   'Process',
   'Home page',
   'Services',
+  'Service agreement',
 ] as const;
 type SectionName = (typeof SECTION_NAMES)[number];
 
@@ -170,6 +171,25 @@ test('restoring the previous version of a section brings its values back', async
   await expect(toast(page)).toContainText(`Studio is back to version ${version - 1}, saved as version ${version + 1}`);
   await expect(page.getByLabel('Studio name', { exact: true })).toHaveValue('Northside Sound Lab');
   await expect(page.getByTestId('section-version')).toContainText(`Version ${version + 1}`);
+});
+
+test('the owner words the service agreement: its preview fills the packages, the plan stays for each proposal', async ({ page }) => {
+  await openDashboard(page);
+  await openSection(page, 'Service agreement');
+  const text = page.getByLabel('Agreement text', { exact: true });
+  await expect(text).toHaveValue(/\{\{plan\.terms\}\}/);
+  await text.fill(
+    '## Revisions\n\nYou get {{packages.revisions}}.\n\n## Payment\n\n{{plan.terms}}\n\nFiles stay {{files.retentionDays}} days.',
+  );
+  const preview = page.getByRole('region', { name: 'Agreement text: preview' });
+  await expect(preview).toContainText('Files stay 30 days.');
+  await expect(preview).not.toContainText('{{packages.revisions}}');
+  await expect(preview).toContainText('{{plan.terms}}');
+  await expect(page.getByText('Payment plan (each proposal’s own)')).toBeVisible();
+  await saveSection(page, 'Service agreement');
+  await page.reload();
+  await openSection(page, 'Service agreement');
+  await expect(page.getByLabel('Agreement text', { exact: true })).toHaveValue(/^## Revisions\n\nYou get \{\{packages\.revisions\}\}\./);
 });
 
 test('two tabs editing the same section: the later save is told another tab saved first', async ({ page, context }) => {

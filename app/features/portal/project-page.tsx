@@ -1,6 +1,7 @@
 import { ArrowLeft, CalendarClock } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { can, sees } from '#common/collaborators.ts';
+import { formatMoney } from '#common/billing/money.ts';
 import { PAYMENT_RETURN_PARAM, type PortalBillingView } from '#common/billing/portal-billing.ts';
 import type { PortalProjectView, ProjectFileView } from '#common/projects.ts';
 import { ReviewTracksList } from '#app/features/review/review-tracks-list.tsx';
@@ -111,7 +112,15 @@ export function ProjectPage({
         {/* What the access does and sees (common/collaborators.ts): the server answers no part it does not see. */}
         {can(project.access, 'manage') ? (
           <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-            <UploadArea project={project} onRegistered={registered} />
+            <UploadArea
+              project={project}
+              onRegistered={registered}
+              depositDue={
+                billing?.uploadsWaitForDeposit
+                  ? formatMoney(billing.uploadsWaitForDeposit.amountDueCents, billing.invoices[0]?.currency ?? 'USD')
+                  : null
+              }
+            />
             <div className="grid content-start gap-6">
               <StudioNeeds checklist={checklist} />
               {sees(project.access, 'clientNotes') ? <ClientNotesForm project={project} onSaved={setProject} /> : null}

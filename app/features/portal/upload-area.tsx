@@ -1,3 +1,4 @@
+import { Lock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { isAcceptedClientFile, NOT_ACCEPTED_FILE } from '#common/accepted-files.ts';
 import { CLIENT_UPLOAD_STATUSES } from '#common/project-lifecycle.ts';
@@ -17,9 +18,19 @@ import { ProjectFileUploader } from '#app/features/file-uploader/project-file-up
 /**
  * Where the client sends files: first what they are (stems, a reference...), then the uploader.
  * Open until the work is delivered (after approval too: a last reference for the master); the server
- * refuses new files from then on.
+ * refuses new files from then on. While the studio's payment plan holds the work for the deposit,
+ * it says so instead (the server answers 402 then).
  */
-export function UploadArea({ project, onRegistered }: { project: PortalProjectView; onRegistered: (file: ProjectFileView) => void }) {
+export function UploadArea({
+  project,
+  onRegistered,
+  depositDue,
+}: {
+  project: PortalProjectView;
+  onRegistered: (file: ProjectFileView) => void;
+  /** The deposit the work waits for, worded ("$175.00"), while the studio's plan holds uploads for it (decision 103); else null. */
+  depositDue: string | null;
+}) {
   const [category, setCategory] = useState<ClientFileCategory>('stems');
   const id = useId();
   const open = CLIENT_UPLOAD_STATUSES.includes(project.status);
@@ -29,7 +40,15 @@ export function UploadArea({ project, onRegistered }: { project: PortalProjectVi
       <h2 id="upload-heading" className="text-lg font-semibold text-fg">
         Upload files
       </h2>
-      {open ? (
+      {open && depositDue ? (
+        <p role="note" className="mt-2 flex gap-3 rounded-xl border border-accent/40 bg-accent-soft p-4 text-sm text-fg">
+          <Lock aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
+          <span>
+            The studio starts once the deposit of <strong className="font-semibold">{depositDue}</strong> is paid: uploads open then. You
+            can pay it in Payments above.
+          </span>
+        </p>
+      ) : open ? (
         <>
           <p className="mt-1 text-sm text-fg-muted">
             Large files are sent in parts: pause and resume whenever you need, or pick up after a reload. Up to {MAX_PROJECT_FILES} files

@@ -1,6 +1,6 @@
 import { CheckCircle2, CornerDownRight, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { CommentView } from '#common/review.ts';
+import { commentAuthorLabel, type CommentView } from '#common/review.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDeleteDialog } from '#app/components/ui/confirm-delete-dialog.tsx';
 import { cn } from '#app/lib/cn.ts';
@@ -166,7 +166,7 @@ function CommentBody({
   const [pending, setPending] = useState(false);
   const fieldId = useId();
   const changeable = writable && canChange(comment, now);
-  const author = comment.authorName ?? (comment.authorSide === 'studio' ? 'The studio' : 'Client');
+  const author = comment.authorName ?? (comment.authorSide === 'studio' ? 'The studio' : commentAuthorLabel(comment));
 
   const save = async () => {
     if (!text.trim()) return setError('Write something, or delete the comment');
@@ -187,12 +187,13 @@ function CommentBody({
       <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-fg-subtle">
         <span className="font-semibold text-fg">{author}</span>
         <span
+          data-author-kind={comment.authorKind}
           className={cn(
             'rounded-full px-1.5 py-px text-[0.6875rem] font-semibold uppercase tracking-wide',
             comment.authorSide === 'studio' ? 'bg-sky-400/15 text-sky-300' : 'bg-accent-soft text-accent',
           )}
         >
-          {comment.authorSide === 'studio' ? 'Studio' : 'Client'}
+          {commentAuthorLabel(comment)}
         </span>
         <LocalDateTime iso={comment.createdAt} />
         {comment.editedAt && !comment.deleted ? <span>(edited)</span> : null}

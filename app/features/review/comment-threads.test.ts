@@ -13,6 +13,8 @@ const comment = (
     versionId: 1,
     parentId,
     authorSide: 'client',
+    authorKind: 'client',
+    authorRole: null,
     authorName: 'Robin',
     atSeconds,
     endSeconds: null,

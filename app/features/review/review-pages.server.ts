@@ -11,7 +11,7 @@ interface RoomData {
   kind: 'room';
   project: ReviewRoomProject;
   track: TrackView;
-  initialVersionId: number | null;
+  initialVersionNumber: number | null;
   initialSeconds: number | null;
 }
 
@@ -37,7 +37,7 @@ function roomOf(
     kind: 'room',
     project: { id: project.id, title: project.title, packageTitle: project.packageTitle },
     track,
-    initialVersionId: query.versionId,
+    initialVersionNumber: query.versionNumber,
     initialSeconds: query.seconds,
   };
 }

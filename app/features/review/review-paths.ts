@@ -7,10 +7,13 @@ const API_PREFIX: Record<ReviewSide, string> = { portal: '/api/portal/projects',
 
 export const projectPagePath = (side: ReviewSide, projectId: number) => `/${side}/projects/${projectId}`;
 
-/** The review room of a track, optionally opened at a version and a moment (as the e-mails link to it). */
-export function reviewRoomPath(side: ReviewSide, projectId: number, trackId: number, at?: { versionId?: number; seconds?: number }) {
+/**
+ * The review room of a track, optionally opened at a version (its number on the track, as people
+ * read it: `?version=2` is "version 2") and a moment, as the e-mails link to it.
+ */
+export function reviewRoomPath(side: ReviewSide, projectId: number, trackId: number, at?: { versionNumber?: number; seconds?: number }) {
   const query = new URLSearchParams();
-  if (at?.versionId !== undefined) query.set('version', String(at.versionId));
+  if (at?.versionNumber !== undefined) query.set('version', String(at.versionNumber));
   if (at?.seconds !== undefined) query.set('t', String(Math.round(at.seconds * 10) / 10));
   const search = query.toString();
   return `${projectPagePath(side, projectId)}/review/${trackId}${search ? `?${search}` : ''}`;
@@ -35,10 +38,10 @@ export function reviewApi(side: ReviewSide, projectId: number, trackId: number) 
 
 export type ReviewApi = ReturnType<typeof reviewApi>;
 
-/** `?version=…&t=…` of a review room address: the version to open first and the moment to start at. */
-export function readReviewQuery(search: URLSearchParams): { versionId: number | null; seconds: number | null } {
+/** `?version=…&t=…` of a review room address: the version (by number) to open first and the moment to start at. */
+export function readReviewQuery(search: URLSearchParams): { versionNumber: number | null; seconds: number | null } {
   const version = search.get('version') ?? '';
   const t = search.get('t') ?? '';
   const seconds = /^\d{1,6}(\.\d{1,3})?$/.test(t) ? Number(t) : null;
-  return { versionId: /^[1-9]\d{0,9}$/.test(version) ? Number(version) : null, seconds };
+  return { versionNumber: /^[1-9]\d{0,5}$/.test(version) ? Number(version) : null, seconds };
 }

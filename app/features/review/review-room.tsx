@@ -33,8 +33,8 @@ export interface ReviewRoomProps {
   access?: ProjectAccess;
   project: ReviewRoomProject;
   track: TrackView;
-  /** From the address (`?version=…&t=…`, the e-mails' links): the version and moment to open at. */
-  initialVersionId: number | null;
+  /** From the address (`?version=…&t=…`, the e-mails' links): the version (by its number) and moment to open at. */
+  initialVersionNumber: number | null;
   initialSeconds: number | null;
   /** The studio's way to add a version from the room (its uploader), given the track and how to read it again after. */
   renderUpload?: (track: TrackView, reload: () => void) => ReactNode;
@@ -50,13 +50,13 @@ export function ReviewRoom({
   access = 'client',
   project,
   track: initialTrack,
-  initialVersionId,
+  initialVersionNumber,
   initialSeconds,
   renderUpload,
 }: ReviewRoomProps) {
   const paths = useMemo(() => reviewApi(side, project.id, initialTrack.id), [side, project.id, initialTrack.id]);
   const { track, setTrack, reload } = useReviewTrack(side, paths, initialTrack);
-  const { versions, a, b, choose, comparePair } = useVersionPair(track, initialTrack, initialVersionId);
+  const { versions, a, b, choose, comparePair } = useVersionPair(track, initialTrack, initialVersionNumber);
   const newest = newestOf(track);
 
   const decided = (decision: ReviewDecision) => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CommentView, TrackView, VersionView } from '#common/review.ts';
+import { commentAuthorLabel, type CommentView, type TrackView, type VersionView } from '#common/review.ts';
 import { useCommentActions } from './comment-actions.ts';
 import { useCommentDraft } from './comment-draft.ts';
 import type { ReviewApi } from './review-paths.ts';
@@ -73,7 +73,7 @@ export function useListeningRoom({
       end: comment.endSeconds,
       side: comment.authorSide,
       resolved: comment.resolvedAt !== null,
-      summary: `${comment.authorName ?? (comment.authorSide === 'studio' ? 'Studio' : 'Client')}: ${comment.body.slice(0, 60)}`,
+      summary: `${comment.authorName ?? commentAuthorLabel(comment)}: ${comment.body.slice(0, 60)}`,
     }));
 
   const seekToComment = (comment: CommentView) => {

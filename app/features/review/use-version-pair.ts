@@ -7,8 +7,8 @@ import { initialPair, newestFirst } from './versions.ts';
  * The two versions being compared (A and B), as the listener chose them: a version that left the
  * track falls back to the newest, and B is never the same as A.
  */
-export function useVersionPair(track: TrackView, initialTrack: TrackView, initialVersionId: number | null) {
-  const [pair, setPair] = useState(() => initialPair(initialTrack, initialVersionId));
+export function useVersionPair(track: TrackView, initialTrack: TrackView, initialVersionNumber: number | null) {
+  const [pair, setPair] = useState(() => initialPair(initialTrack, initialVersionNumber));
   const versions = newestFirst(track);
   const a = versions.find((version) => version.id === pair.a) ?? versions[0] ?? null;
   const b =

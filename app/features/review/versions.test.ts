@@ -13,10 +13,10 @@ describe('initialPair', () => {
     expect(newestOf(three)?.id).toBe(12);
   });
 
-  it('opens an asked-for version against the one before, or after for the first', () => {
-    expect(initialPair(three, 11)).toEqual({ a: 11, b: 10 });
-    expect(initialPair(three, 10)).toEqual({ a: 10, b: 11 });
-    expect(initialPair(three, 999)).toEqual({ a: 12, b: 11 });
+  it('opens an asked-for version (by its number, as the e-mails name it) against the one before, or after for the first', () => {
+    expect(initialPair(three, 2)).toEqual({ a: 11, b: 10 });
+    expect(initialPair(three, 1)).toEqual({ a: 10, b: 11 });
+    expect(initialPair(three, 11)).toEqual({ a: 12, b: 11 });
   });
 
   it('has no B for a single version, and nothing for none', () => {

@@ -8,14 +8,15 @@ export const newestFirst = (track: TrackView) => [...track.versions].sort((a, b)
 export const newestOf = (track: TrackView): VersionView | null => newestFirst(track)[0] ?? null;
 
 /**
- * The pair the A/B player opens with: A is the asked-for version (an e-mail's link) or the newest, B
+ * The pair the A/B player opens with: A is the asked-for version (an e-mail's link names it by its
+ * number on the track, as the e-mail's words do) or the newest, B
  * the one just before A, or just after when A is the first. B is null for a track of one version.
  */
-export function initialPair(track: TrackView, wanted: number | null): { a: number | null; b: number | null } {
+export function initialPair(track: TrackView, wantedNumber: number | null): { a: number | null; b: number | null } {
   const versions = newestFirst(track);
   const index = Math.max(
     0,
-    versions.findIndex((version) => version.id === wanted),
+    versions.findIndex((version) => version.number === wantedNumber),
   );
   const a = versions[index] ?? null;
   const b = versions[index + 1] ?? versions[index - 1] ?? null;

@@ -26,7 +26,10 @@ import * as billing from './0025_billing.ts';
 import * as stripeChecks from './0026_stripe_checks.ts';
 import * as busyTimes from './0027_busy_times.ts';
 import * as bookingHolders from './0028_booking_holders.ts';
+import * as peopleTold from './0030_people_told.ts';
+import * as paymentPlans from './0031_payment_plans.ts';
 import * as moneyThatMeansIt from './0032_money_that_means_it.ts';
+import * as insights from './0033_insights.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -65,5 +68,8 @@ export const migrations: Record<string, Migration> = {
   '0026_stripe_checks': stripeChecks,
   '0027_busy_times': busyTimes,
   '0028_booking_holders': bookingHolders,
+  '0030_people_told': peopleTold,
+  '0031_payment_plans': paymentPlans,
   '0032_money_that_means_it': moneyThatMeansIt,
+  '0033_insights': insights,
 };

@@ -1,4 +1,5 @@
 import type { DisputeStateName, InvoiceKindName, InvoiceStateName, PaymentKindName, PaymentMethodName } from '#common/billing/invoices.ts';
+import type { DueRuleName, PlanPartKind } from '#common/billing/payment-plan.ts';
 import type { Generated, Selectable } from 'kysely';
 import type { Timestamp } from './timestamp.ts';
 
@@ -146,6 +147,33 @@ export interface StripePaymentIntentsTable {
   lastEventAt: Timestamp;
 }
 
+/** A project's payment plan (decision 103): one per project, its parts below. */
+export interface PaymentPlansTable {
+  projectId: number;
+  /** 1 to 99: a deposit and a balance; 0 or 100: one payment in full. */
+  depositPercent: number;
+  /** 1 while the client's uploads wait for the deposit. */
+  depositGatesUploads: Generated<number>;
+  startedAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A part of a plan: what it asks, when it is due (`PlanPartKind`, `DueRuleName`), the invoice made for it. */
+export interface PaymentPlanPartsTable {
+  id: Generated<number>;
+  projectId: number;
+  position: number;
+  kind: PlanPartKind;
+  amountCents: number;
+  dueRule: DueRuleName;
+  /** `YYYY-MM-DD` for `on_date`. */
+  dueOn: string | null;
+  /** For `days_after_delivery`. */
+  dueDays: number | null;
+  invoiceId: number | null;
+  updatedAt: Timestamp;
+}
+
 /** Invoices, payments and Stripe's events (server/billing). */
 export interface BillingTables {
   invoices: InvoicesTable;
@@ -156,6 +184,8 @@ export interface BillingTables {
   stripeCheckouts: StripeCheckoutsTable;
   stripePaymentIntents: StripePaymentIntentsTable;
   billingEmails: BillingEmailsTable;
+  paymentPlans: PaymentPlansTable;
+  paymentPlanParts: PaymentPlanPartsTable;
   cardDisputes: CardDisputesTable;
   billingNotices: BillingNoticesTable;
 }
@@ -163,4 +193,5 @@ export interface BillingTables {
 export type Invoice = Selectable<InvoicesTable>;
 export type InvoiceLine = Selectable<InvoiceLinesTable>;
 export type Payment = Selectable<PaymentsTable>;
+export type PaymentPlanPart = Selectable<PaymentPlanPartsTable>;
 export type CardDispute = Selectable<CardDisputesTable>;

@@ -114,6 +114,7 @@ export type ProjectEmailKind =
   | 'comments_for_client'
   | 'comments_for_studio'
   | 'decisions_for_studio'
+  | 'decisions_for_people'
   | 'collaborator_invite';
 
 /** An e-mail about a project, sent at least once; its words are made at sending time. */
@@ -143,6 +144,13 @@ export interface ProjectCollaboratorsTable {
   createdAt: Timestamp;
 }
 
+/** Someone who muted a project's e-mails from one of them (decision 102): nothing more about it reaches them. */
+export interface ProjectEmailMutesTable {
+  projectId: number;
+  email: string;
+  mutedAt: Timestamp;
+}
+
 /** Client projects, their files, the client portal's sign-in and the collaborators (server/projects). */
 export interface ProjectTables {
   projects: ProjectsTable;
@@ -153,4 +161,5 @@ export interface ProjectTables {
   clientSessions: ClientSessionsTable;
   projectEmails: ProjectEmailsTable;
   projectCollaborators: ProjectCollaboratorsTable;
+  projectEmailMutes: ProjectEmailMutesTable;
 }

@@ -1,3 +1,4 @@
+import type { CollaboratorRole } from '#common/collaborators.ts';
 import type { TrackState } from '#common/review.ts';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './timestamp.ts';
@@ -43,9 +44,11 @@ export interface VersionCommentsTable {
   /** The thread's first comment; null for a thread's first comment itself. */
   parentId: number | null;
   authorSide: 'client' | 'studio';
-  /** `client:{email}` or `admin:{id}`: who may edit it. */
+  /** `client:{email}`, `admin:{id}` or `link:{linkId}:{listener}`: who may edit it. */
   authorKey: string;
   authorName: string | null;
+  /** A collaborator's role when they wrote it; null for the client, the studio and a review link's listener. */
+  authorRole: CollaboratorRole | null;
   atSeconds: number;
   endSeconds: number | null;
   body: string;

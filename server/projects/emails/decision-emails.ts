@@ -1,6 +1,7 @@
 import type { MailMessage } from '#server/email/mailer.ts';
 import { revisionRoundsByTrack } from '#server/projects/review/tracks.ts';
-import { lastSent, plural, reviewPath, type EmailContext } from './email-parts.ts';
+import { can } from '#common/collaborators.ts';
+import { addresseeOf, greetingOf, lastSent, plural, reportedSince, reviewPath, type EmailContext } from './email-parts.ts';
 
 interface Decision {
   at: string;
@@ -14,10 +15,9 @@ interface Decision {
   round: { round: number; summary: string; requestedBy: string; beyond: boolean } | null;
 }
 
-/** The client's decisions since the last such e-mail, oldest first: revision rounds with their summaries, and approvals. */
-async function newDecisions(context: EmailContext): Promise<Decision[]> {
+/** The decisions made since `since` (null: ever), oldest first: revision rounds with their summaries, and approvals still standing. */
+async function newDecisions(context: EmailContext, since: string | null): Promise<Decision[]> {
   const { db, project } = context;
-  const since = await lastSent(context);
   const included = await db.selectFrom('projects').select('revisionsIncluded').where('id', '=', project.id).executeTakeFirst();
   // Every round of the project, so each keeps its number on its track; only the new ones are told.
   const byTrack = await revisionRoundsByTrack(db, project.id);
@@ -97,7 +97,7 @@ function describe(decision: Decision): string {
 /** To the studio, at once: the client approved a version or asked for another round, with the round's summary. */
 export async function decisionsForStudioEmail(context: EmailContext): Promise<MailMessage | null> {
   const { project, studio, publicUrl } = context;
-  const decisions = await newDecisions(context);
+  const decisions = await newDecisions(context, await lastSent(context));
   if (decisions.length === 0) return null;
   // The client by the name the studio gave them; a collaborator (decision 081) by their address.
   const nameOf = (by: string | null) => (by === null || by === project.clientEmail ? project.clientName : by);
@@ -112,7 +112,7 @@ export async function decisionsForStudioEmail(context: EmailContext): Promise<Ma
     ...(d.round
       ? [`    Asked by ${d.round.requestedBy}:`, ...d.round.summary.split('\n').map((line) => `    ${line}`)]
       : [`    Approved by ${d.by ?? project.clientEmail}`]),
-    `    ${reviewPath(publicUrl, 'manage', project.id, d.trackId, d.versionId)}`,
+    `    ${reviewPath(publicUrl, 'manage', project.id, d.trackId, d.number)}`,
   ]);
   // Read when the e-mail is written: an approval that completed the project tells the studio what comes next.
   const status = await context.db.selectFrom('projects').select('status').where('id', '=', project.id).executeTakeFirst();
@@ -129,5 +129,43 @@ export async function decisionsForStudioEmail(context: EmailContext): Promise<Ma
     to: studio.inbox,
     subject,
     text: [`${project.clientName} (${project.clientEmail}) on "${project.title}":`, '', ...lines, ...next].join('\n'),
+  };
+}
+
+/**
+ * To the client and everyone who may approve (issue 41), at once: what the others decided, in the
+ * words the studio reads; nobody is told of their own decision. An approval a newer version has
+ * since replaced is no longer told.
+ */
+export async function decisionsForPeopleEmail(context: EmailContext): Promise<MailMessage | null> {
+  const { project, studio, publicUrl } = context;
+  if (!can(await context.access(), 'decide')) return null;
+  const me = addresseeOf(context);
+  const decisions = (await newDecisions(context, await reportedSince(context))).filter((d) => (d.by ?? project.clientEmail) !== me);
+  if (decisions.length === 0 || !(await context.hasAccess())) return null;
+  const nameOf = (by: string | null) =>
+    by === null || by === project.clientEmail ? project.clientName : by === 'studio' ? studio.name : by;
+  const lines = decisions.flatMap((d) => [
+    `  - ${nameOf(d.by)} ${describe(d)}`,
+    ...(d.round ? d.round.summary.split('\n').map((line) => `    ${line}`) : []),
+    `    ${reviewPath(publicUrl, 'portal', project.id, d.trackId, d.number)}`,
+  ]);
+  return {
+    to: me,
+    replyTo: studio.inbox,
+    subject:
+      decisions.length === 1
+        ? `${nameOf(decisions[0]!.by)} ${describe(decisions[0]!)}`
+        : `${plural(decisions.length, 'decision', 'decisions')} on "${project.title}"`,
+    text: [
+      greetingOf(context),
+      '',
+      `On "${project.title}":`,
+      '',
+      ...lines,
+      '',
+      `Sign in first if you are not signed in: ${await context.clientLink()}`,
+      ...context.signature,
+    ].join('\n'),
   };
 }

@@ -1,14 +1,17 @@
 import type { MailMessage } from '#server/email/mailer.ts';
-import { fileLines, lastSent, plural, type EmailContext } from './email-parts.ts';
+import { can } from '#common/collaborators.ts';
+import { addresseeOf, fileLines, greetingOf, lastSent, plural, reportedSince, type EmailContext } from './email-parts.ts';
 
-/** Files of one side added after the last e-mail of this kind went out: what this e-mail reports. */
+/** Files of one side added after the last e-mail of this kind to its addressee went out: what this e-mail reports. */
 async function filesSinceLastEmail(context: EmailContext, side: 'client' | 'studio') {
-  const since = await lastSent(context);
+  const since = side === 'client' ? await lastSent(context) : await reportedSince(context);
   let query = context.db
     .selectFrom('projectFiles')
     .select(['name', 'size'])
     .where('projectId', '=', context.project.id)
-    .where('side', '=', side);
+    .where('side', '=', side)
+    // A file removed before the e-mail went out is no news any more.
+    .where('removedAt', 'is', null);
   if (since) query = query.where('createdAt', '>', since);
   return query.orderBy('id').execute();
 }
@@ -31,17 +34,20 @@ export async function filesReceivedEmail(context: EmailContext): Promise<MailMes
   };
 }
 
-/** To the client: the studio delivered files (batched). */
+/** To everyone who may download the deliveries (the client, the approvers): the studio delivered files (batched). */
 export async function deliveryReadyEmail(context: EmailContext): Promise<MailMessage | null> {
   const { project, studio } = context;
+  if (!can(await context.access(), 'downloadDeliveries')) return null;
   const files = await filesSinceLastEmail(context, 'studio');
   if (files.length === 0 || !(await context.hasAccess())) return null;
+  // Held masters are not "ready": billing tells the client once the lock opens ("your files are ready", decision 103).
+  if (await context.deliveriesHeld()) return null;
   return {
-    to: project.clientEmail,
+    to: addresseeOf(context),
     replyTo: studio.inbox,
-    subject: `${studio.name}: your delivery for "${project.title}" is ready`,
+    subject: `${studio.name}: ${context.recipient ? 'the' : 'your'} delivery for "${project.title}" is ready`,
     text: [
-      `Hi ${project.clientName},`,
+      greetingOf(context),
       '',
       `New files are ready for "${project.title}":`,
       '',

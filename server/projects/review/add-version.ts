@@ -4,7 +4,7 @@ import type { TrackView } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from '#server/projects/activity.ts';
 import { moveProject } from '#server/projects/move-project.ts';
-import { queueProjectEmail } from '#server/projects/project-emails.ts';
+import { queueForEveryoneWho } from '#server/projects/people-to-tell.ts';
 import type { ProjectFileProcessing } from '#server/projects/file-processing.ts';
 import { spendReservation } from '#server/projects/file-registration.ts';
 import type { ProjectFileService } from '#server/projects/project-files.ts';
@@ -81,7 +81,7 @@ export async function addVersion(
       .execute();
     await moveProject(trx, projectId, 'versionAdded', actor, now);
     await recordActivity(trx, projectId, actor, { action: 'version_added', title: track.title, number }, now);
-    await queueProjectEmail(trx, projectId, 'version_ready', now);
+    await queueForEveryoneWho(trx, projectId, 'version_ready', 'listen', now);
     return { id: row.id, number };
   });
   // Another registration of the same upload spent the reservation first: answer what it made.

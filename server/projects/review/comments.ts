@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { CollaboratorRole } from '#common/collaborators.ts';
 import { formatTime } from '#common/format-time.ts';
 import type { CreateCommentInput, VersionComments } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from '#server/projects/activity.ts';
+import { queueForPeople } from '#server/projects/people-to-tell.ts';
 import { queueProjectEmail } from '#server/projects/project-emails.ts';
 import { toCommentView } from './review-views.ts';
 import { findVersion } from './tracks.ts';
@@ -14,11 +16,13 @@ export interface VersionPath {
   versionId: number;
 }
 
-/** Who writes a comment: the side, the key that lets them edit it, and the name shown. */
+/** Who writes a comment: the side, the key that lets them edit it, the name shown, and a collaborator's role. */
 export interface CommentAuthor {
   side: 'client' | 'studio';
   key: string;
   name: string | null;
+  /** A collaborator's role on the project; null (or absent) for the client, the studio and a review link's listener. */
+  role?: CollaboratorRole | null;
 }
 
 export type CommentOutcome =
@@ -29,6 +33,30 @@ export type CommentOutcome =
 
 export type ChangeOutcome =
   { kind: 'changed'; comments: VersionComments } | { kind: 'not-found' } | { kind: 'not-yours' } | { kind: 'too-late' };
+
+/**
+ * Who hears of a new comment (issue 41): the client of every comment of the studio, as before, and
+ * of a reply everyone on the project who wrote in that thread; never its author. A review link's
+ * listener leaves no address: nobody to tell.
+ */
+async function peopleToTellOf(db: Kysely<Database>, projectId: number, author: CommentAuthor, threadId: number | null): Promise<string[]> {
+  const people: string[] = [];
+  if (author.side === 'studio') {
+    const project = await db.selectFrom('projects').select('clientEmail').where('id', '=', projectId).executeTakeFirst();
+    if (project) people.push(project.clientEmail);
+  }
+  if (threadId !== null) {
+    const writers = await db
+      .selectFrom('versionComments')
+      .select('authorKey')
+      .distinct()
+      .where((eb) => eb.or([eb('id', '=', threadId), eb('parentId', '=', threadId)]))
+      .where('authorKey', 'like', 'client:%')
+      .execute();
+    people.push(...writers.map((w) => w.authorKey.slice('client:'.length)));
+  }
+  return people.filter((email) => `client:${email}` !== author.key);
+}
 
 /** The version's comments (threads in time order) and the open threads of the version before it. */
 export async function commentsOf(db: Kysely<Database>, path: VersionPath, viewer: string): Promise<VersionComments | null> {
@@ -105,6 +133,7 @@ export async function addComment(
         authorSide: author.side,
         authorKey: author.key,
         authorName: author.name,
+        authorRole: author.role ?? null,
         atSeconds: at!,
         endSeconds: end,
         body: input.body,
@@ -116,7 +145,8 @@ export async function addComment(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await queueProjectEmail(trx, projectId, author.side === 'client' ? 'comments_for_studio' : 'comments_for_client', now);
+    if (author.side === 'client') await queueProjectEmail(trx, projectId, 'comments_for_studio', now);
+    await queueForPeople(trx, projectId, 'comments_for_client', await peopleToTellOf(trx, projectId, author, input.parentId ?? null), now);
     await recordActivity(
       trx,
       projectId,

@@ -3,6 +3,7 @@ import type { ReviewDecision } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from '#server/projects/activity.ts';
 import { moveProject } from '#server/projects/move-project.ts';
+import { queueForEveryoneWho } from '#server/projects/people-to-tell.ts';
 import { queueProjectEmail } from '#server/projects/project-emails.ts';
 import type { VersionPath } from './comments.ts';
 import type { VersionRow } from './review-views.ts';
@@ -29,7 +30,7 @@ export async function approve(db: Kysely<Database>, path: VersionPath, actor: Ac
       .where('state', '!=', 'approved')
       .executeTakeFirst();
     if (!waiting) await moveProject(trx, projectId, 'allTracksApproved', { side: 'system' }, now);
-    await queueProjectEmail(trx, projectId, 'decisions_for_studio', now);
+    await tellOfDecision(trx, projectId, actor, now);
     return false;
   });
 }
@@ -74,9 +75,15 @@ export async function requestRevisions(
       { action: 'revisions_requested', title, number: version.number, round: Number(used.count), beyond },
       now,
     );
-    await queueProjectEmail(trx, projectId, 'decisions_for_studio', now);
+    await tellOfDecision(trx, projectId, actor, now);
     return beyond;
   });
+}
+
+/** The studio hears of a decision at once, and so do the client and the approvers, but not whoever made it. */
+async function tellOfDecision(trx: Transaction<Database>, projectId: number, actor: Actor, now: Date): Promise<void> {
+  await queueProjectEmail(trx, projectId, 'decisions_for_studio', now);
+  await queueForEveryoneWho(trx, projectId, 'decisions_for_people', 'decide', now, actor.side === 'client' ? actor.email : null);
 }
 
 /**

@@ -1,6 +1,13 @@
 import type { Selectable } from 'kysely';
 import { commentAuthorName } from '#common/review-links.ts';
-import { COMMENT_EDIT_WINDOW_MS, type CommentView, type RevisionRoundView, type TrackView, type VersionView } from '#common/review.ts';
+import {
+  COMMENT_EDIT_WINDOW_MS,
+  type CommentAuthorKind,
+  type CommentView,
+  type RevisionRoundView,
+  type TrackView,
+  type VersionView,
+} from '#common/review.ts';
 import type { ProjectTracksTable, TrackVersionsTable, VersionCommentsTable } from '#server/db/schema.ts';
 
 export type TrackRow = Selectable<ProjectTracksTable>;
@@ -58,6 +65,13 @@ export function toTrackView(
   };
 }
 
+/** How the author was on the project: the key says who (decision 082's `link:`, `admin:`), the stored role a collaborator. */
+export function authorKindOf(row: Pick<CommentRow, 'authorKey' | 'authorRole'>): CommentAuthorKind {
+  if (row.authorKey.startsWith('admin:')) return 'studio';
+  if (row.authorKey.startsWith('link:')) return 'review-link';
+  return row.authorRole ? 'collaborator' : 'client';
+}
+
 /** A comment as `viewer` sees it: theirs to edit within the window, a deleted one without its words. */
 export function toCommentView(row: CommentRow, viewer: string, now = Date.now()): CommentView {
   const editableUntil = new Date(new Date(row.createdAt).getTime() + COMMENT_EDIT_WINDOW_MS);
@@ -67,6 +81,8 @@ export function toCommentView(row: CommentRow, viewer: string, now = Date.now())
     versionId: row.versionId,
     parentId: row.parentId,
     authorSide: row.authorSide,
+    authorKind: authorKindOf(row),
+    authorRole: row.authorRole,
     // A comment through a review link says so wherever it is shown, so the studio can tell (decision 082).
     authorName: commentAuthorName(row.authorKey, row.authorName),
     atSeconds: row.atSeconds,

@@ -31,11 +31,13 @@ interface Props {
   project: AdminProjectView;
   /** The project as the server answered a change to it (the lock) or after a payment. */
   onProject: (project: AdminProjectView) => void;
+  /** An invoice changed (made, sent, paid, voided): the payment plan reads itself again. */
+  onChanged?: () => void;
 }
 
 /** The project's invoices on its page: plan, write, send, void and reissue, record payments, and whether deliveries wait. */
-export function InvoicesCard({ project, onProject }: Props) {
-  const state = useProjectInvoices(project, onProject);
+export function InvoicesCard({ project, onProject, onChanged }: Props) {
+  const state = useProjectInvoices(project, onProject, onChanged);
   const { invoices } = state;
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);

@@ -45,7 +45,12 @@ export interface ProjectInvoices {
  * One project's invoices and every change the owner makes to them. Each change reads the list again
  * (a void may add a reissued draft, a payment may unlock the deliveries); a toast says what happened.
  */
-export function useProjectInvoices(project: AdminProjectView, onProject: (project: AdminProjectView) => void): ProjectInvoices {
+export function useProjectInvoices(
+  project: AdminProjectView,
+  onProject: (project: AdminProjectView) => void,
+  /** After any change: the payment plan reads itself again. */
+  onChanged?: () => void,
+): ProjectInvoices {
   const [invoices, setInvoices] = useState<InvoiceView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const live = useRef(true);
@@ -79,9 +84,10 @@ export function useProjectInvoices(project: AdminProjectView, onProject: (projec
       }
       toast({ title: 'Success', description: done });
       await reload();
+      onChanged?.();
       return null;
     },
-    [reload],
+    [reload, onChanged],
   );
 
   const create = useCallback(

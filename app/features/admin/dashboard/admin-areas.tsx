@@ -6,6 +6,7 @@ import { SiteArea } from '#app/features/admin/site/site-area.tsx';
 import { ProjectsArea } from '#app/features/admin/projects/projects-area.tsx';
 import type { useProjectsDashboard } from '#app/features/admin/projects/use-projects-dashboard.ts';
 import { MoneyArea } from '#app/features/admin/billing/money-area.tsx';
+import { InsightsArea } from '#app/features/admin/insights/insights-area.tsx';
 import type { useSiteContent } from '#app/features/admin/site/use-site-content.ts';
 import { ContactSubmissionsTab } from '#app/features/admin/contacts/contact-submissions-tab.tsx';
 import type { useContactSubmissions } from '#app/features/admin/contacts/use-contact-submissions.ts';
@@ -87,6 +88,15 @@ export const ADMIN_AREAS = [
     path: '/manage/money',
     ownHeading: true,
     panel: () => <MoneyArea />,
+  },
+  {
+    key: 'insights',
+    label: 'Insights',
+    path: '/manage/insights',
+    ownHeading: true,
+    panel: ({ samples }) => (
+      <InsightsArea sampleTitle={(id) => samples.samples?.find((sample) => String(sample.id) === id)?.title ?? `Sample ${id} (deleted)`} />
+    ),
   },
   {
     key: 'site',

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { revealDashboardTabs } from '#app/features/admin/dashboard/reveal-tabs.ts';
 import { InvoicesCard } from '#app/features/admin/billing/invoices-card.tsx';
+import { PlanCard } from '#app/features/admin/billing/plan-card.tsx';
 import { AdminTracksPanel } from '#app/features/review/admin-tracks-panel.tsx';
 import { ActivityLog } from './activity-log.tsx';
 import { ClientAccess } from './client-access.tsx';
@@ -27,6 +28,8 @@ export function ProjectPage({ projectId, packages, onChanged }: Props) {
   const state = useProject(projectId);
   const { project, failure } = state;
   const [editing, setEditing] = useState(false);
+  const [planVersion, setPlanVersion] = useState(0);
+  const [invoicesVersion, setInvoicesVersion] = useState(0);
   const title = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
   const loaded = project !== null;
@@ -97,7 +100,14 @@ export function ProjectPage({ projectId, packages, onChanged }: Props) {
       />
       <AdminTracksPanel projectId={project.id} tracks={project.tracks} onChanged={() => void changed(state.reload())} />
       <Deliveries project={project} onDelivered={() => void changed(state.reload())} onDelete={(file) => changed(state.removeFile(file))} />
-      <InvoicesCard project={project} onProject={state.replace} />
+      <PlanCard project={project} version={invoicesVersion} onSaved={() => setPlanVersion((version) => version + 1)} />
+      {/* Remade when the plan is saved (it may have made invoices); an invoice's change reads the plan again. */}
+      <InvoicesCard
+        key={planVersion}
+        project={project}
+        onProject={state.replace}
+        onChanged={() => setInvoicesVersion((version) => version + 1)}
+      />
       {/* Top-aligned: a long activity log does not stretch the notes into an empty box. */}
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-2">
         <ProjectNotes project={project} />

@@ -23,6 +23,7 @@ export function DraftPanel({ form }: { form: SectionForm }) {
   }
   if (!draft) return null;
   const label = SECTION_LABELS[form.section];
+  const preview = previewHref(form.section);
   return (
     <div role="region" aria-label="Draft" className="grid gap-3 rounded-xl border border-accent/50 bg-accent-soft p-4 text-sm">
       <div className="flex items-start gap-2">
@@ -32,17 +33,19 @@ export function DraftPanel({ form }: { form: SectionForm }) {
             Draft saved {formatSavedAt(draft.updatedAt)}
           </p>
           <p className="text-fg-muted">
-            The form shows your draft. Visitors still see the published {label}
+            The form shows your draft. {preview ? 'Visitors still see' : 'The site still uses'} the published {label}
             {draft.basedOn > 0 ? ` (version ${draft.basedOn})` : ''} until you publish.
           </p>
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <a href={previewHref(form.section)} target="_blank" rel="noopener" className={buttonClasses('secondary', 'sm')}>
-          Preview
-          <ExternalLink aria-hidden className="size-4" />
-          <span className="sr-only">(opens in a new tab)</span>
-        </a>
+        {preview && (
+          <a href={preview} target="_blank" rel="noopener" className={buttonClasses('secondary', 'sm')}>
+            Preview
+            <ExternalLink aria-hidden className="size-4" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        )}
         <Button size="sm" disabled={form.saving} onClick={() => void form.publishDraft()}>
           Publish
         </Button>

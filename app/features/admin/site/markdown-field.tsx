@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { cn } from '#app/lib/cn.ts';
 import { parseMarkdown } from '#common/markdown.ts';
 import { fillContentTokens } from '#common/site-content/content-tokens.ts';
+import type { Packages } from '#common/site-content/packages.ts';
 import type { Studio } from '#common/site-content/studio.ts';
 import { MarkdownView } from '#app/components/markdown-view.tsx';
 import { TextArea } from './fields.tsx';
@@ -13,14 +14,16 @@ interface Props {
   label: string;
   /** The saved studio facts the tokens ({{studio.name}}) stand for in the preview. */
   studio: Studio;
+  /** The packages, for texts that name their revisions and turnaround (the agreement). */
+  packages?: Packages;
   rows?: number;
   maxLength: number;
 }
 
 /** A Markdown text beside its preview, rendered as the page will show it (tokens filled in). */
-export function MarkdownField({ form, path, label, studio, rows = 12, maxLength }: Props) {
+export function MarkdownField({ form, path, label, studio, packages, rows = 12, maxLength }: Props) {
   const text = useDeferredValue(form.value<string>(path) ?? '');
-  const blocks = useMemo(() => parseMarkdown(fillContentTokens(text, { studio })), [text, studio]);
+  const blocks = useMemo(() => parseMarkdown(fillContentTokens(text, { studio, packages })), [text, studio, packages]);
   const previewId = `${form.id(path)}-preview`;
   return (
     <div className="grid min-w-0 gap-4 lg:grid-cols-2">

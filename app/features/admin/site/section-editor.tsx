@@ -3,6 +3,7 @@ import type { DraftSummary } from '#common/site-content/drafts.ts';
 import type { SiteSection, StoredSection, StoredSiteContent } from '#common/site-content/sections.ts';
 import { SectionFrame } from './section-frame.tsx';
 import { AboutForm } from './sections/about-form.tsx';
+import { AgreementForm } from './sections/agreement-form.tsx';
 import { BillingForm } from './sections/billing-form.tsx';
 import { BrandForm } from './sections/brand-form.tsx';
 import { FaqForm } from './sections/faq-form.tsx';
@@ -50,6 +51,7 @@ export function SectionEditor({ section, content, onStored, onDirtyChange, draft
     home: <HomeForm form={form} studio={studio} />,
     services: <ServicesForm form={form} studio={studio} packages={content.packages.packages} />,
     billing: <BillingForm form={form} />,
+    agreement: <AgreementForm form={form} studio={studio} packages={content.packages} />,
   }[section];
 
   return (

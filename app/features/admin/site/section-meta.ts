@@ -14,6 +14,7 @@ export const SECTION_LABELS: Record<SiteSection, string> = {
   home: 'Home page',
   services: 'Services',
   billing: 'Billing',
+  agreement: 'Service agreement',
 };
 
 export const SECTION_INTROS: Record<SiteSection, string> = {
@@ -32,6 +33,9 @@ export const SECTION_INTROS: Record<SiteSection, string> = {
     'What the studio offers, each with a page of its own: the menu, the footer, the services page and the sitemap list the shown ones.',
   billing:
     'Invoice numbers, the deposit before work starts, the days to pay, whether masters wait for payment, and how to pay without a card.',
+  agreement:
+    'The terms a client reads and signs with each proposal. A proposal keeps the exact text it was signed with; ' +
+    'changes here apply to new proposals.',
 };
 
 /** "Nov 23, 2026, 7:21 PM" in the owner's own time zone. */

@@ -1,5 +1,6 @@
 import {
   CONTENT_TOKENS,
+  PROPOSAL_TOKENS,
   TOKEN_LABELS,
   TOKEN_PATTERN,
   tokenValues,
@@ -12,8 +13,10 @@ import { DEFAULT_PACKAGES } from '#common/site-content/defaults.ts';
 const chip =
   'inline-flex max-w-full items-center gap-1.5 rounded-full border border-accent/40 bg-accent-soft px-2.5 py-0.5 text-xs text-fg';
 
+const ALL_TOKENS: readonly string[] = [...CONTENT_TOKENS, ...PROPOSAL_TOKENS];
+
 function isToken(name: string): name is ContentToken {
-  return (CONTENT_TOKENS as readonly string[]).includes(name);
+  return ALL_TOKENS.includes(name);
 }
 
 /**
@@ -41,8 +44,12 @@ export function TokenChips({ text, studio, id }: { text: string; studio: Studio;
   );
 }
 
-/** Every token an owner may write, each as its chip with what to type. */
-export function TokenLegend() {
+/**
+ * Every token an owner may write, each as its chip with what to type; with `proposal`, also those
+ * each proposal fills (the agreement's payment plan).
+ */
+export function TokenLegend({ proposal = false }: { proposal?: boolean }) {
+  const tokens: readonly ContentToken[] = proposal ? [...CONTENT_TOKENS, ...PROPOSAL_TOKENS] : CONTENT_TOKENS;
   return (
     <div className="rounded-xl border border-line bg-surface p-4 text-sm sm:p-5">
       <h3 className="font-semibold text-fg">Facts from your settings</h3>
@@ -51,7 +58,7 @@ export function TokenLegend() {
         article: <code className="text-accent">{'{{a studio.city}}'}</code> reads “an Atlanta” or “a Decatur”.
       </p>
       <ul className="mt-3 grid gap-1.5 sm:grid-cols-2">
-        {CONTENT_TOKENS.map((token) => (
+        {tokens.map((token) => (
           <li key={token} className="flex flex-wrap items-center gap-2">
             <span className={chip}>{TOKEN_LABELS[token]}</span>
             <code className="text-xs text-fg-subtle">{`{{${token}}}`}</code>

@@ -22,7 +22,10 @@ export function DeliveryLock({
 }) {
   const owing = billing?.invoices.filter((invoice) => invoice.state !== 'void' && invoice.amountDueCents > 0) ?? [];
   const payable = billing?.cardPayments && owing.length === 1 ? owing[0] : undefined;
-  const balance = billing ? formatMoney(billing.amountDueCents, owing[0]?.currency ?? billing.invoices[0]?.currency ?? 'USD') : null;
+  const currency = owing[0]?.currency ?? billing?.invoices[0]?.currency ?? 'USD';
+  const balance = billing ? formatMoney(billing.heldCents, currency) : null;
+  // Part of what the masters wait for has no invoice yet: the studio sends it, there is nothing more to pay today.
+  const notInvoiced = billing !== null && billing.heldCents > billing.amountDueCents;
   return (
     <div role="note" className="mt-4 flex flex-col gap-4 rounded-xl border border-accent/40 bg-accent-soft p-4 sm:flex-row sm:items-center">
       <Lock aria-hidden className="size-6 shrink-0 text-accent" />
@@ -34,9 +37,15 @@ export function DeliveryLock({
         ) : (
           "The masters can be downloaded once the studio's invoice is paid."
         )}{' '}
-        <span className="text-fg-muted">Until then you can listen to them in the review room.</span>
+        <span className="text-fg-muted">
+          {notInvoiced
+            ? billing.amountDueCents > 0
+              ? `Pay ${formatMoney(billing.amountDueCents, currency)} now; the studio sends the invoice for the rest.`
+              : 'The studio will send you the invoice.'
+            : 'Until then your mixes stay playable in the review room.'}
+        </span>
       </p>
-      {payable ? (
+      {notInvoiced && billing.amountDueCents === 0 ? null : payable ? (
         <Button size="sm" className="self-start sm:self-auto" onClick={() => onPay(payable)} disabled={paying !== null}>
           <CreditCard aria-hidden className="size-4" />
           {paying === payable.id ? 'Opening checkout…' : 'Pay now'}

@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import type { InsightQuery, InsightRow, InsightSummary, InsightTotals } from '#common/insights.ts';
+import type { Database } from '#server/db/schema.ts';
+import { countDays, type DailyCount } from './daily-rollup.ts';
+
+const TOP_ROWS = 20;
+const DAY_MS = 86_400_000;
+
+const shiftDay = (dayText: string, days: number) => new Date(Date.parse(`${dayText}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The day a series point starts: the day itself, its week's Monday, or its month's first. */
+function bucketOf(dayText: string, interval: InsightQuery['interval']): string {
+  if (interval === 'month') return `${dayText.slice(0, 7)}-01`;
+  if (interval === 'week') return shiftDay(dayText, -((new Date(`${dayText}T00:00:00Z`).getUTCDay() + 6) % 7));
+  return dayText;
+}
+
+/** The counts of a range: the rolled-up days from their totals, the others (today) from their events. */
+async function countsOf(db: Kysely<Database>, from: string, to: string): Promise<DailyCount[]> {
+  const rolled = await db.selectFrom('insightDaily').selectAll().where('day', '>=', from).where('day', '<=', to).execute();
+  const open = await db
+    .selectFrom('insightEvents')
+    .select(({ fn }) => [fn.min('day').as('first'), fn.max('day').as('last')])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('insightRollups').select('day').whereRef('insightRollups.day', '=', 'insightEvents.day'))),
+    )
+    .executeTakeFirst();
+  const live = open?.first && open.last ? await countDays(db, { from: open.first, to: open.last }) : [];
+  const rolledDays = new Set(rolled.map((row) => row.day));
+  return [...(rolled as DailyCount[]), ...live.filter((row) => !rolledDays.has(row.day))];
+}
+
+function totalsOf(counts: DailyCount[]): InsightTotals {
+  const totals = { visitors: 0, views: 0 };
+  for (const row of counts) {
+    if (row.kind !== 'view' || row.dimension !== 'total') continue;
+    totals.visitors += row.visitors;
+    totals.views += row.views;
+  }
+  return totals;
+}
+
+/** The top rows of one kind and dimension over the range: views summed, visitors summed day by day. */
+function topOf(counts: DailyCount[], kind: string, dimension: DailyCount['dimension']): InsightRow[] {
+  const byValue = new Map<string, InsightRow>();
+  for (const row of counts) {
+    if (row.kind !== kind || row.dimension !== dimension) continue;
+    const entry = byValue.get(row.value) ?? { value: row.value, views: 0, visitors: 0 };
+    entry.views += row.views;
+    entry.visitors += row.visitors;
+    byValue.set(row.value, entry);
+  }
+  return [...byValue.values()].sort((a, b) => b.views - a.views || a.value.localeCompare(b.value)).slice(0, TOP_ROWS);
+}
+
+function seriesOf(counts: DailyCount[], query: InsightQuery): InsightSummary['series'] {
+  const points = new Map<string, InsightTotals & { start: string }>();
+  for (let dayText = query.from; dayText <= query.to; dayText = shiftDay(dayText, 1)) {
+    const start = bucketOf(dayText, query.interval);
+    if (!points.has(start)) points.set(start, { start, visitors: 0, views: 0 });
+  }
+  for (const row of counts) {
+    if (row.kind !== 'view' || row.dimension !== 'total') continue;
+    const point = points.get(bucketOf(row.day, query.interval));
+    if (!point) continue;
+    point.visitors += row.visitors;
+    point.views += row.views;
+  }
+  return [...points.values()];
+}
+
+/**
+ * The dashboard's numbers for a range of UTC days. A visitor is counted once per day (ids change
+ * with each day's salt), so a range's visitors are the sum of its days'.
+ */
+export async function insightSummary(db: Kysely<Database>, query: InsightQuery): Promise<InsightSummary> {
+  const length = Math.round((Date.parse(query.to) - Date.parse(query.from)) / DAY_MS) + 1;
+  const [counts, before] = await Promise.all([
+    countsOf(db, query.from, query.to),
+    countsOf(db, shiftDay(query.from, -length), shiftDay(query.from, -1)),
+  ]);
+  return {
+    ...totalsOf(counts),
+    previous: totalsOf(before.filter((row) => row.dimension === 'total')),
+    series: seriesOf(counts, query),
+    pages: topOf(counts, 'view', 'page'),
+    landings: topOf(counts, 'view', 'landing'),
+    sources: topOf(counts, 'view', 'source'),
+    referrers: topOf(counts, 'view', 'referrer'),
+    campaigns: topOf(counts, 'view', 'campaign'),
+    countries: topOf(counts, 'view', 'country'),
+    devices: topOf(counts, 'view', 'device'),
+    samples: topOf(counts, 'play', 'target'),
+    outbound: topOf(counts, 'outbound', 'target'),
+  };
+}

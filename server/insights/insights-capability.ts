@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { InsightQuery, InsightSettings, InsightSummary } from '#common/insights.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { Logger } from '#server/logger.ts';
+import { rollUpFinishedDays } from './daily-rollup.ts';
+import { InsightEvents } from './insight-events.ts';
+import { readInsightSettings, saveInsightSettings } from './insight-settings.ts';
+import { insightSummary } from './insight-summary.ts';
+import { utcDay } from './visitor-hash.ts';
+
+/** The visitor statistics (issue 45, decision 106): counting, the owner's settings, the dashboard's numbers. */
+export interface InsightsCapability {
+  events: InsightEvents;
+  settings: { read(): Promise<InsightSettings>; save(settings: InsightSettings): Promise<InsightSettings> };
+  summary(query: InsightQuery): Promise<InsightSummary>;
+  /** Rolls up finished days, drops single events past 30 days and forgets old salts. */
+  tidy(now?: Date): Promise<string[]>;
+}
+
+export interface InsightsParts {
+  db: Kysely<Database>;
+  logger: Logger;
+  countryHeader: string | null;
+  siteHost: string;
+}
+
+export function createInsightsCapability({ db, logger, countryHeader, siteHost }: InsightsParts): InsightsCapability {
+  const events = new InsightEvents(db, { countryHeader, logger, siteHost });
+  return {
+    events,
+    settings: { read: () => readInsightSettings(db), save: (settings) => saveInsightSettings(db, settings) },
+    summary: (query) => insightSummary(db, query),
+    async tidy(now = new Date()) {
+      const today = utcDay(now);
+      await events.flush();
+      const rolled = await rollUpFinishedDays(db, today);
+      await events.forgetSaltsBefore(today);
+      return rolled;
+    },
+  };
+}
+
+const TIDY_EVERY_MS = 60 * 60 * 1000;
+
+/** Hourly: a day is rolled up within an hour of its end, and its salt forgotten with it. */
+export function startInsightTasks(services: { logger: Logger; insights: InsightsCapability }): NodeJS.Timeout {
+  const tidy = () =>
+    services.insights.tidy().catch((error: unknown) => services.logger.error({ err: error }, 'insights: the daily roll-up failed'));
+  void tidy();
+  const timer = setInterval(() => void tidy(), TIDY_EVERY_MS);
+  timer.unref();
+  return timer;
+}
