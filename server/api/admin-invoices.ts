@@ -59,6 +59,30 @@ const CSV_HEADER = [
 ];
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
+/** The accountant's CSV: one row per invoice, formula cells escaped (csvRow), amounts in dollars. */
+function invoicesCsv(rows: InvoiceView[], names: Map<number, { title: string; clientName: string }>): string {
+  let body = UTF8_BOM + csvRow(CSV_HEADER);
+  for (const invoice of rows) {
+    const project = names.get(invoice.projectId);
+    const amounts = [invoice.subtotalCents, invoice.discountCents, invoice.taxCents, invoice.totalCents, invoice.paidCents];
+    body += csvRow([
+      invoice.number,
+      project?.title ?? '',
+      project?.clientName ?? '',
+      invoice.state,
+      invoice.currency,
+      ...amounts.map(dollars),
+      dollars(invoice.refundedCents),
+      dollars(invoice.disputedCents),
+      dollars(invoice.amountDueCents),
+      invoice.sentAt?.slice(0, 10) ?? '',
+      invoice.dueDate ?? '',
+      invoice.paidAt?.slice(0, 10) ?? '',
+    ]);
+  }
+  return body;
+}
+
 /** The owner's invoices (decision 093): make them from a project, send, void and reissue, record payments, PDF and CSV. */
 export function adminInvoicesRouter(services: Services): Router {
   const router = Router();
@@ -142,29 +166,7 @@ export function adminInvoicesRouter(services: Services): Router {
       const names = await projects.namesById();
       const day = new Date().toISOString().slice(0, 10);
       noStore(res).set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="invoices-${day}.csv"` });
-      let body = UTF8_BOM + csvRow(CSV_HEADER);
-      for (const invoice of rows) {
-        const project = names.get(invoice.projectId);
-        body += csvRow([
-          invoice.number,
-          project?.title ?? '',
-          project?.clientName ?? '',
-          invoice.state,
-          invoice.currency,
-          dollars(invoice.subtotalCents),
-          dollars(invoice.discountCents),
-          dollars(invoice.taxCents),
-          dollars(invoice.totalCents),
-          dollars(invoice.paidCents),
-          dollars(invoice.refundedCents),
-          dollars(invoice.disputedCents),
-          dollars(invoice.amountDueCents),
-          invoice.sentAt?.slice(0, 10) ?? '',
-          invoice.dueDate ?? '',
-          invoice.paidAt?.slice(0, 10) ?? '',
-        ]);
-      }
-      res.send(body);
+      res.send(invoicesCsv(rows, names));
     })
     .all(methodNotAllowed(['GET']));
 
