@@ -118,6 +118,8 @@ export function buildServices(core: CoreServices): Services {
     logo: (image, width) => siteImages.readWebp(image, width),
     // Billing reads and changes projects only through what the projects capability hands it (decision 097).
     projects: projects.projectsForBilling,
+    // A client's reminders go out in the zone they booked their consultation in, when they did (decision 104).
+    clientZone: (email) => booking.visitorZoneOf(email),
   });
   const shareImages = createShareImages({
     content: () => siteContent.current(),

@@ -1,14 +1,15 @@
 import { calendarDateSchema } from '#common/calendar-date.ts';
 import { safeText } from '#common/text.ts';
 import { z } from '#common/zod.ts';
-import { MAX_INVOICE_CENTS, percentToBasisPoints } from './money.ts';
+import { MAX_INVOICE_CENTS, percentToTaxRate } from './money.ts';
 
 /*
  * What the owner sends to make, change and settle invoices, judged the same in the admin's forms and
- * in the API. Every amount is integer cents; a percent has at most two decimals.
+ * in the API. Every amount is integer cents; a tax percent has at most three decimals (8.875).
  */
 
-export const INVOICE_STATES = ['draft', 'sent', 'partly_paid', 'paid', 'void'] as const;
+/** `refunded`: everything received was given back; it asks for nothing more (decision 104). */
+export const INVOICE_STATES = ['draft', 'sent', 'partly_paid', 'paid', 'refunded', 'void'] as const;
 export type InvoiceStateName = (typeof INVOICE_STATES)[number];
 /**
  * What counts as an unpaid invoice: one that was sent and still asks for money, whole or in part.
@@ -25,6 +26,12 @@ export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
 /** What the owner may record by hand: card payments come only from Stripe's signed webhook. */
 export const MANUAL_PAYMENT_METHODS = ['bank_transfer', 'cash', 'other'] as const;
 export const MAX_INVOICE_LINES = 50;
+/** What moved money on an invoice: a payment, a refund, a card dispute taking it, a won dispute giving it back. */
+export const PAYMENT_KINDS = ['payment', 'refund', 'dispute', 'dispute_won'] as const;
+export type PaymentKindName = (typeof PAYMENT_KINDS)[number];
+/** A card dispute is open until Stripe closes it won or lost; while open or lost the masters stay locked. */
+export const DISPUTE_STATES = ['open', 'won', 'lost'] as const;
+export type DisputeStateName = (typeof DISPUTE_STATES)[number];
 
 const cents = (label: string, min = 0) =>
   z
@@ -45,7 +52,7 @@ const taxPercent = z
   .number({ error: 'Tax must be a percent' })
   .min(0, 'Tax must not be negative')
   .max(50, 'Tax must be at most 50 %')
-  .refine((value) => percentToBasisPoints(value) !== null, 'Tax may have at most two decimals');
+  .refine((value) => percentToTaxRate(value) !== null, 'Tax may have at most three decimals, like 8.875');
 
 const invoiceFields = {
   lines: z
@@ -112,6 +119,24 @@ export const recordPaymentSchema = z.strictObject({
   paidOn: calendarDateSchema('Paid on').optional(),
 });
 
+/** `POST /api/admin/invoices/{id}/refunds`: money the owner gave back, and whether the masters lock again. */
+export const recordRefundSchema = z.strictObject({
+  amountCents: cents('Amount', 1),
+  method: z.enum(MANUAL_PAYMENT_METHODS, { error: 'Method must be bank_transfer, cash or other' }),
+  reference: safeText(z.string({ error: 'Reference must be text' }), 'Reference')
+    .trim()
+    .max(200, 'Reference must be at most 200 characters')
+    .optional(),
+  paidOn: calendarDateSchema('Refunded on').optional(),
+  /** The owner's answer, asked with the refund: lock the project's deliveries again. No by default. */
+  relockDelivery: z.boolean({ error: 'relockDelivery must be true or false' }).optional().default(false),
+});
+
+/** `PUT /api/admin/invoices/{id}/refund-lock`: the same choice later (a card refund from Stripe starts at no). */
+export const refundLockSchema = z.strictObject({
+  relockDelivery: z.boolean({ error: 'relockDelivery must be true or false' }),
+});
+
 export const voidInvoiceSchema = z.strictObject({
   reason: safeText(z.string({ error: 'Reason must be text' }), 'Reason', { multiline: true })
     .trim()
@@ -135,9 +160,18 @@ export interface InvoiceView {
   taxPercent: number;
   taxCents: number;
   totalCents: number;
+  /** What was received (payments only; refunds and disputes are their own figures). */
   paidCents: number;
-  /** What is still owed: the total less payments, never below zero; 0 for drafts and void ones. */
+  /** What was given back. */
+  refundedCents: number;
+  /** What open or lost card disputes hold. */
+  disputedCents: number;
+  /** The owner chose that the refund locks the deliveries again. */
+  refundLocksDelivery: boolean;
+  /** What is still owed: the total less payments, never below zero; 0 for drafts, void, paid and refunded ones. */
   amountDueCents: number;
+  /** The invoice's card disputes, oldest first. */
+  disputes: Array<{ id: string; amountCents: number; state: DisputeStateName; openedAt: string; closedAt: string | null }>;
   dueDate: string | null;
   notes: string;
   replacesInvoiceId: number | null;
@@ -147,8 +181,20 @@ export interface InvoiceView {
   voidedAt: string | null;
   voidReason: string | null;
   createdAt: string;
-  payments: Array<{ id: number; amountCents: number; method: string; reference: string | null; paidOn: string; recordedBy: string }>;
+  payments: Array<{
+    id: number;
+    kind: PaymentKindName;
+    amountCents: number;
+    method: string;
+    reference: string | null;
+    paidOn: string;
+    recordedBy: string;
+  }>;
 }
+
+/** What may still be given back: what was received less what went back and what disputes took (decision 104). */
+export const refundableCents = (invoice: Pick<InvoiceView, 'paidCents' | 'refundedCents' | 'disputedCents'>) =>
+  Math.max(0, invoice.paidCents - invoice.refundedCents - invoice.disputedCents);
 
 /** `GET /api/admin/invoices`: each invoice with whose it is, for the Money view. */
 export interface AdminInvoiceListItem extends InvoiceView {

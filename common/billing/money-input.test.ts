@@ -48,7 +48,8 @@ describe('parsePercentInput', () => {
     expect(parsePercentInput('8.25')).toBe(8.25);
     expect(parsePercentInput('10 %')).toBe(10);
     expect(parsePercentInput('')).toBe(0);
-    expect(parsePercentInput('8.125')).toBeNull();
+    expect(parsePercentInput('8.875')).toBe(8.875);
+    expect(parsePercentInput('8.8755')).toBeNull();
     expect(parsePercentInput('-1')).toBeNull();
   });
 });

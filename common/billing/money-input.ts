@@ -27,10 +27,10 @@ export function centsToInput(cents: number): string {
   return `${sign}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
 }
 
-/** A percent field's text as a number, or null: "8.25" -> 8.25, "" -> 0 (no tax). */
+/** A tax percent field's text as a number, or null: "8.875" -> 8.875, "" -> 0 (no tax); at most three decimals. */
 export function parsePercentInput(text: string): number | null {
   const cleaned = text.trim().replace(/%$/, '').trim();
   if (cleaned === '') return 0;
-  if (!/^\d+(?:\.\d{1,2})?$/.test(cleaned)) return null;
+  if (!/^\d+(?:\.\d{1,3})?$/.test(cleaned)) return null;
   return Number(cleaned);
 }

@@ -10,8 +10,8 @@ export const MAX_INVOICE_CENTS = 1_000_000_000;
 export interface InvoiceAmounts {
   subtotalCents: number;
   discountCents: number;
-  /** Hundredths of a percent: 8.25 % is 825. */
-  taxBasisPoints: number;
+  /** Thousandths of a percent: 8.875 % is 8875, 8.25 % is 8250. */
+  taxRate: number;
   taxCents: number;
   totalCents: number;
 }
@@ -23,12 +23,19 @@ function divideRounded(numerator: number, denominator: number): number {
   return sign * Math.floor((magnitude * 2 + denominator) / (denominator * 2));
 }
 
-/** The totals of lines, a discount off the subtotal, and tax on what remains. */
-export function invoiceAmounts(lineCents: readonly number[], discountCents: number, taxBasisPoints: number): InvoiceAmounts {
+/** A tax rate's unit: 100 % is 100,000 thousandths of a percent. */
+const WHOLE_RATE = 100_000;
+
+/**
+ * The totals of lines, a discount off the subtotal, and tax on what remains: the tax is rounded to
+ * the cent once, half away from zero, on the whole taxable amount (never line by line).
+ */
+export function invoiceAmounts(lineCents: readonly number[], discountCents: number, taxRate: number): InvoiceAmounts {
   const subtotalCents = lineCents.reduce((sum, cents) => sum + cents, 0);
   const taxable = subtotalCents - discountCents;
-  const taxCents = divideRounded(taxable * taxBasisPoints, 10_000);
-  return { subtotalCents, discountCents, taxBasisPoints, taxCents, totalCents: taxable + taxCents };
+  // At most $10 million times 50,000: 5e13, inside Number's exact integers.
+  const taxCents = divideRounded(taxable * taxRate, WHOLE_RATE);
+  return { subtotalCents, discountCents, taxRate, taxCents, totalCents: taxable + taxCents };
 }
 
 /** A deposit of `percent` of a total and the balance left: the two always add up to the total. */
@@ -37,12 +44,15 @@ export function depositSplit(totalCents: number, percent: number): { depositCent
   return { depositCents, balanceCents: totalCents - depositCents };
 }
 
-/** "8.25" percent as basis points (825); null when it has more than two decimals or is not a number. */
-export function percentToBasisPoints(percent: number): number | null {
+/** "8.875" percent as a tax rate in thousandths of a percent (8875); null with more than three decimals or not a number. */
+export function percentToTaxRate(percent: number): number | null {
   if (!Number.isFinite(percent)) return null;
-  const points = Math.round(percent * 100);
-  return Math.abs(points - percent * 100) < 1e-6 ? points : null;
+  const rate = Math.round(percent * 1000);
+  return Math.abs(rate - percent * 1000) < 1e-6 ? rate : null;
 }
+
+/** A tax rate back as the percent the owner typed: 8875 is 8.875. */
+export const taxRateToPercent = (rate: number): number => rate / 1000;
 
 const formatters = new Map<string, Intl.NumberFormat>();
 

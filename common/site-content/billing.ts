@@ -26,6 +26,13 @@ export const billingSchema = z.strictObject({
     .int('Days to pay must be whole days')
     .min(0, 'Days to pay must be 0 or more')
     .max(120, 'Days to pay must be at most 120'),
+  /** The first payment reminder comes this many days before an invoice's due date (0: none before it). */
+  reminderDaysBefore: z
+    .number({ error: 'Reminder days must be a number' })
+    .int('Reminder days must be whole days')
+    .min(0, 'Reminder days must be 0 or more')
+    .max(30, 'Reminder days must be at most 30')
+    .default(3),
   /** New projects start with their deliveries locked until paid (the owner may unlock one by hand). */
   lockDeliveries: z.boolean({ error: 'Lock deliveries must be on or off' }),
   /** Bank details or how to pay in person; shown to clients with what they owe. Empty: card only. */

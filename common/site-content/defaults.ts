@@ -176,6 +176,7 @@ export const DEFAULT_BILLING: Billing = {
   currency: 'USD',
   depositPercent: 50,
   paymentTermsDays: 14,
+  reminderDaysBefore: 3,
   lockDeliveries: true,
   paymentInstructions: '',
 };

@@ -103,6 +103,7 @@ const FIELD_NAMES: Record<string, string> = {
   invoicePrefix: 'Invoice number prefix',
   depositPercent: 'Deposit',
   paymentTermsDays: 'Days to pay',
+  reminderDaysBefore: 'Reminder days before the due date',
   lockDeliveries: 'Lock deliveries',
   paymentInstructions: 'Payment instructions',
 };

@@ -7,6 +7,8 @@ import type { Services } from '#server/context.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { refusalError } from '#server/http/refusals.ts';
 import { requireAdmin, signedInAdminId } from '#server/http/require-admin.ts';
+import { sendInvoice } from '#server/flows/send-invoice.ts';
+import { studioActor } from './admin-projects.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import { z } from '#common/zod.ts';
 import { noStore } from '#server/http/no-store.ts';
@@ -15,7 +17,9 @@ const NOT_FOUND = 'Invoice not found';
 const PROJECT_NOT_FOUND = 'Project not found';
 const invoiceId = (req: Request) => parseIdParam(req.params.id, NOT_FOUND);
 const listQuerySchema = z.object({
-  state: z.enum([...INVOICE_STATES, 'overdue'], { error: `state must be one of ${INVOICE_STATES.join(', ')} or overdue` }).optional(),
+  state: z
+    .enum([...INVOICE_STATES, 'overdue', 'disputed'], { error: `state must be one of ${INVOICE_STATES.join(', ')}, overdue or disputed` })
+    .optional(),
 });
 
 const NO_PRICE = 'Set the project’s agreed price first, or make an invoice line by line';
@@ -46,12 +50,38 @@ const CSV_HEADER = [
   'Tax',
   'Total',
   'Paid',
+  'Refunded',
+  'Disputed',
   'Due',
   'Issued',
   'Due date',
   'Paid on',
 ];
 const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** The accountant's CSV: one row per invoice, formula cells escaped (csvRow), amounts in dollars. */
+function invoicesCsv(rows: InvoiceView[], names: Map<number, { title: string; clientName: string }>): string {
+  let body = UTF8_BOM + csvRow(CSV_HEADER);
+  for (const invoice of rows) {
+    const project = names.get(invoice.projectId);
+    const amounts = [invoice.subtotalCents, invoice.discountCents, invoice.taxCents, invoice.totalCents, invoice.paidCents];
+    body += csvRow([
+      invoice.number,
+      project?.title ?? '',
+      project?.clientName ?? '',
+      invoice.state,
+      invoice.currency,
+      ...amounts.map(dollars),
+      dollars(invoice.refundedCents),
+      dollars(invoice.disputedCents),
+      dollars(invoice.amountDueCents),
+      invoice.sentAt?.slice(0, 10) ?? '',
+      invoice.dueDate ?? '',
+      invoice.paidAt?.slice(0, 10) ?? '',
+    ]);
+  }
+  return body;
+}
 
 /** The owner's invoices (decision 093): make them from a project, send, void and reissue, record payments, PDF and CSV. */
 export function adminInvoicesRouter(services: Services): Router {
@@ -136,27 +166,7 @@ export function adminInvoicesRouter(services: Services): Router {
       const names = await projects.namesById();
       const day = new Date().toISOString().slice(0, 10);
       noStore(res).set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="invoices-${day}.csv"` });
-      let body = UTF8_BOM + csvRow(CSV_HEADER);
-      for (const invoice of rows) {
-        const project = names.get(invoice.projectId);
-        body += csvRow([
-          invoice.number,
-          project?.title ?? '',
-          project?.clientName ?? '',
-          invoice.state,
-          invoice.currency,
-          dollars(invoice.subtotalCents),
-          dollars(invoice.discountCents),
-          dollars(invoice.taxCents),
-          dollars(invoice.totalCents),
-          dollars(invoice.paidCents),
-          dollars(invoice.amountDueCents),
-          invoice.sentAt?.slice(0, 10) ?? '',
-          invoice.dueDate ?? '',
-          invoice.paidAt?.slice(0, 10) ?? '',
-        ]);
-      }
-      res.send(body);
+      res.send(invoicesCsv(rows, names));
     })
     .all(methodNotAllowed(['GET']));
 
@@ -187,7 +197,8 @@ export function adminInvoicesRouter(services: Services): Router {
   router
     .route('/admin/invoices/:id/send')
     .all(requireAdmin)
-    .post(async (req, res) => answer(res, await invoices.send(invoiceId(req))))
+    // A flow: sending may also give a client who was never invited their portal access (send-invoice.ts).
+    .post(async (req, res) => answer(res, await sendInvoice(services, invoiceId(req), studioActor(res))))
     .all(methodNotAllowed(['POST']));
 
   router
@@ -201,6 +212,19 @@ export function adminInvoicesRouter(services: Services): Router {
     .all(requireAdmin)
     .post(async (req, res) => answer(res, await invoices.recordPayment(invoiceId(req), req.body, signedInAdminId(res)), 201))
     .all(methodNotAllowed(['POST']));
+
+  // Money given back, with the owner's answer whether the masters lock again (decision 104).
+  router
+    .route('/admin/invoices/:id/refunds')
+    .all(requireAdmin)
+    .post(async (req, res) => answer(res, await services.billing.refunds.record(invoiceId(req), req.body, signedInAdminId(res)), 201))
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/admin/invoices/:id/refund-lock')
+    .all(requireAdmin)
+    .put(async (req, res) => answer(res, await services.billing.refunds.setRelock(invoiceId(req), req.body)))
+    .all(methodNotAllowed(['PUT']));
 
   return router;
 }

@@ -189,7 +189,7 @@ describe.each(testDialects())('invoices and card payments on %s', (dialect) => {
     expect((await t.asAdmin.get(`/api/admin/invoices/${invoiceId}`)).body.paidCents).toBe(before);
   });
 
-  it('reflects a refund: the invoice owes again and the files lock again', async () => {
+  it('records a refund as a refund: the invoice stays paid with what went back, and the files stay open', async () => {
     const intent = (await t.asAdmin.get(`/api/admin/invoices/${invoiceId}`)).body.payments[0].reference as string;
     const refunded = await stripe.deliver('charge.refunded', {
       id: 'ch_1',
@@ -200,11 +200,14 @@ describe.each(testDialects())('invoices and card payments on %s', (dialect) => {
     });
     expect(refunded.status).toBe(200);
     expect((await t.asAdmin.get(`/api/admin/invoices/${invoiceId}`)).body).toMatchObject({
-      state: 'partly_paid',
-      paidCents: 30_000,
-      amountDueCents: 5_000,
+      state: 'paid',
+      paidCents: 35_000,
+      refundedCents: 5_000,
+      amountDueCents: 0,
+      refundLocksDelivery: false,
     });
-    expect((await download()).status).toBe(402);
+    // The owner did not choose to lock again (a card refund starts at no).
+    expect((await download()).status).toBe(200);
     // The running total grows with a second refund of the same charge: only the new part counts.
     await stripe.deliver('charge.refunded', {
       id: 'ch_1',
@@ -213,16 +216,23 @@ describe.each(testDialects())('invoices and card payments on %s', (dialect) => {
       amount_refunded: 7_500,
       currency: 'usd',
     });
-    expect((await t.asAdmin.get(`/api/admin/invoices/${invoiceId}`)).body.paidCents).toBe(27_500);
+    expect((await t.asAdmin.get(`/api/admin/invoices/${invoiceId}`)).body).toMatchObject({ paidCents: 35_000, refundedCents: 7_500 });
   });
 
   it('records a bank transfer by hand, and the owner may unlock a trusted client', async () => {
-    const over = await t.asAdmin.post(`/api/admin/invoices/${invoiceId}/payments`).send({ amountCents: 999_999, method: 'bank_transfer' });
+    // The paid invoice (part of it refunded) asks for nothing more: a payment on it is refused.
+    expect((await t.asAdmin.post(`/api/admin/invoices/${invoiceId}/payments`).send({ amountCents: 100, method: 'cash' })).status).toBe(409);
+    const rush = await t.asAdmin.post(`/api/admin/projects/${projectId}/invoices`).send({ lines: [line('Rush', 7_500)] });
+    await t.asAdmin.post(`/api/admin/invoices/${rush.body.id}/send`);
+    expect((await download()).status).toBe(402);
+    const over = await t.asAdmin
+      .post(`/api/admin/invoices/${rush.body.id}/payments`)
+      .send({ amountCents: 999_999, method: 'bank_transfer' });
     expect(over.status).toBe(400);
-    const card = await t.asAdmin.post(`/api/admin/invoices/${invoiceId}/payments`).send({ amountCents: 100, method: 'card' });
+    const card = await t.asAdmin.post(`/api/admin/invoices/${rush.body.id}/payments`).send({ amountCents: 100, method: 'card' });
     expect(card.status).toBe(400);
     const paid = await t.asAdmin
-      .post(`/api/admin/invoices/${invoiceId}/payments`)
+      .post(`/api/admin/invoices/${rush.body.id}/payments`)
       .send({ amountCents: 7_500, method: 'bank_transfer', reference: 'TX 9' });
     expect(paid.status).toBe(201);
     expect(paid.body).toMatchObject({ state: 'paid', amountDueCents: 0 });

@@ -9,8 +9,10 @@ import { clientInvoice } from '#server/flows/client-invoice.ts';
 import { portalMoneyView } from '#server/flows/portal-project-view.ts';
 import { portalProjectGuard, requirePart } from './portal-access.ts';
 import { noStore } from '#server/http/no-store.ts';
+import { formatMoney } from '#common/billing/money.ts';
 
 const NOT_FOUND = 'Invoice not found';
+const CARDS_DOWN = 'Card payments are not available right now.';
 const CARDS_NOT_SET_UP = 'Card payments are not set up for this studio. Please pay as the invoice describes, or reply to the studio.';
 
 /**
@@ -62,6 +64,21 @@ export function portalInvoicesRouter(services: Services): Router {
           throw new HttpError(409, 'This invoice is void');
         case 'nothing-due':
           throw new HttpError(409, 'Nothing is due on this invoice');
+        case 'unavailable': {
+          // Never a 500: what is due and how else to pay it, the same words the page shows.
+          const due = formatMoney(outcome.amountDueCents, outcome.currency);
+          noStore(res)
+            .status(503)
+            .set('Retry-After', '60')
+            .json({
+              message: outcome.paymentInstructions
+                ? `${CARDS_DOWN} You can pay the ${due} by bank transfer instead: ${outcome.paymentInstructions}`
+                : `${CARDS_DOWN} Please try again in a few minutes, or reply to the studio to pay the ${due} another way.`,
+              paymentInstructions: outcome.paymentInstructions,
+              amountDueCents: outcome.amountDueCents,
+            });
+          return;
+        }
         case 'checkout':
           noStore(res).json({ url: outcome.url });
       }

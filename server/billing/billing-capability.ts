@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { InvoiceView } from '#common/billing/invoices.ts';
 import type { SiteContent } from '#common/site-content/sections.ts';
+import { isTimeZone } from '#common/site-content/opening-hours.ts';
 import type { MailingServices } from '#server/core-services.ts';
 import { MailSender } from '#server/email/mail-sender.ts';
 import { nextDueAt } from '#server/email/retried-mail.ts';
@@ -8,13 +9,19 @@ import type { BillingProjects } from './billing-projects.ts';
 import { queueBillingEmails, sendDueBillingEmails } from './billing-emails.ts';
 import { cardPaymentsFrom, type CardPayments } from './card-payments.ts';
 import { invoicePdf } from './invoice-pdf.ts';
+import { sendDueStudioNotices } from './studio-notices.ts';
 import { InvoiceService } from './invoices.ts';
+import { invoiceViews } from './invoice-reads.ts';
+import type { Invoice } from '#server/db/schema.ts';
+import { Refunds } from './refunds.ts';
 import { PaymentPlanService } from './payment-plans.ts';
 import { amountHeldBeforeDelivery } from './plan-reads.ts';
 
 /** Getting paid before delivery (issue 30), built once per process by server/services.ts. */
 export interface BillingCapability {
   invoices: InvoiceService;
+  /** Money the owner gives back, and whether a refund locks the masters again (refunds.ts). */
+  refunds: Refunds;
   /** Each project's payment plan: what the masters wait for, and the invoices made from it (decision 103). */
   plans: PaymentPlanService;
   /** Null when Stripe is not configured: clients then pay by the owner's instructions, recorded by hand. */
@@ -41,26 +48,45 @@ export function createBillingCapability(
     logo: (image: NonNullable<SiteContent['brand']['logo']>, width: number) => Promise<Buffer | null>;
     /** What billing reads and changes of a project: the projects capability answers (billing-projects.ts). */
     projects: BillingProjects;
+    /** The client's time zone on record (the booking they made), or null: reminders then use the studio's. */
+    clientZone?: (email: string) => Promise<string | null>;
   },
 ): BillingCapability {
   const { db, logger, config, publicUrl, content, projects } = parts;
   const billingEmails = new MailSender({
-    sendDue: (now) => sendDueBillingEmails({ ...parts, publicUrl }, now),
-    nextDueAt: () => nextDueAt(db, 'billingEmails'),
+    // The client's e-mails and the studio's money notices (studio-notices.ts), in one pass.
+    sendDue: async (now) => {
+      const deps = { ...parts, publicUrl, pdf: async (invoice: Invoice) => billing.pdf((await invoiceViews(db, [invoice]))[0]!) };
+      const client = await sendDueBillingEmails(deps, now);
+      const studio = await sendDueStudioNotices(deps, now);
+      return { sent: client.sent + studio.sent, failed: client.failed + studio.failed, skipped: client.skipped + studio.skipped };
+    },
+    nextDueAt: async () => {
+      const times = [await nextDueAt(db, 'billingEmails'), await nextDueAt(db, 'billingNotices')].filter((at) => at !== null);
+      return times.length === 0 ? null : new Date(Math.min(...times.map((at) => at.getTime())));
+    },
     logger,
     label: 'billing e-mails',
   });
   const invoiceDefaults = async () => {
-    const { billing } = await content();
+    const { billing, studio } = await content();
     return {
       prefix: billing.invoicePrefix,
       currency: billing.currency,
       paymentTermsDays: billing.paymentTermsDays,
       depositPercent: billing.depositPercent,
+      reminderDaysBefore: billing.reminderDaysBefore,
+      // A zone Temporal cannot read (none should reach here) falls back to the studio's, never to an error.
+      timeZoneOf: async (email: string) => {
+        const zone = email ? await parts.clientZone?.(email) : null;
+        return zone && isTimeZone(zone) ? zone : studio.hours.timeZone;
+      },
     };
   };
   const invoices = new InvoiceService(db, projects, invoiceDefaults, { queued: () => billingEmails.sendSoon() });
   const plans = new PaymentPlanService(db, projects, invoiceDefaults);
+
+  const refunds = new Refunds(db, projects, { queued: () => billingEmails.sendSoon() });
 
   const billing: Billing = {
     async pdf(invoice) {
@@ -107,5 +133,5 @@ export function createBillingCapability(
     },
   };
   const cardPayments = cardPaymentsFrom(db, projects, config, logger, () => billingEmails.sendSoon());
-  return { invoices, plans, cardPayments, billingEmails, desk: billing };
+  return { invoices, refunds, plans, cardPayments, billingEmails, desk: billing };
 }

@@ -26,4 +26,6 @@ export interface BillingProjects {
   switchDeliveryLock(db: Kysely<Database>, projectId: number, locked: boolean): Promise<boolean>;
   /** Whether the studio delivered files to the project. */
   hasDeliveries(db: Kysely<Database>, projectId: number): Promise<boolean>;
+  /** A fresh single-use sign-in link's token for the project's client, or null while they have no portal access. */
+  signInToken(db: Kysely<Database>, projectId: number): Promise<string | null>;
 }

@@ -3,6 +3,7 @@ import { recordIdFromPath } from '#common/record-id.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
 import type { BillingProjects } from './billing-projects.ts';
 import { applyMoney, type AppliedMoney } from './payments.ts';
+import { queueStudioNotice } from './studio-notices.ts';
 import { readCardEvent, readEnvelope, type CardEvent, type CheckoutSession, type Dispute, type RefundedCharge } from './stripe-events.ts';
 
 /*
@@ -103,10 +104,22 @@ async function applyRefund(
   const amountCents = charge.amount_refunded - (await refundedSoFar(trx, intent));
   const objectId = `refund:${charge.id}:${charge.amount_refunded}`;
   if (amountCents <= 0 || (await isRecorded(trx, objectId))) return NOTHING;
-  const invoice = await applyMoney(trx, projects, payment.invoiceId, card(-amountCents, `Refund of ${intent}`, event, objectId), now);
+  const invoice = await applyMoney(
+    trx,
+    projects,
+    payment.invoiceId,
+    card(-amountCents, `Refund of ${intent}`, event, objectId, 'refund'),
+    now,
+  );
   return invoice ? { kind: 'applied', invoice, mismatches: [] } : NOTHING;
 }
 
+/**
+ * A dispute moves money at most twice, guarded by its row in `card_disputes`: when it opens (the
+ * money Stripe took) and when it is won (the money back). Lost, the money stays taken and the
+ * dispute keeps the masters locked. A close that arrives before its opening records the dispute
+ * closed at once; the opening that follows changes nothing.
+ */
 async function applyDispute(
   trx: Trx,
   projects: BillingProjects,
@@ -121,22 +134,61 @@ async function applyDispute(
   if (!payment) return keepWaiting(trx, event, intent, raw);
   const wrong = moneyMismatch(event, payment, dispute.currency, dispute.amount);
   if (wrong) return wrong;
-  if (event.closed && dispute.status !== 'won') return NOTHING;
-  const won = event.closed;
-  const objectId = `${won ? 'dispute-won' : 'dispute'}:${dispute.id}`;
-  if (dispute.amount === 0 || (await isRecorded(trx, objectId))) return NOTHING;
-  const reference = won ? `Dispute won (${dispute.id})` : `Disputed (${dispute.id})`;
-  const invoice = await applyMoney(
-    trx,
-    projects,
-    payment.invoiceId,
-    card(won ? dispute.amount : -dispute.amount, reference, event, objectId),
-    now,
-  );
+  const outcome = event.closed ? closedState(dispute.status) : 'open';
+  if (outcome === null) return NOTHING;
+  const known = await trx.selectFrom('cardDisputes').select('state').where('id', '=', dispute.id).executeTakeFirst();
+  if (known && (known.state !== 'open' || outcome === 'open')) return NOTHING;
+  const { invoiceId } = payment;
+  const taken = card(-dispute.amount, `Disputed (${dispute.id})`, event, `dispute:${dispute.id}`, 'dispute');
+  if (!known) {
+    await trx
+      .insertInto('cardDisputes')
+      .values({
+        id: dispute.id,
+        invoiceId,
+        amountCents: dispute.amount,
+        currency: payment.currency,
+        state: outcome,
+        openedAt: now.toISOString(),
+        closedAt: outcome === 'open' ? null : now.toISOString(),
+      })
+      .execute();
+    // Won before its opening arrived: no money ever left as far as this site knows; the studio still hears.
+    if (outcome === 'won') return noticeOnly(trx, invoiceId, 'dispute_won', dispute, now);
+    const invoice = await applyMoney(
+      trx,
+      projects,
+      invoiceId,
+      { ...taken, notice: outcome === 'lost' ? 'dispute_lost' : 'dispute_opened' },
+      now,
+    );
+    return invoice ? { kind: 'applied', invoice, mismatches: [] } : NOTHING;
+  }
+  await trx.updateTable('cardDisputes').set({ state: outcome, closedAt: now.toISOString() }).where('id', '=', dispute.id).execute();
+  if (outcome === 'lost') return noticeOnly(trx, invoiceId, 'dispute_lost', dispute, now);
+  const back = card(dispute.amount, `Dispute won (${dispute.id})`, event, `dispute-won:${dispute.id}`, 'dispute_won');
+  const invoice = await applyMoney(trx, projects, invoiceId, back, now);
   return invoice ? { kind: 'applied', invoice, mismatches: [] } : NOTHING;
 }
 
-const card = (amountCents: number, reference: string, event: CardEvent, stripeObjectId: string): AppliedMoney => ({
+/** Stripe's closed dispute: won or lost; an inquiry closed without money moving (`warning_closed`) changes nothing. */
+const closedState = (status: string): 'won' | 'lost' | null => (status === 'won' ? 'won' : status === 'lost' ? 'lost' : null);
+
+async function noticeOnly(trx: Trx, invoiceId: number, kind: 'dispute_won' | 'dispute_lost', dispute: Dispute, now: Date) {
+  const subject = `${kind === 'dispute_won' ? 'dispute-won' : 'dispute-lost'}:${dispute.id}`;
+  await queueStudioNotice(trx, { invoiceId, kind, subject, amountCents: dispute.amount }, now);
+  const invoice = await trx.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
+  return { kind: 'applied', invoice, mismatches: [] } satisfies CardEventResult;
+}
+
+const card = (
+  amountCents: number,
+  reference: string,
+  event: CardEvent,
+  stripeObjectId: string,
+  kind: AppliedMoney['kind'] = 'payment',
+): AppliedMoney => ({
+  kind,
   amountCents,
   method: 'card',
   reference,

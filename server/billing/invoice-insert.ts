@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CreateInvoiceInput } from '#common/billing/invoices.ts';
-import { invoiceAmounts, percentToBasisPoints } from '#common/billing/money.ts';
+import { invoiceAmounts, percentToTaxRate } from '#common/billing/money.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
 import { takeInvoiceNumber } from './invoice-numbers.ts';
 
@@ -10,6 +10,10 @@ export interface InvoiceDefaults {
   currency: string;
   /** A new invoice without a due date is due this many days after it is made. */
   paymentTermsDays: number;
+  /** The first reminder comes this many days before the due date (0: none before it). */
+  reminderDaysBefore: number;
+  /** The client's time zone for the reminders: theirs on record, else the studio's. */
+  timeZoneOf: (clientEmail: string) => Promise<string>;
 }
 
 export const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
@@ -26,11 +30,8 @@ export async function insertInvoice(
   now: Date,
   replacesInvoiceId: number | null = null,
 ): Promise<Invoice> {
-  const amounts = invoiceAmounts(
-    input.lines.map((line) => line.amountCents),
-    input.discountCents,
-    percentToBasisPoints(input.taxPercent) ?? 0,
-  );
+  const lineCents = input.lines.map((line) => line.amountCents);
+  const amounts = invoiceAmounts(lineCents, input.discountCents, percentToTaxRate(input.taxPercent) ?? 0);
   const dueDate = input.dueDate === undefined ? todayUtc(new Date(now.getTime() + defaults.paymentTermsDays * 86_400_000)) : input.dueDate;
   const number = await takeInvoiceNumber(trx, defaults.prefix, now.getUTCFullYear());
   const created = await trx

@@ -26,7 +26,15 @@ const STATE_WORDS: Record<InvoiceView['state'], string> = {
   sent: 'DUE',
   partly_paid: 'PARTLY PAID',
   paid: 'PAID',
+  refunded: 'REFUNDED',
   void: 'VOID',
+};
+
+const PAYMENT_WORDS: Record<InvoiceView['payments'][number]['kind'], string> = {
+  payment: 'paid',
+  refund: 'refunded',
+  dispute: 'disputed',
+  dispute_won: 'dispute won, returned',
 };
 
 /** Helvetica is WinAnsi: what it cannot draw becomes "?" rather than a broken glyph. */
@@ -119,6 +127,7 @@ export function invoicePdf(invoice: InvoiceView, parties: InvoiceParties): Promi
   if (invoice.taxCents > 0 || invoice.taxPercent > 0) totals.push([`Tax (${invoice.taxPercent} %)`, money(invoice.taxCents), false]);
   totals.push(['Total', money(invoice.totalCents), true]);
   if (invoice.paidCents !== 0) totals.push(['Paid', `-${money(invoice.paidCents)}`, false]);
+  if (invoice.refundedCents !== 0) totals.push(['Refunded', money(invoice.refundedCents), false]);
   if (invoice.state !== 'void' && invoice.state !== 'draft') totals.push(['Amount due', money(invoice.amountDueCents), true]);
   for (const [label, value, strong] of totals) {
     y += 8;
@@ -136,7 +145,13 @@ export function invoicePdf(invoice: InvoiceView, parties: InvoiceParties): Promi
     doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Payments', PAGE_MARGIN);
     doc.font('Helvetica').fillColor(MUTED);
     for (const payment of invoice.payments)
-      doc.text(`${dateWords(payment.paidOn)}: ${money(payment.amountCents)} (${payment.method.replace('_', ' ')})`, { width });
+      doc.text(
+        `${dateWords(payment.paidOn)}: ${PAYMENT_WORDS[payment.kind]} ${money(Math.abs(payment.amountCents))} ` +
+          `(${payment.method.replace('_', ' ')})`,
+        {
+          width,
+        },
+      );
     doc.moveDown();
   }
   if (invoice.notes) {

@@ -7,13 +7,13 @@ import {
   voidInvoiceSchema,
   type InvoiceView,
 } from '#common/billing/invoices.ts';
-import { formatMoney, invoiceAmounts, percentToBasisPoints } from '#common/billing/money.ts';
+import { formatMoney, invoiceAmounts, percentToTaxRate } from '#common/billing/money.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
 import type { Database, Invoice } from '#server/db/schema.ts';
 import type { BillingProjects } from './billing-projects.ts';
 import { insertInvoice, todayUtc, type InvoiceDefaults } from './invoice-insert.ts';
 import { queueBillingEmails } from './billing-emails.ts';
-import { deliveryLockOf, invoicesOfProject, invoiceViews, listInvoices, moneySummary } from './invoice-reads.ts';
+import { deliveryLockOf, invoicesOfProject, invoiceViews, listInvoices, moneySummary, type InvoiceListFilter } from './invoice-reads.ts';
 import { applyMoney } from './payments.ts';
 
 /*
@@ -87,7 +87,7 @@ export class InvoiceService {
     const amounts = invoiceAmounts(
       lines.map((line) => line.amountCents),
       discountCents,
-      percentToBasisPoints(change.taxPercent ?? current.taxPercent) ?? 0,
+      percentToTaxRate(change.taxPercent ?? current.taxPercent) ?? 0,
     );
     const now = this.now().toISOString();
     const updated = await this.db.transaction().execute(async (trx) => {
@@ -123,6 +123,9 @@ export class InvoiceService {
     // Nothing to ask for: an invoice of zero would sit "sent" for ever, owing nothing.
     if (draft?.state === 'draft' && draft.totalCents === 0)
       return { kind: 'conflict', message: 'This invoice totals nothing: add an amount before sending it' };
+    const client = draft && (await this.projects.find(this.db, draft.projectId));
+    const { reminderDaysBefore, timeZoneOf } = await this.defaults();
+    const reminders = { daysBefore: reminderDaysBefore, timeZone: await timeZoneOf(client?.clientEmail ?? '') };
     const sent = await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('invoices')
@@ -132,7 +135,7 @@ export class InvoiceService {
         .returningAll()
         .executeTakeFirst();
       // The client's e-mail and the reminders are committed with the sending itself.
-      if (row) await queueBillingEmails(trx, row, 'sent', now);
+      if (row) await queueBillingEmails(trx, row, 'sent', now, reminders);
       return row;
     });
     if (sent) {
@@ -201,6 +204,7 @@ export class InvoiceService {
         this.projects,
         id,
         {
+          kind: 'payment',
           amountCents: parsed.data.amountCents,
           method: parsed.data.method,
           reference: parsed.data.reference || null,
@@ -211,12 +215,13 @@ export class InvoiceService {
       ),
     );
     if (!applied) return { kind: 'conflict', message: 'This invoice changed meanwhile: reload it' };
-    if (applied.state === 'paid') this.hooks.queued?.();
+    // The studio's notice of the payment (and the receipt once paid) go out in seconds.
+    this.hooks.queued?.();
     return { kind: 'done', invoice: await this.view(applied) };
   }
 
-  /** Every invoice, newest first; `overdue`: sent ones still owing past their due date. */
-  list(state?: InvoiceView['state'] | 'overdue'): Promise<InvoiceView[]> {
+  /** Every invoice, newest first; `overdue`: sent ones owing past their due date; `disputed`: with a card dispute. */
+  list(state?: InvoiceListFilter): Promise<InvoiceView[]> {
     return listInvoices(this.db, state, todayUtc(this.now()));
   }
 

@@ -1,17 +1,26 @@
 import type { Transaction } from 'kysely';
-import type { Database, Invoice, InvoiceState, PaymentMethod } from '#server/db/schema.ts';
+import { isUnpaid } from '#common/billing/invoices.ts';
+import type { PaymentKindName } from '#common/billing/invoices.ts';
+import type { BillingNoticeKind, Database, Invoice, InvoiceState, PaymentMethod } from '#server/db/schema.ts';
 import type { BillingProjects } from './billing-projects.ts';
 import { queueBillingEmails } from './billing-emails.ts';
 import { amountHeldBeforeDelivery } from './plan-reads.ts';
+import { queueStudioNotice } from './studio-notices.ts';
 
 /*
- * Applying money to an invoice: a payment (positive) or a refund or lost dispute (negative), one row
- * each, and the invoice's paid amount and state moved in the same transaction. The paid amount is
- * raised by arithmetic in the UPDATE itself, so a webhook and the owner's record arriving at once
- * both count (PostgreSQL holds the row until the first commits; SQLite has one writer).
+ * Applying money to an invoice: a payment (positive), a refund or a dispute's withdrawal (negative),
+ * a won dispute's return (positive), one row each, and the invoice's figure for that kind and its
+ * state moved in the same transaction, with the studio's notice (decision 104). Each figure moves
+ * by arithmetic in the UPDATE itself, so a webhook and the owner's record arriving at once both
+ * count (PostgreSQL holds the row until the first commits; SQLite has one writer). Only payments
+ * count towards what is paid: a refund is money given back, never money owed again.
  */
 
 export interface AppliedMoney {
+  kind: PaymentKindName;
+  /** The studio's notice when it is not the kind's own (a dispute that arrives already lost). */
+  notice?: BillingNoticeKind;
+  /** Signed: positive for a payment and a won dispute, negative for a refund and a dispute's withdrawal. */
   amountCents: number;
   method: PaymentMethod;
   reference: string | null;
@@ -22,11 +31,14 @@ export interface AppliedMoney {
   recordedBy: string;
 }
 
-/** The state an invoice that was sent is in once `paidCents` of its total is paid. */
-export function stateAfterPayments(totalCents: number, paidCents: number): InvoiceState {
+/** The state of a sent invoice once `paidCents` was received and `refundedCents` of it given back. */
+export function stateAfterMoney(totalCents: number, paidCents: number, refundedCents: number): InvoiceState {
+  if (paidCents > 0 && refundedCents >= paidCents) return 'refunded';
   if (paidCents >= totalCents) return 'paid';
   return paidCents > 0 ? 'partly_paid' : 'sent';
 }
+
+const NOTICE_OF = { payment: 'payment', refund: 'refund', dispute: 'dispute_opened', dispute_won: 'dispute_won' } as const;
 
 /**
  * Records money against a sent invoice and moves its state; null for a draft. Money that reaches a
@@ -40,19 +52,26 @@ export async function applyMoney(
   money: AppliedMoney,
   now: Date,
 ): Promise<Invoice | null> {
+  const { kind, amountCents } = money;
   const raised = await trx
     .updateTable('invoices')
-    .set((eb) => ({ paidCents: eb('paidCents', '+', money.amountCents), updatedAt: now.toISOString() }))
+    .set((eb) => ({
+      ...(kind === 'payment' ? { paidCents: eb('paidCents', '+', amountCents) } : {}),
+      ...(kind === 'refund' ? { refundedCents: eb('refundedCents', '-', amountCents) } : {}),
+      ...(kind === 'dispute' || kind === 'dispute_won' ? { disputedCents: eb('disputedCents', '-', amountCents) } : {}),
+      updatedAt: now.toISOString(),
+    }))
     .where('id', '=', invoiceId)
     .where('state', '!=', 'draft')
     .returningAll()
     .executeTakeFirst();
   if (!raised) return null;
-  await trx
+  const row = await trx
     .insertInto('payments')
     .values({
       invoiceId,
-      amountCents: money.amountCents,
+      kind,
+      amountCents,
       method: money.method,
       reference: money.reference,
       paidOn: money.paidOn,
@@ -60,12 +79,19 @@ export async function applyMoney(
       recordedBy: money.recordedBy,
       createdAt: now.toISOString(),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await queueStudioNotice(
+    trx,
+    { invoiceId, kind: money.notice ?? NOTICE_OF[kind], subject: `payment:${row.id}`, amountCents: Math.abs(amountCents) },
+    now,
+  );
   if (raised.state === 'void') return raised;
-  const state = stateAfterPayments(raised.totalCents, raised.paidCents);
+  const state = stateAfterMoney(raised.totalCents, raised.paidCents, raised.refundedCents);
   const settled = await trx
     .updateTable('invoices')
-    .set({ state, paidAt: state === 'paid' ? (raised.paidAt ?? now.toISOString()) : null })
+    // A refunded invoice keeps the day it was paid; one that owes again (never by a refund) has none.
+    .set({ state, paidAt: isUnpaid(state) ? null : (raised.paidAt ?? (state === 'paid' ? now.toISOString() : null)) })
     .where('id', '=', invoiceId)
     .returningAll()
     .executeTakeFirstOrThrow();

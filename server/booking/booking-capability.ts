@@ -22,6 +22,8 @@ export interface BookingCapability {
   /** The owner's booking settings, the busy-time feed and the private subscription (studio-settings.ts). */
   studioSettings: StudioSettings;
   bookingEmails: MailSender;
+  /** The time zone the address last booked in, or null: billing words a client's reminders in it (decision 104). */
+  visitorZoneOf(email: string): Promise<string | null>;
 }
 
 export function createBookingCapability(
@@ -66,6 +68,16 @@ export function createBookingCapability(
     studioBookings: new StudioBookings(context),
     studioSettings: new StudioSettings(context),
     bookingEmails,
+    async visitorZoneOf(email) {
+      const latest = await db
+        .selectFrom('bookings')
+        .select('visitorZone')
+        // Addresses are kept as typed; the same person may type them with other capitals.
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return latest?.visitorZone ?? null;
+    },
   };
 }
 

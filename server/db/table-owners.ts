@@ -27,6 +27,8 @@ export const TABLE_OWNERS: Readonly<Record<keyof Database, TableOwner>> = {
   stripeCheckouts: 'billing',
   stripePaymentIntents: 'billing',
   billingEmails: 'billing',
+  cardDisputes: 'billing',
+  billingNotices: 'billing',
   paymentPlans: 'billing',
   paymentPlanParts: 'billing',
 

@@ -15,6 +15,17 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** A calendar invitation (RFC 5546): sent as the text/calendar part mail apps offer to add, and as an attachment. */
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
+  /**
+   * Files sent with the message (an invoice's PDF). The message stays multipart/alternative (text
+   * and HTML), wrapped with its attachments in multipart/mixed, as nodemailer builds it.
+   */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /** MAIL_FROM's address: `Studio <hi@x.example>` gives `hi@x.example`. */
@@ -95,10 +106,21 @@ function outboxMailer(options: MailerOptions): Mailer {
       sequence += 1;
       const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${sequence}`;
       await writeFile(path.join(options.outboxDir, `${base}.eml`), raw);
+      // The summary names each attachment and its size; the bytes themselves are in the .eml.
+      const attachments = rest.attachments?.map((file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        bytes: file.content.length,
+      }));
       await writeFile(
         path.join(options.outboxDir, `${base}.json`),
         JSON.stringify(
-          { ...rest, from: typeof from === 'string' ? from : `"${from.name}" <${from.address}>`, createdAt: new Date().toISOString() },
+          {
+            ...rest,
+            attachments,
+            from: typeof from === 'string' ? from : `"${from.name}" <${from.address}>`,
+            createdAt: new Date().toISOString(),
+          },
           null,
           2,
         ),

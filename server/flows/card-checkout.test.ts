@@ -9,6 +9,7 @@ function parts(invoice: Partial<InvoiceView> | null, access: string | null, card
     billing: {
       invoices: { get: vi.fn(async () => (invoice ? ({ id: 5, projectId: 3, ...invoice } as InvoiceView) : null)) },
       cardPayments: cards ? { checkout } : null,
+      desk: { settings: async () => ({ paymentInstructions: 'IBAN DE00 1234, reference your invoice number' }) },
     },
     projects: { records: { accessTo: vi.fn(async () => access) } },
     studioIdentity: async () => ({ name: 'Atlas Studio', email: 'hi@example.com', responseHours: 24, timeZone: 'UTC' }),
@@ -44,6 +45,17 @@ describe('paying an invoice by card', () => {
       clientEmail: 'ava@example.com',
       studioName: 'Atlas Studio',
       returnUrl: 'https://studio.example/portal/projects/3',
+    });
+  });
+
+  it('gives the transfer instructions when Stripe fails or times out, never an error', async () => {
+    const { fake, checkout } = parts({ state: 'sent', amountDueCents: 4_000, currency: 'USD' }, 'client');
+    checkout.mockRejectedValueOnce(new Error('Request timed out'));
+    expect(await startCardCheckout(fake, 'ava@example.com', 5)).toEqual({
+      kind: 'unavailable',
+      paymentInstructions: 'IBAN DE00 1234, reference your invoice number',
+      amountDueCents: 4_000,
+      currency: 'USD',
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { createSignInLink, hasPortalAccess } from './client-sessions.ts';
 
 /*
  * What billing reads and changes of a project (decision 097): its client, title, package and price
@@ -25,6 +26,13 @@ export const projectsForBilling = {
       .where('deliveryLocked', '=', locked ? 0 : 1)
       .executeTakeFirst();
     return Number(updated.numUpdatedRows) > 0;
+  },
+
+  /** The invoice e-mails' sign-in link: the portal's own single-use link, only for a client with access. */
+  async signInToken(db: Kysely<Database>, projectId: number): Promise<string | null> {
+    const row = await db.selectFrom('projects').select('clientEmail').where('id', '=', projectId).executeTakeFirst();
+    if (!row || !(await hasPortalAccess(db, row.clientEmail))) return null;
+    return createSignInLink(db, row.clientEmail);
   },
 
   async hasDeliveries(db: Kysely<Database>, projectId: number): Promise<boolean> {

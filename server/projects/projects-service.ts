@@ -158,15 +158,20 @@ export class ProjectsService {
     return { kind: 'saved', project: (await this.adminView(id))! };
   }
 
-  /** Grants the client access (again, after a revocation), records the invitation and queues the e-mail with a sign-in link. */
-  async markInvited(id: number, actor: Actor & { side: 'studio' }, now = new Date()): Promise<{ email: string } | null> {
+  /** Grants the client access (again, after revocation), records it, e-mails a sign-in link (`inviteEmail: false`: an invoice has it). */
+  async markInvited(
+    id: number,
+    actor: Actor & { side: 'studio' },
+    now = new Date(),
+    options = { inviteEmail: true },
+  ): Promise<{ email: string } | null> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('projects').select(['clientEmail']).where('id', '=', id).executeTakeFirst();
       if (!row) return null;
       await trx.updateTable('projects').set({ invitedAt: now.toISOString(), accessRevokedAt: null }).where('id', '=', id).execute();
       await recordActivity(trx, id, actor, { action: 'invited', email: row.clientEmail }, now);
       // The sign-in link goes with the change that grants access: both are committed, or neither.
-      await queueProjectEmail(trx, id, 'invite', now);
+      if (options.inviteEmail) await queueProjectEmail(trx, id, 'invite', now);
       return { email: row.clientEmail };
     });
   }

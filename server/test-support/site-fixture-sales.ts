@@ -67,6 +67,8 @@ export async function populateBilling(t: TestApp): Promise<void> {
     prefix: 'ATL',
     currency: 'USD',
     paymentTermsDays: 14,
+    reminderDaysBefore: 3,
+    timeZoneOf: async () => 'America/New_York',
   }));
   const made = await invoices.create(project.id, {
     lines: [{ description: 'Mix and master', amountCents: 30_000 }],
@@ -117,6 +119,19 @@ export async function populateBilling(t: TestApp): Promise<void> {
     .values({ id: 'evt_fixture_refund', type: 'charge.refunded', waitingFor: 'pi_fixture', payload: '{"id":"evt_fixture_refund"}' })
     .execute();
   await db.insertInto('stripePaymentIntents').values({ id: 'pi_fixture' }).execute();
+  // A card dispute the studio won (the payment's notice is in billing_notices already).
+  await db
+    .insertInto('cardDisputes')
+    .values({
+      id: 'dp_fixture',
+      invoiceId: made.invoice.id,
+      amountCents: 1_000,
+      currency: 'USD',
+      state: 'won',
+      openedAt: new Date().toISOString(),
+      closedAt: new Date().toISOString(),
+    })
+    .execute();
   await db
     .insertInto('stripeCheckouts')
     .values({ id: 'cs_fixture', invoiceId: made.invoice.id, amountCents: paid.invoice.amountDueCents, currency: 'USD' })

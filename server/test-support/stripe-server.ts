@@ -44,6 +44,8 @@ export interface StripeServer {
   sessions: Map<string, FakeSession>;
   /** Where webhooks go, and the secret they are signed with. */
   webhook: { url: string | null; secret: string };
+  /** While true, creating a Checkout Session answers Stripe's 500 `api_error` (an outage). */
+  outage: { checkouts: boolean };
   /** Marks a session paid and delivers `checkout.session.completed` (what the hosted page's Pay does). */
   pay(sessionId: string): Promise<{ status: number; event: Stripe.Event }>;
   /** The session as its completion event carries it, paid (its payment intent given), without delivering it. */
@@ -90,6 +92,7 @@ export async function startStripeServer(
   const calls: RecordedCall[] = [];
   const sessions = new Map<string, FakeSession>();
   const webhook = { url: options.webhookUrl ?? null, secret: options.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}` };
+  const outage = { checkouts: false };
   let base = '';
 
   async function deliver(type: string, object: Record<string, unknown>, opts: DeliveryOptions = {}) {
@@ -142,6 +145,7 @@ export async function startStripeServer(
       calls.push({ method: 'POST', path: url.pathname, form, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
       if (!/^Bearer sk_test_\w+$/.test(req.headers.authorization ?? ''))
         return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      if (outage.checkouts) return reply(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
       const metadata: Record<string, string> = {};
       for (const [key, value] of form) {
         const match = /^metadata\[(\w+)\]$/.exec(key);
@@ -191,6 +195,7 @@ export async function startStripeServer(
     calls,
     sessions,
     webhook,
+    outage,
     pay,
     paidSession,
     deliver,

@@ -29,6 +29,7 @@ import * as bookingHolders from './0028_booking_holders.ts';
 import * as listeningCopies from './0029_listening_copies.ts';
 import * as peopleTold from './0030_people_told.ts';
 import * as paymentPlans from './0031_payment_plans.ts';
+import * as moneyThatMeansIt from './0032_money_that_means_it.ts';
 import * as insights from './0033_insights.ts';
 
 /**
@@ -71,5 +72,6 @@ export const migrations: Record<string, Migration> = {
   '0029_listening_copies': listeningCopies,
   '0030_people_told': peopleTold,
   '0031_payment_plans': paymentPlans,
+  '0032_money_that_means_it': moneyThatMeansIt,
   '0033_insights': insights,
 };

@@ -1,4 +1,4 @@
-import type { InvoiceKindName, InvoiceStateName, PaymentMethodName } from '#common/billing/invoices.ts';
+import type { DisputeStateName, InvoiceKindName, InvoiceStateName, PaymentKindName, PaymentMethodName } from '#common/billing/invoices.ts';
 import type { DueRuleName, PlanPartKind } from '#common/billing/payment-plan.ts';
 import type { Generated, Selectable } from 'kysely';
 import type { Timestamp } from './timestamp.ts';
@@ -18,12 +18,18 @@ export interface InvoicesTable {
   currency: string;
   subtotalCents: number;
   discountCents: Generated<number>;
-  /** The tax rate in hundredths of a percent (8.25 % is 825), so no float is ever stored. */
-  taxBasisPoints: Generated<number>;
+  /** The tax rate in thousandths of a percent (8.875 % is 8875), so no float is ever stored. */
+  taxRate: Generated<number>;
   taxCents: Generated<number>;
   totalCents: number;
-  /** Payments less refunds, kept with each payment in the same transaction. */
+  /** Money received (payments only), kept with each payment in the same transaction. */
   paidCents: Generated<number>;
+  /** Money given back: refunds, by card or recorded by the owner. */
+  refundedCents: Generated<number>;
+  /** Money card disputes hold: taken when one opens, given back when it is won, kept when it is lost. */
+  disputedCents: Generated<number>;
+  /** 1: the owner chose that a refund locks the project's deliveries again (default 0, no). */
+  refundLocksDelivery: Generated<number>;
   /** `YYYY-MM-DD` */
   dueDate: string | null;
   notes: Generated<string>;
@@ -57,6 +63,7 @@ export type PaymentMethod = PaymentMethodName;
 export interface PaymentsTable {
   id: Generated<number>;
   invoiceId: number;
+  kind: Generated<PaymentKindName>;
   amountCents: number;
   method: PaymentMethod;
   reference: string | null;
@@ -69,7 +76,36 @@ export interface PaymentsTable {
   createdAt: Timestamp;
 }
 
-export type BillingEmailKind = 'invoice_sent' | 'receipt' | 'overdue_due' | 'overdue_week' | 'files_ready';
+export type BillingEmailKind = 'invoice_sent' | 'receipt' | 'reminder_before' | 'overdue_due' | 'overdue_week' | 'files_ready';
+
+/** A Stripe dispute of a card payment: its money moves once when it opens and once if it is won. */
+export interface CardDisputesTable {
+  /** Stripe's dispute id (`dp_...`). */
+  id: string;
+  invoiceId: number;
+  amountCents: number;
+  currency: string;
+  state: DisputeStateName;
+  openedAt: Timestamp;
+  closedAt: string | null;
+}
+
+export type BillingNoticeKind = 'payment' | 'refund' | 'dispute_opened' | 'dispute_won' | 'dispute_lost';
+
+/** The studio's e-mail about money that moved on an invoice, sent at least once, one per `subject`. */
+export interface BillingNoticesTable {
+  id: Generated<number>;
+  invoiceId: number;
+  kind: BillingNoticeKind;
+  /** What it tells of, once: `payment:12` (a payments row), `dispute-lost:dp_1`. */
+  subject: string;
+  amountCents: number;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: Timestamp;
+}
 
 /** An e-mail about an invoice, sent at least once (server/email/retried-mail.ts), one per invoice and kind. */
 export interface BillingEmailsTable {
@@ -150,9 +186,12 @@ export interface BillingTables {
   billingEmails: BillingEmailsTable;
   paymentPlans: PaymentPlansTable;
   paymentPlanParts: PaymentPlanPartsTable;
+  cardDisputes: CardDisputesTable;
+  billingNotices: BillingNoticesTable;
 }
 
 export type Invoice = Selectable<InvoicesTable>;
 export type InvoiceLine = Selectable<InvoiceLinesTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type PaymentPlanPart = Selectable<PaymentPlanPartsTable>;
+export type CardDispute = Selectable<CardDisputesTable>;

@@ -31,7 +31,7 @@ describe('readInvoiceFields', () => {
       errors: {
         [`line-${line.key}-amount`]: 'Enter an amount like 175.50',
         [`line-${line.key}-description`]: 'Description is required',
-        taxPercent: 'Enter a percent like 8.25',
+        taxPercent: 'Enter a percent like 8.875',
       },
     });
   });
@@ -55,7 +55,8 @@ describe('liveTotals and fieldsOfInvoice', () => {
       }),
     );
     expect(totals).toMatchObject({ subtotalCents: 10000, discountCents: 1000, taxCents: 900, totalCents: 9900 });
-    expect(liveTotals(fields({ tax: '1.234' }))).toBeNull();
+    expect(liveTotals(fields({ tax: '1.2345' }))).toBeNull();
+    expect(liveTotals(fields({ tax: '8.875', lines: [{ ...blankLine('Mix'), amount: '100' }] }))?.taxCents).toBe(888);
   });
 
   it('shows a draft’s cents as dollars', () => {

@@ -1,5 +1,5 @@
 import { createInvoiceSchema, invoiceLineSchema, updateInvoiceSchema, type InvoiceView } from '#common/billing/invoices.ts';
-import { invoiceAmounts, percentToBasisPoints, type InvoiceAmounts } from '#common/billing/money.ts';
+import { invoiceAmounts, percentToTaxRate, type InvoiceAmounts } from '#common/billing/money.ts';
 import { centsToInput, parseMoneyInput, parsePercentInput } from '#common/billing/money-input.ts';
 import { firstErrors, validate } from '#common/validation.ts';
 import type { InvoiceDraft } from './use-project-invoices.ts';
@@ -60,7 +60,7 @@ export function readInvoiceFields(fields: InvoiceFields, creating: boolean): { d
   const discountCents = fields.discount.trim() === '' ? 0 : parseMoneyInput(fields.discount);
   if (discountCents === null) errors.discountCents = AMOUNT_HINT;
   const taxPercent = parsePercentInput(fields.tax);
-  if (taxPercent === null) errors.taxPercent = 'Enter a percent like 8.25';
+  if (taxPercent === null) errors.taxPercent = 'Enter a percent like 8.875';
   if (Object.keys(errors).length > 0) return { errors };
 
   const dueDate = fields.dueDate === '' ? (creating ? undefined : null) : fields.dueDate;
@@ -75,7 +75,7 @@ export function liveTotals(fields: InvoiceFields): InvoiceAmounts | null {
   const lineCents = fields.lines.map((line) => parseMoneyInput(line.amount) ?? 0);
   const discountCents = fields.discount.trim() === '' ? 0 : parseMoneyInput(fields.discount);
   const taxPercent = parsePercentInput(fields.tax);
-  const basisPoints = taxPercent === null ? null : percentToBasisPoints(taxPercent);
-  if (discountCents === null || basisPoints === null) return null;
-  return invoiceAmounts(lineCents, discountCents, basisPoints);
+  const taxRate = taxPercent === null ? null : percentToTaxRate(taxPercent);
+  if (discountCents === null || taxRate === null) return null;
+  return invoiceAmounts(lineCents, discountCents, taxRate);
 }

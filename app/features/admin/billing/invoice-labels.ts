@@ -6,6 +6,7 @@ export const INVOICE_STATE_LABELS: Record<InvoiceStateName, string> = {
   sent: 'Sent',
   partly_paid: 'Partly paid',
   paid: 'Paid',
+  refunded: 'Refunded',
   void: 'Void',
 };
 

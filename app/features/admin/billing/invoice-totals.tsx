@@ -1,4 +1,4 @@
-import { formatMoney, type InvoiceAmounts } from '#common/billing/money.ts';
+import { formatMoney, taxRateToPercent, type InvoiceAmounts } from '#common/billing/money.ts';
 
 /** The totals as the owner types, in cents as the server works them out; null: the tax or discount cannot be read yet. */
 export function InvoiceTotals({ totals, currency }: { totals: InvoiceAmounts | null; currency: string }) {
@@ -21,7 +21,7 @@ export function InvoiceTotals({ totals, currency }: { totals: InvoiceAmounts | n
           ) : null}
           {totals.taxCents > 0 ? (
             <>
-              <dt className="text-fg-muted">Tax ({totals.taxBasisPoints / 100} %)</dt>
+              <dt className="text-fg-muted">Tax ({taxRateToPercent(totals.taxRate)} %)</dt>
               <dd className="text-right tabular-nums text-fg">{money(totals.taxCents)}</dd>
             </>
           ) : null}

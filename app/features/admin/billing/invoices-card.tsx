@@ -86,7 +86,11 @@ export function InvoicesCard({ project, onProject, onChanged }: Props) {
               key={invoice.id}
               invoice={invoice}
               numberOf={(id) => numbers.get(id)}
-              onAction={(kind, chosen) => setOpen({ kind, invoice: chosen })}
+              onAction={(kind, chosen) => {
+                // The refund's lock is one click either way, no dialog: the answer is on the invoice and changes back as easily.
+                if (kind === 'relock' || kind === 'unrelock') void state.setRefundLock(chosen, kind === 'relock');
+                else setOpen({ kind, invoice: chosen });
+              }}
             />
           ))
         )}
@@ -113,6 +117,14 @@ export function InvoicesCard({ project, onProject, onChanged }: Props) {
       ) : null}
       {open?.kind === 'pay' ? (
         <PaymentDialog invoice={open.invoice} onClose={close} onRecord={(body) => state.recordPayment(open.invoice, body)} />
+      ) : null}
+      {open?.kind === 'refund' ? (
+        <PaymentDialog
+          refund
+          invoice={open.invoice}
+          onClose={close}
+          onRecord={({ relockDelivery = false, ...body }) => state.recordRefund(open.invoice, { ...body, relockDelivery })}
+        />
       ) : null}
     </SectionCard>
   );

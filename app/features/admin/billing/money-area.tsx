@@ -1,4 +1,4 @@
-import { AlarmClock, CircleDollarSign, Download, Loader2, ReceiptText, Wallet } from 'lucide-react';
+import { AlarmClock, CircleDollarSign, Download, Loader2, ReceiptText, ShieldAlert, Undo2, Wallet } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '#common/billing/money.ts';
@@ -14,7 +14,16 @@ const linkClasses = cn(
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
 );
 
-function Figure({ label, cents, currency, icon }: { label: string; cents: number | undefined; currency: string; icon: ReactNode }) {
+interface FigureProps {
+  label: string;
+  cents: number | undefined;
+  currency: string;
+  icon: ReactNode;
+  /** A line under the amount: how many, or what it means. */
+  note?: string;
+}
+
+function Figure({ label, cents, currency, icon, note }: FigureProps) {
   return (
     <div className="flex items-center justify-between gap-3 rounded-xl border border-line bg-surface p-4 sm:p-5">
       <div className="min-w-0">
@@ -22,6 +31,7 @@ function Figure({ label, cents, currency, icon }: { label: string; cents: number
         <p className="mt-1 text-2xl font-bold tabular-nums text-fg sm:text-3xl">
           {cents === undefined ? '–' : formatMoney(cents, currency)}
         </p>
+        {note ? <p className="mt-1 text-xs text-fg-subtle">{note}</p> : null}
       </div>
       <span aria-hidden className="grid size-11 shrink-0 place-items-center rounded-full bg-accent-soft text-accent max-sm:hidden">
         {icon}
@@ -29,6 +39,9 @@ function Figure({ label, cents, currency, icon }: { label: string; cents: number
     </div>
   );
 }
+
+const disputeNote = (count: number) =>
+  count === 0 ? 'No dispute is open' : `${count} open: the masters wait until ${count === 1 ? 'it is' : 'they are'} won`;
 
 /** /manage/money: what clients owe and paid, every invoice with its payments, and the accountant's CSV. */
 export function MoneyArea() {
@@ -51,6 +64,27 @@ export function MoneyArea() {
           cents={summary?.paidThisMonthCents}
           currency={currency}
           icon={<CircleDollarSign className="size-5" />}
+        />
+        {/* Refunds and disputes in their own figures: none of it is outstanding (decision 104). */}
+        <Figure
+          label="Refunded this month"
+          cents={summary?.refundedThisMonthCents}
+          currency={currency}
+          icon={<Undo2 className="size-5" />}
+        />
+        <Figure
+          label="Held by open disputes"
+          cents={summary?.openDisputes.cents}
+          currency={currency}
+          icon={<ShieldAlert className="size-5" />}
+          note={summary ? disputeNote(summary.openDisputes.count) : undefined}
+        />
+        <Figure
+          label="Lost to disputes"
+          cents={summary?.lostDisputesCents}
+          currency={currency}
+          icon={<ShieldAlert className="size-5" />}
+          note="The masters of these projects stay locked"
         />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { MANUAL_PAYMENT_METHODS, recordPaymentSchema, type InvoiceView } from '#common/billing/invoices.ts';
+import {
+  MANUAL_PAYMENT_METHODS,
+  recordPaymentSchema,
+  recordRefundSchema,
+  refundableCents as refundable,
+  type InvoiceView,
+} from '#common/billing/invoices.ts';
 import { formatMoney } from '#common/billing/money.ts';
 import { centsToInput, parseMoneyInput } from '#common/billing/money-input.ts';
 import { firstErrors, validate } from '#common/validation.ts';
@@ -7,19 +13,25 @@ import { FormDialog } from '#app/components/ui/form-dialog.tsx';
 import { FormField, TextField, inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { PAYMENT_METHOD_LABELS, todayUtc } from './invoice-labels.ts';
-import type { Refusal } from './use-project-invoices.ts';
+import type { ManualMoney, Refusal } from './use-project-invoices.ts';
 
 const compact = 'py-2.5';
 
 interface Props {
   invoice: InvoiceView;
   onClose: () => void;
-  onRecord: (body: { amountCents: number; method: string; reference?: string; paidOn?: string }) => Promise<Refusal>;
+  /** A refund: money given back, with the question whether the masters lock again (no by default). */
+  refund?: boolean;
+  onRecord: (body: ManualMoney & { relockDelivery?: boolean }) => Promise<Refusal>;
 }
 
-/** A bank transfer, cash or other payment the owner received: the amount due is prefilled, today the day. */
-export function PaymentDialog({ invoice, onClose, onRecord }: Props) {
-  const [amount, setAmount] = useState(centsToInput(invoice.amountDueCents));
+/**
+ * A bank transfer, cash or other payment the owner received (the amount due prefilled), or money
+ * given back (what may be refunded prefilled, and the owner's answer whether the masters lock again).
+ */
+export function PaymentDialog({ invoice, onClose, onRecord, refund = false }: Props) {
+  const [amount, setAmount] = useState(centsToInput(refund ? refundable(invoice) : invoice.amountDueCents));
+  const [relock, setRelock] = useState(false);
   const [method, setMethod] = useState<string>('bank_transfer');
   const [reference, setReference] = useState('');
   const [paidOn, setPaidOn] = useState(todayUtc());
@@ -36,8 +48,9 @@ export function PaymentDialog({ invoice, onClose, onRecord }: Props) {
     event.preventDefault();
     const amountCents = parseMoneyInput(amount);
     if (amountCents === null) return setErrors({ amountCents: 'Enter an amount like 175.50' });
-    const body = { amountCents, method, ...(reference.trim() ? { reference: reference.trim() } : {}), ...(paidOn ? { paidOn } : {}) };
-    const checked = validate(recordPaymentSchema, body);
+    const money = { amountCents, method, ...(reference.trim() ? { reference: reference.trim() } : {}), ...(paidOn ? { paidOn } : {}) };
+    const body = refund ? { ...money, relockDelivery: relock } : money;
+    const checked = refund ? validate(recordRefundSchema, body) : validate(recordPaymentSchema, body);
     if (!checked.success) return setErrors(firstErrors(checked.errors));
     setErrors({});
     setPending(true);
@@ -52,11 +65,15 @@ export function PaymentDialog({ invoice, onClose, onRecord }: Props) {
     <FormDialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Record a payment for ${invoice.number}`}
-      description={`${money(invoice.amountDueCents)} is due of ${money(invoice.totalCents)}.`}
+      title={refund ? `Record a refund for ${invoice.number}` : `Record a payment for ${invoice.number}`}
+      description={
+        refund
+          ? `${money(invoice.paidCents)} was paid; up to ${money(refundable(invoice))} can be given back.`
+          : `${money(invoice.amountDueCents)} is due of ${money(invoice.totalCents)}.`
+      }
       onSubmit={submit}
       pending={pending}
-      submitLabel="Record payment"
+      submitLabel={refund ? 'Record refund' : 'Record payment'}
       pendingLabel="Recording..."
     >
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 sm:grid-cols-2">
@@ -101,7 +118,7 @@ export function PaymentDialog({ invoice, onClose, onRecord }: Props) {
       />
       <TextField
         id="payment-paid-on"
-        label="Paid on"
+        label={refund ? 'Refunded on' : 'Paid on'}
         type="date"
         value={paidOn}
         onChange={(event) => edited(setPaidOn, event.target.value)}
@@ -109,6 +126,23 @@ export function PaymentDialog({ invoice, onClose, onRecord }: Props) {
         disabled={pending}
         className={cn(compact, 'sm:max-w-52')}
       />
+      {refund ? (
+        <label className="flex items-start gap-3 text-sm text-fg">
+          <input
+            type="checkbox"
+            checked={relock}
+            disabled={pending}
+            onChange={(event) => setRelock(event.target.checked)}
+            className="mt-0.5 size-4 accent-accent"
+          />
+          <span>
+            Lock the delivered masters again
+            <span className="block text-fg-muted">
+              Leave this off when the client keeps the work (a goodwill refund). You can change it later on the invoice.
+            </span>
+          </span>
+        </label>
+      ) : null}
       {errors.body ? (
         <p role="alert" className="rounded-lg border border-danger/60 bg-danger-surface/50 px-4 py-3 text-sm text-red-200">
           {errors.body}

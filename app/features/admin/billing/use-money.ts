@@ -2,14 +2,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminInvoiceListItem, InvoiceStateName } from '#common/billing/invoices.ts';
 import { api, type ApiResult } from '#app/lib/api.ts';
 
-export type MoneyFilter = 'all' | 'overdue' | InvoiceStateName;
-export const MONEY_FILTERS: MoneyFilter[] = ['all', 'overdue', 'sent', 'partly_paid', 'paid', 'draft', 'void'];
+export type MoneyFilter = 'all' | 'overdue' | 'disputed' | InvoiceStateName;
+export const MONEY_FILTERS: MoneyFilter[] = ['all', 'overdue', 'sent', 'partly_paid', 'paid', 'refunded', 'disputed', 'draft', 'void'];
 export const MONEY_FILTER_LABELS: Record<MoneyFilter, string> = {
   all: 'All invoices',
   overdue: 'Overdue',
   sent: 'Sent',
   partly_paid: 'Partly paid',
   paid: 'Paid',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
   draft: 'Drafts',
   void: 'Void',
 };
@@ -18,6 +20,9 @@ export interface MoneySummary {
   outstandingCents: number;
   overdueCents: number;
   paidThisMonthCents: number;
+  refundedThisMonthCents: number;
+  openDisputes: { count: number; cents: number };
+  lostDisputesCents: number;
   currency: string;
 }
 

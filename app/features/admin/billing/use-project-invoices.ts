@@ -16,6 +16,14 @@ export interface InvoiceDraft {
   notes: string;
 }
 
+/** A payment or refund the owner records by hand. */
+export interface ManualMoney {
+  amountCents: number;
+  method: string;
+  reference?: string;
+  paidOn?: string;
+}
+
 export interface ProjectInvoices {
   /** Null until read. */
   invoices: InvoiceView[] | null;
@@ -25,7 +33,11 @@ export interface ProjectInvoices {
   plan(depositPercent: number | undefined): Promise<Refusal>;
   send(invoice: InvoiceView): Promise<boolean>;
   voidInvoice(invoice: InvoiceView, body: { reason: string; reissue: boolean }): Promise<Refusal>;
-  recordPayment(invoice: InvoiceView, body: { amountCents: number; method: string; reference?: string; paidOn?: string }): Promise<Refusal>;
+  recordPayment(invoice: InvoiceView, body: ManualMoney): Promise<Refusal>;
+  /** Money given back, with the owner's answer whether the masters lock again. */
+  recordRefund(invoice: InvoiceView, body: ManualMoney & { relockDelivery: boolean }): Promise<Refusal>;
+  /** The same answer later (a card refund from Stripe starts at no). */
+  setRefundLock(invoice: InvoiceView, relockDelivery: boolean): Promise<Refusal>;
   setDeliveryLock(locked: boolean): Promise<void>;
 }
 
@@ -115,14 +127,10 @@ export function useProjectInvoices(
       ),
     [change],
   );
-  const recordPayment = useCallback(
-    async (invoice: InvoiceView, body: { amountCents: number; method: string; reference?: string; paidOn?: string }) => {
-      const refused = await change(
-        () => api('POST', `/api/admin/invoices/${invoice.id}/payments`, body),
-        'Payment recorded',
-        'Payment not recorded',
-      );
-      // A payment may have opened the deliveries: the project's own view says so.
+  /** Money moved: the deliveries may have opened or locked, and the project's own view says so. */
+  const moneyChange = useCallback(
+    async (call: () => Promise<{ ok: true } | ApiFailure>, done: string, failed: string) => {
+      const refused = await change(call, done, failed);
       if (!refused) {
         const fresh = await api<AdminProjectView>('GET', `/api/admin/projects/${projectId}`);
         if (fresh.ok && live.current) onProject(fresh.data);
@@ -130,6 +138,25 @@ export function useProjectInvoices(
       return refused;
     },
     [change, projectId, onProject],
+  );
+  const recordPayment = useCallback(
+    (invoice: InvoiceView, body: ManualMoney) =>
+      moneyChange(() => api('POST', `/api/admin/invoices/${invoice.id}/payments`, body), 'Payment recorded', 'Payment not recorded'),
+    [moneyChange],
+  );
+  const recordRefund = useCallback(
+    (invoice: InvoiceView, body: ManualMoney & { relockDelivery: boolean }) =>
+      moneyChange(() => api('POST', `/api/admin/invoices/${invoice.id}/refunds`, body), 'Refund recorded', 'Refund not recorded'),
+    [moneyChange],
+  );
+  const setRefundLock = useCallback(
+    (invoice: InvoiceView, relockDelivery: boolean) =>
+      moneyChange(
+        () => api('PUT', `/api/admin/invoices/${invoice.id}/refund-lock`, { relockDelivery }),
+        relockDelivery ? 'The refund locks the masters again' : 'The refund no longer locks the masters',
+        'Not changed',
+      ),
+    [moneyChange],
   );
   const setDeliveryLock = useCallback(
     async (locked: boolean) => {
@@ -144,5 +171,5 @@ export function useProjectInvoices(
     [projectId, onProject],
   );
 
-  return { invoices, error, create, update, plan, send, voidInvoice, recordPayment, setDeliveryLock };
+  return { invoices, error, create, update, plan, send, voidInvoice, recordPayment, recordRefund, setRefundLock, setDeliveryLock };
 }

@@ -17,7 +17,8 @@ const KIND_LABELS: Record<InvoiceView['kind'], string> = {
 
 /** When it was settled or is due, in a few words. */
 function dateLine(invoice: InvoiceView, state: ReturnType<typeof clientInvoiceState>): string | null {
-  if (state === 'paid') return invoice.paidAt ? `Paid on ${formatDay(invoice.paidAt)}` : 'Paid';
+  const refunded = invoice.refundedCents > 0 ? `, ${formatMoney(invoice.refundedCents, invoice.currency)} refunded` : '';
+  if (state === 'paid' || state === 'refunded') return `${invoice.paidAt ? `Paid on ${formatDay(invoice.paidAt)}` : 'Paid'}${refunded}`;
   if (state === 'void') return invoice.voidedAt ? `Cancelled on ${formatDay(invoice.voidedAt)}` : null;
   return invoice.dueDate ? `Due by ${formatDay(invoice.dueDate)}` : null;
 }
@@ -41,6 +42,7 @@ export function InvoiceItem({
   const amounts = [
     { label: 'Total', value: money(invoice.totalCents) },
     { label: 'Paid', value: money(invoice.paidCents) },
+    ...(invoice.refundedCents > 0 ? [{ label: 'Refunded', value: money(invoice.refundedCents) }] : []),
     { label: 'Due', value: money(invoice.amountDueCents), strong: true },
   ];
   return (

@@ -15,5 +15,8 @@ describe('clientInvoiceState', () => {
     expect(clientInvoiceState(invoice({ state: 'partly_paid' }), '2027-01-01')).toBe('part-paid');
     expect(clientInvoiceState(invoice({ state: 'paid', amountDueCents: 0 }), '2099-01-01')).toBe('paid');
     expect(clientInvoiceState(invoice({ state: 'void', amountDueCents: 0 }), '2027-01-01')).toBe('void');
+    // A refund never makes an invoice due again, even past its due date.
+    expect(clientInvoiceState(invoice({ state: 'refunded', amountDueCents: 0 }), '2099-01-01')).toBe('refunded');
+    expect(clientInvoiceState(invoice({ state: 'paid', amountDueCents: 0, refundedCents: 10_000 }), '2099-01-01')).toBe('paid');
   });
 });

@@ -4,7 +4,7 @@ import { cn } from '#app/lib/cn.ts';
 import { CheckboxInput, compactInput, FieldGroup, NumberInput, TextArea, TextInput } from '#app/features/admin/site/fields.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
 
-/** The studio's billing: invoice numbers, currency, deposit, days to pay, the delivery lock and the payment instructions. */
+/** The studio's billing: invoice numbers, currency, deposit, days to pay, reminders, the delivery lock and the payment instructions. */
 export function BillingForm({ form }: { form: SectionForm }) {
   const prefix = form.value<string>('invoicePrefix') || 'ATL';
   return (
@@ -45,6 +45,21 @@ export function BillingForm({ form }: { form: SectionForm }) {
             max={100}
           />
           <NumberInput form={form} path="paymentTermsDays" label="Days to pay" hint="The due date of a new invoice." min={0} max={120} />
+        </div>
+      </FieldGroup>
+      <FieldGroup
+        legend="Reminders"
+        description="Each once, at 9:00 in the client's time zone (yours when they never booked a consultation)."
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          <NumberInput
+            form={form}
+            path="reminderDaysBefore"
+            label="Days before the due date"
+            hint="The first reminder; then one on the due date and one a week after, until the invoice is paid. 0: none before."
+            min={0}
+            max={30}
+          />
         </div>
       </FieldGroup>
       <FieldGroup legend="Deliveries" description="Masters are your leverage until the balance is paid.">
