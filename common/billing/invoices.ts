@@ -109,24 +109,21 @@ export const invoicePlanSchema = z.strictObject({
     .optional(),
 });
 
-export const recordPaymentSchema = z.strictObject({
+/** What a payment and a refund recorded by hand both say: how much, how it moved, its reference. */
+const moneyMovedByHand = {
   amountCents: cents('Amount', 1),
   method: z.enum(MANUAL_PAYMENT_METHODS, { error: 'Method must be bank_transfer, cash or other' }),
   reference: safeText(z.string({ error: 'Reference must be text' }), 'Reference')
     .trim()
     .max(200, 'Reference must be at most 200 characters')
     .optional(),
-  paidOn: calendarDateSchema('Paid on').optional(),
-});
+};
+
+export const recordPaymentSchema = z.strictObject({ ...moneyMovedByHand, paidOn: calendarDateSchema('Paid on').optional() });
 
 /** `POST /api/admin/invoices/{id}/refunds`: money the owner gave back, and whether the masters lock again. */
 export const recordRefundSchema = z.strictObject({
-  amountCents: cents('Amount', 1),
-  method: z.enum(MANUAL_PAYMENT_METHODS, { error: 'Method must be bank_transfer, cash or other' }),
-  reference: safeText(z.string({ error: 'Reference must be text' }), 'Reference')
-    .trim()
-    .max(200, 'Reference must be at most 200 characters')
-    .optional(),
+  ...moneyMovedByHand,
   paidOn: calendarDateSchema('Refunded on').optional(),
   /** The owner's answer, asked with the refund: lock the project's deliveries again. No by default. */
   relockDelivery: z.boolean({ error: 'relockDelivery must be true or false' }).optional().default(false),

@@ -2,13 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeWav } from '#server/audio/wav.ts';
-import { sine } from '#server/test-support/audio-files.ts';
+import { toneWav } from '#server/test-support/audio-files.ts';
 import {
   createProjectsTestApp,
   PROJECT_INPUT,
   projectWithClient,
   uploadIntoProject,
+  invoiceLine as line,
   type ProjectsTestApp,
 } from '#server/test-support/project-fixture.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -20,12 +20,6 @@ import { startStripeServer, type StripeServer } from '#server/test-support/strip
  * by card through Checkout (a local Stripe-compatible server here) or the owner records a transfer,
  * and the deliveries answer 402 while a sent invoice has a balance.
  */
-
-const tone = () => {
-  const channel = sine(44_100, 1, -18);
-  return encodeWav([channel, channel], 44_100, { bitDepth: 16 });
-};
-const line = (description: string, amountCents: number) => ({ description, amountCents });
 
 describe.each(testDialects())('invoices and card payments on %s', (dialect) => {
   let stripe: StripeServer;
@@ -46,7 +40,7 @@ describe.each(testDialects())('invoices and card payments on %s', (dialect) => {
     const made = await projectWithClient(t, { clientEmail: 'payer@example.com', title: '=HYPERLINK("x") EP' });
     projectId = made.project.id;
     client = made.client;
-    const objectPath = await uploadIntoProject(t, t.asAdmin, projectId, 'Final (master).wav', tone());
+    const objectPath = await uploadIntoProject(t, t.asAdmin, projectId, 'Final (master).wav', toneWav());
     const delivered = await t.asAdmin.post(`/api/admin/projects/${projectId}/deliveries`).send({ objectPath });
     expect(delivered.status).toBe(201);
     deliveryId = (await t.asClient(client).get(`/api/portal/projects/${projectId}`)).body.deliveries[0].id;

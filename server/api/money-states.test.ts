@@ -6,9 +6,8 @@ import path from 'node:path';
 import pino from 'pino';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeWav } from '#server/audio/wav.ts';
 import { createMailer } from '#server/email/mailer.ts';
-import { sine } from '#server/test-support/audio-files.ts';
+import { toneWav } from '#server/test-support/audio-files.ts';
 import { mimeShape, parseMime } from '#server/test-support/mime-parts.ts';
 import {
   createProjectsTestApp,
@@ -17,6 +16,7 @@ import {
   projectWithClient,
   signInLinkFor,
   uploadIntoProject,
+  invoiceLine as line,
   type ProjectsTestApp,
 } from '#server/test-support/project-fixture.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -29,11 +29,6 @@ import { startStripeServer, type StripeServer } from '#server/test-support/strip
  * access), and a Checkout outage answers 503 with the transfer instructions.
  */
 
-const tone = () => {
-  const channel = sine(44_100, 1, -18);
-  return encodeWav([channel, channel], 44_100, { bitDepth: 16 });
-};
-const line = (description: string, amountCents: number) => ({ description, amountCents });
 const STUDIO_NOTICE = /^(Payment received|Refund recorded|Card dispute)/;
 
 describe.each(testDialects())('refunds, disputes and the studio notices on %s', (dialect) => {
@@ -61,7 +56,7 @@ describe.each(testDialects())('refunds, disputes and the studio notices on %s', 
   async function projectWithMaster() {
     counter += 1;
     const { project, client } = await projectWithClient(t, { clientEmail: `money-${counter}@example.com` });
-    const objectPath = await uploadIntoProject(t, t.asAdmin, project.id, 'Master.wav', tone());
+    const objectPath = await uploadIntoProject(t, t.asAdmin, project.id, 'Master.wav', toneWav());
     expect((await t.asAdmin.post(`/api/admin/projects/${project.id}/deliveries`).send({ objectPath })).status).toBe(201);
     const deliveryId = (await t.asClient(client).get(`/api/portal/projects/${project.id}`)).body.deliveries[0].id as number;
     const download = async () => (await t.asClient(client).get(`/api/portal/projects/${project.id}/files/${deliveryId}/download`)).status;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeWav } from '#server/audio/wav.ts';
-import { sine } from '#server/test-support/audio-files.ts';
+import { toneWav } from '#server/test-support/audio-files.ts';
 import {
   createProjectsTestApp,
   followSignInLink,
@@ -16,11 +15,6 @@ import { testDialects } from '#server/test-support/services.ts';
  * clicks, no delivery route opens while a part due before delivery is unpaid, drafted or not yet
  * invoiced; the plan's API refuses bad input with a clear 4xx; the deposit can gate the uploads.
  */
-
-const tone = () => {
-  const channel = sine(44_100, 1, -18);
-  return encodeWav([channel, channel], 44_100, { bitDepth: 16 });
-};
 
 /** $350 at 50 %: the deposit and the balance are $175 each. */
 const HALF = 17_500;
@@ -69,7 +63,7 @@ describe.each(testDialects())('the payment plan on %s', (dialect) => {
     return followSignInLink(t, signInLinkFor(invitations, email));
   };
   const deliver = async (id: number) => {
-    const objectPath = await uploadIntoProject(t, t.asAdmin, id, 'Master.wav', tone());
+    const objectPath = await uploadIntoProject(t, t.asAdmin, id, 'Master.wav', toneWav());
     const res = await t.asAdmin.post(`/api/admin/projects/${id}/deliveries`).send({ objectPath });
     expect(res.status).toBe(201);
     return res.body.id as number;

@@ -132,3 +132,9 @@ export function mp3Frames(frames: number, options: { kbps?: 128 | 320; vbrHeader
   }
   return all;
 }
+
+/** One second of a stereo sine at -18 dBFS as a 16-bit WAV: a small master the billing tests deliver. */
+export function toneWav(): Buffer {
+  const channel = sine(44_100, 1, -18);
+  return encodeWav([channel, channel], 44_100, { bitDepth: 16 });
+}

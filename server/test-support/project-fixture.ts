@@ -173,3 +173,6 @@ export async function reviewAndFiles(
   expect([version.status, delivery.status, stem.status]).toEqual([201, 201, 201]);
   return { track: track.body.id, version: version.body.id, delivery: delivery.body.id, stem: stem.body.id };
 }
+
+/** An invoice line as the API takes it. */
+export const invoiceLine = (description: string, amountCents: number) => ({ description, amountCents });
