@@ -19,6 +19,11 @@ export function isCalendarDate(text: string): boolean {
   return day <= (month === 2 ? (leap ? 29 : 28) : DAYS_IN_MONTH[month - 1]!);
 }
 
+/** The calendar date `days` after `day` (before it when negative), both `YYYY-MM-DD` in UTC. */
+export function addCalendarDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** A date field of a shared schema: `${label} must be a date like 2027-03-15`, or `... is not a real date`. */
 export const calendarDateSchema = (label: string) =>
   z

@@ -1,3 +1,4 @@
+import { calendarDateSchema } from '#common/calendar-date.ts';
 import { z } from '#common/zod.ts';
 
 /*
@@ -25,11 +26,13 @@ export type InsightSettings = z.infer<typeof insightSettingsSchema>;
 /** Counting is on and Do Not Track / Global Privacy Control are honoured until the owner says otherwise. */
 export const DEFAULT_INSIGHT_SETTINGS: InsightSettings = { counting: true, honourPrivacySignals: true };
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');
-
 /** GET /api/admin/insights: an inclusive range of UTC days (at most about three years) and the series' step. */
 export const insightQuerySchema = z
-  .strictObject({ from: day, to: day, interval: z.enum(['day', 'week', 'month']).default('day') })
+  .strictObject({
+    from: calendarDateSchema('from'),
+    to: calendarDateSchema('to'),
+    interval: z.enum(['day', 'week', 'month']).default('day'),
+  })
   .refine((query) => query.from <= query.to, { message: 'from must not be after to', path: ['from'] })
   .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 1_100 * 86_400_000, {
     message: 'A range is at most 1,100 days',

@@ -1,4 +1,5 @@
 import { depositSplit } from '#common/billing/money.ts';
+import { addCalendarDays } from '#common/calendar-date.ts';
 import type { DueRule, PlanPartKind } from '#common/billing/payment-plan.ts';
 
 /*
@@ -33,9 +34,6 @@ export function partLine(project: { packageTitle: string; title: string }, kind:
   return what;
 }
 
-const DAY_MS = 86_400_000;
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
 /**
  * The due date of a part's invoice made `today`: its date, the days after delivery, or the studio's
  * days to pay. A later part is never due on or before the part ahead of it (issue 40: the balance
@@ -43,7 +41,11 @@ const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00
  */
 export function partDueDate(due: DueRule, today: string, paymentTermsDays: number, previousDueDate: string | null): string {
   const own =
-    due.rule === 'on_date' ? due.date : due.rule === 'days_after_delivery' ? addDays(today, due.days) : addDays(today, paymentTermsDays);
+    due.rule === 'on_date'
+      ? due.date
+      : due.rule === 'days_after_delivery'
+        ? addCalendarDays(today, due.days)
+        : addCalendarDays(today, paymentTermsDays);
   if (previousDueDate === null || own > previousDueDate) return own;
-  return addDays(previousDueDate, Math.max(1, paymentTermsDays));
+  return addCalendarDays(previousDueDate, Math.max(1, paymentTermsDays));
 }

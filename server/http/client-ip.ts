@@ -9,9 +9,10 @@ import type { Express, Request } from 'express';
  * socket (`::ffff:203.0.113.9`) is the same client as `203.0.113.9`.
  */
 export function clientIp(req: Request): string {
-  const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  return /^::ffff:\d{1,3}(\.\d{1,3}){3}$/i.test(address) ? address.slice(7) : address;
+  return withoutIpv4Mapping(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 }
+
+const withoutIpv4Mapping = (address: string) => (/^::ffff:\d{1,3}(\.\d{1,3}){3}$/i.test(address) ? address.slice(7) : address);
 
 type TrustProxy = (address: string | undefined, hop: number) => boolean;
 
@@ -50,7 +51,6 @@ export function clientIpAsExpressJudges(app: Express): (req: IncomingMessage) =>
     const hops = [req.socket.remoteAddress ?? 'unknown', ...forwarded];
     let index = 0;
     while (index < hops.length - 1 && trust(hops[index], index)) index += 1;
-    const address = hops[index]!;
-    return /^::ffff:\d{1,3}(\.\d{1,3}){3}$/i.test(address) ? address.slice(7) : address;
+    return withoutIpv4Mapping(hops[index]!);
   };
 }

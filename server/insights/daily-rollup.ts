@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { addCalendarDays } from '#common/calendar-date.ts';
 import type { Database } from '#server/db/schema.ts';
 
 /** How long the single events are kept; the daily totals stay for ever. */
@@ -31,11 +32,16 @@ export interface DailyCount {
  * visitors within the day, and for views the landing pages (entries from outside). What the roll-up
  * stores, and what the dashboard reads for days not rolled up yet (today).
  */
-export async function countDays(db: Kysely<Database>, days: { from: string; to: string }): Promise<DailyCount[]> {
+export async function countDays(
+  db: Kysely<Database>,
+  days: { from: string; to: string },
+  only: { totals?: boolean } = {},
+): Promise<DailyCount[]> {
   const counts: DailyCount[] = [];
   const base = () => db.selectFrom('insightEvents').where('day', '>=', days.from).where('day', '<=', days.to);
   const measures = [sql<number>`count(*)`.as('views'), sql<number>`count(distinct visitor)`.as('visitors')] as const;
-  for (const [dimension, column] of Object.entries(DIMENSIONS) as Array<[InsightDimension, (typeof DIMENSIONS)[InsightDimension]]>) {
+  const dimensions = Object.entries(DIMENSIONS) as Array<[InsightDimension, (typeof DIMENSIONS)[InsightDimension]]>;
+  for (const [dimension, column] of only.totals ? dimensions.filter(([name]) => name === 'total') : dimensions) {
     const rows = column
       ? await base()
           .select(['day', 'kind', `${column} as value`, ...measures])
@@ -49,6 +55,7 @@ export async function countDays(db: Kysely<Database>, days: { from: string; to: 
     for (const row of rows)
       counts.push({ ...row, value: String(row.value), dimension, views: Number(row.views), visitors: Number(row.visitors) });
   }
+  if (only.totals) return counts;
   const landings = await base()
     .select(['day', 'kind', 'path as value', ...measures])
     .where('entry', '=', 1)
@@ -93,7 +100,7 @@ export async function rollUpFinishedDays(db: Kysely<Database>, today: string): P
       rolled.push(day);
     });
   }
-  const cutoff = new Date(Date.parse(`${today}T00:00:00Z`) - RAW_EVENT_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const cutoff = addCalendarDays(today, -RAW_EVENT_DAYS);
   await db.deleteFrom('insightEvents').where('day', '<', cutoff).execute();
   return rolled;
 }

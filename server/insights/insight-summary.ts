@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { addCalendarDays } from '#common/calendar-date.ts';
 import type { InsightQuery, InsightRow, InsightSummary, InsightTotals } from '#common/insights.ts';
 import type { Database } from '#server/db/schema.ts';
 import { countDays, type DailyCount } from './daily-rollup.ts';
@@ -6,18 +7,21 @@ import { countDays, type DailyCount } from './daily-rollup.ts';
 const TOP_ROWS = 20;
 const DAY_MS = 86_400_000;
 
-const shiftDay = (dayText: string, days: number) => new Date(Date.parse(`${dayText}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
 /** The day a series point starts: the day itself, its week's Monday, or its month's first. */
 function bucketOf(dayText: string, interval: InsightQuery['interval']): string {
   if (interval === 'month') return `${dayText.slice(0, 7)}-01`;
-  if (interval === 'week') return shiftDay(dayText, -((new Date(`${dayText}T00:00:00Z`).getUTCDay() + 6) % 7));
+  if (interval === 'week') return addCalendarDays(dayText, -((new Date(`${dayText}T00:00:00Z`).getUTCDay() + 6) % 7));
   return dayText;
 }
 
-/** The counts of a range: the rolled-up days from their totals, the others (today) from their events. */
-async function countsOf(db: Kysely<Database>, from: string, to: string): Promise<DailyCount[]> {
-  const rolled = await db.selectFrom('insightDaily').selectAll().where('day', '>=', from).where('day', '<=', to).execute();
+/**
+ * The counts of a range: the rolled-up days from their totals, the others (today) from their events;
+ * with `totals`, only each day's totals (what the period before is compared by).
+ */
+async function countsOf(db: Kysely<Database>, from: string, to: string, only: { totals?: boolean } = {}): Promise<DailyCount[]> {
+  let rolledQuery = db.selectFrom('insightDaily').selectAll().where('day', '>=', from).where('day', '<=', to);
+  if (only.totals) rolledQuery = rolledQuery.where('dimension', '=', 'total');
+  const rolled = await rolledQuery.execute();
   const open = await db
     .selectFrom('insightEvents')
     .select(({ fn }) => [fn.min('day').as('first'), fn.max('day').as('last')])
@@ -27,7 +31,7 @@ async function countsOf(db: Kysely<Database>, from: string, to: string): Promise
       not(exists(selectFrom('insightRollups').select('day').whereRef('insightRollups.day', '=', 'insightEvents.day'))),
     )
     .executeTakeFirst();
-  const live = open?.first && open.last ? await countDays(db, { from: open.first, to: open.last }) : [];
+  const live = open?.first && open.last ? await countDays(db, { from: open.first, to: open.last }, only) : [];
   const rolledDays = new Set(rolled.map((row) => row.day));
   return [...(rolled as DailyCount[]), ...live.filter((row) => !rolledDays.has(row.day))];
 }
@@ -57,7 +61,7 @@ function topOf(counts: DailyCount[], kind: string, dimension: DailyCount['dimens
 
 function seriesOf(counts: DailyCount[], query: InsightQuery): InsightSummary['series'] {
   const points = new Map<string, InsightTotals & { start: string }>();
-  for (let dayText = query.from; dayText <= query.to; dayText = shiftDay(dayText, 1)) {
+  for (let dayText = query.from; dayText <= query.to; dayText = addCalendarDays(dayText, 1)) {
     const start = bucketOf(dayText, query.interval);
     if (!points.has(start)) points.set(start, { start, visitors: 0, views: 0 });
   }
@@ -79,11 +83,11 @@ export async function insightSummary(db: Kysely<Database>, query: InsightQuery):
   const length = Math.round((Date.parse(query.to) - Date.parse(query.from)) / DAY_MS) + 1;
   const [counts, before] = await Promise.all([
     countsOf(db, query.from, query.to),
-    countsOf(db, shiftDay(query.from, -length), shiftDay(query.from, -1)),
+    countsOf(db, addCalendarDays(query.from, -length), addCalendarDays(query.from, -1), { totals: true }),
   ]);
   return {
     ...totalsOf(counts),
-    previous: totalsOf(before.filter((row) => row.dimension === 'total')),
+    previous: totalsOf(before),
     series: seriesOf(counts, query),
     pages: topOf(counts, 'view', 'page'),
     landings: topOf(counts, 'view', 'landing'),

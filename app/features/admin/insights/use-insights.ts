@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { addCalendarDays } from '#common/calendar-date.ts';
 import type { InsightQuery, InsightSettings, InsightSummary } from '#common/insights.ts';
 import { api } from '#app/lib/api.ts';
 
@@ -12,15 +13,13 @@ export const RANGE_LABELS: Record<InsightRange, string> = {
   '12m': 'Last 12 months',
 };
 
-const DAY_MS = 86_400_000;
 const RANGE_DAYS: Record<InsightRange, number> = { '7d': 7, '30d': 30, '90d': 90, '12m': 365 };
 const RANGE_INTERVAL: Record<InsightRange, InsightQuery['interval']> = { '7d': 'day', '30d': 'day', '90d': 'week', '12m': 'month' };
 
 /** The UTC days a range covers, ending today, and the step of its chart. */
 export function rangeQuery(range: InsightRange, now = new Date()): InsightQuery {
   const to = now.toISOString().slice(0, 10);
-  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (RANGE_DAYS[range] - 1) * DAY_MS).toISOString().slice(0, 10);
-  return { from, to, interval: RANGE_INTERVAL[range] };
+  return { from: addCalendarDays(to, -(RANGE_DAYS[range] - 1)), to, interval: RANGE_INTERVAL[range] };
 }
 
 export interface InsightsState {
