@@ -39,6 +39,7 @@ import { adminCookie } from './auth/session-cookie.ts';
 import { clientCookie } from './projects/client-cookie.ts';
 import { clientSessionMiddleware } from './projects/client-session-middleware.ts';
 import { emailMuteRoutes } from './api/email-mutes.ts';
+import { proposalRoutes } from './api/proposals.ts';
 import { portalAuthRoute } from './api/portal-auth.ts';
 import { calendarSubscriptionRoutes } from './api/admin-bookings.ts';
 import { stripeWebhookHandler } from './api/portal-invoices.ts';
@@ -180,6 +181,8 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.use(portalAuthRoute(services));
   // A project e-mail's mute link: the one-click post of mail apps (no cookie, no Origin) and the page's button.
   app.use(emailMuteRoutes(services));
+  // A proposal's form post from a browser without JavaScript (the page's script calls the API instead).
+  app.use(proposalRoutes(services).pages);
   // The owner's private calendar subscription: a secret address, read by calendar apps without a session.
   app.use(calendarSubscriptionRoutes(services));
   app.all('/objects/multipart/:uploadId/:partNumber', methodNotAllowed(['PUT']));

@@ -5,6 +5,7 @@ import type { SamplesCapability } from './samples/samples-capability.ts';
 import type { ProjectsCapability } from './projects/projects-capability.ts';
 import type { BookingCapability } from './booking/booking-capability.ts';
 import type { InsightsCapability } from './insights/insights-capability.ts';
+import type { ProposalsCapability } from './proposals/proposals-capability.ts';
 import type { BillingCapability } from './billing/billing-capability.ts';
 import type { SiteContentService } from './site-content/site-content-service.ts';
 import type { SiteImageService } from './site-content/site-images.ts';
@@ -45,6 +46,7 @@ export interface Services extends CoreServices, StudioIdentitySource {
   booking: BookingCapability;
   billing: BillingCapability;
   insights: InsightsCapability;
+  proposals: ProposalsCapability;
   site: SiteCapability;
   uploads: UploadsCapability;
 }

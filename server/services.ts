@@ -1,6 +1,8 @@
 import type { Services } from './context.ts';
 import type { CoreServices } from './core-services.ts';
 import { countUnsentNotices } from './contact/notice-delivery.ts';
+import { enquiryExists } from './contact/enquiry-links.ts';
+import { createProposalsCapability } from './proposals/proposals-capability.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createSamplesCapability } from './samples/samples-capability.ts';
 import { createSiteContentService } from './site-content/create-site-content.ts';
@@ -127,6 +129,17 @@ export function buildServices(core: CoreServices): Services {
     // The card draws the logo at most 240 px wide or 120 px high.
     logo: (image) => siteImages.readWebp(image, 480),
   });
+  const proposals = createProposalsCapability({
+    ...mailing,
+    content: () => siteContent.current(),
+    cardPayments: billing.cardPayments !== null,
+    // What a proposal may be made from: the records of booking, contact and projects, asked of each.
+    exists: async (kind, id) => {
+      if (kind === 'booking') return (await booking.studioBookings.one(id)) !== null;
+      if (kind === 'enquiry') return enquiryExists(core.db, id);
+      return (await projects.records.adminView(id)) !== null;
+    },
+  });
   const insights = createInsightsCapability({
     db: core.db,
     logger: core.logger,
@@ -143,6 +156,7 @@ export function buildServices(core: CoreServices): Services {
     projects,
     booking,
     billing,
+    proposals,
     insights,
     site: { siteContent, siteDrafts, siteImages, shareImages },
     uploads: { multipartUploads },
@@ -159,6 +173,7 @@ export async function stopServices(services: Services): Promise<void> {
   services.projects.projectEmails.stop();
   services.booking.bookingEmails.stop();
   services.billing.billingEmails.stop();
+  services.proposals.proposalEmails.stop();
   services.store.close();
   // The statistics counted since the last batch are written before the database closes.
   await services.insights.events.stop();

@@ -41,6 +41,7 @@ export async function runStartupTasks(services: Services): Promise<() => void> {
   timers.push(...(await task('starting the booking tasks', () => startBookingTasks(services))));
   // Invoices: the client's e-mails, receipts and overdue reminders.
   timers.push(await task('starting the billing e-mails', () => services.billing.billingEmails.start()));
+  timers.push(await task('starting the proposal e-mails', () => services.proposals.proposalEmails.start()));
   // Visitor statistics: finished days rolled up, old events and salts dropped, hourly.
   timers.push(await task('starting the visitor statistics tasks', () => startInsightTasks(services)));
   return () => timers.forEach((timer) => clearInterval(timer));

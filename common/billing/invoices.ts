@@ -33,7 +33,7 @@ export type PaymentKindName = (typeof PAYMENT_KINDS)[number];
 export const DISPUTE_STATES = ['open', 'won', 'lost'] as const;
 export type DisputeStateName = (typeof DISPUTE_STATES)[number];
 
-const cents = (label: string, min = 0) =>
+export const cents = (label: string, min = 0) =>
   z
     .number({ error: `${label} must be a number of cents` })
     .int(`${label} must be whole cents`)
@@ -48,7 +48,7 @@ export const invoiceLineSchema = z.strictObject({
   amountCents: cents('Amount'),
 });
 
-const taxPercent = z
+export const taxPercent = z
   .number({ error: 'Tax must be a percent' })
   .min(0, 'Tax must not be negative')
   .max(50, 'Tax must be at most 50 %')

@@ -1,4 +1,5 @@
 import { calendarDateSchema } from '#common/calendar-date.ts';
+import { depositSplit } from './money.ts';
 import { z } from '#common/zod.ts';
 import type { InvoiceStateName } from './invoices.ts';
 
@@ -18,6 +19,20 @@ export type DueRuleName = (typeof DUE_RULES)[number];
 /** When a part is due: when the work starts, before the masters leave, on a date, or some days after delivery. */
 export type DueRule =
   { rule: 'at_start' } | { rule: 'before_delivery' } | { rule: 'on_date'; date: string } | { rule: 'days_after_delivery'; days: number };
+
+/**
+ * An amount in cents as a plan's parts: a deposit of `depositPercent` and the balance, or one payment
+ * in full when either would be nothing (0 % or 100 %). The parts always add up to the amount. The
+ * plan's parts (server/billing/invoice-plan.ts) and a proposal's sums (common/proposals.ts) both split so.
+ */
+export function splitPlan(totalCents: number, depositPercent: number): Array<{ kind: PlanPartKind; amountCents: number }> {
+  const { depositCents, balanceCents } = depositSplit(totalCents, depositPercent);
+  if (depositCents === 0 || balanceCents === 0) return [{ kind: 'full', amountCents: totalCents }];
+  return [
+    { kind: 'deposit', amountCents: depositCents },
+    { kind: 'balance', amountCents: balanceCents },
+  ];
+}
 
 /** A part due after delivery is the studio's trust in the client: it never holds the masters; every other rule does. */
 export const holdsDelivery = (due: DueRule): boolean => due.rule !== 'days_after_delivery';

@@ -54,7 +54,7 @@ describe.each(testDialects())('the activity log: repeated downloads and pages (%
 
   beforeAll(async () => {
     t = await createProjectsTestApp(dialect);
-    const own = await projectWithClient(t, { clientEmail: 'downloads@example.com', clientName: 'Dee' });
+    const own = await projectWithClient(t, { clientEmail: 'downloads@example.com', clientName: 'Dee', price: null });
     projectId = own.project.id;
     client = own.client;
     const other = await projectWithClient(t, { clientEmail: 'elsewhere@example.com' });
@@ -203,7 +203,7 @@ describe.each(testDialects())('the activity log: repeated downloads and pages (%
   });
 
   it('a project with 10,000 downloads in its log answers its views with one page', async () => {
-    const { project, client: owner } = await projectWithClient(t, { clientEmail: 'busy@example.com' });
+    const { project, client: owner } = await projectWithClient(t, { clientEmail: 'busy@example.com', price: null });
     const at = Date.parse('2026-01-01T00:00:00.000Z');
     const rows = Array.from({ length: 10_000 }, (_, i) => ({
       projectId: project.id,

@@ -40,7 +40,7 @@ describe.each(testDialects())('approved, then delivered (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await createProjectsTestApp(dialect);
-    const made = await projectWithClient(t, { clientEmail, packageKey: 'intro' });
+    const made = await projectWithClient(t, { clientEmail, packageKey: 'intro', price: null });
     projectId = made.project.id;
     client = made.client;
     trackId = (await t.asAdmin.post(`/api/admin/projects/${projectId}/tracks`).send({ title: 'Northern Lights' })).body.id;

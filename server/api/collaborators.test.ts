@@ -32,7 +32,7 @@ describe.each(testDialects())('collaborators on a project (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await createProjectsTestApp(dialect);
-    const own = await projectWithClient(t, { clientEmail: 'band@example.com', clientName: 'The Band' });
+    const own = await projectWithClient(t, { clientEmail: 'band@example.com', clientName: 'The Band', price: null });
     projectId = own.project.id;
     client = own.client;
     const tone = sine(44_100, 3, -20);

@@ -22,6 +22,8 @@ import { adminBookingsRouter } from './admin-bookings.ts';
 import { adminInvoicesRouter } from './admin-invoices.ts';
 import { portalInvoicesRouter } from './portal-invoices.ts';
 import { insightsRouter } from './insights.ts';
+import { adminProposalsRouter } from './admin-proposals.ts';
+import { proposalRoutes } from './proposals.ts';
 
 /** Every JSON API router, mounted under /api. Each resource has its own file. */
 export function apiRouter(services: Services, publicCache: PublicCache): Router {
@@ -50,5 +52,7 @@ export function apiRouter(services: Services, publicCache: PublicCache): Router 
   router.use(adminInvoicesRouter(services));
   router.use(portalInvoicesRouter(services));
   router.use(insightsRouter(services));
+  router.use(adminProposalsRouter(services));
+  router.use(proposalRoutes(services).api);
   return router;
 }

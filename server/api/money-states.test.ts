@@ -52,10 +52,10 @@ describe.each(testDialects())('refunds, disputes and the studio notices on %s', 
     await stripe.close();
   });
 
-  /** A project of its own with an invited, signed-in client and one delivered master. */
+  /** A project of its own with an invited, signed-in client and one delivered master, billed line by line (no price, no plan). */
   async function projectWithMaster() {
     counter += 1;
-    const { project, client } = await projectWithClient(t, { clientEmail: `money-${counter}@example.com` });
+    const { project, client } = await projectWithClient(t, { clientEmail: `money-${counter}@example.com`, price: null });
     const objectPath = await uploadIntoProject(t, t.asAdmin, project.id, 'Master.wav', toneWav());
     expect((await t.asAdmin.post(`/api/admin/projects/${project.id}/deliveries`).send({ objectPath })).status).toBe(201);
     const deliveryId = (await t.asClient(client).get(`/api/portal/projects/${project.id}`)).body.deliveries[0].id as number;

@@ -335,7 +335,7 @@ describe.each(storeCases)('client projects: uploads into a project, %s store on 
   });
 
   it('the owner delivers a master; the client is told and downloads it', async () => {
-    const { project, client } = await projectWithClient(t, { clientEmail: 'deliver@example.com' });
+    const { project, client } = await projectWithClient(t, { clientEmail: 'deliver@example.com', price: null });
     const { location } = await uploadAs(t.asAdmin, project.id, 'Midnight Drive (master).wav');
     const delivered = await t.asAdmin.post(`/api/admin/projects/${project.id}/deliveries`).send({ objectPath: location });
     expect(delivered.status).toBe(201);
@@ -350,7 +350,7 @@ describe.each(storeCases)('client projects: uploads into a project, %s store on 
 
   it('every delivery as one ZIP, streamed with an exact length; checksums match what was uploaded', async () => {
     requireTool('python3');
-    const { project, client } = await projectWithClient(t, { clientEmail: 'zip@example.com' });
+    const { project, client } = await projectWithClient(t, { clientEmail: 'zip@example.com', price: null });
     for (const name of ['Song (master).wav', 'Song (master).wav', 'Song (instrumental).wav']) {
       const { location } = await uploadAs(t.asAdmin, project.id, name);
       expect((await t.asAdmin.post(`/api/admin/projects/${project.id}/deliveries`).send({ objectPath: location })).status).toBe(201);
@@ -399,7 +399,7 @@ describe.each(testDialects())('client projects: who may call what (%s)', (dialec
   let otherClient: string;
   beforeAll(async () => {
     t = await createProjectsTestApp(dialect);
-    const mine = await projectWithClient(t, { clientEmail: 'owner-of@example.com' });
+    const mine = await projectWithClient(t, { clientEmail: 'owner-of@example.com', price: null });
     const other = await projectWithClient(t, { clientEmail: 'someone-else@example.com' });
     otherClient = other.client;
     const objectKey = `projects/${mine.project.id}/seed`;

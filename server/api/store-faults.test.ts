@@ -176,7 +176,7 @@ describe.each(testDialects())('a project ZIP while the store cannot be read (%s)
         S3_FORCE_PATH_STYLE: 'true',
       },
     });
-    const made = await projectWithClient(t, { clientEmail: 'zip-down@example.com' });
+    const made = await projectWithClient(t, { clientEmail: 'zip-down@example.com', price: null });
     projectId = made.project.id;
     client = made.client;
     for (const [side, name] of [
@@ -233,7 +233,7 @@ describe.each(testDialects())('a project ZIP while the local disk fails (%s)', (
   afterAll(() => t.close());
 
   it('a file that cannot be read answers 503; once it reads, the ZIP is whole', async () => {
-    const { project, client } = await projectWithClient(t, { clientEmail: 'zip-eio@example.com' });
+    const { project, client } = await projectWithClient(t, { clientEmail: 'zip-eio@example.com', price: null });
     const objectKey = `projects/${project.id}/master.wav`;
     await t.services.store.write(objectKey, Buffer.from('delivered bytes'), 'audio/wav');
     await t.services.db

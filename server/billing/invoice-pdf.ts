@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { InvoiceView } from '#common/billing/invoices.ts';
 import { formatMoney } from '#common/billing/money.ts';
+import { collected, dateWords, drawable } from '#server/pdf/pdf-text.ts';
 
 /*
  * The invoice as a PDF, made on the server with pdfkit: one document for the client and the owner.
@@ -37,31 +38,13 @@ const PAYMENT_WORDS: Record<InvoiceView['payments'][number]['kind'], string> = {
   dispute_won: 'dispute won, returned',
 };
 
-/** Helvetica is WinAnsi: what it cannot draw becomes "?" rather than a broken glyph. */
-function drawable(text: string): string {
-  return text.normalize('NFC').replace(/[^\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u20ac\n]/g, '?');
-}
-
-const dateWords = (iso: string) =>
-  new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-
 export function invoicePdf(invoice: InvoiceView, parties: InvoiceParties): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: PAGE_MARGIN,
     info: { Title: `Invoice ${invoice.number}`, Author: drawable(parties.studio.name), Subject: drawable(parties.projectTitle) },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = collected(doc);
   const money = (cents: number) => formatMoney(cents, invoice.currency);
   const width = doc.page.width - PAGE_MARGIN * 2;
   const right = PAGE_MARGIN + width;

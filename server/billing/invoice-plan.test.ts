@@ -6,14 +6,14 @@ const BEFORE_DELIVERY = { rule: 'before_delivery' } as const;
 
 describe("a project's price as its plan's parts", () => {
   it('splits the price in cents that add up to it, or makes one payment due as the part it replaces', () => {
-    expect(planParts(333, { depositPercent: 33, depositDue: AT_START, balanceDue: BEFORE_DELIVERY })).toEqual([
+    expect(planParts(33_300, { depositPercent: 33, depositDue: AT_START, balanceDue: BEFORE_DELIVERY })).toEqual([
       { kind: 'deposit', amountCents: 10_989, due: AT_START },
       { kind: 'balance', amountCents: 22_311, due: BEFORE_DELIVERY },
     ]);
-    expect(planParts(350, { depositPercent: 100, depositDue: AT_START, balanceDue: BEFORE_DELIVERY })).toEqual([
+    expect(planParts(35_000, { depositPercent: 100, depositDue: AT_START, balanceDue: BEFORE_DELIVERY })).toEqual([
       { kind: 'full', amountCents: 35_000, due: AT_START },
     ]);
-    expect(planParts(350, { depositPercent: 0, depositDue: AT_START, balanceDue: BEFORE_DELIVERY })).toEqual([
+    expect(planParts(35_000, { depositPercent: 0, depositDue: AT_START, balanceDue: BEFORE_DELIVERY })).toEqual([
       { kind: 'full', amountCents: 35_000, due: BEFORE_DELIVERY },
     ]);
     expect(partLine({ packageTitle: 'Premium', title: 'EP' }, 'balance', 30)).toBe('Premium: EP (balance, 70 %)');

@@ -1,11 +1,11 @@
 import { depositSplit } from '#common/billing/money.ts';
 import { addCalendarDays } from '#common/calendar-date.ts';
-import type { DueRule, PlanPartKind } from '#common/billing/payment-plan.ts';
+import { splitPlan, type DueRule, type PlanPartKind } from '#common/billing/payment-plan.ts';
 
 /*
- * A project's agreed price (whole dollars, decision 093) as the parts of its payment plan: a deposit
- * of `depositPercent` and the balance, or one payment in full when either part would be nothing
- * (0 % or 100 %). Amounts are integer cents and always add up to the price.
+ * A plan's amount (the project's agreed price, or a proposal's exact sum) as the parts of its
+ * payment plan, each with its due rule: a deposit of `depositPercent` and the balance, or one
+ * payment in full (splitPlan). Amounts are integer cents and always add up to the amount.
  */
 
 export interface PlannedPart {
@@ -14,16 +14,12 @@ export interface PlannedPart {
   due: DueRule;
 }
 
-export function planParts(priceDollars: number, plan: { depositPercent: number; depositDue: DueRule; balanceDue: DueRule }): PlannedPart[] {
-  const totalCents = priceDollars * 100;
-  const { depositCents, balanceCents } = depositSplit(totalCents, plan.depositPercent);
+export function planParts(totalCents: number, plan: { depositPercent: number; depositDue: DueRule; balanceDue: DueRule }): PlannedPart[] {
+  const parts = splitPlan(totalCents, plan.depositPercent);
   // In full: due as the deposit would be when it is all of it, as the balance would be when there is none.
-  if (depositCents === 0) return [{ kind: 'full', amountCents: totalCents, due: plan.balanceDue }];
-  if (balanceCents === 0) return [{ kind: 'full', amountCents: totalCents, due: plan.depositDue }];
-  return [
-    { kind: 'deposit', amountCents: depositCents, due: plan.depositDue },
-    { kind: 'balance', amountCents: balanceCents, due: plan.balanceDue },
-  ];
+  if (parts.length === 1)
+    return [{ ...parts[0]!, due: depositSplit(totalCents, plan.depositPercent).balanceCents === 0 ? plan.depositDue : plan.balanceDue }];
+  return parts.map((part) => ({ ...part, due: part.kind === 'deposit' ? plan.depositDue : plan.balanceDue }));
 }
 
 /** The invoice line of a part: the package and the title, and which part of the price it is. */

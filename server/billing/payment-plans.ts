@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { taxRateToPercent } from '#common/billing/money.ts';
 import { paymentPlanSchema, type PlanAnswer } from '#common/billing/payment-plan.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -26,6 +27,16 @@ export type PlanOutcome =
 
 class PlanConflict extends Error {}
 
+/**
+ * What a proposal's acceptance sets besides the plan's input: the exact amount it splits (in cents,
+ * before tax), the tax its invoices carry (thousandths of a percent) and their line.
+ */
+export interface PlanTerms {
+  priceCents: number;
+  taxRate: number;
+  label: string;
+}
+
 const PART_NAMES = { deposit: 'deposit', balance: 'balance', full: 'payment in full' } as const;
 
 const fires = (part: PlannedPart, moment: InvoiceMoment) => moment !== 'start' || part.due.rule === 'at_start';
@@ -43,23 +54,43 @@ export class PaymentPlanService {
     const project = await this.projects.find(this.db, projectId);
     if (!project) return null;
     const { currency, depositPercent } = await this.defaults();
-    const { plan } = await projectMoney(this.db, projectId);
-    return { plan, priceCents: project.price === null ? null : project.price * 100, currency, defaultDepositPercent: depositPercent };
+    const [{ plan }, terms] = await Promise.all([projectMoney(this.db, projectId), this.termsOf(projectId)]);
+    const priceCents = terms?.priceCents ?? (project.price === null ? null : project.price * 100);
+    return { plan, priceCents, currency, defaultDepositPercent: depositPercent };
+  }
+
+  /** The proposal's terms a plan was set with, or null for a plan of the project's price. */
+  private async termsOf(projectId: number, db: Kysely<Database> = this.db): Promise<PlanTerms | null> {
+    const row = await db
+      .selectFrom('paymentPlans')
+      .select(['priceCents', 'taxRate', 'label'])
+      .where('projectId', '=', projectId)
+      .executeTakeFirst();
+    if (!row || row.priceCents === null) return null;
+    return { priceCents: Number(row.priceCents), taxRate: row.taxRate, label: row.label ?? '' };
   }
 
   /**
    * Sets the plan from the project's price, then invoices what is due (`moment`: the parts due at
-   * the start, or every part at once). A part already invoiced (and not voided) keeps its amount: a
-   * change to it is a conflict.
+   * the start, or every part at once). A part already sent keeps its amount (a change to it is a
+   * conflict); a part only drafted is voided and drafted again with its new amount.
    */
-  async put(projectId: number, body: unknown, moment: Exclude<InvoiceMoment, 'delivery'> = 'start'): Promise<PlanOutcome> {
+  async put(
+    projectId: number,
+    body: unknown,
+    moment: Exclude<InvoiceMoment, 'delivery'> = 'start',
+    proposalTerms: PlanTerms | null = null,
+  ): Promise<PlanOutcome> {
     const parsed = validate(paymentPlanSchema, body ?? {}, 'Please check the payment plan');
     if (!parsed.success) return { kind: 'invalid', message: parsed.message, errors: parsed.errors };
     const project = await this.projects.find(this.db, projectId);
     if (!project) return { kind: 'not-found' };
-    if (project.price === null || project.price <= 0) return { kind: 'no-price' };
+    // The owner's later change of the deposit keeps a proposal's exact amount, tax and line.
+    const terms = proposalTerms ?? (await this.termsOf(projectId));
+    const amountCents = terms?.priceCents ?? (project.price === null ? 0 : project.price * 100);
+    if (amountCents <= 0) return { kind: 'no-price' };
     const input = parsed.data;
-    const parts = planParts(project.price, input);
+    const parts = planParts(amountCents, input);
     const now = this.now().toISOString();
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -70,6 +101,9 @@ export class PaymentPlanService {
             projectId,
             depositPercent: input.depositPercent,
             depositGatesUploads: input.depositGatesUploads ? 1 : 0,
+            priceCents: terms?.priceCents ?? null,
+            taxRate: terms?.taxRate ?? 0,
+            label: terms?.label ?? null,
             startedAt: now,
             updatedAt: now,
           })
@@ -77,6 +111,9 @@ export class PaymentPlanService {
             conflict.column('projectId').doUpdateSet({
               depositPercent: input.depositPercent,
               depositGatesUploads: input.depositGatesUploads ? 1 : 0,
+              priceCents: terms?.priceCents ?? null,
+              taxRate: terms?.taxRate ?? 0,
+              label: terms?.label ?? null,
               updatedAt: now,
             }),
           )
@@ -87,10 +124,22 @@ export class PaymentPlanService {
           const live = before.liveInvoices[index];
           if (!live) continue;
           const same = parts.find((part) => part.kind === old.kind && part.amountCents === old.amountCents);
+          if (same) {
+            kept.set(old.kind, live.id);
+            continue;
+          }
+          // A draft was never sent: the client has seen nothing, so the new plan drafts it again.
+          if (live.state === 'draft') {
+            await trx
+              .updateTable('invoices')
+              .set({ state: 'void', voidedAt: now, voidReason: 'The payment plan changed', updatedAt: now })
+              .where('id', '=', live.id)
+              .where('state', '=', 'draft')
+              .execute();
+            continue;
+          }
           // Thrown, not returned: the plan's row written above is rolled back with it.
-          if (!same)
-            throw new PlanConflict(`The ${PART_NAMES[old.kind]} is invoiced already (${live.number}): void its invoice to change it`);
-          kept.set(old.kind, live.id);
+          throw new PlanConflict(`The ${PART_NAMES[old.kind]} is invoiced already (${live.number}): void its invoice to change it`);
         }
         await trx.deleteFrom('paymentPlanParts').where('projectId', '=', projectId).execute();
         await trx
@@ -131,7 +180,7 @@ export class PaymentPlanService {
         .updateTable('paymentPlans')
         .set({ updatedAt: now.toISOString() })
         .where('projectId', '=', projectId)
-        .returning('depositPercent')
+        .returning(['depositPercent', 'taxRate', 'label'])
         .executeTakeFirst();
       const project = held && (await this.projects.find(trx, projectId));
       if (!held || !project) return [];
@@ -145,11 +194,12 @@ export class PaymentPlanService {
           continue;
         }
         const dueDate = partDueDate(part.due, today, defaults.paymentTermsDays, previousDue);
-        const lines = [{ description: partLine(project, part.kind, held.depositPercent), amountCents: part.amountCents }];
+        const what = held.label ? { packageTitle: held.label, title: project.title } : project;
+        const lines = [{ description: partLine(what, part.kind, held.depositPercent), amountCents: part.amountCents }];
         const invoice = await insertInvoice(
           trx,
           projectId,
-          { kind: part.kind, lines, dueDate, taxPercent: 0, discountCents: 0, notes: '' },
+          { kind: part.kind, lines, dueDate, taxPercent: taxRateToPercent(held.taxRate), discountCents: 0, notes: '' },
           defaults,
           now,
         );

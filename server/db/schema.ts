@@ -5,6 +5,7 @@ import type { ContactTables } from './schema/contact.ts';
 import type { InfrastructureTables } from './schema/infrastructure.ts';
 import type { InsightTables } from './schema/insights.ts';
 import type { ProjectTables } from './schema/projects.ts';
+import type { ProposalTables } from './schema/proposals.ts';
 import type { ReviewTables } from './schema/review.ts';
 import type { SampleTables } from './schema/samples.ts';
 import type { SiteContentTables } from './schema/site-content.ts';
@@ -27,7 +28,8 @@ export interface Database
     ReviewTables,
     BookingTables,
     BillingTables,
-    InsightTables {}
+    InsightTables,
+    ProposalTables {}
 
 export type * from './schema/auth.ts';
 export type * from './schema/billing.ts';
@@ -40,3 +42,4 @@ export type * from './schema/samples.ts';
 export type * from './schema/site-content.ts';
 export type * from './schema/uploads.ts';
 export type * from './schema/insights.ts';
+export type * from './schema/proposals.ts';

@@ -8,7 +8,7 @@ import type { Database } from '#server/db/schema.ts';
  * shared bookkeeping. Composing and sending stay with each capability.
  */
 
-export type RetriedMailTable = 'contactNotices' | 'projectEmails' | 'bookingEmails' | 'billingEmails' | 'billingNotices';
+export type RetriedMailTable = 'contactNotices' | 'projectEmails' | 'bookingEmails' | 'billingEmails' | 'billingNotices' | 'proposalEmails';
 export type DeliveryResult = 'sent' | 'failed' | 'skipped';
 
 /** A send in progress holds its row this long, so another instance or tick does not send it twice. */

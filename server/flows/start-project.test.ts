@@ -9,10 +9,14 @@ import { startProject } from './start-project.ts';
 const INPUT = { title: 'EP', contactSubmissionId: 4 } as unknown as CreateProjectInput;
 const OWNER = { side: 'studio' as const, adminId: 1, name: 'Owner' };
 
-function parts(created: CreateOutcome, lockDeliveries: boolean) {
+function parts(created: CreateOutcome, lockDeliveries: boolean, plan: { priceCents: number | null; plan: object | null } | null = null) {
   const fake = {
     projects: { records: { create: vi.fn(async () => created) } },
-    billing: { desk: { settings: vi.fn(async () => ({ lockDeliveries })), setDeliveryLock: vi.fn(async () => false) } },
+    billing: {
+      desk: { settings: vi.fn(async () => ({ lockDeliveries, depositPercent: 40 })), setDeliveryLock: vi.fn(async () => false) },
+      plans: { get: vi.fn(async () => plan), put: vi.fn(async () => ({ kind: 'saved' })) },
+      invoices: { ofProject: vi.fn(async () => []) },
+    },
   };
   return fake as typeof fake & Parameters<typeof startProject>[0];
 }
@@ -25,6 +29,15 @@ describe('starting a project', () => {
     expect(await startProject(fake, INPUT, OWNER)).toBe(made);
     expect(fake.projects.records.create).toHaveBeenCalledWith(INPUT, OWNER, expect.any(Date), takeUpEnquiry);
     expect(fake.billing.desk.setDeliveryLock).not.toHaveBeenCalled();
+  });
+
+  it("gives a priced project the studio's usual plan, and leaves an unpriced one without", async () => {
+    const priced = parts(made, true, { priceCents: 35_000, plan: null });
+    await startProject(priced, INPUT, OWNER);
+    expect(priced.billing.plans.put).toHaveBeenCalledWith(12, { depositPercent: 40 });
+    const unpriced = parts(made, true, { priceCents: null, plan: null });
+    await startProject(unpriced, INPUT, OWNER);
+    expect(unpriced.billing.plans.put).not.toHaveBeenCalled();
   });
 
   it("opens the new project's deliveries when the studio does not lock them", async () => {

@@ -25,7 +25,7 @@ export async function changeProject(
   id: number,
   input: UpdateProjectInput,
   snapshot: PackageSnapshot,
-  actor: Actor & { side: 'studio' },
+  actor: Actor & { side: 'studio' | 'client' },
   now: Date,
 ): Promise<ChangeOutcome> {
   const at = now.toISOString();

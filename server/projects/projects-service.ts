@@ -67,7 +67,8 @@ export class ProjectsService {
   /** A new project; one made from an enquiry (`contactSubmissionId`) takes it up with `takeUpEnquiry`. */
   async create(
     input: CreateProjectInput,
-    actor: Actor & { side: 'studio' },
+    // The owner, or the client accepting a proposal (server/flows/accept-proposal.ts).
+    actor: Actor & { side: 'studio' | 'client' },
     now = new Date(),
     takeUpEnquiry?: EnquiryTakeUp,
   ): Promise<CreateOutcome> {
@@ -150,7 +151,7 @@ export class ProjectsService {
     return row ? readActivity(this.db, id, audience, before) : null;
   }
 
-  async update(id: number, input: UpdateProjectInput, actor: Actor & { side: 'studio' }, now = new Date()): Promise<UpdateOutcome> {
+  async update(id: number, input: UpdateProjectInput, actor: Actor & { side: 'studio' | 'client' }, now = new Date()): Promise<UpdateOutcome> {
     // Read before the transaction: the site content has its own cache and connection.
     const snapshot = input.packageKey === undefined ? null : await this.packageSnapshot(input.packageKey);
     const outcome = await this.db.transaction().execute((trx) => changeProject(trx, id, input, snapshot, actor, now));
@@ -161,7 +162,8 @@ export class ProjectsService {
   /** Grants the client access (again, after revocation), records it, e-mails a sign-in link (`inviteEmail: false`: an invoice has it). */
   async markInvited(
     id: number,
-    actor: Actor & { side: 'studio' },
+    // The owner, or the system when a proposal's acceptance opens the portal.
+    actor: Actor & { side: 'studio' | 'system' },
     now = new Date(),
     options = { inviteEmail: true },
   ): Promise<{ email: string } | null> {

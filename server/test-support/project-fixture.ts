@@ -90,6 +90,10 @@ export async function followSignInLink(t: TestApp, link: string): Promise<string
   return cookieFrom(res, CLIENT_COOKIE);
 }
 
+/**
+ * A priced project (it gets the studio's usual payment plan, which holds its masters until paid):
+ * tests about downloads rather than money pass `price: null`.
+ */
 export const PROJECT_INPUT = {
   title: 'Midnight Drive (single)',
   clientName: 'Ava Stone',
@@ -101,7 +105,7 @@ export const PROJECT_INPUT = {
 };
 
 /** Creates a project as the owner, invites its client, waits for the e-mail and signs the client in. */
-export async function projectWithClient(t: ProjectsTestApp, input: Partial<typeof PROJECT_INPUT> = {}) {
+export async function projectWithClient(t: ProjectsTestApp, input: Partial<Omit<typeof PROJECT_INPUT, 'price'> & { price: number | null }> = {}) {
   const created = await t.asAdmin.post('/api/admin/projects').send({ ...PROJECT_INPUT, ...input });
   expect(created.status).toBe(201);
   const project = created.body as { id: number; clientEmail: string };

@@ -154,6 +154,12 @@ export interface PaymentPlansTable {
   depositPercent: number;
   /** 1 while the client's uploads wait for the deposit. */
   depositGatesUploads: Generated<number>;
+  /** Set by a proposal: the exact amount the plan splits, in cents; null: the project's price. */
+  priceCents: number | null;
+  /** The tax its invoices carry, in thousandths of a percent (a proposal's; 0 otherwise). */
+  taxRate: Generated<number>;
+  /** Its invoices' line (a proposal's "Premium mixing × 3 songs"); null: the project's package and title. */
+  label: string | null;
   startedAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -1,0 +1,379 @@
+import { cents, taxPercent } from './billing/invoices.ts';
+import { invoiceAmounts, percentToTaxRate } from './billing/money.ts';
+import { dueRuleSchema, splitPlan, type DueRule } from './billing/payment-plan.ts';
+import { calendarDateSchema } from './calendar-date.ts';
+import { emailAddressField } from './email-address.ts';
+import { recordIdSchema } from './record-id.ts';
+import { line, paragraphs } from './site-content/fields.ts';
+import { packageKeySchema } from './site-content/packages.ts';
+import { z } from './zod.ts';
+
+/*
+ * Proposals (issue 40, decision 114): the one document a client reads, signs and pays the deposit
+ * of, after which the work begins. The owner sets songs × a package, extras, options the client may
+ * choose among, tax, a discount and the payment plan; every amount is worked out here from the
+ * package records, in integer cents, by the server (the client's page only recomputes what it shows
+ * while a choice changes, with the same function).
+ */
+
+export const PROPOSAL_LIMITS = { title: 120, clientName: 100, artistName: 100, message: 4000, songs: 100, extras: 20, options: 8 } as const;
+
+/** How long a sent proposal stays open when the owner sets no date. */
+export const DEFAULT_PROPOSAL_DAYS = 14;
+
+const optionKey = z
+  .string({ error: 'Option key is required' })
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'Option key must be lowercase letters, digits and dashes');
+
+export const extraLineSchema = z.strictObject({
+  label: line('Extra', 120),
+  amountCents: cents('Extra amount'),
+});
+export type ExtraLine = z.infer<typeof extraLineSchema>;
+
+/**
+ * An option the client may pick: another package in place of the proposal's (`packageKey`, its
+ * price per song from the records unless `amountCents` sets one), or an add-on of `amountCents`.
+ */
+export const proposalOptionSchema = z
+  .strictObject({
+    key: optionKey,
+    label: line('Option', 120),
+    packageKey: packageKeySchema.optional(),
+    amountCents: cents('Option amount').optional(),
+  })
+  .refine((option) => option.packageKey !== undefined || option.amountCents !== undefined, {
+    error: 'An option is another package or an add-on with an amount',
+    path: ['amountCents'],
+  });
+export type ProposalOption = z.infer<typeof proposalOptionSchema>;
+
+const fields = {
+  clientName: line('Client name', PROPOSAL_LIMITS.clientName),
+  clientEmail: emailAddressField('Client e-mail'),
+  /** The band or artist the work is for, when it is not the client's own name. */
+  artistName: line('Artist or band', PROPOSAL_LIMITS.artistName, { min: 0 }),
+  title: line('Title', PROPOSAL_LIMITS.title),
+  packageKey: packageKeySchema,
+  songs: z
+    .number({ error: 'Songs must be a number' })
+    .int('Songs must be a whole number')
+    .min(1, 'At least one song')
+    .max(PROPOSAL_LIMITS.songs, `At most ${PROPOSAL_LIMITS.songs} songs`),
+  extras: z.array(extraLineSchema).max(PROPOSAL_LIMITS.extras, `At most ${PROPOSAL_LIMITS.extras} extras`),
+  options: z.array(proposalOptionSchema).max(PROPOSAL_LIMITS.options, `At most ${PROPOSAL_LIMITS.options} options`),
+  depositPercent: z
+    .number({ error: 'Deposit must be a percent' })
+    .int('Deposit must be a whole percent')
+    .min(0, 'Deposit must be 0 to 100 %')
+    .max(100, 'Deposit must be 0 to 100 %'),
+  balanceDue: dueRuleSchema,
+  depositGatesUploads: z.boolean({ error: 'depositGatesUploads must be true or false' }),
+  taxPercent,
+  discountCents: cents('Discount'),
+  message: paragraphs('Message', PROPOSAL_LIMITS.message, { min: 0 }),
+  expiresOn: calendarDateSchema('Expires on').nullable(),
+  bookingId: recordIdSchema('bookingId must be a booking id').nullable(),
+  contactSubmissionId: recordIdSchema('contactSubmissionId must be an enquiry id').nullable(),
+  projectId: recordIdSchema('projectId must be a project id').nullable(),
+};
+
+const uniqueOptionKeys = (options: readonly ProposalOption[] | undefined) =>
+  options === undefined || new Set(options.map((option) => option.key)).size === options.length;
+
+/** `POST /api/admin/proposals`. */
+export const createProposalSchema = z
+  .strictObject({
+    ...fields,
+    artistName: fields.artistName.default(''),
+    extras: fields.extras.default([]),
+    options: fields.options.default([]),
+    balanceDue: fields.balanceDue.default({ rule: 'before_delivery' }),
+    depositGatesUploads: fields.depositGatesUploads.default(false),
+    taxPercent: fields.taxPercent.default(0),
+    discountCents: fields.discountCents.default(0),
+    message: fields.message.default(''),
+    expiresOn: fields.expiresOn.default(null),
+    bookingId: fields.bookingId.default(null),
+    contactSubmissionId: fields.contactSubmissionId.default(null),
+    projectId: fields.projectId.default(null),
+  })
+  .refine((input) => uniqueOptionKeys(input.options), { error: 'Two options cannot share a key', path: ['options'] });
+export type CreateProposalInput = z.output<typeof createProposalSchema>;
+
+/** `PATCH /api/admin/proposals/{id}`: any field of a draft (a sent proposal is withdrawn or duplicated instead). */
+export const updateProposalSchema = z
+  .strictObject(fields)
+  .partial()
+  .refine((input) => uniqueOptionKeys(input.options), { error: 'Two options cannot share a key', path: ['options'] });
+export type UpdateProposalInput = z.output<typeof updateProposalSchema>;
+
+/** `POST /api/proposals/{token}/accept`: the options chosen and the name typed as the signature. */
+export const acceptProposalSchema = z.strictObject({
+  optionKeys: z.array(optionKey).max(PROPOSAL_LIMITS.options, 'Too many options').default([]),
+  signatureName: line('Your name', 100),
+});
+export type AcceptProposalInput = z.output<typeof acceptProposalSchema>;
+
+/** A template per package: what a typical proposal holds, so a quote takes a minute. */
+export const proposalTemplateSchema = z
+  .strictObject({
+    name: line('Template name', 80),
+    packageKey: fields.packageKey,
+    songs: fields.songs,
+    extras: fields.extras.default([]),
+    options: fields.options.default([]),
+    depositPercent: fields.depositPercent,
+    balanceDue: fields.balanceDue.default({ rule: 'before_delivery' }),
+    depositGatesUploads: fields.depositGatesUploads.default(false),
+    taxPercent: fields.taxPercent.default(0),
+    message: fields.message.default(''),
+    validDays: z
+      .number({ error: 'Valid days must be a number' })
+      .int('Valid days must be whole days')
+      .min(1, 'Valid for 1 to 365 days')
+      .max(365, 'Valid for 1 to 365 days')
+      .default(DEFAULT_PROPOSAL_DAYS),
+  })
+  .refine((input) => uniqueOptionKeys(input.options), { error: 'Two options cannot share a key', path: ['options'] });
+export type ProposalTemplateInput = z.output<typeof proposalTemplateSchema>;
+
+export interface ProposalTemplateView extends ProposalTemplateInput {
+  id: number;
+}
+
+// ——— the sums ———
+
+/** What the sums read of a package: its name and its price per song in whole dollars. */
+export interface PricedPackage {
+  key: string;
+  name: string;
+  price: number;
+}
+
+/** What a proposal asks for money: the parts the sums need. */
+export interface ProposalTerms {
+  packageKey: string;
+  songs: number;
+  extras: readonly ExtraLine[];
+  options: readonly ProposalOption[];
+  depositPercent: number;
+  taxPercent: number;
+  discountCents: number;
+}
+
+export interface QuoteLine {
+  label: string;
+  amountCents: number;
+}
+
+/** A part of the plan as the client will be invoiced for it: before tax, its tax, its total. */
+export interface QuotePart {
+  kind: 'deposit' | 'balance' | 'full';
+  netCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+export interface ProposalQuote {
+  /** The package the work is sold as once the client's choice is counted. */
+  packageKey: string;
+  packageName: string;
+  lines: QuoteLine[];
+  subtotalCents: number;
+  discountCents: number;
+  /** What the plan splits: the subtotal less the discount. */
+  netCents: number;
+  taxCents: number;
+  /** The sum of the parts' totals: exactly what the invoices made from the plan will ask. */
+  totalCents: number;
+  parts: QuotePart[];
+}
+
+export type QuoteProblem = { kind: 'unknown-package'; packageKey: string } | { kind: 'unknown-option'; key: string } | { kind: 'two-packages' };
+
+/** The options that swap the package, and the add-ons. */
+export const packageOptions = (options: readonly ProposalOption[]) => options.filter((option) => option.packageKey !== undefined);
+export const addOnOptions = (options: readonly ProposalOption[]) => options.filter((option) => option.packageKey === undefined);
+
+/**
+ * The proposal's sums with the client's `chosen` option keys: songs × the package (or the package
+ * option chosen instead), the extras, the add-ons chosen, less the discount; then split as the plan
+ * says, each part taxed as its invoice will be (so the total is what the client will pay, to the cent).
+ */
+export function quoteProposal(
+  terms: ProposalTerms,
+  packages: readonly PricedPackage[],
+  chosen: readonly string[] = [],
+): { kind: 'quote'; quote: ProposalQuote } | ({ kind: 'problem' } & { problem: QuoteProblem }) {
+  for (const key of chosen)
+    if (!terms.options.some((option) => option.key === key)) return { kind: 'problem', problem: { kind: 'unknown-option', key } };
+  const chosenOptions = terms.options.filter((option) => chosen.includes(option.key));
+  const swaps = packageOptions(chosenOptions);
+  if (swaps.length > 1) return { kind: 'problem', problem: { kind: 'two-packages' } };
+  const swap = swaps[0];
+  const packageKey = swap?.packageKey ?? terms.packageKey;
+  const pkg = packages.find((candidate) => candidate.key === packageKey);
+  if (!pkg) return { kind: 'problem', problem: { kind: 'unknown-package', packageKey } };
+  const perSongCents = swap?.amountCents ?? pkg.price * 100;
+  const songsLabel = terms.songs === 1 ? '1 song' : `${terms.songs} songs`;
+  const lines: QuoteLine[] = [
+    { label: `${pkg.name} × ${songsLabel}`, amountCents: perSongCents * terms.songs },
+    ...terms.extras.map((extra) => ({ label: extra.label, amountCents: extra.amountCents })),
+    ...addOnOptions(chosenOptions).map((option) => ({ label: option.label, amountCents: option.amountCents ?? 0 })),
+  ];
+  const subtotalCents = lines.reduce((sum, entry) => sum + entry.amountCents, 0);
+  const discountCents = Math.min(terms.discountCents, subtotalCents);
+  const netCents = subtotalCents - discountCents;
+  const rate = percentToTaxRate(terms.taxPercent) ?? 0;
+  const parts = splitPlan(netCents, terms.depositPercent).map(({ kind, amountCents: partNet }) => {
+    const amounts = invoiceAmounts([partNet], 0, rate);
+    return { kind, netCents: partNet, taxCents: amounts.taxCents, totalCents: amounts.totalCents };
+  });
+  return {
+    kind: 'quote',
+    quote: {
+      packageKey,
+      packageName: pkg.name,
+      lines,
+      subtotalCents,
+      discountCents,
+      netCents,
+      taxCents: parts.reduce((sum, part) => sum + part.taxCents, 0),
+      totalCents: parts.reduce((sum, part) => sum + part.totalCents, 0),
+      parts,
+    },
+  };
+}
+
+export const quoteProblemMessage = (problem: QuoteProblem): string =>
+  problem.kind === 'unknown-package'
+    ? `There is no package "${problem.packageKey}" on the site`
+    : problem.kind === 'unknown-option'
+      ? `This proposal has no option "${problem.key}"`
+      : 'Choose one package option at most';
+
+// ——— what the API answers ———
+
+export const PROPOSAL_STATES = ['draft', 'sent', 'viewed', 'accepted', 'withdrawn', 'expired'] as const;
+export type ProposalState = (typeof PROPOSAL_STATES)[number];
+
+export const PROPOSAL_STATE_LABELS: Record<ProposalState, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  viewed: 'Viewed',
+  accepted: 'Accepted',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+};
+
+export interface ProposalSignatureView {
+  signatureName: string;
+  signedAt: string;
+  ipAddress: string;
+  userAgent: string;
+  agreementSha256: string;
+  optionKeys: string[];
+  totalCents: number;
+}
+
+/** `GET /api/admin/proposals/{id}`. */
+export interface AdminProposalView extends CreateProposalInput {
+  id: number;
+  state: ProposalState;
+  currency: string;
+  /** The sums with no option chosen. */
+  quote: ProposalQuote | null;
+  totalCents: number;
+  /** The client's link (`/p/{token}`), once sent. */
+  url: string | null;
+  sentAt: string | null;
+  firstViewedAt: string | null;
+  viewCount: number;
+  acceptedAt: string | null;
+  withdrawnAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  signature: ProposalSignatureView | null;
+  /** The project the acceptance made or updated. */
+  acceptedProjectId: number | null;
+}
+
+export interface ProposalListItem {
+  id: number;
+  title: string;
+  clientName: string;
+  clientEmail: string;
+  state: ProposalState;
+  totalCents: number;
+  currency: string;
+  sentAt: string | null;
+  expiresOn: string | null;
+  updatedAt: string;
+}
+
+/** What the client's page shows: the proposal, its sums per choice, the agreement, and where it stands. */
+export interface ClientProposalView {
+  state: 'open' | 'accepted' | 'withdrawn' | 'expired';
+  title: string;
+  clientName: string;
+  artistName: string;
+  message: string;
+  studioName: string;
+  currency: string;
+  songs: number;
+  packageKey: string;
+  packages: PricedPackage[];
+  /** What each package includes (for the chosen one's list). */
+  included: Record<string, { included: string[]; revisions: string; turnaround: string }>;
+  extras: ExtraLine[];
+  options: ProposalOption[];
+  depositPercent: number;
+  taxPercent: number;
+  discountCents: number;
+  balanceDue: DueRule;
+  depositGatesUploads: boolean;
+  expiresOn: string | null;
+  agreementTitle: string;
+  /** The agreement's text as it will be signed (Markdown subset): its hash is what the signature records. */
+  agreementText: string;
+  /** Whether cards are taken (Checkout), or the transfer instructions follow. */
+  cardPayments: boolean;
+  paymentInstructions: string;
+  signature: { signatureName: string; signedAt: string } | null;
+}
+
+// ——— the plan in words ———
+
+const balanceWords = (due: DueRule): string => {
+  switch (due.rule) {
+    case 'at_start':
+      return 'on signing';
+    case 'before_delivery':
+      return 'before the final masters are delivered';
+    case 'on_date':
+      return `by ${due.date}`;
+    case 'days_after_delivery':
+      return `${due.days} days after delivery`;
+  }
+};
+
+/** Each part of the plan in words, in the order of `quote.parts`: "Deposit (50 %), on signing". */
+export function partWords(terms: { depositPercent: number; balanceDue: DueRule }, kinds: readonly QuotePart['kind'][]): string[] {
+  return kinds.map((kind) => {
+    if (kind === 'deposit') return `Deposit (${terms.depositPercent} %), on signing`;
+    if (kind === 'balance') return `Balance (${100 - terms.depositPercent} %), ${balanceWords(terms.balanceDue)}`;
+    return terms.depositPercent >= 100 ? 'In full, on signing' : `In full, ${balanceWords(terms.balanceDue)}`;
+  });
+}
+
+/** The agreement's `{{plan.terms}}`: the plan in one sentence, the same whatever the client chooses. */
+export function planTermsSentence(terms: { depositPercent: number; balanceDue: DueRule }): string {
+  if (terms.depositPercent >= 100) return 'The whole amount is paid on signing.';
+  if (terms.depositPercent <= 0) return `The whole amount is paid ${balanceWords(terms.balanceDue)}.`;
+  return `A deposit of ${terms.depositPercent} % of the total is paid on signing, and the balance ${balanceWords(terms.balanceDue)}.`;
+}
+
+/** What the agreement is called on the client's page, in the PDF and in the signature record. */
+export const AGREEMENT_TITLE = 'Service agreement';

@@ -1,0 +1,21 @@
+import type { BillingCapability } from '#server/billing/billing-capability.ts';
+
+/*
+ * A priced project is never without a plan (decision 103, amended): without one, only a sent invoice
+ * held the masters, so a balance still in draft, or never drafted, let them leave. A project given a
+ * price by the owner's hand (created priced, or priced later) and that has no plan and no invoice of
+ * its own gets the studio's usual plan: its deposit share from the billing settings, the deposit due
+ * at the start (drafted now), the balance before delivery. A project billed line by line (an invoice
+ * already made) keeps its invoices as they are; with the studio's lock off there is nothing to hold.
+ */
+export async function giveStudioPlan(
+  billing: Pick<BillingCapability, 'desk' | 'plans' | 'invoices'>,
+  projectId: number,
+): Promise<void> {
+  const settings = await billing.desk.settings();
+  if (!settings.lockDeliveries) return;
+  const current = await billing.plans.get(projectId);
+  if (!current || current.plan || current.priceCents === null || current.priceCents <= 0) return;
+  if ((await billing.invoices.ofProject(projectId)).length > 0) return;
+  await billing.plans.put(projectId, { depositPercent: settings.depositPercent });
+}
