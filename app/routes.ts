@@ -27,6 +27,8 @@ export default [
     route('listen/:token', 'routes/listen.$token.tsx'),
     // A project e-mail's mute link (decision 102): the page shows and its button posts; a GET never mutes.
     route('mute/:token', 'routes/mute.$token.tsx'),
+    // A proposal's link (decision 114): read, choose, sign and pay the deposit, without an account.
+    route('p/:token', 'routes/p.$token.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // The client portal: the studio's own space for a client's projects (never shared, never indexed).

@@ -11,6 +11,7 @@ export const ISLAND = {
   contactForm: 'contact-form',
   bookingCalendar: 'booking-calendar',
   bookingReschedule: 'booking-reschedule',
+  proposalAccept: 'proposal-accept',
 } as const;
 
 export type IslandName = (typeof ISLAND)[keyof typeof ISLAND];

@@ -20,6 +20,7 @@ export const ISLANDS = {
   [ISLAND.contactForm]: () => import('#app/features/contact/contact-form.tsx').then((m) => m.ContactForm),
   [ISLAND.bookingCalendar]: () => import('#app/features/booking/booking-calendar.tsx').then((m) => m.BookingCalendar),
   [ISLAND.bookingReschedule]: () => import('#app/features/booking/reschedule-move.tsx').then((m) => m.RescheduleMove),
+  [ISLAND.proposalAccept]: () => import('#app/features/proposals/proposal-accept.tsx').then((m) => m.ProposalAccept),
 } satisfies Record<IslandName, () => Promise<AnyComponent>>;
 
 export type { IslandName };

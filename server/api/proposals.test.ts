@@ -40,7 +40,9 @@ describe.each(testDialects())('proposals on %s', (dialect) => {
 
   beforeAll(async () => {
     stripe = await startStripeServer();
+    // The real pages (React Router through Vite): the client's page as a browser without JavaScript gets it.
     t = await createProjectsTestApp(dialect, {
+      pages: { kind: 'development' },
       env: { STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: stripe.webhook.secret, STRIPE_API_BASE: stripe.url },
     });
     listening = http.createServer(t.app);

@@ -177,7 +177,13 @@ export function proposalPdf(input: ProposalDocument): Promise<Buffer> {
       const top = doc.y;
       doc.font('Helvetica-Bold').fillColor(INK).text(label, MARGIN, top, { width: 130 });
       const labelBottom = doc.y;
-      doc.font(label === 'Agreement SHA-256' ? 'Courier' : 'Helvetica').fillColor(INK).text(drawable(value), MARGIN + 140, top, { width: width - 140 });
+      // The hash on one line (Courier at 8 pt fits its 64 characters), so it reads and copies whole.
+      const hash = label === 'Agreement SHA-256';
+      doc
+        .font(hash ? 'Courier' : 'Helvetica')
+        .fontSize(hash ? 8 : 10)
+        .fillColor(INK)
+        .text(drawable(value), MARGIN + 140, top, { width: width - 140 });
       doc.y = Math.max(labelBottom, doc.y) + 6;
     }
   }
