@@ -4,9 +4,33 @@
 // earlier one's list instead of adding to it.
 
 /** The server's capability folders: each owns its services, queries and jobs. */
-export const CAPABILITIES = ['auth', 'billing', 'booking', 'contact', 'insights', 'projects', 'proposals', 'samples', 'site-content', 'uploads'];
+export const CAPABILITIES = [
+  'auth',
+  'billing',
+  'booking',
+  'contact',
+  'insights',
+  'projects',
+  'proposals',
+  'samples',
+  'site-content',
+  'uploads',
+];
 /** Infrastructure every capability may use; it depends on no capability. */
-const INFRASTRUCTURE = ['archive', 'audio', 'backup', 'cookies', 'crypto', 'db', 'email', 'jobs', 'metrics', 'pdf', 'rate-limits', 'storage'];
+const INFRASTRUCTURE = [
+  'archive',
+  'audio',
+  'backup',
+  'cookies',
+  'crypto',
+  'db',
+  'email',
+  'jobs',
+  'metrics',
+  'pdf',
+  'rate-limits',
+  'storage',
+];
 
 const rule = (regex, message) => ({ regex, message });
 

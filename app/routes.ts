@@ -49,6 +49,7 @@ export default [
       // Bookings: the list, /week and /settings (the studio's booking e-mails and the dashboard card link here).
       route('bookings/:view?', 'routes/manage.bookings.tsx'),
       route('money', 'routes/manage.money.tsx'),
+      route('proposals/:id?', 'routes/manage.proposals.tsx'),
       route('insights', 'routes/manage.insights.tsx'),
     ]),
     // The review room keeps the admin's shell but not the dashboard's tabs.

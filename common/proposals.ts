@@ -191,7 +191,8 @@ export interface ProposalQuote {
   parts: QuotePart[];
 }
 
-export type QuoteProblem = { kind: 'unknown-package'; packageKey: string } | { kind: 'unknown-option'; key: string } | { kind: 'two-packages' };
+export type QuoteProblem =
+  { kind: 'unknown-package'; packageKey: string } | { kind: 'unknown-option'; key: string } | { kind: 'two-packages' };
 
 /** The options that swap the package, and the add-ons. */
 export const packageOptions = (options: readonly ProposalOption[]) => options.filter((option) => option.packageKey !== undefined);

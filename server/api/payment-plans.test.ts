@@ -155,14 +155,16 @@ describe.each(testDialects())('the payment plan on %s', (dialect) => {
     const after = (await plan(id)).plan;
     expect(after.parts[1].state).toBe('draft');
     // The studio's usual plan (50 %) drafted a deposit when the project was made: 30 % voided that draft and drafted its own.
-    const invoices = ((await t.asAdmin.get(`/api/admin/projects/${id}/invoices`)).body as Array<{ kind: string; dueDate: string; state: string }>).filter(
-      (invoice) => invoice.state !== 'void',
-    );
+    const invoices = (
+      (await t.asAdmin.get(`/api/admin/projects/${id}/invoices`)).body as Array<{ kind: string; dueDate: string; state: string }>
+    ).filter((invoice) => invoice.state !== 'void');
     const [deposit, balance] = [invoices.find((i) => i.kind === 'deposit')!, invoices.find((i) => i.kind === 'balance')!];
     expect(balance.dueDate > deposit.dueDate).toBe(true);
     // A second delivery makes no second balance.
     await deliver(id);
-    expect(((await t.asAdmin.get(`/api/admin/projects/${id}/invoices`)).body as Array<{ state: string }>).filter((i) => i.state !== 'void')).toHaveLength(2);
+    expect(
+      ((await t.asAdmin.get(`/api/admin/projects/${id}/invoices`)).body as Array<{ state: string }>).filter((i) => i.state !== 'void'),
+    ).toHaveLength(2);
     // The client was not told "your delivery is ready" while the masters are held.
     await t.services.projects.projectEmails.idle();
     expect(t.mail.filter((m) => m.to === email && /delivery .* is ready/.test(m.subject))).toEqual([]);
@@ -226,7 +228,7 @@ describe.each(testDialects())('the payment plan on %s', (dialect) => {
     expect([noPrice.status, noPrice.body.message]).toEqual([409, expect.stringContaining('price')]);
   });
 
-  it('keeps a sent part: changing its amount is a 409 until its invoice is voided (a draft follows the plan); its due rule and the gate may change', async () => {
+  it('keeps a sent part: a new amount is a 409 until it is voided (a draft follows); its due rule and the gate may change', async () => {
     const { id } = await newProject();
     const first = await t.asAdmin.put(`/api/admin/projects/${id}/plan`).send(PLAN);
     const draftId = first.body.plan.parts[0].invoiceId as number;

@@ -148,7 +148,11 @@ describe.each(testDialects())('proposals on %s', (dialect) => {
 
     const proposal = (await t.asAdmin.get(`/api/admin/proposals/${id}`)).body;
     expect(proposal).toMatchObject({ state: 'accepted', acceptedProjectId: projectId, totalCents: 133_372 });
-    expect(proposal.signature).toMatchObject({ signatureName: 'Mara Quinn', userAgent: 'ProposalTest/1.0', optionKeys: ['premium', 'stems'] });
+    expect(proposal.signature).toMatchObject({
+      signatureName: 'Mara Quinn',
+      userAgent: 'ProposalTest/1.0',
+      optionKeys: ['premium', 'stems'],
+    });
     // Both sides hear once, with the signed agreement attached.
     const signed = await mailTo(email, /^Signed: /);
     expect(signed).toHaveLength(1);
@@ -163,16 +167,23 @@ describe.each(testDialects())('proposals on %s', (dialect) => {
     const page = await t.request.get(`/p/${token}`);
     expect(page.status).toBe(200);
     expect((await accept(token)).status).toBe(201);
-    const signature = await t.services.db.selectFrom('proposalSignatures').selectAll().where('proposalId', '=', id).executeTakeFirstOrThrow();
+    const signature = await t.services.db
+      .selectFrom('proposalSignatures')
+      .selectAll()
+      .where('proposalId', '=', id)
+      .executeTakeFirstOrThrow();
     expect(signature.agreementSha256).toBe(createHash('sha256').update(signature.agreementText, 'utf8').digest('hex'));
     // The tokens were filled as the client read them, the plan's own sentence too.
     expect(signature.agreementText).toContain('A deposit of 50 % of the total is paid on signing');
     expect(signature.agreementText).not.toContain('{{');
-    const pdf = await t.asAdmin.get(`/api/admin/proposals/${id}/pdf`).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const pdf = await t.asAdmin
+      .get(`/api/admin/proposals/${id}/pdf`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const { text } = await extractText(new Uint8Array(pdf.body as Buffer), { mergePages: true });
     expect(text).toContain(signature.agreementSha256);
@@ -185,7 +196,11 @@ describe.each(testDialects())('proposals on %s', (dialect) => {
     const [first, second] = await Promise.all([accept(token), accept(token)]);
     expect([first.status, second.status].sort()).toEqual([201, 409]);
     const projectId = (first.status === 201 ? first : second).body.projectId as number;
-    const projects = (await t.asAdmin.get('/api/admin/projects')).body.projects as Array<{ id: number; title: string; clientEmail: string }>;
+    const projects = (await t.asAdmin.get('/api/admin/projects')).body.projects as Array<{
+      id: number;
+      title: string;
+      clientEmail: string;
+    }>;
     const email = (await t.asAdmin.get(`/api/admin/proposals/${id}`)).body.clientEmail;
     expect(projects.filter((project) => project.clientEmail === email)).toHaveLength(1);
     const invoices = (await t.asAdmin.get(`/api/admin/projects/${projectId}/invoices`)).body as Array<{ kind: string }>;
@@ -216,11 +231,7 @@ describe.each(testDialects())('proposals on %s', (dialect) => {
 
   it('accepts from a plain form post without JavaScript and signs the client in', async () => {
     const { token } = await sentProposal();
-    const posted = await t.request
-      .post(`/p/${token}`)
-      .set('Origin', ORIGIN)
-      .type('form')
-      .send('optionKeys=stems&signatureName=Mara+Quinn');
+    const posted = await t.request.post(`/p/${token}`).set('Origin', ORIGIN).type('form').send('optionKeys=stems&signatureName=Mara+Quinn');
     expect(posted.status).toBe(303);
     expect(posted.headers.location).toMatch(new RegExp(`^${stripe.url}/pay/`));
     cookieFrom(posted, CLIENT_COOKIE);

@@ -37,6 +37,11 @@ export async function takeUpEnquiry(db: Kysely<Database>, id: number, at: string
 
 /** Whether an enquiry (not spam) exists: a proposal may be made from it. */
 export async function enquiryExists(db: Kysely<Database>, id: number): Promise<boolean> {
-  const row = await db.selectFrom('contactSubmissions').select('id').where('id', '=', id).where('spamReason', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('contactSubmissions')
+    .select('id')
+    .where('id', '=', id)
+    .where('spamReason', 'is', null)
+    .executeTakeFirst();
   return row !== undefined;
 }

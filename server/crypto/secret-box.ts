@@ -6,7 +6,8 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
  * can stand in for another's. Changing SESSION_SECRET therefore also retires every two-factor
  * enrolment (docs/decisions/041-two-factor-login.md).
  */
-export type KeyPurpose = 'totp-secret' | 'recovery-code' | 'pending-login' | 'booking-link' | 'booking-holder' | 'email-mute' | 'proposal-link';
+export type KeyPurpose =
+  'totp-secret' | 'recovery-code' | 'pending-login' | 'booking-link' | 'booking-holder' | 'email-mute' | 'proposal-link';
 
 /** Derived keys by secret and purpose: HKDF costs a fifth of a millisecond, and public pages unseal on every request. */
 const derivedKeys = new Map<string, Buffer>();

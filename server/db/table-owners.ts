@@ -9,7 +9,18 @@ import type { Database } from '#server/db/schema.ts';
 
 /** The capabilities of eslint.boundaries.js, and the infrastructure folders that keep a table of their own. */
 export type TableOwner =
-  'auth' | 'billing' | 'booking' | 'contact' | 'insights' | 'projects' | 'proposals' | 'samples' | 'site-content' | 'uploads' | 'db' | 'rate-limits';
+  | 'auth'
+  | 'billing'
+  | 'booking'
+  | 'contact'
+  | 'insights'
+  | 'projects'
+  | 'proposals'
+  | 'samples'
+  | 'site-content'
+  | 'uploads'
+  | 'db'
+  | 'rate-limits';
 
 /** Typed over the Database interface: a table added without an owner, or an owner of no table, does not compile. */
 export const TABLE_OWNERS: Readonly<Record<keyof Database, TableOwner>> = {

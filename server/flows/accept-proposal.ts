@@ -90,7 +90,9 @@ export async function acceptProposal(
   }
   const firstInvoice = (await parts.billing.plans.get(projectId))?.plan?.parts[0];
   const checkoutUrl =
-    firstInvoice?.invoiceId && firstInvoice.due.rule === 'at_start' ? await checkout(parts, terms.clientEmail, firstInvoice.invoiceId) : undefined;
+    firstInvoice?.invoiceId && firstInvoice.due.rule === 'at_start'
+      ? await checkout(parts, terms.clientEmail, firstInvoice.invoiceId)
+      : undefined;
   return { kind: 'accepted', projectId, clientEmail: terms.clientEmail, ...(checkoutUrl ? { checkoutUrl } : {}) };
 }
 

@@ -8,10 +8,7 @@ import type { BillingCapability } from '#server/billing/billing-capability.ts';
  * at the start (drafted now), the balance before delivery. A project billed line by line (an invoice
  * already made) keeps its invoices as they are; with the studio's lock off there is nothing to hold.
  */
-export async function giveStudioPlan(
-  billing: Pick<BillingCapability, 'desk' | 'plans' | 'invoices'>,
-  projectId: number,
-): Promise<void> {
+export async function giveStudioPlan(billing: Pick<BillingCapability, 'desk' | 'plans' | 'invoices'>, projectId: number): Promise<void> {
   const settings = await billing.desk.settings();
   if (!settings.lockDeliveries) return;
   const current = await billing.plans.get(projectId);

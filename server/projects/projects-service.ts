@@ -151,7 +151,12 @@ export class ProjectsService {
     return row ? readActivity(this.db, id, audience, before) : null;
   }
 
-  async update(id: number, input: UpdateProjectInput, actor: Actor & { side: 'studio' | 'client' }, now = new Date()): Promise<UpdateOutcome> {
+  async update(
+    id: number,
+    input: UpdateProjectInput,
+    actor: Actor & { side: 'studio' | 'client' },
+    now = new Date(),
+  ): Promise<UpdateOutcome> {
     // Read before the transaction: the site content has its own cache and connection.
     const snapshot = input.packageKey === undefined ? null : await this.packageSnapshot(input.packageKey);
     const outcome = await this.db.transaction().execute((trx) => changeProject(trx, id, input, snapshot, actor, now));

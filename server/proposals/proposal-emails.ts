@@ -38,7 +38,11 @@ export interface ProposalEmailDeps extends MailingServices {
 }
 
 const signedQuote = async (db: Kysely<Database>, proposalId: number) => {
-  const row = await db.selectFrom('proposalSignatures').select(['quote', 'signatureName']).where('proposalId', '=', proposalId).executeTakeFirst();
+  const row = await db
+    .selectFrom('proposalSignatures')
+    .select(['quote', 'signatureName'])
+    .where('proposalId', '=', proposalId)
+    .executeTakeFirst();
   return row ? { quote: JSON.parse(row.quote) as ProposalQuote, signatureName: row.signatureName } : null;
 };
 
@@ -69,7 +73,9 @@ async function compose(deps: ProposalEmailDeps, kind: ProposalEmailKind, proposa
   if (!signed) return null;
   const total = formatMoney(signed.quote.totalCents, currency);
   if (kind === 'signed') {
-    const projectUrl = proposal.acceptedProjectId ? `${deps.publicUrl}/portal/projects/${proposal.acceptedProjectId}` : `${deps.publicUrl}/portal`;
+    const projectUrl = proposal.acceptedProjectId
+      ? `${deps.publicUrl}/portal/projects/${proposal.acceptedProjectId}`
+      : `${deps.publicUrl}/portal`;
     const text = [
       greeting,
       '',
@@ -109,7 +115,9 @@ async function deliverProposalEmail(deps: ProposalEmailDeps, id: number, now: Da
     const message = row.kind === 'sent' && proposal.state !== 'sent' ? null : await compose(deps, row.kind, proposal);
     if (message) {
       const pdf = row.kind === 'sent' ? null : await deps.signedPdf(proposal.id);
-      const attachments = pdf ? [{ filename: `Signed agreement - ${proposal.title}.pdf`, content: pdf, contentType: 'application/pdf' }] : undefined;
+      const attachments = pdf
+        ? [{ filename: `Signed agreement - ${proposal.title}.pdf`, content: pdf, contentType: 'application/pdf' }]
+        : undefined;
       await deps.mailer.send({ ...message, ...(attachments ? { attachments } : {}) });
     }
   } catch (error) {

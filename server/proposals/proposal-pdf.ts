@@ -56,11 +56,19 @@ function drawBlocks(doc: InstanceType<typeof PDFDocument>, blocks: MarkdownBlock
   for (const block of blocks) {
     const x = MARGIN + indent;
     if (block.type === 'heading') {
-      doc.moveDown(0.6).font('Helvetica-Bold').fontSize(block.level === 2 ? 13 : 11.5).fillColor(INK);
+      doc
+        .moveDown(0.6)
+        .font('Helvetica-Bold')
+        .fontSize(block.level === 2 ? 13 : 11.5)
+        .fillColor(INK);
       doc.text(drawable(inlineText(block.children)), x, undefined, { width: width - indent });
       doc.moveDown(0.2);
     } else if (block.type === 'paragraph') {
-      doc.font('Helvetica').fontSize(10).fillColor(INK).text(drawable(inlineText(block.children)), x, undefined, { width: width - indent });
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(drawable(inlineText(block.children)), x, undefined, { width: width - indent });
       doc.moveDown(0.5);
     } else if (block.type === 'list') {
       block.items.forEach((item, index) => {
@@ -74,7 +82,11 @@ function drawBlocks(doc: InstanceType<typeof PDFDocument>, blocks: MarkdownBlock
     } else if (block.type === 'quote') {
       drawBlocks(doc, block.children, width, indent + 14);
     } else if (block.type === 'code') {
-      doc.font('Courier').fontSize(9).fillColor(INK).text(drawable(block.value), x, undefined, { width: width - indent });
+      doc
+        .font('Courier')
+        .fontSize(9)
+        .fillColor(INK)
+        .text(drawable(block.value), x, undefined, { width: width - indent });
       doc.moveDown(0.5);
     } else {
       doc.moveDown(0.5);
@@ -154,7 +166,10 @@ export function proposalPdf(input: ProposalDocument): Promise<Buffer> {
 
   if (signature) {
     doc.moveDown().font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Signature', MARGIN);
-    doc.font('Helvetica').fontSize(10.5).text(drawable(`${signature.signatureName}, typed as a signature on ${signature.signedAt} (UTC)`), { width });
+    doc
+      .font('Helvetica')
+      .fontSize(10.5)
+      .text(drawable(`${signature.signatureName}, typed as a signature on ${signature.signedAt} (UTC)`), { width });
 
     doc.addPage();
     doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text('Audit trail', MARGIN, MARGIN);

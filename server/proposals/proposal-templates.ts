@@ -10,9 +10,7 @@ import type { Database } from '#server/db/schema.ts';
  */
 
 export type TemplateOutcome =
-  | { kind: 'invalid'; message: string; errors: FieldErrors }
-  | { kind: 'not-found' }
-  | { kind: 'done'; template: ProposalTemplateView };
+  { kind: 'invalid'; message: string; errors: FieldErrors } | { kind: 'not-found' } | { kind: 'done'; template: ProposalTemplateView };
 
 type Row = { id: number; name: string; packageKey: string; body: string };
 
@@ -41,7 +39,11 @@ export class ProposalTemplates {
     if (!parsed.success) return { kind: 'invalid', message: parsed.message, errors: parsed.errors };
     const { name, packageKey, ...rest } = parsed.data;
     if (!(await this.packageExists(packageKey)))
-      return { kind: 'invalid', message: 'Please check the template', errors: { packageKey: [`There is no package "${packageKey}" on the site`] } };
+      return {
+        kind: 'invalid',
+        message: 'Please check the template',
+        errors: { packageKey: [`There is no package "${packageKey}" on the site`] },
+      };
     const now = this.now().toISOString();
     const values = { name, packageKey, body: JSON.stringify(rest), updatedAt: now };
     const row =

@@ -115,7 +115,10 @@ export function createProposalsCapability(
       },
       currency: site.billing.currency,
       quote,
-      partWords: partWords(terms, quote.parts.map((part) => part.kind)),
+      partWords: partWords(
+        terms,
+        quote.parts.map((part) => part.kind),
+      ),
       agreement: {
         title: signature?.agreementTitle ?? AGREEMENT_TITLE,
         text: signature?.agreementText ?? row.agreementText ?? (await agreementFor(terms)),

@@ -195,7 +195,10 @@ export class ProposalsService {
     if (updated) return { kind: 'done', proposal: await this.view(updated) };
     const row = await this.row(id);
     if (!row) return { kind: 'not-found' };
-    return { kind: 'conflict', message: row.state === 'accepted' ? 'This proposal is accepted already' : 'This proposal is withdrawn already' };
+    return {
+      kind: 'conflict',
+      message: row.state === 'accepted' ? 'This proposal is accepted already' : 'This proposal is withdrawn already',
+    };
   }
 
   /** A new draft with the same terms (no link, no dates): the way to change what was sent. */

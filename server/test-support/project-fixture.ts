@@ -105,7 +105,10 @@ export const PROJECT_INPUT = {
 };
 
 /** Creates a project as the owner, invites its client, waits for the e-mail and signs the client in. */
-export async function projectWithClient(t: ProjectsTestApp, input: Partial<Omit<typeof PROJECT_INPUT, 'price'> & { price: number | null }> = {}) {
+export async function projectWithClient(
+  t: ProjectsTestApp,
+  input: Partial<Omit<typeof PROJECT_INPUT, 'price'> & { price: number | null }> = {},
+) {
   const created = await t.asAdmin.post('/api/admin/projects').send({ ...PROJECT_INPUT, ...input });
   expect(created.status).toBe(201);
   const project = created.body as { id: number; clientEmail: string };

@@ -36,7 +36,12 @@ export function ProposalAccept({ token, proposal, problem }: ProposalAcceptProps
   const quoted = quoteProposal(proposal, proposal.packages, chosen);
   const quote = quoted.kind === 'quote' ? quoted.quote : null;
   const money = (cents: number) => formatMoney(cents, proposal.currency);
-  const words = quote ? partWords(proposal, quote.parts.map((part) => part.kind)) : [];
+  const words = quote
+    ? partWords(
+        proposal,
+        quote.parts.map((part) => part.kind),
+      )
+    : [];
   const basePackage = proposal.packages.find((pkg) => pkg.key === proposal.packageKey);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -220,6 +225,10 @@ export function ProposalAccept({ token, proposal, problem }: ProposalAcceptProps
   );
 }
 
+const CHOICE_CLASSES =
+  'flex cursor-pointer items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3 ' +
+  'has-[:checked]:border-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent';
+
 function ChoiceRow(props: {
   type: 'radio' | 'checkbox';
   name: string;
@@ -230,7 +239,7 @@ function ChoiceRow(props: {
   detail: string;
 }) {
   return (
-    <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3 has-[:checked]:border-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent">
+    <label className={CHOICE_CLASSES}>
       <input
         type={props.type}
         name={props.name}

@@ -8,9 +8,7 @@ import { fromContext } from '#app/lib/server-context.server.ts';
  * and the page's script are answered by the server's routes (server/api/proposals.ts).
  */
 
-export type ProposalPage =
-  | { kind: 'not-found' }
-  | { kind: 'found'; token: string; proposal: ClientProposalView; problem: string | null };
+export type ProposalPage = { kind: 'not-found' } | { kind: 'found'; token: string; proposal: ClientProposalView; problem: string | null };
 
 export async function proposalPageLoader({ params, context, request }: LoaderFunctionArgs) {
   const token = String(params.token);

@@ -98,7 +98,17 @@ export function ProposalAgreement({ proposal }: { proposal: ClientProposalView }
   );
 }
 
-export function ProposalNotice({ icon, title, children, inline = false }: { icon: ReactNode; title: string; children: ReactNode; inline?: boolean }) {
+export function ProposalNotice({
+  icon,
+  title,
+  children,
+  inline = false,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  inline?: boolean;
+}) {
   const body = (
     <section aria-labelledby="proposal-notice" className="grid gap-4 rounded-2xl border border-line bg-surface p-6 text-center sm:p-8">
       <div className="grid justify-items-center gap-3">

@@ -89,7 +89,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('proposal_emails_due_idx').on('proposal_emails').columns(['sent_at', 'next_attempt_at']).execute();
 
   await db.schema.alterTable('payment_plans').addColumn('price_cents', 'bigint').execute();
-  await db.schema.alterTable('payment_plans').addColumn('tax_rate', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('payment_plans')
+    .addColumn('tax_rate', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('payment_plans').addColumn('label', 'text').execute();
 }
 

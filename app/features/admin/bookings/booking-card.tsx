@@ -1,4 +1,4 @@
-import { FolderPlus, Inbox, Mail, MapPin, Phone, UserX, Undo2, Video } from 'lucide-react';
+import { FileSignature, FolderPlus, Inbox, Mail, MapPin, Phone, UserX, Undo2, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AdminBooking } from '#common/booking/admin.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
@@ -115,6 +115,10 @@ export function BookingCard({ booking, studioZone, now, onChanged, onCreateProje
           <FolderPlus aria-hidden className="size-4" />
           Create project
         </button>
+        <Link to={`/manage/proposals/new?booking=${booking.id}`} className={buttonClasses('secondary', 'sm')}>
+          <FileSignature aria-hidden className="size-4" />
+          Make a proposal
+        </Link>
         {booking.enquiryId !== null ? (
           <Link to={`/manage?tab=contacts&enquiry=${booking.enquiryId}`} className={buttonClasses('ghost', 'sm')}>
             <Inbox aria-hidden className="size-4" />

@@ -7,6 +7,7 @@ import { ProjectsArea } from '#app/features/admin/projects/projects-area.tsx';
 import type { useProjectsDashboard } from '#app/features/admin/projects/use-projects-dashboard.ts';
 import { MoneyArea } from '#app/features/admin/billing/money-area.tsx';
 import { InsightsArea } from '#app/features/admin/insights/insights-area.tsx';
+import { ProposalsArea } from '#app/features/admin/proposals/proposals-area.tsx';
 import type { useSiteContent } from '#app/features/admin/site/use-site-content.ts';
 import { ContactSubmissionsTab } from '#app/features/admin/contacts/contact-submissions-tab.tsx';
 import type { useContactSubmissions } from '#app/features/admin/contacts/use-contact-submissions.ts';
@@ -79,6 +80,20 @@ export const ADMIN_AREAS = [
         studioZone={site.content?.studio.hours.timeZone ?? null}
         onChanged={() => void bookings.reload()}
         onCreateProject={projects.startFromBooking}
+      />
+    ),
+  },
+  {
+    key: 'proposals',
+    label: 'Proposals',
+    path: '/manage/proposals',
+    ownHeading: true,
+    panel: ({ site, params }) => (
+      <ProposalsArea
+        proposalParam={params.id}
+        packages={site.content?.packages.packages.map((pkg) => ({ key: pkg.key, name: pkg.name, price: pkg.price })) ?? []}
+        currency={site.content?.billing.currency ?? 'USD'}
+        defaultDepositPercent={site.content?.billing.depositPercent ?? 50}
       />
     ),
   },
