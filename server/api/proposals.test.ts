@@ -48,7 +48,9 @@ describe.each(testDialects())('proposals on %s', (dialect) => {
     listening = http.createServer(t.app);
     await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
     stripe.webhook.url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/api/payments/stripe/webhook`;
-  });
+    // Vite compiles the page's modules on their first request: done here, once, not inside a test's time.
+    expect((await t.request.get(`/p/${'0'.repeat(64)}`)).status).toBe(404);
+  }, 180_000);
   afterAll(async () => {
     await new Promise((resolve) => listening.close(resolve));
     await t.close();

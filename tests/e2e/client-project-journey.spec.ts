@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +5,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { signInLinkTo } from './outbox';
-import { pcmWav } from './project-files';
+import { pcmWav, zipEntries } from './project-files';
 
 // The whole of issue 16 as the two people live it: the owner turns an enquiry into a project and
 // invites the client; the client signs in from the e-mail, sends a 150 MB stem in parts (pausing and
@@ -39,16 +38,6 @@ function bigStem(file: string): void {
   } finally {
     closeSync(fd);
   }
-}
-
-/** Each entry of a ZIP and the SHA-256 of its bytes, read by Python's zipfile (which checks every CRC). */
-function zipEntries(zip: string): Record<string, string> {
-  const script = `import sys, zipfile, hashlib, json
-with zipfile.ZipFile(sys.argv[1]) as z:
-    print(json.dumps({i.filename: hashlib.sha256(z.read(i)).hexdigest() for i in z.infolist()}))`;
-  const result = spawnSync('python3', ['-c', script, zip], { encoding: 'utf8' });
-  expect(result.status, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as Record<string, string>;
 }
 
 async function signInAsOwner(page: Page) {

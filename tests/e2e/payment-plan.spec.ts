@@ -30,16 +30,18 @@ test("the owner sets a plan; the timeline says what is next and who it waits on;
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signInAsOwner(page, `/manage/projects/${id}`);
   const card = page.getByRole('region', { name: 'Payment plan' });
-  await expect(card).toContainText('No plan yet');
-  await card.getByRole('button', { name: 'Set plan' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Set the payment plan' });
+  // Priced, the project starts on the studio's usual plan (half up front): the owner changes it for this client.
+  await expect(card).toContainText('Masters held for$350.00');
+  await card.getByRole('button', { name: 'Change plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change the payment plan' });
+  await expect(dialog.getByLabel('Deposit (%)')).toHaveValue('50');
   await dialog.getByLabel('Deposit (%)').fill('40');
   await expect(dialog).toContainText('A deposit of $140.00 and a balance of $210.00.');
   await dialog.getByRole('checkbox', { name: /The work waits for the deposit/ }).check();
   await dialog.getByRole('button', { name: 'Save plan' }).click();
   await expect(dialog).toBeHidden();
 
-  // The deposit was drafted when the plan started: the owner sends it; the balance waits for the masters.
+  // The studio plan's draft was voided and the deposit drafted again at 40 %: the owner sends it; the balance waits for the masters.
   const timeline = card.getByRole('list', { name: 'Timeline' });
   const deposit = timeline.getByRole('listitem').filter({ hasText: 'Deposit paid' });
   await expect(deposit).toHaveAttribute('aria-current', 'step');
@@ -48,7 +50,7 @@ test("the owner sets a plan; the timeline says what is next and who it waits on;
     '$210.00, invoiced when the masters are delivered',
   );
   await expect(card).toContainText('Masters held for$350.00');
-  await expect(page.getByRole('region', { name: 'Invoices' }).getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Invoices' }).getByRole('article').filter({ hasNotText: 'Void' })).toHaveCount(1);
 
   const plan = (await (await owner.get(`/api/admin/projects/${id}/plan`)).json()) as { plan: { parts: Array<{ invoiceId: number }> } };
   expect((await owner.post(`/api/admin/invoices/${plan.plan.parts[0]!.invoiceId}/send`)).status()).toBe(200);

@@ -1,4 +1,15 @@
+import { spawnSync } from 'node:child_process';
 import { expect, type APIRequestContext } from '@playwright/test';
+
+/** Each entry of a ZIP and the SHA-256 of its bytes, read by Python's zipfile (which checks every CRC). */
+export function zipEntries(zip: string): Record<string, string> {
+  const script = `import sys, zipfile, hashlib, json
+with zipfile.ZipFile(sys.argv[1]) as z:
+    print(json.dumps({i.filename: hashlib.sha256(z.read(i)).hexdigest() for i in z.infolist()}))`;
+  const result = spawnSync('python3', ['-c', script, zip], { encoding: 'utf8' });
+  expect(result.status, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as Record<string, string>;
+}
 
 /**
  * A PCM WAV of a sine tone at any rate, depth and channel count, made by code: a 24-bit 48 kHz stem
