@@ -44,6 +44,14 @@ export function adminProposalsRouter(services: Services): Router {
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
+  // Before /:id: where the proposals stand, for the area's figures.
+  router
+    .route('/admin/proposals/summary')
+    .get(async (_req, res) => {
+      noStore(res).json(await records.counts());
+    })
+    .all(methodNotAllowed(['GET']));
+
   router
     .route('/admin/proposals/:id')
     .get(async (req, res) => {

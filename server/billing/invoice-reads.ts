@@ -1,3 +1,4 @@
+import { addCalendarDays } from '#common/calendar-date.ts';
 import type { Kysely } from 'kysely';
 import { isUnpaid, UNPAID_INVOICE_STATES, type InvoiceView } from '#common/billing/invoices.ts';
 import { taxRateToPercent } from '#common/billing/money.ts';
@@ -111,6 +112,10 @@ export async function moneySummary(db: Kysely<Database>, today: string) {
   return {
     outstandingCents: owing.reduce((total, row) => total + owedBy(row), 0),
     overdueCents: owing.filter((row) => row.dueDate !== null && row.dueDate < today).reduce((total, row) => total + owedBy(row), 0),
+    // Falling due in the coming week, today included: what the studio can expect to be paid soon.
+    dueThisWeekCents: owing
+      .filter((row) => row.dueDate !== null && row.dueDate >= today && row.dueDate <= addCalendarDays(today, 7))
+      .reduce((total, row) => total + owedBy(row), 0),
     paidThisMonthCents: sum(moved.filter((row) => row.kind === 'payment')),
     refundedThisMonthCents: sum(moved.filter((row) => row.kind === 'refund')),
     openDisputes: {

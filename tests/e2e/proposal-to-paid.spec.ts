@@ -39,6 +39,7 @@ test('from a booked consultation to paid masters: a proposal from a template, si
       name: 'Rae Visitor',
       email: clientEmail,
       note: 'An EP',
+      phone: '+1 555 0100',
       tz: 'America/New_York',
     },
   });

@@ -60,6 +60,13 @@ export function MoneyArea() {
         <Figure label="Outstanding" cents={summary?.outstandingCents} currency={currency} icon={<Wallet className="size-5" />} />
         <Figure label="Overdue" cents={summary?.overdueCents} currency={currency} icon={<AlarmClock className="size-5" />} />
         <Figure
+          label="Due this week"
+          cents={summary?.dueThisWeekCents}
+          currency={currency}
+          icon={<ReceiptText className="size-5" />}
+          note="Sent invoices falling due in the next 7 days"
+        />
+        <Figure
           label="Paid this month"
           cents={summary?.paidThisMonthCents}
           currency={currency}

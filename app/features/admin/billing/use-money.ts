@@ -19,6 +19,7 @@ export const MONEY_FILTER_LABELS: Record<MoneyFilter, string> = {
 export interface MoneySummary {
   outstandingCents: number;
   overdueCents: number;
+  dueThisWeekCents: number;
   paidThisMonthCents: number;
   refundedThisMonthCents: number;
   openDisputes: { count: number; cents: number };

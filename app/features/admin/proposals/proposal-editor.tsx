@@ -15,7 +15,15 @@ import {
   type ProposalTemplateView,
 } from '#common/proposals.ts';
 import type { FieldErrors } from '#common/validation.ts';
-import { emptyProposalForm, formOfProposal, inputOfForm, optionKeyOf, templateOfForm, withTemplate, type ProposalFormValues } from './proposal-form.ts';
+import {
+  emptyProposalForm,
+  formOfProposal,
+  inputOfForm,
+  optionKeyOf,
+  templateOfForm,
+  withTemplate,
+  type ProposalFormValues,
+} from './proposal-form.ts';
 
 interface Props {
   /** `new`, or the proposal's id. */
@@ -59,7 +67,11 @@ export function ProposalEditor({ id, packages, currency, defaultDepositPercent, 
 
   const input = useMemo(() => inputOfForm(values), [values]);
   const quoted = quoteProposal(
-    { ...input, songs: Number.isFinite(input.songs) ? input.songs : 1, taxPercent: Number.isFinite(input.taxPercent) ? input.taxPercent : 0 },
+    {
+      ...input,
+      songs: Number.isFinite(input.songs) ? input.songs : 1,
+      taxPercent: Number.isFinite(input.taxPercent) ? input.taxPercent : 0,
+    },
     packages,
   );
   const quote = quoted.kind === 'quote' && Number.isFinite(quoted.quote.totalCents) ? quoted.quote : null;
@@ -112,7 +124,12 @@ export function ProposalEditor({ id, packages, currency, defaultDepositPercent, 
   }
 
   const field = (key: string) => errors[key]?.[0];
-  const words = quote ? partWords(input, quote.parts.map((part) => part.kind)) : [];
+  const words = quote
+    ? partWords(
+        input,
+        quote.parts.map((part) => part.kind),
+      )
+    : [];
 
   return (
     <div className="grid gap-6">
@@ -177,15 +194,48 @@ export function ProposalEditor({ id, packages, currency, defaultDepositPercent, 
       <fieldset disabled={!editable || busy} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid content-start gap-5">
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput id={`${ids}-name`} label="Client name" value={values.clientName} onChange={(v) => set('clientName', v)} error={field('clientName')} autoComplete="off" />
-            <TextInput id={`${ids}-email`} label="Client e-mail" type="email" value={values.clientEmail} onChange={(v) => set('clientEmail', v)} error={field('clientEmail')} autoComplete="off" />
-            <TextInput id={`${ids}-artist`} label="Artist or band (optional)" value={values.artistName} onChange={(v) => set('artistName', v)} error={field('artistName')} />
-            <TextInput id={`${ids}-title`} label="Title" value={values.title} onChange={(v) => set('title', v)} error={field('title')} placeholder="Night Drive EP" />
+            <TextInput
+              id={`${ids}-name`}
+              label="Client name"
+              value={values.clientName}
+              onChange={(v) => set('clientName', v)}
+              error={field('clientName')}
+              autoComplete="off"
+            />
+            <TextInput
+              id={`${ids}-email`}
+              label="Client e-mail"
+              type="email"
+              value={values.clientEmail}
+              onChange={(v) => set('clientEmail', v)}
+              error={field('clientEmail')}
+              autoComplete="off"
+            />
+            <TextInput
+              id={`${ids}-artist`}
+              label="Artist or band (optional)"
+              value={values.artistName}
+              onChange={(v) => set('artistName', v)}
+              error={field('artistName')}
+            />
+            <TextInput
+              id={`${ids}-title`}
+              label="Title"
+              value={values.title}
+              onChange={(v) => set('title', v)}
+              error={field('title')}
+              placeholder="Night Drive EP"
+            />
           </div>
           <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
             <FormField id={`${ids}-package`} label="Package" error={field('packageKey')}>
               {(control) => (
-                <select {...control} className={inputClasses} value={values.packageKey} onChange={(event) => set('packageKey', event.target.value)}>
+                <select
+                  {...control}
+                  className={inputClasses}
+                  value={values.packageKey}
+                  onChange={(event) => set('packageKey', event.target.value)}
+                >
                   {packages.map((pkg) => (
                     <option key={pkg.key} value={pkg.key}>
                       {pkg.name} ({money(pkg.price * 100)} per song)
@@ -194,7 +244,14 @@ export function ProposalEditor({ id, packages, currency, defaultDepositPercent, 
                 </select>
               )}
             </FormField>
-            <TextInput id={`${ids}-songs`} label="Songs" inputMode="numeric" value={values.songs} onChange={(v) => set('songs', v)} error={field('songs')} />
+            <TextInput
+              id={`${ids}-songs`}
+              label="Songs"
+              inputMode="numeric"
+              value={values.songs}
+              onChange={(v) => set('songs', v)}
+              error={field('songs')}
+            />
           </div>
 
           <RowsEditor
@@ -202,11 +259,39 @@ export function ProposalEditor({ id, packages, currency, defaultDepositPercent, 
             addLabel="Add an extra"
             rows={values.extras}
             onAdd={() => set('extras', [...values.extras, { label: '', dollars: '' }])}
-            onRemove={(index) => set('extras', values.extras.filter((_, at) => at !== index))}
+            onRemove={(index) =>
+              set(
+                'extras',
+                values.extras.filter((_, at) => at !== index),
+              )
+            }
             render={(row, index) => (
               <div className="grid grow gap-2 sm:grid-cols-[minmax(0,1fr)_8rem]">
-                <input aria-label={`Extra ${index + 1}`} className={inputClasses} value={row.label} placeholder="Extra revision round" onChange={(event) => set('extras', values.extras.map((old, at) => (at === index ? { ...old, label: event.target.value } : old)))} />
-                <input aria-label={`Extra ${index + 1} price`} className={inputClasses} inputMode="decimal" value={row.dollars} placeholder="$" onChange={(event) => set('extras', values.extras.map((old, at) => (at === index ? { ...old, dollars: event.target.value } : old)))} />
+                <input
+                  aria-label={`Extra ${index + 1}`}
+                  className={inputClasses}
+                  value={row.label}
+                  placeholder="Extra revision round"
+                  onChange={(event) =>
+                    set(
+                      'extras',
+                      values.extras.map((old, at) => (at === index ? { ...old, label: event.target.value } : old)),
+                    )
+                  }
+                />
+                <input
+                  aria-label={`Extra ${index + 1} price`}
+                  className={inputClasses}
+                  inputMode="decimal"
+                  value={row.dollars}
+                  placeholder="$"
+                  onChange={(event) =>
+                    set(
+                      'extras',
+                      values.extras.map((old, at) => (at === index ? { ...old, dollars: event.target.value } : old)),
+                    )
+                  }
+                />
               </div>
             )}
           />
@@ -216,12 +301,34 @@ export function ProposalEditor({ id, packages, currency, defaultDepositPercent, 
             addLabel="Add an option"
             rows={values.options}
             onAdd={() =>
-              set('options', [...values.options, { key: optionKeyOf('option', values.options.map((o) => o.key)), label: '', kind: 'addon', packageKey: packages[0]?.key ?? '', dollars: '' }])
+              set('options', [
+                ...values.options,
+                {
+                  key: optionKeyOf(
+                    'option',
+                    values.options.map((o) => o.key),
+                  ),
+                  label: '',
+                  kind: 'addon',
+                  packageKey: packages[0]?.key ?? '',
+                  dollars: '',
+                },
+              ])
             }
-            onRemove={(index) => set('options', values.options.filter((_, at) => at !== index))}
+            onRemove={(index) =>
+              set(
+                'options',
+                values.options.filter((_, at) => at !== index),
+              )
+            }
             render={(row, index) => (
               <div className="grid grow gap-2 sm:grid-cols-[9rem_minmax(0,1fr)_10rem]">
-                <select aria-label={`Option ${index + 1} kind`} className={inputClasses} value={row.kind} onChange={(event) => updateOption(index, { kind: event.target.value as 'package' | 'addon' })}>
+                <select
+                  aria-label={`Option ${index + 1} kind`}
+                  className={inputClasses}
+                  value={row.kind}
+                  onChange={(event) => updateOption(index, { kind: event.target.value as 'package' | 'addon' })}
+                >
                   <option value="addon">Add-on</option>
                   <option value="package">Other package</option>
                 </select>
@@ -231,11 +338,22 @@ export function ProposalEditor({ id, packages, currency, defaultDepositPercent, 
                   value={row.label}
                   placeholder={row.kind === 'package' ? 'Premium instead' : 'Stems of every song'}
                   onChange={(event) =>
-                    updateOption(index, { label: event.target.value, key: optionKeyOf(event.target.value, values.options.filter((_, at) => at !== index).map((o) => o.key)) })
+                    updateOption(index, {
+                      label: event.target.value,
+                      key: optionKeyOf(
+                        event.target.value,
+                        values.options.filter((_, at) => at !== index).map((o) => o.key),
+                      ),
+                    })
                   }
                 />
                 {row.kind === 'package' ? (
-                  <select aria-label={`Option ${index + 1} package`} className={inputClasses} value={row.packageKey} onChange={(event) => updateOption(index, { packageKey: event.target.value })}>
+                  <select
+                    aria-label={`Option ${index + 1} package`}
+                    className={inputClasses}
+                    value={row.packageKey}
+                    onChange={(event) => updateOption(index, { packageKey: event.target.value })}
+                  >
                     {packages.map((pkg) => (
                       <option key={pkg.key} value={pkg.key}>
                         {pkg.name}
@@ -243,21 +361,55 @@ export function ProposalEditor({ id, packages, currency, defaultDepositPercent, 
                     ))}
                   </select>
                 ) : (
-                  <input aria-label={`Option ${index + 1} price`} className={inputClasses} inputMode="decimal" value={row.dollars} placeholder="$" onChange={(event) => updateOption(index, { dollars: event.target.value })} />
+                  <input
+                    aria-label={`Option ${index + 1} price`}
+                    className={inputClasses}
+                    inputMode="decimal"
+                    value={row.dollars}
+                    placeholder="$"
+                    onChange={(event) => updateOption(index, { dollars: event.target.value })}
+                  />
                 )}
               </div>
             )}
           />
 
           <div className="grid gap-4 sm:grid-cols-3">
-            <TextInput id={`${ids}-deposit`} label="Deposit %" inputMode="numeric" value={values.depositPercent} onChange={(v) => set('depositPercent', v)} error={field('depositPercent')} />
-            <TextInput id={`${ids}-tax`} label="Tax %" inputMode="decimal" value={values.taxPercent} onChange={(v) => set('taxPercent', v)} error={field('taxPercent')} hint="Up to three decimals, like 8.875" />
-            <TextInput id={`${ids}-discount`} label="Discount ($)" inputMode="decimal" value={values.discount} onChange={(v) => set('discount', v)} error={field('discountCents')} />
+            <TextInput
+              id={`${ids}-deposit`}
+              label="Deposit %"
+              inputMode="numeric"
+              value={values.depositPercent}
+              onChange={(v) => set('depositPercent', v)}
+              error={field('depositPercent')}
+            />
+            <TextInput
+              id={`${ids}-tax`}
+              label="Tax %"
+              inputMode="decimal"
+              value={values.taxPercent}
+              onChange={(v) => set('taxPercent', v)}
+              error={field('taxPercent')}
+              hint="Up to three decimals, like 8.875"
+            />
+            <TextInput
+              id={`${ids}-discount`}
+              label="Discount ($)"
+              inputMode="decimal"
+              value={values.discount}
+              onChange={(v) => set('discount', v)}
+              error={field('discountCents')}
+            />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id={`${ids}-balance`} label="Balance due" error={field('balanceDue')}>
               {(control) => (
-                <select {...control} className={inputClasses} value={values.balanceDue} onChange={(event) => set('balanceDue', event.target.value as ProposalFormValues['balanceDue'])}>
+                <select
+                  {...control}
+                  className={inputClasses}
+                  value={values.balanceDue}
+                  onChange={(event) => set('balanceDue', event.target.value as ProposalFormValues['balanceDue'])}
+                >
                   <option value="before_delivery">Before the masters are delivered</option>
                   <option value="on_date">On a date</option>
                   <option value="days_after_delivery">Days after delivery</option>
@@ -265,19 +417,52 @@ export function ProposalEditor({ id, packages, currency, defaultDepositPercent, 
               )}
             </FormField>
             {values.balanceDue === 'on_date' ? (
-              <TextInput id={`${ids}-balance-date`} label="Balance due on" type="date" value={values.balanceDate} onChange={(v) => set('balanceDate', v)} />
+              <TextInput
+                id={`${ids}-balance-date`}
+                label="Balance due on"
+                type="date"
+                value={values.balanceDate}
+                onChange={(v) => set('balanceDate', v)}
+              />
             ) : values.balanceDue === 'days_after_delivery' ? (
-              <TextInput id={`${ids}-balance-days`} label="Days after delivery" inputMode="numeric" value={values.balanceDays} onChange={(v) => set('balanceDays', v)} />
+              <TextInput
+                id={`${ids}-balance-days`}
+                label="Days after delivery"
+                inputMode="numeric"
+                value={values.balanceDays}
+                onChange={(v) => set('balanceDays', v)}
+              />
             ) : (
-              <TextInput id={`${ids}-expires`} label="Open until" type="date" value={values.expiresOn} onChange={(v) => set('expiresOn', v)} error={field('expiresOn')} hint="Empty: two weeks from sending" />
+              <TextInput
+                id={`${ids}-expires`}
+                label="Open until"
+                type="date"
+                value={values.expiresOn}
+                onChange={(v) => set('expiresOn', v)}
+                error={field('expiresOn')}
+                hint="Empty: two weeks from sending"
+              />
             )}
           </div>
           <label className="flex items-center gap-3 text-sm text-fg">
-            <input type="checkbox" checked={values.depositGatesUploads} onChange={(event) => set('depositGatesUploads', event.target.checked)} className="size-4" />
+            <input
+              type="checkbox"
+              checked={values.depositGatesUploads}
+              onChange={(event) => set('depositGatesUploads', event.target.checked)}
+              className="size-4"
+            />
             The client’s uploads open once the deposit is paid
           </label>
           <FormField id={`${ids}-message`} label="Message to the client" error={field('message')}>
-            {(control) => <textarea {...control} rows={4} className={inputClasses} value={values.message} onChange={(event) => set('message', event.target.value)} />}
+            {(control) => (
+              <textarea
+                {...control}
+                rows={4}
+                className={inputClasses}
+                value={values.message}
+                onChange={(event) => set('message', event.target.value)}
+              />
+            )}
           </FormField>
         </div>
 
@@ -320,7 +505,11 @@ export function ProposalEditor({ id, packages, currency, defaultDepositPercent, 
             <Button onClick={() => void act('send')} disabled={busy}>
               <Send aria-hidden className="size-4" /> Send to the client
             </Button>
-            <Button variant="secondary" onClick={() => void save().then((saved) => saved && toast({ title: 'Draft saved' }))} disabled={busy}>
+            <Button
+              variant="secondary"
+              onClick={() => void save().then((saved) => saved && toast({ title: 'Draft saved' }))}
+              disabled={busy}
+            >
               Save draft
             </Button>
           </>
@@ -374,9 +563,17 @@ async function prefill(from: Props['from']): Promise<Partial<ProposalFormValues>
     if (answer.ok) return { clientName: answer.data.name, clientEmail: answer.data.email, bookingId: from.booking };
   }
   if (from.project !== null) {
-    const answer = await api<{ clientName: string; clientEmail: string; title: string; packageKey: string }>('GET', `/api/admin/projects/${from.project}`);
+    const answer = await api<{ clientName: string; clientEmail: string; title: string; packageKey: string }>(
+      'GET',
+      `/api/admin/projects/${from.project}`,
+    );
     if (answer.ok)
-      return { clientName: answer.data.clientName, clientEmail: answer.data.clientEmail, title: answer.data.title, projectId: from.project };
+      return {
+        clientName: answer.data.clientName,
+        clientEmail: answer.data.clientEmail,
+        title: answer.data.title,
+        projectId: from.project,
+      };
   }
   if (from.enquiry !== null) {
     const answer = await api<Array<{ id: number; name: string; email: string }>>('GET', '/api/contact-submissions');
@@ -430,7 +627,12 @@ function RowsEditor<Row>(props: {
       {props.rows.map((row, index) => (
         <div key={index} className="flex items-start gap-2">
           {props.render(row, index)}
-          <button type="button" onClick={() => props.onRemove(index)} className={buttonClasses('ghost', 'sm')} aria-label={`Remove ${index + 1}`}>
+          <button
+            type="button"
+            onClick={() => props.onRemove(index)}
+            className={buttonClasses('ghost', 'sm')}
+            aria-label={`Remove ${index + 1}`}
+          >
             <Trash2 aria-hidden className="size-4" />
           </button>
         </div>

@@ -27,12 +27,16 @@ export function ProposalsArea({ proposalParam, packages, currency, defaultDeposi
   const location = useLocation();
   const [proposals, setProposals] = useState<ProposalListItem[] | null>(null);
   const [templates, setTemplates] = useState<ProposalTemplateView[]>([]);
+  const [counts, setCounts] = useState<Record<'sent' | 'viewed' | 'accepted' | 'expired', number> | null>(null);
   const loadTemplates = useCallback(() => {
     void api<ProposalTemplateView[]>('GET', '/api/admin/proposal-templates').then((answer) => answer.ok && setTemplates(answer.data));
   }, []);
   useEffect(() => {
     loadTemplates();
     if (proposalParam !== undefined) return;
+    void api<Record<'sent' | 'viewed' | 'accepted' | 'expired', number>>('GET', '/api/admin/proposals/summary').then(
+      (answer) => answer.ok && setCounts(answer.data),
+    );
     void api<ProposalListItem[]>('GET', '/api/admin/proposals').then((answer) => {
       setProposals(answer.ok ? answer.data : []);
       revealDashboardTabs();
@@ -70,6 +74,14 @@ export function ProposalsArea({ proposalParam, packages, currency, defaultDeposi
           <FilePlus2 aria-hidden className="size-4" /> New proposal
         </Link>
       </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Where the proposals stand">
+        {(['sent', 'viewed', 'accepted', 'expired'] as const).map((state) => (
+          <div key={state} className="rounded-xl border border-line bg-surface p-4">
+            <dt className="text-sm font-medium text-fg-muted">{state === 'sent' ? 'Sent, not opened' : PROPOSAL_STATE_LABELS[state]}</dt>
+            <dd className="mt-1 text-2xl font-bold tabular-nums text-fg">{counts ? counts[state] : '–'}</dd>
+          </div>
+        ))}
+      </dl>
       {proposals === null ? (
         <p className="text-fg-muted">Loading…</p>
       ) : proposals.length === 0 ? (
@@ -104,7 +116,9 @@ export function ProposalsArea({ proposalParam, packages, currency, defaultDeposi
           Templates
         </h3>
         {templates.length === 0 ? (
-          <p className="text-sm text-fg-muted">Save a proposal as a template from its editor: the next one for that package takes a minute.</p>
+          <p className="text-sm text-fg-muted">
+            Save a proposal as a template from its editor: the next one for that package takes a minute.
+          </p>
         ) : (
           <ul className="grid gap-2">
             {templates.map((template) => (
@@ -116,7 +130,12 @@ export function ProposalsArea({ proposalParam, packages, currency, defaultDeposi
                     {template.songs === 1 ? 'song' : 'songs'})
                   </span>
                 </span>
-                <button type="button" onClick={() => void removeTemplate(template)} className={buttonClasses('ghost', 'sm')} aria-label={`Delete template ${template.name}`}>
+                <button
+                  type="button"
+                  onClick={() => void removeTemplate(template)}
+                  className={buttonClasses('ghost', 'sm')}
+                  aria-label={`Delete template ${template.name}`}
+                >
                   <Trash2 aria-hidden className="size-4" />
                 </button>
               </li>
