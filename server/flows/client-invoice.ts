@@ -16,7 +16,7 @@ export type ClientInvoiceParts = { billing: Pick<BillingCapability, 'invoices'>;
 
 export async function clientInvoice(parts: ClientInvoiceParts, email: string, invoiceId: number): Promise<ClientInvoice> {
   const invoice = await parts.billing.invoices.get(invoiceId);
-  if (!invoice || invoice.state === 'draft') return { kind: 'not-found' };
+  if (!invoice || invoice.state === 'draft' || invoice.sentAt === null) return { kind: 'not-found' };
   if (!sees(await parts.projects.records.accessTo(email, invoice.projectId), 'invoices')) return { kind: 'not-found' };
   return { kind: 'invoice', invoice };
 }

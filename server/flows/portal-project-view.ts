@@ -49,7 +49,8 @@ export async function portalMoneyView(parts: PortalMoneyParts, projectId: number
     invoices.ofProject(projectId),
     plans.uploadsWaitFor(projectId),
   ]);
-  const sent = all.filter((invoice) => invoice.state !== 'draft');
+  // What the client was sent: a draft voided before it went out (a plan that changed) was never theirs.
+  const sent = all.filter((invoice) => invoice.state !== 'draft' && invoice.sentAt !== null);
   return {
     invoices: sent,
     amountDueCents: sent.reduce((sum, invoice) => sum + invoice.amountDueCents, 0),

@@ -68,7 +68,7 @@ test('from a booked consultation to paid masters: a proposal from a template, si
   await expect(page).toHaveURL(/\/manage\/proposals\/new\?booking=\d+/);
   await expect(page.getByLabel('Client e-mail')).toHaveValue(clientEmail);
   await page.getByLabel('Start from a template').selectOption({ label: `Standard EP ${stamp}` });
-  await page.getByLabel('Title').fill('Night Drive EP');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Night Drive EP');
   await expect(page.getByTestId('editor-total')).toHaveText('$450.00');
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'proposal-editor-1440');

@@ -46,7 +46,7 @@ export function InvoiceItem({
     { label: 'Due', value: money(invoice.amountDueCents), strong: true },
   ];
   return (
-    <li className={cn('grid gap-3 p-4 sm:p-5', state === 'void' && 'opacity-70')}>
+    <li className="grid gap-3 p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
