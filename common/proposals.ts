@@ -107,14 +107,12 @@ export const updateProposalSchema = z
   .strictObject(fields)
   .partial()
   .refine((input) => uniqueOptionKeys(input.options), { error: 'Two options cannot share a key', path: ['options'] });
-export type UpdateProposalInput = z.output<typeof updateProposalSchema>;
 
 /** `POST /api/proposals/{token}/accept`: the options chosen and the name typed as the signature. */
 export const acceptProposalSchema = z.strictObject({
   optionKeys: z.array(optionKey).max(PROPOSAL_LIMITS.options, 'Too many options').default([]),
   signatureName: line('Your name', 100),
 });
-export type AcceptProposalInput = z.output<typeof acceptProposalSchema>;
 
 /** A template per package: what a typical proposal holds, so a quote takes a minute. */
 export const proposalTemplateSchema = z
