@@ -340,7 +340,8 @@ export interface ClientProposalView {
   /** Whether cards are taken (Checkout), or the transfer instructions follow. */
   cardPayments: boolean;
   paymentInstructions: string;
-  signature: { signatureName: string; signedAt: string } | null;
+  /** Once signed: who and when, and what they chose (the package, the add-ons' labels) for what total. */
+  signature: { signatureName: string; signedAt: string; packageKey: string; optionLabels: string[]; totalCents: number } | null;
 }
 
 // ——— the plan in words ———

@@ -5,7 +5,9 @@ import { Island } from '#app/islands/island.tsx';
 import { ISLAND } from '#app/islands/island-names.ts';
 import { ProposalAccept } from '#app/features/proposals/proposal-accept.tsx';
 import { ProposalAgreement, ProposalHeader, ProposalIncluded, ProposalNotice } from '#app/features/proposals/proposal-sections.tsx';
+import { formatMoney } from '#common/billing/money.ts';
 import { PAGE_POLICIES, type PageHandle } from '#common/page-policy.ts';
+import type { ClientProposalView } from '#common/proposals.ts';
 
 /** The address is the proposal's key: never shared, no referrer, never indexed, its case kept. */
 export const handle: PageHandle = { page: PAGE_POLICIES.secretAddress };
@@ -20,6 +22,17 @@ export const meta: Route.MetaFunction = (args) => {
     { name: 'referrer', content: 'no-referrer' },
   ];
 };
+
+/** "Rae signed it on Fri, 04 Dec 2026: Premium Package with Stems, $1,125.00 in all." */
+function signedWords(proposal: ClientProposalView): string {
+  const { signature } = proposal;
+  if (!signature) return '';
+  const name = proposal.packages.find((pkg) => pkg.key === signature.packageKey)?.name ?? signature.packageKey;
+  const extras = signature.optionLabels.length > 0 ? ` with ${signature.optionLabels.join(', ')}` : '';
+  const when = new Date(signature.signedAt).toUTCString().slice(0, 16);
+  const total = formatMoney(signature.totalCents, proposal.currency);
+  return `${signature.signatureName} signed it on ${when}: ${name}${extras}, ${total} in all. `;
+}
 
 /** `/p/:token`: the client's proposal, readable without JavaScript and signed with a plain form post. */
 export default function ProposalPageRoute({ loaderData: page }: Route.ComponentProps) {
@@ -36,9 +49,7 @@ export default function ProposalPageRoute({ loaderData: page }: Route.ComponentP
       <ProposalHeader proposal={proposal} />
       {proposal.state === 'accepted' ? (
         <ProposalNotice icon={<CircleCheck aria-hidden className="size-10 text-accent" />} title="This proposal is signed" inline>
-          {proposal.signature
-            ? `${proposal.signature.signatureName} signed it on ${new Date(proposal.signature.signedAt).toUTCString().slice(0, 16)}. `
-            : ''}
+          {proposal.signature ? signedWords(proposal) : ''}
           Your project page has the next steps: <a href="/portal">open your projects</a>.
         </ProposalNotice>
       ) : null}

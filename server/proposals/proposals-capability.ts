@@ -164,7 +164,11 @@ export function createProposalsCapability(
       const [site, studio, signature] = await Promise.all([
         content(),
         parts.studioIdentity(),
-        db.selectFrom('proposalSignatures').select(['signatureName', 'signedAt']).where('proposalId', '=', proposal.id).executeTakeFirst(),
+        db
+          .selectFrom('proposalSignatures')
+          .select(['signatureName', 'signedAt', 'quote', 'optionKeys', 'totalCents'])
+          .where('proposalId', '=', proposal.id)
+          .executeTakeFirst(),
       ]);
       const terms = inputOf(proposal);
       const state =
@@ -203,7 +207,17 @@ export function createProposalsCapability(
           agreementText: proposal.agreementText,
           cardPayments: parts.cardPayments,
           paymentInstructions: site.billing.paymentInstructions,
-          signature: signature ? { signatureName: signature.signatureName, signedAt: String(signature.signedAt) } : null,
+          signature: signature
+            ? {
+                signatureName: signature.signatureName,
+                signedAt: String(signature.signedAt),
+                packageKey: (JSON.parse(signature.quote) as ProposalQuote).packageKey,
+                optionLabels: terms.options
+                  .filter((option) => !option.packageKey && (JSON.parse(signature.optionKeys) as string[]).includes(option.key))
+                  .map((option) => option.label),
+                totalCents: Number(signature.totalCents),
+              }
+            : null,
         },
       };
     },

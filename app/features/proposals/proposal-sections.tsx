@@ -48,9 +48,11 @@ export function ProposalIncluded({ proposal }: { proposal: ClientProposalView })
                   {money(pkg.price * 100)} × {songs}
                 </p>
               </div>
-              {pkg.key === proposal.packageKey ? <p className="text-xs font-medium text-accent">In this proposal</p> : null}
+              {pkg.key === (proposal.signature?.packageKey ?? proposal.packageKey) ? (
+                <p className="text-xs font-medium text-accent">{proposal.signature ? 'Chosen' : 'In this proposal'}</p>
+              ) : null}
               <ul className="grid gap-1.5 text-sm text-fg-muted">
-                {[...(facts?.included ?? []), facts?.revisions, facts?.turnaround ? `Turnaround: ${facts.turnaround}` : null]
+                {[...(facts?.included ?? []), facts?.revisions, facts?.turnaround ?? null]
                   .filter((item): item is string => Boolean(item))
                   .map((item) => (
                     <li key={item} className="flex gap-2">

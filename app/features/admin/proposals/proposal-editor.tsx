@@ -322,7 +322,7 @@ export function ProposalEditor({ id, packages, currency, defaultDepositPercent, 
               )
             }
             render={(row, index) => (
-              <div className="grid grow gap-2 sm:grid-cols-[9rem_minmax(0,1fr)_10rem]">
+              <div className="grid grow gap-2 sm:grid-cols-[11rem_minmax(0,1fr)_11rem]">
                 <select
                   aria-label={`Option ${index + 1} kind`}
                   className={inputClasses}
@@ -374,7 +374,7 @@ export function ProposalEditor({ id, packages, currency, defaultDepositPercent, 
             )}
           />
 
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid items-start gap-4 sm:grid-cols-3">
             <TextInput
               id={`${ids}-deposit`}
               label="Deposit %"
@@ -401,7 +401,7 @@ export function ProposalEditor({ id, packages, currency, defaultDepositPercent, 
               error={field('discountCents')}
             />
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField id={`${ids}-balance`} label="Balance due" error={field('balanceDue')}>
               {(control) => (
                 <select
@@ -466,7 +466,10 @@ export function ProposalEditor({ id, packages, currency, defaultDepositPercent, 
           </FormField>
         </div>
 
-        <aside className="grid content-start gap-3 rounded-2xl border border-line bg-surface p-5" aria-label="What the client pays">
+        <aside
+          className="grid content-start gap-3 self-start rounded-2xl border border-line bg-surface p-5 lg:sticky lg:top-4"
+          aria-label="What the client pays"
+        >
           <h3 className="text-base font-semibold text-fg">The client sees</h3>
           {quote ? (
             <>

@@ -17,6 +17,10 @@ interface Props {
   defaultDepositPercent: number;
 }
 
+const ROW_CLASSES =
+  'grid gap-1 rounded-xl border border-line bg-surface p-4 hover:border-line-strong focus-visible:outline-none focus-visible:ring-2 ' +
+  'focus-visible:ring-accent sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-center sm:gap-4';
+
 const idOf = (search: URLSearchParams, key: string) => {
   const value = Number(search.get(key));
   return Number.isInteger(value) && value > 0 ? value : null;
@@ -92,10 +96,7 @@ export function ProposalsArea({ proposalParam, packages, currency, defaultDeposi
         <ul className="grid gap-2" aria-label="Proposals">
           {proposals.map((proposal) => (
             <li key={proposal.id}>
-              <Link
-                to={`/manage/proposals/${proposal.id}`}
-                className="grid gap-1 rounded-xl border border-line bg-surface p-4 hover:border-line-strong focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-center sm:gap-4"
-              >
+              <Link to={`/manage/proposals/${proposal.id}`} className={ROW_CLASSES}>
                 <span className="min-w-0">
                   <span className="block truncate font-semibold text-fg">{proposal.title}</span>
                   <span className="block truncate text-sm text-fg-muted">
