@@ -89,11 +89,12 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   const policy = contentSecurityPolicy({ development: options.pages?.kind === 'development', mediaOrigins: mediaOrigins(config) });
   app.use(fixedSecurityHeaders);
   // Public answers (visitors' pages, the sample list) are made once per content version and kept
-  // until any successful write, on any instance, clears them (decisions 035 and 056). A stored one
-  // is written by `handle` below, in front of Express.
+  // until any successful write, on any instance, makes them again (decisions 035, 056 and 111). A
+  // stored one is written by `handle` below, in front of Express.
   const publicCache = new PublicCache({ maxAgeMs: STORED_MAX_AGE_MS, maxEntries: 200 });
   const holdsSession = holdsSessionCookie(config.SESSION_SECRET);
-  const stopClearing = services.invalidation.subscribe(() => publicCache.clear());
+  // A change is made again while visitors get the copy they had; changes that went unheard drop everything.
+  const stopClearing = services.invalidation.subscribe((notice) => (notice === 'changed' ? publicCache.changed() : publicCache.clear()));
   app.use(requestLogging(logger));
   // Before any route: a method no route answers is a 405, a request without a usable Host a 400.
   app.use(refuseUnknownMethods, requireValidHost);

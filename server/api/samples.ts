@@ -5,6 +5,7 @@ import { HttpError } from '#server/http/errors.ts';
 import { PUBLIC_CACHE_CONTROL } from '#server/http/public-cache/cache-policy.ts';
 import type { PublicCache } from '#server/http/public-cache/public-cache.ts';
 import { sendStored } from '#server/http/public-cache/send-stored.ts';
+import { CACHE_STATUS_HEADER } from '#server/http/public-cache/serve-public-hits.ts';
 import { prepareResponse } from '#server/http/public-cache/stored-response.ts';
 import { isAllowedMediaUrl, mediaOrigins } from '#server/http/media-origins.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
@@ -52,10 +53,11 @@ export function samplesRouter(services: Services, publicCache: PublicCache): Rou
 
   // The public list is serialised once per change and shared by every caller (server/http/public-cache).
   router.get('/samples', async (req, res) => {
-    const { stored } = await publicCache.getOrProduce(PUBLIC_SAMPLES_KEY, async () => ({
+    const { stored, freshness } = await publicCache.getOrProduce(PUBLIC_SAMPLES_KEY, async () => ({
       stored: await prepareResponse(200, PUBLIC_JSON_HEADERS, Buffer.from(JSON.stringify(await listSamples(services.db)))),
       keep: true,
     }));
+    res.setHeader(CACHE_STATUS_HEADER, freshness);
     sendStored(req, res, stored);
   });
 

@@ -153,25 +153,30 @@ function sharedPages(build: ServerBuild, services: Services, contextOf: ReturnTy
       const unknown = isUnknownPath(req.path);
       const key = unknown ? NOT_FOUND_KEY : storedAnswerKey(req.originalUrl);
       const url = new URL(unknown ? NOT_FOUND_RENDER_PATH : key, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
-      const { stored, hit } = await cache.getOrProduce(key, () =>
+      // Never a preview, nothing of this request: what is stored here is served to every visitor, and
+      // made again later without a request at hand (a refresh after a change, public-cache.ts).
+      const everyone: ServerContext = {
+        ...contextOf(req, res),
+        services,
+        preview: false,
+        admin: null,
+        portalClient: null,
+        cspNonce: undefined,
+        requestId: '',
+        clientIp: '',
+        wholeDocument: true,
+      };
+      // Each rendering gets its own context: a rendering marks a database fault in it (app/entry.server.tsx).
+      const { stored, freshness } = await cache.getOrProduce(key, () =>
         renderForEveryone(
           handleDocument,
-          // Never a preview: what is stored here is served to every visitor.
-          providing(contextKey, {
-            ...contextOf(req, res),
-            services,
-            preview: false,
-            admin: null,
-            portalClient: null,
-            cspNonce: undefined,
-            wholeDocument: true,
-          }),
+          providing(contextKey, { ...everyone, faults: everyone.faults && { ...everyone.faults, databaseUnavailable: false } }),
           url,
           policy,
           unknown ? 404 : 200,
         ),
       );
-      res.setHeader(CACHE_STATUS_HEADER, hit ? 'hit' : 'miss');
+      res.setHeader(CACHE_STATUS_HEADER, freshness);
       sendStored(req, res, stored);
     } catch (error) {
       next(error);
