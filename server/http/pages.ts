@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
+import compression from 'compression';
 import express, { type Express, type Request, type Response } from 'express';
 import { createRequestHandler } from '@react-router/express';
 import { createRequestHandler as createDocumentHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
@@ -19,6 +20,9 @@ import { NOT_FOUND_KEY, NOT_FOUND_RENDER_PATH, unknownPathTest } from './public-
 import type { ContentSecurityPolicy } from './security-headers.ts';
 import { pagePolicyTest } from './page-policy.ts';
 import type { PageAnswerPolicy } from '#common/page-policy.ts';
+
+/** The policy of every built asset: nothing runs, loads or frames from a file opened on its own. */
+export const ASSET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; frame-ancestors 'none'";
 
 export type PageMode =
   /** Hot reload runs its websocket on the app's own HTTP server: one port in development too. */
@@ -194,6 +198,11 @@ function readIslandsEntry(buildDir: string): ServerContext['islandsEntry'] {
 export interface Pages {
   /** The page policy the routes declare for a path (a promise: in development the build is loaded per request). */
   policyOf(pathname: string): Promise<PageAnswerPolicy>;
+  /**
+   * Mounts the built assets first, ahead of the request id and the nonce: the same bytes and headers
+   * for every request, kept a year (in development Vite serves them with the app).
+   */
+  mountAssets(app: Express): void;
   /** Mounts the React Router app last; the answer closes what it opened. */
   mount(app: Express): () => Promise<void>;
 }
@@ -230,6 +239,7 @@ async function openDevelopmentPages(
   const loadBuild = async () => (await devServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   return {
     policyOf: async (pathname) => pagePolicyTest(await loadBuild())(pathname),
+    mountAssets() {},
     mount(app) {
       app.use(devServer.middlewares);
       app.use(leavePreview);
@@ -258,15 +268,22 @@ async function openBuiltPages(
   const contextOf = serverContextOf(services, unavailable, readIslandsEntry(mode.buildDir));
   const build = (await import(path.join(mode.buildDir, 'server', 'index.js'))) as ServerBuild;
   const policyOf = pagePolicyTest(build);
+  const clientDir = path.join(mode.buildDir, 'client');
   return {
     policyOf: async (pathname) => policyOf(pathname),
+    mountAssets(app) {
+      const assetsDir = path.join(clientDir, 'assets');
+      // A script or a style sheet runs nothing of its own: one fixed policy, no nonce, for a file opened directly.
+      app.use('/assets', (_req, res, next) => {
+        res.setHeader('Content-Security-Policy', ASSET_POLICY);
+        next();
+      });
+      app.use('/assets', precompressedAssets(assetsDir));
+      // What the build did not compress ahead (small files), compressed hard once per request: a browser keeps it a year.
+      app.use('/assets', compression({ level: 9 }));
+      app.use('/assets', express.static(assetsDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    },
     mount(app) {
-      const clientDir = path.join(mode.buildDir, 'client');
-      app.use('/assets', precompressedAssets(path.join(clientDir, 'assets')));
-      app.use(
-        '/assets',
-        express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
-      );
       app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
       app.use(leavePreview);
       app.use(sharedPages(build, services, contextOf, caching));
