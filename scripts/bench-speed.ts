@@ -233,7 +233,7 @@ const misses = [
   `Cache misses: a fresh server per round, warmed on other pages; its first \`/samples\` and \`/api/samples\` (brotli), ` +
     `median of ${ROUNDS}`,
   '',
-  '| database | samples | server | `/samples` miss ms | `/api/samples` miss ms | `/samples` bytes (br) | load per round |',
+  '| database | samples | server | `/samples` miss ms | `/api/samples` miss ms | `/samples` HTML bytes | load per round |',
   '|---|---|---|---|---|---|---|',
   ...(await measureMisses('sqlite')),
   ...(PG_URL ? await measureMisses('postgres') : []),
