@@ -50,8 +50,8 @@ export async function listSamples(db: Kysely<Database>): Promise<PublicSample[]>
 
 /**
  * One page of the public list (null past the last), counted and cut by the database: a thousand
- * samples never leave it for a page of twenty. Offsets suit a portfolio's size; the order starts on
- * samples_display_order_idx (docs/benchmarks.md has the plans on both dialects).
+ * samples never leave it for a page of twenty. Offsets suit a portfolio's size: the plans (PostgreSQL
+ * reads samples_display_order_idx, SQLite sorts the visible rows) are in docs/benchmarks.md, issue 46.
  */
 export async function listSamplesPage(db: Kysely<Database>, page: number): Promise<SamplesPage | null> {
   const visible = db.selectFrom('samples').where('deletedAt', 'is', null);
