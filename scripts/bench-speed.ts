@@ -1,11 +1,12 @@
 // `npm run bench:speed` (issue 46): what visitors wait for, side by side in one run, medians of the rounds,
 // the load average beside each measure:
 //   - cached public pages (`/`, `/samples`) against nginx serving the very same bytes from disk;
-//   - `/book` (rendered per request) requests per second;
+//   - `/book` too (shared at its bare address since issue 46; the baseline renders it per request);
 //   - p99 of `/` quiet, and while the owner saves a sample every 200 ms (each save makes the pages again);
 //   - a cache miss on `/samples` and on `/api/samples` with 10 and with 1,000 samples (a fresh server
 //     per round, warmed on other pages first), on SQLite and, with BENCH_DATABASE_URL, PostgreSQL.
 // With BASELINE_CHECKOUT=/path (another checkout with its own build), the same for it: before and after.
+// BENCH_PATHS=/book,/ measures those pages beside nginx and nothing else.
 //
 //   npm run bench:speed
 //   BENCH_SECONDS=5 BENCH_ROUNDS=3 BASELINE_CHECKOUT=/tmp/baseline BENCH_DATABASE_URL=postgres://... npm run bench:speed
@@ -23,6 +24,9 @@ const PG_URL = process.env.BENCH_DATABASE_URL;
 const OWNER = { username: 'owner', email: 'owner@example.com', password: 'correct-horse-battery-9' };
 const OWNER_ENV = { ADMIN_USERNAME: OWNER.username, ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password };
 const SIZES = [10, 1000];
+/** The pages measured beside nginx; BENCH_PATHS=/book measures those alone (no write load, no misses). */
+const PAGES = process.env.BENCH_PATHS?.split(',') ?? ['/', '/samples', '/book'];
+const ONLY_PAGES = process.env.BENCH_PATHS !== undefined;
 const WRITE_EVERY_MS = 200;
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -167,19 +171,17 @@ async function measureThroughput(): Promise<string[]> {
   let nginx: Awaited<ReturnType<typeof startNginx>> | null = null;
   try {
     for (const checkout of checkouts) servers.push({ name: checkout.name, server: await startOn(site, checkout.dir) });
-    nginx = await startNginx(servers[0]!.server.url, ['/', '/samples']);
+    nginx = await startNginx(servers[0]!.server.url, PAGES);
     const results = new Map<string, Row[]>();
     const record = (key: string, row: Row) => results.set(key, [...(results.get(key) ?? []), row]);
     for (let round = 1; round <= ROUNDS; round += 1) {
-      for (const page of ['/', '/samples']) {
+      for (const page of PAGES) {
         for (const { name, url } of [{ name: 'nginx', url: nginx.url }, ...servers.map((s) => ({ name: s.name, url: s.server.url }))]) {
           const load = loadAverage();
           record(`${page}\t${name}`, { measure: await runWrk(`${url}${page}`, SECONDS), load });
         }
       }
-      for (const { name, server } of servers) {
-        const load = loadAverage();
-        record(`/book\t${name}`, { measure: await runWrk(`${server.url}/book`, SECONDS), load });
+      for (const { name, server } of ONLY_PAGES ? [] : servers) {
         const quietLoad = loadAverage();
         record(`quiet\t${name}`, { measure: await runWrk(`${server.url}/`, SECONDS), load: quietLoad });
         let finish!: () => void;
@@ -194,7 +196,7 @@ async function measureThroughput(): Promise<string[]> {
       console.error(`round ${round} done (load ${loadAverage()})`);
     }
     const lines = ['', '| path | server | req/s | p99 ms | of nginx | load (1/5/15 min) per round |', '|---|---|---|---|---|---|'];
-    for (const page of ['/', '/samples']) {
+    for (const page of PAGES) {
       const ng = cellOf(results.get(`${page}\tnginx`)!);
       lines.push(`| \`${page}\` | nginx, same bytes | ${ng.rps.toFixed(0)} | ${ng.p99.toFixed(1)} | 100% | ${ng.loads} |`);
       for (const { name } of servers) {
@@ -205,8 +207,8 @@ async function measureThroughput(): Promise<string[]> {
       }
     }
     lines.push('', '| measure | server | req/s | p99 ms | load (1/5/15 min) per round |', '|---|---|---|---|---|');
+    if (ONLY_PAGES) return lines;
     for (const [key, label] of [
-      ['/book', '`/book`, rendered per request'],
       ['quiet', '`/`, quiet'],
       ['writes', `\`/\`, the owner saving every ${WRITE_EVERY_MS} ms`],
     ] as const) {
@@ -228,14 +230,16 @@ console.log(
   `\nwrk -t2 -c10 -d${SECONDS}s, Accept-Encoding: gzip, median of ${ROUNDS} rounds (Node ${process.version}, ${loadAverage()} at start)`,
 );
 const throughput = await measureThroughput();
-const misses = [
-  '',
-  `Cache misses: a fresh server per round, warmed on other pages; its first \`/samples\` and \`/api/samples\` (brotli), ` +
-    `median of ${ROUNDS}`,
-  '',
-  '| database | samples | server | `/samples` miss ms | `/api/samples` miss ms | `/samples` HTML bytes | load per round |',
-  '|---|---|---|---|---|---|---|',
-  ...(await measureMisses('sqlite')),
-  ...(PG_URL ? await measureMisses('postgres') : []),
-];
+const misses = ONLY_PAGES
+  ? []
+  : [
+      '',
+      `Cache misses: a fresh server per round, warmed on other pages; its first \`/samples\` and \`/api/samples\` (brotli), ` +
+        `median of ${ROUNDS}`,
+      '',
+      '| database | samples | server | `/samples` miss ms | `/api/samples` miss ms | `/samples` HTML bytes | load per round |',
+      '|---|---|---|---|---|---|---|',
+      ...(await measureMisses('sqlite')),
+      ...(PG_URL ? await measureMisses('postgres') : []),
+    ];
 console.log([...throughput, ...misses].join('\n'));

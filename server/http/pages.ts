@@ -76,6 +76,7 @@ function isSharedPageRequest(req: Request, hasSessionCookie: SessionCookieProbe,
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (hasSessionCookie(req)) return false;
   if (req.path.endsWith('.data') || req.path.startsWith('/__')) return false;
+  if (policy.queryIsPersonal && req.originalUrl.includes('?')) return false;
   return policy.shared;
 }
 
@@ -115,6 +116,7 @@ async function renderForEveryone(
   url: URL,
   policy: ContentSecurityPolicy,
   keptStatus: 200 | 404,
+  bareAddressOnly: boolean,
 ): Promise<Produced> {
   const response = await handleDocument(new Request(url, { headers: { accept: 'text/html' } }), context);
   const html = await response.text();
@@ -125,7 +127,11 @@ async function renderForEveryone(
   // A route that states its own policy keeps it (robots.txt, the sitemap, the manifest: an hour).
   const own = response.headers.get('cache-control');
   headers.set('Cache-Control', own ?? (keep ? PUBLIC_CACHE_CONTROL : 'no-store'));
-  return { stored: await prepareResponse(response.status, [...headers], Buffer.from(html), keep ? 'once' : 'quick'), keep };
+  return {
+    stored: await prepareResponse(response.status, [...headers], Buffer.from(html), keep ? 'once' : 'quick'),
+    keep,
+    bareAddressOnly,
+  };
 }
 
 /**
@@ -178,6 +184,7 @@ function sharedPages(build: ServerBuild, services: Services, contextOf: ReturnTy
           url,
           policy,
           unknown ? 404 : 200,
+          !unknown && pagePolicy.queryIsPersonal,
         ),
       );
       res.setHeader(CACHE_STATUS_HEADER, freshness);

@@ -22,12 +22,21 @@ export interface Produced {
   stored: StoredResponse;
   /** False for answers that must be made again next time (errors, anything personal). */
   keep: boolean;
+  /** Served for its bare address only: with a query string the request is someone's own (the booking picker's steps). */
+  bareAddressOnly?: boolean;
 }
 
 export type Producer = () => Promise<Produced>;
 
 /** How an answer was found: stored and current, stored and being made again (served meanwhile), or made now. */
 export type Freshness = 'hit' | 'stale' | 'miss';
+
+/** What a lookup finds. */
+export interface Found {
+  stored: StoredResponse;
+  freshness: 'hit' | 'stale';
+  bareAddressOnly: boolean;
+}
 
 interface Entry {
   stored: StoredResponse;
@@ -37,6 +46,7 @@ interface Entry {
   /** How to make it again, with no request at hand (the producer of the request that first asked). */
   produce: Producer;
   refreshing: Promise<void> | null;
+  bareAddressOnly: boolean;
   /** When a visitor last got it: after a change, the pages people are reading are made first. */
   servedAt: number;
 }
@@ -60,20 +70,21 @@ export class PublicCache {
   }
 
   /** The stored answer (a stale one starts its refresh), or undefined when it must be made now. */
-  lookup(key: string): { stored: StoredResponse; freshness: 'hit' | 'stale' } | undefined {
+  lookup(key: string): Found | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const now = this.now();
     entry.servedAt = now;
     const superseded = entry.generation !== this.generation;
     // A superseded entry is still here only while its refresh holds the writer (see changed()).
-    if (!superseded && entry.expiresAt > now) return { stored: entry.stored, freshness: 'hit' };
+    const { stored, bareAddressOnly } = entry;
+    if (!superseded && entry.expiresAt > now) return { stored, freshness: 'hit', bareAddressOnly };
     if (!superseded && now - entry.expiresAt > this.options.maxAgeMs) {
       this.entries.delete(key);
       return undefined;
     }
     void this.refresh(key, entry);
-    return { stored: entry.stored, freshness: 'stale' };
+    return { stored, freshness: 'stale', bareAddressOnly };
   }
 
   /** The stored answer, or one produced now (shared with every request asking meanwhile). */
@@ -85,7 +96,7 @@ export class PublicCache {
       const generation = this.generation;
       pending = produce().then((produced) => {
         // Made across a change, it may show the old content: hand it to those who asked, keep nothing.
-        if (produced.keep && generation === this.generation) this.remember(key, produced.stored, generation, produce);
+        if (produced.keep && generation === this.generation) this.remember(key, produced, generation, produce);
         return produced;
       });
       this.inFlight.set(key, pending);
@@ -165,12 +176,13 @@ export class PublicCache {
     }
   }
 
-  private remember(key: string, stored: StoredResponse, generation: number, produce: Producer): void {
+  private remember(key: string, { stored, bareAddressOnly = false }: Produced, generation: number, produce: Producer): void {
     if (!this.entries.has(key) && this.entries.size >= this.options.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     const now = this.now();
-    this.entries.set(key, { stored, expiresAt: now + this.options.maxAgeMs, generation, produce, refreshing: null, servedAt: now });
+    const expiresAt = now + this.options.maxAgeMs;
+    this.entries.set(key, { stored, expiresAt, generation, produce, refreshing: null, servedAt: now, bareAddressOnly });
   }
 }

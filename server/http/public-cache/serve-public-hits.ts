@@ -36,7 +36,7 @@ export function servePublicHits(options: PublicHitOptions, stack: RequestListene
     const url = req.url ?? '/';
     const key = storedAnswerKey(url);
     const found = cache.lookup(key);
-    if (!found) return stack(req, res);
+    if (!found || (found.bareAddressOnly && url.length > key.length)) return stack(req, res);
     const started = beginAhead(req, res, options);
     res.setHeader(CACHE_STATUS_HEADER, found.freshness);
     sendStored(req, res as ServerResponse, found.stored);
