@@ -15,6 +15,8 @@ export default [
     route('services/:slug', 'routes/services.$slug.tsx'),
     route('process', 'routes/process.tsx'),
     route('samples', 'routes/samples.tsx'),
+    // The portfolio's further pages (issue 46): the same page, each its own shared copy.
+    route('samples/page/:page', 'routes/samples.tsx', { id: 'routes/samples-page' }),
     route('about', 'routes/about.tsx'),
     route('contact', 'routes/contact.tsx'),
     // The free consultation (issue 29): the picker, and the pages behind the e-mails' two links, which hold a token.

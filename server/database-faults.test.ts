@@ -198,7 +198,9 @@ describe.skipIf(!PG_URL)('PostgreSQL connections lost or slow', () => {
       await expect.poll(() => t.services.invalidation.listening).toBe(true);
       // The listener clears the caches when it loses its connection and again once listening anew.
       let cleared = 0;
-      const unsubscribe = t.services.invalidation.subscribe(() => (cleared += 1));
+      const unsubscribe = t.services.invalidation.subscribe(() => {
+        cleared += 1;
+      });
       const channel = channelFor(t.services.pgSchema!);
       const { rowCount } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [
         channel,

@@ -10,11 +10,13 @@ import { ButtonLink } from '#app/components/ui/button.tsx';
 import { PAGE_POLICIES, type PageHandle } from '#common/page-policy.ts';
 
 /**
- * Free slots change with every booking and every minute: this page (and every address below it) is
- * rendered per request, never kept in the shared page cache; its steps live in the query string.
- * The e-mailed links below it say more (their address holds a token).
+ * Free slots change with every booking and every minute, and this page's steps live in the query
+ * string: the bare `/book` is one shared copy (the slots in the studio's zone; the picker moves them
+ * to the visitor's zone in the browser), made again after every booking or settings change and every
+ * minute; with a query (the steps without JavaScript) it is rendered per request. The e-mailed links
+ * below it say more (their address holds a token).
  */
-export const handle: PageHandle = { page: PAGE_POLICIES.live };
+export const handle: PageHandle = { page: PAGE_POLICIES.sharedUntilAsked };
 
 export { bookPageLoader as loader, bookPageAction as action } from '#app/features/booking/book-page.server.ts';
 

@@ -17,8 +17,21 @@ function clock(value: string): string {
   return `${twelve}:${String(minutes).padStart(2, '0')} ${suffix}`;
 }
 
+/** Worked out once per zone: an Intl.DateTimeFormat costs more than the page that shows its label. */
+const zoneLabels = new Map<string, string>();
+
 /** "ET" for America/New_York; the zone's own name where the platform has no short one. */
 export function timeZoneLabel(timeZone: string): string {
+  let label = zoneLabels.get(timeZone);
+  if (label === undefined) {
+    label = shortZoneName(timeZone);
+    // Zone names come from the owner's settings and the platform's list: a few hundred at most.
+    if (zoneLabels.size < 1000) zoneLabels.set(timeZone, label);
+  }
+  return label;
+}
+
+function shortZoneName(timeZone: string): string {
   try {
     const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortGeneric' }).formatToParts(
       new Date(Date.UTC(2025, 0, 1)),

@@ -47,7 +47,9 @@ describe.each(testDialects())('play counts on %s', (dialect) => {
   it('counts a visitor’s play once, answers 204 without a cookie, and leaves the page cache alone', async () => {
     const id = await newSample();
     let published = 0;
-    const stop = t.services.invalidation.subscribe(() => published++);
+    const stop = t.services.invalidation.subscribe(() => {
+      published += 1;
+    });
     const res = await beacon(id);
     stop();
     expect(res.status).toBe(204);

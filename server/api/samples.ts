@@ -5,11 +5,13 @@ import { HttpError } from '#server/http/errors.ts';
 import { PUBLIC_CACHE_CONTROL } from '#server/http/public-cache/cache-policy.ts';
 import type { PublicCache } from '#server/http/public-cache/public-cache.ts';
 import { sendStored } from '#server/http/public-cache/send-stored.ts';
+import { CACHE_STATUS_HEADER } from '#server/http/public-cache/serve-public-hits.ts';
 import { prepareResponse } from '#server/http/public-cache/stored-response.ts';
 import { isAllowedMediaUrl, mediaOrigins } from '#server/http/media-origins.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
-import { latestSamples, listSamples } from '#server/samples/queries.ts';
+import { latestSamples, listSamples, listSamplesPage } from '#server/samples/queries.ts';
+import { pageNumberFrom, samplesPageApiPath } from '#common/sample-pages.ts';
 import type { SampleWriteOutcome } from '#server/samples/service.ts';
 
 const SAMPLE_NOT_FOUND = 'Sample not found';
@@ -36,6 +38,7 @@ function checkMediaHosts(input: SampleInput, allowedOrigins: readonly string[]):
 }
 
 const PUBLIC_SAMPLES_KEY = '/api/samples';
+const PAGE_NOT_FOUND = 'No such page of samples';
 const PUBLIC_JSON_HEADERS = [
   ['Content-Type', 'application/json; charset=utf-8'],
   ['Cache-Control', PUBLIC_CACHE_CONTROL],
@@ -52,10 +55,26 @@ export function samplesRouter(services: Services, publicCache: PublicCache): Rou
 
   // The public list is serialised once per change and shared by every caller (server/http/public-cache).
   router.get('/samples', async (req, res) => {
-    const { stored } = await publicCache.getOrProduce(PUBLIC_SAMPLES_KEY, async () => ({
+    const { stored, freshness } = await publicCache.getOrProduce(PUBLIC_SAMPLES_KEY, async () => ({
       stored: await prepareResponse(200, PUBLIC_JSON_HEADERS, Buffer.from(JSON.stringify(await listSamples(services.db)))),
       keep: true,
     }));
+    res.setHeader(CACHE_STATUS_HEADER, freshness);
+    sendStored(req, res, stored);
+  });
+
+  // A page of the public list, for the /samples island when its first HTML came without one: shared the same way.
+  router.get('/samples/page/:page', async (req, res) => {
+    const page = pageNumberFrom(String(req.params.page));
+    if (page === null) throw new HttpError(404, PAGE_NOT_FOUND);
+    const key = samplesPageApiPath(page);
+    const { stored, freshness } = await publicCache.getOrProduce(key, async () => {
+      const found = await listSamplesPage(services.db, page);
+      // Past the last page: a refusal, never kept (and a page that stops existing is dropped at its refresh).
+      if (!found) throw new HttpError(404, PAGE_NOT_FOUND);
+      return { stored: await prepareResponse(200, PUBLIC_JSON_HEADERS, Buffer.from(JSON.stringify(found))), keep: true };
+    });
+    res.setHeader(CACHE_STATUS_HEADER, freshness);
     sendStored(req, res, stored);
   });
 

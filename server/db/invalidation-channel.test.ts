@@ -26,7 +26,9 @@ describe('invalidation channel without PostgreSQL (SQLite: one instance)', () =>
     const channel = await openInvalidationChannel({ db: undefined as never }, logger);
     const { seen } = watch(channel);
     const stopped = { count: 0 };
-    const stop = channel.subscribe(() => (stopped.count += 1));
+    const stop = channel.subscribe(() => {
+      stopped.count += 1;
+    });
     await channel.publish();
     stop();
     await channel.publish();

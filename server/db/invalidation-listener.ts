@@ -31,7 +31,8 @@ export interface ListenerOptions {
   db: Kysely<Database>;
   dedicatedClient: () => pg.Client;
   logger: Logger;
-  onInvalidate: () => void;
+  /** Answers once this instance's caches are current; the writer's confirmation waits for it. */
+  onInvalidate: (notice: 'changed' | 'unheard') => Promise<void>;
   timings?: Partial<ListenerTimings>;
 }
 
@@ -76,7 +77,7 @@ interface Waiter {
  * its own connection outside the pool; once listening, the connection takes the channel as its
  * application_name, which is how a writer counts the instances that must confirm.
  *
- * Notices: `change <instance> <n>` from a writer; every other listener clears its caches, then answers
+ * Notices: `change <instance> <n>` from a writer; every other listener makes its caches current, then answers
  * `ack <writer> <n> <itself>`. The writer holds its response until all have answered (or the timeout),
  * so whichever instance gets the next request has already cleared. Whenever the connection is lost
  * or made again, changes may have gone unheard, so the subscribers are told to clear everything.
@@ -162,8 +163,9 @@ export class InvalidationListener {
       return;
     }
     if (writer === this.instanceId) return;
-    this.options.onInvalidate();
-    client.query('select pg_notify($1, $2)', [this.channel, `ack ${writer} ${number} ${this.instanceId}`]).catch(() => {});
+    void this.options
+      .onInvalidate('changed')
+      .then(() => client.query('select pg_notify($1, $2)', [this.channel, `ack ${writer} ${number} ${this.instanceId}`]).catch(() => {}));
   }
 
   private async connect(): Promise<void> {
@@ -203,7 +205,7 @@ export class InvalidationListener {
     if (this.everListened) logger.info('listening for other instances\u2019 changes again');
     this.everListened = true;
     // Changes made while nobody here was listening went unheard.
-    onInvalidate();
+    void onInvalidate('unheard');
     this.scheduleHeartbeat(connection);
   }
 
@@ -218,7 +220,7 @@ export class InvalidationListener {
       this.current = null;
       clearTimeout(this.heartbeatTimer);
       logger.warn({ err: error }, 'lost the connection that hears other instances\u2019 changes; clearing caches');
-      onInvalidate();
+      void onInvalidate('unheard');
     } else {
       logger.warn({ err: error, retryInMs: this.retryDelay }, 'cannot listen for other instances\u2019 changes yet');
     }

@@ -27,6 +27,35 @@ describe('the SQLite driver', () => {
     reader.close();
   });
 
+  it('keeps a statement per text on its connection, across transactions, and finalizes them all on close', () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'studio-sqlite-'));
+    const database = openSqlite(path.join(dataDir, 'kept.db'));
+    database.prepare('create table t (n integer)').run([]);
+    const insert = 'insert into t (n) values (?)';
+    const count = 'select count(*) as c from t';
+    expect(database.prepare(insert)).toBe(database.prepare(insert));
+
+    // A rolled-back transaction leaves nothing, and the same kept statements serve the next one.
+    database.prepare('begin').run([]);
+    database.prepare(insert).run([1]);
+    expect(database.prepare(count).all([])).toEqual([{ c: 1 }]);
+    database.prepare('rollback').run([]);
+    expect(database.prepare(count).all([])).toEqual([{ c: 0 }]);
+    database.prepare('begin').run([]);
+    database.prepare(insert).run([2]);
+    database.prepare('commit').run([]);
+    expect(database.prepare(count).all([])).toEqual([{ c: 1 }]);
+
+    // A schema change: SQLite prepares the kept statement again by itself.
+    const everything = database.prepare('select * from t');
+    database.prepare('alter table t add column m integer default 7').run([]);
+    expect(everything.all([])).toEqual([{ n: 2, m: 7 }]);
+
+    const kept = database.prepare(count);
+    database.close();
+    expect(() => kept.all([])).toThrow(/finalized|not open/i);
+  });
+
   it('is the only module ESLint lets open node:sqlite', async () => {
     const eslint = new ESLint({ cwd: projectRoot });
     const code = "import { DatabaseSync } from 'node:sqlite';\nexport const open = (file: string) => new DatabaseSync(file);\n";

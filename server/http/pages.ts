@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
+import compression from 'compression';
 import express, { type Express, type Request, type Response } from 'express';
 import { createRequestHandler } from '@react-router/express';
 import { createRequestHandler as createDocumentHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
@@ -19,6 +20,9 @@ import { NOT_FOUND_KEY, NOT_FOUND_RENDER_PATH, unknownPathTest } from './public-
 import type { ContentSecurityPolicy } from './security-headers.ts';
 import { pagePolicyTest } from './page-policy.ts';
 import type { PageAnswerPolicy } from '#common/page-policy.ts';
+
+/** The policy of every built asset: nothing runs, loads or frames from a file opened on its own. */
+export const ASSET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; frame-ancestors 'none'";
 
 export type PageMode =
   /** Hot reload runs its websocket on the app's own HTTP server: one port in development too. */
@@ -72,6 +76,7 @@ function isSharedPageRequest(req: Request, hasSessionCookie: SessionCookieProbe,
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (hasSessionCookie(req)) return false;
   if (req.path.endsWith('.data') || req.path.startsWith('/__')) return false;
+  if (policy.queryIsPersonal && req.originalUrl.includes('?')) return false;
   return policy.shared;
 }
 
@@ -111,6 +116,7 @@ async function renderForEveryone(
   url: URL,
   policy: ContentSecurityPolicy,
   keptStatus: 200 | 404,
+  bareAddressOnly: boolean,
 ): Promise<Produced> {
   const response = await handleDocument(new Request(url, { headers: { accept: 'text/html' } }), context);
   const html = await response.text();
@@ -121,7 +127,11 @@ async function renderForEveryone(
   // A route that states its own policy keeps it (robots.txt, the sitemap, the manifest: an hour).
   const own = response.headers.get('cache-control');
   headers.set('Cache-Control', own ?? (keep ? PUBLIC_CACHE_CONTROL : 'no-store'));
-  return { stored: await prepareResponse(response.status, [...headers], Buffer.from(html), keep ? 'once' : 'quick'), keep };
+  return {
+    stored: await prepareResponse(response.status, [...headers], Buffer.from(html), keep ? 'once' : 'quick'),
+    keep,
+    bareAddressOnly,
+  };
 }
 
 /**
@@ -153,25 +163,31 @@ function sharedPages(build: ServerBuild, services: Services, contextOf: ReturnTy
       const unknown = isUnknownPath(req.path);
       const key = unknown ? NOT_FOUND_KEY : storedAnswerKey(req.originalUrl);
       const url = new URL(unknown ? NOT_FOUND_RENDER_PATH : key, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
-      const { stored, hit } = await cache.getOrProduce(key, () =>
+      // Never a preview, nothing of this request: what is stored here is served to every visitor, and
+      // made again later without a request at hand (a refresh after a change, public-cache.ts).
+      const everyone: ServerContext = {
+        ...contextOf(req, res),
+        services,
+        preview: false,
+        admin: null,
+        portalClient: null,
+        cspNonce: undefined,
+        requestId: '',
+        clientIp: '',
+        wholeDocument: true,
+      };
+      // Each rendering gets its own context: a rendering marks a database fault in it (app/entry.server.tsx).
+      const { stored, freshness } = await cache.getOrProduce(key, () =>
         renderForEveryone(
           handleDocument,
-          // Never a preview: what is stored here is served to every visitor.
-          providing(contextKey, {
-            ...contextOf(req, res),
-            services,
-            preview: false,
-            admin: null,
-            portalClient: null,
-            cspNonce: undefined,
-            wholeDocument: true,
-          }),
+          providing(contextKey, { ...everyone, faults: everyone.faults && { ...everyone.faults, databaseUnavailable: false } }),
           url,
           policy,
           unknown ? 404 : 200,
+          !unknown && pagePolicy.queryIsPersonal,
         ),
       );
-      res.setHeader(CACHE_STATUS_HEADER, hit ? 'hit' : 'miss');
+      res.setHeader(CACHE_STATUS_HEADER, freshness);
       sendStored(req, res, stored);
     } catch (error) {
       next(error);
@@ -189,6 +205,11 @@ function readIslandsEntry(buildDir: string): ServerContext['islandsEntry'] {
 export interface Pages {
   /** The page policy the routes declare for a path (a promise: in development the build is loaded per request). */
   policyOf(pathname: string): Promise<PageAnswerPolicy>;
+  /**
+   * Mounts the built assets first, ahead of the request id and the nonce: the same bytes and headers
+   * for every request, kept a year (in development Vite serves them with the app).
+   */
+  mountAssets(app: Express): void;
   /** Mounts the React Router app last; the answer closes what it opened. */
   mount(app: Express): () => Promise<void>;
 }
@@ -225,6 +246,7 @@ async function openDevelopmentPages(
   const loadBuild = async () => (await devServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   return {
     policyOf: async (pathname) => pagePolicyTest(await loadBuild())(pathname),
+    mountAssets() {},
     mount(app) {
       app.use(devServer.middlewares);
       app.use(leavePreview);
@@ -253,15 +275,22 @@ async function openBuiltPages(
   const contextOf = serverContextOf(services, unavailable, readIslandsEntry(mode.buildDir));
   const build = (await import(path.join(mode.buildDir, 'server', 'index.js'))) as ServerBuild;
   const policyOf = pagePolicyTest(build);
+  const clientDir = path.join(mode.buildDir, 'client');
   return {
     policyOf: async (pathname) => policyOf(pathname),
+    mountAssets(app) {
+      const assetsDir = path.join(clientDir, 'assets');
+      // A script or a style sheet runs nothing of its own: one fixed policy, no nonce, for a file opened directly.
+      app.use('/assets', (_req, res, next) => {
+        res.setHeader('Content-Security-Policy', ASSET_POLICY);
+        next();
+      });
+      app.use('/assets', precompressedAssets(assetsDir));
+      // What the build did not compress ahead (small files), compressed hard once per request: a browser keeps it a year.
+      app.use('/assets', compression({ level: 9 }));
+      app.use('/assets', express.static(assetsDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    },
     mount(app) {
-      const clientDir = path.join(mode.buildDir, 'client');
-      app.use('/assets', precompressedAssets(path.join(clientDir, 'assets')));
-      app.use(
-        '/assets',
-        express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
-      );
       app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }));
       app.use(leavePreview);
       app.use(sharedPages(build, services, contextOf, caching));

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EncodedPeaks } from '#common/peaks.ts';
 import { LATEST_SAMPLES_COUNT, type FeaturedSample, type PublicSample } from '#common/samples.ts';
+import { SAMPLES_PER_PAGE, type SamplesPage } from '#common/sample-pages.ts';
 import type { Database, Sample } from '#server/db/schema.ts';
 import { publicAudioUrl } from './streaming-copies.ts';
 
@@ -45,6 +46,28 @@ export async function listSamples(db: Kysely<Database>): Promise<PublicSample[]>
     .orderBy('id', 'desc')
     .execute();
   return rows.map(toPublicSample);
+}
+
+/**
+ * One page of the public list (null past the last), counted and cut by the database: a thousand
+ * samples never leave it for a page of twenty. Offsets suit a portfolio's size: the plans (PostgreSQL
+ * reads samples_display_order_idx, SQLite sorts the visible rows) are in docs/benchmarks.md, issue 46.
+ */
+export async function listSamplesPage(db: Kysely<Database>, page: number): Promise<SamplesPage | null> {
+  const visible = db.selectFrom('samples').where('deletedAt', 'is', null);
+  const [{ total } = { total: 0 }] = await visible.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const count = Number(total);
+  const pageCount = Math.max(1, Math.ceil(count / SAMPLES_PER_PAGE));
+  if (page > pageCount) return null;
+  const rows = await visible
+    .selectAll()
+    .orderBy('displayOrder', 'asc')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(SAMPLES_PER_PAGE)
+    .offset((page - 1) * SAMPLES_PER_PAGE)
+    .execute();
+  return { samples: rows.map(toPublicSample), page, pageCount, total: count };
 }
 
 /** The six newest samples for the home page's featured block. */

@@ -149,13 +149,46 @@ test.describe('with JavaScript, in Tokyo', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
+  test('/book is one shared copy, made again before a booking answers: the time taken leaves it', async ({ page, request, baseURL }) => {
+    await request.get('/book');
+    const cached = await request.get('/book');
+    expect(cached.headers()['x-page-cache']).toBe('hit');
+    expect(cached.headers()['content-security-policy']).not.toContain('nonce-');
+    // A step in the query string is never answered from it.
+    expect((await request.get('/book?tz=Asia%2FTokyo')).headers()['x-page-cache']).toBeUndefined();
+
+    await page.goto('/book');
+    await dayLinks(page).nth(1).click();
+    const href = (await timeLinks(page).first().getAttribute('href'))!;
+    const start = new URL(href, 'http://x').searchParams.get('start')!;
+    const booked = await request.post('/api/bookings', {
+      headers: { Origin: baseURL! },
+      data: {
+        type: 'free-consultation',
+        start,
+        name: 'Shared Copy',
+        email: `shared-${Date.now()}@example.com`,
+        phone: '+1 404 555 0100',
+        tz: 'UTC',
+      },
+    });
+    expect(booked.status()).toBe(201);
+    const after = await request.get('/book');
+    expect(after.headers()['x-page-cache']).toBe('hit');
+    expect(await after.text()).not.toContain(start);
+    expect(await cached.text()).toContain(start);
+  });
+
   test('a visitor chooses a zone, books, and moves the booking with plain links and forms', async ({ page }) => {
     const email = `nojs-${Date.now()}@example.com`;
     const first = await page.goto('/book');
-    expect(first?.headers()['cache-control']).toBe('private, no-store');
+    // The bare address is the shared copy; every step in the query string is the visitor's own.
+    expect(first?.headers()['cache-control']).toContain('public');
+    const zoneChosen = page.waitForResponse((response) => response.url().includes('tz=Europe%2FLondon'));
     await page.getByLabel('Your time zone').selectOption('Europe/London');
     await page.getByRole('button', { name: 'Show times' }).click();
     await expect(page).toHaveURL(/tz=Europe%2FLondon/);
+    expect((await zoneChosen).headers()['cache-control']).toBe('private, no-store');
 
     const start = await pickSlot(page, 3);
     await fillDetails(page, email);

@@ -14,15 +14,15 @@ export function markChangesNothingShown(res: Response): void {
 
 /** What the write hook needs from the invalidation channel (server/db/invalidation-channel.ts). */
 export interface ChangePublisher {
-  /** Clears this instance's caches and tells the other instances; never rejects. */
+  /** Makes this instance's caches current and tells the other instances; never rejects. */
   publish(): Promise<void>;
 }
 
 /**
  * After every successful write an owner makes (API or page action), whatever it changed, every
- * instance's caches are cleared. The response is held back until the notice is out (as
- * express-session holds it to save a session), so the caller's next request finds the caches cleared
- * whichever instance answers it.
+ * instance's caches are made current (the public pages made again while visitors get the old copy,
+ * decision 111). The response is held back until that is done everywhere (as express-session holds
+ * it to save a session), so the caller's next request finds the change whichever instance answers it.
  *
  * Only a signed-in owner changes what public pages show: a visitor's or a client's write (a message,
  * a sign-in link, a portal comment, a logout without a session) never clears them, or anyone could

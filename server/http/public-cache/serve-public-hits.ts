@@ -35,11 +35,11 @@ export function servePublicHits(options: PublicHitOptions, stack: RequestListene
     if ((req.method !== 'GET' && req.method !== 'HEAD') || hasSessionCookie(req) || !hasUsableHost(req)) return stack(req, res);
     const url = req.url ?? '/';
     const key = storedAnswerKey(url);
-    const stored = cache.get(key);
-    if (!stored) return stack(req, res);
+    const found = cache.lookup(key);
+    if (!found || (found.bareAddressOnly && url.length > key.length)) return stack(req, res);
     const started = beginAhead(req, res, options);
-    res.setHeader(CACHE_STATUS_HEADER, 'hit');
-    sendStored(req, res as ServerResponse, stored);
+    res.setHeader(CACHE_STATUS_HEADER, found.freshness);
+    sendStored(req, res as ServerResponse, found.stored);
     recordAhead(req, res, aheadRouteLabel(key), started, options);
   };
 }

@@ -29,8 +29,16 @@ export function etagFor(tag: string, encoding: Encoding): string {
 }
 
 /**
- * Compresses in the thread pool (brotli at its best quality takes tens of milliseconds on a page,
- * paid once per content version), so the event loop keeps serving other requests meanwhile.
+ * Levels that cost milliseconds, not seconds: brotli at quality 11 took 12.9 s on a 6.6 MB sample
+ * page while visitors waited; quality 5 and gzip 6 take a few milliseconds a page for a few per cent
+ * more bytes (docs/benchmarks.md, decision 111).
+ */
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
+
+/**
+ * Compresses in the thread pool, paid once per content version, so the event loop keeps serving
+ * other requests meanwhile.
  */
 export async function prepareResponse(
   status: number,
@@ -43,10 +51,10 @@ export async function prepareResponse(
   if (body.length < COMPRESS_FROM_BYTES) return { status, headers, tag, bodies: { identity: body, gzip: null, br: null } };
   if (effort === 'quick') return { status, headers, tag, bodies: { identity: body, gzip: await gzipAsync(body, { level: 3 }), br: null } };
   const [gzipped, brotlied] = await Promise.all([
-    gzipAsync(body, { level: 9 }),
+    gzipAsync(body, { level: GZIP_LEVEL }),
     brotli(body, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },

@@ -59,7 +59,7 @@ const POLICY_ROUTES = {
   manage: { parentId: 'root', path: 'manage', module: policyOnly(PAGE_POLICIES.private) },
   portal: { parentId: 'root', path: 'portal', module: policyOnly(PAGE_POLICIES.private) },
   listen: { parentId: 'root', path: 'listen/:token', module: policyOnly(PAGE_POLICIES.secretAddress) },
-  book: { parentId: 'root', path: 'book', module: policyOnly(PAGE_POLICIES.live) },
+  book: { parentId: 'root', path: 'book', module: policyOnly(PAGE_POLICIES.sharedUntilAsked) },
   'book-cancel': { parentId: 'root', path: 'book/cancel/:token', module: policyOnly(PAGE_POLICIES.secretAddress) },
   'book-reschedule': { parentId: 'root', path: 'book/reschedule/:token', module: policyOnly(PAGE_POLICIES.secretAddress) },
 };
