@@ -3,6 +3,7 @@ import type { Services } from '#server/context.ts';
 import type { PublicCache } from '#server/http/public-cache/public-cache.ts';
 import { adminAuthRouter } from './admin-auth.ts';
 import { adminProfileRouter } from './admin-profile.ts';
+import { adminStaffRouter } from './admin-staff.ts';
 import { contactRouter } from './contact.ts';
 import { contactSubmissionsAdminRouter } from './contact-submissions-admin.ts';
 import { objectsRouter } from './objects.ts';
@@ -29,6 +30,7 @@ export function apiRouter(services: Services, publicCache: PublicCache): Router 
   router.use(contactRouter(services));
   router.use(contactSubmissionsAdminRouter(services));
   router.use(adminAuthRouter(services));
+  router.use(adminStaffRouter(services));
   // Before the samples router: /samples/trash and /samples/plays are not sample ids.
   router.use(sampleTrashRouter(services));
   router.use(samplePlaysRouter(services));

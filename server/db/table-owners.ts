@@ -14,6 +14,7 @@ export type TableOwner =
 /** Typed over the Database interface: a table added without an owner, or an owner of no table, does not compile. */
 export const TABLE_OWNERS: Readonly<Record<keyof Database, TableOwner>> = {
   adminUsers: 'auth',
+  staffInvitations: 'auth',
   adminTwoFactor: 'auth',
   adminRecoveryCodes: 'auth',
   sessions: 'auth',

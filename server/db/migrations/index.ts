@@ -31,6 +31,7 @@ import * as peopleTold from './0030_people_told.ts';
 import * as paymentPlans from './0031_payment_plans.ts';
 import * as moneyThatMeansIt from './0032_money_that_means_it.ts';
 import * as insights from './0033_insights.ts';
+import * as staffRoles from './0034_staff_roles.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0031_payment_plans': paymentPlans,
   '0032_money_that_means_it': moneyThatMeansIt,
   '0033_insights': insights,
+  '0034_staff_roles': staffRoles,
 };
