@@ -76,5 +76,3 @@ export function roleMay(role: string | undefined, capability: StaffCapability): 
 
 /** The reason given when a role is refused a capability. */
 export const refusalOf = (capability: StaffCapability): string => STAFF_CAPABILITIES[capability].refused || 'Your role cannot do this.';
-
-export const isStaffRole = (value: string): value is StaffRole => (STAFF_ROLES as readonly string[]).includes(value);
