@@ -18,11 +18,13 @@ export function staffInvitationEmail(
     text: [
       `Hello ${invite.name},`,
       '',
-      `${invite.invitedBy} invited you to the admin of ${site.studioName} (${new URL(site.publicUrl).host})`,
+      `You are invited to the admin of ${site.studioName} (${new URL(site.publicUrl).host}) by ${invite.invitedBy},`,
       `as ${STAFF_ROLE_LABELS[invite.role].toLowerCase()}: ${STAFF_ROLE_SUMMARIES[invite.role]}`,
       '',
-      `To choose your username and password, open this link within ${STAFF_INVITATION_HOURS} hours (it works once):`,
-      invite.link,
+      `Choose your username and password within ${STAFF_INVITATION_HOURS} hours; the link works once.`,
+      '',
+      // A label and a link on one line: the HTML part makes it a button (server/email/html-layout.ts).
+      `Join the admin: ${invite.link}`,
       '',
       'If you did not expect this, ignore this e-mail: nothing happens until the link is used.',
     ].join('\n'),

@@ -18,7 +18,7 @@ const STATUS_CLASSES: Record<StaffStatus, string> = {
 function Person({ member, state }: { member: StaffMember; state: StaffState }) {
   const roleId = `staff-role-${member.id}`;
   return (
-    <li className="grid gap-3 rounded-xl border border-line bg-surface p-4 md:grid-cols-[minmax(0,1fr)_12rem_auto] md:items-center">
+    <li className="grid gap-3 rounded-xl border border-line bg-surface p-4 md:grid-cols-[minmax(0,1fr)_12rem_13rem] md:items-center">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-semibold text-fg">
           <span className="truncate">{member.name}</span>
@@ -47,12 +47,7 @@ function Person({ member, state }: { member: StaffMember; state: StaffState }) {
       </div>
       <div className="flex flex-wrap gap-2 md:justify-end">
         {member.status === 'invited' ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void state.resend(member)}
-            aria-label={`Send the invitation to ${member.name} again`}
-          >
+          <Button variant="secondary" size="sm" onClick={() => void state.resend(member)} aria-label={`Send again to ${member.name}`}>
             Send again
           </Button>
         ) : (
