@@ -45,6 +45,10 @@ export const STAFF_CAPABILITIES = {
   'bookings.settings': { roles: ['owner', 'assistant'], refused: 'Only the owner and the front desk change the booking settings.' },
   /** Projects: files, versions, review, deliveries, the client's messages. */
   projects: { roles: STAFF, refused: '' },
+  /** Every project, not only those assigned to them (an engineer sees theirs: server/api/engineer-project-scope.ts). */
+  'projects.all': { roles: ['owner', 'assistant'], refused: 'You see the projects assigned to you.' },
+  /** Choosing who works on a project. */
+  'projects.assign': { roles: ['owner', 'assistant'], refused: 'Only the owner and the front desk assign engineers.' },
   /** Deleting a client's file or a version's audio. */
   'projects.delete-audio': { roles: ['owner', 'engineer'], refused: 'Your role cannot delete audio.' },
   /** A project's invoices and payment plan (its payment status shows in the project itself). */

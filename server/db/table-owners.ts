@@ -58,6 +58,7 @@ export const TABLE_OWNERS: Readonly<Record<keyof Database, TableOwner>> = {
   projectEmails: 'projects',
   projectCollaborators: 'projects',
   projectEmailMutes: 'projects',
+  projectEngineers: 'projects',
   clientSignInLinks: 'projects',
   clientSessions: 'projects',
   projectTracks: 'projects',

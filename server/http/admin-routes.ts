@@ -46,6 +46,8 @@ const ROUTES: ReadonlyArray<[string, string, Decide]> = [
   ['*', '/api/admin/projects/:id/invoices/*', 'projects.money'],
   ['*', '/api/admin/projects/:id/plan', 'projects.money'],
   ['DELETE', '/api/admin/projects/:id/files/:fileId', 'projects.delete-audio'],
+  ['GET', '/api/admin/projects/:id/engineers', 'projects'],
+  ['PUT', '/api/admin/projects/:id/engineers', 'projects.assign'],
   ['*', '/api/admin/projects', 'projects'],
   ['*', '/api/admin/projects/*', 'projects'],
   // Money.

@@ -65,6 +65,25 @@ test('the owner builds a team: each joins from the e-mail, works in their role, 
   await shots(page, 'staff-page');
 
   const engineer = await joinFromEmail(browser, engineerEmail, `erin-${stamp}`, stamp - 1000, 'staff-invitation');
+  const origin = { Origin: new URL(engineer.url()).origin };
+
+  // The owner assigns the engineer one project of two: the engineer's list shows only that one.
+  const projects: number[] = [];
+  for (const title of [`Assigned ${stamp}`, `Not theirs ${stamp}`]) {
+    const data = { title, clientName: 'Cleo Client', clientEmail: `cleo-${stamp}@example.test`, packageKey: 'standard' };
+    const created = await page.request.post('/api/admin/projects', { headers: origin, data });
+    expect(created.status(), await created.text()).toBe(201);
+    projects.push(((await created.json()) as { id: number }).id);
+  }
+  await gotoHydrated(page, `/manage/projects/${projects[0]}`);
+  const engineers = page.getByRole('region', { name: 'Engineers' });
+  await engineers.getByRole('checkbox', { name: /Erin Engineer/ }).check();
+  await engineers.getByRole('button', { name: 'Save engineers' }).click();
+  await expect(engineers).toContainText('Erin Engineer (lead)');
+  await gotoHydrated(engineer, '/manage/projects');
+  await expect(engineer.getByText(`Assigned ${stamp}`)).toBeVisible();
+  await expect(engineer.getByText(`Not theirs ${stamp}`)).toHaveCount(0);
+  expect((await engineer.request.get(`/api/admin/projects/${projects[1]}`)).status()).toBe(404);
   // The engineer's dashboard has no Money, Site or Staff; at Money's address it says why.
   const tabs = engineer.getByRole('tablist', { name: 'Dashboard' });
   await expect(tabs.getByRole('tab', { name: 'Projects' })).toBeVisible();
@@ -72,10 +91,10 @@ test('the owner builds a team: each joins from the e-mail, works in their role, 
   await gotoHydrated(engineer, '/manage/money');
   await expect(engineer.getByRole('heading', { name: 'Money is not open to you' })).toBeVisible();
   await expect(engineer.getByText('Your role cannot open Money.')).toBeVisible();
+  await shots(engineer, 'area-refused');
   await gotoHydrated(engineer, '/manage?tab=site');
   await expect(engineer.getByRole('heading', { name: 'Site is not open to you' })).toBeVisible();
   // And the API says the same.
-  const origin = { Origin: new URL(engineer.url()).origin };
   const invoices = await engineer.request.get('/api/admin/invoices');
   expect(invoices.status()).toBe(403);
   expect((await invoices.json()).message).toBe('Your role cannot open Money.');
@@ -92,7 +111,7 @@ test('the owner builds a team: each joins from the e-mail, works in their role, 
 
   // The owner removes the engineer: the engineer's open tab is signed out on its next request.
   await gotoHydrated(engineer, '/manage/projects');
-  await page.reload();
+  await gotoHydrated(page, '/manage/staff');
   const row = page.getByRole('list', { name: 'The staff' }).getByRole('listitem').filter({ hasText: engineerEmail });
   await expect(row).toContainText('Active');
   await row.getByRole('button', { name: 'Remove Erin Engineer' }).click();

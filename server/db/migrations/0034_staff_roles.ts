@@ -10,6 +10,8 @@ import { timestampColumn, timestampType, withId } from './column-types.ts';
 // - `admin_users.removed_at`: removed from the staff. The row stays, so what they made is still
 //   credited to them; they no longer sign in or appear in the staff list.
 // - `staff_invitations`: the e-mailed link's hash, single use, 72 hours (server/auth/staff-invitations.ts).
+// - `project_engineers`: who works on a project; `lead` marks the lead engineer (one per project).
+//   The project's deletion takes its rows; a person's removal does not (they stay credited).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('admin_users')
@@ -25,9 +27,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('created_at', timestampType(db), timestampColumn(db))
     .execute();
+  await db.schema
+    .createTable('project_engineers')
+    .addColumn('project_id', 'integer', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+    .addColumn('admin_user_id', 'integer', (col) => col.notNull().references('admin_users.id'))
+    .addColumn('lead', 'integer', (col) => col.notNull().defaultTo(0))
+    .addColumn('assigned_at', timestampType(db), timestampColumn(db))
+    .addPrimaryKeyConstraint('project_engineers_pkey', ['project_id', 'admin_user_id'])
+    .execute();
+  await db.schema.createIndex('project_engineers_admin_idx').on('project_engineers').column('admin_user_id').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('project_engineers').execute();
   await db.schema.dropTable('staff_invitations').execute();
   await db.schema.alterTable('admin_users').dropColumn('removed_at').execute();
   await db.schema.alterTable('admin_users').dropColumn('joined_at').execute();
