@@ -12,7 +12,6 @@ export const projectEngineersSchema = z.strictObject({
     .max(MAX_PROJECT_ENGINEERS, `At most ${MAX_PROJECT_ENGINEERS} engineers on a project`)
     .refine((ids) => new Set(ids).size === ids.length, 'Each engineer once'),
 });
-export type ProjectEngineersInput = z.infer<typeof projectEngineersSchema>;
 
 export interface ProjectEngineer {
   id: number;
