@@ -43,6 +43,9 @@ describe.each(testDialects())('the staff API (%s)', (dialect) => {
     const listed = await call(t, 'get', '/api/admin/staff', owner.cookie);
     expect(listed.body.staff).toContainEqual(expect.objectContaining({ id: res.body.id, status: 'invited' }));
 
+    const taken = await join(token, 'Staff-Owner');
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors.username).toEqual([STAFF_MESSAGES.usernameTaken]);
     const joined = await join(token, 'eve');
     expect(joined.status).toBe(201);
     const me = await call(t, 'get', '/api/admin/me', sessionCookieOf(joined));

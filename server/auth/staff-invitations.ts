@@ -5,6 +5,7 @@ import type { AdminProfile } from '#common/admin-auth.ts';
 import type { StaffRole } from '#common/staff-roles.ts';
 import type { MailingServices } from '#server/core-services.ts';
 import type { Database } from '#server/db/schema.ts';
+import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import { findAdminById, normaliseIdentifier, toPublicAdmin } from './admin-users.ts';
 import { mailInBackground } from './auth-emails.ts';
 import { hashPassword } from './passwords.ts';
@@ -148,11 +149,24 @@ export async function joinStaff(services: MailingServices, input: StaffJoin): Pr
   const weak = await weakPasswordReason(input.password, await personalFactsOf({ ...found, username }, services));
   if (weak) return { kind: 'weak-password', reason: weak };
   const password = await hashPassword(input.password);
-  const joined = await db.transaction().execute(async (trx) => {
+  const joined = await claimAndJoin(db, input.token, username, password).catch((error: unknown) => {
+    // Someone took the username between the check above and now.
+    if (isUniqueViolation(error)) return 'username-taken' as const;
+    throw error;
+  });
+  if (joined === 'username-taken') return { kind: 'username-taken' };
+  if (!joined) return { kind: 'invalid-link' };
+  const admin = await findAdminById(db, found.id);
+  return admin ? { kind: 'joined', admin: toPublicAdmin(admin) } : { kind: 'invalid-link' };
+}
+
+/** Claims the link and activates its person in one transaction: false when the link was spent meanwhile. */
+function claimAndJoin(db: Kysely<Database>, token: string, username: string, password: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('staffInvitations')
       .set({ used: 1 })
-      .where('tokenHash', '=', hashResetToken(input.token))
+      .where('tokenHash', '=', hashResetToken(token))
       .where('used', '=', 0)
       .where('expiresAt', '>', new Date().toISOString())
       .returning('adminUserId')
@@ -168,7 +182,4 @@ export async function joinStaff(services: MailingServices, input: StaffJoin): Pr
       .executeTakeFirst();
     return Number(updated.numUpdatedRows) === 1;
   });
-  if (!joined) return { kind: 'invalid-link' };
-  const admin = await findAdminById(db, found.id);
-  return admin ? { kind: 'joined', admin: toPublicAdmin(admin) } : { kind: 'invalid-link' };
 }

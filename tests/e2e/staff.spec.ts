@@ -102,6 +102,10 @@ test('the owner builds a team: each joins from the e-mail, works in their role, 
 
   // The assistant opens the invoices.
   const assistant = await joinFromEmail(browser, assistantEmail, `ada-${stamp}`, stamp - 1000);
+  // The front desk edits samples but is offered no Delete (and the API refuses it below).
+  await assistant.getByRole('tab', { name: 'Manage Samples', exact: true }).click();
+  await expect(assistant.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
+  await expect(assistant.getByRole('button', { name: /^Delete / })).toHaveCount(0);
   await assistant.getByRole('tablist', { name: 'Dashboard' }).getByRole('tab', { name: 'Money', exact: true }).click();
   await expect(assistant).toHaveURL(/\/manage\/money$/);
   await expect(assistant.getByRole('heading', { name: 'Money is not open to you' })).toHaveCount(0);

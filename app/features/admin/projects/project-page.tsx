@@ -38,7 +38,9 @@ export function ProjectPage({ projectId, packages, onChanged }: Props) {
   const location = useLocation();
   const loaded = project !== null;
   // An engineer sees a project's payment status, not its plan and invoices (common/staff-roles.ts).
-  const seesMoney = roleMay(useStaffRole() ?? undefined, 'projects.money');
+  const role = useStaffRole() ?? undefined;
+  const seesMoney = roleMay(role, 'projects.money');
+  const deletesAudio = roleMay(role, 'projects.delete-audio');
 
   // In view once loaded (an e-mail's link opens it below the checklist and cards); opened from within the
   // dashboard (not a fresh page load), the project's title takes the focus, as a new page would.
@@ -103,11 +105,15 @@ export function ProjectPage({ projectId, packages, onChanged }: Props) {
       <ClientFiles
         project={project}
         onRecategorise={(file, category) => changed(state.recategoriseFile(file, category))}
-        onRemove={(file) => changed(state.removeFile(file))}
+        onRemove={deletesAudio ? (file) => changed(state.removeFile(file)) : undefined}
       />
       <AdminTracksPanel projectId={project.id} tracks={project.tracks} onChanged={() => void changed(state.reload())} />
       <ListeningQuality project={project} onProject={state.replace} />
-      <Deliveries project={project} onDelivered={() => void changed(state.reload())} onDelete={(file) => changed(state.removeFile(file))} />
+      <Deliveries
+        project={project}
+        onDelivered={() => void changed(state.reload())}
+        onDelete={deletesAudio ? (file) => changed(state.removeFile(file)) : undefined}
+      />
       {seesMoney ? (
         <>
           <PlanCard project={project} version={invoicesVersion} onSaved={() => setPlanVersion((version) => version + 1)} />
