@@ -7,9 +7,8 @@ import { z } from './zod.ts';
  * change counts from the next request on.
  *
  * A new area is one entry here (its roles and the words of a refusal) and its routes' entries in
- * server/http/admin-routes.ts; e.g. proposals:
- *   proposals: { roles: ['owner', 'assistant'], refused: 'Only the owner and the front desk work on proposals.' },
- *   'proposals.from-enquiry': { roles: STAFF, refused: '…' },
+ * server/http/admin-routes.ts (proposals below are an example: an area, and one action within it
+ * that more roles may take).
  */
 
 export const STAFF_ROLES = ['owner', 'engineer', 'assistant'] as const;
@@ -66,6 +65,10 @@ export const STAFF_CAPABILITIES = {
   'billing.settings': { roles: ['owner'], refused: 'Only the owner changes the billing settings.' },
   insights: { roles: ['owner', 'assistant'], refused: 'Your role cannot open Insights.' },
   'insights.settings': { roles: ['owner'], refused: 'Only the owner changes what is counted.' },
+  /** Proposals and their templates: priced, sent, withdrawn (money, so not the engineers'). */
+  proposals: { roles: ['owner', 'assistant'], refused: 'Only the owner and the front desk work on proposals.' },
+  /** Starting a proposal (a draft) from an enquiry or a booking: the engineers may, the front desk prices and sends it. */
+  'proposals.create': { roles: STAFF, refused: '' },
   /** Files on their way in (samples, a project's versions and deliveries). */
   uploads: { roles: STAFF, refused: '' },
   staff: { roles: ['owner'], refused: 'Only the owner manages the staff.' },

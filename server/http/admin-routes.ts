@@ -67,6 +67,12 @@ const ROUTES: ReadonlyArray<[string, string, Decide]> = [
   ['*', '/api/admin/site/:section', siteSection],
   ['*', '/api/admin/site/:section/*', siteSection],
   ['POST', '/api/admin/images', 'site'],
+  // Proposals (server/api/admin-proposals.ts): anyone may start a draft from an enquiry or a booking.
+  ['POST', '/api/admin/proposals', 'proposals.create'],
+  ['*', '/api/admin/proposals', 'proposals'],
+  ['*', '/api/admin/proposals/*', 'proposals'],
+  ['*', '/api/admin/proposal-templates', 'proposals'],
+  ['*', '/api/admin/proposal-templates/*', 'proposals'],
   // Insights.
   ['GET', '/api/admin/insights', 'insights'],
   ['GET', '/api/admin/insights/settings', 'insights'],
