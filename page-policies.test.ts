@@ -41,6 +41,8 @@ const EXPECTED: Array<[string, PageAnswerPolicy]> = [
   ['/manage/bookings/week', private_],
   ['/manage/projects/3/review/4', private_],
   ['/manage/reset-password', private_],
+  // The staff invitation's link (issue 43): its token is the address.
+  ['/manage/join/AbC-1', secret],
   ['/manage/no-such-page', private_],
   ['/portal', private_],
   ['/portal/projects/1', private_],
@@ -90,8 +92,9 @@ describe('page policies on the routes', () => {
     const portal = pages.filter((id) => /^\/portal(\/|$)/.test(fullPath(id)) && id !== 'routes/portal-layout');
     expect(admin.length).toBeGreaterThan(5);
     expect(portal.length).toBe(3);
-    // The reset-password page is the one admin address a signed-out owner must reach.
-    for (const id of admin) if (id !== 'routes/manage.reset-password') expect(below(id, 'routes/admin-layout'), id).toBe(true);
+    // The reset-password and join pages are the admin addresses a signed-out person must reach.
+    const signedOut = ['routes/manage.reset-password', 'routes/manage.join.$token'];
+    for (const id of admin) if (!signedOut.includes(id)) expect(below(id, 'routes/admin-layout'), id).toBe(true);
     for (const id of portal) expect(below(id, 'routes/portal-layout'), id).toBe(true);
   });
 
@@ -123,6 +126,7 @@ describe('page policies on the routes', () => {
       '/listen/x',
       '/manage',
       '/manage/reset-password',
+      '/manage/join/x',
     ])
       expect(islandsOf(pathname), pathname).toBe(false);
   });

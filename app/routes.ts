@@ -53,12 +53,15 @@ export default [
       route('money', 'routes/manage.money.tsx'),
       route('proposals/:id?', 'routes/manage.proposals.tsx'),
       route('insights', 'routes/manage.insights.tsx'),
+      route('staff', 'routes/manage.staff.tsx'),
     ]),
     // The review room keeps the admin's shell but not the dashboard's tabs.
     route('projects/:id/review/:trackId', 'routes/manage.projects.$id.review.$trackId.tsx'),
   ]),
   // Beside the admin's guard (the link works signed out), inside its address and so its policy.
   route('manage/reset-password', 'routes/manage.reset-password.tsx'),
+  // The staff invitation's link (issue 43): beside the guard too, for someone without an account yet.
+  route('manage/join/:token', 'routes/manage.join.$token.tsx'),
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('site.webmanifest', 'routes/web-manifest.ts'),

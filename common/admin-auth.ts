@@ -1,3 +1,4 @@
+import type { StaffRole } from './staff-roles.ts';
 import { safeText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -78,6 +79,8 @@ export interface AdminProfile {
   profileImageUrl: string | null;
   /** The dashboard's first-run checklist was put away by this admin. */
   setupChecklistDismissed: boolean;
+  /** What they may do (common/staff-roles.ts), as the session read it on this request. */
+  role: StaffRole;
 }
 
 /** What the header and the account menu call the admin. */

@@ -82,9 +82,12 @@ describe.each(testDialects())('admin authentication API (%s)', (dialect) => {
       'id',
       'lastName',
       'profileImageUrl',
+      'role',
       'setupChecklistDismissed',
       'username',
     ]);
+    // The first admin, as every admin before staff roles, is an owner (migration 0034).
+    expect(user.body.role).toBe('owner');
     expect(user.headers['cache-control']).toBe('no-store');
     const me = await t.request.get('/api/admin/me').set('Cookie', cookie);
     expect(me.body.username).toBe('owner');

@@ -16,6 +16,8 @@ import { startProject } from '#server/flows/start-project.ts';
 import { updateProject } from '#server/flows/update-project.ts';
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
+import { roleMay } from '#common/staff-roles.ts';
+import { listedProjectIds } from './engineer-project-scope.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import type { Actor } from '#server/projects/activity.ts';
 import { activityBefore } from './activity-pages.ts';
@@ -41,13 +43,18 @@ export function adminProjectsRouter(services: Services): Router {
 
   router
     .route('/admin/projects')
-    .get(async (_req, res) => {
-      noStore(res).json(await projects.list());
+    .get(async (req, res) => {
+      // `?mine=true`: the projects assigned to the signed-in person (an engineer only ever sees those).
+      const only = await listedProjectIds(services, res.locals.admin as AdminProfile, req.query.mine === 'true');
+      noStore(res).json(await projects.list(new Date(), only));
     })
     .post(async (req, res) => {
       const input = parseBody(createProjectSchema, req.body, 'Invalid project');
       const outcome = await startProject(services, input, studioActor(res));
       if (outcome.kind === 'invalid') throw new HttpError(400, 'Invalid project', outcome.errors);
+      // Someone who sees only their own projects leads the one they start.
+      const admin = res.locals.admin as AdminProfile;
+      if (!roleMay(admin.role, 'projects.all')) await services.projects.engineers.set(outcome.project.id, [admin.id]);
       noStore(res).status(201).location(`/api/admin/projects/${outcome.project.id}`).json(outcome.project);
     })
     .all(methodNotAllowed(['GET', 'POST']));

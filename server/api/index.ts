@@ -3,6 +3,9 @@ import type { Services } from '#server/context.ts';
 import type { PublicCache } from '#server/http/public-cache/public-cache.ts';
 import { adminAuthRouter } from './admin-auth.ts';
 import { adminProfileRouter } from './admin-profile.ts';
+import { adminStaffRouter } from './admin-staff.ts';
+import { engineerProjectScope } from './engineer-project-scope.ts';
+import { projectEngineersRouter } from './project-engineers.ts';
 import { contactRouter } from './contact.ts';
 import { contactSubmissionsAdminRouter } from './contact-submissions-admin.ts';
 import { objectsRouter } from './objects.ts';
@@ -28,9 +31,12 @@ import { proposalRoutes } from './proposals.ts';
 /** Every JSON API router, mounted under /api. Each resource has its own file. */
 export function apiRouter(services: Services, publicCache: PublicCache): Router {
   const router = Router();
+  // Ahead of every router below /admin/projects/:id: an engineer reaches only the projects assigned to them.
+  router.use('/admin/projects/:id', engineerProjectScope(services));
   router.use(contactRouter(services));
   router.use(contactSubmissionsAdminRouter(services));
   router.use(adminAuthRouter(services));
+  router.use(adminStaffRouter(services));
   // Before the samples router: /samples/trash and /samples/plays are not sample ids.
   router.use(sampleTrashRouter(services));
   router.use(samplePlaysRouter(services));
@@ -41,6 +47,7 @@ export function apiRouter(services: Services, publicCache: PublicCache): Router 
   router.use(siteImageUploadRouter(services));
   router.use(uploadsRouter(services));
   router.use(adminProjectsRouter(services));
+  router.use(projectEngineersRouter(services));
   router.use(portalRouter(services));
   router.use(collaboratorsRouter(services));
   router.use(adminReviewRouter(services));

@@ -37,9 +37,9 @@ export interface UploadAccessRule {
   destinationFor(req: Request, res: Response, input: StartMultipartInput): Promise<(UploadDestination & { uploadKey: string }) | undefined>;
 }
 
-/** An admin session, or else a client session (an admin's wins when a browser holds both). */
+/** An admin session (its role checked), or else a client session (an admin's wins when a browser holds both). */
 const requireAdminOrClient: RequestHandler = (req, res, next) =>
-  res.locals.admin || res.locals.client ? next() : requireAdmin(req, res, next);
+  !res.locals.admin && res.locals.client ? next() : requireAdmin(req, res, next);
 
 const projectIdSchema = z.coerce.number({ error: 'metadata.projectId must be a project id' }).int().positive().max(999_999_999);
 

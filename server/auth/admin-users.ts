@@ -1,4 +1,5 @@
 import { adminShownName, type AdminProfile } from '#common/admin-auth.ts';
+import type { StaffRole } from '#common/staff-roles.ts';
 import type { Kysely } from 'kysely';
 import type { AdminUser, Database } from '#server/db/schema.ts';
 import { hashPassword } from './passwords.ts';
@@ -13,6 +14,7 @@ export const PUBLIC_ADMIN_COLUMNS = [
   'lastName',
   'profileImageUrl',
   'setupChecklistDismissedAt',
+  'role',
 ] as const;
 
 export function toPublicAdmin(user: Pick<AdminUser, (typeof PUBLIC_ADMIN_COLUMNS)[number]>): AdminProfile {
@@ -25,6 +27,8 @@ export function toPublicAdmin(user: Pick<AdminUser, (typeof PUBLIC_ADMIN_COLUMNS
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
     setupChecklistDismissed: user.setupChecklistDismissedAt !== null,
+    // A role the table does not know (a row edited by hand) may do nothing: common/staff-roles.ts's roleMay.
+    role: user.role as StaffRole,
   };
 }
 
@@ -84,6 +88,7 @@ export async function createAdmin(db: Kysely<Database>, input: NewAdmin): Promis
       password,
       firstName: input.firstName ?? null,
       lastName: input.lastName ?? null,
+      joinedAt: now,
       createdAt: now,
       updatedAt: now,
     })

@@ -25,6 +25,7 @@ export type TableOwner =
 /** Typed over the Database interface: a table added without an owner, or an owner of no table, does not compile. */
 export const TABLE_OWNERS: Readonly<Record<keyof Database, TableOwner>> = {
   adminUsers: 'auth',
+  staffInvitations: 'auth',
   adminTwoFactor: 'auth',
   adminRecoveryCodes: 'auth',
   sessions: 'auth',
@@ -73,6 +74,7 @@ export const TABLE_OWNERS: Readonly<Record<keyof Database, TableOwner>> = {
   projectEmails: 'projects',
   projectCollaborators: 'projects',
   projectEmailMutes: 'projects',
+  projectEngineers: 'projects',
   clientSignInLinks: 'projects',
   clientSessions: 'projects',
   projectTracks: 'projects',

@@ -1,20 +1,41 @@
 import type { RequestHandler } from 'express';
 import { SESSION_CHALLENGE } from '#common/session-challenge.ts';
+import { refusalOf, roleMay } from '#common/staff-roles.ts';
+import { capabilityOfRequest } from './admin-routes.ts';
 import { HttpError } from './errors.ts';
 
 /** How long a client should wait before retrying when the session store could not be read. */
 const LOOKUP_RETRY_AFTER_SECONDS = 5;
 const SESSION_REQUIRED_MESSAGE = 'Authentication required';
+/** A route past requireAdmin that admin-routes.ts does not name: refused to everyone until it is given a capability. */
+export const UNLISTED_ROUTE_MESSAGE = 'No staff role may use this yet: server/http/admin-routes.ts has no entry for it.';
+
+/**
+ * Why the signed-in staff member may not make this request, or null when they may: the route's
+ * capability (admin-routes.ts) against their role as the session read it on this request.
+ */
+export function staffRefusal(role: string | undefined, method: string, url: string): string | null {
+  const capability = capabilityOfRequest(method, url);
+  if (!capability) return UNLISTED_ROUTE_MESSAGE;
+  return roleMay(role, capability) ? null : refusalOf(capability);
+}
 
 /**
  * Guards every admin API. The session middleware (server/auth) puts the signed-in admin in
  * res.locals.admin; without one the API answers 401 JSON with the `Session` challenge, which the
  * admin dashboard reads as "the session has ended: log in again" (a wrong password at login is a
  * 401 without it). When the session could not be looked up at all (the database is unreachable),
- * the session may well be alive: that is a 503 to retry, not a reason to log in again.
+ * the session may well be alive: that is a 503 to retry, not a reason to log in again. A signed-in
+ * staff member whose role may not use the route (common/staff-roles.ts) is answered 403 with the reason.
  */
-export const requireAdmin: RequestHandler = (_req, res, next) => {
-  if (res.locals.admin) return next();
+export const requireAdmin: RequestHandler = (req, res, next) => {
+  const admin = res.locals.admin as { role?: string } | null | undefined;
+  if (admin) {
+    const refusal = staffRefusal(admin.role, req.method, req.originalUrl);
+    if (!refusal) return next();
+    res.set('Cache-Control', 'no-store').status(403).json({ message: refusal });
+    return;
+  }
   if (res.locals.sessionLookupFailed) {
     res.set({ 'Retry-After': String(LOOKUP_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
     res.status(503).json({ message: 'Service temporarily unavailable. Please try again shortly.' });

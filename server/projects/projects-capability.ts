@@ -10,6 +10,7 @@ import type { AdminNames, DeliveriesHeld } from './emails/email-parts.ts';
 import { ProjectEmailSender } from './project-emails.ts';
 import { ProjectFileProcessing, type ProjectAudioAnalyser } from './file-processing.ts';
 import { ProjectFileService } from './project-files.ts';
+import { ProjectEngineers } from './project-engineers.ts';
 import { ProjectsService, type PackageCatalogue } from './projects-service.ts';
 import { ReviewService } from './review/review-service.ts';
 import { ReviewLinkService } from './review-links/review-links-service.ts';
@@ -19,6 +20,8 @@ export interface ProjectsCapability {
   /** The projects' own records: create, list, change, access, the log. */
   records: ProjectsService;
   collaborators: Collaborators;
+  /** Who of the staff works on each project (issue 43). */
+  engineers: ProjectEngineers;
   projectFiles: ProjectFileService;
   projectFileProcessing: ProjectFileProcessing;
   review: ReviewService;
@@ -57,6 +60,7 @@ export function createProjectsCapability(parts: {
   return {
     records: new ProjectsService(db, packages, (projectId) => review.tracksOf(projectId), collaborators),
     collaborators,
+    engineers: new ProjectEngineers(db),
     projectFiles,
     projectFileProcessing,
     review,

@@ -93,8 +93,10 @@ export class ProjectsService {
     return { kind: 'created', project: (await this.adminView(id))! };
   }
 
-  async list(now = new Date()): Promise<AdminProjectList> {
-    const rows = await this.db.selectFrom('projects').selectAll().orderBy('updatedAt', 'desc').orderBy('id', 'desc').execute();
+  /** Every project, or only those of `only` (an engineer's, or "mine"); the counts are of the projects listed. */
+  async list(now = new Date(), only?: ReadonlySet<number>): Promise<AdminProjectList> {
+    const all = await this.db.selectFrom('projects').selectAll().orderBy('updatedAt', 'desc').orderBy('id', 'desc').execute();
+    const rows = only ? all.filter((row) => only.has(row.id)) : all;
     const counts = await this.fileCounts(rows.map((row) => row.id));
     const projects = rows.map((row) => ({ ...toProjectSummary(row, counts.get(row.id)), clientEmail: row.clientEmail }));
     const weekAhead = dayOf(new Date(now.getTime() + 7 * DAY_MS).toISOString());

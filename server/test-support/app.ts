@@ -22,6 +22,7 @@ export const TEST_ADMIN: AdminProfile = {
   lastName: 'Admin',
   profileImageUrl: null,
   setupChecklistDismissed: false,
+  role: 'owner',
 };
 
 export interface TestAppOptions extends TestServiceOptions {

@@ -4,6 +4,7 @@ import { api } from '#app/lib/api.ts';
 import { sessionResumed, useSessionEndedHandler } from '#app/lib/session-ended.ts';
 import { AdminHeader } from './admin-header.tsx';
 import { SessionEndedDialog } from './session-ended-dialog.tsx';
+import { StaffRoleContext } from './staff/staff-role.tsx';
 
 /**
  * The signed-in /manage: the header (account menu, Logout) above the dashboard's content. When the
@@ -33,12 +34,15 @@ export function AdminDashboard({
     if (me.ok) setCurrent(me.data);
   }
 
+  const shown = current ?? admin;
   return (
-    <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-8 outline-none sm:px-6 lg:px-8">
-      <AdminHeader admin={current ?? admin} onLoggedOut={onLoggedOut} onProfileChanged={setCurrent} />
-      <div className="mt-8">{children}</div>
-      <footer className="mt-12 border-t border-line pt-4 text-sm text-fg-muted">Studio site {version}</footer>
-      <SessionEndedDialog open={sessionEnded} onLoggedIn={() => void loggedInAgain()} />
-    </main>
+    <StaffRoleContext.Provider value={shown.role}>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-8 outline-none sm:px-6 lg:px-8">
+        <AdminHeader admin={shown} onLoggedOut={onLoggedOut} onProfileChanged={setCurrent} />
+        <div className="mt-8">{children}</div>
+        <footer className="mt-12 border-t border-line pt-4 text-sm text-fg-muted">Studio site {version}</footer>
+        <SessionEndedDialog open={sessionEnded} onLoggedIn={() => void loggedInAgain()} />
+      </main>
+    </StaffRoleContext.Provider>
   );
 }

@@ -31,6 +31,7 @@ import * as peopleTold from './0030_people_told.ts';
 import * as paymentPlans from './0031_payment_plans.ts';
 import * as moneyThatMeansIt from './0032_money_that_means_it.ts';
 import * as insights from './0033_insights.ts';
+import * as staffRoles from './0034_staff_roles.ts';
 import * as proposals from './0038_proposals.ts';
 
 /**
@@ -75,5 +76,6 @@ export const migrations: Record<string, Migration> = {
   '0031_payment_plans': paymentPlans,
   '0032_money_that_means_it': moneyThatMeansIt,
   '0033_insights': insights,
+  '0034_staff_roles': staffRoles,
   '0038_proposals': proposals,
 };

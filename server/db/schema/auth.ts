@@ -23,6 +23,12 @@ export interface AdminUsersTable {
   /** When this admin put the dashboard's setup checklist away; null while it shows. */
   setupChecklistDismissedAt: Generated<string | null>;
   lastLogin: string | null;
+  /** owner, engineer or assistant (common/staff-roles.ts), read with the session on every request. */
+  role: Generated<string>;
+  /** When the person chose their username and password; null while their invitation waits. */
+  joinedAt: Generated<string | null>;
+  /** Removed from the staff: the row stays so what they made is still credited to them. */
+  removedAt: Generated<string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -56,6 +62,16 @@ export interface AdminRecoveryCodesTable {
   createdAt: Timestamp;
 }
 
+/** An e-mailed invitation to join the staff: the link's hash, single use (server/auth/staff-invitations.ts). */
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  adminUserId: number;
+  tokenHash: string;
+  expiresAt: string;
+  used: Generated<number>;
+  createdAt: Timestamp;
+}
+
 /** The owner's accounts and sessions (server/auth). */
 export interface AuthTables {
   sessions: SessionsTable;
@@ -63,6 +79,7 @@ export interface AuthTables {
   passwordResetTokens: PasswordResetTokensTable;
   adminTwoFactor: AdminTwoFactorTable;
   adminRecoveryCodes: AdminRecoveryCodesTable;
+  staffInvitations: StaffInvitationsTable;
 }
 
 export type AdminUser = Selectable<AdminUsersTable>;

@@ -153,6 +153,14 @@ export interface ProjectEmailMutesTable {
   mutedAt: Timestamp;
 }
 
+/** Who of the staff works on a project (issue 43); one row per person, `lead` 1 for the lead engineer. */
+export interface ProjectEngineersTable {
+  projectId: number;
+  adminUserId: number;
+  lead: number;
+  assignedAt: Timestamp;
+}
+
 /** Client projects, their files, the client portal's sign-in and the collaborators (server/projects). */
 export interface ProjectTables {
   projects: ProjectsTable;
@@ -164,4 +172,5 @@ export interface ProjectTables {
   projectEmails: ProjectEmailsTable;
   projectCollaborators: ProjectCollaboratorsTable;
   projectEmailMutes: ProjectEmailMutesTable;
+  projectEngineers: ProjectEngineersTable;
 }

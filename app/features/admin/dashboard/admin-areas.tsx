@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { StaffCapability } from '#common/staff-roles.ts';
 import type { SiteSection } from '#common/site-content/sections.ts';
 import { checklistState } from '#app/features/admin/site/checklist/dashboard-checklist.tsx';
 import type { useAdminMe } from '#app/features/admin/site/checklist/use-admin-me.ts';
@@ -14,6 +15,7 @@ import type { useContactSubmissions } from '#app/features/admin/contacts/use-con
 import { SampleManagementTab } from '#app/features/admin/samples/sample-management-tab.tsx';
 import type { useAdminSamples } from '#app/features/admin/samples/use-admin-samples.ts';
 import { BookingsArea, bookingViewOf } from '#app/features/admin/bookings/bookings-area.tsx';
+import { StaffArea } from '#app/features/admin/staff/staff-area.tsx';
 import type { useBookingSummary } from '#app/features/admin/bookings/use-booking-summary.ts';
 
 /** What the dashboard holds for every area: the state several areas share, and the address's parameters. */
@@ -35,6 +37,8 @@ export interface AdminAreaContext {
 export interface AdminArea {
   key: string;
   label: string;
+  /** What opening it takes (common/staff-roles.ts): a role without it sees no tab, and at its address a refusal. */
+  capability: StaffCapability;
   /** Its own address under /manage (app/routes.ts): choosing the tab goes there. Without one, the tab is chosen in the page. */
   path?: string;
   /** Kept mounted while hidden: an upload in progress, or unsaved edits, survive a look at another tab. */
@@ -51,12 +55,14 @@ export interface AdminArea {
 export const ADMIN_AREAS = [
   {
     key: 'samples',
+    capability: 'samples',
     label: 'Sample Management',
     keepMounted: true,
     panel: ({ samples }) => <SampleManagementTab state={samples} />,
   },
   {
     key: 'contacts',
+    capability: 'inbox',
     label: 'Contact Submissions',
     panel: ({ contacts, projects, enquiryParam }) => (
       <ContactSubmissionsTab state={contacts} onCreateProject={projects.startFromEnquiry} openEnquiry={enquiryParam} />
@@ -64,6 +70,7 @@ export const ADMIN_AREAS = [
   },
   {
     key: 'projects',
+    capability: 'projects',
     label: 'Projects',
     path: '/manage/projects',
     ownHeading: true,
@@ -71,6 +78,7 @@ export const ADMIN_AREAS = [
   },
   {
     key: 'bookings',
+    capability: 'bookings',
     label: 'Bookings',
     path: '/manage/bookings',
     ownHeading: true,
@@ -87,6 +95,7 @@ export const ADMIN_AREAS = [
     key: 'proposals',
     label: 'Proposals',
     path: '/manage/proposals',
+    capability: 'proposals',
     ownHeading: true,
     panel: ({ site, params }) => (
       <ProposalsArea
@@ -99,6 +108,7 @@ export const ADMIN_AREAS = [
   },
   {
     key: 'money',
+    capability: 'money',
     label: 'Money',
     path: '/manage/money',
     ownHeading: true,
@@ -106,6 +116,7 @@ export const ADMIN_AREAS = [
   },
   {
     key: 'insights',
+    capability: 'insights',
     label: 'Insights',
     path: '/manage/insights',
     ownHeading: true,
@@ -115,6 +126,7 @@ export const ADMIN_AREAS = [
   },
   {
     key: 'site',
+    capability: 'site',
     label: 'Site',
     keepMounted: true,
     ownHeading: true,
@@ -128,6 +140,14 @@ export const ADMIN_AREAS = [
         }
       />
     ),
+  },
+  {
+    key: 'staff',
+    capability: 'staff',
+    label: 'Staff',
+    path: '/manage/staff',
+    ownHeading: true,
+    panel: () => <StaffArea />,
   },
 ] as const satisfies readonly AdminArea[];
 

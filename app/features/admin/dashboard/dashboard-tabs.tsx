@@ -14,6 +14,9 @@ import { useContactSubmissions } from '#app/features/admin/contacts/use-contact-
 import { useAdminSamples } from '#app/features/admin/samples/use-admin-samples.ts';
 import { BookingsSummaryCard } from '#app/features/admin/bookings/bookings-summary-card.tsx';
 import { useBookingSummary } from '#app/features/admin/bookings/use-booking-summary.ts';
+import { AreaRefused } from '#app/features/admin/staff/area-refused.tsx';
+import { useStaffRole } from '#app/features/admin/staff/staff-role.tsx';
+import { roleMay } from '#common/staff-roles.ts';
 import { ADMIN_AREAS, areaOfPath, pageAreaOf, type AdminAreaContext, type AdminAreaKey } from './admin-areas.tsx';
 import { DASHBOARD_TABS_ID, revealDashboardTabs } from './reveal-tabs.ts';
 import { StatCards } from './stat-cards.tsx';
@@ -45,9 +48,13 @@ export function DashboardTabs() {
   const addressArea = areaOfPath(location.pathname);
   const inAddressArea = addressArea !== null;
   const bookings = useBookingSummary();
+  // Only the areas this role may open get a tab (and mount); the server refuses the rest anyway.
+  const role = useStaffRole();
+  const areas = ADMIN_AREAS.filter((area) => roleMay(role ?? undefined, area.capability));
   // The preview banner's Publish leads to /manage?tab=site (decision 076).
   const [localTab, setLocalTab] = useState<AdminAreaKey>(() => pageAreaOf(location.search) ?? 'samples');
   const tab = (addressArea?.key as AdminAreaKey | undefined) ?? localTab;
+  const refused = ADMIN_AREAS.find((area) => area.key === tab && !roleMay(role ?? undefined, area.capability));
   // A link to /manage?tab=... from inside the dashboard (a booking's enquiry) keeps the dashboard mounted: follow it.
   const [seenSearch, setSeenSearch] = useState(location.search);
   if (seenSearch !== location.search) {
@@ -100,7 +107,8 @@ export function DashboardTabs() {
   return (
     <StudioTimeZone.Provider value={site.content?.studio.hours.timeZone ?? null}>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
-        <DashboardChecklist {...checklist} onOpen={open} />
+        {/* The first-run checklist points at the site's sections: for those who edit them. */}
+        {roleMay(role ?? undefined, 'site') ? <DashboardChecklist {...checklist} onOpen={open} /> : null}
         <StatCards
           submissions={contacts.submissions}
           projects={{ counts: projects.list.list?.counts ?? null, onOpen: projects.openList }}
@@ -114,13 +122,14 @@ export function DashboardTabs() {
             // Clear of the sticky site header when scrolled to.
             className={cn(tabListClasses, 'grid scroll-mt-24 grid-cols-2 sm:inline-flex')}
           >
-            {ADMIN_AREAS.map((area) => (
+            {areas.map((area) => (
               <Tabs.Trigger key={area.key} value={area.key} className={tabTriggerClasses}>
                 {area.label}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          {ADMIN_AREAS.map((area) => (
+          {refused ? <AreaRefused label={refused.label} capability={refused.capability} role={role} /> : null}
+          {areas.map((area) => (
             <Tabs.Content
               key={area.key}
               value={area.key}

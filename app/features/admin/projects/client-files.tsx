@@ -8,7 +8,8 @@ import { SectionCard } from './section-card.tsx';
 interface Props {
   project: AdminProjectView;
   onRecategorise: (file: ProjectFileView, category: ClientFileCategory) => Promise<boolean>;
-  onRemove: (file: ProjectFileView) => Promise<boolean>;
+  /** Absent for a role that deletes no audio (common/staff-roles.ts): no Delete is offered. */
+  onRemove?: (file: ProjectFileView) => Promise<boolean>;
 }
 
 /**

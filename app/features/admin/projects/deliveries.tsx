@@ -8,7 +8,8 @@ import { SectionCard } from './section-card.tsx';
 interface Props {
   project: AdminProjectView;
   onDelivered: () => void;
-  onDelete: (file: ProjectFileView) => Promise<boolean>;
+  /** Absent for a role that deletes no audio (common/staff-roles.ts): no Delete is offered. */
+  onDelete?: (file: ProjectFileView) => Promise<boolean>;
 }
 
 /** The studio's masters for the client: upload, check the analysis, delete one sent by mistake. */

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import type { AdminProjectList } from '#common/projects.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { inputClasses } from '#app/components/ui/form-field.tsx';
+import { useStaffRole } from '#app/features/admin/staff/staff-role.tsx';
+import { roleMay } from '#common/staff-roles.ts';
 import { cn } from '#app/lib/cn.ts';
 import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
 import { formatDay } from './day-format.ts';
@@ -78,7 +80,9 @@ function ProjectRow({ project, now }: { project: ListedProject; now: Date }) {
 
 /** /manage/projects: the studio's projects, filtered, newest change first, and New project. */
 export function ProjectList({ state, onNew }: { state: ProjectListState; onNew: () => void }) {
-  const { list, error, filter, setFilter } = state;
+  const { list, error, filter, setFilter, mine, setMine } = state;
+  // Someone who sees only their own projects has nothing to narrow.
+  const seesAll = roleMay(useStaffRole() ?? undefined, 'projects.all');
   const now = new Date();
   const visible = list?.projects.filter((project) => matchesProjectFilter(project, filter, now)) ?? [];
 
@@ -100,6 +104,17 @@ export function ProjectList({ state, onNew }: { state: ProjectListState; onNew: 
             </option>
           ))}
         </select>
+        {seesAll ? (
+          <label className="flex min-h-11 items-center gap-2 text-sm text-fg sm:min-h-0">
+            <input
+              type="checkbox"
+              className="size-4 accent-[var(--color-accent)]"
+              checked={mine}
+              onChange={(event) => setMine(event.currentTarget.checked)}
+            />
+            Mine
+          </label>
+        ) : null}
       </div>
       <Button onClick={onNew}>
         <Plus aria-hidden className="size-4" />

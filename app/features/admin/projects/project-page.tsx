@@ -14,6 +14,9 @@ import { ProjectDialog } from './project-dialog.tsx';
 import type { PackageOption } from './project-form.ts';
 import { backLinkClasses, ProjectHeader } from './project-header.tsx';
 import { ProjectNotes } from './project-notes.tsx';
+import { ProjectEngineers } from './project-engineers.tsx';
+import { useStaffRole } from '#app/features/admin/staff/staff-role.tsx';
+import { roleMay } from '#common/staff-roles.ts';
 import { RetentionPanel } from './retention-panel.tsx';
 import { useProject } from './use-project.ts';
 
@@ -34,6 +37,10 @@ export function ProjectPage({ projectId, packages, onChanged }: Props) {
   const title = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
   const loaded = project !== null;
+  // An engineer sees a project's payment status, not its plan and invoices (common/staff-roles.ts).
+  const role = useStaffRole() ?? undefined;
+  const seesMoney = roleMay(role, 'projects.money');
+  const deletesAudio = roleMay(role, 'projects.delete-audio');
 
   // In view once loaded (an e-mail's link opens it below the checklist and cards); opened from within the
   // dashboard (not a fresh page load), the project's title takes the focus, as a new page would.
@@ -94,22 +101,31 @@ export function ProjectPage({ projectId, packages, onChanged }: Props) {
           onSave={(day) => changed(state.setRetention(day))}
         />
       </div>
+      <ProjectEngineers projectId={project.id} />
       <ClientFiles
         project={project}
         onRecategorise={(file, category) => changed(state.recategoriseFile(file, category))}
-        onRemove={(file) => changed(state.removeFile(file))}
+        onRemove={deletesAudio ? (file) => changed(state.removeFile(file)) : undefined}
       />
       <AdminTracksPanel projectId={project.id} tracks={project.tracks} onChanged={() => void changed(state.reload())} />
       <ListeningQuality project={project} onProject={state.replace} />
-      <Deliveries project={project} onDelivered={() => void changed(state.reload())} onDelete={(file) => changed(state.removeFile(file))} />
-      <PlanCard project={project} version={invoicesVersion} onSaved={() => setPlanVersion((version) => version + 1)} />
-      {/* Remade when the plan is saved (it may have made invoices); an invoice's change reads the plan again. */}
-      <InvoicesCard
-        key={planVersion}
+      <Deliveries
         project={project}
-        onProject={state.replace}
-        onChanged={() => setInvoicesVersion((version) => version + 1)}
+        onDelivered={() => void changed(state.reload())}
+        onDelete={deletesAudio ? (file) => changed(state.removeFile(file)) : undefined}
       />
+      {seesMoney ? (
+        <>
+          <PlanCard project={project} version={invoicesVersion} onSaved={() => setPlanVersion((version) => version + 1)} />
+          {/* Remade when the plan is saved (it may have made invoices); an invoice's change reads the plan again. */}
+          <InvoicesCard
+            key={planVersion}
+            project={project}
+            onProject={state.replace}
+            onChanged={() => setInvoicesVersion((version) => version + 1)}
+          />
+        </>
+      ) : null}
       {/* Top-aligned: a long activity log does not stretch the notes into an empty box. */}
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-2">
         <ProjectNotes project={project} />

@@ -11,6 +11,9 @@ export interface ProjectListState {
   /** Kept at the dashboard level, so the filter survives a visit to a project and back. */
   filter: ProjectFilter;
   setFilter(filter: ProjectFilter): void;
+  /** Only the projects assigned to the signed-in person (an engineer's list is only those anyway). */
+  mine: boolean;
+  setMine(mine: boolean): void;
 }
 
 /**
@@ -22,6 +25,7 @@ export function useProjectList(): ProjectListState {
   const [list, setList] = useState<AdminProjectList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [filter, setFilter] = useState<ProjectFilter>('active');
+  const [mine, setMine] = useState(false);
   const live = useRef(true);
   const reading = useRef<Promise<void> | null>(null);
 
@@ -34,13 +38,13 @@ export function useProjectList(): ProjectListState {
   }, []);
 
   const read = useCallback(() => {
-    reading.current ??= api<AdminProjectList>('GET', '/api/admin/projects')
+    reading.current ??= api<AdminProjectList>('GET', mine ? '/api/admin/projects?mine=true' : '/api/admin/projects')
       .then(apply)
       .finally(() => {
         reading.current = null;
       });
     return reading.current;
-  }, [apply]);
+  }, [apply, mine]);
 
   useEffect(() => {
     live.current = true;
@@ -50,5 +54,11 @@ export function useProjectList(): ProjectListState {
     };
   }, [read]);
 
-  return { list, error, reload: read, filter, setFilter };
+  const chooseMine = useCallback((next: boolean) => {
+    // The read under way is of the other list: the next one is asked afresh.
+    reading.current = null;
+    setMine(next);
+  }, []);
+
+  return { list, error, reload: read, filter, setFilter, mine, setMine: chooseMine };
 }

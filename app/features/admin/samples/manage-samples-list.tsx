@@ -11,10 +11,14 @@ import { EditSampleDialog } from './edit-sample-dialog.tsx';
 import { PlayCountLine } from './play-count-line.tsx';
 import type { AdminSamplesState } from './use-admin-samples.ts';
 import type { PlayCounts } from './use-play-counts.ts';
+import { useStaffRole } from '#app/features/admin/staff/staff-role.tsx';
+import { roleMay } from '#common/staff-roles.ts';
 
 /** Manage Samples: every sample with its plays, its player, Edit (modal) and Delete (immediate, to Recently deleted). */
 export function ManageSamplesList({ samples, state, plays }: { samples: PublicSample[]; state: AdminSamplesState; plays: PlayCounts }) {
   const [editing, setEditing] = useState<PublicSample | null>(null);
+  // The front desk edits samples but deletes no audio (common/staff-roles.ts).
+  const mayDelete = roleMay(useStaffRole() ?? undefined, 'samples.delete');
   if (samples.length === 0) return <EmptyNote>No samples uploaded yet</EmptyNote>;
   return (
     <>
@@ -43,10 +47,12 @@ export function ManageSamplesList({ samples, state, plays }: { samples: PublicSa
                     <Pencil aria-hidden className="size-4" />
                     Edit
                   </Button>
-                  <Button variant="destructive" size="sm" onClick={() => void state.remove(sample)} aria-label={`Delete ${sample.title}`}>
-                    <Trash2 aria-hidden className="size-4" />
-                    Delete
-                  </Button>
+                  {mayDelete ? (
+                    <Button variant="destructive" size="sm" onClick={() => void state.remove(sample)} aria-label={`Delete ${sample.title}`}>
+                      <Trash2 aria-hidden className="size-4" />
+                      Delete
+                    </Button>
+                  ) : null}
                 </div>
               </div>
               {/* The owner's own listening is not a play (the server would ignore it anyway). */}

@@ -5,6 +5,8 @@ import { Button } from '#app/components/ui/button.tsx';
 import { EmptyNote } from '#app/features/admin/dashboard/empty-note.tsx';
 import { DeleteForeverDialog } from './delete-forever-dialog.tsx';
 import type { SampleTrashState } from './use-sample-trash.ts';
+import { useStaffRole } from '#app/features/admin/staff/staff-role.tsx';
+import { roleMay } from '#common/staff-roles.ts';
 
 // In the viewer's own locale and time zone (the list is fetched in the browser, never rendered on the server).
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -47,6 +49,8 @@ export function RecentlyDeletedList({ trash }: { trash: SampleTrashState }) {
 
 function TrashedSampleRow({ item, trash }: { item: TrashedSample; trash: SampleTrashState }) {
   const [restoring, setRestoring] = useState(false);
+  // Deleting for good is audio deletion: not the front desk's (common/staff-roles.ts).
+  const role = useStaffRole();
   const titleId = `trashed-sample-${item.id}`;
   return (
     <li
@@ -82,7 +86,9 @@ function TrashedSampleRow({ item, trash }: { item: TrashedSample; trash: SampleT
           <RotateCcw aria-hidden className="size-4" />
           {restoring ? 'Restoring...' : 'Restore'}
         </Button>
-        <DeleteForeverDialog title={item.title} onDelete={() => trash.deleteForever(item.id)} />
+        {roleMay(role ?? undefined, 'samples.delete') ? (
+          <DeleteForeverDialog title={item.title} onDelete={() => trash.deleteForever(item.id)} />
+        ) : null}
       </div>
     </li>
   );

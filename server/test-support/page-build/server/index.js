@@ -62,6 +62,7 @@ const POLICY_ROUTES = {
   book: { parentId: 'root', path: 'book', module: policyOnly(PAGE_POLICIES.sharedUntilAsked) },
   'book-cancel': { parentId: 'root', path: 'book/cancel/:token', module: policyOnly(PAGE_POLICIES.secretAddress) },
   'book-reschedule': { parentId: 'root', path: 'book/reschedule/:token', module: policyOnly(PAGE_POLICIES.secretAddress) },
+  'manage-join': { parentId: 'root', path: 'manage/join/:token', module: policyOnly(PAGE_POLICIES.secretAddress) },
 };
 
 // As app/entry.server.tsx: an aborted request and an unknown page (a 404 answer) are not errors to log.
