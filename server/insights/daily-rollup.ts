@@ -1,9 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { addCalendarDays } from '#common/calendar-date.ts';
+import { INSIGHT_EVENT_DAYS, STAGE_GOALS } from '#common/insights.ts';
 import type { Database } from '#server/db/schema.ts';
-
-/** How long the single events are kept; the daily totals stay for ever. */
-export const RAW_EVENT_DAYS = 30;
 
 /** The dimensions each kind is counted by, and the column that gives the value (`total`: one row per day). */
 const DIMENSIONS = {
@@ -21,7 +19,7 @@ export type InsightDimension = keyof typeof DIMENSIONS;
 export interface DailyCount {
   day: string;
   kind: string;
-  dimension: InsightDimension | 'landing';
+  dimension: InsightDimension | 'landing' | 'stage';
   value: string;
   views: number;
   visitors: number;
@@ -62,12 +60,54 @@ export async function countDays(
     .groupBy(['day', 'kind', 'path'])
     .execute();
   for (const row of landings) counts.push({ ...row, dimension: 'landing', views: Number(row.views), visitors: Number(row.visitors) });
+  return [...counts, ...(await funnelStages(db, days))];
+}
+
+/**
+ * The funnel's steps past the first, per day (kind `funnel`, dimension `stage`): the visitors who
+ * played a sample or opened two pages (`engaged`), and for each later step the visitors who reached
+ * one of its goals, each counted once however many of them they reached.
+ */
+async function funnelStages(db: Kysely<Database>, days: { from: string; to: string }): Promise<DailyCount[]> {
+  const base = () => db.selectFrom('insightEvents').where('day', '>=', days.from).where('day', '<=', days.to);
+  const stage = (value: string, row: { day: string; visitors: number | string | bigint }): DailyCount => ({
+    day: row.day,
+    kind: 'funnel',
+    dimension: 'stage',
+    value,
+    views: Number(row.visitors),
+    visitors: Number(row.visitors),
+  });
+  const visits = base()
+    .select(['day', 'visitor'])
+    .where('kind', 'in', ['view', 'play'])
+    .groupBy(['day', 'visitor'])
+    .having(({ or, eb }) =>
+      or([
+        eb(sql<number>`sum(case when kind = 'play' then 1 else 0 end)`, '>', 0),
+        eb(sql<number>`sum(case when kind = 'view' then 1 else 0 end)`, '>=', 2),
+      ]),
+    );
+  const engaged = await db
+    .selectFrom(visits.as('visit'))
+    .select(['day', sql<number>`count(*)`.as('visitors')])
+    .groupBy('day')
+    .execute();
+  const counts = engaged.map((row) => stage('engaged', row));
+  for (const [name, kinds] of Object.entries(STAGE_GOALS)) {
+    const reached = await base()
+      .select(['day', sql<number>`count(distinct visitor)`.as('visitors')])
+      .where('kind', 'in', [...kinds])
+      .groupBy('day')
+      .execute();
+    counts.push(...reached.map((row) => stage(name, row)));
+  }
   return counts;
 }
 
 /**
  * Rolls up each finished day not rolled up yet (so a day missed while the site was down is caught up),
- * then deletes single events past RAW_EVENT_DAYS. A day is claimed by its `insight_rollups` row in the
+ * then deletes single events past INSIGHT_EVENT_DAYS. A day is claimed by its `insight_rollups` row in the
  * same transaction as its totals: two instances never count a day twice.
  */
 export async function rollUpFinishedDays(db: Kysely<Database>, today: string): Promise<string[]> {
@@ -100,7 +140,7 @@ export async function rollUpFinishedDays(db: Kysely<Database>, today: string): P
       rolled.push(day);
     });
   }
-  const cutoff = addCalendarDays(today, -RAW_EVENT_DAYS);
+  const cutoff = addCalendarDays(today, -INSIGHT_EVENT_DAYS);
   await db.deleteFrom('insightEvents').where('day', '<', cutoff).execute();
   return rolled;
 }

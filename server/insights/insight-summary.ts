@@ -1,8 +1,18 @@
 import type { Kysely } from 'kysely';
 import { addCalendarDays } from '#common/calendar-date.ts';
-import type { InsightQuery, InsightRow, InsightSummary, InsightTotals } from '#common/insights.ts';
+import {
+  FUNNEL_STAGES,
+  GOAL_KINDS,
+  type FunnelStep,
+  type GoalSummary,
+  type InsightQuery,
+  type InsightRow,
+  type InsightSummary,
+  type InsightTotals,
+} from '#common/insights.ts';
 import type { Database } from '#server/db/schema.ts';
 import { countDays, type DailyCount } from './daily-rollup.ts';
+import { NO_VISIT_SOURCE } from './goals.ts';
 
 const TOP_ROWS = 20;
 const DAY_MS = 86_400_000;
@@ -59,6 +69,34 @@ function topOf(counts: DailyCount[], kind: string, dimension: DailyCount['dimens
   return [...byValue.values()].sort((a, b) => b.views - a.views || a.value.localeCompare(b.value)).slice(0, TOP_ROWS);
 }
 
+const sumOf = (counts: DailyCount[], kind: string, dimension: DailyCount['dimension'], value = '') =>
+  counts.reduce((sum, row) => (row.kind === kind && row.dimension === dimension && row.value === value ? sum + row.visitors : sum), 0);
+
+/** Each goal: how often, how many from a counted visit, and those visits' sources, campaigns and landing pages. */
+function goalsOf(counts: DailyCount[]): GoalSummary[] {
+  return GOAL_KINDS.map((kind) => {
+    const count = counts.reduce((sum, row) => (row.kind === kind && row.dimension === 'total' ? sum + row.views : sum), 0);
+    const sources = topOf(counts, kind, 'source');
+    const withoutVisit = sources.find((row) => row.value === NO_VISIT_SOURCE)?.views ?? 0;
+    return {
+      kind,
+      count,
+      fromVisits: count - withoutVisit,
+      sources: sources.filter((row) => row.value !== NO_VISIT_SOURCE),
+      // A goal's `page` is its visit's landing page ('' for none).
+      landings: topOf(counts, kind, 'page').filter((row) => row.value !== ''),
+      campaigns: topOf(counts, kind, 'campaign'),
+    };
+  });
+}
+
+function funnelOf(counts: DailyCount[], visitors: number): FunnelStep[] {
+  return FUNNEL_STAGES.map((stage) => ({
+    stage,
+    visitors: stage === 'visitors' ? visitors : sumOf(counts, 'funnel', 'stage', stage),
+  }));
+}
+
 function seriesOf(counts: DailyCount[], query: InsightQuery): InsightSummary['series'] {
   const points = new Map<string, InsightTotals & { start: string }>();
   for (let dayText = query.from; dayText <= query.to; dayText = addCalendarDays(dayText, 1)) {
@@ -85,8 +123,9 @@ export async function insightSummary(db: Kysely<Database>, query: InsightQuery):
     countsOf(db, query.from, query.to),
     countsOf(db, addCalendarDays(query.from, -length), addCalendarDays(query.from, -1), { totals: true }),
   ]);
+  const totals = totalsOf(counts);
   return {
-    ...totalsOf(counts),
+    ...totals,
     previous: totalsOf(before),
     series: seriesOf(counts, query),
     pages: topOf(counts, 'view', 'page'),
@@ -98,5 +137,8 @@ export async function insightSummary(db: Kysely<Database>, query: InsightQuery):
     devices: topOf(counts, 'view', 'device'),
     samples: topOf(counts, 'play', 'target'),
     outbound: topOf(counts, 'outbound', 'target'),
+    embeds: topOf(counts, 'embed', 'target'),
+    goals: goalsOf(counts),
+    funnel: funnelOf(counts, totals.visitors),
   };
 }
