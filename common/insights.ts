@@ -1,4 +1,5 @@
-import { calendarDateSchema } from '#common/calendar-date.ts';
+import { addCalendarDays, calendarDateSchema } from '#common/calendar-date.ts';
+import type { ProjectStatus } from '#common/project-lifecycle.ts';
 import { z } from '#common/zod.ts';
 
 /*
@@ -69,6 +70,40 @@ function inRange<T extends { from: string; to: string }>(schema: z.ZodType<T>) {
 /** GET /api/admin/insights: an inclusive range of UTC days and the series' step. */
 export const insightQuerySchema = inRange(z.strictObject(rangeFields));
 export type InsightQuery = z.infer<typeof insightQuerySchema>;
+
+/** The day a series point starts: the day itself, its week's Monday, or its month's first. */
+export function stepStart(dayText: string, interval: InsightQuery['interval']): string {
+  if (interval === 'month') return `${dayText.slice(0, 7)}-01`;
+  if (interval === 'week') return addCalendarDays(dayText, -((new Date(`${dayText}T00:00:00Z`).getUTCDay() + 6) % 7));
+  return dayText;
+}
+
+/** The steps of a range, each with its first and last day inside the range. */
+export function rangeSteps(query: Pick<InsightQuery, 'from' | 'to' | 'interval'>): Array<{ start: string; end: string }> {
+  const steps: Array<{ start: string; end: string }> = [];
+  for (let dayText = query.from; dayText <= query.to; dayText = addCalendarDays(dayText, 1)) {
+    const start = stepStart(dayText, query.interval);
+    if (steps.at(-1)?.start === start) steps.at(-1)!.end = dayText;
+    else steps.push({ start, end: dayText });
+  }
+  return steps;
+}
+
+/**
+ * GET /api/admin/insights/business: the studio's side of the dashboard, read from billing, booking
+ * and projects (server/flows/business-figures.ts).
+ */
+export interface BusinessFigures {
+  /** The studio's billing currency: the money is in it (invoices in another are left out). */
+  currency: string;
+  money: Array<{ start: string; invoicedCents: number; paidCents: number; outstandingCents: number }>;
+  /** Consultations per week (from Monday, by the studio's date), by what became of them. */
+  bookings: Array<{ start: string; confirmed: number; noShows: number; cancelled: number }>;
+  /** No-shows among the range's consultations that have taken place (0 to 1), null when none has. */
+  noShowRate: number | null;
+  /** Projects in each status now. */
+  projects: Array<{ status: ProjectStatus; count: number }>;
+}
 
 export interface InsightTotals {
   visitors: number;

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GoalSummary, InsightSummary } from '#common/insights.ts';
+import { addCalendarDays } from '#common/calendar-date.ts';
+import { openBookingDays, bookingBody, postBooking, studioClock } from '#server/test-support/booking-fixture.ts';
 import { parseCsv } from '#server/test-support/parse-csv.ts';
 import { createProjectsTestApp, invoiceLine, projectWithClient, type ProjectsTestApp } from '#server/test-support/project-fixture.ts';
 import { testDialects } from '#server/test-support/services.ts';
@@ -32,7 +34,7 @@ describe.each(testDialects())('goals and the funnel on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await createProjectsTestApp(dialect, { pages });
+    t = await createProjectsTestApp(dialect, { pages, env: { TRUST_PROXY: 'loopback' } });
   });
   afterAll(async () => {
     await t.close();
@@ -157,5 +159,40 @@ describe.each(testDialects())('goals and the funnel on %s', (dialect) => {
     expect(refused.status).toBe(400);
     expect(refused.body.errors.view).toEqual([expect.stringContaining('view must be one of')]);
     await t.request.get(`/api/admin/insights.csv?view=pages&from=${today()}&to=${today()}`).expect(401);
+  });
+
+  it('lays the studio’s money, consultations and projects on the same calendar, each from its own records', async () => {
+    const { project } = await projectWithClient(t, { clientEmail: 'figures@example.com' });
+    const invoice = async (cents: number) => {
+      const created = await t.asAdmin.post(`/api/admin/projects/${project.id}/invoices`).send({ lines: [invoiceLine('Mixing', cents)] });
+      expect((await t.asAdmin.post(`/api/admin/invoices/${created.body.id}/send`)).status).toBe(200);
+      return created.body.id as number;
+    };
+    const before = (await t.asAdmin.get(`/api/admin/insights/business?from=${today()}&to=${today()}`).expect(200)).body;
+    const paid = await invoice(30_000);
+    await t.asAdmin.post(`/api/admin/invoices/${paid}/payments`).send({ amountCents: 10_000, method: 'cash' }).expect(201);
+    await invoice(5_000);
+
+    const days = await openBookingDays(t);
+    const slot = days[0]![0]!;
+    await postBooking(t, bookingBody(slot.start)).set('User-Agent', CHROME).expect(201);
+    await flush();
+    const to = addCalendarDays(today(), 60);
+    const figures = (await t.asAdmin.get(`/api/admin/insights/business?from=${today()}&to=${to}&interval=month`).expect(200)).body;
+    expect(figures.currency).toBe('USD');
+    expect(figures.money[0]).toEqual({
+      start: `${today().slice(0, 7)}-01`,
+      invoicedCents: before.money[0].invoicedCents + 35_000,
+      paidCents: before.money[0].paidCents + 10_000,
+      outstandingCents: before.money[0].outstandingCents + 25_000,
+    });
+    const week = figures.bookings.findLast((entry: { start: string }) => entry.start <= studioClock(slot.start).date);
+    expect(week).toMatchObject({ confirmed: 1, noShows: 0, cancelled: 0 });
+    // None has taken place yet: no rate rather than 0 %.
+    expect(figures.noShowRate).toBeNull();
+    expect(figures.projects).toEqual(expect.arrayContaining([{ status: 'awaiting_files', count: expect.any(Number) }]));
+    // The booking is a goal too, from a visitor the counts never saw open a page.
+    expect(goal(await summary(), 'consultation_booked')).toMatchObject({ count: 1, fromVisits: 0 });
+    await t.request.get(`/api/admin/insights/business?from=${today()}&to=${today()}`).expect(401);
   });
 });

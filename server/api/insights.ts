@@ -5,6 +5,7 @@ import { clientIp } from '#server/http/client-ip.ts';
 import { methodNotAllowed } from '#server/http/errors.ts';
 import { noStore } from '#server/http/no-store.ts';
 import { markChangesNothingShown } from '#server/http/public-cache/clear-on-write.ts';
+import { businessFigures } from '#server/flows/business-figures.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody } from '#server/http/validation.ts';
 import { isAutomated } from '#server/insights/visitor-rules.ts';
@@ -65,6 +66,15 @@ export function insightsRouter(services: Services): Router {
       const name = `insights-${view}-${query.from}-to-${query.to}.csv`;
       noStore(res).set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"` });
       res.send(insightsCsv(view, await insights.summary(query)));
+    })
+    .all(methodNotAllowed(['GET']));
+
+  // The studio's side (money, consultations, projects): read from those capabilities, not from the counts.
+  router
+    .route('/admin/insights/business')
+    .get(requireAdmin, async (req, res) => {
+      const query = parseBody(insightQuerySchema, req.query, 'Invalid range');
+      noStore(res).json(await businessFigures(services, query));
     })
     .all(methodNotAllowed(['GET']));
 

@@ -9,6 +9,7 @@ import {
   type InsightRow,
   type InsightSummary,
   type InsightTotals,
+  stepStart,
 } from '#common/insights.ts';
 import type { Database } from '#server/db/schema.ts';
 import { countDays, type DailyCount } from './daily-rollup.ts';
@@ -16,13 +17,6 @@ import { NO_VISIT_SOURCE } from './goals.ts';
 
 const TOP_ROWS = 20;
 const DAY_MS = 86_400_000;
-
-/** The day a series point starts: the day itself, its week's Monday, or its month's first. */
-function bucketOf(dayText: string, interval: InsightQuery['interval']): string {
-  if (interval === 'month') return `${dayText.slice(0, 7)}-01`;
-  if (interval === 'week') return addCalendarDays(dayText, -((new Date(`${dayText}T00:00:00Z`).getUTCDay() + 6) % 7));
-  return dayText;
-}
 
 /**
  * The counts of a range: the rolled-up days from their totals, the others (today) from their events;
@@ -100,12 +94,12 @@ function funnelOf(counts: DailyCount[], visitors: number): FunnelStep[] {
 function seriesOf(counts: DailyCount[], query: InsightQuery): InsightSummary['series'] {
   const points = new Map<string, InsightTotals & { start: string }>();
   for (let dayText = query.from; dayText <= query.to; dayText = addCalendarDays(dayText, 1)) {
-    const start = bucketOf(dayText, query.interval);
+    const start = stepStart(dayText, query.interval);
     if (!points.has(start)) points.set(start, { start, visitors: 0, views: 0 });
   }
   for (const row of counts) {
     if (row.kind !== 'view' || row.dimension !== 'total') continue;
-    const point = points.get(bucketOf(row.day, query.interval));
+    const point = points.get(stepStart(row.day, query.interval));
     if (!point) continue;
     point.visitors += row.visitors;
     point.views += row.views;
