@@ -55,6 +55,8 @@ describe.each(testDialects())('goals and the funnel on %s', (dialect) => {
       .get('/')
       .set({ ...BROWSER, Referer: `${ORIGIN}/` })
       .expect(200);
+    // Typed in again later: still the search's visit.
+    await t.request.get('/').set(BROWSER).expect(200);
     await t.request
       .post('/api/contact')
       .set({ 'User-Agent': CHROME, Origin: ORIGIN, Referer: `${ORIGIN}/contact` })

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 
 /**
@@ -29,10 +29,12 @@ export interface GoalCredit {
 }
 
 /**
- * The visit a goal belongs to is the visitor's views that day: the last view that brought them in
- * from outside (its source, campaign and page), else their last view, else no counted page at all
- * (source `none`). Read when the goal is written, after the batch's views, so a view and the goal it
- * led to in the same five seconds are joined.
+ * The visit a goal belongs to is the visitor's views that day, credited as "last non-direct click"
+ * does: the last view that brought them in from a search, a site or a campaign (its source, campaign
+ * and page); else the last that brought them in at all (typed in, a bookmark); else their last view;
+ * else no counted page (source `none`). A visitor who came from a search and later typed the address
+ * again is still the search's. Read when the goal is written, after the batch's views, so a view and
+ * the goal it led to in the same five seconds are joined.
  */
 export async function creditOf(db: Kysely<Database>, goal: { day: string; visitor: string }): Promise<GoalCredit> {
   const view = await db
@@ -42,6 +44,7 @@ export async function creditOf(db: Kysely<Database>, goal: { day: string; visito
     .where('kind', '=', 'view')
     .where('visitor', '=', goal.visitor)
     .orderBy('entry', 'desc')
+    .orderBy(sql`case when source = 'direct' then 0 else 1 end`, 'desc')
     .orderBy('occurredAt', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
