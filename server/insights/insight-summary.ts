@@ -12,7 +12,7 @@ import {
   stepStart,
 } from '#common/insights.ts';
 import type { Database } from '#server/db/schema.ts';
-import { countDays, type DailyCount } from './daily-rollup.ts';
+import { countDays, type DailyCount } from './day-counts.ts';
 import { NO_VISIT_SOURCE } from './goals.ts';
 
 const TOP_ROWS = 20;
@@ -23,19 +23,17 @@ const DAY_MS = 86_400_000;
  * with `totals`, only each day's totals (what the period before is compared by).
  */
 async function countsOf(db: Kysely<Database>, from: string, to: string, only: { totals?: boolean } = {}): Promise<DailyCount[]> {
+  // The days not rolled up yet (today, a day the hourly task has not reached) are read from their
+  // events, asked by their list so the rolled-up days' events are never scanned. The roll-ups are read
+  // first: a day rolled up in between is then in both, and its totals win.
+  const rolledUp = await db.selectFrom('insightRollups').select('day').where('day', '>=', from).where('day', '<=', to).execute();
   let rolledQuery = db.selectFrom('insightDaily').selectAll().where('day', '>=', from).where('day', '<=', to);
   if (only.totals) rolledQuery = rolledQuery.where('dimension', '=', 'total');
   const rolled = await rolledQuery.execute();
-  const open = await db
-    .selectFrom('insightEvents')
-    .select(({ fn }) => [fn.min('day').as('first'), fn.max('day').as('last')])
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('insightRollups').select('day').whereRef('insightRollups.day', '=', 'insightEvents.day'))),
-    )
-    .executeTakeFirst();
-  const live = open?.first && open.last ? await countDays(db, { from: open.first, to: open.last }, only) : [];
+  const closed = new Set(rolledUp.map((row) => row.day));
+  const open: string[] = [];
+  for (let day = from; day <= to; day = addCalendarDays(day, 1)) if (!closed.has(day)) open.push(day);
+  const live = open.length > 0 ? await countDays(db, open, only) : [];
   const rolledDays = new Set(rolled.map((row) => row.day));
   return [...(rolled as DailyCount[]), ...live.filter((row) => !rolledDays.has(row.day))];
 }
