@@ -31,14 +31,29 @@ type EventRow = Pick<
 
 /** One day's views and distinct visitors per kind, dimension and value, summed as the rows go by. */
 class DayTally {
-  private readonly cells = new Map<string, Map<string, { views: number; visitors: Set<string> }>>();
+  private readonly kinds = new Map<string, Map<DailyCount['dimension'], Map<string, { views: number; visitors: Set<string> }>>>();
 
   constructor(private readonly day: string) {}
 
+  /** The cells of one kind, by dimension: looked up once per row, not once per dimension. */
+  of(kind: string): Map<DailyCount['dimension'], Map<string, { views: number; visitors: Set<string> }>> {
+    let dimensions = this.kinds.get(kind);
+    if (!dimensions) this.kinds.set(kind, (dimensions = new Map()));
+    return dimensions;
+  }
+
   add(kind: string, dimension: DailyCount['dimension'], value: string, visitor: string): void {
-    const group = `${kind}\u0000${dimension}`;
-    let values = this.cells.get(group);
-    if (!values) this.cells.set(group, (values = new Map()));
+    DayTally.addTo(this.of(kind), dimension, value, visitor);
+  }
+
+  static addTo(
+    dimensions: Map<DailyCount['dimension'], Map<string, { views: number; visitors: Set<string> }>>,
+    dimension: DailyCount['dimension'],
+    value: string,
+    visitor: string,
+  ): void {
+    let values = dimensions.get(dimension);
+    if (!values) dimensions.set(dimension, (values = new Map()));
     let cell = values.get(value);
     if (!cell) values.set(value, (cell = { views: 0, visitors: new Set() }));
     cell.views += 1;
@@ -47,11 +62,10 @@ class DayTally {
 
   counts(): DailyCount[] {
     const counts: DailyCount[] = [];
-    for (const [group, values] of this.cells) {
-      const [kind, dimension] = group.split('\u0000') as [string, DailyCount['dimension']];
-      for (const [value, cell] of values)
-        counts.push({ day: this.day, kind, dimension, value, views: cell.views, visitors: cell.visitors.size });
-    }
+    for (const [kind, dimensions] of this.kinds)
+      for (const [dimension, values] of dimensions)
+        for (const [value, cell] of values)
+          counts.push({ day: this.day, kind, dimension, value, views: cell.views, visitors: cell.visitors.size });
     return counts;
   }
 }
@@ -92,11 +106,12 @@ export async function countDays(db: Kysely<Database>, days: readonly string[], o
       .execute();
     const visits = new Map<string, { views: number; plays: number }>();
     for (const row of rows) {
+      const cells = tally.of(row.kind);
       for (const [dimension, column] of dimensions) {
         const value = column ? row[column] : '';
-        if (value !== null) tally.add(row.kind, dimension, value, row.visitor);
+        if (value !== null) DayTally.addTo(cells, dimension, value, row.visitor);
       }
-      if (Number(row.entry) === 1) tally.add(row.kind, 'landing', row.path, row.visitor);
+      if (Number(row.entry) === 1) DayTally.addTo(cells, 'landing', row.path, row.visitor);
       if (row.kind === 'view' || row.kind === 'play') {
         let visit = visits.get(row.visitor);
         if (!visit) visits.set(row.visitor, (visit = { views: 0, plays: 0 }));
