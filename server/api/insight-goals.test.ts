@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GoalSummary, InsightSummary } from '#common/insights.ts';
@@ -6,6 +8,7 @@ import { openBookingDays, bookingBody, postBooking, studioClock } from '#server/
 import { parseCsv } from '#server/test-support/parse-csv.ts';
 import { createProjectsTestApp, invoiceLine, projectWithClient, type ProjectsTestApp } from '#server/test-support/project-fixture.ts';
 import { testDialects } from '#server/test-support/services.ts';
+import { startStripeServer, type StripeServer } from '#server/test-support/stripe-server.ts';
 
 /*
  * Goals, the funnel and the CSV export over HTTP (issue 45, decision 113): a visitor's contact form
@@ -22,6 +25,8 @@ const MESSAGE = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Plea
 
 describe.each(testDialects())('goals and the funnel on %s', (dialect) => {
   let t: ProjectsTestApp;
+  let stripe: StripeServer;
+  let listening: http.Server;
   const flush = () => t.services.insights.events.flush();
   const today = () => new Date().toISOString().slice(0, 10);
   const summary = async () => (await t.asAdmin.get(`/api/admin/insights?from=${today()}&to=${today()}`).expect(200)).body as InsightSummary;
@@ -34,10 +39,24 @@ describe.each(testDialects())('goals and the funnel on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await createProjectsTestApp(dialect, { pages, env: { TRUST_PROXY: 'loopback' } });
+    stripe = await startStripeServer();
+    t = await createProjectsTestApp(dialect, {
+      pages,
+      env: {
+        TRUST_PROXY: 'loopback',
+        STRIPE_SECRET_KEY: 'sk_test_local',
+        STRIPE_WEBHOOK_SECRET: stripe.webhook.secret,
+        STRIPE_API_BASE: stripe.url,
+      },
+    });
+    listening = http.createServer(t.app);
+    await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+    stripe.webhook.url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/api/payments/stripe/webhook`;
   });
   afterAll(async () => {
+    await new Promise((resolve) => listening.close(resolve));
     await t.close();
+    await stripe.close();
   });
   beforeEach(async () => {
     await flush();
@@ -94,14 +113,20 @@ describe.each(testDialects())('goals and the funnel on %s', (dialect) => {
     expect(await summary()).toEqual(body);
   });
 
-  it('counts a payment the owner records as a goal of no visit, and a bot’s message not at all', async () => {
-    const { project } = await projectWithClient(t);
+  it('counts a payment the owner records, and one by card, as goals of no visit, and a bot’s message not at all', async () => {
+    const { project, client } = await projectWithClient(t);
     const created = await t.asAdmin.post(`/api/admin/projects/${project.id}/invoices`).send({ lines: [invoiceLine('Mastering', 20_000)] });
     expect(created.status).toBe(201);
     expect((await t.asAdmin.post(`/api/admin/invoices/${created.body.id}/send`)).status).toBe(200);
     expect(
       (await t.asAdmin.post(`/api/admin/invoices/${created.body.id}/payments`).send({ amountCents: 20_000, method: 'cash' })).status,
     ).toBe(201);
+    // By card: Stripe's webhook records it, with no visitor behind the request.
+    const card = await t.asAdmin.post(`/api/admin/projects/${project.id}/invoices`).send({ lines: [invoiceLine('Mixing', 15_000)] });
+    expect((await t.asAdmin.post(`/api/admin/invoices/${card.body.id}/send`)).status).toBe(200);
+    const checkout = await t.asClient(client).post(`/api/portal/invoices/${card.body.id}/checkout`);
+    expect(checkout.status).toBe(200);
+    expect((await stripe.pay((checkout.body.url as string).split('/pay/')[1]!)).status).toBe(200);
     await t.request
       .post('/api/contact')
       .set({ 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', Origin: ORIGIN })
@@ -109,9 +134,9 @@ describe.each(testDialects())('goals and the funnel on %s', (dialect) => {
       .expect(201);
     await flush();
     const body = await summary();
-    expect(goal(body, 'payment_made')).toEqual({ kind: 'payment_made', count: 1, fromVisits: 0, sources: [], campaigns: [], landings: [] });
+    expect(goal(body, 'payment_made')).toEqual({ kind: 'payment_made', count: 2, fromVisits: 0, sources: [], campaigns: [], landings: [] });
     expect(goal(body, 'contact_sent').count).toBe(0);
-    expect(body.funnel.find((step) => step.stage === 'paid')).toEqual({ stage: 'paid', visitors: 1 });
+    expect(body.funnel.find((step) => step.stage === 'paid')).toEqual({ stage: 'paid', visitors: 2 });
   });
 
   it('exports each view as CSV with the same numbers, formula-like values opened as text', async () => {
