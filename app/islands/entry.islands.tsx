@@ -2,6 +2,7 @@ import { startTransition, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LazyToaster } from '#app/components/ui/lazy-toaster.tsx';
 import { IslandRoot } from './island.tsx';
+import { countOutboundClicks } from './outbound-clicks.ts';
 import { ISLANDS, type IslandName } from './registry.ts';
 
 /**
@@ -55,4 +56,5 @@ async function start() {
   document.documentElement.dataset.hydrated = 'true';
 }
 
+countOutboundClicks();
 void start();

@@ -1,3 +1,4 @@
+import { analyticsPolicyWords, type InsightSettings } from '#common/insights.ts';
 import { RETENTION_DAYS } from '#common/retention.ts';
 import type { Packages } from './packages.ts';
 import { revisionsByPackage, turnaroundSpan } from './package-words.ts';
@@ -21,6 +22,7 @@ export const CONTENT_TOKENS = [
   'packages.turnaround',
   'packages.revisions',
   'files.retentionDays',
+  'site.analytics',
 ] as const;
 
 /**
@@ -41,6 +43,7 @@ export const TOKEN_LABELS: Record<ContentToken, string> = {
   'packages.turnaround': 'Package turnaround',
   'packages.revisions': 'Revisions per package',
   'files.retentionDays': 'Days files are kept',
+  'site.analytics': 'What visitor statistics count (or that counting is off)',
   'plan.terms': 'Payment plan (each proposal’s own)',
 };
 
@@ -50,6 +53,8 @@ export interface TokenFacts {
   packages?: Packages;
   /** A proposal's payment plan in words ("50 % on signing, the rest before delivery"). */
   planTerms?: string;
+  /** The owner's visitor-statistics settings (issue 45): what `site.analytics` says is counted. */
+  analytics?: InsightSettings;
 }
 
 /** "an" before a vowel sound as written (Atlanta, Orlando, Eastpoint), else "a" (Decatur, Union City). */
@@ -63,7 +68,7 @@ export function withArticle(word: string, { capital = false } = {}): string {
   return `${capital ? article[0]!.toUpperCase() + article.slice(1) : article} ${word}`;
 }
 
-export function tokenValues({ studio, packages, planTerms }: TokenFacts): Partial<Record<ContentToken, string>> {
+export function tokenValues({ studio, packages, planTerms, analytics }: TokenFacts): Partial<Record<ContentToken, string>> {
   return {
     'studio.name': studio.name,
     'studio.city': studio.location.city,
@@ -75,6 +80,7 @@ export function tokenValues({ studio, packages, planTerms }: TokenFacts): Partia
     ...(packages ? { 'packages.revisions': revisionsByPackage(packages.packages) } : {}),
     'files.retentionDays': String(RETENTION_DAYS),
     ...(planTerms === undefined ? {} : { 'plan.terms': planTerms }),
+    ...(analytics ? { 'site.analytics': analyticsPolicyWords(analytics) } : {}),
   };
 }
 

@@ -34,6 +34,10 @@ We keep project audio for 30 days after project completion, so that you can ask 
 
 The public website does not use advertising or tracking cookies. When you start filling in the contact form, the site sets one strictly necessary cookie that records when the form was opened, so that automated spam can be told apart from messages written by people; it holds nothing about you and expires after a day. A strictly necessary session cookie is set only when studio staff sign in to the administration area, or when a client signs in to their project space with the link we e-mail them; the client's cookie ends after 30 days without use, or at once when they sign out.
 
+## Visitor Statistics
+
+{{site.analytics}}
+
 ## Sharing Your Information
 
 We do not sell or rent your personal information. We share it only with service providers that help us run the website and deliver e-mail and files (such as hosting and e-mail providers), who may use it only on our behalf, or when the law requires us to.

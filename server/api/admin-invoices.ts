@@ -210,7 +210,12 @@ export function adminInvoicesRouter(services: Services): Router {
   router
     .route('/admin/invoices/:id/payments')
     .all(requireAdmin)
-    .post(async (req, res) => answer(res, await invoices.recordPayment(invoiceId(req), req.body, signedInAdminId(res)), 201))
+    .post(async (req, res) => {
+      const outcome = await invoices.recordPayment(invoiceId(req), req.body, signedInAdminId(res));
+      // A goal, but the studio's request is no visit (decision 113).
+      if (outcome.kind === 'done') services.insights.recordGoal('payment_made', null);
+      answer(res, outcome, 201);
+    })
     .all(methodNotAllowed(['POST']));
 
   // Money given back, with the owner's answer whether the masters lock again (decision 104).

@@ -57,6 +57,8 @@ export function bookingRouter(services: Services): Router {
       if (req.headers['content-type'] && !req.is('application/json'))
         throw new HttpError(415, 'Send the booking as JSON (Content-Type: application/json)');
       const outcome = await visitorBookings.book({ body: req.body, ip: clientIp(req), formStamp: formStampFrom(req.headers.cookie) });
+      // A goal of the visit (decision 113); spam reaches none.
+      if (outcome.kind === 'booked') services.insights.recordGoal('consultation_booked', { headers: req.headers, address: clientIp(req) });
       // Spam is answered as a booking in every byte but the tokens, which name nothing (a 404 page).
       if (outcome.kind === 'booked' || outcome.kind === 'spam') {
         // The links the e-mail carries, so the page's confirmation can offer them at once.

@@ -33,6 +33,10 @@ export function contactRouter(services: Services): Router {
         case 'rate-limited':
           throw answerError(contactRefusal(outcome));
         case 'stored':
+          // A goal of the visit (decision 113); spam is answered alike but reaches none.
+          services.insights.recordGoal('contact_sent', { headers: req.headers, address: clientIp(req) });
+          res.status(201).set('Cache-Control', 'no-store').json(outcome.receipt);
+          break;
         case 'spam':
           res.status(201).set('Cache-Control', 'no-store').json(outcome.receipt);
       }

@@ -1,13 +1,15 @@
 import express, { Router, type RequestHandler } from 'express';
-import { beaconSchema, insightQuerySchema, insightSettingsSchema, MAX_BEACON_BYTES } from '#common/insights.ts';
+import { beaconSchema, insightCsvQuerySchema, insightQuerySchema, insightSettingsSchema, MAX_BEACON_BYTES } from '#common/insights.ts';
 import type { Services } from '#server/context.ts';
 import { clientIp } from '#server/http/client-ip.ts';
 import { methodNotAllowed } from '#server/http/errors.ts';
 import { noStore } from '#server/http/no-store.ts';
 import { markChangesNothingShown } from '#server/http/public-cache/clear-on-write.ts';
+import { businessFigures } from '#server/flows/business-figures.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody } from '#server/http/validation.ts';
 import { isAutomated } from '#server/insights/visitor-rules.ts';
+import { insightsCsv } from './insights-csv.ts';
 
 /** The beacon's body as text (sendBeacon sends text/plain; fetch may send JSON), never more than 2 KB. */
 const beaconBody = express.text({ type: ['text/plain', 'application/json'], limit: MAX_BEACON_BYTES });
@@ -54,6 +56,25 @@ export function insightsRouter(services: Services): Router {
     .get(requireAdmin, async (req, res) => {
       const query = parseBody(insightQuerySchema, req.query, 'Invalid range');
       noStore(res).json(await insights.summary(query));
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route('/admin/insights.csv')
+    .get(requireAdmin, async (req, res) => {
+      const { view, ...query } = parseBody(insightCsvQuerySchema, req.query, 'Invalid export');
+      const name = `insights-${view}-${query.from}-to-${query.to}.csv`;
+      noStore(res).set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"` });
+      res.send(insightsCsv(view, await insights.summary(query)));
+    })
+    .all(methodNotAllowed(['GET']));
+
+  // The studio's side (money, consultations, projects): read from those capabilities, not from the counts.
+  router
+    .route('/admin/insights/business')
+    .get(requireAdmin, async (req, res) => {
+      const query = parseBody(insightQuerySchema, req.query, 'Invalid range');
+      noStore(res).json(await businessFigures(services, query));
     })
     .all(methodNotAllowed(['GET']));
 

@@ -95,6 +95,8 @@ export function stripeWebhookHandler(services: Services) {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const outcome = await services.billing.cardPayments.receiveWebhook(raw, req.get('stripe-signature') ?? undefined);
     if (outcome.kind === 'refused') throw new HttpError(400, outcome.message);
+    // A goal, but Stripe's request is no visit (decision 113); applied once, as the event is.
+    if (outcome.kind === 'applied' && outcome.payment) services.insights.recordGoal('payment_made', null);
     noStore(res).json({ received: true });
   };
 }

@@ -16,6 +16,7 @@ import type { Invoice } from '#server/db/schema.ts';
 import { Refunds } from './refunds.ts';
 import { PaymentPlanService } from './payment-plans.ts';
 import { amountHeldBeforeDelivery } from './plan-reads.ts';
+import { moneyOverTime, type MoneyPoint, type MoneyStep } from './money-over-time.ts';
 
 /** Getting paid before delivery (issue 30), built once per process by server/services.ts. */
 export interface BillingCapability {
@@ -38,6 +39,8 @@ export interface Billing {
   setDeliveryLock(projectId: number, locked: boolean): Promise<boolean>;
   /** The studio's billing settings (site content). */
   settings(): Promise<SiteContent['billing']>;
+  /** Invoiced, paid and outstanding per step, in the studio's currency (the insights' chart). */
+  moneyOverTime(steps: readonly MoneyStep[]): Promise<{ currency: string; points: MoneyPoint[] }>;
 }
 
 export function createBillingCapability(
@@ -130,6 +133,10 @@ export function createBillingCapability(
     },
     async settings() {
       return (await content()).billing;
+    },
+    async moneyOverTime(steps) {
+      const { currency } = (await content()).billing;
+      return { currency, points: await moneyOverTime(db, currency, steps) };
     },
   };
   const cardPayments = cardPaymentsFrom(db, projects, config, logger, () => billingEmails.sendSoon());

@@ -25,7 +25,8 @@ import { CARD_EVENT_TYPES, CLOCK_SKEW_SECONDS, readCardEvent, readEnvelope, sign
 
 export type WebhookOutcome =
   | { kind: 'refused'; message: string }
-  | { kind: 'applied'; invoice: Invoice }
+  /** `payment`: the event was money received (not a refund or dispute). */
+  | { kind: 'applied'; invoice: Invoice; payment: boolean }
   /** Signed, but nothing to record: an unpaid session, a refund total already counted. */
   | { kind: 'nothing' }
   /** A refund or dispute kept until its payment arrives. */
@@ -150,7 +151,7 @@ export class CardPayments {
           };
         return applyCardEvent(trx, this.projects, cardEvent, rawBody.toString('utf8'), now);
       });
-      return result === 'repeated' ? { kind: 'repeated' } : this.reported(result);
+      return result === 'repeated' ? { kind: 'repeated' } : this.reported(result, cardEvent.kind === 'payment');
     } catch (error) {
       // A backstop: each Stripe object gives one row (the unique index), whatever reached it first.
       if (isUniqueViolation(error)) return { kind: 'repeated' };
@@ -159,7 +160,7 @@ export class CardPayments {
   }
 
   /** The committed result, logged: a mismatch as a warning, so the owner can refund or ask Stripe. */
-  private reported(result: CardEventResult): WebhookOutcome {
+  private reported(result: CardEventResult, payment: boolean): WebhookOutcome {
     const warn = (mismatch: Mismatch) =>
       this.logger.warn(
         { event: mismatch.eventId, type: mismatch.type, ...mismatch.details },
@@ -170,7 +171,7 @@ export class CardPayments {
         result.mismatches.forEach(warn);
         this.logger.info({ invoiceId: result.invoice.id, paidCents: result.invoice.paidCents }, 'card payment applied');
         this.applied();
-        return { kind: 'applied', invoice: result.invoice };
+        return { kind: 'applied', invoice: result.invoice, payment };
       case 'mismatch':
         warn(result.mismatch);
         return { kind: 'mismatch' };

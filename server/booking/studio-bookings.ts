@@ -3,6 +3,7 @@ import {
   bookingListQuerySchema,
   cancelByStudioSchema,
   updateBookingSchema,
+  type BookingStatusName,
   type BookingSummary,
   type StudioBooking,
 } from '#common/booking/admin.ts';
@@ -127,6 +128,21 @@ export class StudioBookings {
       throw error;
     }
     return { kind: 'changed', booking: (await this.one(id))! };
+  }
+
+  /**
+   * The insights' chart (issue 45): consultations by their studio date from `from` to `to`
+   * (inclusive), one row per date and status. The caller groups them into weeks.
+   */
+  async countsByDate(from: string, to: string): Promise<Array<{ date: string; status: BookingStatusName; count: number }>> {
+    const rows = await this.context.db
+      .selectFrom('bookings')
+      .select(['studioDate', 'status', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('studioDate', '>=', from)
+      .where('studioDate', '<=', to)
+      .groupBy(['studioDate', 'status'])
+      .execute();
+    return rows.map((row) => ({ date: row.studioDate, status: row.status, count: Number(row.count) }));
   }
 
   /** The dashboard's card: today and this week in the studio's calendar, and the next consultation. */

@@ -1,11 +1,15 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '#server/db/schema.ts';
+import { randomBytes } from 'node:crypto';
+import type { Insertable, Kysely } from 'kysely';
+import { isGoalKind, type GoalKind } from '#common/insights.ts';
+import type { Database, InsightEventsTable } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
+import { creditOf, NO_VISIT_SOURCE } from './goals.ts';
 import { readInsightSettings } from './insight-settings.ts';
 import { DailySalts, utcDay, visitorId } from './visitor-hash.ts';
 import { asksNotToBeTracked, countryOf, deviceOf, sourceOf, type Source } from './visitor-rules.ts';
 
-export type InsightKind = 'view' | 'play' | 'outbound' | 'embed';
+/** A page viewed, a sample played, a click out, an embed played, or a goal reached (decision 113). */
+export type InsightKind = 'view' | 'play' | 'outbound' | 'embed' | GoalKind;
 
 /** What one request tells about what happened and who: read at once, kept in memory until the next write. */
 export interface ObservedEvent {
@@ -18,6 +22,8 @@ export interface ObservedEvent {
   address: string;
   query: URLSearchParams;
   at: Date;
+  /** A goal no visitor's request made (the studio, Stripe): counted, credited to no visit. */
+  noVisit?: boolean;
 }
 
 interface Pending {
@@ -33,6 +39,7 @@ interface Pending {
   country: string | null;
   device: string;
   privacySignal: boolean;
+  noVisit: boolean;
 }
 
 export interface InsightEventOptions {
@@ -77,9 +84,13 @@ export class InsightEvents {
 
   observe(event: ObservedEvent): void {
     if (this.waiting.length >= (this.options.maxWaiting ?? 5_000)) return;
-    const seen = this.perAddress.get(event.address) ?? 0;
-    if (seen >= EVENTS_PER_ADDRESS_PER_BATCH) return;
-    this.perAddress.set(event.address, seen + 1);
+    const noVisit = event.noVisit === true;
+    // What the studio or Stripe reports is not a flood to hold back; a visitor's requests are.
+    if (!noVisit) {
+      const seen = this.perAddress.get(event.address) ?? 0;
+      if (seen >= EVENTS_PER_ADDRESS_PER_BATCH) return;
+      this.perAddress.set(event.address, seen + 1);
+    }
     const host = this.options.siteHost;
     const agent = event.headers['user-agent'];
     this.waiting.push({
@@ -94,7 +105,8 @@ export class InsightEvents {
       source: sourceOf(event.headers, event.query, host),
       country: countryOf(event.headers, this.options.countryHeader),
       device: deviceOf(event.headers),
-      privacySignal: asksNotToBeTracked(event.headers),
+      privacySignal: !noVisit && asksNotToBeTracked(event.headers),
+      noVisit,
     });
   }
 
@@ -133,14 +145,22 @@ export class InsightEvents {
       const kept = settings.honourPrivacySignals ? batch.filter((event) => !event.privacySignal) : batch;
       const rows = [];
       for (const event of kept) rows.push(await this.rowOf(event));
-      for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-        await this.db
-          .insertInto('insightEvents')
-          .values(rows.slice(start, start + ROWS_PER_INSERT))
-          .execute();
-      }
+      // The views first: a goal is credited to the visit they make, this batch's too.
+      const goals = rows.filter((row) => isGoalKind(row.kind));
+      await this.insert(rows.filter((row) => !isGoalKind(row.kind)));
+      for (const goal of goals) if (goal.source !== NO_VISIT_SOURCE) Object.assign(goal, await creditOf(this.db, goal));
+      await this.insert(goals);
     } catch (error) {
       this.options.logger.warn({ err: error, events: batch.length }, 'insights: a batch of counted events could not be written');
+    }
+  }
+
+  private async insert(rows: Array<Insertable<InsightEventsTable>>): Promise<void> {
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+      await this.db
+        .insertInto('insightEvents')
+        .values(rows.slice(start, start + ROWS_PER_INSERT))
+        .execute();
     }
   }
 
@@ -150,9 +170,10 @@ export class InsightEvents {
       day: event.day,
       occurredAt: event.at,
       kind: event.kind,
-      path: event.path,
-      visitor: visitorId(salt, event),
-      source: event.source.group,
+      path: event.noVisit ? '' : event.path,
+      // A goal without a visit is one visit of its own: a random id, so it counts once and joins nothing.
+      visitor: event.noVisit ? randomBytes(16).toString('hex') : visitorId(salt, event),
+      source: event.noVisit ? NO_VISIT_SOURCE : event.source.group,
       referrerDomain: event.source.domain,
       campaign: event.source.campaign,
       country: event.country,

@@ -1,3 +1,4 @@
+import type { ProjectStatus } from '#common/project-lifecycle.ts';
 import type { Kysely } from 'kysely';
 import { sees, type ProjectAccess } from '#common/collaborators.ts';
 import { ACTIVE_PROJECT_STATUSES } from '#common/project-lifecycle.ts';
@@ -109,6 +110,16 @@ export class ProjectsService {
         dueThisWeek: active.filter((project) => project.dueDate !== null && project.dueDate <= weekAhead).length,
       },
     };
+  }
+
+  /** How many projects are in each status now (the insights' chart, issue 45); a status none is in is left out. */
+  async countsByStatus(): Promise<Array<{ status: ProjectStatus; count: number }>> {
+    const rows = await this.db
+      .selectFrom('projects')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('status')
+      .execute();
+    return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
   }
 
   /** Every project's title and client, by id (the owner's list of invoices says whose each one is). */

@@ -8,6 +8,9 @@ const SHOTS = process.env.SHOTS_DIR;
 // A person's browser: headless Chromium names itself "HeadlessChrome", which the statistics leave out as automated.
 const PERSON = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
+/** The server treats a booking sent sooner than 2 s after its form opened as a bot's (booking.spec.ts): a person takes longer. */
+const HUMAN_FILL_MS = 2200;
+
 /** The Insights area read afresh until `check` holds: counted events reach the database in batches every few seconds. */
 async function untilCounted(page: Page, check: () => Promise<void>) {
   await expect(async () => {
@@ -17,7 +20,10 @@ async function untilCounted(page: Page, check: () => Promise<void>) {
   }).toPass({ timeout: 60_000 });
 }
 
-test('a visit from a search with a campaign, and a sample played, show in the owner’s Insights', async ({ page, browser }) => {
+test('a visit from a search with a campaign, a sample played and a consultation booked show in the owner’s Insights', async ({
+  page,
+  browser,
+}) => {
   const campaign = `winter-${Date.now().toString(36)}`;
   const visitor = await browser.newContext({
     userAgent: PERSON,
@@ -38,6 +44,20 @@ test('a visit from a search with a campaign, and a sample played, show in the ow
     await player.getByRole('button', { name: `Play ${title}` }).click();
     expect((await beacon).status()).toBe(204);
     await player.getByRole('button', { name: `Pause ${title}` }).click();
+
+    // The same visit books a consultation: the goal is credited to the search and the campaign it came from.
+    await gotoHydrated(listener, '/book');
+    await listener
+      .getByRole('link', { name: /: \d+ free times$/ })
+      .nth(3)
+      .click();
+    await listener.locator('section[aria-labelledby="booking-time-title"] ul a').nth(1).click();
+    await listener.getByLabel('Name').fill('Ines Moreau');
+    await listener.getByLabel('Email').fill(`${campaign}@example.com`);
+    await listener.getByLabel('Phone').fill('+44 20 7946 0000');
+    await listener.waitForTimeout(HUMAN_FILL_MS);
+    await listener.getByRole('button', { name: 'Book consultation' }).click();
+    await expect(listener.getByRole('heading', { name: 'You’re booked' })).toBeVisible();
   } finally {
     await visitor.close();
   }
@@ -51,7 +71,35 @@ test('a visit from a search with a campaign, and a sample played, show in the ow
     await expect(page.getByRole('region', { name: 'Samples played' }).getByRole('rowheader', { name: title })).toBeVisible({
       timeout: 1_000,
     });
+    const booked = page.getByRole('region', { name: 'Goals' }).getByRole('row', { name: /^Consultation booked/ });
+    await expect(booked.getByRole('cell').first()).not.toHaveText('0', { timeout: 1_000 });
   });
+  const goals = page.getByRole('region', { name: 'Goals' });
+  await expect(goals.getByRole('row', { name: /^Consultation booked/ })).toContainText('Search engines');
+  await expect(
+    goals
+      .getByRole('row', { name: /^Consultation booked/ })
+      .getByRole('cell')
+      .last(),
+  ).toHaveText('/');
+  const funnel = page.getByRole('region', { name: 'From visit to client' });
+  await expect(
+    funnel
+      .getByRole('row', { name: /^Engaged/ })
+      .getByRole('cell')
+      .first(),
+  ).not.toHaveText('0');
+  await expect(
+    funnel
+      .getByRole('row', { name: /^Enquired or booked/ })
+      .getByRole('cell')
+      .first(),
+  ).not.toHaveText('0');
+  // The studio's side, loaded with the area: the consultation is in its week.
+  await expect(page.getByRole('img', { name: 'Money over time' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Consultations per week' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Projects by status' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Goals', exact: true })).toHaveAttribute('href', /^\/api\/admin\/insights\.csv\?view=goals&/);
   await expect(page.getByRole('region', { name: 'Sources' }).getByRole('rowheader', { name: 'Search engines' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Referring sites' }).getByRole('rowheader', { name: 'google.com' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Countries' }).getByRole('rowheader', { name: 'United Kingdom' })).toBeVisible();
@@ -59,11 +107,17 @@ test('a visit from a search with a campaign, and a sample played, show in the ow
   await expect(page.getByRole('img', { name: 'Visitors and page views' })).toBeVisible();
 
   // The same numbers as a table, for whoever does not read charts.
-  await page.getByText('Show the numbers as a table').click();
+  await page.getByText('Show the numbers as a table').first().click();
   await expect(page.getByRole('columnheader', { name: 'Visitors' }).first()).toBeVisible();
 
-  await page.getByLabel('Period').selectOption('12m');
+  await page.getByRole('combobox', { name: 'Period' }).selectOption('12m');
   await expect(page.getByRole('columnheader', { name: 'Month' })).toBeVisible();
+
+  // The privacy policy says what is counted, as the settings now are.
+  const policy = await browser.newPage();
+  await policy.goto('/privacy-policy');
+  await expect(policy.getByText(/This website counts its visits without cookies/)).toBeVisible();
+  await policy.close();
 
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });

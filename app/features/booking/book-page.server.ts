@@ -3,6 +3,7 @@ import { BOOKING_HONEYPOT_FIELD, BOOKING_NOTE_LIMIT } from '#common/booking/book
 import { bookingRefusal } from '#server/api/booking-refusals.ts';
 import { bookingLinkPath } from '#server/booking/booking-links.ts';
 import { formStampFrom } from '#server/cookies/form-stamp.ts';
+import { headersOf } from '#server/insights/goals.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 import type { BookingFormResult } from './booking-form-result.ts';
 import { initialChoice, knownZones } from './booking-page-data.server.ts';
@@ -55,6 +56,8 @@ export async function bookPageAction({ request, context }: ActionFunctionArgs) {
     ip: clientIp,
     formStamp: formStampFrom(request.headers.get('cookie')),
   });
+  if (outcome.kind === 'booked')
+    services.insights.recordGoal('consultation_booked', { headers: headersOf(request.headers), address: clientIp });
   // Spam lands where a booking would, on a reschedule link of the same shape that names nothing (the 404 page).
   if (outcome.kind === 'booked' || outcome.kind === 'spam')
     return redirect(`${bookingLinkPath(outcome.rescheduleToken, 'reschedule')}?booked=1`);

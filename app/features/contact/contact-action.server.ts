@@ -4,6 +4,7 @@ import { CONTACT_FAILURE_FALLBACK } from '#app/content/contact-form.ts';
 import { contactRefusal } from '#server/api/contact-refusals.ts';
 import { formStampFrom } from '#server/cookies/form-stamp.ts';
 import { receiveContactSubmission } from '#server/contact/receive-submission.ts';
+import { headersOf } from '#server/insights/goals.ts';
 import { EMPTY_CONTACT_FORM, type ContactFormValues } from './contact-form-values.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 
@@ -49,6 +50,12 @@ export async function contactPageAction({ request, context }: ActionFunctionArgs
       );
     }
     case 'stored':
+      // A goal of the visit (decision 113); spam is answered alike but reaches none.
+      fromContext(context).services.insights.recordGoal('contact_sent', {
+        headers: headersOf(request.headers),
+        address: fromContext(context).clientIp,
+      });
+      return data<ContactActionData>({ status: 'sent' });
     case 'spam':
       return data<ContactActionData>({ status: 'sent' });
   }

@@ -39,10 +39,14 @@ export async function heroContent(context: Readonly<RouterContextProvider>) {
 
 /** A policy with the studio's facts filled in, parsed, and its effective date worded. */
 export async function policyContent(context: Readonly<RouterContextProvider>, which: 'privacy' | 'terms') {
-  const { policies, studio, packages } = await fromContext(context).services.site.siteContent.current();
+  const { services } = fromContext(context);
+  const [{ policies, studio, packages }, analytics] = await Promise.all([
+    services.site.siteContent.current(),
+    services.insights.settings.read(),
+  ]);
   const policy = policies[which];
   return {
     effectiveDate: formatEffectiveDate(policy.effectiveDate),
-    body: parseMarkdown(fillContentTokens(policy.body, { studio, packages })),
+    body: parseMarkdown(fillContentTokens(policy.body, { studio, packages, analytics })),
   };
 }

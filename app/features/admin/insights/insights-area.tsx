@@ -1,11 +1,12 @@
 import { Eye, Loader2, Users } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
-import type { InsightTotals } from '#common/insights.ts';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { INSIGHT_CSV_VIEWS, type InsightCsvView, type InsightTotals } from '#common/insights.ts';
 import { inputClasses } from '#app/components/ui/form-field.tsx';
 import { revealDashboardTabs } from '#app/features/admin/dashboard/reveal-tabs.ts';
 import { cn } from '#app/lib/cn.ts';
 import { CountingSettings } from './counting-settings.tsx';
-import { TopLists } from './top-lists.tsx';
+import { GoalsAndFunnel } from './goals-funnel.tsx';
+import { sourceLabel, TopLists } from './top-lists.tsx';
 import { INSIGHT_RANGES, RANGE_LABELS, rangeQuery, useInsights, type InsightRange } from './use-insights.ts';
 import { VisitsChart } from './visits-chart.tsx';
 
@@ -31,6 +32,51 @@ function Figure({ label, now, before, icon }: { label: string; now: number | und
   );
 }
 
+// Money, consultations and projects: their code loads with the area, not with the rest of /manage.
+const BusinessCharts = lazy(() => import('./business-charts.tsx'));
+
+const CSV_LABELS: Record<InsightCsvView, string> = {
+  series: 'Visits over time',
+  pages: 'Pages',
+  landings: 'Landing pages',
+  sources: 'Sources',
+  referrers: 'Referring sites',
+  campaigns: 'Campaigns',
+  countries: 'Countries',
+  devices: 'Devices',
+  samples: 'Samples played',
+  outbound: 'Clicks out',
+  embeds: 'Embeds',
+  goals: 'Goals',
+  funnel: 'Funnel',
+};
+
+function CsvLinks({ query }: { query: { from: string; to: string; interval: string } }) {
+  return (
+    <section aria-labelledby="insights-csv" className="rounded-xl border border-line bg-surface p-4 sm:p-5">
+      <h3 id="insights-csv" className="font-semibold text-fg">
+        Download as CSV
+      </h3>
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+        {INSIGHT_CSV_VIEWS.map((view) => (
+          <li key={view}>
+            <a
+              className={cn(
+                'rounded text-accent underline-offset-2 hover:underline',
+                'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+              )}
+              href={`/api/admin/insights.csv?view=${view}&from=${query.from}&to=${query.to}&interval=${query.interval}`}
+              download
+            >
+              {CSV_LABELS[view]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 const perVisitor = (totals: InsightTotals | undefined) =>
   totals && totals.visitors > 0 ? (totals.views / totals.visitors).toFixed(1) : totals ? '0' : '–';
 
@@ -44,7 +90,8 @@ export function InsightsArea({ sampleTitle }: { sampleTitle: (id: string) => str
   useEffect(() => {
     if (loaded) revealDashboardTabs();
   }, [loaded]);
-  const interval = rangeQuery(range).interval;
+  const query = rangeQuery(range);
+  const { interval } = query;
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
@@ -91,7 +138,19 @@ export function InsightsArea({ sampleTitle }: { sampleTitle: (id: string) => str
           </p>
         )}
       </section>
+      {summary && <GoalsAndFunnel summary={summary} sourceLabel={sourceLabel} />}
       {summary && <TopLists summary={summary} sampleTitle={sampleTitle} />}
+      <h3 className="mt-2 text-lg font-semibold text-fg">The studio</h3>
+      <Suspense
+        fallback={
+          <p className="flex items-center gap-2 rounded-xl border border-line bg-surface p-4 text-sm text-fg-muted">
+            <Loader2 aria-hidden className="size-4 animate-spin" /> Reading the studio’s figures…
+          </p>
+        }
+      >
+        <BusinessCharts query={query} />
+      </Suspense>
+      <CsvLinks query={query} />
       {settings && <CountingSettings settings={settings} save={saveSettings} />}
     </div>
   );

@@ -8,6 +8,9 @@ const SOURCE_LABELS: Record<string, string> = {
   referral: 'Other sites',
   campaign: 'Campaigns',
 };
+/** A source group as the owner reads it. */
+export const sourceLabel = (value: string) => SOURCE_LABELS[value] ?? value;
+
 const DEVICE_LABELS: Record<string, string> = { desktop: 'Desktop', mobile: 'Phone', tablet: 'Tablet' };
 
 function countryName(code: string): string {
@@ -82,13 +85,14 @@ export function TopLists({ summary, sampleTitle }: { summary: InsightSummary; sa
   const lists: ListSpec[] = [
     { key: 'pages', title: 'Top pages', column: 'Page', measure: 'Views' },
     { key: 'landings', title: 'Landing pages', column: 'Page', measure: 'Entries' },
-    { key: 'sources', title: 'Sources', column: 'Source', measure: 'Views', label: (value) => SOURCE_LABELS[value] ?? value },
+    { key: 'sources', title: 'Sources', column: 'Source', measure: 'Views', label: sourceLabel },
     { key: 'referrers', title: 'Referring sites', column: 'Site', measure: 'Views' },
     { key: 'campaigns', title: 'Campaigns', column: 'Campaign', measure: 'Views' },
     { key: 'countries', title: 'Countries', column: 'Country', measure: 'Views', label: countryName },
     { key: 'devices', title: 'Devices', column: 'Device', measure: 'Views', label: (value) => DEVICE_LABELS[value] ?? value },
     { key: 'samples', title: 'Samples played', column: 'Sample', measure: 'Plays', label: sampleTitle },
     { key: 'outbound', title: 'Clicks out', column: 'Site', measure: 'Clicks' },
+    { key: 'embeds', title: 'Embedded players started', column: 'Provider', measure: 'Plays' },
   ];
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2 xl:grid-cols-3">

@@ -13,7 +13,7 @@ export function pointLabel(start: string, interval: InsightQuery['interval']): s
 }
 
 /** A round top for the scale (1, 2, 5 × 10ⁿ), so the grid lines fall on numbers people read. */
-function niceMax(value: number): number {
+export function niceMax(value: number): number {
   if (value <= 4) return 4;
   const power = 10 ** Math.floor(Math.log10(value));
   return ([1, 2, 5, 10].map((step) => step * power).find((top) => top >= value) ?? 10 * power) as number;
