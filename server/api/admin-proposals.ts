@@ -72,6 +72,8 @@ export function adminProposalsRouter(services: Services): Router {
       const outcome = await records.send(proposalId(req), (trx, id, subject) => queueProposalEmail(trx, id, 'sent', subject, at));
       if (outcome.kind !== 'done') throw refusalError(outcome, NOT_FOUND);
       proposalEmails.sendSoon();
+      // Sent by the studio, not by a visit: counted in the funnel without a source, as payments are.
+      if (outcome.firstSend) services.insights.recordGoal('proposal_sent', null);
       noStore(res).json({ ...outcome.proposal, url: outcome.url });
     })
     .all(methodNotAllowed(['POST']));

@@ -59,6 +59,8 @@ export function proposalRoutes(services: Services): { api: Router; pages: Router
       userAgent: req.get('user-agent') ?? '',
     });
     if (outcome.kind === 'accepted') {
+      // The visit that signed: the funnel's "accepted" step, credited to where this client came from.
+      services.insights.recordGoal('proposal_accepted', { headers: req.headers, address: clientIp(req) });
       const link = await createSignInLink(services.db, outcome.clientEmail);
       const session = await redeemSignInLink(services.db, link);
       if (session) setClientCookie(req, res, session.token, services.config.SESSION_SECRET, session.maxAgeMs);

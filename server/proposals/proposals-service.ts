@@ -147,7 +147,7 @@ export class ProposalsService {
   async send(
     id: number,
     queueEmail: (trx: Kysely<Database>, proposalId: number, subject: string) => Promise<void>,
-  ): Promise<ProposalOutcome & { url?: string }> {
+  ): Promise<ProposalOutcome & { url?: string; firstSend?: boolean }> {
     const row = await this.row(id);
     if (!row) return { kind: 'not-found' };
     const today = await this.facts.today();
@@ -180,7 +180,7 @@ export class ProposalsService {
     });
     if (!sent) return { kind: 'conflict', message: 'This proposal changed meanwhile: reload it' };
     const proposal = await this.view(sent);
-    return { kind: 'done', proposal, url: proposal.url ?? undefined };
+    return { kind: 'done', proposal, url: proposal.url ?? undefined, firstSend: row.state === 'draft' };
   }
 
   async withdraw(id: number): Promise<ProposalOutcome> {
