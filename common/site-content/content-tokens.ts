@@ -1,6 +1,7 @@
 import { RETENTION_DAYS } from '#common/retention.ts';
 import type { Packages } from './packages.ts';
-import { revisionsByPackage, turnaroundSpan } from './package-words.ts';
+import { revisionsByPackage } from './package-words.ts';
+import { turnaroundSpan } from './turnaround-words.ts';
 import { locationLabel } from './format.ts';
 import type { Studio } from './studio.ts';
 
@@ -71,7 +72,7 @@ export function tokenValues({ studio, packages, planTerms }: TokenFacts): Partia
     'studio.email': studio.email,
     'studio.responseHours': String(studio.responseHours),
     'studio.experience': `${studio.experienceYears}+`,
-    ...(packages ? { 'packages.turnaround': turnaroundSpan(packages.packages) } : {}),
+    ...(packages ? { 'packages.turnaround': turnaroundSpan(packages.packages.map((pkg) => pkg.turnaround)) } : {}),
     ...(packages ? { 'packages.revisions': revisionsByPackage(packages.packages) } : {}),
     'files.retentionDays': String(RETENTION_DAYS),
     ...(planTerms === undefined ? {} : { 'plan.terms': planTerms }),

@@ -55,7 +55,7 @@ export const DEFAULT_PACKAGES: Packages = {
       description: 'Your first song, mixed and mastered: the easiest way to hear what we can do for your music.',
       included: ['One song mix and master', 'Professional consultation', 'Radio-ready quality'],
       revisions: 2,
-      turnaroundHours: 48,
+      turnaround: { from: 48, to: 48, unit: 'hours' },
       popular: true,
     },
     {
@@ -67,7 +67,7 @@ export const DEFAULT_PACKAGES: Packages = {
       description: 'A full professional mix and master with the detail your release deserves.',
       included: ['Professional mix and master', 'Detailed sonic analysis', 'EQ, compression and effects', 'Multiple file formats'],
       revisions: 3,
-      turnaroundHours: 72,
+      turnaround: { from: 72, to: 72, unit: 'hours' },
       popular: false,
     },
     {
@@ -86,7 +86,7 @@ export const DEFAULT_PACKAGES: Packages = {
         'Priority in the queue',
       ],
       revisions: 'unlimited',
-      turnaroundHours: 48,
+      turnaround: { from: 48, to: 48, unit: 'hours' },
       popular: false,
     },
   ],

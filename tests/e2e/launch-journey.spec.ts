@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
-import { formatPrice, revisionsWording, turnaroundWording } from '#common/site-content/package-words.ts';
+import { formatPrice, revisionsWording } from '#common/site-content/package-words.ts';
+import { turnaroundWording } from '#common/site-content/turnaround-words.ts';
 import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
 import type { StoredSiteContent } from '#common/site-content/sections.ts';
 import { openDashboard, openSection, restoreOriginalContent, saveSection, toast } from './site-editor-support';
@@ -140,7 +141,7 @@ test(JOURNEY, async ({ page, browser, baseURL }) => {
     for (const pkg of records) {
       const card = tab.locator('article').filter({ has: tab.getByTestId(`price-${pkg.key}`) });
       if ((await card.count()) === 0) continue;
-      await expect(card, `${path}: ${pkg.key}`).toContainText(turnaroundWording(pkg.turnaroundHours));
+      await expect(card, `${path}: ${pkg.key}`).toContainText(turnaroundWording(pkg.turnaround));
       const revisions = revisionsWording(pkg.revisions);
       if (revisions) await expect(card, `${path}: ${pkg.key}`).toContainText(revisions);
     }
