@@ -21,6 +21,7 @@ export const CONTENT_TOKENS = [
   'studio.experience',
   'packages.turnaround',
   'packages.revisions',
+  'services.offered',
   'files.retentionDays',
 ] as const;
 
@@ -41,6 +42,7 @@ export const TOKEN_LABELS: Record<ContentToken, string> = {
   'studio.experience': 'Years of experience',
   'packages.turnaround': 'Package turnaround',
   'packages.revisions': 'Revisions per package',
+  'services.offered': 'Services shown on the site',
   'files.retentionDays': 'Days files are kept',
   'plan.terms': 'Payment plan (each proposal’s own)',
 };
@@ -49,8 +51,15 @@ export const TOKEN_LABELS: Record<ContentToken, string> = {
 export interface TokenFacts {
   studio: Studio;
   packages?: Packages;
+  /** The names of the services the site shows (visibleServices), so a hidden one is never named. */
+  offered?: readonly string[];
   /** A proposal's payment plan in words ("50 % on signing, the rest before delivery"). */
   planTerms?: string;
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listWords(parts: readonly string[]): string {
+  return parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
 /** "an" before a vowel sound as written (Atlanta, Orlando, Eastpoint), else "a" (Decatur, Union City). */
@@ -64,7 +73,7 @@ export function withArticle(word: string, { capital = false } = {}): string {
   return `${capital ? article[0]!.toUpperCase() + article.slice(1) : article} ${word}`;
 }
 
-export function tokenValues({ studio, packages, planTerms }: TokenFacts): Partial<Record<ContentToken, string>> {
+export function tokenValues({ studio, packages, offered, planTerms }: TokenFacts): Partial<Record<ContentToken, string>> {
   return {
     'studio.name': studio.name,
     'studio.city': studio.location.city,
@@ -74,6 +83,7 @@ export function tokenValues({ studio, packages, planTerms }: TokenFacts): Partia
     'studio.experience': `${studio.experienceYears}+`,
     ...(packages ? { 'packages.turnaround': turnaroundSpan(packages.packages.map((pkg) => pkg.turnaround)) } : {}),
     ...(packages ? { 'packages.revisions': revisionsByPackage(packages.packages) } : {}),
+    ...(offered ? { 'services.offered': listWords(offered) } : {}),
     'files.retentionDays': String(RETENTION_DAYS),
     ...(planTerms === undefined ? {} : { 'plan.terms': planTerms }),
   };

@@ -23,7 +23,7 @@ export const DEFAULT_STUDIO: Studio = {
   name: 'ATL Audio Mastering',
   shortName: 'ATL Audio',
   tagline:
-    'Mixing, mastering and vocal production from {{studio.location}}. We work with artists everywhere: send your tracks from anywhere in ' +
+    '{{services.offered}} from {{studio.location}}. We work with artists everywhere: send your tracks from anywhere in ' +
     'the world and get radio-ready sound back.',
   email: DEFAULT_STUDIO_EMAIL,
   phone: '',
@@ -154,6 +154,7 @@ export const DEFAULT_POLICIES: Policies = {
 };
 
 export const DEFAULT_HERO: Hero = {
+  serviceLine: '',
   headline: 'Professional Mixing & Mastering',
   description:
     'Radio-ready sound for artists everywhere. We mix and master your songs in {{studio.city}} with {{studio.experience}} years ' +

@@ -46,12 +46,10 @@ function NewClientSpecial({ special }: { special: Offer }) {
 export function HomeHero({
   hero,
   special,
-  location,
   servicesHref = '#services',
 }: {
   hero: Hero;
   special: Offer | null;
-  location: string;
   /** The packages block when the home page shows it, else the services page. */
   servicesHref?: string;
 }) {
@@ -65,7 +63,7 @@ export function HomeHero({
         )}
       >
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent">Mixing · Mastering · Vocal Production · {location}</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent">{hero.serviceLine}</p>
           <h1 id="hero-title" className="mt-4 text-4xl font-bold tracking-tight text-balance text-fg sm:text-6xl">
             {hero.headline}
           </h1>
