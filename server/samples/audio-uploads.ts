@@ -240,7 +240,8 @@ export class AudioUploadService {
   }
 
   /**
-   * Removes uploads never registered within a day (abandoned forms, refused files, broken PUTs), and
+   * Removes uploads never registered within a day (abandoned forms, refused files, broken PUTs),
+   * uploads registered over a day ago that no sample uses (registeredBefore), and
    * staging objects written after their upload was registered or discarded (an upload URL stays
    * valid for its 15 minutes; what it writes then is never served, and is removed here).
    */
@@ -253,6 +254,13 @@ export class AudioUploadService {
       .where('createdAt', '<', cutoff)
       .execute();
     for (const { key } of stale) await this.discard(key);
+    let unclaimed = 0;
+    for (const key of await this.registeredBefore(cutoff)) {
+      // Asked just before it goes, so a sample saved meanwhile keeps its file.
+      const user = await this.db.selectFrom('samples').select('id').where('audioUrl', '=', objectPathOf(key)).executeTakeFirst();
+      if (!user) await this.discard(key);
+      if (!user) unclaimed++;
+    }
     let strays = 0;
     for await (const object of this.store.list(stagingKey(''))) {
       const key = object.key.slice(stagingKey('').length);
@@ -262,7 +270,21 @@ export class AudioUploadService {
         strays++;
       }
     }
-    return stale.length + strays;
+    return stale.length + unclaimed + strays;
+  }
+
+  /**
+   * Uploads registered over a day ago: those no sample uses (in the trash or out of it) were left by
+   * a Create Sample never pressed or a form closed after the file arrived.
+   */
+  private async registeredBefore(cutoff: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('uploadedObjects')
+      .select('key')
+      .where('status', '=', 'registered')
+      .where((eb) => eb.or([eb('registeredAt', '<', cutoff), eb.and([eb('registeredAt', 'is', null), eb('createdAt', '<', cutoff)])]))
+      .execute();
+    return rows.map((row) => row.key);
   }
 
   private async registeredRow(key: string) {
