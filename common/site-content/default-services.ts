@@ -131,6 +131,7 @@ export const DEFAULT_SERVICES: Services = {
       },
     },
   ],
+  ctaTitle: 'Ready to Hear the Difference?',
   whyChooseUs: [
     {
       title: 'Professional Quality',

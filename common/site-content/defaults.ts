@@ -25,6 +25,8 @@ export const DEFAULT_STUDIO: Studio = {
   tagline:
     '{{services.offered}} from {{studio.location}}. We work with artists everywhere: send your tracks from anywhere in ' +
     'the world and get radio-ready sound back.',
+  serviceArea: 'Worldwide digital service',
+  reach: 'serving artists worldwide',
   email: DEFAULT_STUDIO_EMAIL,
   phone: '',
   location: { city: 'Atlanta', region: 'GA', country: 'US' },
@@ -115,6 +117,18 @@ export const DEFAULT_ABOUT: About = {
     { value: 'Radio', label: 'Quality Standards' },
   ],
   credits: [],
+  valuesEyebrow: 'How we work',
+  valuesTitle: 'What We Stand For',
+  values: [
+    {
+      title: 'Your vision first',
+      text: 'We serve the song and the artist: our job is to make your music sound like the best version of itself.',
+    },
+    { title: 'Honest feedback', text: 'If something in the recording holds the song back, we tell you, and we suggest how to fix it.' },
+    { title: 'Craft and consistency', text: 'Every master is checked on several playback systems before it leaves the studio.' },
+  ],
+  ctaTitle: "Let's Work Together",
+  ctaText: 'Hear what we do, then tell us about your music.',
 };
 
 export const DEFAULT_TESTIMONIALS: Testimonials = { testimonials: [] };

@@ -80,7 +80,7 @@ export function shareCardText(slug: string, content: SiteContent): ShareCardText
   return {
     studioName: studio.name,
     title,
-    place: `${locationLabel(studio.location)} · serving artists worldwide`,
+    place: [locationLabel(studio.location), studio.reach].filter(Boolean).join(' · '),
     accent: content.brand.accentColor,
     logo: content.brand.logo,
   };

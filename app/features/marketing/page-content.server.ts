@@ -2,7 +2,8 @@ import type { RouterContextProvider } from 'react-router';
 import { tokenFactsOf, visibleServices } from '#common/site-content/service-rules.ts';
 import { locationLabel } from '#common/site-content/format.ts';
 import { parseMarkdown } from '#common/markdown.ts';
-import { fillContentTokens, fillTextTokens } from '#common/site-content/content-tokens.ts';
+import { fillContentTokens, fillTextTokens, type TokenFacts } from '#common/site-content/content-tokens.ts';
+import type { SiteContent } from '#common/site-content/sections.ts';
 import { formatEffectiveDate } from '#common/site-content/policies.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 
@@ -21,8 +22,14 @@ export async function aboutContent(context: Readonly<RouterContextProvider>) {
       ...rest,
       stats: stats.map((stat) => ({ value: fillTextTokens(stat.value, facts), label: fillTextTokens(stat.label, facts) })),
       biography: parseMarkdown(fillContentTokens(biography, facts)),
+      valuesEyebrow: fillTextTokens(rest.valuesEyebrow, facts),
+      valuesTitle: fillTextTokens(rest.valuesTitle, facts),
+      values: rest.values.map((value) => ({ title: fillTextTokens(value.title, facts), text: fillTextTokens(value.text, facts) })),
+      ctaTitle: fillTextTokens(rest.ctaTitle, facts),
+      ctaText: fillTextTokens(rest.ctaText, facts),
     },
     testimonials: content.testimonials.testimonials,
+    testimonialsHeading: testimonialsHeadingOf(content, facts),
   };
 }
 
@@ -40,6 +47,18 @@ export async function heroContent(context: Readonly<RouterContextProvider>) {
   const built = [...visibleServices(content.services).map((service) => fill(service.name)), locationLabel(content.studio.location)];
   const serviceLine = fill(hero.serviceLine) || built.join(' · ');
   return { ...hero, serviceLine, headline: fill(hero.headline), description: fill(hero.description) };
+}
+
+/** The testimonials' heading as the home page's block has it (the owner renames it there), filled like the block. */
+function testimonialsHeadingOf(content: SiteContent, facts: TokenFacts) {
+  const block = content.home.blocks.find((candidate) => candidate.key === 'testimonials');
+  return block
+    ? {
+        eyebrow: fillTextTokens(block.eyebrow, facts),
+        title: fillTextTokens(block.title, facts),
+        intro: fillTextTokens(block.intro, facts),
+      }
+    : undefined;
 }
 
 /** A policy with the studio's facts filled in, parsed, and its effective date worded. */

@@ -36,9 +36,10 @@ function serviceCard(service: Service, content: SiteContent, facts: TokenFacts) 
 export async function servicesOverview(context: Readonly<RouterContextProvider>) {
   const content = await fromContext(context).services.site.siteContent.current();
   const facts = tokenFactsOf(content);
-  const { intro, whyChooseUs } = content.services;
+  const { intro, whyChooseUs, ctaTitle } = content.services;
   return {
     intro: fillTextTokens(intro, facts),
+    ctaTitle: fillTextTokens(ctaTitle, facts),
     cards: visible(content).map((service) => serviceCard(service, content, facts)),
     whyChooseUs: whyChooseUs.map((item) => ({ title: fillTextTokens(item.title, facts), text: fillTextTokens(item.text, facts) })),
   };
