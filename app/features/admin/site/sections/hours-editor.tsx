@@ -61,7 +61,7 @@ export function HoursEditor({ form }: { form: SectionForm }) {
                 <span className="sr-only">{' open'}</span>
               </label>
               {entry ? (
-                <div className="grid grid-cols-2 gap-3 pb-2 pl-8 sm:max-w-sm sm:pb-0 sm:pl-0">
+                <div className="grid grid-cols-2 gap-3 pb-2 sm:max-w-sm sm:pb-0">
                   {(['opens', 'closes'] as const).map((side) => {
                     const path = `hours.days.${index}.${side}`;
                     const other = `hours.days.${index}.${side === 'opens' ? 'closes' : 'opens'}`;
