@@ -6,6 +6,7 @@ import { MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS, MAX_SINGLE_PUT_AUDIO_BYTES } from '
 import { readDeclaredDuration } from '#server/audio/audio-duration.ts';
 import { AUDIO_CONTENT_TYPES, detectAudioFormat, SIGNATURE_BYTES, type AudioFormat } from '#common/audio-format.ts';
 import { splitHead } from '#server/audio/stream-head.ts';
+import { registeredBefore } from './upload-sweep.ts';
 import type { DirectUploadOutcome, RegistrationOutcome, RegistrationRefusal } from './audio-upload-outcomes.ts';
 import type { Database } from '#server/db/schema.ts';
 import {
@@ -241,7 +242,7 @@ export class AudioUploadService {
 
   /**
    * Removes uploads never registered within a day (abandoned forms, refused files, broken PUTs),
-   * uploads registered over a day ago that no sample uses (registeredBefore), and
+   * uploads registered over a day ago that no sample uses (upload-sweep.ts), and
    * staging objects written after their upload was registered or discarded (an upload URL stays
    * valid for its 15 minutes; what it writes then is never served, and is removed here).
    */
@@ -255,7 +256,7 @@ export class AudioUploadService {
       .execute();
     for (const { key } of stale) await this.discard(key);
     let unclaimed = 0;
-    for (const key of await this.registeredBefore(cutoff)) {
+    for (const key of await registeredBefore(this.db, cutoff)) {
       // Asked just before it goes, so a sample saved meanwhile keeps its file.
       const user = await this.db.selectFrom('samples').select('id').where('audioUrl', '=', objectPathOf(key)).executeTakeFirst();
       if (!user) await this.discard(key);
@@ -271,20 +272,6 @@ export class AudioUploadService {
       }
     }
     return stale.length + unclaimed + strays;
-  }
-
-  /**
-   * Uploads registered over a day ago: those no sample uses (in the trash or out of it) were left by
-   * a Create Sample never pressed or a form closed after the file arrived.
-   */
-  private async registeredBefore(cutoff: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('uploadedObjects')
-      .select('key')
-      .where('status', '=', 'registered')
-      .where((eb) => eb.or([eb('registeredAt', '<', cutoff), eb.and([eb('registeredAt', 'is', null), eb('createdAt', '<', cutoff)])]))
-      .execute();
-    return rows.map((row) => row.key);
   }
 
   private async registeredRow(key: string) {
