@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
+import { faviconUrl } from '#common/site-content/favicon.ts';
 import { groupOpeningDays, imageUrl, locationLabel } from '#common/site-content/format.ts';
 import { WEEKDAY_NAMES } from '#common/site-content/weekdays.ts';
 import type { SiteEssentials } from '#common/site-content/sections.ts';
@@ -59,14 +60,22 @@ export function pageKeywords(page: Pick<PageSeo, 'keywords'>, studio: Studio): s
 }
 
 /** The studio as schema.org reads it (a LocalBusiness): contact points, address, profiles elsewhere and opening hours. */
-export function organizationJsonLd(publicUrl: string, studio: Studio, logo: Pick<ImageRef, 'id' | 'widths'> | null = null) {
+export function organizationJsonLd(
+  publicUrl: string,
+  studio: Studio,
+  logo: Pick<ImageRef, 'id' | 'widths'> | null = null,
+  favicon: Pick<ImageRef, 'id'> | null = null,
+) {
   return {
     '@context': 'https://schema.org',
     '@type': 'LocalBusiness',
     name: studio.name,
     url: `${publicUrl}/`,
-    // The owner's logo: its largest WebP rendition (search engines read WebP; it keeps the transparency).
-    logo: logo ? `${publicUrl}${imageUrl(logo.id, Math.max(...logo.widths), 'webp')}` : `${publicUrl}/favicon.svg`,
+    // The owner's logo: its largest WebP rendition (search engines read WebP; it keeps the transparency);
+    // else the owner's favicon at 512 px, and the built-in mark only when the brand has neither.
+    logo: logo
+      ? `${publicUrl}${imageUrl(logo.id, Math.max(...logo.widths), 'webp')}`
+      : `${publicUrl}${favicon ? faviconUrl(favicon.id, 'icon-512.png') : '/favicon.svg'}`,
     image: `${publicUrl}/og/home.png`,
     email: studio.email,
     ...(studio.phone ? { telephone: studio.phone } : {}),
@@ -101,6 +110,7 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
   const title = !studio || page.title.includes(studio.name) ? page.title : `${page.title} | ${studio.name}`;
   const url = page.path !== undefined ? `${publicUrl}${page.path}` : undefined;
   const logo = root?.site.brand.logo ?? null;
+  const favicon = root?.site.brand.favicon ?? null;
   const image = shareImageUrl(publicUrl, page.path, studio, page.title, logo);
   const tags: MetaDescriptor[] = [
     { title },
@@ -125,7 +135,7 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
       { property: 'og:site_name', content: studio.name },
       { property: 'og:image:alt', content: alt },
       { name: 'twitter:image:alt', content: alt },
-      { 'script:ld+json': organizationJsonLd(publicUrl, studio, logo) },
+      { 'script:ld+json': organizationJsonLd(publicUrl, studio, logo, favicon) },
     );
   }
   if (url) {

@@ -89,7 +89,7 @@ export function SiteFooter({ site }: { site: SiteEssentials }) {
             </div>
             <div>
               <dt className="text-fg-subtle">Studio</dt>
-              <dd className="text-fg-muted">{locationLabel(studio.location)} · serving artists worldwide</dd>
+              <dd className="text-fg-muted">{[locationLabel(studio.location), studio.reach].filter(Boolean).join(' · ')}</dd>
             </div>
           </dl>
         </div>

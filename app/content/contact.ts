@@ -1,7 +1,5 @@
 /** Contact page copy. The facts it states (e-mail, hours, reply time, FAQ, prices) are the owner's, from the site content. */
 
-export const WORLDWIDE_SERVICE = 'Worldwide digital service';
-
 /** The intro above the contact form; the reply time is the owner's promise (studio.responseHours). */
 export function contactIntro(responseHours: number): string {
   return `Tell us about your project. We reply within ${responseHours} hours to schedule your free initial consultation.`;

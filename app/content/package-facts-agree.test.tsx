@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatPrice, revisionsWording, turnaroundSpan, turnaroundWording } from '#common/site-content/package-words.ts';
+import { formatPrice, revisionsWording } from '#common/site-content/package-words.ts';
+import { turnaroundSpan, turnaroundText, turnaroundWording } from '#common/site-content/turnaround-words.ts';
 import type { Packages } from '#common/site-content/packages.ts';
 import { defaultSiteContent, type SiteContent } from '#common/site-content/sections.ts';
 import { renderAllHtml, textOf } from './page-text.test-support.tsx';
@@ -14,8 +15,8 @@ function editedPackages(): SiteContent {
   content.services.services[1]!.priceFrom = 95;
   content.packages = {
     packages: [
-      { ...premium!, price: 410, revisions: 5, turnaroundHours: 36 },
-      { ...intro!, price: 65, regularPrice: 130, revisions: 1, turnaroundHours: 96 },
+      { ...premium!, price: 410, revisions: 5, turnaround: { from: 36, to: 36, unit: 'hours' } },
+      { ...intro!, price: 65, regularPrice: 130, revisions: 1, turnaround: { from: 5, to: 7, unit: 'days' } },
       {
         ...intro!,
         key: 'stem-mastering',
@@ -23,7 +24,7 @@ function editedPackages(): SiteContent {
         price: 220,
         regularPrice: null,
         revisions: 'unlimited',
-        turnaroundHours: 120,
+        turnaround: { from: 2, to: 2, unit: 'weeks' },
         popular: false,
       },
     ],
@@ -44,16 +45,18 @@ function editedProcessAndHome(): SiteContent {
 /** Every price, revision count and turnaround a visitor can read, and what the records allow. */
 function checkPages(pages: Record<string, string>, { packages }: Packages, ownPrices: number[], responseHours: number) {
   const prices = new Set([...ownPrices, ...packages.flatMap((pkg) => [pkg.price, pkg.regularPrice ?? pkg.price])].map(formatPrice));
-  const turnarounds = new Set(packages.map((pkg) => pkg.turnaroundHours));
+  const hourTurnarounds = new Set(
+    packages.flatMap(({ turnaround }) => (turnaround.unit === 'hours' ? [turnaround.from, turnaround.to] : [])),
+  );
   const revisionsByName = new Map(packages.map((pkg) => [pkg.name, String(pkg.revisions)]));
   for (const [path, html] of Object.entries(pages)) {
     const text = textOf(html);
     for (const [price] of text.matchAll(/\$[\d,]+/g)) expect(prices, `${path}: ${price}`).toContain(price);
     for (const [, hours] of text.matchAll(/(\d+)[- ]hours?\b/g)) {
-      if (Number(hours) !== responseHours) expect(turnarounds, `${path}: ${hours} hours`).toContain(Number(hours));
+      if (Number(hours) !== responseHours) expect(hourTurnarounds, `${path}: ${hours} hours`).toContain(Number(hours));
     }
-    // Day spans were another reading of the turnaround ("3-7 business days"); retention's "30 days" is no turnaround.
-    expect(text, path).not.toMatch(/\d+-\d+ (business )?days|\d+ business days/);
+    // A turnaround in days or weeks is never turned into hours ("168-hour turnaround").
+    expect(text, path).not.toMatch(/\b(1[2-9]\d|[2-9]\d\d)[- ]hours?\b/);
     for (const [, count, name] of text.matchAll(/(\d+|unlimited) with ([^,.]+?)(?=,| and |\.)/g))
       expect(revisionsByName.get(name!.trim()), `${path}: ${count} with ${name}`).toBe(count);
 
@@ -64,7 +67,9 @@ function checkPages(pages: Record<string, string>, { packages }: Packages, ownPr
       const pkg = packages.find((candidate) => candidate.key === key)!;
       const words = textOf(card);
       expect(words, `${path}: ${key}`).toContain(formatPrice(pkg.price));
-      expect(words.match(/\d+-hour turnaround/g), `${path}: ${key}`).toEqual([turnaroundWording(pkg.turnaroundHours)]);
+      expect(words.match(/[\d–-]+ ?(hour|day|business day|week) turnaround/g), `${path}: ${key}`).toEqual([
+        turnaroundWording(pkg.turnaround),
+      ]);
       const revisions = words.match(/(\d+ rounds? of revisions|Unlimited revisions)/g) ?? [];
       expect(revisions, `${path}: ${key}`).toEqual([revisionsWording(pkg.revisions)].filter(Boolean));
     }
@@ -83,8 +88,8 @@ describe('every price, revision count and turnaround on the pages is a package r
     // The Process page and the home page are among the pages checked, with the owner's words in them.
     const process = textOf(pages['/process']!);
     expect(process).toContain(`Step ${content.process.steps.length}: ${content.process.steps.at(-1)!.title}`);
-    expect(process).toContain(`within ${turnaroundSpan(content.packages.packages)} of complete files`);
-    for (const pkg of content.packages.packages) expect(process).toContain(`${pkg.name} ${pkg.turnaroundHours} hours`);
+    expect(process).toContain(`within ${turnaroundSpan(content.packages.packages.map((pkg) => pkg.turnaround))} of complete files`);
+    for (const pkg of content.packages.packages) expect(process).toContain(`${pkg.name} ${turnaroundText(pkg.turnaround)}`);
     expect(textOf(pages['/']!)).toContain(content.home.blocks.find((block) => block.key === 'preparing')!.title);
     const cards = (path: string) => [...pages[path]!.matchAll(/data-testid="price-([^"]+)"/g)].map((match) => match[1]);
     const keys = content.packages.packages.map((pkg) => pkg.key);

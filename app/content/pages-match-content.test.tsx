@@ -38,7 +38,7 @@ function changedContent(): SiteContent {
   standard.price = 120;
   premium.price = 420;
   content.services.services[1]!.priceFrom = 90;
-  content.hero = { headline: 'Mixes That Travel', description: 'From our harbor studio to every speaker.', image: null };
+  content.hero = { serviceLine: '', headline: 'Mixes That Travel', description: 'From our harbor studio to every speaker.', image: null };
   content.about = {
     ...content.about,
     founderName: 'Dana Reyes',

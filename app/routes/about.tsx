@@ -4,7 +4,6 @@ import { MarkdownView } from '#app/components/markdown-view.tsx';
 import { PageHero } from '#app/components/page-hero.tsx';
 import { seo, siteFromMeta } from '#app/components/seo.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
-import { ABOUT_VALUES } from '#app/content/about.ts';
 import { CreditsSection } from '#app/features/marketing/credits-section.tsx';
 import { CtaBand } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
@@ -38,7 +37,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { about, testimonials } = loaderData;
+  const { about, testimonials, testimonialsHeading } = loaderData;
   const { studio } = useSite();
   const named = about.founderName !== '';
   return (
@@ -78,17 +77,20 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 
       <CreditsSection credits={about.credits} />
 
-      <ContentSection id="values" eyebrow="How we work" title="What We Stand For" band>
-        <div className="mt-12">
-          <FeatureGrid items={ABOUT_VALUES} />
-        </div>
-      </ContentSection>
+      {about.values.length > 0 ? (
+        <ContentSection id="values" eyebrow={about.valuesEyebrow || undefined} title={about.valuesTitle} band>
+          <div className="mt-12">
+            <FeatureGrid items={about.values} />
+          </div>
+        </ContentSection>
+      ) : null}
 
-      <TestimonialsSection testimonials={testimonials} />
+      {/* The home page's testimonials heading, as the owner wrote it there. */}
+      <TestimonialsSection testimonials={testimonials} heading={testimonialsHeading} />
 
       <CtaBand
         id="about-cta-title"
-        title="Let's Work Together"
+        title={about.ctaTitle}
         actions={
           <>
             <ButtonLink to={BOOK_CONSULTATION.to} size="lg">
@@ -100,7 +102,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </>
         }
       >
-        <p>Hear what we do, then tell us about your music.</p>
+        {about.ctaText ? <p>{about.ctaText}</p> : null}
       </CtaBand>
     </>
   );

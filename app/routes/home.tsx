@@ -61,7 +61,7 @@ export const meta: Route.MetaFunction = (args) => {
  */
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { site, isAdmin } = useRootData();
-  const { studio, packages } = site;
+  const { packages } = site;
   const { blocks, preparing } = loaderData;
   const render: Record<HomeBlockKey, (heading: (typeof blocks)[number]) => ReactNode> = {
     packages: (heading) => <ServicePackagesSection packages={packages.packages} heading={heading} />,
@@ -82,7 +82,6 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <HomeHero
         hero={loaderData.hero}
         special={newClientOffer(packages.packages)}
-        location={locationLabel(studio.location)}
         servicesHref={blocks.some((block) => block.key === 'packages') ? '#services' : '/services'}
       />
       {blocks.map((block) => (

@@ -1,7 +1,7 @@
 import type { Route } from './+types/process';
 import { PageHero } from '#app/components/page-hero.tsx';
 import { seo, siteFromMeta } from '#app/components/seo.ts';
-import { turnaroundSpan } from '#common/site-content/package-words.ts';
+import { turnaroundSpan, turnaroundText } from '#common/site-content/turnaround-words.ts';
 import { useSite } from '#app/lib/root-data.ts';
 import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = (args) => {
     title: 'Our Process',
     description:
       `From free consultation to final delivery${steps}.` +
-      (packages ? ` Your first version arrives within ${turnaroundSpan(packages)} of complete files.` : ''),
+      (packages ? ` Your first version arrives within ${turnaroundSpan(packages.map((pkg) => pkg.turnaround))} of complete files.` : ''),
     path: '/process',
     keywords: [
       'mixing and mastering process',
@@ -70,7 +70,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             <div key={pkg.key} className="rounded-2xl border border-line bg-surface p-6 text-center">
               <dt className="text-sm font-semibold uppercase tracking-wide text-fg-subtle">{pkg.name}</dt>
               <dd className="mt-3">
-                <span className="block text-3xl font-bold text-accent">{pkg.turnaroundHours} hours</span>
+                <span className="block text-3xl font-bold text-accent">{turnaroundText(pkg.turnaround)}</span>
                 <span className="mt-2 block text-sm leading-relaxed text-fg-muted">To the first version of one song.</span>
               </dd>
             </div>

@@ -25,8 +25,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { page, list } = loaderData;
   return (
     <>
-      <PageHero eyebrow="Portfolio" title="Sample Portfolio">
-        <p>Hear the difference: mixes and masters across genres. Press play on any track to listen.</p>
+      <PageHero eyebrow={loaderData.hero.eyebrow || undefined} title={loaderData.hero.title}>
+        {loaderData.hero.intro ? <p>{loaderData.hero.intro}</p> : null}
       </PageHero>
       <div className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8">
         <Island name={ISLAND.samplesList} component={SamplesList} props={{ samples: list?.samples ?? null, page }} />

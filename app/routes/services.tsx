@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { packages } = useSite();
-  const { intro, cards, whyChooseUs } = loaderData;
+  const { intro, cards, whyChooseUs, ctaTitle } = loaderData;
   const special = newClientOffer(packages.packages);
   return (
     <>
@@ -93,7 +93,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </ContentSection>
       ) : null}
 
-      <CtaBand id="services-cta-title" title="Ready to Hear the Difference?" actions={<ContactCta />}>
+      <CtaBand id="services-cta-title" title={ctaTitle} actions={<ContactCta />}>
         <p>
           Tell us about your song. The consultation is free
           {special ? `, and new clients get their first song mixed and mastered for ${formatPrice(special.price)}` : ''}.

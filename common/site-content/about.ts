@@ -17,6 +17,8 @@ export const creditSchema = z.strictObject({
   url: webUrl('Link').nullable(),
 });
 
+export const aboutValueSchema = z.strictObject({ title: line('Value title', 80), text: paragraphs('Value text', 400) });
+
 export const aboutSchema = z.strictObject({
   /** Empty until the owner introduces the founder: pages then speak of "our founder". */
   founderName: line('Founder name', 80, { min: 0 }),
@@ -26,6 +28,13 @@ export const aboutSchema = z.strictObject({
   biography: paragraphs('Biography', 20_000),
   stats: z.array(aboutStatSchema).length(3, 'There are exactly three stats'),
   credits: z.array(creditSchema).max(200, 'At most 200 credits'),
+  /** The values band ("How we work" / "What We Stand For") and its points. */
+  valuesEyebrow: line('Values eyebrow', 60, { min: 0 }),
+  valuesTitle: line('Values heading', 80),
+  values: z.array(aboutValueSchema).max(6, 'At most 6 values'),
+  /** The closing band: its heading and line. */
+  ctaTitle: line('Closing heading', 80),
+  ctaText: paragraphs('Closing text', 300, { min: 0 }),
 });
 
 export type About = z.infer<typeof aboutSchema>;

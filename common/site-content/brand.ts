@@ -1,4 +1,4 @@
-import { AA_CONTRAST, accentContrast } from './contrast.ts';
+import { weakestAccentPair } from './contrast.ts';
 import { imageRefSchema } from './image.ts';
 import { z } from '#common/zod.ts';
 
@@ -25,8 +25,16 @@ export const brandSchema = z.strictObject({
     .trim()
     .regex(/^#[0-9a-fA-F]{6}$/, 'Accent colour must be a colour like #f5b83d')
     .transform((value) => value.toLowerCase())
-    .refine((value) => accentContrast(value) >= AA_CONTRAST, {
-      error: `Accent colour is too dark to read on the site's dark pages: choose a lighter one (contrast at least ${AA_CONTRAST}:1)`,
+    .superRefine((value, context) => {
+      // Every pair the accent is painted in (contrast.ts), measured as axe measures it.
+      const weakest = weakestAccentPair(value);
+      if (weakest.ratio < weakest.needs)
+        context.addIssue({
+          code: 'custom',
+          message:
+            `Accent colour is too dark to read on the site's dark pages: ${weakest.where.toLowerCase()} would be ${weakest.ratio}:1, ` +
+            `at least ${weakest.needs}:1 is needed. Choose a lighter one.`,
+        });
     }),
   logo: imageRefSchema.nullable().default(null),
   favicon: imageRefSchema

@@ -1,7 +1,8 @@
 import { analyticsPolicyWords, type InsightSettings } from '#common/insights.ts';
 import { RETENTION_DAYS } from '#common/retention.ts';
 import type { Packages } from './packages.ts';
-import { revisionsByPackage, turnaroundSpan } from './package-words.ts';
+import { revisionsByPackage } from './package-words.ts';
+import { turnaroundSpan } from './turnaround-words.ts';
 import { locationLabel } from './format.ts';
 import type { Studio } from './studio.ts';
 
@@ -21,6 +22,7 @@ export const CONTENT_TOKENS = [
   'studio.experience',
   'packages.turnaround',
   'packages.revisions',
+  'services.offered',
   'files.retentionDays',
   'site.analytics',
 ] as const;
@@ -42,6 +44,7 @@ export const TOKEN_LABELS: Record<ContentToken, string> = {
   'studio.experience': 'Years of experience',
   'packages.turnaround': 'Package turnaround',
   'packages.revisions': 'Revisions per package',
+  'services.offered': 'Services shown on the site',
   'files.retentionDays': 'Days files are kept',
   'site.analytics': 'What visitor statistics count (or that counting is off)',
   'plan.terms': 'Payment plan (each proposal’s own)',
@@ -51,10 +54,17 @@ export const TOKEN_LABELS: Record<ContentToken, string> = {
 export interface TokenFacts {
   studio: Studio;
   packages?: Packages;
+  /** The names of the services the site shows (visibleServices), so a hidden one is never named. */
+  offered?: readonly string[];
   /** A proposal's payment plan in words ("50 % on signing, the rest before delivery"). */
   planTerms?: string;
   /** The owner's visitor-statistics settings (issue 45): what `site.analytics` says is counted. */
   analytics?: InsightSettings;
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listWords(parts: readonly string[]): string {
+  return parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
 /** "an" before a vowel sound as written (Atlanta, Orlando, Eastpoint), else "a" (Decatur, Union City). */
@@ -68,7 +78,7 @@ export function withArticle(word: string, { capital = false } = {}): string {
   return `${capital ? article[0]!.toUpperCase() + article.slice(1) : article} ${word}`;
 }
 
-export function tokenValues({ studio, packages, planTerms, analytics }: TokenFacts): Partial<Record<ContentToken, string>> {
+export function tokenValues({ studio, packages, offered, planTerms, analytics }: TokenFacts): Partial<Record<ContentToken, string>> {
   return {
     'studio.name': studio.name,
     'studio.city': studio.location.city,
@@ -76,8 +86,9 @@ export function tokenValues({ studio, packages, planTerms, analytics }: TokenFac
     'studio.email': studio.email,
     'studio.responseHours': String(studio.responseHours),
     'studio.experience': `${studio.experienceYears}+`,
-    ...(packages ? { 'packages.turnaround': turnaroundSpan(packages.packages) } : {}),
+    ...(packages ? { 'packages.turnaround': turnaroundSpan(packages.packages.map((pkg) => pkg.turnaround)) } : {}),
     ...(packages ? { 'packages.revisions': revisionsByPackage(packages.packages) } : {}),
+    ...(offered ? { 'services.offered': listWords(offered) } : {}),
     'files.retentionDays': String(RETENTION_DAYS),
     ...(planTerms === undefined ? {} : { 'plan.terms': planTerms }),
     ...(analytics ? { 'site.analytics': analyticsPolicyWords(analytics) } : {}),

@@ -5,7 +5,7 @@
  */
 // One line per paragraph, as the owner's editor shows them (a wrapped line would be a soft break in the text).
 /* eslint-disable max-len */
-export const DEFAULT_PRIVACY_POLICY = `{{studio.name}} ("we", "us") is a mixing, mastering and vocal production studio in {{studio.location}}. This policy explains what information we collect when you use this website or work with us, why we collect it, and the choices you have.
+export const DEFAULT_PRIVACY_POLICY = `{{studio.name}} ("we", "us") is a studio in {{studio.location}} offering {{services.offered}}. This policy explains what information we collect when you use this website or work with us, why we collect it, and the choices you have.
 
 ## Information We Collect
 
@@ -62,11 +62,11 @@ This website is not directed at children under 13, and we do not knowingly colle
 
 If we change this policy we will publish the new version on this page with its effective date.`;
 
-export const DEFAULT_TERMS = `These terms apply when you use this website or book mixing, mastering or vocal production services from {{studio.name}} ("we", "us"). By sending us files or booking a project you agree to them.
+export const DEFAULT_TERMS = `These terms apply when you use this website or book our services ({{services.offered}}) from {{studio.name}} ("we", "us"). By sending us files or booking a project you agree to them.
 
 ## Our Services
 
-We offer audio mixing, mastering and vocal production, delivered digitally to clients worldwide. The contents, price, number of revisions and turnaround of each package are described on our website and confirmed with you before work begins.
+We offer {{services.offered}}, delivered digitally to clients worldwide. The contents, price, number of revisions and turnaround of each package are described on our website and confirmed with you before work begins.
 
 ## Prices and Payment
 

@@ -113,6 +113,11 @@ export const DEFAULT_PROCESS: Process = {
 
 /** The home page after the hero, in the spec's order: #services, #process, samples, testimonials, #contact. */
 export const DEFAULT_HOME: Home = {
+  samplesPage: {
+    eyebrow: 'Portfolio',
+    title: 'Sample Portfolio',
+    intro: 'Hear the difference: mixes and masters across genres. Press play on any track to listen.',
+  },
   blocks: [
     {
       key: 'packages',

@@ -7,9 +7,7 @@ import type { Services } from './services.ts';
  */
 
 export const DEFAULT_SERVICES: Services = {
-  intro:
-    'Everything your song needs to sound finished: mixing, mastering and vocal production, done by hand in {{studio.city}} for ' +
-    'artists everywhere.',
+  intro: 'Everything your song needs to sound finished: {{services.offered}}, done by hand in {{studio.city}} for ' + 'artists everywhere.',
   services: [
     {
       id: 'mixing-mastering',
@@ -133,6 +131,7 @@ export const DEFAULT_SERVICES: Services = {
       },
     },
   ],
+  ctaTitle: 'Ready to Hear the Difference?',
   whyChooseUs: [
     {
       title: 'Professional Quality',

@@ -23,8 +23,10 @@ export const DEFAULT_STUDIO: Studio = {
   name: 'ATL Audio Mastering',
   shortName: 'ATL Audio',
   tagline:
-    'Mixing, mastering and vocal production from {{studio.location}}. We work with artists everywhere: send your tracks from anywhere in ' +
+    '{{services.offered}} from {{studio.location}}. We work with artists everywhere: send your tracks from anywhere in ' +
     'the world and get radio-ready sound back.',
+  serviceArea: 'Worldwide digital service',
+  reach: 'serving artists worldwide',
   email: DEFAULT_STUDIO_EMAIL,
   phone: '',
   location: { city: 'Atlanta', region: 'GA', country: 'US' },
@@ -55,7 +57,7 @@ export const DEFAULT_PACKAGES: Packages = {
       description: 'Your first song, mixed and mastered: the easiest way to hear what we can do for your music.',
       included: ['One song mix and master', 'Professional consultation', 'Radio-ready quality'],
       revisions: 2,
-      turnaroundHours: 48,
+      turnaround: { from: 48, to: 48, unit: 'hours' },
       popular: true,
     },
     {
@@ -67,7 +69,7 @@ export const DEFAULT_PACKAGES: Packages = {
       description: 'A full professional mix and master with the detail your release deserves.',
       included: ['Professional mix and master', 'Detailed sonic analysis', 'EQ, compression and effects', 'Multiple file formats'],
       revisions: 3,
-      turnaroundHours: 72,
+      turnaround: { from: 72, to: 72, unit: 'hours' },
       popular: false,
     },
     {
@@ -86,7 +88,7 @@ export const DEFAULT_PACKAGES: Packages = {
         'Priority in the queue',
       ],
       revisions: 'unlimited',
-      turnaroundHours: 48,
+      turnaround: { from: 48, to: 48, unit: 'hours' },
       popular: false,
     },
   ],
@@ -115,6 +117,18 @@ export const DEFAULT_ABOUT: About = {
     { value: 'Radio', label: 'Quality Standards' },
   ],
   credits: [],
+  valuesEyebrow: 'How we work',
+  valuesTitle: 'What We Stand For',
+  values: [
+    {
+      title: 'Your vision first',
+      text: 'We serve the song and the artist: our job is to make your music sound like the best version of itself.',
+    },
+    { title: 'Honest feedback', text: 'If something in the recording holds the song back, we tell you, and we suggest how to fix it.' },
+    { title: 'Craft and consistency', text: 'Every master is checked on several playback systems before it leaves the studio.' },
+  ],
+  ctaTitle: "Let's Work Together",
+  ctaText: 'Hear what we do, then tell us about your music.',
 };
 
 export const DEFAULT_TESTIMONIALS: Testimonials = { testimonials: [] };
@@ -154,6 +168,7 @@ export const DEFAULT_POLICIES: Policies = {
 };
 
 export const DEFAULT_HERO: Hero = {
+  serviceLine: '',
   headline: 'Professional Mixing & Mastering',
   description:
     'Radio-ready sound for artists everywhere. We mix and master your songs in {{studio.city}} with {{studio.experience}} years ' +

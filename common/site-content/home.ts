@@ -35,6 +35,12 @@ export const homeSchema = z.strictObject({
       if (!seen.has(key)) ctx.addIssue({ code: 'custom', message: `The ${HOME_BLOCK_LABELS[key].toLowerCase()} block is missing` });
     }
   }),
+  /** The /samples page's opening band: the portfolio the home block links to. */
+  samplesPage: z.strictObject({
+    eyebrow: line('Samples page eyebrow', 60, { min: 0 }),
+    title: line('Samples page heading', 80),
+    intro: paragraphs('Samples page intro', 400, { min: 0 }),
+  }),
 });
 
 export type HomeBlock = z.infer<typeof homeBlockSchema>;

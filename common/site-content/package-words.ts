@@ -16,19 +16,6 @@ export function revisionsWording(revisions: Revisions): string | null {
   return `${revisions} ${revisions === 1 ? 'round' : 'rounds'} of revisions`;
 }
 
-/** "48-hour turnaround". */
-export function turnaroundWording(hours: number): string {
-  return `${hours}-hour turnaround`;
-}
-
-/** "48 hours", "48 to 72 hours": the span of every package's turnaround. */
-export function turnaroundSpan(packages: readonly Pick<Package, 'turnaroundHours'>[]): string {
-  const hours = packages.map((pkg) => pkg.turnaroundHours);
-  if (hours.length === 0) return '';
-  const [low, high] = [Math.min(...hours), Math.max(...hours)];
-  return low === high ? `${low} hours` : `${low} to ${high} hours`;
-}
-
 /** The lowest price of any package: what "from $75" says. */
 export function fromPrice(packages: readonly Pick<Package, 'price'>[]): number {
   return packages.length === 0 ? 0 : Math.min(...packages.map((pkg) => pkg.price));

@@ -1,4 +1,5 @@
 import { dollars, line, paragraphs } from './fields.ts';
+import { turnaroundSchema, upgradeTurnaroundHours } from './turnaround.ts';
 import { z } from '#common/zod.ts';
 
 /**
@@ -27,7 +28,7 @@ export const packageKeySchema = z
   .max(40, 'Key must be at most 40 characters')
   .regex(PACKAGE_KEY_PATTERN, 'Key must be lowercase letters, digits and dashes, like "standard"');
 
-export const packageSchema = z
+const packageFields = z
   .strictObject({
     key: packageKeySchema.refine((key) => key !== CUSTOM_PACKAGE_KEY, '"custom" is kept for projects sold outside the packages'),
     name: line('Name', 60),
@@ -40,18 +41,17 @@ export const packageSchema = z
     /** What the card lists besides its revisions and turnaround, which are facts of their own. */
     included: z.array(line('Included item', 120)).max(12, 'At most 12 included items'),
     revisions: revisionsSchema,
-    /** From complete files to the first version of one song. */
-    turnaroundHours: z
-      .number({ error: 'Turnaround must be a number of hours' })
-      .int('Turnaround must be whole hours')
-      .min(1, 'Turnaround must be at least 1 hour')
-      .max(2160, 'Turnaround must be at most 2160 hours'),
+    /** From complete files to the first version of one song, as the owner writes it (turnaround.ts). */
+    turnaround: turnaroundSchema,
     popular: z.boolean({ error: 'Popular must be true or false' }),
   })
   .refine((pkg) => pkg.regularPrice === null || pkg.regularPrice > pkg.price, {
     error: 'The regular price must be above the price (or left empty)',
     path: ['regularPrice'],
   });
+
+/** A package record; one stored before turnarounds had a unit (`turnaroundHours`) reads in the new shape (decision 109). */
+export const packageSchema = z.preprocess(upgradeTurnaroundHours, packageFields);
 export type Package = z.infer<typeof packageSchema>;
 
 export const packagesSchema = z

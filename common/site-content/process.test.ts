@@ -70,17 +70,19 @@ describe('the home section', () => {
 
   it('takes any order and hidden blocks, with empty eyebrows and intros', () => {
     const blocks = [...DEFAULT_HOME.blocks].reverse().map((block) => ({ ...block, visible: false, eyebrow: '', intro: '' }));
-    expect(errorsOf('home', { blocks })).toEqual({});
+    expect(errorsOf('home', { ...DEFAULT_HOME, blocks })).toEqual({});
   });
 
   it('refuses a missing, repeated or unknown block and an empty title, by path', () => {
     const [packages, ...rest] = DEFAULT_HOME.blocks;
-    expect(errorsOf('home', { blocks: rest })).toEqual({ blocks: ['The service packages block is missing'] });
-    expect(errorsOf('home', { blocks: [packages, packages, ...rest.slice(1)] })).toMatchObject({
+    expect(errorsOf('home', { ...DEFAULT_HOME, blocks: rest })).toEqual({ blocks: ['The service packages block is missing'] });
+    expect(errorsOf('home', { ...DEFAULT_HOME, blocks: [packages, packages, ...rest.slice(1)] })).toMatchObject({
       'blocks.1.key': ['Each block appears once'],
     });
-    expect(Object.keys(errorsOf('home', { blocks: [{ ...packages!, key: 'slider' }, ...rest] }))).toEqual(['blocks.0.key']);
-    expect(Object.keys(errorsOf('home', { blocks: [{ ...packages!, title: '' }, ...rest] }))).toEqual(['blocks.0.title']);
+    expect(Object.keys(errorsOf('home', { ...DEFAULT_HOME, blocks: [{ ...packages!, key: 'slider' }, ...rest] }))).toEqual([
+      'blocks.0.key',
+    ]);
+    expect(Object.keys(errorsOf('home', { ...DEFAULT_HOME, blocks: [{ ...packages!, title: '' }, ...rest] }))).toEqual(['blocks.0.title']);
   });
 });
 

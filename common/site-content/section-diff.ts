@@ -1,3 +1,4 @@
+import { turnaroundText, type Turnaround } from './turnaround-words.ts';
 import { WEEKDAY_NAMES, type Weekday } from './weekdays.ts';
 
 /*
@@ -46,6 +47,7 @@ const FIELD_NAMES: Record<string, string> = {
   included: 'Included',
   revisions: 'Revisions',
   turnaroundHours: 'Turnaround (hours)',
+  turnaround: 'Turnaround',
   popular: 'Marked popular',
   vocalProductionFrom: 'Vocal production price',
   founderName: 'Founder name',
@@ -133,6 +135,9 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const isObject = (value: unknown): value is Record<string, Json> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isImage = (value: unknown) => isObject(value) && typeof value.id === 'string' && 'widths' in value;
+/** A package's turnaround reads as one value ("5–7 days"), not as its three parts. */
+const isTurnaround = (value: unknown): value is Turnaround & Record<string, Json> =>
+  isObject(value) && typeof value.from === 'number' && typeof value.to === 'number' && typeof value.unit === 'string';
 const fieldName = (key: string) => FIELD_NAMES[key] ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 
 function clock(value: string): string {
@@ -153,6 +158,7 @@ function words(value: Json | undefined, key: string): string | null {
     return `“${flat.length > MAX_WORDS ? `${flat.slice(0, MAX_WORDS - 1)}…` : flat}”`;
   }
   if (isImage(value)) return 'an image';
+  if (isTurnaround(value)) return `“${turnaroundText(value)}”`;
   if (Array.isArray(value))
     return value.length === 0
       ? 'none'
@@ -183,7 +189,7 @@ function walk(before: Json | undefined, after: Json | undefined, path: string[],
   const at = (kind: SectionChange['kind'], b: Json | undefined, a: Json | undefined) =>
     out.push({ path: path.join('.'), where: where.join(' › '), kind, before: words(b, key), after: words(a, key) });
   if (JSON.stringify(before) === JSON.stringify(after)) return;
-  if (isObject(before) && isObject(after) && !isImage(before) && !isImage(after)) {
+  if (isObject(before) && isObject(after) && !isImage(before) && !isImage(after) && !isTurnaround(after)) {
     for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
       walk(before[field], after[field], [...path, field], [...where, fieldName(field)], field, out);
     }

@@ -2,6 +2,8 @@ import type { FieldErrors } from '#common/validation.ts';
 import { fromPrice } from './package-words.ts';
 import type { Package, Packages } from './packages.ts';
 import type { Service, Services } from './services.ts';
+import type { Studio } from './studio.ts';
+import type { TokenFacts } from './content-tokens.ts';
 
 /*
  * What the services section means beyond its own fields: which packages a page shows, the price it
@@ -37,6 +39,11 @@ export type ServiceLookup = { kind: 'found'; service: Service } | { kind: 'moved
 
 /** The services the site shows (menus, footer, pages, sitemap, share images), in the owner's order. */
 export const visibleServices = (services: Services): Service[] => services.services.filter((service) => service.visible);
+
+/** The facts the tokens of an owner text stand for, from the content as it is: a hidden service is never among them. */
+export function tokenFactsOf(content: { studio: Studio; packages: Packages; services: Services }): TokenFacts {
+  return { studio: content.studio, packages: content.packages, offered: visibleServices(content.services).map((service) => service.name) };
+}
 
 /** The visible service an address names; a former address of one names its new address; hidden ones are missing. */
 export function lookUpService(services: Services, slug: string): ServiceLookup {

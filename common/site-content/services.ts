@@ -118,6 +118,8 @@ export const servicesSchema = z
     services: z.array(serviceSchema).max(MAX_SERVICES, `At most ${MAX_SERVICES} services`),
     /** The services page's "Why choose us" cards. */
     whyChooseUs: z.array(serviceItemSchema).max(8, 'At most 8 reasons'),
+    /** The heading of the services page's closing band. */
+    ctaTitle: line('Closing heading', 80),
   })
   .superRefine(({ services }, context) => {
     const slugs = new Set<string>();

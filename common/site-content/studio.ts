@@ -15,6 +15,10 @@ export const studioSchema = z.strictObject({
   /** What the phone header shows where the full name does not fit. */
   shortName: line('Short name', 24),
   tagline: line('Tagline', 200),
+  /** Where the studio works for, as the contact page's "Service Area" says it. */
+  serviceArea: line('Service area', 80),
+  /** After the city in the footer and on share images: "Atlanta, GA · serving artists worldwide". */
+  reach: line('Reach', 80, { min: 0 }),
   email: safeText(z.string({ error: 'E-mail is required' }), 'E-mail')
     .trim()
     .pipe(z.email('E-mail must be an e-mail address').max(254)),

@@ -213,16 +213,27 @@ describe.each(testDialects())('local object store on %s', (dialect) => {
     expect((await t.request.get('/objects/uploads/../../studio.db')).status).toBe(404);
   });
 
-  it('removes uploads left unregistered for a day', async () => {
+  it('removes uploads left unregistered for a day, and registered ones no sample took, keeping those samples use', async () => {
     const url = await grant(t);
     await t.request.put(url).send(testWav()).expect(200);
     const kept = await uploadAudio(t);
+    const trashed = await uploadAudio(t);
+    // Uploaded and checked, but Create Sample was never pressed: nothing refers to it.
+    const orphan = await uploadAudio(t);
+    await t.request.post('/api/samples').send({ title: 'Kept', audioUrl: kept }).expect(201);
+    const inTrash = (await t.request.post('/api/samples').send({ title: 'Trashed', audioUrl: trashed }).expect(201)).body.id as number;
+    await t.request.post(`/api/samples/${inTrash}/trash`).expect(200);
     const uploads = t.services.samples.audioUploads;
-    expect(await uploads.removeAbandonedUploads()).toBe(0);
+    await uploads.removeAbandonedUploads();
+    expect((await t.request.head(orphan)).status).toBe(200);
     const removed = await uploads.removeAbandonedUploads(Date.now() + 25 * 60 * 60 * 1000);
-    expect(removed).toBeGreaterThan(0);
+    expect(removed).toBeGreaterThanOrEqual(2);
     expect(readdirSync(stagingDir)).not.toContain(keyOf(url));
+    expect(readdirSync(objectsDir)).not.toContain(keyOf(orphan));
+    expect((await t.request.head(orphan)).status).toBe(404);
     expect((await t.request.head(kept)).status).toBe(200);
+    // A sample in the trash is not served, but its file stays for a restore.
+    expect(readdirSync(objectsDir)).toContain(keyOf(trashed));
   });
 
   it('sweeps staging files of registered or unknown uploads, and keeps those still awaiting registration', async () => {

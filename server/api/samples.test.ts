@@ -112,8 +112,8 @@ describe.each(testDialects())('samples API on %s', (dialect) => {
     await t.request.delete(`/api/samples/${res.body.id}`).expect(204);
   });
 
-  it('lists by displayOrder, then newest first, and latest-six by newest', async () => {
-    const made = [];
+  it("lists by displayOrder, then newest first, and the home block's six in the same order", async () => {
+    const made: Array<{ id: number }> = [];
     for (const title of ['A', 'B', 'C']) made.push((await create({ title })).body);
     const order = made.map((s, index) => ({ id: s.id, displayOrder: 10 + index }));
     expect((await t.request.put('/api/samples/reorder').send({ sampleOrders: order })).status).toBe(200);
@@ -121,7 +121,12 @@ describe.each(testDialects())('samples API on %s', (dialect) => {
     expect(all.slice(-3)).toEqual(['A', 'B', 'C']);
     expect(all[0]).toBe('No duration given');
     const latest = await t.request.get('/api/samples/latest/6');
-    expect(latest.body.map((s: { title: string }) => s.title).slice(0, 3)).toEqual(['C', 'B', 'A']);
+    // Recent Work follows the owner's order (issue 44): the first six of the list, not the six newest.
+    const listed = (await t.request.get('/api/samples')).body.map((s: { id: number }) => s.id);
+    expect(latest.body.map((s: { id: number }) => s.id)).toEqual(listed.slice(0, 6));
+    const aFirst = [made[0].id, ...listed.filter((id: number) => id !== made[0].id)].map((id, displayOrder) => ({ id, displayOrder }));
+    expect((await t.request.put('/api/samples/reorder').send({ sampleOrders: aFirst })).status).toBe(200);
+    expect((await t.request.get('/api/samples/latest/6')).body[0].title).toBe('A');
     expect(Object.keys(latest.body[0]).sort()).toEqual([
       'artist',
       'audioUrl',

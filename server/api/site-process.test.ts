@@ -68,7 +68,7 @@ describe.each(testDialects())('the Process page and the home blocks as content (
 
     const [packages, preparing, samples, testimonials, contact] = DEFAULT_HOME.blocks;
     const blocks = [{ ...contact!, title: 'Talk To Us First' }, packages!, { ...preparing!, visible: false }, samples!, testimonials!];
-    expect((await put('home', { blocks })).status).toBe(200);
+    expect((await put('home', { ...DEFAULT_HOME, blocks })).status).toBe(200);
 
     const text = await page('/');
     expect(text).not.toContain('Preparing Your Project');

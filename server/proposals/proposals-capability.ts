@@ -10,7 +10,9 @@ import {
   type ProposalQuote,
 } from '#common/proposals.ts';
 import { fillContentTokens } from '#common/site-content/content-tokens.ts';
-import { revisionsWording, turnaroundWording } from '#common/site-content/package-words.ts';
+import { tokenFactsOf } from '#common/site-content/service-rules.ts';
+import { revisionsWording } from '#common/site-content/package-words.ts';
+import { turnaroundWording } from '#common/site-content/turnaround-words.ts';
 import type { Package } from '#common/site-content/packages.ts';
 import type { SiteContent } from '#common/site-content/sections.ts';
 import type { MailingServices } from '#server/core-services.ts';
@@ -28,7 +30,7 @@ import { ProposalsService } from './proposals-service.ts';
 const packageFacts = (pkg: Package) => ({
   included: pkg.included,
   revisions: revisionsWording(pkg.revisions) ?? '',
-  turnaround: turnaroundWording(pkg.turnaroundHours),
+  turnaround: turnaroundWording(pkg.turnaround),
 });
 
 /** Proposals the client accepts, signs and pays (issue 40, decision 114), built once per process by server/services.ts. */
@@ -65,7 +67,7 @@ export function createProposalsCapability(
   const today = async () => dateIn(now().getTime(), (await content()).studio.hours.timeZone);
   const agreementFor = async (proposal: CreateProposalInput) => {
     const site = await content();
-    return fillContentTokens(site.agreement.body, { studio: site.studio, packages: site.packages, planTerms: planTermsSentence(proposal) });
+    return fillContentTokens(site.agreement.body, { ...tokenFactsOf(site), planTerms: planTermsSentence(proposal) });
   };
   const records = new ProposalsService(
     db,

@@ -6,6 +6,7 @@ import { MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS, MAX_SINGLE_PUT_AUDIO_BYTES } from '
 import { readDeclaredDuration } from '#server/audio/audio-duration.ts';
 import { AUDIO_CONTENT_TYPES, detectAudioFormat, SIGNATURE_BYTES, type AudioFormat } from '#common/audio-format.ts';
 import { splitHead } from '#server/audio/stream-head.ts';
+import { registeredBefore } from './upload-sweep.ts';
 import type { DirectUploadOutcome, RegistrationOutcome, RegistrationRefusal } from './audio-upload-outcomes.ts';
 import type { Database } from '#server/db/schema.ts';
 import {
@@ -240,7 +241,8 @@ export class AudioUploadService {
   }
 
   /**
-   * Removes uploads never registered within a day (abandoned forms, refused files, broken PUTs), and
+   * Removes uploads never registered within a day (abandoned forms, refused files, broken PUTs),
+   * uploads registered over a day ago that no sample uses (upload-sweep.ts), and
    * staging objects written after their upload was registered or discarded (an upload URL stays
    * valid for its 15 minutes; what it writes then is never served, and is removed here).
    */
@@ -253,6 +255,13 @@ export class AudioUploadService {
       .where('createdAt', '<', cutoff)
       .execute();
     for (const { key } of stale) await this.discard(key);
+    let unclaimed = 0;
+    for (const key of await registeredBefore(this.db, cutoff)) {
+      // Asked just before it goes, so a sample saved meanwhile keeps its file.
+      const user = await this.db.selectFrom('samples').select('id').where('audioUrl', '=', objectPathOf(key)).executeTakeFirst();
+      if (!user) await this.discard(key);
+      if (!user) unclaimed++;
+    }
     let strays = 0;
     for await (const object of this.store.list(stagingKey(''))) {
       const key = object.key.slice(stagingKey('').length);
@@ -262,7 +271,7 @@ export class AudioUploadService {
         strays++;
       }
     }
-    return stale.length + strays;
+    return stale.length + unclaimed + strays;
   }
 
   private async registeredRow(key: string) {

@@ -70,12 +70,16 @@ export async function listSamplesPage(db: Kysely<Database>, page: number): Promi
   return { samples: rows.map(toPublicSample), page, pageCount, total: count };
 }
 
-/** The six newest samples for the home page's featured block. */
+/**
+ * The home page's featured block ("Recent Work"): the first six in the owner's order, as the Samples
+ * page lists them (Reorder says so); samples never reordered come newest first.
+ */
 export async function latestSamples(db: Kysely<Database>): Promise<FeaturedSample[]> {
   const rows = await db
     .selectFrom('samples')
     .select(['id', 'title', 'artist', 'genre', 'duration', 'audioUrl', 'streamKey', 'durationSeconds', 'peaks'])
     .where('deletedAt', 'is', null)
+    .orderBy('displayOrder', 'asc')
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(LATEST_SAMPLES_COUNT)

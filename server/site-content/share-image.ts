@@ -5,7 +5,7 @@ import type { SiteContent } from '#common/site-content/sections.ts';
 import type { ImageRef } from '#common/site-content/image.ts';
 import { fillTextTokens } from '#common/site-content/content-tokens.ts';
 import { locationLabel } from '#common/site-content/format.ts';
-import { visibleServices } from '#common/site-content/service-rules.ts';
+import { tokenFactsOf, visibleServices } from '#common/site-content/service-rules.ts';
 import type { InvalidationChannel } from '#server/db/invalidation-channel.ts';
 
 /** What one card says. */
@@ -72,15 +72,15 @@ export function shareCardSvg({ studioName, title, place, accent = AMBER, logo }:
 
 /** The card's text for a page slug from the content as it is now; null for a slug no page has. */
 export function shareCardText(slug: string, content: SiteContent): ShareCardText | null {
-  const { studio, hero, packages } = content;
+  const { studio, hero } = content;
   const service = visibleServices(content.services).find((candidate) => `services-${candidate.slug}` === slug);
   const own = Object.hasOwn(SHARE_PAGE_TITLES, slug) ? SHARE_PAGE_TITLES[slug] : service?.name;
-  const title = slug === 'home' ? fillTextTokens(hero.headline, { studio, packages }) : slug === 'studio' ? 'Mixing & Mastering' : own;
+  const title = slug === 'home' ? fillTextTokens(hero.headline, tokenFactsOf(content)) : slug === 'studio' ? 'Mixing & Mastering' : own;
   if (title === undefined) return null;
   return {
     studioName: studio.name,
     title,
-    place: `${locationLabel(studio.location)} · serving artists worldwide`,
+    place: [locationLabel(studio.location), studio.reach].filter(Boolean).join(' · '),
     accent: content.brand.accentColor,
     logo: content.brand.logo,
   };

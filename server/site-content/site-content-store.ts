@@ -77,6 +77,17 @@ export function decodeSection<S extends SiteSection>(section: S, data: string, l
   const merged = typeof stored === 'object' && stored !== null ? { ...defaults, ...stored } : stored;
   const parsed = SECTION_SCHEMAS[section].safeParse(merged);
   if (parsed.success) return parsed.data as typeof defaults;
+  // A field a later rule refuses (an accent the contrast check of decision 110 no longer takes) reads
+  // as its default; the section's other fields (the logo, the favicon) stay the owner's.
+  const refused = new Set(parsed.error.issues.map((issue) => issue.path[0]).filter((key) => typeof key === 'string'));
+  if (typeof merged === 'object' && merged !== null && refused.size > 0) {
+    const kept = Object.fromEntries(Object.entries(merged).filter(([key]) => !refused.has(key)));
+    const retried = SECTION_SCHEMAS[section].safeParse({ ...defaults, ...kept });
+    if (retried.success) {
+      logger.error({ section, fields: [...refused] }, "stored site content has fields today's rules refuse; showing their defaults");
+      return retried.data as typeof defaults;
+    }
+  }
   logger.error({ section }, 'stored site content no longer matches its schema; showing the defaults');
   return defaults;
 }

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
-import { formatPrice, revisionsWording, turnaroundWording } from '#common/site-content/package-words.ts';
+import { formatPrice, revisionsWording } from '#common/site-content/package-words.ts';
+import { turnaroundWording } from '#common/site-content/turnaround-words.ts';
 import { DEFAULT_STUDIO } from '#common/site-content/defaults.ts';
 import type { StoredSiteContent } from '#common/site-content/sections.ts';
 import { openDashboard, openSection, restoreOriginalContent, saveSection, toast } from './site-editor-support';
@@ -19,6 +20,8 @@ const SHOTS = process.env.SHOTS_DIR;
 
 const NEW_NAME = `Decatur Mix House ${Date.now().toString(36)}`;
 const STEM_PRICE = 120;
+/** The blue the check takes (contrast.ts): every pair it is painted in passes axe. */
+const BLUE = '#60a5fa';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -58,6 +61,12 @@ async function uploadBrandImages(page: Page) {
     .getByLabel('Favicon: choose an image file', { exact: true })
     .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: icon });
   await expect(page.getByRole('img', { name: 'Preview at 32 pixels' })).toBeVisible();
+  // A blue accent: #3b82f6 would read 4.3:1 on the badges (what axe flags), so it is refused, and a lighter blue is taken.
+  const accent = page.getByLabel('Accent colour code', { exact: true });
+  await accent.fill('#3b82f6');
+  await expect(page.getByRole('status').filter({ hasText: 'Weakest place' })).toContainText('3.98:1 (too low');
+  await expect(page.getByText(/badges and callouts on raised cards would be 3\.98:1/).first()).toBeVisible();
+  await accent.fill(BLUE);
   await saveSection(page, 'Brand');
 }
 
@@ -80,13 +89,15 @@ test(JOURNEY, async ({ page, browser, baseURL }) => {
   await saveSection(page, 'Studio');
 
   await openSection(page, 'Packages & prices');
-  await page.getByLabel('Standard Mix & Master turnaround in hours', { exact: true }).fill('96');
+  // The owner writes the turnaround as they say it; the card, the Process page and the terms follow.
+  await page.getByLabel('Standard Mix & Master turnaround', { exact: true }).fill('5-7 days');
   await saveSection(page, 'Packages & prices');
+  await expect(page.getByLabel('Standard Mix & Master turnaround', { exact: true })).toHaveValue('5–7 days');
 
   await page.getByRole('button', { name: 'History' }).click();
   const history = page.getByRole('dialog');
   await history.getByRole('button', { name: 'View version 1', exact: true }).click();
-  await expect(history.getByText('Packages › Package 2 (Standard Mix & Master) › Turnaround (hours): 72 → 96')).toBeVisible();
+  await expect(history.getByText('Packages › Package 2 (Standard Mix & Master) › Turnaround: “72 hours” → “5–7 days”')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   for (const width of SHOTS ? [1440, 390] : []) {
     await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
@@ -132,6 +143,17 @@ test(JOURNEY, async ({ page, browser, baseURL }) => {
     const text = await tab.locator('body').innerText();
     for (const old of [DEFAULT_STUDIO.name, 'Atlanta', 'ATL Audio']) expect(text, `${path}: ${old}`).not.toContain(old);
     expect(text, path).not.toMatch(/\ban Decatur/i);
+    // The turnaround as the owner wrote it, and the hidden service named nowhere (the hero line, the tagline, the policies).
+    expect(text, path).not.toMatch(/168-hour|168 hours|120-hour|Turnaround \(hours\)/);
+    expect(text, path).not.toMatch(/vocal production/i);
+    expect(await tab.locator('meta[name="description"]').getAttribute('content'), path).not.toMatch(/vocal production/i);
+    expect(await tab.evaluate(() => document.documentElement.style.getPropertyValue('--color-accent')), path).toBe(BLUE);
+    for (const width of [390, 1440]) {
+      await tab.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+      await expectNoSeriousA11yViolations(tab);
+      if (SHOTS && ['/', '/samples', '/contact', '/process', '/services/mixing-mastering'].includes(path))
+        await tab.screenshot({ path: `${SHOTS}/walk${path.replaceAll('/', '-') || '-home'}-${width}.png`, fullPage: true });
+    }
     await expect(tab.getByRole('banner').getByRole('img', { name: NEW_NAME, exact: true }), path).toBeVisible();
     expect(await tab.locator('link[rel="icon"]').first().getAttribute('href'), path).toMatch(/^\/media\/icons\//);
     for (const [price] of text.matchAll(/\$[\d,]+/g)) {
@@ -140,7 +162,7 @@ test(JOURNEY, async ({ page, browser, baseURL }) => {
     for (const pkg of records) {
       const card = tab.locator('article').filter({ has: tab.getByTestId(`price-${pkg.key}`) });
       if ((await card.count()) === 0) continue;
-      await expect(card, `${path}: ${pkg.key}`).toContainText(turnaroundWording(pkg.turnaroundHours));
+      await expect(card, `${path}: ${pkg.key}`).toContainText(turnaroundWording(pkg.turnaround));
       const revisions = revisionsWording(pkg.revisions);
       if (revisions) await expect(card, `${path}: ${pkg.key}`).toContainText(revisions);
     }
@@ -153,6 +175,12 @@ test(JOURNEY, async ({ page, browser, baseURL }) => {
     }
   }
   expect(await tab.getByRole('contentinfo').innerText()).toContain('Decatur');
+  await tab.goto('/');
+  await expect(tab.getByText('Mixing & Mastering · Stem Mastering · Decatur, GA', { exact: true })).toBeVisible();
+  await tab.goto('/process');
+  await expect(tab.getByRole('main').locator('dl > div').filter({ hasText: 'Standard Mix & Master' })).toContainText('5–7 days');
+  await tab.goto('/terms-of-service');
+  await expect(tab.getByRole('main')).toContainText('within 48 hours to 7 days of complete files');
   expect(links).toContain('/services/stem-mastering');
   expect(links).not.toContain('/services/vocal-production');
   for (const href of links) {

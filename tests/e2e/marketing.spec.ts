@@ -11,6 +11,7 @@ import { DEFAULT_PROCESS } from '#common/site-content/default-process.ts';
 import { formatEffectiveDate, formatOpeningHours, formatPrice, locationLabel } from '#common/site-content/format.ts';
 import { fillTextTokens } from '#common/site-content/content-tokens.ts';
 import { DEFAULT_SERVICES } from '#common/site-content/default-services.ts';
+import { turnaroundText } from '#common/site-content/turnaround-words.ts';
 import { expectNoSeriousA11yViolations } from './support';
 
 /** A default text as the pages show it: its tokens filled from the default settings. */
@@ -210,7 +211,7 @@ test.describe('marketing pages', () => {
     for (const standard of DEFAULT_PROCESS.standards) await expect(main(page).getByText(standard.text)).toBeVisible();
     for (const pkg of DEFAULT_PACKAGES.packages) {
       const card = main(page).locator('dl > div').filter({ hasText: pkg.name });
-      await expect(card).toContainText(`${pkg.turnaroundHours} hours`);
+      await expect(card).toContainText(turnaroundText(pkg.turnaround));
     }
   });
 

@@ -102,23 +102,21 @@ test('the owner drops a tagged WAV: it uploads at once, the form fills from its 
   await expect(page.getByLabel('Duration')).toHaveValue('0:03');
   await expect(missing(page)).toHaveText('Wait for the upload to finish');
   await expect.poll(() => held.length).toBeGreaterThan(0);
-  // Create while the file is on its way says so and sends nothing.
-  const total = await page.getByTestId('samples-total').textContent();
-  await page.getByRole('button', { name: 'Create Sample' }).click();
-  await expect(missing(page)).toHaveText('Wait for the upload to finish');
-  await expect(page.getByTestId('samples-total')).toHaveText(total!);
-  await lookAt(page, 'uploading');
-
-  holding = false;
-  for (const route of held.splice(0)) await route.continue();
-  await expect(badge(page)).toBeVisible();
-  await expect(missing(page)).toHaveText('');
-  // The owner may change what the tags said.
+  // The owner may change what the tags said while the file goes up.
   await page.getByLabel('Artist').fill('Ana Sol & Band');
   await page.getByLabel('Genre').fill('Soul');
   await lookAt(page, 'filled');
-
+  // Create while the file is on its way waits for it, says so, and sends nothing yet.
+  const total = await page.getByTestId('samples-total').textContent();
   await page.getByRole('button', { name: 'Create Sample' }).click();
+  await expect(missing(page)).toHaveText('The sample is created as soon as the upload finishes');
+  await expect(page.getByRole('button', { name: 'Creating after upload…' })).toBeDisabled();
+  await expect(page.getByTestId('samples-total')).toHaveText(total!);
+  await lookAt(page, 'uploading');
+
+  // The file arrives: the sample is created from that one press.
+  holding = false;
+  for (const route of held.splice(0)) await route.continue();
   await expect(toasts(page).filter({ hasText: 'Sample created successfully' })).toBeVisible();
   await expect(page.getByLabel('Song Title')).toHaveValue('');
   await expect(badge(page)).toHaveCount(0);

@@ -1,5 +1,4 @@
 import { Clock, Globe, Mail, MapPin, Phone } from 'lucide-react';
-import { WORLDWIDE_SERVICE } from '#app/content/contact.ts';
 import { locationLabel, phoneHref } from '#common/site-content/format.ts';
 import type { SiteEssentials } from '#common/site-content/sections.ts';
 import { cn } from '#app/lib/cn.ts';
@@ -37,7 +36,7 @@ export function ContactInfo({ site }: { site: SiteEssentials }) {
       : []),
     { icon: Clock, label: 'Business Hours', value: site.hoursText },
     { icon: MapPin, label: 'Location', value: locationLabel(location) },
-    { icon: Globe, label: 'Service Area', value: WORLDWIDE_SERVICE },
+    { icon: Globe, label: 'Service Area', value: site.studio.serviceArea },
   ];
   return (
     <section aria-labelledby="contact-info-title" className="rounded-2xl border border-line bg-surface p-6 sm:p-8">

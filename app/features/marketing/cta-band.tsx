@@ -9,7 +9,7 @@ export function CtaBand({ id, title, children, actions }: { id: string; title: s
       <div
         className={cn(
           'mx-auto max-w-5xl rounded-3xl border border-accent/30',
-          'bg-[radial-gradient(40rem_20rem_at_50%_0%,rgb(245_184_61/0.16),transparent_70%)]',
+          'bg-[radial-gradient(40rem_20rem_at_50%_0%,color-mix(in_srgb,var(--color-accent)_16%,transparent),transparent_70%)]',
           'bg-surface px-6 py-14 text-center sm:px-12',
         )}
       >

@@ -1,3 +1,4 @@
+import { HERO_GLOW_ALPHA } from '#common/site-content/contrast.ts';
 import { ArrowDown, Sparkles } from 'lucide-react';
 import { ButtonLink, buttonClasses } from '#app/components/ui/button.tsx';
 import { formatPrice, type newClientOffer } from '#common/site-content/package-words.ts';
@@ -7,9 +8,10 @@ import { ISLAND } from '#app/islands/island-names.ts';
 import { HeroVisual } from './hero-image.tsx';
 import { cn } from '#app/lib/cn.ts';
 
-// Two soft lights behind the hero: amber top right, indigo bottom left.
+// Two soft lights behind the hero: the accent top right (at the strength the contrast check measures), indigo bottom left.
+const ACCENT_GLOW = `color-mix(in srgb, var(--color-accent) ${Math.round(HERO_GLOW_ALPHA * 100)}%, transparent)`;
 const HERO_GLOW =
-  'radial-gradient(60rem 30rem at 85% 10%, rgb(245 184 61 / 0.14), transparent 60%), ' +
+  `radial-gradient(60rem 30rem at 85% 10%, ${ACCENT_GLOW}, transparent 60%), ` +
   'radial-gradient(40rem 30rem at 0% 100%, rgb(99 102 241 / 0.08), transparent 60%)';
 
 const HERO_SIZES = '(min-width: 1280px) 600px, (min-width: 1024px) 45vw, (min-width: 640px) 576px, 100vw';
@@ -46,12 +48,10 @@ function NewClientSpecial({ special }: { special: Offer }) {
 export function HomeHero({
   hero,
   special,
-  location,
   servicesHref = '#services',
 }: {
   hero: Hero;
   special: Offer | null;
-  location: string;
   /** The packages block when the home page shows it, else the services page. */
   servicesHref?: string;
 }) {
@@ -65,7 +65,7 @@ export function HomeHero({
         )}
       >
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent">Mixing · Mastering · Vocal Production · {location}</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent">{hero.serviceLine}</p>
           <h1 id="hero-title" className="mt-4 text-4xl font-bold tracking-tight text-balance text-fg sm:text-6xl">
             {hero.headline}
           </h1>

@@ -11,7 +11,9 @@ export function PackageCard({ pkg, headingLevel = 3 }: { pkg: PackageView; headi
     <article
       className={cn(
         'relative flex flex-col rounded-2xl border bg-surface p-6 lg:p-8',
-        pkg.popular ? 'border-accent shadow-[0_0_0_1px_var(--color-accent),0_20px_60px_-20px_rgb(245_184_61/0.35)]' : 'border-line',
+        pkg.popular
+          ? 'border-accent shadow-[0_0_0_1px_var(--color-accent),0_20px_60px_-20px_color-mix(in_srgb,var(--color-accent)_35%,transparent)]'
+          : 'border-line',
       )}
     >
       {pkg.popular ? (

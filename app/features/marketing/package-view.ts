@@ -1,4 +1,5 @@
-import { revisionsWording, savingPercent, turnaroundWording } from '#common/site-content/package-words.ts';
+import { revisionsWording, savingPercent } from '#common/site-content/package-words.ts';
+import { turnaroundWording } from '#common/site-content/turnaround-words.ts';
 import type { Package } from '#common/site-content/packages.ts';
 
 /** One price card as a page shows it: the owner's package with its revisions and turnaround worded. */
@@ -27,7 +28,7 @@ export function packageCards(packages: readonly Package[]): PackageView[] {
       regularPrice: saving > 0 ? pkg.regularPrice : null,
       note: saving > 0 ? present([`Save ${saving}%`, pkg.priceNote]).join(' · ') : pkg.priceNote,
       description: pkg.description,
-      features: present([...pkg.included, revisionsWording(pkg.revisions), turnaroundWording(pkg.turnaroundHours)]),
+      features: present([...pkg.included, revisionsWording(pkg.revisions), turnaroundWording(pkg.turnaround)]),
       popular: pkg.popular,
     };
   });

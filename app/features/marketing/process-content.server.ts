@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from 'react-router';
+import { tokenFactsOf } from '#common/site-content/service-rules.ts';
 import { fillTextTokens, type TokenFacts } from '#common/site-content/content-tokens.ts';
 import type { Process } from '#common/site-content/process.ts';
 import type { PreparingView } from './preparing-project-section.tsx';
@@ -27,8 +28,9 @@ export function fillPreparing(preparing: Process['preparing'], fill: Fill): Prep
 }
 
 export async function processContent(context: Readonly<RouterContextProvider>) {
-  const { process, studio, packages } = await fromContext(context).services.site.siteContent.current();
-  const fill = filler({ studio, packages });
+  const content = await fromContext(context).services.site.siteContent.current();
+  const { process } = content;
+  const fill = filler(tokenFactsOf(content));
   const titled = (item: { title: string; text: string }) => ({ title: fill(item.title), text: fill(item.text) });
   return {
     intro: fill(process.intro),
@@ -41,8 +43,9 @@ export async function processContent(context: Readonly<RouterContextProvider>) {
 
 /** The shown home blocks in the owner's order, with their words filled, and the file guide they may need. */
 export async function homeBlocksContent(context: Readonly<RouterContextProvider>) {
-  const { home, process, studio, packages } = await fromContext(context).services.site.siteContent.current();
-  const fill = filler({ studio, packages });
+  const content = await fromContext(context).services.site.siteContent.current();
+  const { home, process } = content;
+  const fill = filler(tokenFactsOf(content));
   const blocks = home.blocks
     .filter((block) => block.visible)
     .map((block) => ({ ...block, eyebrow: fill(block.eyebrow), title: fill(block.title), intro: fill(block.intro) }));
@@ -51,6 +54,6 @@ export async function homeBlocksContent(context: Readonly<RouterContextProvider>
 
 /** The short checklist a client sees on a project page. */
 export async function checklistContent(context: Readonly<RouterContextProvider>): Promise<string[]> {
-  const { process, studio, packages } = await fromContext(context).services.site.siteContent.current();
-  return fillPreparing(process.preparing, filler({ studio, packages })).checklist.flatMap((group) => group.items);
+  const content = await fromContext(context).services.site.siteContent.current();
+  return fillPreparing(content.process.preparing, filler(tokenFactsOf(content))).checklist.flatMap((group) => group.items);
 }

@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router';
 import { parseMarkdown } from '#common/markdown.ts';
 import { fillContentTokens, fillTextTokens, type TokenFacts } from '#common/site-content/content-tokens.ts';
 import { newClientOffer } from '#common/site-content/package-words.ts';
-import { lookUpService, servicePackages, servicePriceFrom, visibleServices } from '#common/site-content/service-rules.ts';
+import { lookUpService, servicePackages, servicePriceFrom, tokenFactsOf, visibleServices } from '#common/site-content/service-rules.ts';
 import { servicePath, type Service } from '#common/site-content/services.ts';
 import type { SiteContent } from '#common/site-content/sections.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
@@ -27,18 +27,19 @@ function serviceCard(service: Service, content: SiteContent, facts: TokenFacts) 
     icon: service.icon,
     points: service.points.map((point) => fillTextTokens(point, facts)),
     price,
-    // "Intro special" when the lowest price is a package sold below its regular price.
-    priceLabel: special !== null && special.price === price ? 'Intro special' : 'Starting at',
+    // The offer's own name ("Intro Special") when the lowest price is a package sold below its regular price.
+    priceLabel: special !== null && special.price === price ? fillTextTokens(special.name, facts) : 'Starting at',
   };
 }
 
 /** The /services page: its intro, one card per shown service, and the reasons to choose the studio. */
 export async function servicesOverview(context: Readonly<RouterContextProvider>) {
   const content = await fromContext(context).services.site.siteContent.current();
-  const facts = { studio: content.studio, packages: content.packages };
-  const { intro, whyChooseUs } = content.services;
+  const facts = tokenFactsOf(content);
+  const { intro, whyChooseUs, ctaTitle } = content.services;
   return {
     intro: fillTextTokens(intro, facts),
+    ctaTitle: fillTextTokens(ctaTitle, facts),
     cards: visible(content).map((service) => serviceCard(service, content, facts)),
     whyChooseUs: whyChooseUs.map((item) => ({ title: fillTextTokens(item.title, facts), text: fillTextTokens(item.text, facts) })),
   };
@@ -47,7 +48,7 @@ export async function servicesOverview(context: Readonly<RouterContextProvider>)
 /** The contact page's glance: each shown service's name, address and "from" price (no more in the page's data). */
 export async function servicesGlance(context: Readonly<RouterContextProvider>) {
   const content = await fromContext(context).services.site.siteContent.current();
-  const facts = { studio: content.studio, packages: content.packages };
+  const facts = tokenFactsOf(content);
   return visible(content).map((service) => ({
     path: servicePath(service.slug),
     name: fillTextTokens(service.name, facts),
@@ -66,7 +67,7 @@ export async function servicePage(context: Readonly<RouterContextProvider>, slug
   if (found.kind === 'moved') throw redirect(servicePath(found.slug), 301);
   if (found.kind === 'missing') throw data(null, { status: 404 });
   const { service } = found;
-  const facts = { studio: content.studio, packages: content.packages };
+  const facts = tokenFactsOf(content);
   const fill = (text: string) => fillTextTokens(text, facts);
   return {
     ...serviceCard(service, content, facts),

@@ -12,7 +12,7 @@ export function TestimonialsSection({
 }: {
   testimonials: Testimonial[];
   band?: boolean;
-  /** The home page's words come from its section; the About page keeps these. */
+  /** The home page's block words them; the About page shows the same (page-content.server.ts). */
   heading?: SectionWords;
 }) {
   if (testimonials.length === 0) return null;

@@ -1,3 +1,4 @@
+import { accentColours } from '#app/lib/accent-colours.ts';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { decodePeaks, type EncodedPeaks } from '#common/peaks.ts';
 import { cn } from '#app/lib/cn.ts';
@@ -37,7 +38,6 @@ interface ReviewWaveformProps {
 }
 
 const WAVE_COLOR = '#4a4a58';
-const PROGRESS_COLOR = '#f5b83d';
 /** A mouse that moves further than this while pressed draws a range instead of clicking. */
 const DRAG_PX = 6;
 
@@ -62,7 +62,8 @@ export function ReviewWaveform(props: ReviewWaveformProps) {
   useEffect(() => {
     const draw = () => {
       if (base.current) drawPeaks(base.current, decoded, WAVE_COLOR);
-      if (progress.current) drawPeaks(progress.current, decoded, PROGRESS_COLOR);
+      // The played part in the owner's accent, read from the page (accent-colours.ts).
+      if (progress.current) drawPeaks(progress.current, decoded, accentColours(progress.current).accent);
     };
     draw();
     const target = surface.current;

@@ -3,7 +3,7 @@ import { latestSamples } from '#server/samples/queries.ts';
 import { samplesOrNull } from './samples-or-null.server.ts';
 
 /**
- * The home page loader's part for the featured block: the six newest samples in the first HTML.
+ * The home page loader's part for the featured block: the first six samples in the owner's order, in the first HTML.
  * A failed read gives null, and the block then fetches the API itself and shows its error state.
  */
 export async function featuredSamplesLoader({ context }: LoaderFunctionArgs) {

@@ -1,3 +1,4 @@
+import { accentColours } from '#app/lib/accent-colours.ts';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 import { decodePeaks, type EncodedPeaks } from '#common/peaks.ts';
@@ -186,6 +187,8 @@ function createSurfer(
   const decoded = stored.durationSeconds ? decodePeaks(stored.peaks) : null;
   // The absolute URL the element already has: wavesurfer then leaves a playing element alone
   // (and, given peaks and a duration, fetches nothing).
+  // The owner's accent (custom properties on <html>): the played part and the playhead follow it.
+  const { accent, strong } = accentColours(target);
   return WaveSurferClass.create({
     container: target,
     media: element,
@@ -197,8 +200,8 @@ function createSurfer(
     barRadius: 1,
     sampleRate: DECODE_SAMPLE_RATE,
     waveColor: '#4a4a58',
-    progressColor: '#f5b83d',
-    cursorColor: '#ffc95c',
+    progressColor: accent,
+    cursorColor: strong,
     cursorWidth: 1,
     normalize: false,
   });

@@ -67,9 +67,10 @@ describe.each(testDialects())('migration 0015_packages_section on %s', (dialect)
     const packages = packagesSchema.parse(JSON.parse(row.data));
     expect(packages.vocalProductionFrom).toBe(120);
     // The special was off, so its card was not shown: no intro package. A regular price below the price is dropped.
-    expect(packages.packages.map((pkg) => [pkg.key, pkg.price, pkg.regularPrice, pkg.turnaroundHours])).toEqual([
-      ['standard', 150, null, 72],
-      ['premium', 275, null, 48],
+    expect(packages.packages.map((pkg) => [pkg.key, pkg.price, pkg.regularPrice, pkg.turnaround])).toEqual([
+      // Written with hours then; read today as a range in hours (decision 109).
+      ['standard', 150, null, { from: 72, to: 72, unit: 'hours' }],
+      ['premium', 275, null, { from: 48, to: 48, unit: 'hours' }],
     ]);
   });
 

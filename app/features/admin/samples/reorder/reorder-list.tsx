@@ -62,6 +62,9 @@ export function ReorderList({ samples, state }: { samples: PublicSample[]; state
           Drag and drop to reorder
         </h3>
         <p className="mt-1 text-sm text-fg-muted">First items appear at top of website</p>
+        <p className="mt-1 text-sm text-fg-muted">
+          This order shows on the Samples page, and its first six in the home page's samples block.
+        </p>
       </div>
       <DndContext
         sensors={sensors}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingForCreate, NO_AUDIO } from './sample-audio.ts';
+import { createsOnceUploaded, missingForCreate, NO_AUDIO } from './sample-audio.ts';
 
 describe('missingForCreate', () => {
   const uploading = { kind: 'uploading', fileName: 'a.wav', bytesUploaded: 1, bytesTotal: 2, paused: false } as const;
@@ -19,5 +19,20 @@ describe('missingForCreate', () => {
 
   it('has nothing to say once a title and a registered file are there', () => {
     expect(missingForCreate('Song', { kind: 'ready', fileName: 'a.wav', audioUrl: '/objects/uploads/x', registered: true })).toEqual([]);
+  });
+});
+
+describe('createsOnceUploaded', () => {
+  const uploading = { kind: 'uploading', fileName: 'a.wav', bytesUploaded: 5, bytesTotal: 10, paused: false } as const;
+
+  it('lets Create Sample wait for an upload on its way, and not for one the owner must act on', () => {
+    expect(createsOnceUploaded(uploading)).toBe(true);
+    expect(createsOnceUploaded({ kind: 'checking', fileName: 'a.wav' })).toBe(true);
+    expect(createsOnceUploaded({ kind: 'ready', fileName: 'a.wav', audioUrl: '/objects/uploads/x', registered: true })).toBe(true);
+    expect(createsOnceUploaded({ ...uploading, paused: true })).toBe(false);
+    expect(createsOnceUploaded({ ...uploading, waitingForFile: true })).toBe(false);
+    expect(createsOnceUploaded({ kind: 'failed', fileName: 'a.wav', message: 'Connection lost' })).toBe(false);
+    expect(createsOnceUploaded({ kind: 'refused', fileName: 'a.wav', message: 'Not audio' })).toBe(false);
+    expect(createsOnceUploaded(NO_AUDIO)).toBe(false);
   });
 });

@@ -40,3 +40,8 @@ export function missingForCreate(title: string, audio: SampleAudio): string[] {
   }
   return missing;
 }
+
+/** An upload on its way (going up, not paused, or being checked): Create Sample pressed now creates the sample once it is ready. */
+export function createsOnceUploaded(audio: SampleAudio): boolean {
+  return (audio.kind === 'uploading' && !audio.paused && !audio.waitingForFile) || audio.kind === 'checking' || audio.kind === 'ready';
+}

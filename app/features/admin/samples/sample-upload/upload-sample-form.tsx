@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatTime } from '#common/format-time.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { EMPTY_FIELDS, toPayload, type SampleFields, type SamplePayload } from '#app/features/admin/samples/sample-payload.ts';
@@ -7,7 +7,7 @@ import type { SaveOutcome } from '#app/features/admin/samples/use-admin-samples.
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { AudioDropZone } from './audio-drop-zone.tsx';
 import type { AudioTags } from './read-audio-tags.ts';
-import { missingForCreate, NO_AUDIO, type SampleAudio } from './sample-audio.ts';
+import { createsOnceUploaded, missingForCreate, NO_AUDIO, type SampleAudio } from './sample-audio.ts';
 import { titleFromFileName } from './sample-file-checks.ts';
 
 const SampleAudioUploader = lazy(() => import('./sample-audio-uploader.tsx'));
@@ -27,7 +27,8 @@ function taggedValues(tags: AudioTags, fileName: string): TaggedValues {
 /**
  * Upload New in one step: dropping or choosing a file starts its upload at once and fills the title,
  * artist and duration from its tags (the owner can change them); Create Sample says what is still
- * missing rather than staying grey, and once the upload has finished one press creates the sample.
+ * missing rather than staying grey, and one press creates the sample: at once when the upload has
+ * finished, else as soon as it does (the button says so meanwhile).
  * Fields the server refuses show its message until the next attempt.
  */
 export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePayload) => Promise<SaveOutcome> }) {
@@ -59,20 +60,21 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
     setFilledFrom(tags.title || tags.artist ? 'the file’s tags' : 'the file name');
   }, []);
 
-  const missing = missingForCreate(fields.title, audio);
+  // Create Sample pressed while the file was still going up: the sample is made once it has arrived.
+  const [createWhenReady, setCreateWhenReady] = useState(false);
+  const waiting = createWhenReady && createsOnceUploaded(audio);
+  const missing = waiting ? ['The sample is created as soon as the upload finishes'] : missingForCreate(fields.title, audio);
+  // What the uploader's callbacks (kept by Uppy from an earlier render) must read as it is now.
+  const latest = useRef({ fields, createWhenReady, onCreate });
+  useEffect(() => {
+    latest.current = { fields, createWhenReady, onCreate };
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (missing.length > 0 || audio.kind !== 'ready') {
-      // The hint beside the button already says what is missing; the first gap also gets the focus.
-      if (fields.title.trim() === '') {
-        setErrors({ title: 'Add a title' });
-        document.getElementById('new-sample-title')?.focus();
-      }
-      return;
-    }
+  const create = useCallback(async (audioUrl: string) => {
+    setCreateWhenReady(false);
+    latest.current.createWhenReady = false;
     setSaving(true);
-    const outcome = await onCreate(toPayload(fields, audio.audioUrl));
+    const outcome = await latest.current.onCreate(toPayload(latest.current.fields, audioUrl));
     setSaving(false);
     setErrors(outcome.saved ? {} : outcome.fieldErrors);
     if (outcome.saved) {
@@ -82,7 +84,33 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
       autoFilled.current = {};
       setResetKey((key) => key + 1);
     }
+  }, []);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (fields.title.trim() === '') {
+      // The hint beside the button already says what is missing; the first gap also gets the focus.
+      setErrors({ title: 'Add a title' });
+      document.getElementById('new-sample-title')?.focus();
+      return;
+    }
+    if (audio.kind === 'ready') void create(audio.audioUrl);
+    else if (createsOnceUploaded(audio)) {
+      latest.current.createWhenReady = true;
+      setCreateWhenReady(true);
+    }
   }
+
+  /** The uploader's news: once the file has arrived, a pending Create goes ahead; paused, stopped or refused, the owner decides again. */
+  const onAudio = useCallback(
+    (next: SampleAudio) => {
+      setAudio(next);
+      if (!latest.current.createWhenReady) return;
+      if (next.kind === 'ready' && latest.current.fields.title.trim() !== '') void create(next.audioUrl);
+      else if (!createsOnceUploaded(next)) setCreateWhenReady(false);
+    },
+    [create],
+  );
 
   const onFieldsChange = (next: SampleFields) => {
     setFields(next);
@@ -114,7 +142,7 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
           >
             <SampleAudioUploader
               audio={audio}
-              onAudio={setAudio}
+              onAudio={onAudio}
               onTags={onTags}
               resetKey={resetKey}
               earlyFile={earlyFile}
@@ -138,8 +166,8 @@ export function UploadSampleForm({ onCreate }: { onCreate: (payload: SamplePaylo
         disabled={saving}
       />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <Button type="submit" disabled={saving} aria-describedby="create-sample-missing" className="w-full sm:w-auto">
-          {saving ? 'Creating...' : 'Create Sample'}
+        <Button type="submit" disabled={saving || waiting} aria-describedby="create-sample-missing" className="w-full sm:w-auto">
+          {saving ? 'Creating...' : waiting ? 'Creating after upload…' : 'Create Sample'}
         </Button>
         <p id="create-sample-missing" role="status" className="text-sm text-fg-muted">
           {missing.join(' · ')}

@@ -1,13 +1,13 @@
-import type { Credit } from '#common/site-content/about.ts';
+import type { About, Credit } from '#common/site-content/about.ts';
 import type { Studio } from '#common/site-content/studio.ts';
-import { FieldGroup, NumberInput, TextInput } from '#app/features/admin/site/fields.tsx';
+import { FieldGroup, NumberInput, TextArea, TextInput } from '#app/features/admin/site/fields.tsx';
 import { ImageField } from '#app/features/admin/site/image-field.tsx';
 import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
 import { MarkdownField } from '#app/features/admin/site/markdown-field.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
 import { TokenChips } from '#app/features/admin/site/token-chips.tsx';
 
-/** The founder, the biography, the three stats and the credits. */
+/** The founder, the biography, the three stats, the credits, the values band and the closing band. */
 export function AboutForm({ form, studio }: { form: SectionForm; studio: Studio }) {
   return (
     <>
@@ -69,6 +69,32 @@ export function AboutForm({ form, studio }: { form: SectionForm; studio: Studio 
           </>
         )}
       </ListEditor>
+      <FieldGroup legend="Values" description="The band about how the studio works.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextInput form={form} path="valuesEyebrow" label="Values eyebrow" maxLength={60} placeholder="How we work" />
+          <TextInput form={form} path="valuesTitle" label="Values heading" maxLength={80} placeholder="What We Stand For" />
+        </div>
+      </FieldGroup>
+      <ListEditor<About['values'][number]>
+        form={form}
+        path="values"
+        legend="Value points"
+        noun="Value"
+        make={() => ({ title: '', text: '' })}
+        max={6}
+        empty="No values: the About page leaves the band out."
+      >
+        {({ path, name }) => (
+          <>
+            <TextInput form={form} path={`${path}.title`} label={`${name} title`} maxLength={80} />
+            <TextArea form={form} path={`${path}.text`} label={`${name} text`} maxLength={400} rows={2} />
+          </>
+        )}
+      </ListEditor>
+      <FieldGroup legend="Closing band" description="Above the consultation and samples buttons at the end of the page.">
+        <TextInput form={form} path="ctaTitle" label="Closing heading" maxLength={80} placeholder="Let's Work Together" />
+        <TextArea form={form} path="ctaText" label="Closing text" maxLength={300} rows={2} />
+      </FieldGroup>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { AA_CONTRAST, accentContrast } from '#common/site-content/contrast.ts';
+import { weakestAccentPair } from '#common/site-content/contrast.ts';
 import { FieldGroup, TextInput } from '#app/features/admin/site/fields.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
 import type { Studio } from '#common/site-content/studio.ts';
@@ -13,7 +13,7 @@ const SWATCH =
 export function BrandForm({ form, studio }: { form: SectionForm; studio: Pick<Studio, 'name'> }) {
   const value = form.value<string>('accentColor') ?? '';
   const valid = HEX.test(value);
-  const ratio = valid ? accentContrast(value) : null;
+  const weakest = valid ? weakestAccentPair(value.toLowerCase()) : null;
   return (
     <>
       <BrandImages form={form} studio={studio} />
@@ -31,15 +31,15 @@ export function BrandForm({ form, studio }: { form: SectionForm; studio: Pick<St
           </label>
           <TextInput form={form} path="accentColor" label="Accent colour code" maxLength={7} placeholder="#f5b83d" />
         </div>
-        {ratio !== null ? (
+        {weakest !== null ? (
           <p role="status" className="flex flex-wrap items-center gap-3 text-sm text-fg-muted">
             <span className="rounded-lg px-3 py-1.5 font-semibold text-ink" style={{ backgroundColor: value }}>
               Get Started
             </span>
             <span style={{ color: value }}>A link in this colour</span>
             <span>
-              Contrast {ratio.toFixed(1)}:1{' '}
-              {ratio >= AA_CONTRAST ? '(readable: WCAG AA)' : `(too low: at least ${AA_CONTRAST}:1 is needed)`}
+              Weakest place: {weakest.where.toLowerCase()}, {weakest.ratio}:1{' '}
+              {weakest.ratio >= weakest.needs ? '(readable: WCAG AA)' : `(too low: at least ${weakest.needs}:1 is needed)`}
             </span>
           </p>
         ) : null}

@@ -8,6 +8,14 @@ export function HeroForm({ form, studio }: { form: SectionForm; studio: Studio }
   return (
     <>
       <FieldGroup legend="Words">
+        <TextInput
+          form={form}
+          path="serviceLine"
+          label="Service line"
+          hint="Above the headline. Leave it empty for the names of the services you show and your city, kept up to date for you."
+          maxLength={120}
+        />
+        <TokenChips text={form.value<string>('serviceLine') ?? ''} studio={studio} />
         <TextInput form={form} path="headline" label="Headline" maxLength={80} />
         <TokenChips text={form.value<string>('headline') ?? ''} studio={studio} />
         <TextArea form={form} path="description" label="Description" maxLength={500} />

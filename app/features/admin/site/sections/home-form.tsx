@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { CheckboxInput, GroupError, TextArea, TextInput } from '#app/features/admin/site/fields.tsx';
+import { CheckboxInput, FieldGroup, GroupError, TextArea, TextInput } from '#app/features/admin/site/fields.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
 import { MoveButtons } from '#app/features/admin/site/list-editor.tsx';
 import { TokenChips, TokenLegend } from '#app/features/admin/site/token-chips.tsx';
@@ -94,6 +94,12 @@ export function HomeForm({ form, studio }: { form: SectionForm; studio: Studio }
         </ol>
         <GroupError form={form} path="blocks" />
       </fieldset>
+      <FieldGroup legend="Samples page" description="The opening band of /samples, the portfolio the samples block links to.">
+        <TextInput form={form} path="samplesPage.eyebrow" label="Samples page eyebrow" maxLength={60} />
+        <TextInput form={form} path="samplesPage.title" label="Samples page heading" maxLength={80} />
+        <TextArea form={form} path="samplesPage.intro" label="Samples page intro" maxLength={400} rows={2} />
+        <TokenChips text={form.value<string>('samplesPage.intro') ?? ''} studio={studio} />
+      </FieldGroup>
       <TokenLegend />
     </>
   );

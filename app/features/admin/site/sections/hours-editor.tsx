@@ -45,7 +45,8 @@ export function HoursEditor({ form }: { form: SectionForm }) {
           return (
             <div
               key={day}
-              className="grid grid-cols-[minmax(7.5rem,auto)_minmax(0,1fr)] items-start gap-x-3 gap-y-2 sm:grid-cols-[9rem_minmax(0,1fr)]"
+              // On a phone the two times get the row under the day to themselves: beside it they were cut to "10:".
+              className="grid grid-cols-[minmax(0,1fr)] items-start gap-x-3 gap-y-1 sm:grid-cols-[9rem_minmax(0,1fr)] sm:gap-y-2"
             >
               <label htmlFor={openId} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-fg">
                 <input
@@ -60,7 +61,7 @@ export function HoursEditor({ form }: { form: SectionForm }) {
                 <span className="sr-only">{' open'}</span>
               </label>
               {entry ? (
-                <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
+                <div className="grid grid-cols-2 gap-3 pb-2 sm:max-w-sm sm:pb-0">
                   {(['opens', 'closes'] as const).map((side) => {
                     const path = `hours.days.${index}.${side}`;
                     const other = `hours.days.${index}.${side === 'opens' ? 'closes' : 'opens'}`;
@@ -86,7 +87,7 @@ export function HoursEditor({ form }: { form: SectionForm }) {
                   })}
                 </div>
               ) : (
-                <p className="flex min-h-11 items-center text-sm text-fg-subtle">Closed</p>
+                <p className="-mt-2 pb-2 pl-8 text-sm text-fg-subtle sm:mt-0 sm:flex sm:min-h-11 sm:items-center sm:pb-0 sm:pl-0">Closed</p>
               )}
             </div>
           );

@@ -3,6 +3,7 @@ import { CheckboxInput, NumberInput, TextArea, TextInput } from '#app/features/a
 import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
 import { RevisionsInput } from './revisions-input.tsx';
+import { TurnaroundInput } from './turnaround-input.tsx';
 
 /** A key no other package has yet: "package-4". */
 function freshKey(packages: readonly Package[]): string {
@@ -53,15 +54,7 @@ function PackageFields({ form, path, name }: { form: SectionForm; path: string; 
       <TextArea form={form} path={`${path}.description`} label={`${name} description`} maxLength={400} />
       <Included form={form} path={`${path}.included`} name={name} />
       <RevisionsInput form={form} path={`${path}.revisions`} label={`${name} revisions`} />
-      <NumberInput
-        form={form}
-        path={`${path}.turnaroundHours`}
-        label={`${name} turnaround in hours`}
-        hint="From complete files to the first version of one song. The Process page and the FAQ quote it."
-        min={1}
-        max={2160}
-        className="sm:max-w-72"
-      />
+      <TurnaroundInput form={form} path={`${path}.turnaround`} label={`${name} turnaround`} />
       <CheckboxInput form={form} path={`${path}.popular`} label={`Mark ${name} as the popular choice`} />
     </>
   );
@@ -87,7 +80,7 @@ export function PackagesForm({ form }: { form: SectionForm }) {
           description: '',
           included: [],
           revisions: 2,
-          turnaroundHours: 72,
+          turnaround: { from: 72, to: 72, unit: 'hours' },
           popular: false,
         })}
         max={MAX_PACKAGES}

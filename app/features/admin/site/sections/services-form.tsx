@@ -231,6 +231,13 @@ export function ServicesForm({ form, studio, packages }: Props) {
       <FieldGroup legend="Services page">
         <TextArea form={form} path="intro" label="Services page intro" maxLength={400} rows={2} />
         <TokenChips text={form.value<string>('intro') ?? ''} studio={studio} />
+        <TextInput
+          form={form}
+          path="ctaTitle"
+          label="Closing heading"
+          hint="Above the contact button at the end of the services page."
+          maxLength={80}
+        />
       </FieldGroup>
       <ListEditor<Service>
         form={form}

@@ -35,11 +35,19 @@ export function StudioForm({ form }: { form: SectionForm }) {
         </div>
         <TextInput form={form} path="tagline" label="Tagline" maxLength={200} />
         <TokenChips text={form.value<string>('tagline') ?? ''} studio={form.draft as Studio} />
+        <TextInput form={form} path="serviceArea" label="Service area" hint={'The contact page\u2019s "Service Area".'} maxLength={80} />
+        <TextInput
+          form={form}
+          path="reach"
+          label="Reach"
+          hint='After your city in the footer and on share images, e.g. "serving artists worldwide". Leave empty for the city alone.'
+          maxLength={80}
+        />
         <NumberInput
           form={form}
           path="experienceYears"
           label="Years of experience"
-          hint='Texts say it through the "Years of experience" chip, as "17+".'
+          hint={`Texts say it through the "Years of experience" chip, as "${form.value<number>('experienceYears') ?? 0}+".`}
           min={0}
           max={99}
           className="sm:max-w-56"
