@@ -86,7 +86,7 @@ export default defineConfig({
     url: `${urlOf(port)}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore' as const,
+    stdout: process.env.E2E_SERVER_STDOUT ? ('pipe' as const) : ('ignore' as const),
     stderr: 'pipe' as const,
     env: {
       PORT: String(port),

@@ -98,8 +98,10 @@ describe.each(testDialects())('the payment plan on %s', (dialect) => {
     '%s: every delivery route is 402 while the plan is unpaid',
     async (_name, order) => {
       const { id, email } = await newProject();
-      // Half of the orders never set a plan: the studio's usual one (50 %), given when the priced project was made, holds.
+      // Half of the orders never set a plan: the studio's usual one (50 %), given when the priced project was made,
+      // holds; the owner makes its drafts from the Invoices card.
       if (order.length % 2 === 0) expect((await t.asAdmin.put(`/api/admin/projects/${id}/plan`).send(PLAN)).status).toBe(200);
+      else expect((await t.asAdmin.post(`/api/admin/projects/${id}/invoices/plan`).send({})).status).toBe(201);
       expect((await plan(id)).plan).toMatchObject({ depositPercent: 50, totalCents: 35_000 });
       let client: string | null = null;
       let fileId: number | null = null;

@@ -72,13 +72,13 @@ export class PaymentPlanService {
 
   /**
    * Sets the plan from the project's price, then invoices what is due (`moment`: the parts due at
-   * the start, or every part at once). A part already sent keeps its amount (a change to it is a
+   * the start, every part at once, or none: the studio's fallback plan holds without drafting). A part already sent keeps its amount (a change to it is a
    * conflict); a part only drafted is voided and drafted again with its new amount.
    */
   async put(
     projectId: number,
     body: unknown,
-    moment: Exclude<InvoiceMoment, 'delivery'> = 'start',
+    moment: Exclude<InvoiceMoment, 'delivery'> | 'none' = 'start',
     proposalTerms: PlanTerms | null = null,
   ): Promise<PlanOutcome> {
     const parsed = validate(paymentPlanSchema, body ?? {}, 'Please check the payment plan');
@@ -163,7 +163,7 @@ export class PaymentPlanService {
       if (error instanceof PlanConflict) return { kind: 'conflict', message: error.message };
       throw error;
     }
-    const invoiced = await this.invoiceDue(projectId, moment);
+    const invoiced = moment === 'none' ? [] : await this.invoiceDue(projectId, moment);
     return { kind: 'saved', answer: (await this.get(projectId))!, invoiced };
   }
 

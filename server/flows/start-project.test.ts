@@ -34,7 +34,7 @@ describe('starting a project', () => {
   it("gives a priced project the studio's usual plan, and leaves an unpriced one without", async () => {
     const priced = parts(made, true, { priceCents: 35_000, plan: null });
     await startProject(priced, INPUT, OWNER);
-    expect(priced.billing.plans.put).toHaveBeenCalledWith(12, { depositPercent: 40 });
+    expect(priced.billing.plans.put).toHaveBeenCalledWith(12, { depositPercent: 40 }, 'none');
     const unpriced = parts(made, true, { priceCents: null, plan: null });
     await startProject(unpriced, INPUT, OWNER);
     expect(unpriced.billing.plans.put).not.toHaveBeenCalled();

@@ -5,7 +5,7 @@ import type { BillingCapability } from '#server/billing/billing-capability.ts';
  * held the masters, so a balance still in draft, or never drafted, let them leave. A project given a
  * price by the owner's hand (created priced, or priced later) and that has no plan and no invoice of
  * its own gets the studio's usual plan: its deposit share from the billing settings, the deposit due
- * at the start (drafted now), the balance before delivery. A project billed line by line (an invoice
+ * at the start, the balance before delivery; nothing drafted until the owner invoices. A project billed line by line (an invoice
  * already made) keeps its invoices as they are; with the studio's lock off there is nothing to hold.
  */
 export async function giveStudioPlan(billing: Pick<BillingCapability, 'desk' | 'plans' | 'invoices'>, projectId: number): Promise<void> {
@@ -14,5 +14,7 @@ export async function giveStudioPlan(billing: Pick<BillingCapability, 'desk' | '
   const current = await billing.plans.get(projectId);
   if (!current || current.plan || current.priceCents === null || current.priceCents <= 0) return;
   if ((await billing.invoices.ofProject(projectId)).length > 0) return;
-  await billing.plans.put(projectId, { depositPercent: settings.depositPercent });
+  // Nothing is drafted: the plan holds the masters whether invoiced or not, and the owner invoices
+  // when they choose (the Invoices card's deposit and balance, or a changed plan).
+  await billing.plans.put(projectId, { depositPercent: settings.depositPercent }, 'none');
 }

@@ -76,7 +76,7 @@ test('a client signs in from the invitation, uploads a stem, sees its checks, an
   const clientEmail = `client-${Date.now()}@example.test`;
   const owner = await ownerApi(playwright, baseURL!);
   const created = await owner.post('/api/admin/projects', {
-    data: { title: 'Midnight Drive', clientName: 'Robin Client', clientEmail, packageKey: 'standard', price: 450, dueDate: '2030-05-14' },
+    data: { title: 'Midnight Drive', clientName: 'Robin Client', clientEmail, packageKey: 'standard', price: null, dueDate: '2030-05-14' },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };

@@ -121,7 +121,7 @@ test('a client compares two versions loudness-matched, comments at the second, a
   const clientEmail = `listener-${Date.now()}@example.test`;
   const owner = await ownerApi(playwright, baseURL!);
   const created = await owner.post('/api/admin/projects', {
-    data: { title: 'Night Swim EP', clientName: 'Robin Client', clientEmail, packageKey: 'standard', price: 450, dueDate: null },
+    data: { title: 'Night Swim EP', clientName: 'Robin Client', clientEmail, packageKey: 'standard', price: null, dueDate: null },
   });
   expect(created.status(), await created.text()).toBe(201);
   const projectId = ((await created.json()) as { id: number }).id;
