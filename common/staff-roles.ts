@@ -20,7 +20,9 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { owner: 'Owner', en
 /** What each role is for, as the staff page explains it. */
 export const STAFF_ROLE_SUMMARIES: Record<StaffRole, string> = {
   owner: 'Everything: the staff, billing settings, the site and backups.',
-  engineer: 'The projects assigned to them, the inbox, bookings and samples. No money beyond a project’s payment status, no site editing, no staff.',
+  engineer:
+    'The projects assigned to them, the inbox, bookings and samples. ' +
+    'No money beyond a project’s payment status, no site editing, no staff.',
   assistant: 'The inbox, bookings, invoices and the site’s text. No deleting audio, no staff, no billing settings.',
 };
 

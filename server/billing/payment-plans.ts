@@ -71,9 +71,10 @@ export class PaymentPlanService {
   }
 
   /**
-   * Sets the plan from the project's price, then invoices what is due (`moment`: the parts due at
-   * the start, every part at once, or none: the studio's fallback plan holds without drafting). A part already sent keeps its amount (a change to it is a
-   * conflict); a part only drafted is voided and drafted again with its new amount.
+   * Sets the plan from the project's price (or a proposal's exact amount), then invoices what is due
+   * (`moment`: the parts due at the start, every part at once, or none: the studio's fallback plan holds
+   * without drafting). A part already sent keeps its amount (a change to it is a conflict); a part only
+   * drafted is voided and drafted again with its new amount.
    */
   async put(
     projectId: number,
