@@ -75,15 +75,14 @@ export type StaffChangeOutcome =
   /** Suspending someone whose invitation still waits. */
   | { kind: 'not-joined' };
 
+/** A person still on the staff (not removed), read inside the staff lock. */
+const staffRow = (trx: Kysely<Database>, id: number) =>
+  trx.selectFrom('adminUsers').select(STAFF_COLUMNS).where('id', '=', id).where('removedAt', 'is', null).executeTakeFirst();
+
 /** A new role and/or suspended or not. Suspending ends their sessions in the same transaction. */
 export async function changeStaffMember(db: Kysely<Database>, id: number, change: StaffChange): Promise<StaffChangeOutcome> {
   return withStaffLock(db, async (trx) => {
-    const row = await trx
-      .selectFrom('adminUsers')
-      .select(STAFF_COLUMNS)
-      .where('id', '=', id)
-      .where('removedAt', 'is', null)
-      .executeTakeFirst();
+    const row = await staffRow(trx, id);
     if (!row) return { kind: 'not-found' };
     if (change.suspended !== undefined && row.joinedAt === null) return { kind: 'not-joined' };
     const activeAfter = change.suspended === undefined ? row.isActive === 1 : !change.suspended;
@@ -109,12 +108,7 @@ export type StaffRemoveOutcome = { kind: 'removed' } | { kind: 'not-found' } | {
  */
 export async function removeStaffMember(db: Kysely<Database>, id: number): Promise<StaffRemoveOutcome> {
   return withStaffLock(db, async (trx) => {
-    const row = await trx
-      .selectFrom('adminUsers')
-      .select(STAFF_COLUMNS)
-      .where('id', '=', id)
-      .where('removedAt', 'is', null)
-      .executeTakeFirst();
+    const row = await staffRow(trx, id);
     if (!row) return { kind: 'not-found' };
     if (row.role === 'owner' && row.isActive === 1 && (await otherActiveOwners(trx, id)) === 0) return { kind: 'last-owner' };
     const now = new Date().toISOString();
