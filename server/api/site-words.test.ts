@@ -53,4 +53,12 @@ describe.each(testDialects())('the words moved into content read in versions sav
     expect(refused.status).toBe(400);
     expect(Object.keys(refused.body.errors)).toEqual(['ctaTitle']);
   });
+
+  it('saves a whole-section PUT written before these fields: each one it lacks keeps its current value', async () => {
+    const current = (await t.request.get('/api/admin/site')).body.about;
+    const { valuesEyebrow: _e, valuesTitle: _t, values: _v, ctaTitle: _c, ctaText: _x, ...older } = current;
+    const saved = await t.request.put('/api/admin/site/about').send({ ...older, founderName: 'Dana Reyes' });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ founderName: 'Dana Reyes', valuesTitle: current.valuesTitle, values: current.values });
+  });
 });

@@ -15,7 +15,7 @@ import type { Logger } from '#server/logger.ts';
 import { describeChanges } from '#common/site-content/section-diff.ts';
 import type { ContentEditor, SiteContentService, ValidatedSection } from './site-content-service.ts';
 import { decodeSection, findVersion, insertVersion, latestVersions, type VersionRow } from './site-content-store.ts';
-import { completeOnSave, crossSectionErrors, withSavedVocalPrice } from './section-rules.ts';
+import { completeOnSave, crossSectionErrors, withFieldsAddedLater, withSavedVocalPrice } from './section-rules.ts';
 
 export interface SiteContentDeps {
   db: Kysely<Database>;
@@ -117,9 +117,9 @@ export function createSiteContentService({ db, logger, invalidation, checkRefere
     validate,
 
     async save(section, input, editor) {
-      const parsed = await validate(section, input);
-      if (parsed.kind === 'invalid') return parsed;
       const latest = await latestOf(section);
+      const parsed = await validate(section, withFieldsAddedLater(section, input, sectionFields(latest)));
+      if (parsed.kind === 'invalid') return parsed;
       if (latest.version !== parsed.version) return { kind: 'stale', current: latest };
       const { saved, stored } = await store(section, completeOnSave(section, parsed.data, sectionFields(latest)), parsed.version, editor);
       return saved ? { kind: 'saved', section: stored } : { kind: 'stale', current: await latestOf(section) };

@@ -19,6 +19,28 @@ export function completeOnSave<S extends SiteSection>(section: S, data: SiteCont
 }
 
 /**
+ * Fields a section gained after callers had learned its shape (issue 44: the last words in code
+ * became content). A whole-section PUT written before them still saves: each missing one keeps the
+ * value it has now, so an older tool changes what it sends and nothing else.
+ */
+const FIELDS_ADDED_LATER: Partial<Record<SiteSection, readonly string[]>> = {
+  about: ['valuesEyebrow', 'valuesTitle', 'values', 'ctaTitle', 'ctaText'],
+  studio: ['serviceArea', 'reach'],
+  home: ['samplesPage'],
+  hero: ['serviceLine'],
+  services: ['ctaTitle'],
+};
+
+export function withFieldsAddedLater<S extends SiteSection>(section: S, input: unknown, current: SiteContent[S]): unknown {
+  const later = FIELDS_ADDED_LATER[section];
+  if (!later || typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const missing = later.filter((field) => !(field in input));
+  if (missing.length === 0) return input;
+  const kept = current as Record<string, unknown>;
+  return { ...Object.fromEntries(missing.map((field) => [field, kept[field]])), ...input };
+}
+
+/**
  * Vocal production's price lived with the packages before services were content (decision 073).
  * Until the owner saves the services, the shipped vocal production service says the price they
  * had saved there, so the upgrade changes no price a visitor reads.
