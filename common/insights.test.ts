@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '#common/markdown.ts';
 import { fillContentTokens } from '#common/site-content/content-tokens.ts';
 import { defaultSiteContent } from '#common/site-content/sections.ts';
+import { tokenFactsOf } from '#common/site-content/service-rules.ts';
 
 /** The privacy policy as the page receives it (parsed, so escapes are gone), with the owner's visitor-statistics settings. */
 function privacyPolicyWith(analytics: { counting: boolean; honourPrivacySignals: boolean }): string {
-  const { studio, packages, policies } = defaultSiteContent();
-  return JSON.stringify(parseMarkdown(fillContentTokens(policies.privacy.body, { studio, packages, analytics })));
+  const content = defaultSiteContent();
+  return JSON.stringify(parseMarkdown(fillContentTokens(content.policies.privacy.body, { ...tokenFactsOf(content), analytics })));
 }
 
 describe('the privacy policy’s analytics token', () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_INSIGHT_SETTINGS } from '#common/insights.ts';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import * as about from '#app/routes/about.tsx';
@@ -40,7 +41,13 @@ const paramsOf = (path: string) => (path.startsWith('/services/') ? { slug: path
 export async function renderHtml(content: SiteContent, path: string, page: PageModule): Promise<string> {
   const context = contextWith({
     publicUrl: 'https://studio.test',
-    services: { site: { siteContent: { current: async () => content } }, db: {}, logger: { error: () => {} } },
+    services: {
+      site: { siteContent: { current: async () => content } },
+      // The privacy policy's analytics token reads the owner's counting settings.
+      insights: { settings: { read: async () => DEFAULT_INSIGHT_SETTINGS } },
+      db: {},
+      logger: { error: () => {} },
+    },
   });
   const pageData = page.loader
     ? await (page.loader as (args: unknown) => unknown)({ context, params: paramsOf(path), request: new Request(`http://x${path}`) })

@@ -75,6 +75,8 @@ const ROUTES: ReadonlyArray<[string, string, Decide]> = [
   ['*', '/api/admin/proposal-templates/*', 'proposals'],
   // Insights.
   ['GET', '/api/admin/insights', 'insights'],
+  ['GET', '/api/admin/insights.csv', 'insights'],
+  ['GET', '/api/admin/insights/business', 'insights'],
   ['GET', '/api/admin/insights/settings', 'insights'],
   ['PUT', '/api/admin/insights/settings', 'insights.settings'],
 ];

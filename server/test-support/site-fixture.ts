@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { createAdmin } from '#server/auth/admin-users.ts';
 import { populateBilling, populateBookings } from './site-fixture-sales.ts';
+import { populateProposals, populateStaff } from './site-fixture-team.ts';
 import { totpCode, totpStep } from '#server/auth/totp.ts';
 import { confirmEnrolment, startEnrolment } from '#server/auth/two-factor.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
@@ -50,10 +51,15 @@ export const SITE_TABLES = [
   'project_collaborators',
   'project_email_mutes',
   'project_emails',
+  'project_engineers',
   'project_files',
   'project_tracks',
   'project_uploads',
   'projects',
+  'proposal_emails',
+  'proposal_signatures',
+  'proposal_templates',
+  'proposals',
   'rate_limits',
   'review_link_accesses',
   'review_links',
@@ -64,6 +70,7 @@ export const SITE_TABLES = [
   'site_content_drafts',
   'site_content_versions',
   'site_images',
+  'staff_invitations',
   'stripe_checkouts',
   'stripe_events',
   'stripe_payment_intents',
@@ -164,6 +171,8 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
   await populateProject(t, admin.id);
   await populateBookings(t);
   await populateBilling(t);
+  await populateProposals(t);
+  await populateStaff(t, admin.id);
   await populateInsights(t);
   await settle(t);
   return { objectPaths };
