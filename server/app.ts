@@ -30,18 +30,10 @@ import { servePublicHits, type SessionCookieProbe } from './http/public-cache/se
 import { serveSharedAnswersAhead } from './http/shared-answers-ahead.ts';
 import { sharedAnswerRoutes } from './api/shared-answer-routes.ts';
 import { apiRouter } from './api/index.ts';
-import { audioObjectRoutes } from './api/audio-objects.ts';
-import { siteImageMediaRoutes } from './api/site-images.ts';
-import { shareImageRoutes } from './api/share-images.ts';
-import { faviconRoutes } from './api/favicons.ts';
-import { uploadPartRoutes } from './api/upload-parts.ts';
+import { mountBesideTheApi } from './api/beside-the-api.ts';
 import { adminCookie } from './auth/session-cookie.ts';
 import { clientCookie } from './projects/client-cookie.ts';
 import { clientSessionMiddleware } from './projects/client-session-middleware.ts';
-import { emailMuteRoutes } from './api/email-mutes.ts';
-import { proposalRoutes } from './api/proposals.ts';
-import { portalAuthRoute } from './api/portal-auth.ts';
-import { calendarSubscriptionRoutes } from './api/admin-bookings.ts';
 import { stripeWebhookHandler } from './api/portal-invoices.ts';
 import { SITE_VERSION } from './version.ts';
 import { beaconHandler } from './api/insights.ts';
@@ -187,23 +179,8 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   app.post('/api/beacon', ...beaconHandler(services));
   app.all('/api/beacon', methodNotAllowed(['POST']));
   app.use('/api', jsonBody, apiRouter(services, publicCache), apiNotFound);
-  // Audio delivery and local uploads: before the page body limit and the page handler.
-  app.use(audioObjectRoutes(services));
-  app.use(uploadPartRoutes(services));
-  app.all('/objects/uploads/:key', methodNotAllowed(['GET', 'HEAD', 'PUT']));
-  // The owner's images: long-cached renditions, read from the store (no database).
-  app.use(siteImageMediaRoutes(services));
-  app.use(shareImageRoutes(services));
-  app.use(faviconRoutes(services));
-  // The sign-in link of a client's e-mail: sets the client session, then on to the portal's pages.
-  app.use(portalAuthRoute(services));
-  // A project e-mail's mute link: the one-click post of mail apps (no cookie, no Origin) and the page's button.
-  app.use(emailMuteRoutes(services));
-  // A proposal's form post from a browser without JavaScript (the page's script calls the API instead).
-  app.use(proposalRoutes(services).pages);
-  // The owner's private calendar subscription: a secret address, read by calendar apps without a session.
-  app.use(calendarSubscriptionRoutes(services));
-  app.all('/objects/multipart/:uploadId/:partNumber', methodNotAllowed(['PUT']));
+  // What is answered beside the API, before the page body limit and the page handler (audio, images, links of e-mails).
+  mountBesideTheApi(app, services);
 
   app.use(redirectToCanonicalPath(PAGE_ALIASES, pages?.policyOf));
   app.use(limitPageFormBody, pageMethodsOnly);

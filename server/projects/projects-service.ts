@@ -16,12 +16,13 @@ import type { TrackView } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import { readActivity, recordActivity, type Actor } from './activity.ts';
 import { clientMayChangeFile } from './client-file-changes.ts';
-import { accessOfRow, collaboratorRole, endClientAccess, hasPortalAccess, projectAccessFor, projectsOpenTo } from './client-sessions.ts';
+import { accessOfRow, collaboratorRole, projectAccessFor, projectsOpenTo } from './client-sessions.ts';
 import type { Collaborators } from './collaborators.ts';
 import { changeProject, UNKNOWN_PACKAGE, type PackageSnapshot } from './project-changes.ts';
 import { toProjectBase, toProjectSummary } from './project-views.ts';
 import { queueProjectEmail } from './project-emails.ts';
 import { dayOf } from './retention-dates.ts';
+import { revokeProjectAccess } from './revoke-access.ts';
 
 /** A priced package's name and included revision rounds, as the site's package records state them now. */
 export interface PackageFacts {
@@ -196,29 +197,9 @@ export class ProjectsService {
     });
   }
 
-  /**
-   * Takes the project away from its client and their collaborators; whoever has no other project
-   * open to them has their sessions ended.
-   */
-  async revokeAccess(id: number, actor: Actor & { side: 'studio' }, now = new Date()): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('projects').select(['clientEmail', 'accessRevokedAt']).where('id', '=', id).executeTakeFirst();
-      if (!row) return false;
-      if (!row.accessRevokedAt) {
-        await trx.updateTable('projects').set({ accessRevokedAt: now.toISOString() }).where('id', '=', id).execute();
-        await recordActivity(trx, id, actor, { action: 'access_revoked', email: row.clientEmail }, now);
-      }
-      const people = await trx
-        .selectFrom('projectCollaborators')
-        .select('email')
-        .where('projectId', '=', id)
-        .where('removedAt', 'is', null)
-        .execute();
-      for (const email of [row.clientEmail, ...people.map((person) => person.email)]) {
-        if (!(await hasPortalAccess(trx, email))) await endClientAccess(trx, email, now);
-      }
-      return true;
-    });
+  /** Takes the project away from its client and their collaborators (revoke-access.ts). */
+  revokeAccess(id: number, actor: Actor & { side: 'studio' }, now = new Date()): Promise<boolean> {
+    return revokeProjectAccess(this.db, id, actor, now);
   }
 
   /** The projects open to `email`, each with their access; the client's file count only where it sees `clientFiles`. */

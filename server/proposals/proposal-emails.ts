@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { formatMoney } from '#common/billing/money.ts';
-import type { ProposalQuote } from '#common/proposals.ts';
+import type { ProposalQuote } from '#common/proposal-quote.ts';
 import type { MailingServices } from '#server/core-services.ts';
 import type { Database, Proposal, ProposalEmailKind } from '#server/db/schema.ts';
 import type { MailMessage } from '#server/email/mailer.ts';

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney } from '#common/billing/money.ts';
 import { parseMarkdown, type MarkdownBlock, type MarkdownInline } from '#common/markdown.ts';
-import type { ProposalQuote } from '#common/proposals.ts';
+import type { ProposalQuote } from '#common/proposal-quote.ts';
 import { collected, dateWords, drawable } from '#server/pdf/pdf-text.ts';
 
 /*

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { acceptProposalSchema, quoteProblemMessage, quoteProposal, type PricedPackage, type ProposalQuote } from '#common/proposals.ts';
+import { acceptProposalSchema } from '#common/proposals.ts';
+import { quoteProblemMessage, quoteProposal, type PricedPackage, type ProposalQuote } from '#common/proposal-quote.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
 import type { Database, Proposal } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';

@@ -1,16 +1,14 @@
 import { taxRateToPercent } from '#common/billing/money.ts';
 import type { DueRule } from '#common/billing/payment-plan.ts';
 import {
-  quoteProposal,
   type AdminProposalView,
   type CreateProposalInput,
   type ExtraLine,
-  type PricedPackage,
   type ProposalListItem,
   type ProposalOption,
   type ProposalState,
-  type ProposalTerms,
 } from '#common/proposals.ts';
+import { quoteProposal, type PricedPackage, type ProposalTerms } from '#common/proposal-quote.ts';
 import type { Proposal, ProposalSignature } from '#server/db/schema.ts';
 
 /*

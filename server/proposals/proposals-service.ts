@@ -4,14 +4,12 @@ import { percentToTaxRate } from '#common/billing/money.ts';
 import {
   createProposalSchema,
   DEFAULT_PROPOSAL_DAYS,
-  quoteProblemMessage,
-  quoteProposal,
   updateProposalSchema,
   type AdminProposalView,
   type CreateProposalInput,
-  type PricedPackage,
   type ProposalListItem,
 } from '#common/proposals.ts';
+import { quoteProblemMessage, quoteProposal, type PricedPackage } from '#common/proposal-quote.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
 import { keyedHash } from '#server/crypto/secret-box.ts';
 import { freshToken, tokenHashOf } from '#server/crypto/secret-tokens.ts';

@@ -3,7 +3,9 @@ import { Button } from '#app/components/ui/button.tsx';
 import { inputClasses } from '#app/components/ui/form-field.tsx';
 import { api } from '#app/lib/api.ts';
 import { formatMoney } from '#common/billing/money.ts';
-import { addOnOptions, packageOptions, partWords, quoteProposal, type ClientProposalView } from '#common/proposals.ts';
+import { type ClientProposalView } from '#common/proposals.ts';
+import { addOnOptions, packageOptions, partWords, quoteProposal } from '#common/proposal-quote.ts';
+import { ProposalChoices, ProposalSums } from './proposal-choices.tsx';
 
 export interface ProposalAcceptProps {
   token: string;
@@ -42,7 +44,6 @@ export function ProposalAccept({ token, proposal, problem }: ProposalAcceptProps
         quote.parts.map((part) => part.kind),
       )
     : [];
-  const basePackage = proposal.packages.find((pkg) => pkg.key === proposal.packageKey);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,112 +78,18 @@ export function ProposalAccept({ token, proposal, problem }: ProposalAcceptProps
   return (
     <form method="post" action={`/p/${token}`} onSubmit={(event) => void submit(event)} className="grid gap-8" noValidate>
       {swaps.length > 0 || addOns.length > 0 ? (
-        <section aria-labelledby={`${ids}-choose`} className="grid gap-4">
-          <h2 id={`${ids}-choose`} className="text-xl font-semibold text-fg">
-            Your choices
-          </h2>
-          {swaps.length > 0 ? (
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium text-fg-muted">Package</legend>
-              <ChoiceRow
-                type="radio"
-                name="packageOption"
-                value=""
-                checked={packageChoice === ''}
-                onChange={() => setPackageChoice('')}
-                label={basePackage?.name ?? proposal.packageKey}
-                detail={basePackage ? `${money(basePackage.price * 100)} per song` : ''}
-              />
-              {swaps.map((option) => {
-                const pkg = proposal.packages.find((candidate) => candidate.key === option.packageKey);
-                const perSong = option.amountCents ?? (pkg ? pkg.price * 100 : 0);
-                return (
-                  <ChoiceRow
-                    key={option.key}
-                    type="radio"
-                    name="packageOption"
-                    value={option.key}
-                    checked={packageChoice === option.key}
-                    onChange={() => setPackageChoice(option.key)}
-                    label={option.label}
-                    detail={`${money(perSong)} per song`}
-                  />
-                );
-              })}
-            </fieldset>
-          ) : null}
-          {addOns.length > 0 ? (
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium text-fg-muted">Add-ons</legend>
-              {addOns.map((option) => (
-                <ChoiceRow
-                  key={option.key}
-                  type="checkbox"
-                  name="optionKeys"
-                  value={option.key}
-                  checked={addOnChoice.includes(option.key)}
-                  onChange={(on) => setAddOnChoice((keys) => (on ? [...keys, option.key] : keys.filter((key) => key !== option.key)))}
-                  label={option.label}
-                  detail={`+ ${money(option.amountCents ?? 0)}`}
-                />
-              ))}
-            </fieldset>
-          ) : null}
-        </section>
+        <ProposalChoices
+          ids={ids}
+          proposal={proposal}
+          packageChoice={packageChoice}
+          onPackage={setPackageChoice}
+          addOnChoice={addOnChoice}
+          onAddOns={setAddOnChoice}
+          money={money}
+        />
       ) : null}
 
-      {quote ? (
-        <section aria-labelledby={`${ids}-sums`} className="grid gap-3">
-          <h2 id={`${ids}-sums`} className="text-xl font-semibold text-fg">
-            Price
-          </h2>
-          <table className="w-full text-sm" data-testid="proposal-sums">
-            <caption className="sr-only">What the proposal costs with your choices</caption>
-            <tbody className="divide-y divide-line">
-              {quote.lines.map((line) => (
-                <tr key={line.label}>
-                  <th scope="row" className="py-2 pr-4 text-left font-normal text-fg">
-                    {line.label}
-                  </th>
-                  <td className="py-2 text-right tabular-nums text-fg">{money(line.amountCents)}</td>
-                </tr>
-              ))}
-              {quote.discountCents > 0 ? (
-                <tr>
-                  <th scope="row" className="py-2 pr-4 text-left font-normal text-fg-muted">
-                    Discount
-                  </th>
-                  <td className="py-2 text-right tabular-nums text-fg-muted">−{money(quote.discountCents)}</td>
-                </tr>
-              ) : null}
-              {quote.taxCents > 0 ? (
-                <tr>
-                  <th scope="row" className="py-2 pr-4 text-left font-normal text-fg-muted">
-                    Tax ({proposal.taxPercent} %)
-                  </th>
-                  <td className="py-2 text-right tabular-nums text-fg-muted">{money(quote.taxCents)}</td>
-                </tr>
-              ) : null}
-              <tr>
-                <th scope="row" className="py-3 pr-4 text-left text-base font-semibold text-fg">
-                  Total
-                </th>
-                <td className="py-3 text-right text-base font-semibold tabular-nums text-fg" data-testid="proposal-total">
-                  {money(quote.totalCents)}
-                </td>
-              </tr>
-            </tbody>
-          </table>
-          <ol className="grid gap-2 rounded-xl border border-line bg-surface-raised p-4 text-sm" aria-label="Payment plan">
-            {quote.parts.map((part, index) => (
-              <li key={part.kind} className="flex flex-wrap justify-between gap-2">
-                <span className="text-fg">{words[index]}</span>
-                <span className="font-medium tabular-nums text-fg">{money(part.totalCents)}</span>
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
+      {quote ? <ProposalSums ids={ids} proposal={proposal} quote={quote} words={words} money={money} /> : null}
 
       <section aria-labelledby={`${ids}-sign`} className="grid gap-4 rounded-2xl border border-line bg-surface p-5 sm:p-6">
         <h2 id={`${ids}-sign`} className="text-xl font-semibold text-fg">
@@ -222,34 +129,5 @@ export function ProposalAccept({ token, proposal, problem }: ProposalAcceptProps
         ) : null}
       </section>
     </form>
-  );
-}
-
-const CHOICE_CLASSES =
-  'flex cursor-pointer items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3 ' +
-  'has-[:checked]:border-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent';
-
-function ChoiceRow(props: {
-  type: 'radio' | 'checkbox';
-  name: string;
-  value: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  label: string;
-  detail: string;
-}) {
-  return (
-    <label className={CHOICE_CLASSES}>
-      <input
-        type={props.type}
-        name={props.name}
-        value={props.value}
-        checked={props.checked}
-        onChange={(event) => props.onChange(event.target.checked)}
-        className="size-4 accent-[var(--color-accent)]"
-      />
-      <span className="grow text-fg">{props.label}</span>
-      <span className="text-sm tabular-nums text-fg-muted">{props.detail}</span>
-    </label>
   );
 }

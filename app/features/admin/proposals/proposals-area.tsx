@@ -6,7 +6,8 @@ import { revealDashboardTabs } from '#app/features/admin/dashboard/reveal-tabs.t
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
 import { formatMoney } from '#common/billing/money.ts';
-import { PROPOSAL_STATE_LABELS, type PricedPackage, type ProposalListItem, type ProposalTemplateView } from '#common/proposals.ts';
+import { PROPOSAL_STATE_LABELS, type ProposalListItem, type ProposalTemplateView } from '#common/proposals.ts';
+import { type PricedPackage } from '#common/proposal-quote.ts';
 import { ProposalEditor } from './proposal-editor.tsx';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partWords, planTermsSentence, quoteProposal, type ProposalTerms } from './proposals.ts';
+import { partWords, planTermsSentence, quoteProposal, type ProposalTerms } from './proposal-quote.ts';
 
 const PACKAGES = [
   { key: 'standard', name: 'Standard', price: 150 },
