@@ -40,6 +40,9 @@ const WRITE_PRAGMAS = [
  * set in one place. node:sqlite replaced better-sqlite3 with the Node 22 baseline (decision 060):
  * no native module to compile at install, and none that aborts on Node 24 (decision 031).
  */
+/** Statements that change the schema: what was prepared before them is prepared again after. */
+const SCHEMA_CHANGE = /^\s*(?:create|alter|drop)\b/i;
+
 export function openSqlite(file: string, options: OpenSqliteOptions = {}): SqliteDatabase {
   const { readOnly = false } = options;
   const pragmas = readOnly ? READ_PRAGMAS : [...READ_PRAGMAS, ...WRITE_PRAGMAS];
@@ -47,10 +50,12 @@ export function openSqlite(file: string, options: OpenSqliteOptions = {}): Sqlit
   pragmas.forEach((pragma) => database.exec(`PRAGMA ${pragma}`));
   // Kysely prepares every query anew; preparing costs more than running a small read (a quarter of a
   // slot list's time), so statements are kept by their text. Kysely runs one query at a time on the
-  // connection, and SQLite prepares a kept statement again by itself after a schema change.
+  // connection. A schema change (a migration) drops what was kept: Node 24's SQLite prepares a kept
+  // statement again by itself, Node 22's answered a `select *` kept from before with the old columns.
   const kept = new Map<string, SqliteStatement>();
   return {
     prepare: (sql: string): SqliteStatement => {
+      if (SCHEMA_CHANGE.test(sql)) kept.clear();
       const found = kept.get(sql);
       if (found) return found;
       const statement = database.prepare(sql);
