@@ -11,6 +11,7 @@ import { SIGNATURE_BYTES } from '#common/audio-format.ts';
 import { api } from '#app/lib/api.ts';
 import { MULTIPART_OPTIONS, multipartCalls } from './multipart-calls.ts';
 import type { ProjectFileUploaderProps } from './project-file-uploader-props.ts';
+import { whenRestored } from './when-restored.ts';
 import { useUppyMarkupFixes } from './use-uppy-markup-fixes.ts';
 import { PROJECT_RECOVERY_STORE, PROJECT_UPLOAD_NOTE, PROJECT_UPPY_LOCALE, PROJECT_UPPY_RESTRICTIONS } from './project-upload-rules.ts';
 
@@ -123,12 +124,10 @@ export default function ProjectFileUploaderDashboard({
       }
     };
     uppy.on('upload-success', onSuccess);
-    uppy.on('restored', onRestored);
-    // The restore may have finished before this effect ran.
-    onRestored();
+    const stopWaiting = whenRestored(uppy, onRestored);
     return () => {
       uppy.off('upload-success', onSuccess);
-      uppy.off('restored', onRestored);
+      stopWaiting();
     };
   }, [uppy]);
 

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { whenRestored } from '#app/features/file-uploader/when-restored.ts';
 import { blobReader, readAudioTags, type AudioTags } from './read-audio-tags.ts';
 import type { SampleAudio } from './sample-audio.ts';
 import { refusalOf, uploadFailureMessage, type UploadError } from './sample-file-checks.ts';
@@ -127,13 +128,13 @@ function useUploadEvents(uppy: SampleUppy, latest: Latest, register: Register, r
     uppy.on('upload-pause', onPause);
     uppy.on('upload-success', onSuccess);
     uppy.on('upload-error', onError);
-    uppy.on('restored', onRestored);
+    const stopWaiting = whenRestored(uppy, onRestored);
     return () => {
       uppy.off('upload-progress', onProgress);
       uppy.off('upload-pause', onPause);
       uppy.off('upload-success', onSuccess);
       uppy.off('upload-error', onError);
-      uppy.off('restored', onRestored);
+      stopWaiting();
     };
   }, [uppy, latest, register, refuse]);
 }
