@@ -74,7 +74,7 @@ export function adminProposalsRouter(services: Services): Router {
       proposalEmails.sendSoon();
       // Sent by the studio, not by a visit: counted in the funnel without a source, as payments are.
       if (outcome.firstSend) services.insights.recordGoal('proposal_sent', null);
-      noStore(res).json({ ...outcome.proposal, url: outcome.url });
+      noStore(res).json(outcome.proposal);
     })
     .all(methodNotAllowed(['POST']));
 

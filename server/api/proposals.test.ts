@@ -240,4 +240,39 @@ describe.each(testDialects())('proposals on %s', (dialect) => {
     const again = await t.request.post(`/p/${token}`).set('Origin', ORIGIN).type('form').send('signatureName=Mara+Quinn');
     expect([again.status, again.headers.location]).toEqual([303, `/p/${token}?problem=accepted-already`]);
   });
+
+  it('counts a person opening the link as viewed, not a mail scanner, a prefetch or a HEAD; the dashboard counts say so', async () => {
+    const { id, token } = await sentProposal();
+    const before = (await t.asAdmin.get('/api/admin/proposals/summary')).body as Record<string, number>;
+    const browser =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari/604.1';
+    expect(
+      (await t.request.get(`/p/${token}`).set('User-Agent', 'Mozilla/5.0 (compatible; Barracuda Sentinel link scanner; bingbot/2.0)'))
+        .status,
+    ).toBe(200);
+    expect((await t.request.get(`/p/${token}`).set('User-Agent', browser).set('Sec-Purpose', 'prefetch')).status).toBe(200);
+    expect((await t.request.head(`/p/${token}`).set('User-Agent', browser)).status).toBe(200);
+    expect((await t.asAdmin.get(`/api/admin/proposals/${id}`)).body.state).toBe('sent');
+    expect((await t.request.get(`/p/${token}`).set('User-Agent', browser)).status).toBe(200);
+    expect((await t.asAdmin.get(`/api/admin/proposals/${id}`)).body.state).toBe('viewed');
+    const after = (await t.asAdmin.get('/api/admin/proposals/summary')).body as Record<string, number>;
+    expect([after.sent! - before.sent!, after.viewed! - before.viewed!]).toEqual([-1, 1]);
+    const row = await t.services.db.selectFrom('proposals').select('viewCount').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(Number(row.viewCount)).toBe(1);
+  });
+
+  it('answers ids past 32 bits, NUL bytes and over-long tokens with 404 or 400, never a 500', async () => {
+    for (const id of ['2147483648', '9007199254740993', '1e3', '-1', '%00'])
+      expect((await t.asAdmin.get(`/api/admin/proposals/${id}`)).status, id).toBe(404);
+    expect((await t.asAdmin.post('/api/admin/proposals/2147483648/send')).status).toBe(404);
+    expect((await t.asAdmin.patch('/api/admin/proposals/2147483648').send({ songs: 2 })).status).toBe(404);
+    expect((await t.request.get(`/p/${'a'.repeat(5000)}`)).status).toBe(404);
+    expect((await t.request.get('/p/abc%00def')).status).toBe(404);
+    expect((await accept('f'.repeat(65))).status).toBe(404);
+    const { token } = await sentProposal();
+    const nul = await accept(token, { optionKeys: [], signatureName: 'Mara\u0000Quinn' });
+    expect(nul.status).toBe(400);
+    expect((await t.asAdmin.post('/api/admin/proposals').send({ ...PROPOSAL, title: 'EP\u0000' })).status).toBe(400);
+    expect((await t.asAdmin.post('/api/admin/proposals').send({ ...PROPOSAL, bookingId: 2 ** 31 })).status).toBe(400);
+  });
 });

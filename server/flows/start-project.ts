@@ -20,8 +20,9 @@ export async function startProject(
 ): Promise<CreateOutcome> {
   const outcome = await parts.projects.records.create(input, actor, new Date(), takeUpEnquiry);
   if (outcome.kind !== 'created') return outcome;
-  if ((await parts.billing.desk.settings()).lockDeliveries) {
-    await giveStudioPlan(parts.billing, outcome.project.id);
+  const settings = await parts.billing.desk.settings();
+  if (settings.lockDeliveries) {
+    await giveStudioPlan(parts.billing, outcome.project.id, settings);
     return outcome;
   }
   // The answer says what the project is now: its view was read before the lock was turned off.

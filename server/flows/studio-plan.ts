@@ -1,4 +1,5 @@
 import type { BillingCapability } from '#server/billing/billing-capability.ts';
+import type { SiteContent } from '#common/site-content/sections.ts';
 
 /*
  * A priced project is never without a plan (decision 103, amended): without one, only a sent invoice
@@ -8,8 +9,13 @@ import type { BillingCapability } from '#server/billing/billing-capability.ts';
  * at the start, the balance before delivery; nothing drafted until the owner invoices. A project billed line by line (an invoice
  * already made) keeps its invoices as they are; with the studio's lock off there is nothing to hold.
  */
-export async function giveStudioPlan(billing: Pick<BillingCapability, 'desk' | 'plans' | 'invoices'>, projectId: number): Promise<void> {
-  const settings = await billing.desk.settings();
+export async function giveStudioPlan(
+  billing: Pick<BillingCapability, 'desk' | 'plans' | 'invoices'>,
+  projectId: number,
+  /** The billing settings when the caller has read them already. */
+  known?: SiteContent['billing'],
+): Promise<void> {
+  const settings = known ?? (await billing.desk.settings());
   if (!settings.lockDeliveries) return;
   const current = await billing.plans.get(projectId);
   if (!current || current.plan || current.priceCents === null || current.priceCents <= 0) return;

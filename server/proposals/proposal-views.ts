@@ -29,10 +29,11 @@ export const termsOf = (row: Proposal): ProposalTerms => ({
 /** Expired once the studio's calendar has passed its last day (`today` is the studio's date). */
 export const isExpired = (row: Pick<Proposal, 'expiresOn'>, today: string) => row.expiresOn !== null && row.expiresOn < today;
 
-export function stateOf(row: Proposal, today: string): ProposalState {
+/** The state the owner reads: a sent proposal is expired past its last day, else viewed once opened. */
+export function stateOf(row: Pick<Proposal, 'state' | 'expiresOn'> & { viewed: boolean }, today: string): ProposalState {
   if (row.state === 'draft' || row.state === 'accepted' || row.state === 'withdrawn') return row.state;
   if (isExpired(row, today)) return 'expired';
-  return row.firstViewedAt ? 'viewed' : 'sent';
+  return row.viewed ? 'viewed' : 'sent';
 }
 
 export function inputOf(row: Proposal): CreateProposalInput {
@@ -69,7 +70,7 @@ export function adminView(
   return {
     id: row.id,
     ...inputOf(row),
-    state: stateOf(row, facts.today),
+    state: stateOf({ ...row, viewed: row.firstViewedAt !== null }, facts.today),
     currency: facts.currency,
     quote,
     // Signed: what the client agreed to (their options counted); else the sums with none chosen.

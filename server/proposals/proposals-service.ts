@@ -8,6 +8,7 @@ import {
   type AdminProposalView,
   type CreateProposalInput,
   type ProposalListItem,
+  type ProposalState,
 } from '#common/proposals.ts';
 import { quoteProblemMessage, quoteProposal, type PricedPackage } from '#common/proposal-quote.ts';
 import { validate, type FieldErrors } from '#common/validation.ts';
@@ -69,13 +70,22 @@ export class ProposalsService {
   }
 
   async view(row: Proposal): Promise<AdminProposalView> {
-    const [packages, currency, today, signature] = await Promise.all([
+    const [view] = await this.views([row]);
+    return view!;
+  }
+
+  /** The owner's views of these rows: the site's facts read once, the signatures in one query. */
+  private async views(rows: Proposal[]): Promise<AdminProposalView[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const [packages, currency, today, signatures] = await Promise.all([
       this.facts.packages(),
       this.facts.currency(),
       this.facts.today(),
-      this.db.selectFrom('proposalSignatures').selectAll().where('proposalId', '=', row.id).executeTakeFirst(),
+      this.db.selectFrom('proposalSignatures').selectAll().where('proposalId', 'in', ids).execute(),
     ]);
-    return adminView(row, signature, { packages, currency, today, url: this.linkOf(row) });
+    const signatureOf = new Map(signatures.map((signature) => [signature.proposalId, signature]));
+    return rows.map((row) => adminView(row, signatureOf.get(row.id), { packages, currency, today, url: this.linkOf(row) }));
   }
 
   async get(id: number): Promise<AdminProposalView | null> {
@@ -89,15 +99,24 @@ export class ProposalsService {
 
   async list(): Promise<ProposalListItem[]> {
     const rows = await this.db.selectFrom('proposals').selectAll().orderBy('updatedAt', 'desc').orderBy('id', 'desc').limit(500).execute();
-    return Promise.all(rows.map(async (row) => listItem(await this.view(row))));
+    return (await this.views(rows)).map(listItem);
   }
 
-  /** Counts by state for the dashboard. */
-  async counts(): Promise<Record<'draft' | 'sent' | 'viewed' | 'accepted' | 'expired' | 'withdrawn', number>> {
+  /** Counts by state for the dashboard, counted by the database (a sent one is viewed or expired by its dates). */
+  async counts(): Promise<Record<ProposalState, number>> {
     const today = await this.facts.today();
-    const rows = await this.db.selectFrom('proposals').select(['state', 'firstViewedAt', 'expiresOn']).execute();
-    const counts = { draft: 0, sent: 0, viewed: 0, accepted: 0, expired: 0, withdrawn: 0 };
-    for (const row of rows) counts[stateOf(row as Proposal, today)] += 1;
+    const rows = await this.db
+      .selectFrom('proposals')
+      .select((eb) => [
+        'state',
+        'expiresOn',
+        eb.case().when('firstViewedAt', 'is not', null).then(1).else(0).end().as('seen'),
+        eb.fn.countAll<number | string>().as('count'),
+      ])
+      .groupBy(['state', 'expiresOn', 'seen'])
+      .execute();
+    const counts: Record<ProposalState, number> = { draft: 0, sent: 0, viewed: 0, accepted: 0, expired: 0, withdrawn: 0 };
+    for (const row of rows) counts[stateOf({ ...row, viewed: Number(row.seen) === 1 }, today)] += Number(row.count);
     return counts;
   }
 
@@ -145,7 +164,7 @@ export class ProposalsService {
   async send(
     id: number,
     queueEmail: (trx: Kysely<Database>, proposalId: number, subject: string) => Promise<void>,
-  ): Promise<ProposalOutcome & { url?: string; firstSend?: boolean }> {
+  ): Promise<ProposalOutcome & { firstSend?: boolean }> {
     const row = await this.row(id);
     if (!row) return { kind: 'not-found' };
     const today = await this.facts.today();
@@ -177,8 +196,7 @@ export class ProposalsService {
       return updated;
     });
     if (!sent) return { kind: 'conflict', message: 'This proposal changed meanwhile: reload it' };
-    const proposal = await this.view(sent);
-    return { kind: 'done', proposal, url: proposal.url ?? undefined, firstSend: row.state === 'draft' };
+    return { kind: 'done', proposal: await this.view(sent), firstSend: row.state === 'draft' };
   }
 
   async withdraw(id: number): Promise<ProposalOutcome> {
