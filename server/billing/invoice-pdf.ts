@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { InvoiceView } from '#common/billing/invoices.ts';
 import { formatMoney } from '#common/billing/money.ts';
 import { collected, dateWords, drawable } from '#server/pdf/pdf-text.ts';
+import { drawSumRows, sumRows } from '#server/pdf/pdf-sums.ts';
 
 /*
  * The invoice as a PDF, made on the server with pdfkit: one document for the client and the owner.
@@ -105,20 +106,11 @@ export function invoicePdf(invoice: InvoiceView, parties: InvoiceParties): Promi
   doc.moveTo(PAGE_MARGIN, y).lineTo(right, y).strokeColor('#cccccc').stroke();
 
   // Totals.
-  const totals: Array<[string, string, boolean]> = [['Subtotal', money(invoice.subtotalCents), false]];
-  if (invoice.discountCents > 0) totals.push(['Discount', `-${money(invoice.discountCents)}`, false]);
-  if (invoice.taxCents > 0 || invoice.taxPercent > 0) totals.push([`Tax (${invoice.taxPercent} %)`, money(invoice.taxCents), false]);
-  totals.push(['Total', money(invoice.totalCents), true]);
+  const totals = sumRows(invoice, money, { label: `Tax (${invoice.taxPercent} %)`, shown: invoice.taxCents > 0 || invoice.taxPercent > 0 });
   if (invoice.paidCents !== 0) totals.push(['Paid', `-${money(invoice.paidCents)}`, false]);
   if (invoice.refundedCents !== 0) totals.push(['Refunded', money(invoice.refundedCents), false]);
   if (invoice.state !== 'void' && invoice.state !== 'draft') totals.push(['Amount due', money(invoice.amountDueCents), true]);
-  for (const [label, value, strong] of totals) {
-    y += 8;
-    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 12 : 11);
-    doc.text(label, right - amountWidth - 160, y, { width: 160, align: 'right' });
-    doc.text(value, right - amountWidth, y, { width: amountWidth, align: 'right' });
-    y = doc.y;
-  }
+  y = drawSumRows(doc, totals, { y, right, amountWidth, gap: 8, fontSize: 11 });
 
   // Payments, notes and how to pay.
   doc.x = PAGE_MARGIN;

@@ -3,6 +3,7 @@ import { formatMoney } from '#common/billing/money.ts';
 import { parseMarkdown, type MarkdownBlock, type MarkdownInline } from '#common/markdown.ts';
 import type { ProposalQuote } from '#common/proposal-quote.ts';
 import { collected, dateWords, drawable } from '#server/pdf/pdf-text.ts';
+import { drawSumRows, sumRows } from '#server/pdf/pdf-sums.ts';
 
 /*
  * The proposal as a PDF (decision 114): what is included and its sums, the payment plan, the
@@ -139,17 +140,8 @@ export function proposalPdf(input: ProposalDocument): Promise<Buffer> {
     y = Math.max(after, doc.y) + 4;
   }
   doc.moveTo(MARGIN, y).lineTo(right, y).strokeColor('#cccccc').stroke();
-  const totals: Array<[string, string, boolean]> = [['Subtotal', money(quote.subtotalCents), false]];
-  if (quote.discountCents > 0) totals.push(['Discount', `-${money(quote.discountCents)}`, false]);
-  if (quote.taxCents > 0) totals.push(['Tax', money(quote.taxCents), false]);
-  totals.push(['Total', money(quote.totalCents), true]);
-  for (const [label, value, strong] of totals) {
-    y += 6;
-    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 12 : 10.5);
-    doc.text(label, right - amountWidth - 160, y, { width: 160, align: 'right' });
-    doc.text(value, right - amountWidth, y, { width: amountWidth, align: 'right' });
-    y = doc.y;
-  }
+  const totals = sumRows(quote, money, { label: 'Tax', shown: quote.taxCents > 0 });
+  y = drawSumRows(doc, totals, { y, right, amountWidth, gap: 6, fontSize: 10.5 });
 
   // The payment plan.
   doc.x = MARGIN;
