@@ -3,11 +3,10 @@ import { resetPasswordFormSchema } from '#common/admin-auth.ts';
 import { checkPasswordStrength } from '#common/password-strength.ts';
 import { firstErrors } from '#common/validation.ts';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
-import { PasswordField } from '#app/components/ui/password-field.tsx';
 import { api } from '#app/lib/api.ts';
 import { toast } from '#app/lib/toast.ts';
 import { useSite } from '#app/lib/root-data.ts';
-import { NewPasswordField } from './new-password-field.tsx';
+import { ChosenPasswordFields } from './chosen-password-fields.tsx';
 import { validateForm } from './validate-form.ts';
 
 type Outcome = { kind: 'editing' } | { kind: 'done' } | { kind: 'link-invalid'; message: string };
@@ -63,21 +62,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form method="post" noValidate onSubmit={submit} className="grid gap-5">
-      <NewPasswordField
-        id="new-password"
-        name="password"
-        label="New password"
-        error={errors.password}
+      <ChosenPasswordFields
+        idPrefix="new"
+        labels={{ password: 'New password', confirm: 'Confirm new password' }}
+        errors={errors}
+        setErrors={setErrors}
         facts={facts}
-        onEdited={() => setErrors(({ password: _, ...others }) => others)}
-      />
-      <PasswordField
-        id="confirm-password"
-        name="confirmPassword"
-        label="Confirm new password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword}
       />
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? 'Saving...' : 'Set New Password'}

@@ -6,8 +6,7 @@ import type { StaffInvitationView } from '#common/staff.ts';
 import { firstErrors } from '#common/validation.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { TextField } from '#app/components/ui/form-field.tsx';
-import { PasswordField } from '#app/components/ui/password-field.tsx';
-import { NewPasswordField } from '#app/features/admin/auth/new-password-field.tsx';
+import { ChosenPasswordFields } from '#app/features/admin/auth/chosen-password-fields.tsx';
 import { validateForm } from '#app/features/admin/auth/validate-form.ts';
 import { api } from '#app/lib/api.ts';
 import { useSite } from '#app/lib/root-data.ts';
@@ -77,21 +76,12 @@ export function JoinForm({ token, invitation }: { token: string; invitation: Sta
         onChange={(event) => setUsername(event.currentTarget.value)}
         error={errors.username}
       />
-      <NewPasswordField
-        id="join-password"
-        name="password"
-        label="Password"
-        error={errors.password}
+      <ChosenPasswordFields
+        idPrefix="join"
+        labels={{ password: 'Password', confirm: 'Confirm password' }}
+        errors={errors}
+        setErrors={setErrors}
         facts={facts}
-        onEdited={() => setErrors(({ password: _, ...others }) => others)}
-      />
-      <PasswordField
-        id="join-confirm-password"
-        name="confirmPassword"
-        label="Confirm password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword}
       />
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? 'Joining...' : 'Join'}
