@@ -21,10 +21,13 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
+/** Signs in through the form and waits for the server's answer, so a refusal fails here with its status. */
 async function logIn(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/login');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  expect((await answer).status()).toBe(200);
 }
 
 const dashboard = (page: Page) => page.getByRole('heading', { level: 1, name: 'Admin Dashboard' });
@@ -98,7 +101,10 @@ test('the change-password form rates the password as it is typed and refuses a w
   await newPassword.fill(STRONG);
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await dialog.getByLabel('Confirm new password').fill(STRONG);
+  // The server's first password check loads zxcvbn's word lists: its answer is waited for, then the toast.
+  const changed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/change-password');
   await dialog.getByRole('button', { name: 'Change password' }).click();
+  expect((await changed).status()).toBe(200);
   await expect(page.getByText('Password changed', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();
   await logIn(page, username, STRONG);
