@@ -19,6 +19,7 @@ import { useStaffRole } from '#app/features/admin/staff/staff-role.tsx';
 import { roleMay } from '#common/staff-roles.ts';
 import { ADMIN_AREAS, areaOfPath, pageAreaOf, type AdminAreaContext, type AdminAreaKey } from './admin-areas.tsx';
 import { DASHBOARD_TABS_ID, revealDashboardTabs } from './reveal-tabs.ts';
+import { BusinessSummaryCard } from './business-summary-card.tsx';
 import { StatCards } from './stat-cards.tsx';
 import { tabListClasses, tabTriggerClasses } from './tab-styles.ts';
 
@@ -113,6 +114,7 @@ export function DashboardTabs() {
           submissions={contacts.submissions}
           projects={{ counts: projects.list.list?.counts ?? null, onOpen: projects.openList }}
         />
+        <BusinessSummaryCard role={role} />
         <BookingsSummaryCard summary={bookings.summary} studioZone={site.content?.studio.hours.timeZone ?? null} />
         <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AdminAreaKey)} className="grid grid-cols-[minmax(0,1fr)] gap-6">
           {/* Two rows of two on a phone, so no tab hides off the side. */}
