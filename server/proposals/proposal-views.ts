@@ -94,6 +94,7 @@ export function adminView(
         }
       : null,
     acceptedProjectId: row.acceptedProjectId,
+    requestNote: row.requestNote,
   };
 }
 
