@@ -15,9 +15,7 @@ import { z } from './zod.ts';
 
 export const PROJECT_REQUEST_LIMITS = { name: 100, note: 2000, songs: PROPOSAL_LIMITS.songs } as const;
 
-const extraKey = z
-  .string({ error: 'Each extra must be named' })
-  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'Choose the extras from the list');
+const extraKey = z.string({ error: 'Each extra must be named' }).regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'Choose the extras from the list');
 
 /** `POST /api/project-requests` (and the start page's form, its fields read the same way). */
 export const projectRequestSchema = z.object({
@@ -49,9 +47,7 @@ export interface StartPackage {
   extras: PackageExtra[];
 }
 
-export type RequestQuote =
-  | { kind: 'quote'; quote: ProposalQuote; extras: ExtraLine[] }
-  | { kind: 'unknown-extra'; key: string };
+export type RequestQuote = { kind: 'quote'; quote: ProposalQuote; extras: ExtraLine[] } | { kind: 'unknown-extra'; key: string };
 
 /**
  * The request's sums: songs × the package, plus the extras chosen at their flat prices, split by the

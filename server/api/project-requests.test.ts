@@ -57,7 +57,12 @@ describe.each(testDialects())('project requests on %s', (dialect) => {
     const res = await send({ name: 'Dana Request' });
     expect(res.status).toBe(201);
     // 3 × $150 + $50 stems; the default billing has no tax.
-    expect(res.body).toMatchObject({ kind: 'requested', totalCents: 50_000, currency: 'USD', message: expect.stringMatching(/send you a proposal/) });
+    expect(res.body).toMatchObject({
+      kind: 'requested',
+      totalCents: 50_000,
+      currency: 'USD',
+      message: expect.stringMatching(/send you a proposal/),
+    });
     expect(res.body.url).toBeUndefined();
 
     const list = (await t.asAdmin.get('/api/admin/proposals')).body as Array<{ id: number; clientName: string; state: string }>;
@@ -88,7 +93,9 @@ describe.each(testDialects())('project requests on %s', (dialect) => {
     expect(url.pathname).toMatch(/^\/p\/[0-9a-f]{64}$/);
 
     const page = await t.request.get(`/api/admin/proposals`).set('Origin', ORIGIN).set('Cookie', t.admin);
-    const item = (page.body as Array<{ id: number; clientName: string; state: string }>).find((entry) => entry.clientName === 'Ivo Instant')!;
+    const item = (page.body as Array<{ id: number; clientName: string; state: string }>).find(
+      (entry) => entry.clientName === 'Ivo Instant',
+    )!;
     expect(item.state).toBe('sent');
     const proposal = (await t.asAdmin.get(`/api/admin/proposals/${item.id}`)).body;
     expect(proposal.url).toBe(res.body.url);
