@@ -2,6 +2,7 @@ import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { formatMoney } from '#common/billing/money.ts';
 import type { ProjectRequestAnswer } from '#common/project-requests.ts';
 import type { ProposalQuote } from '#common/proposal-quote.ts';
+import { packageExtraKey, type PackageExtra } from '#common/site-content/packages.ts';
 
 // The start page's parts (start-form.tsx): the sums, the answer of a request, a refusal.
 
@@ -61,5 +62,51 @@ export function RefusedNotice({ message }: { message: string }) {
         <p className="mt-1 text-sm text-fg-muted">{message}</p>
       </div>
     </div>
+  );
+}
+
+/** The package's extras as checkboxes (named by their keys, so a form without JavaScript sends them the same way). */
+export function ExtrasChoice({
+  id,
+  extras,
+  currency,
+  chosen,
+  onChange,
+  error,
+}: {
+  id: string;
+  extras: PackageExtra[];
+  currency: string;
+  chosen: string[];
+  onChange: (keys: string[]) => void;
+  error: string | undefined;
+}) {
+  if (extras.length === 0) return null;
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="mb-1 text-sm font-medium text-fg">Extras</legend>
+      {extras.map((extra) => {
+        const key = packageExtraKey(extra.label);
+        return (
+          <label key={key} className="flex min-h-11 cursor-pointer items-center gap-3 text-fg">
+            <input
+              type="checkbox"
+              name="extras"
+              value={key}
+              checked={chosen.includes(key)}
+              onChange={(event) => onChange(event.target.checked ? [...chosen, key] : chosen.filter((other) => other !== key))}
+              className="size-5 shrink-0 accent-[var(--color-accent)]"
+            />
+            <span className="flex-1">{extra.label}</span>
+            <span className="text-fg-muted">+{formatMoney(extra.price * 100, currency)}</span>
+          </label>
+        );
+      })}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

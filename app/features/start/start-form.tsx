@@ -4,13 +4,12 @@ import { FormField, inputClasses } from '#app/components/ui/form-field.tsx';
 import { api } from '#app/lib/api.ts';
 import { formatMoney } from '#common/billing/money.ts';
 import { quoteProjectRequest, type ProjectRequestAnswer, type StartPackage } from '#common/project-requests.ts';
-import { packageExtraKey } from '#common/site-content/packages.ts';
 import { CONTACT_HONEYPOT_FIELD } from '#common/contact-fields.ts';
 import type { FieldErrors } from '#common/validation.ts';
 import { SpamTraps } from '#app/features/contact/contact-form-parts.tsx';
 import { stampFormOpened } from '#app/features/contact/stamp-form-opened.ts';
 import type { StartFormResult, StartFormValues } from './start-form-result.ts';
-import { RequestedNotice, RefusedNotice, StartSums } from './start-form-parts.tsx';
+import { ExtrasChoice, RequestedNotice, RefusedNotice, StartSums } from './start-form-parts.tsx';
 
 export interface StartFormProps {
   pkg: StartPackage;
@@ -111,36 +110,14 @@ export function StartForm({ pkg, depositPercent, currency, limits, formAction, s
           />
         )}
       </FormField>
-      {pkg.extras.length > 0 ? (
-        <fieldset className="grid gap-2" aria-describedby={errorOf('extras') ? `${ids}-extras-error` : undefined}>
-          <legend className="mb-1 text-sm font-medium text-fg">Extras</legend>
-          {pkg.extras.map((extra) => {
-            const key = packageExtraKey(extra.label);
-            const checked = values.extras.includes(key);
-            return (
-              <label key={key} className="flex min-h-11 cursor-pointer items-center gap-3 text-fg">
-                <input
-                  type="checkbox"
-                  name="extras"
-                  value={key}
-                  checked={checked}
-                  onChange={(event) =>
-                    set('extras')(event.target.checked ? [...values.extras, key] : values.extras.filter((other) => other !== key))
-                  }
-                  className="size-5 shrink-0 accent-[var(--color-accent)]"
-                />
-                <span className="flex-1">{extra.label}</span>
-                <span className="text-fg-muted">+{formatMoney(extra.price * 100, currency)}</span>
-              </label>
-            );
-          })}
-          {errorOf('extras') ? (
-            <p id={`${ids}-extras-error`} role="alert" className="text-sm font-medium text-red-400">
-              {errorOf('extras')}
-            </p>
-          ) : null}
-        </fieldset>
-      ) : null}
+      <ExtrasChoice
+        id={`${ids}-extras`}
+        extras={pkg.extras}
+        currency={currency}
+        chosen={values.extras}
+        onChange={set('extras')}
+        error={errorOf('extras')}
+      />
       {quote ? <StartSums quote={quote} currency={currency} instant={pkg.instantBooking} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id={`${ids}-name`} label="Your name" error={errorOf('name')}>
