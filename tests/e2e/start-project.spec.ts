@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { mailContaining, ownerApi } from './outbox';
-import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
+import { expectNoSeriousA11yViolations, gotoHydrated, signInAsOwner } from './support';
 
 /*
  * A project started from the site (decision 115): from a package card on a phone to "we'll send you a
@@ -86,8 +86,12 @@ test('a visitor on a phone starts a project from a package card and is told a pr
     .toMatch(/^Proposal requested: Standard Mix & Master, 2 songs/);
   await context.close();
 
-  // At 1440 px the packages stand beside the form.
+  // At 1440 px the packages stand beside the form; the owner finds the draft with the note in Proposals.
   const wide = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  const draft = (await proposalFor(owner, email))!;
+  await signInAsOwner(wide, `/manage/proposals/${draft.id}`);
+  await expect(wide.getByTestId('request-note')).toContainText(marker);
+  await expect(wide.getByTestId('proposal-state')).toContainText('Draft');
   await gotoHydrated(wide, '/start?package=premium');
   await expect(wide.getByRole('heading', { level: 2, name: '2. Premium Package' })).toBeVisible();
   await expectNoSeriousA11yViolations(wide);
