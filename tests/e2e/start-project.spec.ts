@@ -78,6 +78,7 @@ test('a visitor on a phone starts a project from a package card and is told a pr
   await expect(answer.getByRole('heading', { name: "We'll send you a proposal" })).toBeVisible();
   await expect(answer).toContainText('$350.00');
   await expectNoSeriousA11yViolations(page);
+  await shot(page, 'start-requested-390');
 
   // The owner has the draft to review and send; the studio was e-mailed with the note.
   await expect.poll(() => proposalFor(owner, email)).toMatchObject({ state: 'draft' });
