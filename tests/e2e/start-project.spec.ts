@@ -51,6 +51,12 @@ test('a visitor on a phone starts a project from a package card and is told a pr
   const email = `${marker}@example.test`;
   const context = await phone(browser);
   const page = await context.newPage();
+  // The start page's island hydrates without an error (a mismatch between the server's and the browser's render says so here).
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await gotoHydrated(page, '/');
   const card = page.locator('article', { has: page.getByRole('heading', { name: 'Standard Mix & Master' }) });
   if (SHOTS) await card.screenshot({ path: `${SHOTS}/package-card-390.png` });
@@ -59,6 +65,7 @@ test('a visitor on a phone starts a project from a package card and is told a pr
   await expect(page.getByRole('heading', { level: 1, name: 'Start Your Project' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.locator('a[aria-current="page"]')).toContainText('Standard Mix & Master');
+  expect(errors).toEqual([]);
 
   const form = page.getByTestId('start-form');
   // The total follows the songs and the extras: 2 × $150 + $50 stems.
