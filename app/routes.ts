@@ -21,6 +21,8 @@ export default [
     route('contact', 'routes/contact.tsx'),
     // The free consultation (issue 29): the picker, and the pages behind the e-mails' two links, which hold a token.
     route('book', 'routes/book.tsx'),
+    // A project started from the site (decision 115): a package, the songs and extras, asked for or booked at once.
+    route('start', 'routes/start.tsx'),
     route('book/cancel/:token', 'routes/book.cancel.$token.tsx'),
     route('book/reschedule/:token', 'routes/book.reschedule.$token.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),

@@ -185,6 +185,8 @@ export interface AdminProposalView extends CreateProposalInput {
   signature: ProposalSignatureView | null;
   /** The project the acceptance made or updated. */
   acceptedProjectId: number | null;
+  /** Asked for by a visitor from the site's start page: what they wrote with it (decision 115); null when the owner made it. */
+  requestNote: string | null;
 }
 
 export interface ProposalListItem {

@@ -12,6 +12,7 @@ export const ISLAND = {
   bookingCalendar: 'booking-calendar',
   bookingReschedule: 'booking-reschedule',
   proposalAccept: 'proposal-accept',
+  startForm: 'start-form',
 } as const;
 
 export type IslandName = (typeof ISLAND)[keyof typeof ISLAND];

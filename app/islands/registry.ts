@@ -21,6 +21,7 @@ export const ISLANDS = {
   [ISLAND.bookingCalendar]: () => import('#app/features/booking/booking-calendar.tsx').then((m) => m.BookingCalendar),
   [ISLAND.bookingReschedule]: () => import('#app/features/booking/reschedule-move.tsx').then((m) => m.RescheduleMove),
   [ISLAND.proposalAccept]: () => import('#app/features/proposals/proposal-accept.tsx').then((m) => m.ProposalAccept),
+  [ISLAND.startForm]: () => import('#app/features/start/start-form.tsx').then((m) => m.StartForm),
 } satisfies Record<IslandName, () => Promise<AnyComponent>>;
 
 export type { IslandName };

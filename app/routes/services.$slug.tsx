@@ -7,6 +7,8 @@ import { CtaBand, ContactCta } from '#app/features/marketing/cta-band.tsx';
 import { ContentSection } from '#app/features/marketing/content-section.tsx';
 import { FeatureGrid } from '#app/features/marketing/feature-grid.tsx';
 import { PackageGrid } from '#app/features/marketing/service-packages-section.tsx';
+import { startProjectPath } from '#app/features/marketing/package-card.tsx';
+import { ButtonLink } from '#app/components/ui/button.tsx';
 import { servicePage, type ServicePageView } from '#app/features/marketing/services-content.server.ts';
 import { StepList } from '#app/features/marketing/step-list.tsx';
 import { formatPrice } from '#common/site-content/package-words.ts';
@@ -68,7 +70,18 @@ export default function Page({ loaderData: service }: Route.ComponentProps) {
         </ContentSection>
       ) : null}
 
-      <CtaBand id="service-cta-title" title={service.cta.title} actions={<ContactCta label={service.cta.button} />}>
+      <CtaBand
+        id="service-cta-title"
+        title={service.cta.title}
+        actions={
+          <>
+            <ContactCta label={service.cta.button} />
+            <ButtonLink to={packages[0] ? startProjectPath(packages[0].id) : '/start'} size="lg" variant="secondary">
+              Start your project
+            </ButtonLink>
+          </>
+        }
+      >
         <p>{service.cta.text}</p>
       </CtaBand>
     </>

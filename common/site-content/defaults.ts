@@ -59,6 +59,8 @@ export const DEFAULT_PACKAGES: Packages = {
       revisions: 2,
       turnaround: { from: 48, to: 48, unit: 'hours' },
       popular: true,
+      instantBooking: false,
+      extras: [],
     },
     {
       key: 'standard',
@@ -71,6 +73,11 @@ export const DEFAULT_PACKAGES: Packages = {
       revisions: 3,
       turnaround: { from: 72, to: 72, unit: 'hours' },
       popular: false,
+      instantBooking: false,
+      extras: [
+        { label: 'Stems of every song', price: 50 },
+        { label: 'Rush delivery (48 hours)', price: 75 },
+      ],
     },
     {
       key: 'premium',
@@ -90,6 +97,8 @@ export const DEFAULT_PACKAGES: Packages = {
       revisions: 'unlimited',
       turnaround: { from: 48, to: 48, unit: 'hours' },
       popular: false,
+      instantBooking: false,
+      extras: [{ label: 'Rush delivery (24 hours)', price: 100 }],
     },
   ],
 };

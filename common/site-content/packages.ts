@@ -22,6 +22,27 @@ export const PACKAGE_KEY_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 export const CUSTOM_PACKAGE_KEY = 'custom';
 export const MAX_PACKAGES = 8;
 
+/** The most extras a package offers a visitor who starts a project from the site (decision 115). */
+export const MAX_PACKAGE_EXTRAS = 6;
+
+/**
+ * What an extra is called in a request (`extras: ["add-stems"]`): its label in lowercase words and
+ * dashes, so the owner names an extra once and the two sides agree on it.
+ */
+export const packageExtraKey = (label: string): string =>
+  label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+
+/** An extra a visitor may add to the package on the start page: a flat price per project, in whole dollars. */
+export const packageExtraSchema = z.strictObject({
+  label: line('Extra', 80).refine((label) => packageExtraKey(label) !== '', 'An extra needs a word or a number in its name'),
+  price: dollars('Extra price'),
+});
+export type PackageExtra = z.infer<typeof packageExtraSchema>;
+
 export const packageKeySchema = z
   .string({ error: 'Key is required' })
   .trim()
@@ -44,10 +65,21 @@ const packageFields = z
     /** From complete files to the first version of one song, as the owner writes it (turnaround.ts). */
     turnaround: turnaroundSchema,
     popular: z.boolean({ error: 'Popular must be true or false' }),
+    /**
+     * A visitor may sign and pay the deposit at once from the start page, without waiting for the
+     * owner's proposal (decision 115). Off unless the owner turns it on; versions saved before read off.
+     */
+    instantBooking: z.boolean({ error: 'Instant booking must be on or off' }).default(false),
+    /** The extras the start page offers with this package; none in versions saved before. */
+    extras: z.array(packageExtraSchema).max(MAX_PACKAGE_EXTRAS, `At most ${MAX_PACKAGE_EXTRAS} extras`).default([]),
   })
   .refine((pkg) => pkg.regularPrice === null || pkg.regularPrice > pkg.price, {
     error: 'The regular price must be above the price (or left empty)',
     path: ['regularPrice'],
+  })
+  .refine((pkg) => new Set(pkg.extras.map((extra) => packageExtraKey(extra.label))).size === pkg.extras.length, {
+    error: 'Two extras cannot share a name',
+    path: ['extras'],
   });
 
 /** A package record; one stored before turnarounds had a unit (`turnaroundHours`) reads in the new shape (decision 109). */

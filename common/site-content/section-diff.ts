@@ -49,6 +49,8 @@ const FIELD_NAMES: Record<string, string> = {
   turnaroundHours: 'Turnaround (hours)',
   turnaround: 'Turnaround',
   popular: 'Marked popular',
+  instantBooking: 'Instant booking',
+  extras: 'Extras',
   vocalProductionFrom: 'Vocal production price',
   founderName: 'Founder name',
   founderRole: 'Founder role',

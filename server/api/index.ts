@@ -27,6 +27,7 @@ import { portalInvoicesRouter } from './portal-invoices.ts';
 import { insightsRouter } from './insights.ts';
 import { adminProposalsRouter } from './admin-proposals.ts';
 import { proposalRoutes } from './proposals.ts';
+import { projectRequestsRouter } from './project-requests.ts';
 
 /** Every JSON API router, mounted under /api. Each resource has its own file. */
 export function apiRouter(services: Services, publicCache: PublicCache): Router {
@@ -61,5 +62,6 @@ export function apiRouter(services: Services, publicCache: PublicCache): Router 
   router.use(insightsRouter(services));
   router.use(adminProposalsRouter(services));
   router.use(proposalRoutes(services).api);
+  router.use(projectRequestsRouter(services));
   return router;
 }

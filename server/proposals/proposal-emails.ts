@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { formatMoney } from '#common/billing/money.ts';
-import type { ProposalQuote } from '#common/proposal-quote.ts';
+import { quoteProposal, type PricedPackage, type ProposalQuote } from '#common/proposal-quote.ts';
 import type { MailingServices } from '#server/core-services.ts';
 import type { Database, Proposal, ProposalEmailKind } from '#server/db/schema.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import { dateWords } from '#server/pdf/pdf-text.ts';
+import { termsOf } from './proposal-views.ts';
 import { claimForSending, deliverDue, markFailed, markSent, type DeliveryResult } from '#server/email/retried-mail.ts';
 
 /*
@@ -35,7 +36,12 @@ export interface ProposalEmailDeps extends MailingServices {
   /** The signed agreement as a PDF, once signed. */
   signedPdf: (proposalId: number) => Promise<Buffer | null>;
   currency: () => Promise<string>;
+  /** The package records, to word a request's sums. */
+  packages: () => Promise<PricedPackage[]>;
 }
+
+/** Visitor text in a subject line: one line, a sane length. */
+const headerLine = (value: string) => value.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').slice(0, 80);
 
 const signedQuote = async (db: Kysely<Database>, proposalId: number) => {
   const row = await db
@@ -69,6 +75,7 @@ async function compose(deps: ProposalEmailDeps, kind: ProposalEmailKind, proposa
     ].join('\n');
     return { to: proposal.clientEmail, subject: `Your proposal from ${studio.name}: ${proposal.title}`, text, replyTo: studio.email };
   }
+  if (kind === 'studio_request') return composeRequestNotice(deps, proposal, studio.email, currency);
   const signed = await signedQuote(deps.db, proposal.id);
   if (!signed) return null;
   const total = formatMoney(signed.quote.totalCents, currency);
@@ -104,6 +111,38 @@ async function compose(deps: ProposalEmailDeps, kind: ProposalEmailKind, proposa
   return { to: studio.email, subject: `Proposal accepted: ${proposal.title} (${proposal.clientName}, ${total})`, text };
 }
 
+/**
+ * A project started from the site, to the studio: asked (the draft waits for the owner to send it) or
+ * booked at once (the visitor went on to sign and pay). Reply-To is the visitor.
+ */
+async function composeRequestNotice(deps: ProposalEmailDeps, proposal: Proposal, to: string, currency: string): Promise<MailMessage> {
+  const quoted = quoteProposal(termsOf(proposal), await deps.packages());
+  const quote = quoted.kind === 'quote' ? quoted.quote : null;
+  const extras = quote ? quote.lines.slice(1).map((entry) => entry.label) : [];
+  const instant = proposal.state !== 'draft';
+  const total = quote ? formatMoney(quote.totalCents, currency) : 'not priced (the package is gone)';
+  const text = [
+    instant
+      ? `${proposal.clientName} booked a project from the site and was sent on to sign and pay the deposit.`
+      : `${proposal.clientName} asked for a proposal from the site.`,
+    '',
+    `Client:  ${proposal.clientName} <${proposal.clientEmail}>`,
+    `Project: ${proposal.title}`,
+    `Extras:  ${extras.length > 0 ? extras.join(', ') : 'none'}`,
+    `Total:   ${total}`,
+    '',
+    'Their note:',
+    proposal.requestNote?.trim() ? proposal.requestNote : '(none)',
+    '',
+    instant ? 'The proposal as it was sent:' : 'Review the draft proposal and send it:',
+    `${deps.publicUrl}/manage/proposals/${proposal.id}`,
+  ].join('\n');
+  const subject = instant
+    ? `Project booked from the site: ${headerLine(proposal.title)} (${headerLine(proposal.clientName)}, ${total})`
+    : `Proposal requested: ${headerLine(proposal.title)} (${headerLine(proposal.clientName)}, ${total})`;
+  return { to, subject, text, replyTo: proposal.clientEmail };
+}
+
 async function deliverProposalEmail(deps: ProposalEmailDeps, id: number, now: Date): Promise<DeliveryResult> {
   const { db, logger } = deps;
   if (!(await claimForSending(db, 'proposalEmails', id, now))) return 'skipped';
@@ -114,7 +153,7 @@ async function deliverProposalEmail(deps: ProposalEmailDeps, id: number, now: Da
     // A link e-mail of a proposal withdrawn meanwhile is not sent: the link would say "withdrawn".
     const message = row.kind === 'sent' && proposal.state !== 'sent' ? null : await compose(deps, row.kind, proposal);
     if (message) {
-      const pdf = row.kind === 'sent' ? null : await deps.signedPdf(proposal.id);
+      const pdf = row.kind === 'sent' || row.kind === 'studio_request' ? null : await deps.signedPdf(proposal.id);
       const attachments = pdf
         ? [{ filename: `Signed agreement - ${proposal.title}.pdf`, content: pdf, contentType: 'application/pdf' }]
         : undefined;

@@ -95,6 +95,7 @@ export function adminView(
         }
       : null,
     acceptedProjectId: row.acceptedProjectId,
+    requestNote: row.requestNote,
   };
 }
 

@@ -12,6 +12,7 @@ import { queueProposalEmail, sendDueProposalEmails } from './proposal-emails.ts'
 import { signProposal, unsignProposal, recordAcceptedProject, type SignatureOrigin } from './proposal-signing.ts';
 import { clientViewOf, proposalPdfOf, type ReaderParts } from './proposal-readers.ts';
 import { ProposalTemplates } from './proposal-templates.ts';
+import { receiveProjectRequest, type ProjectRequestIntake, type ProjectRequestOutcome } from './project-requests.ts';
 import { ProposalsService } from './proposals-service.ts';
 
 /** Proposals the client accepts, signs and pays (issue 40, decision 114), built once per process by server/services.ts. */
@@ -29,6 +30,8 @@ export interface ProposalsCapability {
   acceptedInto(proposalId: number, projectId: number): Promise<void>;
   /** The signed PDF of the project's accepted proposal (the portal's agreement.pdf), or null. */
   signedPdfOfProject(projectId: number): Promise<Buffer | null>;
+  /** A project started from the site's start page: a draft for the owner, or sent at once (decision 115). */
+  requestProject(intake: ProjectRequestIntake): Promise<ProjectRequestOutcome>;
 }
 
 export function createProposalsCapability(
@@ -77,6 +80,7 @@ export function createProposalsCapability(
           linkOf: (row) => records.linkOf(row),
           signedPdf: pdf,
           currency: async () => (await content()).billing.currency,
+          packages: async () => packagesOf(await content()),
         },
         at,
       ),
@@ -109,6 +113,20 @@ export function createProposalsCapability(
       });
       proposalEmails.sendSoon();
     },
+    requestProject: (intake) =>
+      receiveProjectRequest(
+        {
+          ...parts,
+          records,
+          content,
+          publicUrl,
+          now,
+          queueStudioNotice: (trx, id) => queueProposalEmail(trx, id, 'studio_request', `studio-request:${id}`, now()),
+          queueClientLink: (trx, id, subject) => queueProposalEmail(trx, id, 'sent', subject, now()),
+          emailsQueued: () => proposalEmails.sendSoon(),
+        },
+        intake,
+      ),
     async signedPdfOfProject(projectId) {
       const row = await db
         .selectFrom('proposals')

@@ -41,6 +41,12 @@ export type ProposalOutcome =
   | { kind: 'conflict'; message: string }
   | { kind: 'done'; proposal: AdminProposalView };
 
+/** A proposal a visitor asked for from the site's start page (decision 115). */
+export interface SiteRequest {
+  note: string;
+  queueNotice: (trx: Kysely<Database>, proposalId: number) => Promise<void>;
+}
+
 const invalid = (message: string, errors: FieldErrors): ProposalOutcome => ({ kind: 'invalid', message, errors });
 
 const FROM_FIELDS = [
@@ -120,18 +126,23 @@ export class ProposalsService {
     return counts;
   }
 
-  async create(body: unknown): Promise<ProposalOutcome> {
+  /** A draft; `request`: one a visitor asked for from the site (its note kept, its notice queued in the same transaction). */
+  async create(body: unknown, request?: SiteRequest): Promise<ProposalOutcome> {
     const parsed = validate(createProposalSchema, body ?? {}, 'Please check the proposal');
     if (!parsed.success) return invalid(parsed.message, parsed.errors);
     const problem = await this.problemsOf(parsed.data);
     if (problem) return problem;
     const input = parsed.data;
     const now = this.now().toISOString();
-    const row = await this.db
-      .insertInto('proposals')
-      .values({ ...this.columnsOf(input), createdAt: now, updatedAt: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('proposals')
+        .values({ ...this.columnsOf(input), requestNote: request?.note ?? null, createdAt: now, updatedAt: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await request?.queueNotice(trx, inserted.id);
+      return inserted;
+    });
     return { kind: 'done', proposal: await this.view(row) };
   }
 

@@ -4,7 +4,10 @@ import { formatPrice } from '#common/site-content/format.ts';
 import type { PackageView } from './package-view.ts';
 import { cn } from '#app/lib/cn.ts';
 
-/** One price card with its features and a Get Started link to /contact. */
+/** The start page with this package chosen (decision 115). */
+export const startProjectPath = (packageKey: string) => `/start?package=${encodeURIComponent(packageKey)}`;
+
+/** One price card with its features, a Start your project link to /start and a Get Started link to /contact. */
 export function PackageCard({ pkg, headingLevel = 3 }: { pkg: PackageView; headingLevel?: 3 | 4 }) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
@@ -47,13 +50,16 @@ export function PackageCard({ pkg, headingLevel = 3 }: { pkg: PackageView; headi
           ))}
         </ul>
       ) : null}
-      <div className="mt-auto pt-8">
+      <div className="mt-auto grid gap-2 pt-8">
         <ButtonLink
-          to="/contact"
+          to={startProjectPath(pkg.id)}
           variant={pkg.popular ? 'primary' : 'secondary'}
           className="w-full"
-          aria-label={`Get Started with the ${pkg.title}`}
+          aria-label={`Start your project with the ${pkg.title}`}
         >
+          Start your project
+        </ButtonLink>
+        <ButtonLink to="/contact" variant="ghost" className="w-full" aria-label={`Get Started with the ${pkg.title}`}>
           Get Started
         </ButtonLink>
       </div>

@@ -29,6 +29,8 @@ export interface ProposalsTable {
   contactSubmissionId: number | null;
   projectId: number | null;
   acceptedProjectId: number | null;
+  /** What the visitor wrote with a request from the site's start page (decision 115); null for the owner's own. */
+  requestNote: string | null;
   /** With the session secret, makes the client's link (`proposal-link`); null until sent. */
   linkNonce: string | null;
   /** SHA-256 of the link's token: what `/p/{token}` is looked up by. */
@@ -71,8 +73,11 @@ export interface ProposalTemplatesTable {
   updatedAt: Timestamp;
 }
 
-/** `sent` (the link, to the client), `signed` (the signed copy, to the client), `studio_signed` (the notice, to the studio). */
-export type ProposalEmailKind = 'sent' | 'signed' | 'studio_signed';
+/**
+ * `sent` (the link, to the client), `signed` (the signed copy, to the client), `studio_signed` (the notice, to the studio),
+ * `studio_request` (a project started from the site, to the studio: decision 115).
+ */
+export type ProposalEmailKind = 'sent' | 'signed' | 'studio_signed' | 'studio_request';
 
 /** A proposal's e-mail, sent at least once (server/email/retried-mail.ts); `subject` keeps each one single. */
 export interface ProposalEmailsTable {

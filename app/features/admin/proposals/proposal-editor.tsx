@@ -143,6 +143,7 @@ export function ProposalEditor({ id, packages, currency, defaultDepositPercent, 
       </div>
 
       {proposal?.url ? <ProposalLinkBar url={proposal.url} /> : null}
+      {proposal && proposal.requestNote !== null ? <SiteRequestNote note={proposal.requestNote} /> : null}
 
       <fieldset disabled={!editable || busy} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid content-start gap-5">
@@ -185,4 +186,18 @@ async function prefill(from: Props['from']): Promise<Partial<ProposalFormValues>
     if (enquiry) return { clientName: enquiry.name, clientEmail: enquiry.email, contactSubmissionId: enquiry.id };
   }
   return {};
+}
+
+/** A proposal a visitor asked for from the start page (decision 115): where it came from and what they wrote. */
+function SiteRequestNote({ note }: { note: string }) {
+  return (
+    <section
+      aria-label="Request from the site"
+      className="rounded-xl border border-accent/40 bg-surface p-4 text-sm"
+      data-testid="request-note"
+    >
+      <p className="font-semibold text-fg">Asked for from the site&apos;s start page</p>
+      <p className="mt-1 whitespace-pre-line text-fg-muted">{note.trim() === '' ? 'The visitor wrote no note.' : note}</p>
+    </section>
+  );
 }

@@ -1,4 +1,4 @@
-import { MAX_PACKAGES, type Package, type Packages } from '#common/site-content/packages.ts';
+import { MAX_PACKAGE_EXTRAS, MAX_PACKAGES, type Package, type PackageExtra, type Packages } from '#common/site-content/packages.ts';
 import { CheckboxInput, NumberInput, TextArea, TextInput } from '#app/features/admin/site/fields.tsx';
 import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
@@ -17,6 +17,29 @@ function Included({ form, path, name }: { form: SectionForm; path: string; name:
   return (
     <ListEditor<string> form={form} path={path} legend={`${name}: included`} noun={`${name} item`} make={() => ''} max={12} nested>
       {({ path: itemPath, name: itemName }) => <TextInput form={form} path={itemPath} label={itemName} maxLength={120} />}
+    </ListEditor>
+  );
+}
+
+/** What the start page offers beside the package (decision 115): a line and a flat price each. */
+function Extras({ form, path, name }: { form: SectionForm; path: string; name: string }) {
+  return (
+    <ListEditor<PackageExtra>
+      form={form}
+      path={path}
+      legend={`${name}: extras on the start page`}
+      description="A visitor who starts a project from the site may add these; each is a flat price for the project."
+      noun={`${name} extra`}
+      make={() => ({ label: '', price: 0 })}
+      max={MAX_PACKAGE_EXTRAS}
+      nested
+    >
+      {({ path: itemPath, name: itemName }) => (
+        <div className="grid items-start gap-5 sm:grid-cols-[2fr_1fr]">
+          <TextInput form={form} path={`${itemPath}.label`} label={`${itemName} name`} maxLength={80} />
+          <NumberInput form={form} path={`${itemPath}.price`} label={`${itemName} price`} prefix="$" min={0} />
+        </div>
+      )}
     </ListEditor>
   );
 }
@@ -56,6 +79,13 @@ function PackageFields({ form, path, name }: { form: SectionForm; path: string; 
       <RevisionsInput form={form} path={`${path}.revisions`} label={`${name} revisions`} />
       <TurnaroundInput form={form} path={`${path}.turnaround`} label={`${name} turnaround`} />
       <CheckboxInput form={form} path={`${path}.popular`} label={`Mark ${name} as the popular choice`} />
+      <Extras form={form} path={`${path}.extras`} name={name} />
+      <CheckboxInput
+        form={form}
+        path={`${path}.instantBooking`}
+        label={`Let visitors book ${name} instantly`}
+        hint="On: a visitor who starts a project signs and pays the deposit at once. Off: they ask, and you review and send the proposal."
+      />
     </>
   );
 }
@@ -82,6 +112,8 @@ export function PackagesForm({ form }: { form: SectionForm }) {
           revisions: 2,
           turnaround: { from: 72, to: 72, unit: 'hours' },
           popular: false,
+          instantBooking: false,
+          extras: [],
         })}
         max={MAX_PACKAGES}
       >
