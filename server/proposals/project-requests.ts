@@ -139,7 +139,8 @@ export async function receiveProjectRequest(deps: ProjectRequestDeps, intake: Pr
     const sent = await deps.records.send(proposalId, (trx, id, subject) => deps.queueClientLink(trx, id, subject));
     deps.emailsQueued();
     // Not sent (the package changed meanwhile): the owner has the draft, as for a request.
-    if (sent.kind === 'done' && sent.url) return { kind: 'instant', proposalId, url: sent.url, quote: quoted.quote, currency };
+    if (sent.kind === 'done' && sent.proposal.url)
+      return { kind: 'instant', proposalId, url: sent.proposal.url, quote: quoted.quote, currency };
     return { kind: 'requested', proposalId, quote: quoted.quote, currency };
   }
   deps.emailsQueued();
