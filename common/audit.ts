@@ -88,14 +88,14 @@ const idText = (message: string) =>
 export const auditQuerySchema = z.object({
   person: idText('Choose a person from the list'),
   area: z.preprocess(blankToUndefined, z.enum(AUDIT_AREAS, { error: 'Choose an area from the list' }).optional()),
-  /** Entries on this day (UTC) or earlier. */
+  /** Entries on this day (the studio's) or earlier. */
   before: z.preprocess(blankToUndefined, calendarDateSchema('The date').optional()),
   /** The id the previous page ended before. */
   cursor: idText('The page is not valid'),
 });
-export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 /** What a `{kind:param}` in an admin write's description names (server/http/admin-audit.ts). */
-export type AuditSubjectKind = 'invoice' | 'project' | 'track' | 'sample' | 'staff' | 'booking' | 'proposal' | 'template' | 'message' | 'section';
+export type AuditSubjectKind =
+  'invoice' | 'project' | 'track' | 'sample' | 'staff' | 'booking' | 'proposal' | 'template' | 'message' | 'section';
 /** What an admin write's before/after is read from. */
 export type AuditTrackKind = 'invoice' | 'project' | 'staff' | 'site';

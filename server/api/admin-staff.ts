@@ -64,7 +64,13 @@ export function adminStaffRouter(services: Services): Router {
     setSessionCookie(req, res, session.token, config.SESSION_SECRET, session.maxAgeMs);
     req.log?.info({ adminId: admin.id }, 'staff member joined and signed in');
     const person = admin.displayName ?? admin.username;
-    await recordAudit(db, services.logger, { personId: admin.id, person, area: 'security', action: 'Joined the staff and signed in', ip: clientIp(req) });
+    await recordAudit(db, services.logger, {
+      personId: admin.id,
+      person,
+      area: 'security',
+      action: 'Joined the staff and signed in',
+      ip: clientIp(req),
+    });
     res.status(201).json({ admin });
   }
 

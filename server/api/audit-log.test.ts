@@ -33,7 +33,15 @@ describe.each(testDialects())('the audit log of admin writes (%s)', (dialect) =>
     await t.close();
   });
 
-  const lastId = async () => Number((await t.services.db.selectFrom('auditEntries').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
+  const lastId = async () =>
+    Number(
+      (
+        await t.services.db
+          .selectFrom('auditEntries')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    );
   const entriesAfter = (id: number) => t.services.db.selectFrom('auditEntries').selectAll().where('id', '>', id).orderBy('id').execute();
 
   /** Runs one write and returns the entries it left (with the answer's status). */
@@ -64,13 +72,24 @@ describe.each(testDialects())('the audit log of admin writes (%s)', (dialect) =>
     );
     expect(days.res.status, JSON.stringify(days.res.body)).toBe(200);
     expect(days.entries).toHaveLength(1);
-    expect(days.entries[0]).toMatchObject({ adminUserId: owner.id, person: 'olive-owner', area: 'money', action: 'Billing settings saved and published' });
-    expect(JSON.parse(days.entries[0]!.changes!)).toEqual([{ field: 'paymentTermsDays', before: String(billing.paymentTermsDays), after: '21' }]);
+    expect(days.entries[0]).toMatchObject({
+      adminUserId: owner.id,
+      person: 'olive-owner',
+      area: 'money',
+      action: 'Billing settings saved and published',
+    });
+    expect(JSON.parse(days.entries[0]!.changes!)).toEqual([
+      { field: 'paymentTermsDays', before: String(billing.paymentTermsDays), after: '21' },
+    ]);
     expect(days.entries[0]!.ip).toMatch(/(\.0\/24|::\/48)$/);
 
     const { version, updatedAt: _updated, ...packages } = site.packages;
-    const priced = packages.packages.map((item: { price: number }, index: number) => (index === 0 ? { ...item, price: item.price + 5 } : item));
-    const price = await written(() => call(t, 'put', '/api/admin/site/packages', desk.cookie).send({ ...packages, packages: priced, version }));
+    const priced = packages.packages.map((item: { price: number }, index: number) =>
+      index === 0 ? { ...item, price: item.price + 5 } : item,
+    );
+    const price = await written(() =>
+      call(t, 'put', '/api/admin/site/packages', desk.cookie).send({ ...packages, packages: priced, version }),
+    );
     expect(price.res.status, JSON.stringify(price.res.body)).toBe(200);
     expect(price.entries).toHaveLength(1);
     expect(price.entries[0]).toMatchObject({ adminUserId: desk.id, area: 'site', action: 'Packages and prices saved and published' });
@@ -86,13 +105,17 @@ describe.each(testDialects())('the audit log of admin writes (%s)', (dialect) =>
     const projectId = (project.res.body as { id: number }).id;
 
     const made = await written(() =>
-      call(t, 'post', `/api/admin/projects/${projectId}/invoices`, desk.cookie).send({ lines: [{ description: 'Mix', amountCents: 12_345 }] }),
+      call(t, 'post', `/api/admin/projects/${projectId}/invoices`, desk.cookie).send({
+        lines: [{ description: 'Mix', amountCents: 12_345 }],
+      }),
     );
     expect(made.res.status).toBe(201);
     const invoice = made.res.body as { id: number; number: string };
     expect(made.entries.map((e) => e.action)).toEqual([`Invoice “${invoice.number}” made for project “Audit EP”`]);
 
-    const voided = await written(() => call(t, 'post', `/api/admin/invoices/${invoice.id}/void`, desk.cookie).send({ reason: 'Wrong client' }));
+    const voided = await written(() =>
+      call(t, 'post', `/api/admin/invoices/${invoice.id}/void`, desk.cookie).send({ reason: 'Wrong client' }),
+    );
     expect(voided.res.status, JSON.stringify(voided.res.body)).toBe(200);
     expect(voided.entries).toHaveLength(1);
     expect(voided.entries[0]).toMatchObject({ adminUserId: desk.id, area: 'money', action: `Invoice ${invoice.number} voided` });
@@ -118,7 +141,9 @@ describe.each(testDialects())('the audit log of admin writes (%s)', (dialect) =>
   it('records each person’s own writes under them, and no entry for a refused or a failed write', async () => {
     const own = await written(() => call(t, 'put', '/api/admin/me/setup-checklist', engineer.cookie).send({ dismissed: true }));
     expect(own.res.status, JSON.stringify(own.res.body)).toBe(200);
-    expect(own.entries.map((e) => [e.adminUserId, e.area, e.action])).toEqual([[engineer.id, 'account', 'Setup checklist shown or put away']]);
+    expect(own.entries.map((e) => [e.adminUserId, e.area, e.action])).toEqual([
+      [engineer.id, 'account', 'Setup checklist shown or put away'],
+    ]);
     const refused = await written(() => call(t, 'put', '/api/admin/site/faq', engineer.cookie).send({}));
     expect(refused.res.status).toBe(403);
     expect(refused.entries).toEqual([]);
@@ -133,8 +158,12 @@ describe.each(testDialects())('the audit log of admin writes (%s)', (dialect) =>
   it('records sign-ins and failed ones; a name no account has is not kept', async () => {
     const wrong = await written(() => call(t, 'post', '/api/admin/login').send({ username: 'dana-desk', password: 'not-the-password-1' }));
     expect(wrong.res.status).toBe(401);
-    expect(wrong.entries.map((e) => [e.adminUserId, e.area, e.action])).toEqual([[desk.id, 'security', 'Failed sign-in (wrong username or password)']]);
-    const stranger = await written(() => call(t, 'post', '/api/admin/login').send({ username: 'hunter2-typed-here', password: 'whatever-it-is-9' }));
+    expect(wrong.entries.map((e) => [e.adminUserId, e.area, e.action])).toEqual([
+      [desk.id, 'security', 'Failed sign-in (wrong username or password)'],
+    ]);
+    const stranger = await written(() =>
+      call(t, 'post', '/api/admin/login').send({ username: 'hunter2-typed-here', password: 'whatever-it-is-9' }),
+    );
     expect(stranger.entries).toHaveLength(1);
     expect(stranger.entries[0]).toMatchObject({ adminUserId: null, person: 'Unknown username' });
     expect(JSON.stringify(stranger.entries[0])).not.toContain('hunter2');

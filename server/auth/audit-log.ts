@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { AUDIT_PAGE_SIZE, AUDIT_RETENTION_DAYS, type AuditChange, type AuditEntryView, type AuditQuery } from '#common/audit.ts';
+import { AUDIT_PAGE_SIZE, AUDIT_RETENTION_DAYS, type AuditChange, type AuditEntryView } from '#common/audit.ts';
 import { shortenedIp } from '#common/shortened-ip.ts';
 import type { Database } from '#server/db/schema.ts';
 
@@ -53,12 +53,20 @@ export interface AuditReader {
   everyone: boolean;
 }
 
-function filtered(db: Kysely<Database>, reader: AuditReader, query: AuditQuery) {
+/** The list's filters: a person, an area, entries before an instant (ISO), the page's cursor. */
+export interface AuditFilter {
+  person?: number | undefined;
+  area?: string | undefined;
+  until?: string | undefined;
+  cursor?: number | undefined;
+}
+
+function filtered(db: Kysely<Database>, reader: AuditReader, query: AuditFilter) {
   let select = db.selectFrom('auditEntries');
   const person = reader.everyone ? query.person : reader.id;
   if (person !== undefined) select = select.where('adminUserId', '=', person);
   if (query.area) select = select.where('area', '=', query.area);
-  if (query.before) select = select.where('at', '<', new Date(Date.parse(`${query.before}T00:00:00Z`) + 86_400_000).toISOString());
+  if (query.until) select = select.where('at', '<', query.until);
   if (query.cursor) select = select.where('id', '<', query.cursor);
   return select;
 }
@@ -89,7 +97,7 @@ const COLUMNS = ['id', 'at', 'adminUserId', 'person', 'area', 'action', 'ip', 'c
 export async function listAudit(
   db: Kysely<Database>,
   reader: AuditReader,
-  query: AuditQuery,
+  query: AuditFilter,
   limit = AUDIT_PAGE_SIZE,
 ): Promise<{ entries: AuditEntryView[]; nextCursor: number | null }> {
   const rows = await filtered(db, reader, query)

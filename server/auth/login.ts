@@ -78,7 +78,12 @@ export async function completeTwoFactorLogin(
     await signInEvent(services, user, 'Failed sign-in (wrong two-factor code)', ip);
     return check.kind === 'wrong' ? { kind: 'invalid' } : check;
   }
-  const signedIn = await succeed(services, user, ip, check.kind === 'recovery-code' ? 'Signed in with a recovery code' : 'Signed in with two-factor');
+  const signedIn = await succeed(
+    services,
+    user,
+    ip,
+    check.kind === 'recovery-code' ? 'Signed in with a recovery code' : 'Signed in with two-factor',
+  );
   if (check.kind === 'recovery-code') {
     const codesLeft = await countUnusedRecoveryCodes(db, user.id);
     const at = new Date();
@@ -93,7 +98,12 @@ function signInEvent({ db, logger }: Pick<Services, 'db' | 'logger'>, user: Admi
   return recordAudit(db, logger, { personId: user?.id ?? null, person, area: 'security', action, ip });
 }
 
-async function succeed(services: Pick<Services, 'db' | 'logger'>, user: AdminUser, ip: string, action: string): Promise<{ kind: 'ok'; admin: AdminProfile }> {
+async function succeed(
+  services: Pick<Services, 'db' | 'logger'>,
+  user: AdminUser,
+  ip: string,
+  action: string,
+): Promise<{ kind: 'ok'; admin: AdminProfile }> {
   const { db } = services;
   await loginAttemptSucceeded(db, user.username, ip);
   await signInEvent(services, user, action, ip);

@@ -51,7 +51,13 @@ async function issueResetLink({ db, mailer, config, studioIdentity, logger }: Ma
       })
       .execute();
   });
-  await recordAudit(db, logger, { personId: admin.id, person: admin.displayName ?? admin.username, area: 'security', action: 'Password reset link asked for', ip });
+  await recordAudit(db, logger, {
+    personId: admin.id,
+    person: admin.displayName ?? admin.username,
+    area: 'security',
+    action: 'Password reset link asked for',
+    ip,
+  });
   const site = await mailSite(config.PUBLIC_URL, studioIdentity);
   await mailer.send(passwordResetEmail(admin.email, admin.username, resetLink(config.PUBLIC_URL, token), site));
 }
@@ -69,7 +75,12 @@ export type ResetPasswordOutcome =
  * Two-factor stays on: an e-mail alone must not switch it off. The password is judged only once
  * the link is known to be live, so a stranger without a link cannot make the server judge passwords.
  */
-export async function resetPassword(services: MailingServices, token: string, password: string, ip = 'unknown'): Promise<ResetPasswordOutcome> {
+export async function resetPassword(
+  services: MailingServices,
+  token: string,
+  password: string,
+  ip = 'unknown',
+): Promise<ResetPasswordOutcome> {
   const { db, config, logger } = services;
   const tokenHash = hashResetToken(token);
   const live = await db

@@ -12,7 +12,6 @@ import type { SiteContentService } from '#server/site-content/site-content-servi
  * calls it before the route's handler and again once the handler has succeeded.
  */
 
-
 type Fields = Record<string, string | null>;
 
 const SECTION_NAMES: Record<string, string> = { billing: 'Billing settings', packages: 'Packages and prices', studio: 'Studio details' };
@@ -36,7 +35,10 @@ export interface AuditSubjects {
 }
 
 /** The readers the write hook is handed (server/app.ts). */
-export function auditSubjects({ db, site }: Pick<CoreServices, 'db'> & { site: { siteContent: Pick<SiteContentService, 'read'> } }): AuditSubjects {
+export function auditSubjects({
+  db,
+  site,
+}: Pick<CoreServices, 'db'> & { site: { siteContent: Pick<SiteContentService, 'read'> } }): AuditSubjects {
   async function label(kind: AuditSubjectKind, param: string): Promise<string | null> {
     if (kind === 'section') return isSiteSection(param) ? (SECTION_NAMES[param] ?? `Site section ${quoted(param)}`) : null;
     const id = recordIdFromPath(param);
@@ -95,7 +97,11 @@ export function auditSubjects({ db, site }: Pick<CoreServices, 'db'> & { site: {
       const { title, clientName, clientEmail, packageTitle, revisionsIncluded, price, dueDate, status, deliveryLocked } = row;
       return flatten({ title, clientName, clientEmail, packageTitle, revisionsIncluded, price, dueDate, status, deliveryLocked });
     }
-    const row = await db.selectFrom('adminUsers').select(['role', 'isActive', 'joinedAt', 'removedAt']).where('id', '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom('adminUsers')
+      .select(['role', 'isActive', 'joinedAt', 'removedAt'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) return null;
     return { role: row.role, status: row.removedAt ? 'removed' : statusOf(row) };
   }

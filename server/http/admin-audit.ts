@@ -86,8 +86,16 @@ const WRITES: ReadonlyArray<readonly [string, string, AuditWords | null]> = [
   ['POST', '/api/admin/projects/:id/tracks/:trackId/versions/:versionId/comments', comment('written')],
   ['PATCH', '/api/admin/projects/:id/tracks/:trackId/versions/:versionId/comments/:commentId', comment('edited')],
   ['DELETE', '/api/admin/projects/:id/tracks/:trackId/versions/:versionId/comments/:commentId', comment('deleted')],
-  ['POST', '/api/admin/projects/:id/tracks/:trackId/review-links', w('projects', 'Review link to {track:trackId} made (project {project:id})')],
-  ['DELETE', '/api/admin/projects/:id/tracks/:trackId/review-links/:linkId', w('projects', 'Review link to {track:trackId} revoked (project {project:id})')],
+  [
+    'POST',
+    '/api/admin/projects/:id/tracks/:trackId/review-links',
+    w('projects', 'Review link to {track:trackId} made (project {project:id})'),
+  ],
+  [
+    'DELETE',
+    '/api/admin/projects/:id/tracks/:trackId/review-links/:linkId',
+    w('projects', 'Review link to {track:trackId} revoked (project {project:id})'),
+  ],
   // Money.
   ['PATCH', '/api/admin/invoices/:id', invoice('Invoice {invoice:id} changed')],
   ['POST', '/api/admin/invoices/:id/send', invoice('Invoice {invoice:id} sent')],
@@ -133,9 +141,7 @@ const WRITES: ReadonlyArray<readonly [string, string, AuditWords | null]> = [
 const writes = routeTable(WRITES);
 
 export type AuditOfRequest =
-  | { kind: 'described'; words: AuditWords; params: Record<string, string> }
-  | { kind: 'not-a-write' }
-  | { kind: 'undescribed' };
+  { kind: 'described'; words: AuditWords; params: Record<string, string> } | { kind: 'not-a-write' } | { kind: 'undescribed' };
 
 /** What the audit log says of a write request (method and URL as Express has them). */
 export function auditOfRequest(method: string, url: string): AuditOfRequest {

@@ -28,7 +28,8 @@ export interface AuditWriteDeps {
 }
 
 const PLACEHOLDER = /\{(\w*):(\w+)\}|\{created\}/g;
-const cut = (value: string | null) => (value !== null && value.length > MAX_VALUE_LENGTH ? `${value.slice(0, MAX_VALUE_LENGTH - 1)}…` : value);
+const cut = (value: string | null) =>
+  value !== null && value.length > MAX_VALUE_LENGTH ? `${value.slice(0, MAX_VALUE_LENGTH - 1)}…` : value;
 
 /** The fields whose value differs, in the order the before/after lists them. */
 export function changedFields(before: Fields | null, after: Fields | null): AuditChange[] {
@@ -47,8 +48,12 @@ function createdName(chunk: unknown): string | null {
   if (typeof chunk !== 'string' && !Buffer.isBuffer(chunk)) return null;
   try {
     const body = JSON.parse(chunk.toString()) as Record<string, unknown>;
-    const record = (body.invoice ?? body.project ?? body.sample ?? body.proposal ?? body.template ?? body.track ?? body) as Record<string, unknown>;
-    for (const key of ['number', 'title', 'name', 'email'] as const) if (typeof record[key] === 'string' && record[key]) return `“${record[key]}”`;
+    const record = (body.invoice ?? body.project ?? body.sample ?? body.proposal ?? body.template ?? body.track ?? body) as Record<
+      string,
+      unknown
+    >;
+    for (const key of ['number', 'title', 'name', 'email'] as const)
+      if (typeof record[key] === 'string' && record[key]) return `“${record[key]}”`;
     return typeof record.id === 'number' ? `#${record.id}` : null;
   } catch {
     return null;
@@ -91,7 +96,8 @@ export function auditAdminWrites(deps: AuditWriteDeps): RequestHandler {
     if (!WRITE_METHODS.has(req.method) || !admin || staffRefusal(admin.role, req.method, req.originalUrl) !== null) return next();
     const described = auditOfRequest(req.method, req.originalUrl);
     if (described.kind === 'not-a-write') return next();
-    const words: AuditWords = described.kind === 'described' ? described.words : { area: 'other', action: `${req.method} ${req.originalUrl.split('?')[0]}` };
+    const words: AuditWords =
+      described.kind === 'described' ? described.words : { area: 'other', action: `${req.method} ${req.originalUrl.split('?')[0]}` };
     const params = described.kind === 'described' ? described.params : {};
     const track = words.track && params[words.track[1]] !== undefined ? ([words.track[0], params[words.track[1]]!] as const) : null;
     const readFields = () => (track ? deps.fields(track[0], track[1]).catch(() => null) : Promise.resolve(null));
