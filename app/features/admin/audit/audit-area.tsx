@@ -11,7 +11,7 @@ import { auditQuery, NO_FILTERS, useAudit, type AuditFilters } from './use-audit
 function Filter({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (
-    <div className="grid min-w-0 gap-1">
+    <div className="grid w-full min-w-0 gap-1 sm:w-56">
       <label htmlFor={id} className="text-sm font-medium text-fg-muted">
         {label}
       </label>
@@ -46,17 +46,13 @@ export function AuditArea() {
             : 'What you changed in this admin, and your sign-ins, when and from which network. Kept for a year.'}
         </p>
       </div>
-      <form
-        aria-label="Filter the audit log"
-        className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,14rem))_auto_1fr]"
-        onSubmit={(event) => event.preventDefault()}
-      >
+      <form aria-label="Filter the audit log" className="flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
         {state.everyone ? (
           <Filter label="Person">
             {(id) => (
               <select
                 id={id}
-                className={cn(inputClasses, 'py-2.5')}
+                className={cn(inputClasses, 'h-12 py-0')}
                 value={filters.person}
                 onChange={(e) => set({ person: e.currentTarget.value })}
               >
@@ -74,7 +70,7 @@ export function AuditArea() {
           {(id) => (
             <select
               id={id}
-              className={cn(inputClasses, 'py-2.5')}
+              className={cn(inputClasses, 'h-12 py-0')}
               value={filters.area}
               onChange={(e) => set({ area: e.currentTarget.value })}
             >
@@ -92,7 +88,7 @@ export function AuditArea() {
             <input
               id={id}
               type="date"
-              className={cn(inputClasses, 'py-2')}
+              className={cn(inputClasses, 'h-12 py-0')}
               value={filters.before}
               onChange={(e) => set({ before: e.currentTarget.value })}
             />
@@ -102,14 +98,8 @@ export function AuditArea() {
           <Button type="button" variant="ghost" size="sm" onClick={() => state.setFilters(NO_FILTERS)}>
             Clear filters
           </Button>
-        ) : (
-          <span aria-hidden className="max-lg:hidden" />
-        )}
-        <a
-          href={`/api/admin/audit.csv${auditQuery(filters)}`}
-          download
-          className={cn(buttonClasses('secondary', 'sm'), 'justify-self-start lg:justify-self-end')}
-        >
+        ) : null}
+        <a href={`/api/admin/audit.csv${auditQuery(filters)}`} download className={cn(buttonClasses('secondary', 'sm'), 'sm:ml-auto')}>
           <Download aria-hidden className="size-4" />
           Download CSV
         </a>
