@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '#server/test-support/app.ts';
 import { appRoutes, concretePath } from '#server/test-support/app-routes.ts';
 import { PROJECT_INPUT } from '#server/test-support/project-fixture.ts';
 import { testDialects } from '#server/test-support/services.ts';
-import { call, signedInStaff } from '#server/test-support/staff-fixture.ts';
+import { call, keptMail, signedInStaff, STAFF_PASSWORD } from '#server/test-support/staff-fixture.ts';
 
 /*
  * Who did what (decision 116): every admin write that succeeds leaves exactly one entry naming the
@@ -21,9 +21,11 @@ describe.each(testDialects())('the audit log of admin writes (%s)', (dialect) =>
   let owner: Person;
   let desk: Person;
   let engineer: Person;
+  let mail: ReturnType<typeof keptMail>;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    mail = keptMail();
+    t = await createTestApp(dialect, { mailer: mail });
     owner = await signedInStaff(t, 'owner', 'olive-owner');
     desk = await signedInStaff(t, 'assistant', 'dana-desk');
     engineer = await signedInStaff(t, 'engineer', 'eli-engineer');
@@ -170,6 +172,34 @@ describe.each(testDialects())('the audit log of admin writes (%s)', (dialect) =>
     const again = await signedInStaff(t, 'assistant', 'sam-signin');
     const signedIn = await t.services.db.selectFrom('auditEntries').selectAll().where('adminUserId', '=', again.id).execute();
     expect(signedIn.map((e) => e.action)).toEqual(['Signed in']);
+  });
+
+  it('records a password change, a reset link asked for and used, under the person whose password it is', async () => {
+    const pat = await signedInStaff(t, 'assistant', 'pat-password');
+    const changed = await written(() =>
+      call(t, 'post', '/api/admin/change-password', pat.cookie).send({
+        currentPassword: STAFF_PASSWORD,
+        newPassword: 'violet-harbour-quill-77',
+      }),
+    );
+    expect(changed.res.status, JSON.stringify(changed.res.body)).toBe(200);
+    expect(changed.entries.map((e) => [e.adminUserId, e.area, e.action])).toEqual([[pat.id, 'security', 'Password changed']]);
+
+    const asked = await written(async () => {
+      const res = await call(t, 'post', '/api/admin/forgot-password').send({ email: 'pat-password@example.com' });
+      await call(t, 'post', '/api/admin/forgot-password').send({ email: 'nobody-here@example.com' });
+      await settleBackgroundWork();
+      return res;
+    });
+    expect(asked.entries.map((e) => [e.adminUserId, e.action])).toEqual([[pat.id, 'Password reset link asked for']]);
+    const link = /reset-password\?token=([\w%-]+)/.exec(mail.sent.findLast((m) => m.to === 'pat-password@example.com')!.text);
+    const reset = await written(() =>
+      call(t, 'post', '/api/admin/reset-password').send({ token: decodeURIComponent(link![1]!), password: 'amber-canyon-lyric-58' }),
+    );
+    expect(reset.res.status, JSON.stringify(reset.res.body)).toBe(200);
+    expect(reset.entries.map((e) => [e.adminUserId, e.area, e.action])).toEqual([
+      [pat.id, 'security', 'Password reset with an e-mailed link'],
+    ]);
   });
 
   it('keeps the user’s write when its entry cannot be stored', async () => {

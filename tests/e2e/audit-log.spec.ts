@@ -33,7 +33,11 @@ test('the owner reads who did what, filters it and downloads it; the front desk 
   const origin = { Origin: new URL(page.url()).origin };
   const title = `Audit trail ${stamp}`;
   const data = { title, clientName: 'Cleo Client', clientEmail: `cleo-${stamp}@example.test`, packageKey: 'standard' };
-  expect((await page.request.post('/api/admin/projects', { headers: origin, data })).status()).toBe(201);
+  const created = await page.request.post('/api/admin/projects', { headers: origin, data });
+  expect(created.status()).toBe(201);
+  const projectId = ((await created.json()) as { id: number }).id;
+  const priced = await page.request.patch(`/api/admin/projects/${projectId}`, { headers: origin, data: { price: 450 } });
+  expect(priced.status(), await priced.text()).toBe(200);
   const deskEmail = `desk-${stamp}@studio.test`;
   const invited = await page.request.post('/api/admin/staff', {
     headers: origin,
@@ -44,6 +48,10 @@ test('the owner reads who did what, filters it and downloads it; the front desk 
   await gotoHydrated(page, '/manage/audit');
   await filters(page).getByLabel('Area').selectOption({ label: 'Projects' });
   await expect(entries(page).filter({ hasText: `Project “${title}” made` })).toBeVisible();
+  // The price it was given, before and after.
+  const change = entries(page).filter({ hasText: `Project “${title}” changed` });
+  await expect(change.getByRole('term')).toHaveText('price');
+  await expect(change.getByRole('definition')).toHaveText(/\(none\).*→.*450/);
   await filters(page).getByLabel('Area').selectOption({ label: 'Staff' });
   await expect(entries(page).filter({ hasText: 'Staff member “Dee Desk” invited' })).toBeVisible();
   const csvLink = filters(page).getByRole('link', { name: 'Download CSV' });
