@@ -81,7 +81,7 @@ describe.each(testDialects())('the audit log of admin writes (%s)', (dialect) =>
       action: 'Billing settings saved and published',
     });
     expect(JSON.parse(days.entries[0]!.changes!)).toEqual([
-      { field: 'paymentTermsDays', before: String(billing.paymentTermsDays), after: '21' },
+      { field: 'Days to pay', before: String(billing.paymentTermsDays), after: '21' },
     ]);
     expect(days.entries[0]!.ip).toMatch(/(\.0\/24|::\/48)$/);
 
@@ -96,7 +96,11 @@ describe.each(testDialects())('the audit log of admin writes (%s)', (dialect) =>
     expect(price.entries).toHaveLength(1);
     expect(price.entries[0]).toMatchObject({ adminUserId: desk.id, area: 'site', action: 'Packages and prices saved and published' });
     expect(JSON.parse(price.entries[0]!.changes!)).toEqual([
-      { field: 'packages.0.price', before: String(packages.packages[0].price), after: String(packages.packages[0].price + 5) },
+      {
+        field: `Packages › Package 1 (${packages.packages[0].name}) › Price`,
+        before: `$${packages.packages[0].price}`,
+        after: `$${packages.packages[0].price + 5}`,
+      },
     ]);
   });
 

@@ -1,5 +1,6 @@
-import type { AuditSubjectKind, AuditTrackKind } from '#common/audit.ts';
+import type { AuditChange, AuditSubjectKind, AuditTrackKind } from '#common/audit.ts';
 import { recordIdFromPath } from '#common/record-id.ts';
+import { describeChanges } from '#common/site-content/section-diff.ts';
 import { isSiteSection, sectionFields } from '#common/site-content/sections.ts';
 import { statusOf } from '#server/auth/staff.ts';
 import type { CoreServices } from '#server/core-services.ts';
@@ -19,19 +20,27 @@ const quoted = (text: string) => `“${text}”`;
 const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 const dollars = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
 
-/** A nested value as `a.b.0.c: text` leaves (arrays by index), so a diff names the one price that changed. */
-function flatten(value: unknown, prefix = '', into: Fields = {}): Fields {
-  if (value !== null && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, into);
-  } else if (prefix) {
-    into[prefix] = text(value);
-  }
-  return into;
-}
-
 export interface AuditSubjects {
   label(kind: AuditSubjectKind, param: string): Promise<string | null>;
-  fields(kind: AuditTrackKind, param: string): Promise<Fields | null>;
+  /** What the write may change, as it is now (a site section's fields, an invoice's amounts), or null. */
+  fields(kind: AuditTrackKind, param: string): Promise<unknown>;
+  /** What changed between two readings of `fields`, field by field. */
+  diff(kind: AuditTrackKind, before: unknown, after: unknown): AuditChange[];
+}
+
+/** A record's fields that differ, by their names; a site section in the words of its version history. */
+function diff(kind: AuditTrackKind, before: unknown, after: unknown): AuditChange[] {
+  if (kind === 'site') {
+    return describeChanges(before ?? {}, after ?? {}).map((change) => {
+      if (change.before === null && change.after === null)
+        return { field: `${change.kind === 'added' ? 'Added' : 'Removed'} ${change.where}`, before: null, after: null };
+      return { field: change.where, before: change.before, after: change.after };
+    });
+  }
+  const [old, now] = [(before ?? {}) as Fields, (after ?? {}) as Fields];
+  return [...new Set([...Object.keys(old), ...Object.keys(now)])]
+    .filter((field) => (old[field] ?? null) !== (now[field] ?? null))
+    .map((field) => ({ field, before: old[field] ?? null, after: now[field] ?? null }));
 }
 
 /** The readers the write hook is handed (server/app.ts). */
@@ -67,11 +76,11 @@ export function auditSubjects({
     }
   }
 
-  async function fields(kind: AuditTrackKind, param: string): Promise<Fields | null> {
+  async function fields(kind: AuditTrackKind, param: string): Promise<unknown> {
     if (kind === 'site') {
       if (!isSiteSection(param)) return null;
       const stored = await site.siteContent.read();
-      return flatten(sectionFields(stored[param]));
+      return sectionFields(stored[param]);
     }
     const id = recordIdFromPath(param);
     if (id === null) return null;
@@ -95,7 +104,8 @@ export function auditSubjects({
       const row = await db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return null;
       const { title, clientName, clientEmail, packageTitle, revisionsIncluded, price, dueDate, status, deliveryLocked } = row;
-      return flatten({ title, clientName, clientEmail, packageTitle, revisionsIncluded, price, dueDate, status, deliveryLocked });
+      const fields = { title, clientName, clientEmail, packageTitle, revisionsIncluded, price, dueDate, status, deliveryLocked };
+      return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, text(value)]));
     }
     const row = await db
       .selectFrom('adminUsers')
@@ -106,7 +116,7 @@ export function auditSubjects({
     return { role: row.role, status: row.removedAt ? 'removed' : statusOf(row) };
   }
 
-  return { label, fields };
+  return { label, fields, diff };
 }
 
 const titled = (row: { title: string } | undefined) => (row ? quoted(row.title) : null);

@@ -9,12 +9,12 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MAX_CHANGES = 20;
 const MAX_VALUE_LENGTH = 200;
 
-type Fields = Record<string, string | null>;
-
 /** What the hook is handed (server/app.ts): the flow that names things, and the audit log's writer. */
 export interface AuditWriteDeps {
   label(kind: AuditSubjectKind, param: string): Promise<string | null>;
-  fields(kind: AuditTrackKind, param: string): Promise<Fields | null>;
+  /** What the write may change, read before the handler and after its success. */
+  fields(kind: AuditTrackKind, param: string): Promise<unknown>;
+  diff(kind: AuditTrackKind, before: unknown, after: unknown): AuditChange[];
   /** Stores the entry; never rejects (a failure is logged, the user's write stands). */
   record(entry: {
     personId: number;
@@ -31,16 +31,15 @@ const PLACEHOLDER = /\{(\w*):(\w+)\}|\{created\}/g;
 const cut = (value: string | null) =>
   value !== null && value.length > MAX_VALUE_LENGTH ? `${value.slice(0, MAX_VALUE_LENGTH - 1)}…` : value;
 
-/** The fields whose value differs, in the order the before/after lists them. */
-export function changedFields(before: Fields | null, after: Fields | null): AuditChange[] {
-  if (!before && !after) return [];
-  const names = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  const changes = names
-    .filter((field) => (before?.[field] ?? null) !== (after?.[field] ?? null))
-    .map((field) => ({ field, before: cut(before?.[field] ?? null), after: cut(after?.[field] ?? null) }));
-  if (changes.length <= MAX_CHANGES) return changes;
+/** At most MAX_CHANGES changes, each value cut to MAX_VALUE_LENGTH: an entry stays readable. */
+export function readableChanges(changes: AuditChange[]): AuditChange[] {
+  const cutOne = (change: AuditChange) => ({ field: cut(change.field)!, before: cut(change.before), after: cut(change.after) });
+  if (changes.length <= MAX_CHANGES) return changes.map(cutOne);
   const more = changes.length - MAX_CHANGES;
-  return [...changes.slice(0, MAX_CHANGES), { field: `and ${more} more field${more === 1 ? '' : 's'}`, before: null, after: null }];
+  return [
+    ...changes.slice(0, MAX_CHANGES).map(cutOne),
+    { field: `and ${more} more field${more === 1 ? '' : 's'}`, before: null, after: null },
+  ];
 }
 
 /** What a successful answer names: a new invoice's number, a project's title, a person's name. */
@@ -111,7 +110,7 @@ export function auditAdminWrites(deps: AuditWriteDeps): RequestHandler {
           action: wordsOf(template, params, labels, createdName(chunk)),
           route: `${req.method} ${req.originalUrl.split('?')[0]}`,
           ip: clientIp(req),
-          changes: track ? changedFields(before, await readFields()) : [],
+          changes: track ? readableChanges(deps.diff(track[0], before, await readFields())) : [],
         });
       });
       next();
