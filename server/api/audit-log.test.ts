@@ -117,7 +117,7 @@ describe.each(testDialects())('the audit log of admin writes (%s)', (dialect) =>
     );
     expect(made.res.status).toBe(201);
     const invoice = made.res.body as { id: number; number: string };
-    expect(made.entries.map((e) => e.action)).toEqual([`Invoice “${invoice.number}” made for project “Audit EP”`]);
+    expect(made.entries.map((e) => e.action)).toEqual([`Invoice ${invoice.number} made for project “Audit EP”`]);
 
     const voided = await written(() =>
       call(t, 'post', `/api/admin/invoices/${invoice.id}/void`, desk.cookie).send({ reason: 'Wrong client' }),

@@ -37,7 +37,7 @@ export async function recordAudit(db: Kysely<Database>, log: Log, record: AuditR
         person: record.person.slice(0, 200),
         area: record.area,
         action: record.action.slice(0, 500),
-        route: record.route ?? '',
+        route: (record.route ?? '').slice(0, 300),
         ip: shortenedIp(record.ip),
         changes: record.changes && record.changes.length > 0 ? JSON.stringify(record.changes) : null,
       })

@@ -51,8 +51,9 @@ function createdName(chunk: unknown): string | null {
       string,
       unknown
     >;
-    for (const key of ['number', 'title', 'name', 'email'] as const)
-      if (typeof record[key] === 'string' && record[key]) return `“${record[key]}”`;
+    // A number reads as it is (INV-0007), as the labels of `{invoice:id}` do; a name in quotes.
+    if (typeof record.number === 'string' && record.number) return record.number;
+    for (const key of ['title', 'name', 'email'] as const) if (typeof record[key] === 'string' && record[key]) return `“${record[key]}”`;
     return typeof record.id === 'number' ? `#${record.id}` : null;
   } catch {
     return null;
@@ -110,12 +111,26 @@ export function auditAdminWrites(deps: AuditWriteDeps): RequestHandler {
           action: wordsOf(template, params, labels, createdName(chunk)),
           route: `${req.method} ${req.originalUrl.split('?')[0]}`,
           ip: clientIp(req),
-          changes: track ? readableChanges(deps.diff(track[0], before, await readFields())) : [],
+          changes: track ? await changesOf(deps, track[0], before, readFields) : [],
         });
       });
       next();
     }, next);
   };
+}
+
+/** The before/after, or none when it cannot be read: the entry itself is still stored. */
+async function changesOf(
+  deps: AuditWriteDeps,
+  kind: AuditTrackKind,
+  before: unknown,
+  readAfter: () => Promise<unknown>,
+): Promise<AuditChange[]> {
+  try {
+    return readableChanges(deps.diff(kind, before, await readAfter()));
+  } catch {
+    return [];
+  }
 }
 
 /** Wraps res.end: a successful answer waits for `record` (which never rejects), once. */
