@@ -50,6 +50,8 @@ const WRITES: ReadonlyArray<readonly [string, string, AuditWords | null]> = [
   ['PATCH', '/api/admin/staff/:id', { area: 'security', action: staffChange, track: ['staff', 'id'] }],
   ['DELETE', '/api/admin/staff/:id', { area: 'security', action: 'Staff member {staff:id} removed', track: ['staff', 'id'] }],
   ['POST', '/api/admin/staff/:id/resend-invite', w('staff', 'Invitation to {staff:id} sent again')],
+  // Sessions per person (issue 43's API, another part of it): ending one is a security event.
+  ['DELETE', '/api/admin/sessions/:id', w('security', 'A session ended (#{:id})')],
   // The inbox.
   ['PUT', '/api/contact-submissions/:id/read', w('inbox', 'Message from {message:id} marked read')],
   ['DELETE', '/api/contact-submissions/:id/read', w('inbox', 'Message from {message:id} marked unread')],
