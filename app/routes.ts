@@ -56,6 +56,7 @@ export default [
       route('proposals/:id?', 'routes/manage.proposals.tsx'),
       route('insights', 'routes/manage.insights.tsx'),
       route('staff', 'routes/manage.staff.tsx'),
+      route('audit', 'routes/manage.audit.tsx'),
     ]),
     // The review room keeps the admin's shell but not the dashboard's tabs.
     route('projects/:id/review/:trackId', 'routes/manage.projects.$id.review.$trackId.tsx'),

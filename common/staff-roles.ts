@@ -74,6 +74,10 @@ export const STAFF_CAPABILITIES = {
   /** Files on their way in (samples, a project's versions and deliveries). */
   uploads: { roles: STAFF, refused: '' },
   staff: { roles: ['owner'], refused: 'Only the owner manages the staff.' },
+  /** The audit log: everyone reads their own entries (decision 116). */
+  audit: { roles: STAFF, refused: '' },
+  /** Everyone's entries in the audit log, not only one's own. */
+  'audit.everyone': { roles: ['owner'], refused: 'You see your own entries in the audit log.' },
 } as const satisfies Record<string, Capability>;
 
 export type StaffCapability = keyof typeof STAFF_CAPABILITIES;

@@ -19,6 +19,9 @@ import { recordRequestMetrics } from './http/request-metrics.ts';
 import { requestLogging } from './http/request-logging.ts';
 import { pageMethodsOnly, refuseUnknownMethods, requireValidHost } from './http/request-guards.ts';
 import { requireAdmin } from './http/require-admin.ts';
+import { auditAdminWrites } from './http/audit-writes.ts';
+import { recordAudit } from './auth/audit-log.ts';
+import { auditSubjects } from './flows/audit-subjects.ts';
 import { mediaOrigins } from './http/media-origins.ts';
 import { clientIpAsExpressJudges, secureAsExpressJudges } from './http/client-ip.ts';
 import { contentSecurityPolicy, cspWithNonce, fixedSecurityHeaders } from './http/security-headers.ts';
@@ -130,6 +133,8 @@ export async function createApp(services: Services, options: AppOptions = {}): P
       next();
     });
   }
+  // Every admin write that succeeds leaves one entry in the audit log, stored before its answer leaves (decision 116).
+  app.use('/api', auditAdminWrites({ ...auditSubjects(services), record: (entry) => recordAudit(services.db, logger, entry) }));
 
   // Liveness: the process answers and reaches its database. A restart would not help a disk that
   // refuses writes, so this stays 200 then; readiness below says whether to send traffic here.

@@ -28,7 +28,7 @@ export async function runStartupTasks(services: Services): Promise<() => void> {
   timers.push(await task('scheduling owner notices', () => startNoticeRetries(services)));
   // Contact messages kept as spam are deleted 30 days after they arrived, hourly.
   timers.push(await task('scheduling the contact spam sweep', () => startSpamSweep(services)));
-  // A fresh site gets its first admin; expired sessions, reset links and rate-limit windows are pruned hourly.
+  // A fresh site gets its first admin; expired sessions, reset links, rate-limit windows and audit entries past a year are pruned hourly.
   await task('creating the first admin', () => ensureInitialAdmin(services));
   timers.push(await task('scheduling auth housekeeping', () => startAuthHousekeeping(services)));
   // First-run demo samples, analysis backlog, and an hourly sweep of abandoned uploads and expired trash.

@@ -109,7 +109,7 @@ export function adminAuthRouter(services: Services): Router {
 
   router.post('/admin/reset-password', async (req, res) => {
     const { token, password } = parseBody(resetPasswordSchema, req.body);
-    const outcome = await resetPassword(services, token, password);
+    const outcome = await resetPassword(services, token, password, clientIp(req));
     if (outcome.kind === 'invalid-link') throw new HttpError(400, AUTH_MESSAGES.invalidResetToken);
     if (outcome.kind === 'weak-password') throw weakPassword('password', outcome.reason);
     // The browser that used the link may hold a session of its own; it ended with the others.

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { AdminProfile } from '#common/admin-auth.ts';
 import { STAFF_MESSAGES, staffChangeSchema, staffInviteSchema, staffJoinSchema } from '#common/staff.ts';
+import { recordAudit } from '#server/auth/audit-log.ts';
 import { setSessionCookie } from '#server/auth/session-cookie.ts';
 import { createSession, destroySession } from '#server/auth/session-store.ts';
 import { changeStaffMember, listStaff, removeStaffMember } from '#server/auth/staff.ts';
@@ -62,6 +63,14 @@ export function adminStaffRouter(services: Services): Router {
     const session = await createSession(db, admin.id);
     setSessionCookie(req, res, session.token, config.SESSION_SECRET, session.maxAgeMs);
     req.log?.info({ adminId: admin.id }, 'staff member joined and signed in');
+    const person = admin.displayName ?? admin.username;
+    await recordAudit(db, services.logger, {
+      personId: admin.id,
+      person,
+      area: 'security',
+      action: 'Joined the staff and signed in',
+      ip: clientIp(req),
+    });
     res.status(201).json({ admin });
   }
 

@@ -4,6 +4,7 @@ import type { PublicCache } from '#server/http/public-cache/public-cache.ts';
 import { adminAuthRouter } from './admin-auth.ts';
 import { adminProfileRouter } from './admin-profile.ts';
 import { adminStaffRouter } from './admin-staff.ts';
+import { adminAuditRouter } from './admin-audit.ts';
 import { engineerProjectScope } from './engineer-project-scope.ts';
 import { projectEngineersRouter } from './project-engineers.ts';
 import { contactRouter } from './contact.ts';
@@ -38,6 +39,7 @@ export function apiRouter(services: Services, publicCache: PublicCache): Router 
   router.use(contactSubmissionsAdminRouter(services));
   router.use(adminAuthRouter(services));
   router.use(adminStaffRouter(services));
+  router.use(adminAuditRouter(services));
   // Before the samples router: /samples/trash and /samples/plays are not sample ids.
   router.use(sampleTrashRouter(services));
   router.use(samplePlaysRouter(services));

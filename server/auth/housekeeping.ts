@@ -2,6 +2,7 @@ import type { CoreServices } from '#server/core-services.ts';
 
 type Services = Pick<CoreServices, 'db' | 'logger'>;
 import { pruneRateLimits } from '#server/rate-limits/rate-limit.ts';
+import { pruneAudit } from './audit-log.ts';
 import { pruneExpiredSessions } from './session-store.ts';
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -15,6 +16,8 @@ export async function pruneAuthRows({ db }: Services, now = new Date()): Promise
     .where('expiresAt', '<=', new Date(now.getTime() - RESET_TOKEN_RETENTION_MS).toISOString())
     .execute();
   await pruneRateLimits(db, now);
+  // The audit log keeps a year (common/audit.ts).
+  await pruneAudit(db, now);
 }
 
 /** Prunes now, then every hour; the timer does not keep the process alive. */

@@ -2,6 +2,7 @@ import type { LoginInput, AdminProfile } from '#common/admin-auth.ts';
 import type { CoreServices, MailingServices } from '#server/core-services.ts';
 import type { AdminUser } from '#server/db/schema.ts';
 import { mailInBackground, recoveryCodeUsedEmail } from './auth-emails.ts';
+import { recordAudit } from './audit-log.ts';
 import { findAdminById, findAdminByUsername, toPublicAdmin } from './admin-users.ts';
 import { beginLoginAttempt, loginAttemptFailed, loginAttemptSucceeded, refundLoginAttempt } from './login-guard.ts';
 import { burnPasswordCheck, verifyPassword } from './passwords.ts';
@@ -9,7 +10,7 @@ import { issuePendingLogin, readPendingLogin } from './pending-login.ts';
 import { countUnusedRecoveryCodes } from './recovery-codes.ts';
 import { checkSecondFactor, isTwoFactorEnabled } from './two-factor.ts';
 
-type Services = Pick<CoreServices, 'db' | 'config'>;
+type Services = Pick<CoreServices, 'db' | 'config' | 'logger'>;
 type Locked = { kind: 'locked'; retryAfterSeconds: number };
 
 export type LoginOutcome =
@@ -25,7 +26,7 @@ export type LoginOutcome =
  * password. Unknown user, wrong password and inactive account take the same path (a full argon2
  * verification each) and give the same outcome, so neither the answer nor its timing tells which.
  */
-export async function attemptLogin({ db, config }: Services, input: LoginInput, ip: string): Promise<LoginOutcome> {
+export async function attemptLogin({ db, config, logger }: Services, input: LoginInput, ip: string): Promise<LoginOutcome> {
   const attempt = await beginLoginAttempt(db, input.username, ip);
   if (attempt.kind === 'locked') return attempt;
 
@@ -36,13 +37,15 @@ export async function attemptLogin({ db, config }: Services, input: LoginInput, 
 
   if (!user || !passwordMatches || user.isActive !== 1) {
     await loginAttemptFailed(db, input.username);
+    // A name no account has is not kept: it may be a password typed in the wrong field.
+    await signInEvent({ db, logger }, user ?? null, 'Failed sign-in (wrong username or password)', ip);
     return { kind: 'invalid' };
   }
   if (await isTwoFactorEnabled(db, user.id)) {
     await refundLoginAttempt(db, input.username, ip);
     return { kind: 'two-factor-required', pendingToken: issuePendingLogin(user.id, config.SESSION_SECRET) };
   }
-  return succeed(db, user, ip);
+  return succeed({ db, logger }, user, ip, 'Signed in');
 }
 
 export type SecondStepOutcome =
@@ -72,9 +75,15 @@ export async function completeTwoFactorLogin(
   const check = await checkSecondFactor(services, user.id, input.code);
   if (check.kind === 'wrong' || check.kind === 'used-recovery-code') {
     await loginAttemptFailed(db, user.username);
+    await signInEvent(services, user, 'Failed sign-in (wrong two-factor code)', ip);
     return check.kind === 'wrong' ? { kind: 'invalid' } : check;
   }
-  const signedIn = await succeed(db, user, ip);
+  const signedIn = await succeed(
+    services,
+    user,
+    ip,
+    check.kind === 'recovery-code' ? 'Signed in with a recovery code' : 'Signed in with two-factor',
+  );
   if (check.kind === 'recovery-code') {
     const codesLeft = await countUnusedRecoveryCodes(db, user.id);
     const at = new Date();
@@ -83,8 +92,21 @@ export async function completeTwoFactorLogin(
   return signedIn;
 }
 
-async function succeed(db: Services['db'], user: AdminUser, ip: string): Promise<{ kind: 'ok'; admin: AdminProfile }> {
+/** A sign-in, or a failed one, in the audit log's security area (decision 116). */
+function signInEvent({ db, logger }: Pick<Services, 'db' | 'logger'>, user: AdminUser | null, action: string, ip: string): Promise<void> {
+  const person = user ? (user.displayName ?? user.username) : 'Unknown username';
+  return recordAudit(db, logger, { personId: user?.id ?? null, person, area: 'security', action, ip });
+}
+
+async function succeed(
+  services: Pick<Services, 'db' | 'logger'>,
+  user: AdminUser,
+  ip: string,
+  action: string,
+): Promise<{ kind: 'ok'; admin: AdminProfile }> {
+  const { db } = services;
   await loginAttemptSucceeded(db, user.username, ip);
+  await signInEvent(services, user, action, ip);
   await db.updateTable('adminUsers').set({ lastLogin: new Date().toISOString() }).where('id', '=', user.id).execute();
   return { kind: 'ok', admin: toPublicAdmin(user) };
 }

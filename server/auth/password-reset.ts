@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { MailingServices } from '#server/core-services.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
 import { findAdminByEmail, findAdminById, setAdminPassword } from './admin-users.ts';
+import { recordAudit } from './audit-log.ts';
 import { mailInBackground, mailSite, passwordChangedEmail, passwordResetEmail, resetLink } from './auth-emails.ts';
 import { runInBackground } from './background.ts';
 import { liftAccountLocks } from './login-guard.ts';
@@ -29,10 +30,10 @@ export async function requestPasswordReset(services: MailingServices, email: str
     logger.warn({ ip }, 'password reset request over the limit: nothing sent');
     return;
   }
-  runInBackground(logger, 'password reset e-mail', () => issueResetLink(services, email));
+  runInBackground(logger, 'password reset e-mail', () => issueResetLink(services, email, ip));
 }
 
-async function issueResetLink({ db, mailer, config, studioIdentity }: MailingServices, email: string): Promise<void> {
+async function issueResetLink({ db, mailer, config, studioIdentity, logger }: MailingServices, email: string, ip: string): Promise<void> {
   const admin = await findAdminByEmail(db, email);
   if (!admin || admin.isActive !== 1) return;
   const token = randomBytes(32).toString('base64url');
@@ -49,6 +50,13 @@ async function issueResetLink({ db, mailer, config, studioIdentity }: MailingSer
         createdAt: now.toISOString(),
       })
       .execute();
+  });
+  await recordAudit(db, logger, {
+    personId: admin.id,
+    person: admin.displayName ?? admin.username,
+    area: 'security',
+    action: 'Password reset link asked for',
+    ip,
   });
   const site = await mailSite(config.PUBLIC_URL, studioIdentity);
   await mailer.send(passwordResetEmail(admin.email, admin.username, resetLink(config.PUBLIC_URL, token), site));
@@ -67,8 +75,13 @@ export type ResetPasswordOutcome =
  * Two-factor stays on: an e-mail alone must not switch it off. The password is judged only once
  * the link is known to be live, so a stranger without a link cannot make the server judge passwords.
  */
-export async function resetPassword(services: MailingServices, token: string, password: string): Promise<ResetPasswordOutcome> {
-  const { db, config } = services;
+export async function resetPassword(
+  services: MailingServices,
+  token: string,
+  password: string,
+  ip = 'unknown',
+): Promise<ResetPasswordOutcome> {
+  const { db, config, logger } = services;
   const tokenHash = hashResetToken(token);
   const live = await db
     .selectFrom('passwordResetTokens')
@@ -96,6 +109,8 @@ export async function resetPassword(services: MailingServices, token: string, pa
   await setAdminPassword(db, admin.id, password);
   await liftAccountLocks(db, admin.username);
   await removeInitialPasswordFile(config.DATA_DIR, admin.username);
+  const person = admin.displayName ?? admin.username;
+  await recordAudit(db, logger, { personId: admin.id, person, area: 'security', action: 'Password reset with an e-mailed link', ip });
   mailInBackground(services, 'password changed notice', (site) => passwordChangedEmail(admin.email, admin.username, site));
   return { kind: 'reset' };
 }

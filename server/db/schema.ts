@@ -1,3 +1,4 @@
+import type { AuditTables } from './schema/audit.ts';
 import type { AuthTables } from './schema/auth.ts';
 import type { BillingTables } from './schema/billing.ts';
 import type { BookingTables } from './schema/booking.ts';
@@ -21,6 +22,7 @@ export interface Database
     SampleTables,
     ContactTables,
     AuthTables,
+    AuditTables,
     InfrastructureTables,
     UploadTables,
     SiteContentTables,
@@ -31,6 +33,7 @@ export interface Database
     InsightTables,
     ProposalTables {}
 
+export type * from './schema/audit.ts';
 export type * from './schema/auth.ts';
 export type * from './schema/billing.ts';
 export type * from './schema/booking.ts';

@@ -30,6 +30,7 @@ export const TABLE_OWNERS: Readonly<Record<keyof Database, TableOwner>> = {
   adminRecoveryCodes: 'auth',
   sessions: 'auth',
   passwordResetTokens: 'auth',
+  auditEntries: 'auth',
 
   proposals: 'proposals',
   proposalSignatures: 'proposals',

@@ -11,12 +11,6 @@ import type { StaffCapability } from '#common/staff-roles.ts';
 
 type Decide = StaffCapability | ((params: Record<string, string>) => StaffCapability);
 
-interface AdminRoute {
-  method: string;
-  path: string;
-  capability: Decide;
-}
-
 /** The site's billing section is the billing settings (owner); every other section is the site's text. */
 const siteSection = ({ section }: Record<string, string>): StaffCapability => (section === 'billing' ? 'billing.settings' : 'site');
 
@@ -30,6 +24,9 @@ const ROUTES: ReadonlyArray<[string, string, Decide]> = [
   // The staff.
   ['*', '/api/admin/staff', 'staff'],
   ['*', '/api/admin/staff/*', 'staff'],
+  // Who did what (decision 116): everyone reads the log, the owner everyone's (the handler filters).
+  ['GET', '/api/admin/audit', 'audit'],
+  ['GET', '/api/admin/audit.csv', 'audit'],
   // The inbox.
   ['*', '/api/contact-submissions', 'inbox'],
   ['*', '/api/contact-submissions/*', 'inbox'],
@@ -81,12 +78,15 @@ const ROUTES: ReadonlyArray<[string, string, Decide]> = [
   ['PUT', '/api/admin/insights/settings', 'insights.settings'],
 ];
 
-interface CompiledRoute extends AdminRoute {
+interface CompiledRoute<T> {
+  method: string;
+  path: string;
+  value: T;
   pattern: RegExp;
   names: string[];
 }
 
-function compile([method, path, capability]: [string, string, Decide]): CompiledRoute {
+function compile<T>([method, path, value]: readonly [string, string, T]): CompiledRoute<T> {
   const names: string[] = [];
   const body = path
     .replace(/\/\*$/, '')
@@ -98,22 +98,35 @@ function compile([method, path, capability]: [string, string, Decide]): Compiled
     })
     .join('');
   const tail = path.endsWith('/*') ? '/.+' : '';
-  return { method, path, capability, names, pattern: new RegExp(`^${body}${tail}/?$`) };
+  return { method, path, value, names, pattern: new RegExp(`^${body}${tail}/?$`) };
 }
 
-const COMPILED = ROUTES.map(compile);
+/**
+ * A table of `[METHOD, /api/path, value]` (the syntax above) read first match first: the value and
+ * the path's named segments of a request, or null. HEAD asks what GET does. The audit's table of
+ * write descriptions (admin-audit.ts) is read the same way.
+ */
+export function routeTable<T>(entries: ReadonlyArray<readonly [string, string, T]>) {
+  const compiled = entries.map(compile);
+  return (method: string, url: string): { value: T; path: string; params: Record<string, string> } | null => {
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    const path = url.split('?')[0] ?? '';
+    for (const route of compiled) {
+      if (route.method !== '*' && route.method !== wanted) continue;
+      const found = route.pattern.exec(path);
+      if (!found) continue;
+      const params = Object.fromEntries(route.names.map((name, index) => [name, found[index + 1] ?? '']));
+      return { value: route.value, path: route.path, params };
+    }
+    return null;
+  };
+}
+
+const capabilityRoutes = routeTable(ROUTES);
 
 /** The capability a request needs, or null when no entry names its route. HEAD asks what GET does. */
 export function capabilityOfRequest(method: string, url: string): StaffCapability | null {
-  const wanted = method === 'HEAD' ? 'GET' : method;
-  const path = url.split('?')[0] ?? '';
-  for (const route of COMPILED) {
-    if (route.method !== '*' && route.method !== wanted) continue;
-    const found = route.pattern.exec(path);
-    if (!found) continue;
-    if (typeof route.capability === 'string') return route.capability;
-    const params = Object.fromEntries(route.names.map((name, index) => [name, found[index + 1] ?? '']));
-    return route.capability(params);
-  }
-  return null;
+  const found = capabilityRoutes(method, url);
+  if (!found) return null;
+  return typeof found.value === 'string' ? found.value : found.value(found.params);
 }

@@ -17,6 +17,7 @@ export const SITE_TABLES = [
   'admin_recovery_codes',
   'admin_two_factor',
   'admin_users',
+  'audit_entries',
   'billing_emails',
   'billing_notices',
   'booking_busy_times',

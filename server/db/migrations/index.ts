@@ -34,6 +34,7 @@ import * as insights from './0033_insights.ts';
 import * as staffRoles from './0034_staff_roles.ts';
 import * as proposals from './0038_proposals.ts';
 import * as projectRequests from './0039_project_requests.ts';
+import * as auditLog from './0040_audit_log.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0034_staff_roles': staffRoles,
   '0038_proposals': proposals,
   '0039_project_requests': projectRequests,
+  '0040_audit_log': auditLog,
 };

@@ -16,6 +16,7 @@ import { SampleManagementTab } from '#app/features/admin/samples/sample-manageme
 import type { useAdminSamples } from '#app/features/admin/samples/use-admin-samples.ts';
 import { BookingsArea, bookingViewOf } from '#app/features/admin/bookings/bookings-area.tsx';
 import { StaffArea } from '#app/features/admin/staff/staff-area.tsx';
+import { AuditArea } from '#app/features/admin/audit/audit-area.tsx';
 import type { useBookingSummary } from '#app/features/admin/bookings/use-booking-summary.ts';
 
 /** What the dashboard holds for every area: the state several areas share, and the address's parameters. */
@@ -148,6 +149,14 @@ export const ADMIN_AREAS = [
     path: '/manage/staff',
     ownHeading: true,
     panel: () => <StaffArea />,
+  },
+  {
+    key: 'audit',
+    capability: 'audit',
+    label: 'Audit log',
+    path: '/manage/audit',
+    ownHeading: true,
+    panel: () => <AuditArea />,
   },
 ] as const satisfies readonly AdminArea[];
 
