@@ -33,6 +33,7 @@ import * as moneyThatMeansIt from './0032_money_that_means_it.ts';
 import * as insights from './0033_insights.ts';
 import * as staffRoles from './0034_staff_roles.ts';
 import * as proposals from './0038_proposals.ts';
+import * as sessionDevices from './0041_session_devices.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0033_insights': insights,
   '0034_staff_roles': staffRoles,
   '0038_proposals': proposals,
+  '0041_session_devices': sessionDevices,
 };
