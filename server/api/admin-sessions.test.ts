@@ -26,14 +26,25 @@ describe.each(testDialects())('sessions per person and required two-factor (%s)'
 
   /** Another sign-in of an existing person, from a named browser and a forwarded-for-nobody address. */
   async function signInAgain(username: string, userAgent: string): Promise<string> {
-    const res = await t.request.post('/api/admin/login').set('Origin', ORIGIN).set('User-Agent', userAgent).send({ username, password: STAFF_PASSWORD });
+    const res = await t.request
+      .post('/api/admin/login')
+      .set('Origin', ORIGIN)
+      .set('User-Agent', userAgent)
+      .send({ username, password: STAFF_PASSWORD });
     expect(res.status).toBe(200);
     return sessionCookieOf(res);
   }
   const sessionsOf = async (cookie: string, query = '') => {
     const res = await call(t, 'get', `/api/admin/sessions${query}`, cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.sessions as Array<{ id: string; device: string; place: string; current: boolean; createdAt: string; lastSeenAt: string }>;
+    return res.body.sessions as Array<{
+      id: string;
+      device: string;
+      place: string;
+      current: boolean;
+      createdAt: string;
+      lastSeenAt: string;
+    }>;
   };
   async function expectSignedOut(cookie: string) {
     const res = await call(t, 'get', '/api/contact-submissions', cookie);
@@ -116,7 +127,7 @@ describe.each(testDialects())('sessions per person and required two-factor (%s)'
     const person = await createAdmin(db, { username: 'sess-clock', email: 'sess-clock@example.com', password: STAFF_PASSWORD });
     const start = new Date('2030-01-01T10:00:00.000Z');
     const { token, sid } = await createSession(db, person.id, { userAgent: FIREFOX_WINDOWS, address: '198.51.100.0/24' }, start);
-    const stored = async () => (await db.selectFrom('sessions').select(['sess', 'expire']).where('sid', '=', sid).executeTakeFirstOrThrow());
+    const stored = async () => await db.selectFrom('sessions').select(['sess', 'expire']).where('sid', '=', sid).executeTakeFirstOrThrow();
     const first = await stored();
     for (const seconds of [1, 20, 59]) await loadSession(db, token, new Date(start.getTime() + seconds * 1000));
     expect(await stored()).toEqual(first);
@@ -128,8 +139,20 @@ describe.each(testDialects())('sessions per person and required two-factor (%s)'
   it('holds a person whose role requires two-factor at its setup until done, the owner included', async () => {
     const assistant = await signedInStaff(t, 'assistant', 'sess-desk');
     expect((await call(t, 'put', '/api/admin/staff/required-two-factor', owner.cookie).send({ owner: true })).status).toBe(400);
-    expect((await call(t, 'put', '/api/admin/staff/required-two-factor', assistant.cookie).send({ owner: true, engineer: true, assistant: true })).status).toBe(403);
-    const saved = await call(t, 'put', '/api/admin/staff/required-two-factor', owner.cookie).send({ owner: true, engineer: false, assistant: true });
+    expect(
+      (
+        await call(t, 'put', '/api/admin/staff/required-two-factor', assistant.cookie).send({
+          owner: true,
+          engineer: true,
+          assistant: true,
+        })
+      ).status,
+    ).toBe(403);
+    const saved = await call(t, 'put', '/api/admin/staff/required-two-factor', owner.cookie).send({
+      owner: true,
+      engineer: false,
+      assistant: true,
+    });
     expect(saved.body).toEqual({ owner: true, engineer: false, assistant: true });
 
     for (const person of [assistant, owner]) {
@@ -150,10 +173,17 @@ describe.each(testDialects())('sessions per person and required two-factor (%s)'
       expect((await call(t, 'get', '/api/contact-submissions', person.cookie)).status).toBe(200);
       expect((await call(t, 'get', '/api/admin/me', person.cookie)).body.twoFactorSetupRequired).toBeUndefined();
     }
-    const disable = await call(t, 'post', '/api/admin/two-factor/disable', assistant.cookie).send({ password: STAFF_PASSWORD, code: '000000' });
+    const disable = await call(t, 'post', '/api/admin/two-factor/disable', assistant.cookie).send({
+      password: STAFF_PASSWORD,
+      code: '000000',
+    });
     expect(disable.status).toBe(409);
     expect(disable.body.message).toBe(SESSION_MESSAGES.requiredCannotDisable);
-    expect((await call(t, 'get', '/api/admin/staff/required-two-factor', owner.cookie)).body).toEqual({ owner: true, engineer: false, assistant: true });
+    expect((await call(t, 'get', '/api/admin/staff/required-two-factor', owner.cookie)).body).toEqual({
+      owner: true,
+      engineer: false,
+      assistant: true,
+    });
     await call(t, 'put', '/api/admin/staff/required-two-factor', owner.cookie).send({ owner: false, engineer: false, assistant: false });
   });
 });

@@ -17,7 +17,11 @@ export async function readRequiredTwoFactor(db: Kysely<Database>): Promise<Requi
   return required;
 }
 
-export async function saveRequiredTwoFactor(db: Kysely<Database>, required: RequiredTwoFactor, now = new Date()): Promise<RequiredTwoFactor> {
+export async function saveRequiredTwoFactor(
+  db: Kysely<Database>,
+  required: RequiredTwoFactor,
+  now = new Date(),
+): Promise<RequiredTwoFactor> {
   await db.transaction().execute(async (trx) => {
     for (const role of STAFF_ROLES) {
       const values = { twoFactorRequired: required[role] ? 1 : 0, updatedAt: now.toISOString() };

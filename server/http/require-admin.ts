@@ -22,7 +22,12 @@ export function staffRefusal(role: string | undefined, method: string, url: stri
 }
 
 /** What a person held at required two-factor setup may still ask (signing out needs no session at all). */
-const TWO_FACTOR_SETUP_CALLS = new Set(['GET /api/admin/me', 'GET /api/admin/two-factor', 'POST /api/admin/two-factor/setup', 'POST /api/admin/two-factor/confirm']);
+const TWO_FACTOR_SETUP_CALLS = new Set([
+  'GET /api/admin/me',
+  'GET /api/admin/two-factor',
+  'POST /api/admin/two-factor/setup',
+  'POST /api/admin/two-factor/confirm',
+]);
 
 function heldAtTwoFactorSetup(admin: { twoFactorSetupRequired?: boolean }, method: string, url: string): boolean {
   if (!admin.twoFactorSetupRequired) return false;
