@@ -26,8 +26,12 @@ export function RequiredTwoFactorSettings() {
 
   async function change(role: StaffRole, on: boolean) {
     if (!required) return;
+    const before = required;
+    // Ticked at once; put back if the server says no.
+    setRequired({ ...required, [role]: on });
     const result = await api<RequiredTwoFactor>('PUT', '/api/admin/staff/required-two-factor', { ...required, [role]: on });
     if (!result.ok) {
+      setRequired(before);
       toast({ title: 'Not saved', description: result.serverMessage ?? result.message, variant: 'destructive' });
       return;
     }
