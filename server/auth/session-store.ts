@@ -41,7 +41,7 @@ export interface SessionDevice {
 const USER_AGENT_MAX = 200;
 
 /** The id the sessions list hands out (the sid never leaves the server). */
-export const newSessionPublicId = () => randomBytes(12).toString('base64url');
+const newSessionPublicId = () => randomBytes(12).toString('base64url');
 
 /** Opens a session with a fresh 256-bit random id; returns the token for the cookie. */
 export async function createSession(db: Kysely<Database>, adminUserId: number, device?: SessionDevice, now = new Date()) {

@@ -22,7 +22,7 @@ function Person({ member, state }: { member: StaffMember; state: StaffState }) {
   const roleId = `staff-role-${member.id}`;
   const [sessionsOpen, setSessionsOpen] = useState(false);
   return (
-    <li className="grid gap-3 rounded-xl border border-line bg-surface p-4 md:grid-cols-[minmax(0,1fr)_12rem_18rem] md:items-center">
+    <li className="grid gap-3 rounded-xl border border-line bg-surface p-4 md:grid-cols-[minmax(0,1fr)_12rem_auto] md:items-center">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-semibold text-fg">
           <span className="truncate">{member.name}</span>
