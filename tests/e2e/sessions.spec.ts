@@ -119,7 +119,8 @@ test('required two-factor sends a staff member straight to its setup; the owner 
   await expect(theirs.getByRole('listitem')).toHaveCount(1);
   await expect(theirs.getByRole('listitem')).toContainText(/Chrome on \w+/);
   await shots(page, 'sessions-of-a-person');
-  await page.keyboard.press('Escape');
+  await theirs.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(theirs).toHaveCount(0);
 
   // Setup done, the admin opens.
   const secret = ((await key.textContent()) ?? '').replace(/\s/g, '');
@@ -135,7 +136,8 @@ test('required two-factor sends a staff member straight to its setup; the owner 
   await theirs.getByRole('button', { name: /^End the session of / }).click();
   await expect(theirs.getByText('No one is signed in as them right now.')).toBeVisible();
   expect((await engineer.request.get('/api/admin/me')).status()).toBe(401);
-  await page.keyboard.press('Escape');
+  await theirs.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(theirs).toHaveCount(0);
 
   await engineersRule.click();
   await expect(engineersRule).not.toBeChecked();
