@@ -81,6 +81,8 @@ export interface AdminProfile {
   setupChecklistDismissed: boolean;
   /** What they may do (common/staff-roles.ts), as the session read it on this request. */
   role: StaffRole;
+  /** Their role requires two-factor and they have not set it up: the admin shows only the setup (decision 117). */
+  twoFactorSetupRequired?: true;
 }
 
 /** What the header and the account menu call the admin. */

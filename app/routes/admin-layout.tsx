@@ -4,6 +4,7 @@ import { seo } from '#app/components/seo.ts';
 import { AdminDashboard } from '#app/features/admin/admin-dashboard.tsx';
 import { LoadingAdminPanel } from '#app/features/admin/auth/loading-admin-panel.tsx';
 import { LoginScreen } from '#app/features/admin/auth/login-screen.tsx';
+import { TwoFactorRequired } from '#app/features/admin/auth/two-factor-required.tsx';
 import { SITE_VERSION } from '#app/features/admin/site-version.server.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 import { PAGE_POLICIES, type PageHandle } from '#common/page-policy.ts';
@@ -29,7 +30,10 @@ export function loader({ context }: Route.LoaderArgs) {
 // No headers() here: the policy above marks every admin answer `private, no-store` (server/http/pages.ts);
 // a route's own Cache-Control would be sent as a second copy.
 
-/** The admin's shell: the login screen signed out, else the dashboard's header and footer around the page. */
+/**
+ * The admin's shell: the login screen signed out, the two-factor setup alone when the person's role
+ * requires it and they have none (decision 117), else the dashboard's header and footer around the page.
+ */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   // Logging in or out reloads the page's data (root included, so the Admin link follows) in place,
@@ -37,6 +41,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const reload = () => void revalidator.revalidate();
   if (revalidator.state === 'loading') return <LoadingAdminPanel />;
   if (!loaderData.admin) return <LoginScreen onLoggedIn={reload} />;
+  if (loaderData.admin.twoFactorSetupRequired) return <TwoFactorRequired onDone={reload} onLoggedOut={reload} />;
   return (
     <AdminDashboard admin={loaderData.admin} version={loaderData.version ?? ''} onLoggedOut={reload}>
       <Outlet />

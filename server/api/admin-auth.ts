@@ -14,10 +14,12 @@ import {
   type LoginAnswer,
   type AdminProfile,
 } from '#common/admin-auth.ts';
+import { SESSION_MESSAGES } from '#common/staff-sessions.ts';
 import { findAdminById } from '#server/auth/admin-users.ts';
 import { changeAdminPassword } from '#server/auth/change-password.ts';
 import { attemptLogin, completeTwoFactorLogin } from '#server/auth/login.ts';
 import { requestPasswordReset, resetPassword } from '#server/auth/password-reset.ts';
+import { roleRequiresTwoFactor } from '#server/auth/required-two-factor.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/auth/session-cookie.ts';
 import { createSession, destroySession } from '#server/auth/session-store.ts';
 import { confirmEnrolment, disableTwoFactor, startEnrolment, twoFactorStatus } from '#server/auth/two-factor.ts';
@@ -26,6 +28,7 @@ import { clientIp } from '#server/http/client-ip.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { requireAdmin, sessionEnded } from '#server/http/require-admin.ts';
 import { parseBody } from '#server/http/validation.ts';
+import { sessionDeviceOf } from './admin-sessions.ts';
 
 export function tooManyAttempts(retryAfterSeconds: number) {
   return new HttpError(429, tooManyAttemptsMessage(retryAfterSeconds), undefined, { 'Retry-After': String(retryAfterSeconds) });
@@ -60,7 +63,7 @@ export function adminAuthRouter(services: Services): Router {
   /** A fresh session id on every login: a session id planted before login is never promoted (fixation). */
   async function signIn(req: Request, res: Response, admin: AdminProfile) {
     if (res.locals.sessionId) await destroySession(db, res.locals.sessionId as string);
-    const session = await createSession(db, admin.id);
+    const session = await createSession(db, admin.id, sessionDeviceOf(req));
     setSessionCookie(req, res, session.token, config.SESSION_SECRET, session.maxAgeMs);
     req.log?.info({ adminId: admin.id }, 'admin logged in');
     res.json({ admin } satisfies LoginAnswer);
@@ -181,6 +184,8 @@ function twoFactorRoutes(router: Router, services: Services): void {
     const input = parseBody(disableTwoFactorSchema, req.body);
     const admin = await findAdminById(db, signedInAdmin(res).id);
     if (!admin) throw sessionEnded();
+    // The owner's rule (decision 117): a role that requires two-factor keeps it.
+    if (await roleRequiresTwoFactor(db, admin.role)) throw new HttpError(409, SESSION_MESSAGES.requiredCannotDisable);
     const outcome = await disableTwoFactor(services, admin, input, clientIp(req));
     switch (outcome.kind) {
       case 'locked':

@@ -12,6 +12,7 @@ import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { requireAdmin } from '#server/http/require-admin.ts';
 import { parseBody, parseIdParam } from '#server/http/validation.ts';
 import { hitRateLimit } from '#server/rate-limits/rate-limit.ts';
+import { sessionDeviceOf } from './admin-sessions.ts';
 
 /** Joining is tried with a link from an e-mail: a few tries an hour per address is plenty. */
 const JOIN_PER_IP_LIMIT = 20;
@@ -60,7 +61,7 @@ export function adminStaffRouter(services: Services): Router {
   /** As a login does: a fresh session id, never one planted before. */
   async function signIn(req: Request, res: Response, admin: AdminProfile) {
     if (res.locals.sessionId) await destroySession(db, res.locals.sessionId as string);
-    const session = await createSession(db, admin.id);
+    const session = await createSession(db, admin.id, sessionDeviceOf(req));
     setSessionCookie(req, res, session.token, config.SESSION_SECRET, session.maxAgeMs);
     req.log?.info({ adminId: admin.id }, 'staff member joined and signed in');
     const person = admin.displayName ?? admin.username;

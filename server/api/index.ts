@@ -3,6 +3,7 @@ import type { Services } from '#server/context.ts';
 import type { PublicCache } from '#server/http/public-cache/public-cache.ts';
 import { adminAuthRouter } from './admin-auth.ts';
 import { adminProfileRouter } from './admin-profile.ts';
+import { adminSessionsRouter } from './admin-sessions.ts';
 import { adminStaffRouter } from './admin-staff.ts';
 import { adminAuditRouter } from './admin-audit.ts';
 import { engineerProjectScope } from './engineer-project-scope.ts';
@@ -38,6 +39,8 @@ export function apiRouter(services: Services, publicCache: PublicCache): Router 
   router.use(contactRouter(services));
   router.use(contactSubmissionsAdminRouter(services));
   router.use(adminAuthRouter(services));
+  // Before the staff router: its `/admin/staff/:id` would answer /admin/staff/required-two-factor.
+  router.use(adminSessionsRouter(services));
   router.use(adminStaffRouter(services));
   router.use(adminAuditRouter(services));
   // Before the samples router: /samples/trash and /samples/plays are not sample ids.

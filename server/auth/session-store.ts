@@ -33,8 +33,18 @@ export const sessionKey = (token: string) => createHash('sha256').update(token).
 const idleDeadline = (data: SessionData, now: Date) =>
   new Date(Math.min(now.getTime() + SESSION_IDLE_MS, new Date(data.absoluteExpiresAt).getTime())).toISOString();
 
+/** Where a session signed in from, as the sessions list shows it: the browser's name, the shortened address. */
+export interface SessionDevice {
+  userAgent: string;
+  address: string;
+}
+const USER_AGENT_MAX = 200;
+
+/** The id the sessions list hands out (the sid never leaves the server). */
+const newSessionPublicId = () => randomBytes(12).toString('base64url');
+
 /** Opens a session with a fresh 256-bit random id; returns the token for the cookie. */
-export async function createSession(db: Kysely<Database>, adminUserId: number, now = new Date()) {
+export async function createSession(db: Kysely<Database>, adminUserId: number, device?: SessionDevice, now = new Date()) {
   const token = randomBytes(32).toString('base64url');
   const data: SessionData = {
     adminUserId,
@@ -45,21 +55,39 @@ export async function createSession(db: Kysely<Database>, adminUserId: number, n
   const sid = sessionKey(token);
   await db
     .insertInto('sessions')
-    .values({ sid, sess: JSON.stringify(data), expire: idleDeadline(data, now), adminUserId, createdAt: data.createdAt })
+    .values({
+      sid,
+      sess: JSON.stringify(data),
+      expire: idleDeadline(data, now),
+      adminUserId,
+      createdAt: data.createdAt,
+      publicId: newSessionPublicId(),
+      userAgent: device ? device.userAgent.slice(0, USER_AGENT_MAX) : null,
+      address: device?.address ?? null,
+    })
     .execute();
   return { token, sid, maxAgeMs: SESSION_ABSOLUTE_MS };
 }
 
 /**
  * The session behind a cookie token, if it is within both its idle and absolute lifetime and its
- * admin is still active. Slides the idle deadline (never past the absolute one).
+ * admin is still active. Slides the idle deadline (never past the absolute one). The same query reads
+ * whether the admin's role requires two-factor they have not confirmed (decision 117).
  */
 export async function loadSession(db: Kysely<Database>, token: string, now = new Date()): Promise<ActiveSession | null> {
   const sid = sessionKey(token);
   const row = await db
     .selectFrom('sessions')
     .innerJoin('adminUsers', 'adminUsers.id', 'sessions.adminUserId')
-    .select(['sessions.sid', 'sessions.sess', ...PUBLIC_ADMIN_COLUMNS.map((column) => `adminUsers.${column}` as const)])
+    .leftJoin('adminTwoFactor', 'adminTwoFactor.adminUserId', 'adminUsers.id')
+    .leftJoin('staffRoleSettings', 'staffRoleSettings.role', 'adminUsers.role')
+    .select([
+      'sessions.sid',
+      'sessions.sess',
+      'adminTwoFactor.confirmedAt as twoFactorConfirmedAt',
+      'staffRoleSettings.twoFactorRequired',
+      ...PUBLIC_ADMIN_COLUMNS.map((column) => `adminUsers.${column}` as const),
+    ])
     .where('sessions.sid', '=', sid)
     .where('sessions.expire', '>', now.toISOString())
     .where('adminUsers.isActive', '=', 1)
@@ -83,7 +111,9 @@ export async function loadSession(db: Kysely<Database>, token: string, now = new
       .where('sid', '=', sid)
       .execute();
   }
-  return { sid, admin: toPublicAdmin(row), data };
+  const setupRequired = Number(row.twoFactorRequired ?? 0) === 1 && !row.twoFactorConfirmedAt;
+  const admin = toPublicAdmin(row);
+  return { sid, admin: setupRequired ? { ...admin, twoFactorSetupRequired: true } : admin, data };
 }
 
 export async function destroySession(db: Kysely<Database>, sid: string): Promise<void> {

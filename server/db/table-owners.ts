@@ -29,6 +29,7 @@ export const TABLE_OWNERS: Readonly<Record<keyof Database, TableOwner>> = {
   adminTwoFactor: 'auth',
   adminRecoveryCodes: 'auth',
   sessions: 'auth',
+  staffRoleSettings: 'auth',
   passwordResetTokens: 'auth',
   auditEntries: 'auth',
 

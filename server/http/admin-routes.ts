@@ -21,6 +21,9 @@ const ROUTES: ReadonlyArray<[string, string, Decide]> = [
   ['POST', '/api/admin/change-password', 'account'],
   ['*', '/api/admin/two-factor', 'account'],
   ['POST', '/api/admin/two-factor/*', 'account'],
+  // One's own sessions; the owner's reach to anyone's is checked in server/api/admin-sessions.ts.
+  ['*', '/api/admin/sessions', 'account'],
+  ['*', '/api/admin/sessions/*', 'account'],
   // The staff.
   ['*', '/api/admin/staff', 'staff'],
   ['*', '/api/admin/staff/*', 'staff'],

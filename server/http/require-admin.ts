@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { SESSION_CHALLENGE } from '#common/session-challenge.ts';
 import { refusalOf, roleMay } from '#common/staff-roles.ts';
+import { SESSION_MESSAGES } from '#common/staff-sessions.ts';
 import { capabilityOfRequest } from './admin-routes.ts';
 import { HttpError } from './errors.ts';
 
@@ -20,17 +21,36 @@ export function staffRefusal(role: string | undefined, method: string, url: stri
   return roleMay(role, capability) ? null : refusalOf(capability);
 }
 
+/** What a person held at required two-factor setup may still ask (signing out needs no session at all). */
+const TWO_FACTOR_SETUP_CALLS = new Set([
+  'GET /api/admin/me',
+  'GET /api/admin/two-factor',
+  'POST /api/admin/two-factor/setup',
+  'POST /api/admin/two-factor/confirm',
+]);
+
+function heldAtTwoFactorSetup(admin: { twoFactorSetupRequired?: boolean }, method: string, url: string): boolean {
+  if (!admin.twoFactorSetupRequired) return false;
+  const path = (url.split('?')[0] ?? '').replace(/\/$/, '');
+  return !TWO_FACTOR_SETUP_CALLS.has(`${method === 'HEAD' ? 'GET' : method} ${path}`);
+}
+
 /**
  * Guards every admin API. The session middleware (server/auth) puts the signed-in admin in
  * res.locals.admin; without one the API answers 401 JSON with the `Session` challenge, which the
  * admin dashboard reads as "the session has ended: log in again" (a wrong password at login is a
  * 401 without it). When the session could not be looked up at all (the database is unreachable),
  * the session may well be alive: that is a 503 to retry, not a reason to log in again. A signed-in
- * staff member whose role may not use the route (common/staff-roles.ts) is answered 403 with the reason.
+ * staff member whose role may not use the route (common/staff-roles.ts) is answered 403 with the reason,
+ * and so is one whose role requires two-factor they have not set up, for all but the setup (decision 117).
  */
 export const requireAdmin: RequestHandler = (req, res, next) => {
-  const admin = res.locals.admin as { role?: string } | null | undefined;
+  const admin = res.locals.admin as { role?: string; twoFactorSetupRequired?: boolean } | null | undefined;
   if (admin) {
+    if (heldAtTwoFactorSetup(admin, req.method, req.originalUrl)) {
+      res.set('Cache-Control', 'no-store').status(403).json({ message: SESSION_MESSAGES.setupRequired, twoFactorSetupRequired: true });
+      return;
+    }
     const refusal = staffRefusal(admin.role, req.method, req.originalUrl);
     if (!refusal) return next();
     res.set('Cache-Control', 'no-store').status(403).json({ message: refusal });

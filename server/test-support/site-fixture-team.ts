@@ -1,3 +1,4 @@
+import { saveRequiredTwoFactor } from '#server/auth/required-two-factor.ts';
 import { queueProposalEmail } from '#server/proposals/proposal-emails.ts';
 import type { TestApp } from './app.ts';
 
@@ -31,4 +32,6 @@ export async function populateStaff(t: TestApp, ownerId: number): Promise<void> 
   const project = await t.services.db.selectFrom('projects').select('id').orderBy('id').executeTakeFirstOrThrow();
   const assigned = await t.request.put(`/api/admin/projects/${project.id}/engineers`).send({ engineerIds: [ownerId] });
   if (assigned.status !== 200) throw new Error(`engineers not set: ${assigned.status} ${JSON.stringify(assigned.body)}`);
+  // The owner's rule of required two-factor (decision 117): the engineers must use it.
+  await saveRequiredTwoFactor(t.services.db, { owner: false, engineer: true, assistant: false });
 }

@@ -35,6 +35,7 @@ import * as staffRoles from './0034_staff_roles.ts';
 import * as proposals from './0038_proposals.ts';
 import * as projectRequests from './0039_project_requests.ts';
 import * as auditLog from './0040_audit_log.ts';
+import * as sessionDevices from './0041_session_devices.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0038_proposals': proposals,
   '0039_project_requests': projectRequests,
   '0040_audit_log': auditLog,
+  '0041_session_devices': sessionDevices,
 };

@@ -8,6 +8,19 @@ export interface SessionsTable {
   expire: string;
   adminUserId: number | null;
   createdAt: Timestamp;
+  /** The id the sessions list shows (the sid, a hash of the cookie's token, never leaves the server). */
+  publicId: string | null;
+  /** The browser's name as it signed in, cut short. */
+  userAgent: string | null;
+  /** The address it signed in from, shortened as the review-link log does. */
+  address: string | null;
+}
+
+/** Per role, whether its people must use two-factor (server/auth/required-two-factor.ts); no row: not required. */
+export interface StaffRoleSettingsTable {
+  role: string;
+  twoFactorRequired: Generated<number>;
+  updatedAt: Timestamp;
 }
 
 export interface AdminUsersTable {
@@ -75,6 +88,7 @@ export interface StaffInvitationsTable {
 /** The owner's accounts and sessions (server/auth). */
 export interface AuthTables {
   sessions: SessionsTable;
+  staffRoleSettings: StaffRoleSettingsTable;
   adminUsers: AdminUsersTable;
   passwordResetTokens: PasswordResetTokensTable;
   adminTwoFactor: AdminTwoFactorTable;

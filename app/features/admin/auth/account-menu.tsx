@@ -1,8 +1,9 @@
-import { ChevronDown, IdCard, KeyRound, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronDown, IdCard, KeyRound, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { adminShownName, type AdminProfile } from '#common/admin-auth.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
+import { SessionsDialog } from '#app/features/admin/sessions/sessions-dialog.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { ProfileDialog } from './profile-dialog.tsx';
 import { TwoFactorDialog } from './two-factor-dialog.tsx';
@@ -15,12 +16,13 @@ const menuItemClasses = cn(
 
 /**
  * The signed-in admin's name (the display name, else the username), opening a menu with account
- * actions: profile, change password, two-factor login. `onProfileChanged` gets the saved profile.
+ * actions: profile, change password, two-factor login, the sessions signed in. `onProfileChanged` gets the saved profile.
  */
 export function AccountMenu({ admin, onProfileChanged }: { admin: AdminProfile; onProfileChanged: (admin: AdminProfile) => void }) {
   const [editingProfile, setEditingProfile] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  const [sessionsOpen, setSessionsOpen] = useState(false);
   const shownName = adminShownName(admin);
   return (
     <>
@@ -54,12 +56,17 @@ export function AccountMenu({ admin, onProfileChanged }: { admin: AdminProfile; 
               <ShieldCheck aria-hidden className="size-4" />
               Two-factor authentication
             </DropdownMenu.Item>
+            <DropdownMenu.Item onSelect={() => setSessionsOpen(true)} className={menuItemClasses}>
+              <MonitorSmartphone aria-hidden className="size-4" />
+              Sessions
+            </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <ProfileDialog admin={admin} open={editingProfile} onOpenChange={setEditingProfile} onSaved={onProfileChanged} />
       <ChangePasswordDialog admin={admin} open={changingPassword} onOpenChange={setChangingPassword} />
       <TwoFactorDialog open={twoFactorOpen} onOpenChange={setTwoFactorOpen} />
+      <SessionsDialog open={sessionsOpen} onOpenChange={setSessionsOpen} />
     </>
   );
 }

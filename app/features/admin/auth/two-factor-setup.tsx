@@ -25,8 +25,19 @@ function Step({ number, title, children }: { number: number; title: string; chil
   );
 }
 
-/** The QR code and manual key, and the first code from the app, which turns two-factor on. */
-export function ScanStep({ setup, onConfirmed }: { setup: TwoFactorSetup; onConfirmed: (codes: string[]) => void }) {
+/**
+ * The QR code and manual key, and the first code from the app, which turns two-factor on. `standalone`:
+ * on the required-setup page, outside a dialog, so without the dialog's Cancel.
+ */
+export function ScanStep({
+  setup,
+  onConfirmed,
+  standalone = false,
+}: {
+  setup: TwoFactorSetup;
+  onConfirmed: (codes: string[]) => void;
+  standalone?: boolean;
+}) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
 
@@ -86,7 +97,13 @@ export function ScanStep({ setup, onConfirmed }: { setup: TwoFactorSetup; onConf
             className="font-mono tracking-widest"
             error={errors.code}
           />
-          <DialogFormActions pending={pending} submitLabel="Turn on" pendingLabel="Checking..." />
+          {standalone ? (
+            <Button type="submit" disabled={pending} className="sm:justify-self-end">
+              {pending ? 'Checking...' : 'Turn on'}
+            </Button>
+          ) : (
+            <DialogFormActions pending={pending} submitLabel="Turn on" pendingLabel="Checking..." />
+          )}
         </form>
       </Step>
     </div>

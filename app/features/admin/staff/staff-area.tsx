@@ -1,11 +1,14 @@
 import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
 import type { StaffMember, StaffStatus } from '#common/staff.ts';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '#common/staff-roles.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDeleteDialog } from '#app/components/ui/confirm-delete-dialog.tsx';
 import { inputClasses } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
+import { SessionsDialog } from '#app/features/admin/sessions/sessions-dialog.tsx';
 import { InviteForm } from './invite-form.tsx';
+import { RequiredTwoFactorSettings } from './required-two-factor.tsx';
 import { useStaff, type StaffState } from './use-staff.ts';
 
 const STATUS_LABELS: Record<StaffStatus, string> = { invited: 'Invited', active: 'Active', suspended: 'Suspended' };
@@ -17,8 +20,9 @@ const STATUS_CLASSES: Record<StaffStatus, string> = {
 
 function Person({ member, state }: { member: StaffMember; state: StaffState }) {
   const roleId = `staff-role-${member.id}`;
+  const [sessionsOpen, setSessionsOpen] = useState(false);
   return (
-    <li className="grid gap-3 rounded-xl border border-line bg-surface p-4 md:grid-cols-[minmax(0,1fr)_12rem_13rem] md:items-center">
+    <li className="grid gap-3 rounded-xl border border-line bg-surface p-4 md:grid-cols-[minmax(0,1fr)_12rem_auto] md:items-center">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-semibold text-fg">
           <span className="truncate">{member.name}</span>
@@ -46,6 +50,11 @@ function Person({ member, state }: { member: StaffMember; state: StaffState }) {
         </select>
       </div>
       <div className="flex flex-wrap gap-2 md:justify-end">
+        {member.status === 'invited' ? null : (
+          <Button variant="secondary" size="sm" onClick={() => setSessionsOpen(true)} aria-label={`Sessions of ${member.name}`}>
+            Sessions
+          </Button>
+        )}
         {member.status === 'invited' ? (
           <Button variant="secondary" size="sm" onClick={() => void state.resend(member)} aria-label={`Send again to ${member.name}`}>
             Send again
@@ -70,6 +79,7 @@ function Person({ member, state }: { member: StaffMember; state: StaffState }) {
           onDelete={() => state.remove(member)}
         />
       </div>
+      <SessionsDialog open={sessionsOpen} onOpenChange={setSessionsOpen} person={member} />
     </li>
   );
 }
@@ -89,6 +99,7 @@ export function StaffArea() {
         </p>
       </div>
       <InviteForm invite={state.invite} />
+      <RequiredTwoFactorSettings />
       {state.error ? (
         <p role="alert" className="font-medium text-red-400">
           {state.error}
