@@ -50,8 +50,10 @@ const WRITES: ReadonlyArray<readonly [string, string, AuditWords | null]> = [
   ['PATCH', '/api/admin/staff/:id', { area: 'security', action: staffChange, track: ['staff', 'id'] }],
   ['DELETE', '/api/admin/staff/:id', { area: 'security', action: 'Staff member {staff:id} removed', track: ['staff', 'id'] }],
   ['POST', '/api/admin/staff/:id/resend-invite', w('staff', 'Invitation to {staff:id} sent again')],
-  // Sessions per person (issue 43's API, another part of it): ending one is a security event.
+  // Sessions per person: ending one, or all but this one, is a security event; so is the rule of two-factor per role.
   ['DELETE', '/api/admin/sessions/:id', w('security', 'A session ended (#{:id})')],
+  ['DELETE', '/api/admin/sessions', w('security', 'Every other session of theirs ended')],
+  ['PUT', '/api/admin/staff/required-two-factor', w('security', 'The roles that must use two-factor changed')],
   // The inbox.
   ['PUT', '/api/contact-submissions/:id/read', w('inbox', 'Message from {message:id} marked read')],
   ['DELETE', '/api/contact-submissions/:id/read', w('inbox', 'Message from {message:id} marked unread')],
