@@ -44,6 +44,7 @@ export const SITE_TABLES = [
   'invoice_lines',
   'invoices',
   'multipart_uploads',
+  'newsletter_subscribers',
   'password_reset_tokens',
   'payment_plan_parts',
   'payment_plans',
