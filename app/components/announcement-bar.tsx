@@ -1,6 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import type { ShownAnnouncement } from '#common/site-content/announcement.ts';
 
+const barFocus =
+  'underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ink';
 const barText = 'mx-auto flex max-w-7xl items-center justify-center gap-2 px-4 py-2 text-center text-sm font-medium sm:px-6 lg:px-8';
 
 /**
@@ -13,11 +15,7 @@ export function AnnouncementBar({ announcement }: { announcement: ShownAnnouncem
   return (
     <aside aria-label="Announcement" className="bg-accent text-ink" data-announcement>
       {announcement.link ? (
-        <a
-          href={announcement.link}
-          rel={outside ? 'noopener' : undefined}
-          className={`${barText} underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ink`}
-        >
+        <a href={announcement.link} rel={outside ? 'noopener' : undefined} className={`${barText} ${barFocus}`}>
           <span className="text-balance">{announcement.text}</span>
           <ArrowRight aria-hidden className="size-4 shrink-0" />
         </a>

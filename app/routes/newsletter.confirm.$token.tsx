@@ -14,6 +14,8 @@ export const meta: Route.MetaFunction = (args) => [
   { name: 'referrer', content: 'no-referrer' },
 ];
 
+const LINK = 'rounded text-accent underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent';
+
 /** `/newsletter/confirm/:token`: the second step of the double opt-in, with the way out at once. */
 export default function ConfirmNewsletter({ loaderData: page }: Route.ComponentProps) {
   if (page.kind === 'not-found') {
@@ -31,11 +33,7 @@ export default function ConfirmNewsletter({ loaderData: page }: Route.ComponentP
         {page.email} will get the studio’s news. Every e-mail carries a link to leave in one click.
       </p>
       <p className="text-center text-sm">
-        <a
-          href={page.unsubscribe}
-          rel="nofollow"
-          className="rounded text-accent underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
-        >
+        <a href={page.unsubscribe} rel="nofollow" className={LINK}>
           Unsubscribe
         </a>
       </p>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CheckboxInput, FieldGroup, TextInput } from '#app/features/admin/site/fields.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
+import { cn } from '#app/lib/cn.ts';
 import { NEWSLETTER_CSV_PATH, NEWSLETTER_SUMMARY_PATH, type NewsletterSummary } from '#common/newsletter.ts';
 
 /** How many confirmed the sign-up, read once when the form opens. */
@@ -36,7 +37,10 @@ export function NewsletterForm({ form }: { form: SectionForm }) {
         <a
           href={NEWSLETTER_CSV_PATH}
           download
-          className="w-fit rounded text-sm font-medium text-accent underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+          className={cn(
+            'w-fit rounded text-sm font-medium text-accent underline underline-offset-4',
+            'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+          )}
         >
           Download the list (CSV)
         </a>
