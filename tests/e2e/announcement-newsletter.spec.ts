@@ -36,14 +36,13 @@ test('the owner announces a week and opens the newsletter; a visitor signs up, c
   await page.getByLabel('First day', { exact: true }).fill(studioDay(0));
   await page.getByLabel('Last day', { exact: true }).fill(studioDay(6));
   await saveSection(page, 'Announcement bar');
-  await expectNoSeriousA11yViolations(page);
 
   await openSection(page, 'Newsletter');
   await page.getByLabel('Show the sign-up in the footer of public pages', { exact: true }).check();
   await page.getByLabel('Heading', { exact: true }).fill('Hear it first');
   await saveSection(page, 'Newsletter');
+  // (The section forms' axe walk is site-editor.spec.ts's, which lists these two sections.)
   await expect(page.getByTestId('newsletter-count')).toHaveText(/^\d+ confirmed address(es)?, \d+ waiting to confirm\.$/);
-  await expectNoSeriousA11yViolations(page);
 
   // A visitor, with no cookie of the owner's.
   const visitor = await browser.newPage();
