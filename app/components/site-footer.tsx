@@ -98,7 +98,7 @@ export function SiteFooter({ site }: { site: SiteEssentials }) {
       {site.newsletter ? (
         <div className="border-t border-line">
           <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-            <NewsletterSignUp words={site.newsletter} idPrefix="footer-newsletter" />
+            <NewsletterSignUp words={site.newsletter} idPrefix="footer-newsletter" wide />
           </div>
         </div>
       ) : null}

@@ -12,25 +12,31 @@ type Words = NonNullable<SiteEssentials['newsletter']>;
  * The "notify me" sign-up: a plain form that posts to /newsletter and gets its answer page back, so
  * it needs no script on the page (decision 118). Its traps are the contact form's.
  */
-export function NewsletterSignUp({
-  words,
-  idPrefix,
-  email = '',
-  error,
-}: {
+interface Props {
   words: Words;
   idPrefix: string;
   email?: string;
   error?: string;
-}) {
+  /** The footer's band: the words beside the field on wide screens. */
+  wide?: boolean;
+}
+
+export function NewsletterSignUp({ words, idPrefix, email = '', error, wide = false }: Props) {
   const errorId = `${idPrefix}-error`;
   return (
-    <form method="post" action={NEWSLETTER_FORM_PATH} className="relative grid gap-3" aria-labelledby={`${idPrefix}-title`}>
-      <h2 id={`${idPrefix}-title`} className="text-sm font-semibold text-fg">
-        {words.title}
-      </h2>
-      {words.text ? <p className="max-w-sm text-sm leading-relaxed text-fg-muted">{words.text}</p> : null}
-      <div className="flex max-w-md flex-col gap-2 sm:flex-row">
+    <form
+      method="post"
+      action={NEWSLETTER_FORM_PATH}
+      className={cn('relative grid gap-3', wide && 'lg:grid-cols-2 lg:items-center lg:gap-x-10')}
+      aria-labelledby={`${idPrefix}-title`}
+    >
+      <div className="grid gap-2">
+        <h2 id={`${idPrefix}-title`} className="text-sm font-semibold text-fg">
+          {words.title}
+        </h2>
+        {words.text ? <p className="max-w-md text-sm leading-relaxed text-fg-muted">{words.text}</p> : null}
+      </div>
+      <div className={cn('flex w-full max-w-md flex-col gap-2 sm:flex-row', wide && 'lg:justify-self-end')}>
         <label htmlFor={`${idPrefix}-email`} className="sr-only">
           E-mail address
         </label>
@@ -47,7 +53,7 @@ export function NewsletterSignUp({
           aria-describedby={error ? errorId : undefined}
           className={cn(inputClasses, 'min-w-0 flex-1')}
         />
-        <button type="submit" className={buttonClasses('primary', 'md', 'shrink-0')}>
+        <button type="submit" className={buttonClasses('primary', 'md', 'shrink-0 sm:h-auto')}>
           {words.button}
         </button>
       </div>
