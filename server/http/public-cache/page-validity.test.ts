@@ -23,7 +23,8 @@ describe('a stored page that shows the announcement bar', () => {
   it('is never served past the bar’s next day, not even stale, and the next request renders it again', async () => {
     let now = Date.parse('2026-12-26T20:00:00Z');
     const site = siteWithBar('2026-12-20', '2026-12-26');
-    const cache = new PublicCache({ maxAgeMs: 24 * 60 * 60_000, maxEntries: 10, now: () => now, produceWith: (p) => endingWithTheBar(site, p) });
+    const produceWith = (p: Parameters<typeof endingWithTheBar>[1]) => endingWithTheBar(site, p);
+    const cache = new PublicCache({ maxAgeMs: 24 * 60 * 60_000, maxEntries: 10, now: () => now, produceWith });
     let renders = 0;
     const produce = async () => ({ stored: answer(`home ${(renders += 1)}`), keep: true });
     // The bar ends at midnight in New York: 05:00 UTC on the 27th.
