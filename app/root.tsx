@@ -3,6 +3,7 @@ import { Link, Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, 
 import type { Route } from './+types/root.ts';
 import { SiteHeader } from '#app/components/site-header.tsx';
 import { PreviewBanner } from '#app/components/preview-banner.tsx';
+import { AnnouncementBar } from '#app/components/announcement-bar.tsx';
 import { serviceLinks } from '#app/content/navigation.ts';
 import { LinkComponentContext } from '#app/components/ui/app-link.tsx';
 import { IslandScripts } from '#app/islands/island-scripts.tsx';
@@ -100,9 +101,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { isAdmin, site, preview } = useRootData();
   useScrollToTopOnPathChange();
+  // The announcement shows on the public site only (the layout that serves islands), not in the admin or the portal.
+  const publicPage = useMatches().some((match) => (match.handle as PageHandle | undefined)?.islands === true);
   return (
     <LinkComponentContext.Provider value={Link}>
       {preview ? <PreviewBanner /> : null}
+      {publicPage && site.announcement ? <AnnouncementBar announcement={site.announcement} /> : null}
       <SiteHeader isAdmin={isAdmin} studio={site.studio} logo={site.brand.logo} services={serviceLinks(site.services)} />
       <Outlet />
       <LazyToaster />

@@ -33,6 +33,10 @@ export default [
     route('mute/:token', 'routes/mute.$token.tsx'),
     // A proposal's link (decision 114): read, choose, sign and pay the deposit, without an account.
     route('p/:token', 'routes/p.$token.tsx'),
+    // The newsletter (decision 118): the footer form's answer without JavaScript, and the two links of its e-mails.
+    route('newsletter', 'routes/newsletter.tsx'),
+    route('newsletter/confirm/:token', 'routes/newsletter.confirm.$token.tsx'),
+    route('newsletter/unsubscribe/:token', 'routes/newsletter.unsubscribe.$token.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // The client portal: the studio's own space for a client's projects (never shared, never indexed).

@@ -28,6 +28,7 @@ import { contentSecurityPolicy, cspWithNonce, fixedSecurityHeaders } from './htt
 import { openPages, type PageMode } from './http/pages.ts';
 import { STORED_MAX_AGE_MS } from './http/public-cache/cache-policy.ts';
 import { publishSuccessfulWrites } from './http/public-cache/clear-on-write.ts';
+import { endingWithTheBar } from './http/public-cache/page-validity.ts';
 import { PublicCache } from './http/public-cache/public-cache.ts';
 import { servePublicHits, type SessionCookieProbe } from './http/public-cache/serve-public-hits.ts';
 import { serveSharedAnswersAhead } from './http/shared-answers-ahead.ts';
@@ -87,7 +88,12 @@ export async function createApp(services: Services, options: AppOptions = {}): P
   // Public answers (visitors' pages, the sample list) are made once per content version and kept
   // until any successful write, on any instance, makes them again (decisions 035, 056 and 111). A
   // stored one is written by `handle` below, in front of Express.
-  const publicCache = new PublicCache({ maxAgeMs: STORED_MAX_AGE_MS, maxEntries: 200 });
+  // A page that shows the announcement bar ends at its next first or last day (decision 118).
+  const publicCache = new PublicCache({
+    maxAgeMs: STORED_MAX_AGE_MS,
+    maxEntries: 200,
+    produceWith: (produce) => endingWithTheBar(services, produce),
+  });
   const holdsSession = holdsSessionCookie(config.SESSION_SECRET);
   // A change is made again while visitors get the copy they had; changes that went unheard drop everything.
   const stopClearing = services.invalidation.subscribe((notice) => (notice === 'changed' ? publicCache.changed() : publicCache.clear()));

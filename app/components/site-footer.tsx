@@ -5,6 +5,7 @@ import { FOOTER_LEGAL_LINKS, PRIMARY_LINKS_AFTER_SERVICES, footerServiceLinks } 
 import { locationLabel, phoneHref, socialPlatform } from '#common/site-content/format.ts';
 import type { SiteEssentials } from '#common/site-content/sections.ts';
 import { cn } from '#app/lib/cn.ts';
+import { NewsletterSignUp } from '#app/features/newsletter/newsletter-sign-up.tsx';
 
 const footerLink =
   'text-sm text-fg-muted hover:text-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent rounded';
@@ -94,6 +95,13 @@ export function SiteFooter({ site }: { site: SiteEssentials }) {
           </dl>
         </div>
       </div>
+      {site.newsletter ? (
+        <div className="border-t border-line">
+          <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+            <NewsletterSignUp words={site.newsletter} idPrefix="footer-newsletter" wide />
+          </div>
+        </div>
+      ) : null}
       <div className="border-t border-line">
         {/* The year of the render; the browser may disagree only in the first seconds of a new year. */}
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-fg-subtle sm:px-6 lg:px-8" suppressHydrationWarning>

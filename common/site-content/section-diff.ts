@@ -110,6 +110,11 @@ const FIELD_NAMES: Record<string, string> = {
   reminderDaysBefore: 'Reminder days before the due date',
   lockDeliveries: 'Lock deliveries',
   paymentInstructions: 'Payment instructions',
+  // The announcement bar and the newsletter sign-up (issue 44).
+  link: 'Link',
+  from: 'First day',
+  to: 'Last day',
+  enabled: 'Sign-up shown',
 };
 
 const ITEM_NOUNS: Record<string, string> = {

@@ -1,4 +1,5 @@
 import { aboutSchema, type About } from './about.ts';
+import { announcementSchema, DEFAULT_ANNOUNCEMENT, type Announcement, type ShownAnnouncement } from './announcement.ts';
 import { agreementSchema, type Agreement } from './agreement.ts';
 import { billingSchema, type Billing } from './billing.ts';
 import { brandSchema, type Brand } from './brand.ts';
@@ -25,6 +26,7 @@ import { studioSchema, type Studio } from './studio.ts';
 import { testimonialsSchema, type Testimonials } from './testimonials.ts';
 import { DEFAULT_SERVICES } from './default-services.ts';
 import { servicesSchema, type Services } from './services.ts';
+import { newsletterSchema, DEFAULT_NEWSLETTER, type Newsletter } from './newsletter.ts';
 import type { FieldErrors } from '#common/validation.ts';
 import { z } from '#common/zod.ts';
 
@@ -47,6 +49,8 @@ export const SITE_SECTIONS = [
   'services',
   'billing',
   'agreement',
+  'announcement',
+  'newsletter',
 ] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];
 
@@ -64,6 +68,8 @@ export interface SiteContent {
   services: Services;
   billing: Billing;
   agreement: Agreement;
+  announcement: Announcement;
+  newsletter: Newsletter;
 }
 
 export const SECTION_SCHEMAS = {
@@ -80,6 +86,8 @@ export const SECTION_SCHEMAS = {
   services: servicesSchema,
   billing: billingSchema,
   agreement: agreementSchema,
+  announcement: announcementSchema,
+  newsletter: newsletterSchema,
 } as const satisfies { [S in SiteSection]: z.ZodType<SiteContent[S]> };
 
 /** A fresh copy each call, so no caller can change the defaults of another. */
@@ -98,6 +106,8 @@ export function defaultSiteContent(): SiteContent {
     services: DEFAULT_SERVICES,
     billing: DEFAULT_BILLING,
     agreement: DEFAULT_AGREEMENT,
+    announcement: DEFAULT_ANNOUNCEMENT,
+    newsletter: DEFAULT_NEWSLETTER,
   });
 }
 
@@ -172,4 +182,8 @@ export interface SiteEssentials {
   services: Array<{ slug: string; name: string }>;
   /** The one wording of the hours, made on the server (formatOpeningHours). */
   hoursText: string;
+  /** The announcement bar as it is at the render (issue 44), or null. */
+  announcement: ShownAnnouncement | null;
+  /** The footer's sign-up, when the owner turned it on. */
+  newsletter: Omit<Newsletter, 'enabled'> | null;
 }

@@ -5,6 +5,7 @@ import { calendarSubscriptionRoutes } from './admin-bookings.ts';
 import { audioObjectRoutes } from './audio-objects.ts';
 import { emailMuteRoutes } from './email-mutes.ts';
 import { faviconRoutes } from './favicons.ts';
+import { newsletterLinkRoutes } from './newsletter.ts';
 import { portalAuthRoute } from './portal-auth.ts';
 import { proposalRoutes } from './proposals.ts';
 import { shareImageRoutes } from './share-images.ts';
@@ -29,6 +30,8 @@ export function mountBesideTheApi(app: Express, services: Services): void {
   app.use(portalAuthRoute(services));
   // A project e-mail's mute link: the one-click post of mail apps (no cookie, no Origin) and the page's button.
   app.use(emailMuteRoutes(services));
+  // The newsletter's one-click unsubscribe post (RFC 8058), beside its page.
+  app.use(newsletterLinkRoutes(services));
   // A proposal's form post from a browser without JavaScript (the page's script calls the API instead).
   app.use(proposalRoutes(services).pages);
   // The owner's private calendar subscription: a secret address, read by calendar apps without a session.

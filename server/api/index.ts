@@ -9,6 +9,7 @@ import { adminAuditRouter } from './admin-audit.ts';
 import { engineerProjectScope } from './engineer-project-scope.ts';
 import { projectEngineersRouter } from './project-engineers.ts';
 import { contactRouter } from './contact.ts';
+import { newsletterRouter } from './newsletter.ts';
 import { contactSubmissionsAdminRouter } from './contact-submissions-admin.ts';
 import { objectsRouter } from './objects.ts';
 import { samplePlaysRouter } from './sample-plays.ts';
@@ -37,6 +38,7 @@ export function apiRouter(services: Services, publicCache: PublicCache): Router 
   // Ahead of every router below /admin/projects/:id: an engineer reaches only the projects assigned to them.
   router.use('/admin/projects/:id', engineerProjectScope(services));
   router.use(contactRouter(services));
+  router.use(newsletterRouter(services));
   router.use(contactSubmissionsAdminRouter(services));
   router.use(adminAuthRouter(services));
   // Before the staff router: its `/admin/staff/:id` would answer /admin/staff/required-two-factor.

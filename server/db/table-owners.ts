@@ -68,6 +68,7 @@ export const TABLE_OWNERS: Readonly<Record<keyof Database, TableOwner>> = {
   contactSubmissions: 'contact',
   contactNotices: 'contact',
   contactSettings: 'contact',
+  newsletterSubscribers: 'contact',
 
   projects: 'projects',
   projectFiles: 'projects',

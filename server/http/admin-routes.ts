@@ -67,6 +67,9 @@ const ROUTES: ReadonlyArray<[string, string, Decide]> = [
   ['*', '/api/admin/site/:section', siteSection],
   ['*', '/api/admin/site/:section/*', siteSection],
   ['POST', '/api/admin/images', 'site'],
+  // The newsletter list (decision 118): its count and its CSV, with the site's text.
+  ['GET', '/api/admin/newsletter', 'site'],
+  ['GET', '/api/admin/newsletter.csv', 'site'],
   // Proposals (server/api/admin-proposals.ts): anyone may start a draft from an enquiry or a booking.
   ['POST', '/api/admin/proposals', 'proposals.create'],
   ['*', '/api/admin/proposals', 'proposals'],

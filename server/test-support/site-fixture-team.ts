@@ -35,3 +35,12 @@ export async function populateStaff(t: TestApp, ownerId: number): Promise<void> 
   // The owner's rule of required two-factor (decision 117): the engineers must use it.
   await saveRequiredTwoFactor(t.services.db, { owner: false, engineer: true, assistant: false });
 }
+
+/** The newsletter turned on and one address signed up, waiting to confirm (decision 118). */
+export async function populateNewsletter(t: TestApp): Promise<void> {
+  const section = (await t.request.get('/api/admin/site')).body.newsletter as { version: number };
+  const on = await t.request.put('/api/admin/site/newsletter').send({ ...section, enabled: true });
+  if (on.status !== 200) throw new Error(`newsletter not turned on: ${on.status} ${JSON.stringify(on.body)}`);
+  const signed = await t.request.post('/api/newsletter').send({ email: 'nora@example.com' });
+  if (signed.status !== 202) throw new Error(`newsletter sign-up refused: ${signed.status}`);
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { createAdmin } from '#server/auth/admin-users.ts';
 import { populateBilling, populateBookings } from './site-fixture-sales.ts';
-import { populateProposals, populateStaff } from './site-fixture-team.ts';
+import { populateNewsletter, populateProposals, populateStaff } from './site-fixture-team.ts';
 import { totpCode, totpStep } from '#server/auth/totp.ts';
 import { confirmEnrolment, startEnrolment } from '#server/auth/two-factor.ts';
 import type { ObjectStore } from '#server/storage/object-store.ts';
@@ -44,6 +44,7 @@ export const SITE_TABLES = [
   'invoice_lines',
   'invoices',
   'multipart_uploads',
+  'newsletter_subscribers',
   'password_reset_tokens',
   'payment_plan_parts',
   'payment_plans',
@@ -175,6 +176,7 @@ export async function populateSite(t: TestApp): Promise<{ objectPaths: string[] 
   await populateBilling(t);
   await populateProposals(t);
   await populateStaff(t, admin.id);
+  await populateNewsletter(t);
   await populateInsights(t);
   await settle(t);
   return { objectPaths };

@@ -19,6 +19,8 @@ const SECTION_NAMES = [
   'Home page',
   'Services',
   'Service agreement',
+  'Announcement bar',
+  'Newsletter',
 ] as const;
 type SectionName = (typeof SECTION_NAMES)[number];
 

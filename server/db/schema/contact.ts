@@ -48,6 +48,23 @@ export interface ContactTables {
   contactSubmissions: ContactSubmissionsTable;
   contactNotices: ContactNoticesTable;
   contactSettings: ContactSettingsTable;
+  newsletterSubscribers: NewsletterSubscribersTable;
 }
 
 export type ContactSubmission = Selectable<ContactSubmissionsTable>;
+
+export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed';
+
+/** One address on the newsletter list (server/contact/newsletter.ts, decision 118). */
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  email: string;
+  status: ColumnType<NewsletterStatus, NewsletterStatus | undefined, NewsletterStatus>;
+  /** SHA-256 of the confirmation link's token; null once confirmed. */
+  confirmTokenHash: string | null;
+  unsubscribeToken: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}

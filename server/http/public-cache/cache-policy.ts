@@ -11,3 +11,9 @@ export const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_SECOND
 export const PERSONAL_CACHE_CONTROL = 'private, no-store';
 /** Server-side lifetime of a stored answer when no change is announced (see PublicCacheOptions). */
 export const STORED_MAX_AGE_MS = 60_000;
+
+/** A CDN keeps a page no longer than the announcement bar it shows is right (decision 118). */
+export function sharedCacheControl(validUntil: number | undefined, now = Date.now()): string {
+  const left = validUntil === undefined ? Infinity : Math.floor((validUntil - now) / 1000);
+  return left >= SHARED_SECONDS + STALE_SECONDS ? PUBLIC_CACHE_CONTROL : `public, max-age=0, s-maxage=${Math.max(0, left)}`;
+}

@@ -16,6 +16,8 @@ export interface PublicCacheOptions {
   refreshWithinMs?: number;
   /** The clock (tests move it). */
   now?: () => number;
+  /** Wraps every producer, the refreshes' too: how the app ends a page at the announcement's next day (page-validity.ts). */
+  produceWith?: (produce: Producer) => Producer;
 }
 
 export interface Produced {
@@ -24,6 +26,11 @@ export interface Produced {
   keep: boolean;
   /** Served for its bare address only: with a query string the request is someone's own (the booking picker's steps). */
   bareAddressOnly?: boolean;
+  /**
+   * The moment the answer stops being right by itself (epoch ms): the announcement bar's next first
+   * or last day (decision 118). From then on it is never served, not even stale: the next request makes it.
+   */
+  validUntil?: number;
 }
 
 export type Producer = () => Promise<Produced>;
@@ -49,6 +56,7 @@ interface Entry {
   bareAddressOnly: boolean;
   /** When a visitor last got it: after a change, the pages people are reading are made first. */
   servedAt: number;
+  validUntil: number;
 }
 
 const DEFAULT_REFRESH_WITHIN_MS = 1000;
@@ -78,6 +86,10 @@ export class PublicCache {
     const superseded = entry.generation !== this.generation;
     // A superseded entry is still here only while its refresh holds the writer (see changed()).
     const { stored, bareAddressOnly } = entry;
+    if (entry.validUntil <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
     if (!superseded && entry.expiresAt > now) return { stored, freshness: 'hit', bareAddressOnly };
     if (!superseded && now - entry.expiresAt > this.options.maxAgeMs) {
       this.entries.delete(key);
@@ -88,7 +100,8 @@ export class PublicCache {
   }
 
   /** The stored answer, or one produced now (shared with every request asking meanwhile). */
-  async getOrProduce(key: string, produce: Producer): Promise<{ stored: StoredResponse; freshness: Freshness }> {
+  async getOrProduce(key: string, asked: Producer): Promise<{ stored: StoredResponse; freshness: Freshness }> {
+    const produce = this.options.produceWith?.(asked) ?? asked;
     const found = this.lookup(key);
     if (found) return found;
     let pending = this.inFlight.get(key);
@@ -168,7 +181,8 @@ export class PublicCache {
         if (generation !== this.generation) continue;
         entry.stored = produced.stored;
         entry.generation = generation;
-        entry.expiresAt = this.now() + this.options.maxAgeMs;
+        entry.validUntil = produced.validUntil ?? Infinity;
+        entry.expiresAt = Math.min(this.now() + this.options.maxAgeMs, entry.validUntil);
       }
     } catch {
       // A refresh that fails (the database away) leaves nothing old behind: the next visitor's request makes it.
@@ -176,13 +190,18 @@ export class PublicCache {
     }
   }
 
-  private remember(key: string, { stored, bareAddressOnly = false }: Produced, generation: number, produce: Producer): void {
+  private remember(
+    key: string,
+    { stored, bareAddressOnly = false, validUntil = Infinity }: Produced,
+    generation: number,
+    produce: Producer,
+  ): void {
     if (!this.entries.has(key) && this.entries.size >= this.options.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     const now = this.now();
-    const expiresAt = now + this.options.maxAgeMs;
-    this.entries.set(key, { stored, expiresAt, generation, produce, refreshing: null, servedAt: now, bareAddressOnly });
+    const expiresAt = Math.min(now + this.options.maxAgeMs, validUntil);
+    this.entries.set(key, { stored, expiresAt, generation, produce, refreshing: null, servedAt: now, bareAddressOnly, validUntil });
   }
 }

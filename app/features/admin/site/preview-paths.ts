@@ -20,6 +20,8 @@ const PREVIEW_PAGES: Partial<Record<string, string | null>> = {
   home: '/',
   billing: null,
   agreement: null,
+  announcement: '/',
+  newsletter: '/',
 };
 
 /** The Preview link's address, or null for a section no public page shows. */

@@ -4,11 +4,13 @@ import type { SiteSection, StoredSection, StoredSiteContent } from '#common/site
 import { SectionFrame } from './section-frame.tsx';
 import { AboutForm } from './sections/about-form.tsx';
 import { AgreementForm } from './sections/agreement-form.tsx';
+import { AnnouncementForm } from './sections/announcement-form.tsx';
 import { BillingForm } from './sections/billing-form.tsx';
 import { BrandForm } from './sections/brand-form.tsx';
 import { FaqForm } from './sections/faq-form.tsx';
 import { HeroForm } from './sections/hero-form.tsx';
 import { HomeForm } from './sections/home-form.tsx';
+import { NewsletterForm } from './sections/newsletter-form.tsx';
 import { PoliciesForm } from './sections/policies-form.tsx';
 import { PackagesForm } from './sections/packages-form.tsx';
 import { ProcessForm } from './sections/process-form.tsx';
@@ -52,6 +54,8 @@ export function SectionEditor({ section, content, onStored, onDirtyChange, draft
     services: <ServicesForm form={form} studio={studio} packages={content.packages.packages} />,
     billing: <BillingForm form={form} />,
     agreement: <AgreementForm form={form} studio={studio} packages={content.packages} />,
+    announcement: <AnnouncementForm form={form} studio={studio} />,
+    newsletter: <NewsletterForm form={form} />,
   }[section];
 
   return (

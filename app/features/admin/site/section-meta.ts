@@ -15,6 +15,8 @@ export const SECTION_LABELS: Record<SiteSection, string> = {
   services: 'Services',
   billing: 'Billing',
   agreement: 'Service agreement',
+  announcement: 'Announcement bar',
+  newsletter: 'Newsletter',
 };
 
 export const SECTION_INTROS: Record<SiteSection, string> = {
@@ -36,6 +38,8 @@ export const SECTION_INTROS: Record<SiteSection, string> = {
   agreement:
     'The terms a client reads and signs with each proposal. A proposal keeps the exact text it was signed with; ' +
     'changes here apply to new proposals.',
+  announcement: 'One line above the menu of every public page, between the days you set (in the studio’s time zone).',
+  newsletter: 'A “notify me” sign-up in the footer: visitors confirm by e-mail, and leave with one click.',
 };
 
 /** "Nov 23, 2026, 7:21 PM" in the owner's own time zone. */
