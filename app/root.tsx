@@ -3,7 +3,6 @@ import { Link, Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, 
 import type { Route } from './+types/root.ts';
 import { SiteHeader } from '#app/components/site-header.tsx';
 import { PreviewBanner } from '#app/components/preview-banner.tsx';
-import { serviceLinks } from '#app/content/navigation.ts';
 import { LinkComponentContext } from '#app/components/ui/app-link.tsx';
 import { IslandScripts } from '#app/islands/island-scripts.tsx';
 import { IslandsPageContext, IslandsServerContext } from '#app/islands/islands-context.ts';
@@ -103,7 +102,7 @@ export default function App() {
   return (
     <LinkComponentContext.Provider value={Link}>
       {preview ? <PreviewBanner /> : null}
-      <SiteHeader isAdmin={isAdmin} studio={site.studio} logo={site.brand.logo} services={serviceLinks(site.services)} />
+      <SiteHeader isAdmin={isAdmin} studio={site.studio} logo={site.brand.logo} menu={site.menus.header} />
       <Outlet />
       <LazyToaster />
     </LinkComponentContext.Provider>

@@ -110,6 +110,10 @@ const FIELD_NAMES: Record<string, string> = {
   reminderDaysBefore: 'Reminder days before the due date',
   lockDeliveries: 'Lock deliveries',
   paymentInstructions: 'Payment instructions',
+  header: 'Header menu',
+  footer: 'Footer menu',
+  target: 'Link to',
+  children: 'Items under it',
 };
 
 const ITEM_NOUNS: Record<string, string> = {
@@ -129,6 +133,9 @@ const ITEM_NOUNS: Record<string, string> = {
   sections: 'Section',
   items: 'Item',
   whyChooseUs: 'Reason',
+  header: 'Item',
+  footer: 'Column',
+  children: 'Item',
 };
 
 const MAX_WORDS = 80;

@@ -16,6 +16,9 @@ import {
 } from './defaults.ts';
 import { DEFAULT_HOME, DEFAULT_PROCESS } from './default-process.ts';
 import { faqSchema, type Faq } from './faq.ts';
+import { DEFAULT_NAVIGATION } from './default-navigation.ts';
+import { navigationSchema, type Navigation } from './navigation.ts';
+import type { MenuLink } from './navigation-links.ts';
 import { heroSchema, type Hero } from './hero.ts';
 import { homeSchema, type Home } from './home.ts';
 import { policiesSchema, type Policies } from './policies.ts';
@@ -47,6 +50,7 @@ export const SITE_SECTIONS = [
   'services',
   'billing',
   'agreement',
+  'navigation',
 ] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];
 
@@ -64,6 +68,7 @@ export interface SiteContent {
   services: Services;
   billing: Billing;
   agreement: Agreement;
+  navigation: Navigation;
 }
 
 export const SECTION_SCHEMAS = {
@@ -80,6 +85,7 @@ export const SECTION_SCHEMAS = {
   services: servicesSchema,
   billing: billingSchema,
   agreement: agreementSchema,
+  navigation: navigationSchema,
 } as const satisfies { [S in SiteSection]: z.ZodType<SiteContent[S]> };
 
 /** A fresh copy each call, so no caller can change the defaults of another. */
@@ -98,6 +104,7 @@ export function defaultSiteContent(): SiteContent {
     services: DEFAULT_SERVICES,
     billing: DEFAULT_BILLING,
     agreement: DEFAULT_AGREEMENT,
+    navigation: DEFAULT_NAVIGATION,
   });
 }
 
@@ -172,4 +179,6 @@ export interface SiteEssentials {
   services: Array<{ slug: string; name: string }>;
   /** The one wording of the hours, made on the server (formatOpeningHours). */
   hoursText: string;
+  /** The header's and footer's menus with their targets made links (navigation-links.ts). */
+  menus: { header: MenuLink[]; footer: MenuLink[] };
 }

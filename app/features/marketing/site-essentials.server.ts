@@ -1,6 +1,7 @@
 import { fillTextTokens } from '#common/site-content/content-tokens.ts';
 import { formatOpeningHours } from '#common/site-content/format.ts';
 import type { SiteContent, SiteEssentials } from '#common/site-content/sections.ts';
+import { menuLinks } from '#common/site-content/navigation-links.ts';
 import { tokenFactsOf, visibleServices } from '#common/site-content/service-rules.ts';
 
 /** The slice of the content every document carries; the hours are worded here, on the server, once. */
@@ -11,5 +12,7 @@ export function siteEssentials(content: SiteContent): SiteEssentials {
   const tagline = fillTextTokens(studio.tagline, facts);
   // Only what the nav and footer link: the pages take the rest from their own loaders.
   const services = visibleServices(content.services).map(({ slug, name }) => ({ slug, name: fillTextTokens(name, facts) }));
-  return { studio: { ...studio, tagline }, packages, brand: content.brand, services, hoursText: formatOpeningHours(studio.hours) };
+  const fill = (text: string) => fillTextTokens(text, facts);
+  const menus = { header: menuLinks(content.navigation.header, services, fill), footer: menuLinks(content.navigation.footer, services, fill) };
+  return { studio: { ...studio, tagline }, packages, brand: content.brand, services, hoursText: formatOpeningHours(studio.hours), menus };
 }

@@ -20,6 +20,7 @@ const PREVIEW_PAGES: Partial<Record<string, string | null>> = {
   home: '/',
   billing: null,
   agreement: null,
+  navigation: '/',
 };
 
 /** The Preview link's address, or null for a section no public page shows. */

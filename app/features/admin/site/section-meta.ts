@@ -15,6 +15,7 @@ export const SECTION_LABELS: Record<SiteSection, string> = {
   services: 'Services',
   billing: 'Billing',
   agreement: 'Service agreement',
+  navigation: 'Menus',
 };
 
 export const SECTION_INTROS: Record<SiteSection, string> = {
@@ -36,6 +37,7 @@ export const SECTION_INTROS: Record<SiteSection, string> = {
   agreement:
     'The terms a client reads and signs with each proposal. A proposal keeps the exact text it was signed with; ' +
     'changes here apply to new proposals.',
+  navigation: 'The links of the header (the phone menu shows the same) and the columns of the footer.',
 };
 
 /** "Nov 23, 2026, 7:21 PM" in the owner's own time zone. */
