@@ -6,10 +6,11 @@ import { cn } from '#app/lib/cn.ts';
 import { MenuAnchor } from './menu-anchor.tsx';
 
 /**
- * A header item's dropdown (Services, or any item the owner puts others under) as a disclosure (WAI-ARIA's pattern for site navigation) built on
- * <details>: it opens and its links work without JavaScript. With JavaScript it also closes on
- * Escape, an outside click, keyboard focus moving elsewhere or a route change, and the arrow keys
- * move between its links. No positioning library: the panel simply hangs below its trigger.
+ * A header item's dropdown (Services, or any item the owner puts others under) as a disclosure
+ * (WAI-ARIA's pattern for site navigation) built on <details>: it opens and its links work
+ * without JavaScript. With JavaScript it also closes on Escape, an outside click, keyboard focus
+ * moving elsewhere or a route change, and the arrow keys move between its links. No positioning
+ * library: the panel simply hangs below its trigger.
  *
  * The trigger's colour comes whole from `triggerClassName` (the header's active or idle link
  * style): adding a second colour class here would leave the winner to stylesheet order.

@@ -5,11 +5,20 @@ import { VISIBLE_SERVICES, navigationSchema, targetKind } from './navigation.ts'
 
 const link = (label: string, target: string) => ({ label, target, children: [] });
 const header = (...items: unknown[]) => navigationSchema.safeParse({ header: items, footer: [] });
-const messages = (result: ReturnType<typeof header>) => result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+const messages = (result: ReturnType<typeof header>) =>
+  result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
 
 describe('menu targets', () => {
   it('are the site pages, their anchors, owner pages, services and https addresses', () => {
-    for (const target of ['/', '/about', '/process#timeline', '/credits', '/services/mixing-mastering', '/book', 'https://open.spotify.com/artist/1'])
+    for (const target of [
+      '/',
+      '/about',
+      '/process#timeline',
+      '/credits',
+      '/services/mixing-mastering',
+      '/book',
+      'https://open.spotify.com/artist/1',
+    ])
       expect(targetKind(target), target).not.toBeNull();
     expect(targetKind('https://example.com')).toBe('outside');
     expect(targetKind('/credits')).toBe('page');
@@ -51,8 +60,14 @@ describe('the navigation schema', () => {
   });
 
   it('refuses items nested deeper than one level', () => {
-    const deep = { label: 'Services', target: '/services', children: [{ label: 'Mixing', target: '/services/mixing', children: [link('x', '/')] }] };
-    expect(messages(header(deep))).toEqual(['header.0.children.0.children: An item under another cannot hold items: menus nest one level deep']);
+    const deep = {
+      label: 'Services',
+      target: '/services',
+      children: [{ label: 'Mixing', target: '/services/mixing', children: [link('x', '/')] }],
+    };
+    expect(messages(header(deep))).toEqual([
+      'header.0.children.0.children: An item under another cannot hold items: menus nest one level deep',
+    ]);
   });
 
   it('needs a label, except for the stand-in of the shown services, which may only sit under another item', () => {

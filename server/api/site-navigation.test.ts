@@ -13,7 +13,12 @@ const parts = (html: string) => ({
 });
 /** The text of each link in a piece of HTML, in order. */
 const linkTexts = (html: string) =>
-  [...html.matchAll(/<a\b[^>]*>([\s\S]*?)<\/a>/g)].map((match) => match[1]!.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').trim());
+  [...html.matchAll(/<a\b[^>]*>([\s\S]*?)<\/a>/g)].map((match) =>
+    match[1]!
+      .replace(/<[^>]+>/g, '')
+      .replace(/&amp;/g, '&')
+      .trim(),
+  );
 
 // The real pages, rendered by React Router through Vite (development mode): what a visitor without JavaScript gets.
 describe.each(testDialects())('the menus as content (%s)', (dialect) => {
@@ -35,7 +40,10 @@ describe.each(testDialects())('the menus as content (%s)', (dialect) => {
       [[link('Files', '/assets/app.js')], 'header.0.target'],
       [[link('Label', 'http://example.com')], 'header.0.target'],
       [[link('Script', 'javascript:alert(1)')], 'header.0.target'],
-      [[{ label: 'Services', target: '', children: [{ label: 'Deep', target: '/', children: [link('Deeper', '/')] }] }], 'header.0.children.0.children'],
+      [
+        [{ label: 'Services', target: '', children: [{ label: 'Deep', target: '/', children: [link('Deeper', '/')] }] }],
+        'header.0.children.0.children',
+      ],
       [[link('', '/about')], 'header.0.label'],
       [[link('Nul\u0000', '/about')], 'header.0.label'],
       [[link('x'.repeat(61), '/about')], 'header.0.label'],
@@ -53,7 +61,9 @@ describe.each(testDialects())('the menus as content (%s)', (dialect) => {
 
   it('shows the menus of before until the owner changes them: Services holds the overview and the shown services', async () => {
     const { header, footer } = parts((await t.request.get('/about').expect(200)).text);
-    expect(linkTexts(header)).toEqual(expect.arrayContaining(['Home', 'All Services', 'Mixing & Mastering', 'Process', 'Samples', 'About', 'Contact']));
+    expect(linkTexts(header)).toEqual(
+      expect.arrayContaining(['Home', 'All Services', 'Mixing & Mastering', 'Process', 'Samples', 'About', 'Contact']),
+    );
     expect(header).toMatch(/<summary[^>]*>Services/);
     expect(linkTexts(footer)).toEqual(expect.arrayContaining(['Mixing & Mastering', 'Process', 'Privacy Policy', 'Terms of Service']));
     expect(footer).toMatch(/<h2[^>]*>Services<\/h2>/);
@@ -72,7 +82,10 @@ describe.each(testDialects())('the menus as content (%s)', (dialect) => {
       link('Gone', '/services/no-such-service'),
     ];
     const [servicesColumn, studioColumn] = DEFAULT_NAVIGATION.footer;
-    const footer = [servicesColumn, { ...studioColumn!, children: [...studioColumn!.children, link('Bandcamp', 'https://studio.bandcamp.com/')] }];
+    const footer = [
+      servicesColumn,
+      { ...studioColumn!, children: [...studioColumn!.children, link('Bandcamp', 'https://studio.bandcamp.com/')] },
+    ];
     const saved = await put({ header, footer });
     expect(saved.status).toBe(200);
 
@@ -97,8 +110,24 @@ describe.each(testDialects())('the menus as content (%s)', (dialect) => {
     expect(sentences).toContain('changed Header menu › Item 4 (Our Story) › Label');
   });
 
+  it('keeps a draft menu off the site until it is published, and shows it to the owner in preview', async () => {
+    const version = await versionOf();
+    const header = [...DEFAULT_NAVIGATION.header, link('Draft Only', '/credits')];
+    await t.request
+      .put('/api/admin/site/navigation/draft')
+      .send({ ...DEFAULT_NAVIGATION, header, version })
+      .expect(200);
+    expect(linkTexts(parts((await t.request.get('/about').expect(200)).text).header)).not.toContain('Draft Only');
+    expect(linkTexts(parts((await t.request.get('/about?preview=draft').expect(200)).text).header)).toContain('Draft Only');
+    await t.request.post('/api/admin/site/navigation/publish').send({ version }).expect(200);
+    expect(linkTexts(parts((await t.request.get('/about').expect(200)).text).header)).toContain('Draft Only');
+  });
+
   it('leaves out a footer column whose only links are the shown services when none is shown', async () => {
-    const footer = [{ label: 'Services', target: '', children: [link('', VISIBLE_SERVICES)] }, { label: 'Studio', target: '', children: [link('About', '/about')] }];
+    const footer = [
+      { label: 'Services', target: '', children: [link('', VISIBLE_SERVICES)] },
+      { label: 'Studio', target: '', children: [link('About', '/about')] },
+    ];
     expect((await put({ header: DEFAULT_NAVIGATION.header, footer })).status).toBe(200);
     const content = (await t.request.get('/api/admin/site')).body;
     const services = content.services.services.map((service: { visible: boolean }) => ({ ...service, visible: false }));

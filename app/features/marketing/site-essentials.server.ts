@@ -13,6 +13,9 @@ export function siteEssentials(content: SiteContent): SiteEssentials {
   // Only what the nav and footer link: the pages take the rest from their own loaders.
   const services = visibleServices(content.services).map(({ slug, name }) => ({ slug, name: fillTextTokens(name, facts) }));
   const fill = (text: string) => fillTextTokens(text, facts);
-  const menus = { header: menuLinks(content.navigation.header, services, fill), footer: menuLinks(content.navigation.footer, services, fill) };
+  const menus = {
+    header: menuLinks(content.navigation.header, services, fill),
+    footer: menuLinks(content.navigation.footer, services, fill),
+  };
   return { studio: { ...studio, tagline }, packages, brand: content.brand, services, hoursText: formatOpeningHours(studio.hours), menus };
 }

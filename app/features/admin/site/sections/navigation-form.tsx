@@ -3,9 +3,9 @@ import { CornerDownRight, CornerLeftUp } from 'lucide-react';
 import { Button } from '#app/components/ui/button.tsx';
 import { VISIBLE_SERVICES, type NavigationItem } from '#common/site-content/navigation.ts';
 import type { Service } from '#common/site-content/services.ts';
-import { TextInput } from '../fields.tsx';
-import { ListEditor } from '../list-editor.tsx';
-import type { SectionForm } from '../use-section-form.ts';
+import { TextInput } from '#app/features/admin/site/fields.tsx';
+import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
+import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
 import { TargetField } from './target-field.tsx';
 
 type Menu = 'header' | 'footer';
@@ -16,7 +16,8 @@ const MENUS: Record<Menu, { legend: string; description: string; noun: string; c
   header: {
     legend: 'Header',
     description:
-      'The links across the top of every page, in this order; the phone menu shows the same. An item with items under it opens them as a list.',
+      'The links across the top of every page, in this order; the phone menu shows the same. ' +
+      'An item with items under it opens them as a list.',
     noun: 'Item',
     childNoun: 'Sub-item',
     max: 10,
@@ -98,7 +99,14 @@ function MenuEditor({ form, menu, services }: { form: SectionForm; menu: Menu; s
                 </Button>
               </div>
             ) : null}
-            <ChildList form={form} path={path} name={name} noun={words.childNoun} services={services} onUnnest={(at) => nesting.unnest(index, at)} />
+            <ChildList
+              form={form}
+              path={path}
+              name={name}
+              noun={words.childNoun}
+              services={services}
+              onUnnest={(at) => nesting.unnest(index, at)}
+            />
           </>
         );
       }}

@@ -3,8 +3,8 @@ import { FormField } from '#app/components/ui/form-field.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { SITE_PAGE_TARGETS, VISIBLE_SERVICES } from '#common/site-content/navigation.ts';
 import type { Service } from '#common/site-content/services.ts';
-import { compactInput } from '../fields.tsx';
-import type { SectionForm } from '../use-section-form.ts';
+import { compactInput } from '#app/features/admin/site/fields.tsx';
+import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
 
 /** The choice that reveals the address input: a page of the owner's own, an anchor or an outside site. */
 const OTHER = 'other';
