@@ -27,7 +27,7 @@ function choicesFor(services: TargetFieldProps['services'], child: boolean) {
       label: `Service: ${service.name}${service.visible ? '' : ' (hidden: not in the menu)'}`,
     })),
     child
-      ? { value: VISIBLE_SERVICES, label: 'Every shown service (follows the Services section)' }
+      ? { value: VISIBLE_SERVICES, label: 'Every shown service (automatic)' }
       : { value: '', label: 'No page: only opens the items under it' },
   ];
 }
