@@ -15,7 +15,7 @@ function LinkColumn({ column }: { column: MenuLink }) {
   return (
     <div>
       <h2 className="text-sm font-semibold text-fg">
-        {column.href === '' ? column.label : <MenuAnchor link={column} className={cn(footerLink, 'text-fg')} />}
+        {column.href === '' ? column.label : <MenuAnchor link={column} className={columnLink} />}
       </h2>
       {links.length > 0 ? (
         <ul className="mt-4 grid gap-3">
@@ -29,6 +29,9 @@ function LinkColumn({ column }: { column: MenuLink }) {
     </div>
   );
 }
+
+// A column's heading that is a link keeps the heading's colour (one colour class: no fight over stylesheet order).
+const columnLink = 'rounded text-fg hover:text-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent';
 
 function SocialLinks({ social }: { social: SiteEssentials['studio']['social'] }) {
   if (social.length === 0) return null;
