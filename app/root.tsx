@@ -4,7 +4,6 @@ import type { Route } from './+types/root.ts';
 import { SiteHeader } from '#app/components/site-header.tsx';
 import { PreviewBanner } from '#app/components/preview-banner.tsx';
 import { AnnouncementBar } from '#app/components/announcement-bar.tsx';
-import { serviceLinks } from '#app/content/navigation.ts';
 import { LinkComponentContext } from '#app/components/ui/app-link.tsx';
 import { IslandScripts } from '#app/islands/island-scripts.tsx';
 import { IslandsPageContext, IslandsServerContext } from '#app/islands/islands-context.ts';
@@ -107,7 +106,7 @@ export default function App() {
     <LinkComponentContext.Provider value={Link}>
       {preview ? <PreviewBanner /> : null}
       {publicPage && site.announcement ? <AnnouncementBar announcement={site.announcement} /> : null}
-      <SiteHeader isAdmin={isAdmin} studio={site.studio} logo={site.brand.logo} services={serviceLinks(site.services)} />
+      <SiteHeader isAdmin={isAdmin} studio={site.studio} logo={site.brand.logo} menu={site.menus.header} />
       <Outlet />
       <LazyToaster />
     </LinkComponentContext.Provider>

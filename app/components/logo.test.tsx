@@ -9,7 +9,7 @@ const logo = { id: '3f0c2a52-8d7e-4b1c-9a3e-5f6d7e8f9a0b', alt: '', width: 1024,
 const header = (image: typeof logo | null) =>
   renderToString(
     <MemoryRouter>
-      <SiteHeader isAdmin={false} studio={studio} services={[]} logo={image} />
+      <SiteHeader isAdmin={false} studio={studio} menu={[]} logo={image} />
     </MemoryRouter>,
   );
 

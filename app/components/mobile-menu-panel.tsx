@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { NavLink } from '#app/content/navigation.ts';
+import type { MenuLink } from '#common/site-content/navigation-links.ts';
 import { cn } from '#app/lib/cn.ts';
 import { MobileMenuLinks } from './mobile-menu-links.tsx';
 import { ButtonLink } from './ui/button.tsx';
@@ -9,7 +9,7 @@ import { ButtonLink } from './ui/button.tsx';
 interface MobileMenuPanelProps {
   isAdmin: boolean;
   pathname: string;
-  services: NavLink[];
+  menu: MenuLink[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Gets focus back when the panel closes. */
@@ -20,7 +20,7 @@ interface MobileMenuPanelProps {
  * The right-side slide-in panel for small screens; Radix Dialog traps focus and closes on Escape.
  * Loaded on demand by MobileMenu, so desktop visitors never download it.
  */
-export default function MobileMenuPanel({ isAdmin, pathname, services, open, onOpenChange, trigger }: MobileMenuPanelProps) {
+export default function MobileMenuPanel({ isAdmin, pathname, menu, open, onOpenChange, trigger }: MobileMenuPanelProps) {
   const close = () => onOpenChange(false);
 
   return (
@@ -50,7 +50,7 @@ export default function MobileMenuPanel({ isAdmin, pathname, services, open, onO
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-          <MobileMenuLinks isAdmin={isAdmin} pathname={pathname} services={services} onNavigate={close} />
+          <MobileMenuLinks isAdmin={isAdmin} pathname={pathname} menu={menu} onNavigate={close} />
           <ButtonLink to="/contact" onClick={close} className="mt-auto w-full">
             Get Started
           </ButtonLink>

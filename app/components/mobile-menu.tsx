@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
-import type { NavLink } from '#app/content/navigation.ts';
+import type { MenuLink } from '#common/site-content/navigation-links.ts';
 import { cn } from '#app/lib/cn.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { MobileMenuLinks } from './mobile-menu-links.tsx';
@@ -9,8 +9,8 @@ import { ButtonLink } from './ui/button.tsx';
 interface MenuProps {
   isAdmin: boolean;
   pathname: string;
-  /** The overview and each shown service. */
-  services: NavLink[];
+  /** The header's menu: the phone shows the same items. */
+  menu: MenuLink[];
 }
 
 const loadPanel = () => import('./mobile-menu-panel');
@@ -27,16 +27,16 @@ const iconButton = cn(
  * it becomes the button that opens the slide-in Radix panel, fetched when the button is first
  * pointed at, focused or pressed, so visitors on a desktop never download it.
  */
-export function MobileMenu({ isAdmin, pathname, services }: MenuProps) {
+export function MobileMenu({ isAdmin, pathname, menu }: MenuProps) {
   const hydrated = useHydrated();
   return hydrated ? (
-    <MobileMenuButton isAdmin={isAdmin} pathname={pathname} services={services} />
+    <MobileMenuButton isAdmin={isAdmin} pathname={pathname} menu={menu} />
   ) : (
-    <MobileMenuDisclosure isAdmin={isAdmin} pathname={pathname} services={services} />
+    <MobileMenuDisclosure isAdmin={isAdmin} pathname={pathname} menu={menu} />
   );
 }
 
-function MobileMenuButton({ isAdmin, pathname, services }: MenuProps) {
+function MobileMenuButton({ isAdmin, pathname, menu }: MenuProps) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -62,7 +62,7 @@ function MobileMenuButton({ isAdmin, pathname, services }: MenuProps) {
       </button>
       {wanted ? (
         <Suspense fallback={null}>
-          <MobileMenuPanel isAdmin={isAdmin} pathname={pathname} services={services} open={open} onOpenChange={setOpen} trigger={trigger} />
+          <MobileMenuPanel isAdmin={isAdmin} pathname={pathname} menu={menu} open={open} onOpenChange={setOpen} trigger={trigger} />
         </Suspense>
       ) : null}
     </>
@@ -73,7 +73,7 @@ function MobileMenuButton({ isAdmin, pathname, services }: MenuProps) {
  * Without JavaScript: the browser opens and closes it by itself. Not positioned, so the panel hangs
  * from the sticky header (the nearest positioned box) across the full width.
  */
-function MobileMenuDisclosure({ isAdmin, pathname, services }: MenuProps) {
+function MobileMenuDisclosure({ isAdmin, pathname, menu }: MenuProps) {
   return (
     <details className="group lg:hidden">
       <summary aria-label="Menu" className={cn(iconButton, 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
@@ -86,7 +86,7 @@ function MobileMenuDisclosure({ isAdmin, pathname, services }: MenuProps) {
           'border-b border-line bg-ink px-4 pb-6 pt-3 shadow-2xl sm:px-6',
         )}
       >
-        <MobileMenuLinks isAdmin={isAdmin} pathname={pathname} services={services} />
+        <MobileMenuLinks isAdmin={isAdmin} pathname={pathname} menu={menu} />
         <ButtonLink to="/contact" className="w-full">
           Get Started
         </ButtonLink>

@@ -1,14 +1,16 @@
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { isActivePath, type NavLink } from '#app/content/navigation.ts';
+import { isActivePath } from '#app/content/navigation.ts';
+import type { MenuLink } from '#common/site-content/navigation-links.ts';
 import { cn } from '#app/lib/cn.ts';
-import { AppLink } from './ui/app-link.tsx';
+import { MenuAnchor } from './menu-anchor.tsx';
 
 /**
- * The Services dropdown as a disclosure (WAI-ARIA's pattern for site navigation) built on
- * <details>: it opens and its links work without JavaScript. With JavaScript it also closes on
- * Escape, an outside click, keyboard focus moving elsewhere or a route change, and the arrow keys
- * move between its links. No positioning library: the panel simply hangs below its trigger.
+ * A header item's dropdown (Services, or any item the owner puts others under) as a disclosure
+ * (WAI-ARIA's pattern for site navigation) built on <details>: it opens and its links work
+ * without JavaScript. With JavaScript it also closes on Escape, an outside click, keyboard focus
+ * moving elsewhere or a route change, and the arrow keys move between its links. No positioning
+ * library: the panel simply hangs below its trigger.
  *
  * The trigger's colour comes whole from `triggerClassName` (the header's active or idle link
  * style): adding a second colour class here would leave the winner to stylesheet order.
@@ -17,7 +19,15 @@ import { AppLink } from './ui/app-link.tsx';
  * opened before the page became interactive is then still handled correctly once it is, and no
  * key has to wait for a re-render.
  */
-export function ServicesMenu({ pathname, links, triggerClassName }: { pathname: string; links: NavLink[]; triggerClassName: string }) {
+interface ServicesMenuProps {
+  pathname: string;
+  /** The trigger's words: the item's label. */
+  label: string;
+  links: MenuLink[];
+  triggerClassName: string;
+}
+
+export function ServicesMenu({ pathname, label, links, triggerClassName }: ServicesMenuProps) {
   const details = useRef<HTMLDetailsElement>(null);
   const trigger = useRef<HTMLElement>(null);
 
@@ -75,7 +85,7 @@ export function ServicesMenu({ pathname, links, triggerClassName }: { pathname: 
         ref={trigger}
         className={cn(triggerClassName, 'inline-flex cursor-pointer list-none items-center gap-1 [&::-webkit-details-marker]:hidden')}
       >
-        Services
+        {label}
         <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <ul
@@ -84,20 +94,18 @@ export function ServicesMenu({ pathname, links, triggerClassName }: { pathname: 
           'rounded-xl border border-line-strong bg-surface-raised p-1.5 shadow-2xl',
         )}
       >
-        {links.map((link) => (
-          <li key={link.to}>
-            <AppLink
-              to={link.to}
+        {links.map((link, index) => (
+          <li key={index}>
+            <MenuAnchor
+              link={link}
               // The page itself is "current"; All Services is also lit on the pages below it (a prefix match, like the top links).
-              aria-current={pathname === link.to ? 'page' : undefined}
+              ariaCurrent={pathname === link.href ? 'page' : undefined}
               className={cn(
                 'block rounded-lg px-3 py-2 text-sm outline-none hover:bg-surface hover:text-fg',
                 'focus-visible:bg-surface focus-visible:text-fg focus-visible:ring-2 focus-visible:ring-accent',
-                isActivePath(link.to, pathname) ? 'text-accent' : 'text-fg-muted',
+                !link.external && isActivePath(link.href, pathname) ? 'text-accent' : 'text-fg-muted',
               )}
-            >
-              {link.label}
-            </AppLink>
+            />
           </li>
         ))}
       </ul>

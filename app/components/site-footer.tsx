@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { SocialIcon } from './social-icon.tsx';
 import { Logo } from './logo.tsx';
-import { FOOTER_LEGAL_LINKS, PRIMARY_LINKS_AFTER_SERVICES, footerServiceLinks } from '#app/content/navigation.ts';
+import { MenuAnchor } from './menu-anchor.tsx';
+import type { MenuLink } from '#common/site-content/navigation-links.ts';
 import { locationLabel, phoneHref, socialPlatform } from '#common/site-content/format.ts';
 import type { SiteEssentials } from '#common/site-content/sections.ts';
 import { cn } from '#app/lib/cn.ts';
@@ -10,22 +10,29 @@ import { NewsletterSignUp } from '#app/features/newsletter/newsletter-sign-up.ts
 const footerLink =
   'text-sm text-fg-muted hover:text-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent rounded';
 
-function LinkColumn({ title, links }: { title: string; links: Array<{ label: string; to: string }> }) {
+/** One column of the owner's footer menu: its heading (a link itself when it has a page), then its links. */
+function LinkColumn({ column }: { column: MenuLink }) {
+  const links = column.children;
   return (
     <div>
-      <h2 className="text-sm font-semibold text-fg">{title}</h2>
-      <ul className="mt-4 grid gap-3">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className={footerLink}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <h2 className="text-sm font-semibold text-fg">
+        {column.href === '' ? column.label : <MenuAnchor link={column} className={columnLink} />}
+      </h2>
+      {links.length > 0 ? (
+        <ul className="mt-4 grid gap-3">
+          {links.map((link, index) => (
+            <li key={index}>
+              <MenuAnchor link={link} className={footerLink} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }
+
+// A column's heading that is a link keeps the heading's colour (one colour class: no fight over stylesheet order).
+const columnLink = 'rounded text-fg hover:text-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent';
 
 function SocialLinks({ social }: { social: SiteEssentials['studio']['social'] }) {
   if (social.length === 0) return null;
@@ -61,8 +68,9 @@ export function SiteFooter({ site }: { site: SiteEssentials }) {
           <p className="max-w-xs text-sm leading-relaxed text-fg-muted">{studio.tagline}</p>
           <SocialLinks social={studio.social} />
         </div>
-        {site.services.length > 0 ? <LinkColumn title="Services" links={footerServiceLinks(site.services)} /> : null}
-        <LinkColumn title="Studio" links={[...PRIMARY_LINKS_AFTER_SERVICES, ...FOOTER_LEGAL_LINKS]} />
+        {site.menus.footer.map((column, index) => (
+          <LinkColumn key={index} column={column} />
+        ))}
         <div>
           <h2 className="text-sm font-semibold text-fg">Get in touch</h2>
           <dl className="mt-4 grid gap-3 text-sm">

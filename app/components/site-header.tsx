@@ -1,17 +1,13 @@
 import { Link, NavLink, useLocation } from 'react-router';
-import {
-  ADMIN_LINK,
-  PRIMARY_LINKS_AFTER_SERVICES,
-  PRIMARY_LINKS_BEFORE_SERVICES,
-  isActivePath,
-  type NavLink as NavLinkData,
-} from '#app/content/navigation.ts';
+import { ADMIN_LINK, isActivePath } from '#app/content/navigation.ts';
+import type { MenuLink } from '#common/site-content/navigation-links.ts';
 import type { Studio } from '#common/site-content/studio.ts';
 import type { ImageRef } from '#common/site-content/image.ts';
 import { cn } from '#app/lib/cn.ts';
 import { Island } from '#app/islands/island.tsx';
 import { ISLAND } from '#app/islands/island-names.ts';
 import { Logo } from './logo.tsx';
+import { MenuAnchor } from './menu-anchor.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { ServicesMenu } from './services-menu.tsx';
 import { ButtonLink } from './ui/button.tsx';
@@ -22,25 +18,33 @@ const linkClass = (active: boolean) =>
     active ? 'text-accent' : 'text-fg-muted hover:text-fg',
   );
 
-function TopLink({ link, pathname }: { link: NavLinkData; pathname: string }) {
-  const active = isActivePath(link.to, pathname);
+function TopLink({ link, pathname }: { link: MenuLink; pathname: string }) {
+  if (link.external) return <MenuAnchor link={link} className={linkClass(false)} />;
+  const active = isActivePath(link.href, pathname);
   return (
-    <NavLink to={link.to} className={linkClass(active)} aria-current={active ? 'page' : undefined} end={link.to === '/'}>
+    <NavLink to={link.href} className={linkClass(active)} aria-current={active ? 'page' : undefined} end={link.href === '/'}>
       {link.label}
     </NavLink>
   );
 }
 
+/** An item with items under it is lit while the visitor is on its own page or on one of theirs. */
+const groupActive = (item: MenuLink, pathname: string) =>
+  (item.href !== '' && !item.external && isActivePath(item.href, pathname)) ||
+  item.children.some((child) => !child.external && isActivePath(child.href, pathname));
+
+const ADMIN_ITEM: MenuLink = { label: ADMIN_LINK.label, href: ADMIN_LINK.to, external: false, children: [] };
+
 interface SiteHeaderProps {
   isAdmin: boolean;
   studio: Pick<Studio, 'name' | 'shortName'>;
-  /** The Services dropdown's links: the overview and each shown service. */
-  services: NavLinkData[];
+  /** The owner's header menu (navigation section), made links; the mobile menu shows the same. */
+  menu: MenuLink[];
   /** The owner's logo (brand section); the built-in mark without one. */
   logo?: ImageRef | null;
 }
 
-export function SiteHeader({ isAdmin, studio, services, logo = null }: SiteHeaderProps) {
+export function SiteHeader({ isAdmin, studio, menu, logo = null }: SiteHeaderProps) {
   const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-ink/90 backdrop-blur supports-[backdrop-filter]:bg-ink/75">
@@ -58,24 +62,25 @@ export function SiteHeader({ isAdmin, studio, services, logo = null }: SiteHeade
           <Logo name={studio.name} shortName={studio.shortName} image={logo} priority />
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          {PRIMARY_LINKS_BEFORE_SERVICES.map((link) => (
-            <TopLink key={link.to} link={link} pathname={pathname} />
-          ))}
-          <Island
-            name={ISLAND.servicesMenu}
-            component={ServicesMenu}
-            props={{ pathname, links: services, triggerClassName: linkClass(isActivePath('/services', pathname)) }}
-          />
-          {PRIMARY_LINKS_AFTER_SERVICES.map((link) => (
-            <TopLink key={link.to} link={link} pathname={pathname} />
-          ))}
-          {isAdmin ? <TopLink link={ADMIN_LINK} pathname={pathname} /> : null}
+          {menu.map((item, index) =>
+            item.children.length > 0 ? (
+              <Island
+                key={index}
+                name={ISLAND.servicesMenu}
+                component={ServicesMenu}
+                props={{ pathname, label: item.label, links: item.children, triggerClassName: linkClass(groupActive(item, pathname)) }}
+              />
+            ) : (
+              <TopLink key={index} link={item} pathname={pathname} />
+            ),
+          )}
+          {isAdmin ? <TopLink link={ADMIN_ITEM} pathname={pathname} /> : null}
         </nav>
         <div className="flex items-center gap-2">
           <ButtonLink to="/contact" size="sm" className="hidden sm:inline-flex">
             Get Started
           </ButtonLink>
-          <Island name={ISLAND.mobileMenu} component={MobileMenu} props={{ isAdmin, pathname, services }} />
+          <Island name={ISLAND.mobileMenu} component={MobileMenu} props={{ isAdmin, pathname, menu }} />
         </div>
       </div>
     </header>

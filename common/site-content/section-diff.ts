@@ -115,6 +115,10 @@ const FIELD_NAMES: Record<string, string> = {
   from: 'First day',
   to: 'Last day',
   enabled: 'Sign-up shown',
+  header: 'Header menu',
+  footer: 'Footer menu',
+  target: 'Link to',
+  children: 'Items under it',
 };
 
 const ITEM_NOUNS: Record<string, string> = {
@@ -134,6 +138,9 @@ const ITEM_NOUNS: Record<string, string> = {
   sections: 'Section',
   items: 'Item',
   whyChooseUs: 'Reason',
+  header: 'Item',
+  footer: 'Column',
+  children: 'Item',
 };
 
 const MAX_WORDS = 80;

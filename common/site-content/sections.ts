@@ -17,6 +17,9 @@ import {
 } from './defaults.ts';
 import { DEFAULT_HOME, DEFAULT_PROCESS } from './default-process.ts';
 import { faqSchema, type Faq } from './faq.ts';
+import { DEFAULT_NAVIGATION } from './default-navigation.ts';
+import { navigationSchema, type Navigation } from './navigation.ts';
+import type { MenuLink } from './navigation-links.ts';
 import { heroSchema, type Hero } from './hero.ts';
 import { homeSchema, type Home } from './home.ts';
 import { policiesSchema, type Policies } from './policies.ts';
@@ -51,6 +54,7 @@ export const SITE_SECTIONS = [
   'agreement',
   'announcement',
   'newsletter',
+  'navigation',
 ] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];
 
@@ -70,6 +74,7 @@ export interface SiteContent {
   agreement: Agreement;
   announcement: Announcement;
   newsletter: Newsletter;
+  navigation: Navigation;
 }
 
 export const SECTION_SCHEMAS = {
@@ -88,6 +93,7 @@ export const SECTION_SCHEMAS = {
   agreement: agreementSchema,
   announcement: announcementSchema,
   newsletter: newsletterSchema,
+  navigation: navigationSchema,
 } as const satisfies { [S in SiteSection]: z.ZodType<SiteContent[S]> };
 
 /** A fresh copy each call, so no caller can change the defaults of another. */
@@ -108,6 +114,7 @@ export function defaultSiteContent(): SiteContent {
     agreement: DEFAULT_AGREEMENT,
     announcement: DEFAULT_ANNOUNCEMENT,
     newsletter: DEFAULT_NEWSLETTER,
+    navigation: DEFAULT_NAVIGATION,
   });
 }
 
@@ -186,4 +193,6 @@ export interface SiteEssentials {
   announcement: ShownAnnouncement | null;
   /** The footer's sign-up, when the owner turned it on. */
   newsletter: Omit<Newsletter, 'enabled'> | null;
+  /** The header's and footer's menus with their targets made links (navigation-links.ts). */
+  menus: { header: MenuLink[]; footer: MenuLink[] };
 }

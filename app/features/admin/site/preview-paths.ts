@@ -22,6 +22,7 @@ const PREVIEW_PAGES: Partial<Record<string, string | null>> = {
   agreement: null,
   announcement: '/',
   newsletter: '/',
+  navigation: '/',
 };
 
 /** The Preview link's address, or null for a section no public page shows. */

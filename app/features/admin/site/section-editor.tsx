@@ -11,6 +11,7 @@ import { FaqForm } from './sections/faq-form.tsx';
 import { HeroForm } from './sections/hero-form.tsx';
 import { HomeForm } from './sections/home-form.tsx';
 import { NewsletterForm } from './sections/newsletter-form.tsx';
+import { NavigationForm } from './sections/navigation-form.tsx';
 import { PoliciesForm } from './sections/policies-form.tsx';
 import { PackagesForm } from './sections/packages-form.tsx';
 import { ProcessForm } from './sections/process-form.tsx';
@@ -56,6 +57,7 @@ export function SectionEditor({ section, content, onStored, onDirtyChange, draft
     agreement: <AgreementForm form={form} studio={studio} packages={content.packages} />,
     announcement: <AnnouncementForm form={form} studio={studio} />,
     newsletter: <NewsletterForm form={form} />,
+    navigation: <NavigationForm form={form} services={content.services.services} />,
   }[section];
 
   return (

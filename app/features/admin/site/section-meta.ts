@@ -17,6 +17,7 @@ export const SECTION_LABELS: Record<SiteSection, string> = {
   agreement: 'Service agreement',
   announcement: 'Announcement bar',
   newsletter: 'Newsletter',
+  navigation: 'Menus',
 };
 
 export const SECTION_INTROS: Record<SiteSection, string> = {
@@ -40,6 +41,7 @@ export const SECTION_INTROS: Record<SiteSection, string> = {
     'changes here apply to new proposals.',
   announcement: 'One line above the menu of every public page, between the days you set (in the studio’s time zone).',
   newsletter: 'A “notify me” sign-up in the footer: visitors confirm by e-mail, and leave with one click.',
+  navigation: 'The links of the header (the phone menu shows the same) and the columns of the footer.',
 };
 
 /** "Nov 23, 2026, 7:21 PM" in the owner's own time zone. */
