@@ -33,6 +33,8 @@ export default [
     route('mute/:token', 'routes/mute.$token.tsx'),
     // A proposal's link (decision 114): read, choose, sign and pay the deposit, without an account.
     route('p/:token', 'routes/p.$token.tsx'),
+    // The owner's own pages (decision 119): any address no route above takes; reserved ones cannot be saved.
+    route(':slug', 'routes/page.$slug.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // The client portal: the studio's own space for a client's projects (never shared, never indexed).

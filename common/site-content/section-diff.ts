@@ -110,6 +110,13 @@ const FIELD_NAMES: Record<string, string> = {
   reminderDaysBefore: 'Reminder days before the due date',
   lockDeliveries: 'Lock deliveries',
   paymentInstructions: 'Payment instructions',
+  pages: 'Pages',
+  seo: 'Search and sharing',
+  entries: 'Questions',
+  caption: 'Caption',
+  embedUrl: 'Player address',
+  shareImage: 'Share image',
+  noindex: 'Hidden from search engines',
 };
 
 const ITEM_NOUNS: Record<string, string> = {
@@ -129,6 +136,9 @@ const ITEM_NOUNS: Record<string, string> = {
   sections: 'Section',
   items: 'Item',
   whyChooseUs: 'Reason',
+  pages: 'Page',
+  entries: 'Question',
+  images: 'Image',
 };
 
 const MAX_WORDS = 80;

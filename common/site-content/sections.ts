@@ -18,6 +18,7 @@ import { DEFAULT_HOME, DEFAULT_PROCESS } from './default-process.ts';
 import { faqSchema, type Faq } from './faq.ts';
 import { heroSchema, type Hero } from './hero.ts';
 import { homeSchema, type Home } from './home.ts';
+import { pagesSchema, type Pages } from './pages.ts';
 import { policiesSchema, type Policies } from './policies.ts';
 import { packagesSchema, type Packages } from './packages.ts';
 import { processSchema, type Process } from './process.ts';
@@ -47,6 +48,7 @@ export const SITE_SECTIONS = [
   'services',
   'billing',
   'agreement',
+  'pages',
 ] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];
 
@@ -64,6 +66,7 @@ export interface SiteContent {
   services: Services;
   billing: Billing;
   agreement: Agreement;
+  pages: Pages;
 }
 
 export const SECTION_SCHEMAS = {
@@ -80,6 +83,7 @@ export const SECTION_SCHEMAS = {
   services: servicesSchema,
   billing: billingSchema,
   agreement: agreementSchema,
+  pages: pagesSchema,
 } as const satisfies { [S in SiteSection]: z.ZodType<SiteContent[S]> };
 
 /** A fresh copy each call, so no caller can change the defaults of another. */
@@ -98,6 +102,8 @@ export function defaultSiteContent(): SiteContent {
     services: DEFAULT_SERVICES,
     billing: DEFAULT_BILLING,
     agreement: DEFAULT_AGREEMENT,
+    // The owner's own pages: none until they add one.
+    pages: { pages: [] },
   });
 }
 

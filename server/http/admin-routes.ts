@@ -67,6 +67,8 @@ const ROUTES: ReadonlyArray<[string, string, Decide]> = [
   ['*', '/api/admin/site/:section', siteSection],
   ['*', '/api/admin/site/:section/*', siteSection],
   ['POST', '/api/admin/images', 'site'],
+  // A pasted player link checked for the pages editor (decision 119).
+  ['POST', '/api/embeds/check', 'site'],
   // Proposals (server/api/admin-proposals.ts): anyone may start a draft from an enquiry or a booking.
   ['POST', '/api/admin/proposals', 'proposals.create'],
   ['*', '/api/admin/proposals', 'proposals'],

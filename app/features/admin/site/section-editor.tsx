@@ -9,6 +9,7 @@ import { BrandForm } from './sections/brand-form.tsx';
 import { FaqForm } from './sections/faq-form.tsx';
 import { HeroForm } from './sections/hero-form.tsx';
 import { HomeForm } from './sections/home-form.tsx';
+import { PagesForm } from './sections/pages-form.tsx';
 import { PoliciesForm } from './sections/policies-form.tsx';
 import { PackagesForm } from './sections/packages-form.tsx';
 import { ProcessForm } from './sections/process-form.tsx';
@@ -52,6 +53,7 @@ export function SectionEditor({ section, content, onStored, onDirtyChange, draft
     services: <ServicesForm form={form} studio={studio} packages={content.packages.packages} />,
     billing: <BillingForm form={form} />,
     agreement: <AgreementForm form={form} studio={studio} packages={content.packages} />,
+    pages: <PagesForm form={form} studio={studio} />,
   }[section];
 
   return (

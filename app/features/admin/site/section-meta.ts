@@ -15,6 +15,7 @@ export const SECTION_LABELS: Record<SiteSection, string> = {
   services: 'Services',
   billing: 'Billing',
   agreement: 'Service agreement',
+  pages: 'Pages',
 };
 
 export const SECTION_INTROS: Record<SiteSection, string> = {
@@ -36,6 +37,9 @@ export const SECTION_INTROS: Record<SiteSection, string> = {
   agreement:
     'The terms a client reads and signs with each proposal. A proposal keeps the exact text it was signed with; ' +
     'changes here apply to new proposals.',
+  pages:
+    'Pages of your own (credits, gear, a rate card) at an address you choose, made of blocks. Link them from the menu; ' +
+    'hidden pages answer nobody.',
 };
 
 /** "Nov 23, 2026, 7:21 PM" in the owner's own time zone. */
