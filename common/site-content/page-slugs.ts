@@ -37,6 +37,13 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'healthz',
   'readyz',
   'metrics',
+  // Beside the API (server/api/beside-the-api.ts): audio, uploads, images, share cards, mail links
+  'objects',
+  'media',
+  'og',
+  'calendar',
+  'admin',
+  'proposals',
   // public/
   'images',
   // Addresses the site keeps for itself (the newsletter's links, React Router's own, the 404 page)
