@@ -17,7 +17,11 @@ describe('a pasted player link', () => {
     expect(embedOf('https://music.apple.com/us/album/some-album/1440857781?i=1440857795').embedUrl).toBe(
       'https://embed.music.apple.com/us/album/some-album/1440857781?i=1440857795',
     );
-    for (const url of ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10', 'https://youtu.be/dQw4w9WgXcQ', 'https://www.youtube.com/shorts/dQw4w9WgXcQ'])
+    for (const url of [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10',
+      'https://youtu.be/dQw4w9WgXcQ',
+      'https://www.youtube.com/shorts/dQw4w9WgXcQ',
+    ])
       expect(embedOf(url).embedUrl).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
     expect(embedOf('https://soundcloud.com/artist-name/track-name').embedUrl).toBe(
       'https://w.soundcloud.com/player/?url=https%3A%2F%2Fsoundcloud.com%2Fartist-name%2Ftrack-name&visual=true&show_comments=false',

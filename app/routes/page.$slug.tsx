@@ -30,7 +30,9 @@ export const meta: Route.MetaFunction = (args) => {
   const width = image.widths.filter((w) => w <= 1200).at(-1) ?? Math.min(...image.widths);
   const src = `${origin}${imageUrl(image.id, width, 'jpeg')}`;
   const drop = new Set(['og:image', 'og:image:width', 'og:image:height', 'twitter:image']);
-  const kept = tags.filter((tag) => !(('property' in tag && drop.has(String(tag.property))) || ('name' in tag && drop.has(String(tag.name)))));
+  const kept = tags.filter(
+    (tag) => !(('property' in tag && drop.has(String(tag.property))) || ('name' in tag && drop.has(String(tag.name)))),
+  );
   return [...kept, { property: 'og:image', content: src }, { name: 'twitter:image', content: src }];
 };
 

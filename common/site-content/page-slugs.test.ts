@@ -6,10 +6,13 @@ const page = (id: string, slug: string, formerSlugs: string[] = [], visible = tr
 
 describe('an owner page’s address', () => {
   it('may not take an address the site answers already', () => {
-    for (const slug of ['about', 'services', 'manage', 'portal', 'api', 'assets', 'privacy', 'p']) expect(isReservedSlug(slug), slug).toBe(true);
+    for (const slug of ['about', 'services', 'manage', 'portal', 'api', 'assets', 'privacy', 'p'])
+      expect(isReservedSlug(slug), slug).toBe(true);
     expect(isReservedSlug('credits')).toBe(false);
     const parsed = pagesSchema.safeParse({
-      pages: [{ slug: 'about', title: 'About', visible: true, blocks: [], seo: { title: '', description: '', shareImage: null, noindex: false } }],
+      pages: [
+        { slug: 'about', title: 'About', visible: true, blocks: [], seo: { title: '', description: '', shareImage: null, noindex: false } },
+      ],
     });
     expect(parsed.success).toBe(false);
   });

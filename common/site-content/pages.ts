@@ -109,16 +109,19 @@ export const pageSchema = z
     blocks: page.blocks.map((block) => (block.type === 'embed' ? withCheckedEmbed(block) : block)),
   }));
 
-export const pagesSchema = z.strictObject({ pages: z.array(pageSchema).max(MAX_PAGES, `At most ${MAX_PAGES} pages`) }).superRefine(({ pages }, context) => {
-  const slugs = new Set<string>();
-  const ids = new Set<string>();
-  pages.forEach((page, index) => {
-    if (slugs.has(page.slug)) context.addIssue({ code: 'custom', message: 'Two pages cannot share an address', path: ['pages', index, 'slug'] });
-    if (ids.has(page.id)) context.addIssue({ code: 'custom', message: 'Two pages cannot share an id', path: ['pages', index, 'id'] });
-    slugs.add(page.slug);
-    ids.add(page.id);
+export const pagesSchema = z
+  .strictObject({ pages: z.array(pageSchema).max(MAX_PAGES, `At most ${MAX_PAGES} pages`) })
+  .superRefine(({ pages }, context) => {
+    const slugs = new Set<string>();
+    const ids = new Set<string>();
+    pages.forEach((page, index) => {
+      if (slugs.has(page.slug))
+        context.addIssue({ code: 'custom', message: 'Two pages cannot share an address', path: ['pages', index, 'slug'] });
+      if (ids.has(page.id)) context.addIssue({ code: 'custom', message: 'Two pages cannot share an id', path: ['pages', index, 'id'] });
+      slugs.add(page.slug);
+      ids.add(page.id);
+    });
   });
-});
 
 type EmbedInput = z.infer<typeof embedBlock>;
 function withCheckedEmbed(block: EmbedInput) {

@@ -20,8 +20,7 @@ const creditsPage = (blocks: unknown[] = []) => ({
   seo: SEO,
 });
 
-const directive = (policy: string | undefined, name: string) =>
-  (policy ?? '').split('; ').find((part) => part.startsWith(`${name} `));
+const directive = (policy: string | undefined, name: string) => (policy ?? '').split('; ').find((part) => part.startsWith(`${name} `));
 
 describe.each(testDialects())('the owner’s own pages on %s', (dialect) => {
   let t: TestApp;
@@ -36,7 +35,8 @@ describe.each(testDialects())('the owner’s own pages on %s', (dialect) => {
     await t.services.invalidation.publish();
   });
 
-  const current = async () => (await t.request.get('/api/admin/site')).body.pages as { version: number; pages: Array<Record<string, unknown>> };
+  const current = async () =>
+    (await t.request.get('/api/admin/site')).body.pages as { version: number; pages: Array<Record<string, unknown>> };
   const save = async (list: unknown[]) => t.request.put('/api/admin/site/pages').send({ version: (await current()).version, pages: list });
 
   it('is a section of the site, empty until the owner adds a page', async () => {
@@ -58,7 +58,9 @@ describe.each(testDialects())('the owner’s own pages on %s', (dialect) => {
   });
 
   it('stores the embed address it worked out itself, whatever the editor sent', async () => {
-    const res = await save([creditsPage([{ type: 'embed', url: SPOTIFY, title: 'Northern', embedUrl: 'https://evil.example/x', provider: 'youtube' }])]);
+    const res = await save([
+      creditsPage([{ type: 'embed', url: SPOTIFY, title: 'Northern', embedUrl: 'https://evil.example/x', provider: 'youtube' }]),
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.pages[0].blocks[2]).toEqual({
       type: 'embed',
@@ -74,7 +76,14 @@ describe.each(testDialects())('the owner’s own pages on %s', (dialect) => {
     const ok = await t.request.post('/api/embeds/check').send({ url: 'https://youtu.be/dQw4w9WgXcQ' });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ provider: 'youtube', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' });
-    for (const body of [{ url: 'https://evil.example/watch?v=dQw4w9WgXcQ' }, { url: 'http://youtu.be/dQw4w9WgXcQ' }, { url: 'a\u0000b' }, {}, { url: 'x'.repeat(3000) }, { url: 1 }]) {
+    for (const body of [
+      { url: 'https://evil.example/watch?v=dQw4w9WgXcQ' },
+      { url: 'http://youtu.be/dQw4w9WgXcQ' },
+      { url: 'a\u0000b' },
+      {},
+      { url: 'x'.repeat(3000) },
+      { url: 1 },
+    ]) {
       const res = await t.request.post('/api/embeds/check').send(body);
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(res.body.message).toEqual(expect.any(String));

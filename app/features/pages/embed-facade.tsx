@@ -56,7 +56,7 @@ export function EmbedFacade({ provider, embedUrl, link, title }: EmbedFacadeProp
         'hover:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
         video ? 'aspect-video' : 'min-h-48',
       )}
-      style={typeof facts.height === "number" ? { height: `${Math.min(facts.height, 240)}px` } : undefined}
+      style={typeof facts.height === 'number' ? { height: `${Math.min(facts.height, 240)}px` } : undefined}
     >
       <svg aria-hidden="true" className="absolute inset-x-6 top-6 h-16 text-accent/40" viewBox="0 0 200 56" preserveAspectRatio="none">
         {BARS.map((height, index) => (
@@ -64,12 +64,14 @@ export function EmbedFacade({ provider, embedUrl, link, title }: EmbedFacadeProp
         ))}
       </svg>
       <span className="relative flex items-center gap-4">
-        <span className="grid size-14 shrink-0 place-items-center rounded-full bg-accent text-ink transition-transform group-hover:scale-105">
+        <span className="grid size-14 shrink-0 place-items-center rounded-full bg-accent text-ink group-hover:scale-105">
           <Play aria-hidden="true" className="size-6 translate-x-0.5 fill-current" />
         </span>
         <span className="min-w-0">
           <span className="block truncate text-lg font-semibold text-fg">{label}</span>
-          <span className="block text-sm text-fg-muted">Play on {facts.name}: loads the {facts.name} player</span>
+          <span className="block text-sm text-fg-muted">
+            Play on {facts.name}: loads the {facts.name} player
+          </span>
         </span>
       </span>
     </a>

@@ -36,7 +36,11 @@ export function PageBlockSection({ block, index }: { block: PageBlockView; index
           {block.images.map((entry, at) => (
             <li key={`${entry.image.id}-${at}`}>
               <figure>
-                <OwnerPicture image={entry.image} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" className="rounded-xl" />
+                <OwnerPicture
+                  image={entry.image}
+                  sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+                  className="rounded-xl"
+                />
                 {entry.caption ? <figcaption className="mt-2 text-sm text-fg-muted">{entry.caption}</figcaption> : null}
               </figure>
             </li>
@@ -49,7 +53,11 @@ export function PageBlockSection({ block, index }: { block: PageBlockView; index
           id={`${id}-title`}
           title={block.title}
           actions={
-            <a href={block.link} className={buttonClasses('primary', 'lg')} {...(block.link.startsWith('/') ? {} : { rel: 'noopener noreferrer' })}>
+            <a
+              href={block.link}
+              className={buttonClasses('primary', 'lg')}
+              {...(block.link.startsWith('/') ? {} : { rel: 'noopener noreferrer' })}
+            >
               {block.button}
             </a>
           }
@@ -77,4 +85,3 @@ export function PageBlockSection({ block, index }: { block: PageBlockView; index
       );
   }
 }
-

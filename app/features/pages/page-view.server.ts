@@ -22,7 +22,11 @@ function blockView(block: PageBlock, fill: Fill, fillMarkdown: Fill) {
     case 'cta':
       return { ...block, title: fill(block.title), text: fill(block.text), button: fill(block.button) };
     case 'faq':
-      return { ...block, title: fill(block.title), entries: block.entries.map((e) => ({ question: fill(e.question), answer: fill(e.answer) })) };
+      return {
+        ...block,
+        title: fill(block.title),
+        entries: block.entries.map((e) => ({ question: fill(e.question), answer: fill(e.answer) })),
+      };
     case 'embed':
       return {
         type: block.type,
@@ -40,7 +44,13 @@ export type PageBlockView = ReturnType<typeof blockView>;
 /** The words a search result shows when the owner wrote none: the start of the page's first text. */
 function firstWords(page: SitePage): string {
   const text = page.blocks.find((block) => block.type === 'text');
-  const plain = text?.type === 'text' ? text.body.replace(/[#*_>`[\]()-]+/g, ' ').replace(/\s+/g, ' ').trim() : '';
+  const plain =
+    text?.type === 'text'
+      ? text.body
+          .replace(/[#*_>`[\]()-]+/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
   return plain.length > 155 ? `${plain.slice(0, 154)}…` : plain || page.title;
 }
 

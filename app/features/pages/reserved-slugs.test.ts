@@ -34,13 +34,16 @@ describe('the addresses an owner page may not take', () => {
     const express = [...app.matchAll(/app\.(?:get|use|post|all)\('\/([a-z0-9-]+)/g)].map((match) => match[1]!);
     // What the routers mounted beside the API answer (server/api/beside-the-api.ts names their files).
     const beside = readFileSync(path.join(root, 'server', 'api', 'beside-the-api.ts'), 'utf8');
-    const besideFiles = [...beside.matchAll(/from '\.\/([a-z-]+)\.ts'/g)].map((match) => path.join(root, 'server', 'api', `${match[1]}.ts`));
+    const besideFiles = [...beside.matchAll(/from '\.\/([a-z-]+)\.ts'/g)].map((match) =>
+      path.join(root, 'server', 'api', `${match[1]}.ts`),
+    );
     const besideRoutes = besideFiles.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/\.(?:get|post|put|all|use|route|head)\(\s*['`]\/([a-z0-9-]+)/g)].map((match) => match[1]!),
     );
     expect(besideRoutes).toContain('media');
     const publicFolder = readdirSync(path.join(root, 'public'));
-    for (const segment of [...aliases, ...express, ...besideRoutes, ...publicFolder].filter(couldBeASlug)) expect(RESERVED_SLUGS.has(segment), segment).toBe(true);
+    for (const segment of [...aliases, ...express, ...besideRoutes, ...publicFolder].filter(couldBeASlug))
+      expect(RESERVED_SLUGS.has(segment), segment).toBe(true);
     expect(express).toContain('api');
   });
 });

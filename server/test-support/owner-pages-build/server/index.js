@@ -48,7 +48,11 @@ const asset = (id, parentId, path, hasLoader) => ({
 });
 export const assets = {
   entry: { module: '/assets/entry.js', imports: [] },
-  routes: { root: asset('root', undefined, '', false), page: asset('page', 'root', ':slug', true), sitemap: asset('sitemap', 'root', 'sitemap.xml', true) },
+  routes: {
+    root: asset('root', undefined, '', false),
+    page: asset('page', 'root', ':slug', true),
+    sitemap: asset('sitemap', 'root', 'sitemap.xml', true),
+  },
   url: '/assets/manifest.js',
   version: 'test',
 };

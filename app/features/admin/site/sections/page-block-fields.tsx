@@ -45,6 +45,10 @@ export function emptyBlock(type: PageBlockType): Record<string, unknown> {
   }
 }
 
+const EMBED_HINT =
+  'A Spotify, Apple Music, YouTube, SoundCloud, Bandcamp or Vimeo link. ' +
+  'Visitors see your own play button first; the provider loads only when they press it.';
+
 type Props = { form: SectionForm; path: string; name: string; studio: Studio };
 
 function EmbedFields({ form, path, name }: Props) {
@@ -62,7 +66,7 @@ function EmbedFields({ form, path, name }: Props) {
         type="url"
         inputMode="url"
         placeholder="https://open.spotify.com/album/…"
-        hint="A Spotify, Apple Music, YouTube, SoundCloud, Bandcamp or Vimeo link. Visitors see your own play button first; the provider loads only when they press it."
+        hint={EMBED_HINT}
       />
       <TextInput form={form} path={`${path}.title`} label={`${name} title (optional)`} maxLength={120} placeholder="New album, out now" />
       <div className="flex flex-wrap items-center gap-3">
@@ -98,7 +102,15 @@ function CreditsFields({ form, path, name }: Props) {
             <TextInput form={form} path={`${row}.role`} label={`${credit} role`} maxLength={80} placeholder="Mixing, mastering" />
             <NumberInput form={form} path={`${row}.year`} label={`${credit} year (optional)`} nullable min={1900} max={2100} />
             <div className="sm:col-span-2">
-              <TextInput form={form} path={`${row}.url`} label={`${credit} link (optional)`} type="url" inputMode="url" nullable placeholder="https://" />
+              <TextInput
+                form={form}
+                path={`${row}.url`}
+                label={`${credit} link (optional)`}
+                type="url"
+                inputMode="url"
+                nullable
+                placeholder="https://"
+              />
             </div>
           </>
         )}
@@ -111,7 +123,15 @@ function FaqFields({ form, path, name }: Props) {
   return (
     <>
       <TextInput form={form} path={`${path}.title`} label={`${name} heading`} maxLength={100} />
-      <ListEditor<FaqEntry> form={form} path={`${path}.entries`} legend="Questions" noun="Question" make={() => ({ question: '', answer: '' })} max={40} nested>
+      <ListEditor<FaqEntry>
+        form={form}
+        path={`${path}.entries`}
+        legend="Questions"
+        noun="Question"
+        make={() => ({ question: '', answer: '' })}
+        max={40}
+        nested
+      >
         {({ path: row, name: entry }) => (
           <>
             <TextInput form={form} path={`${row}.question`} label={entry} maxLength={200} />

@@ -9,7 +9,13 @@ import { compactInput, CheckboxInput, FieldGroup, TextArea, TextInput } from '#a
 import { ImageField } from '#app/features/admin/site/image-field.tsx';
 import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
+import { cn } from '#app/lib/cn.ts';
 import { BLOCK_LABELS, BlockFields, emptyBlock } from './page-block-fields.tsx';
+
+const previewLink = cn(
+  'inline-flex items-center gap-1.5 rounded text-sm text-accent underline underline-offset-4',
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent',
+);
 
 const newPage = () => ({
   slug: '',
@@ -82,18 +88,22 @@ function PageFields({ form, path, name, studio }: { form: SectionForm; path: str
           path={`${path}.slug`}
           label={`${name} address`}
           maxLength={60}
-          hint={slug ? `Visitors open it at ${pagePath(slug)}. Renaming it later sends the old address on.` : 'Lowercase words joined by dashes.'}
+          hint={
+            slug
+              ? `Visitors open it at ${pagePath(slug)}. Renaming it later sends the old address on.`
+              : 'Lowercase words joined by dashes.'
+          }
         />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <CheckboxInput form={form} path={`${path}.visible`} label="Shown on the site" hint="A hidden page answers “not found” and is in no sitemap." />
+        <CheckboxInput
+          form={form}
+          path={`${path}.visible`}
+          label="Shown on the site"
+          hint="A hidden page answers “not found” and is in no sitemap."
+        />
         {slug ? (
-          <a
-            href={`${pagePath(slug)}?${PREVIEW_PARAM}=${PREVIEW_VALUE}`}
-            target="_blank"
-            rel="noopener"
-            className="inline-flex items-center gap-1.5 rounded text-sm text-accent underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
-          >
+          <a href={`${pagePath(slug)}?${PREVIEW_PARAM}=${PREVIEW_VALUE}`} target="_blank" rel="noopener" className={previewLink}>
             Preview {pagePath(slug)}
             <ExternalLink aria-hidden className="size-3.5" />
             <span className="sr-only">(opens in a new tab)</span>
@@ -113,7 +123,12 @@ function PageFields({ form, path, name, studio }: { form: SectionForm; path: str
           without="None: links to the page show the image made from its title."
           describe={false}
         />
-        <CheckboxInput form={form} path={`${path}.seo.noindex`} label="Hide from search engines" hint="Left out of the sitemap; search engines are asked not to list it." />
+        <CheckboxInput
+          form={form}
+          path={`${path}.seo.noindex`}
+          label="Hide from search engines"
+          hint="Left out of the sitemap; search engines are asked not to list it."
+        />
       </FieldGroup>
     </>
   );
