@@ -17,8 +17,7 @@ import { sendStored } from './public-cache/send-stored.ts';
 import { CACHE_STATUS_HEADER, storedAnswerKey, type SessionCookieProbe } from './public-cache/serve-public-hits.ts';
 import { prepareResponse } from './public-cache/stored-response.ts';
 import { NOT_FOUND_KEY, NOT_FOUND_RENDER_PATH, unknownPathTest } from './public-cache/unknown-paths.ts';
-import { frameSources, type ContentSecurityPolicy } from './security-headers.ts';
-import { FRAME_SOURCES_HEADER } from '#common/embeds.ts';
+import { FRAME_SOURCES_HEADER, type ContentSecurityPolicy } from './security-headers.ts';
 import { pagePolicyTest } from './page-policy.ts';
 import type { PageAnswerPolicy } from '#common/page-policy.ts';
 
@@ -124,9 +123,7 @@ async function renderForEveryone(
   const keep = response.status === keptStatus && !response.headers.has('set-cookie');
   const headers = new Headers(response.headers);
   for (const name of ['content-length', 'set-cookie', 'content-encoding', FRAME_SOURCES_HEADER]) headers.delete(name);
-  // A page with players (the owner's pages) may frame those providers only (decision 119).
-  const frames = frameSources(response.headers.get(FRAME_SOURCES_HEADER));
-  headers.set('Content-Security-Policy', policy.withScriptHashes(inlineScriptHashes(html), frames));
+  headers.set('Content-Security-Policy', policy.withScriptHashes(inlineScriptHashes(html), response.headers.get(FRAME_SOURCES_HEADER)));
   // A route that states its own policy keeps it (robots.txt, the sitemap, the manifest: an hour).
   const own = response.headers.get('cache-control');
   headers.set('Cache-Control', own ?? (keep ? PUBLIC_CACHE_CONTROL : 'no-store'));

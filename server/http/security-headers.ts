@@ -16,9 +16,12 @@ export interface SecurityHeaderOptions {
 export interface ContentSecurityPolicy {
   /** For a response rendered for one request: its scripts carry this nonce. `frames`: its players' origins (frameSources). */
   withNonce(nonce: string, frames?: readonly string[]): string;
-  /** For a page shared by every visitor: its inline scripts are allowed by their hashes. */
-  withScriptHashes(hashes: readonly string[], frames?: readonly string[]): string;
+  /** For a page shared by every visitor: its inline scripts are allowed by their hashes; `frames`: its FRAME_SOURCES_HEADER. */
+  withScriptHashes(hashes: readonly string[], frames?: string | null): string;
 }
+
+/** Pages name their players' origins in it (server/http/pages.ts takes it off a shared page's answer). */
+export { FRAME_SOURCES_HEADER };
 
 const PLAYER_ORIGINS = new Set(Object.values(PROVIDER_FACTS).map((facts) => facts.frameOrigin));
 
@@ -58,7 +61,7 @@ export function contentSecurityPolicy({ development, mediaOrigins }: SecurityHea
     // each part with it (app/features/file-uploader/part-digest.ts). It allows no JavaScript eval; pages
     // shared by every visitor upload nothing and do not get it.
     withNonce: (nonce, frames) => policy(`'nonce-${nonce}' 'wasm-unsafe-eval'`, frames),
-    withScriptHashes: (hashes, frames) => policy(hashes.join(' '), frames),
+    withScriptHashes: (hashes, frames) => policy(hashes.join(' '), frameSources(frames)),
   };
 }
 
