@@ -58,11 +58,14 @@ export function EmbedFacade({ provider, embedUrl, link, title }: EmbedFacadeProp
       )}
       style={typeof facts.height === 'number' ? { height: `${Math.min(facts.height, 240)}px` } : undefined}
     >
-      <svg aria-hidden="true" className="absolute inset-x-6 top-6 h-16 text-accent/40" viewBox="0 0 200 56" preserveAspectRatio="none">
-        {BARS.map((height, index) => (
-          <rect key={index} x={index * 10 + 2} y={(56 - height) / 2} width="6" height={height} rx="3" fill="currentColor" />
-        ))}
-      </svg>
+      <span aria-hidden="true" className="absolute inset-x-6 top-6 flex items-start justify-between gap-4">
+        <svg className="h-16 w-full max-w-md text-accent/40" viewBox="0 0 200 56" preserveAspectRatio="none">
+          {BARS.map((height, index) => (
+            <rect key={index} x={index * 10 + 2} y={(56 - height) / 2} width="6" height={height} rx="3" fill="currentColor" />
+          ))}
+        </svg>
+        <span className="shrink-0 rounded-full border border-line px-3 py-1 text-xs font-semibold text-fg-muted">{facts.name}</span>
+      </span>
       <span className="relative flex items-center gap-4">
         <span className="grid size-14 shrink-0 place-items-center rounded-full bg-accent text-ink group-hover:scale-105">
           <Play aria-hidden="true" className="size-6 translate-x-0.5 fill-current" />

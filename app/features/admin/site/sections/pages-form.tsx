@@ -29,6 +29,20 @@ const newPage = () => ({
 function BlocksEditor({ form, path, studio }: { form: SectionForm; path: string; studio: Studio }) {
   const [kind, setKind] = useState<PageBlockType>('text');
   const selectId = useId();
+  const chooser = (
+    <div className="grid max-w-xs gap-1">
+      <label htmlFor={selectId} className="text-sm font-medium text-fg">
+        Kind of block to add
+      </label>
+      <select id={selectId} className={compactInput} value={kind} onChange={(event) => setKind(event.target.value as PageBlockType)}>
+        {PAGE_BLOCK_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {BLOCK_LABELS[type]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
   return (
     <div className="grid gap-3">
       <ListEditor<Record<string, unknown>>
@@ -41,6 +55,7 @@ function BlocksEditor({ form, path, studio }: { form: SectionForm; path: string;
         max={MAX_BLOCKS}
         empty="No blocks yet: the page shows only its title."
         nested
+        beforeAdd={chooser}
       >
         {({ path: block, name }) => {
           const type = form.value<PageBlockType>(`${block}.type`);
@@ -52,18 +67,6 @@ function BlocksEditor({ form, path, studio }: { form: SectionForm; path: string;
           );
         }}
       </ListEditor>
-      <div className="grid max-w-xs gap-1">
-        <label htmlFor={selectId} className="text-sm font-medium text-fg">
-          Kind of block to add
-        </label>
-        <select id={selectId} className={compactInput} value={kind} onChange={(event) => setKind(event.target.value as PageBlockType)}>
-          {PAGE_BLOCK_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {BLOCK_LABELS[type]}
-            </option>
-          ))}
-        </select>
-      </div>
     </div>
   );
 }
