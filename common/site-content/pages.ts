@@ -55,6 +55,8 @@ const creditsBlock = z.strictObject({
   title: line('Heading', 100, { min: 0 }),
   credits: z.array(creditSchema).min(1, 'Add at least one credit').max(200, 'At most 200 credits'),
 });
+/** The studio's testimonials (the testimonials section), under a heading of the page's own. */
+const testimonialsBlock = z.strictObject({ type: z.literal('testimonials'), title: line('Heading', 100, { min: 0 }) });
 /** `provider`, `embedUrl` and `link` are the server's: whatever a client sends there is worked out again from `url`. */
 const embedBlock = z
   .strictObject({
@@ -70,11 +72,15 @@ const embedBlock = z
     if (!checked.ok) context.addIssue({ code: 'custom', message: checked.message, path: ['url'] });
   });
 
-const blockSchema = z.discriminatedUnion('type', [textBlock, imageBlock, galleryBlock, ctaBlock, faqBlock, creditsBlock, embedBlock], {
-  error: 'Choose a kind of block',
-});
+const blockSchema = z.discriminatedUnion(
+  'type',
+  [textBlock, imageBlock, galleryBlock, ctaBlock, faqBlock, creditsBlock, embedBlock, testimonialsBlock],
+  {
+    error: 'Choose a kind of block',
+  },
+);
 
-export const PAGE_BLOCK_TYPES = ['text', 'image', 'gallery', 'cta', 'faq', 'credits', 'embed'] as const;
+export const PAGE_BLOCK_TYPES = ['text', 'image', 'gallery', 'cta', 'faq', 'credits', 'embed', 'testimonials'] as const;
 export type PageBlockType = (typeof PAGE_BLOCK_TYPES)[number];
 
 const seoSchema = z.strictObject({

@@ -144,4 +144,13 @@ describe.each(testDialects())('the owner’s own pages on %s', (dialect) => {
     expect(sitemap.text).not.toContain('/gear</loc>');
     expect(sitemap.text).not.toContain('/rates</loc>');
   });
+  it('shows the studio’s testimonials in a testimonials block, under the page’s own heading', async () => {
+    const quote = { quote: 'They made our record sing.', name: 'Ada North', role: 'Artist', url: null };
+    const saved = await t.request.put('/api/admin/site/testimonials').send({ version: 0, testimonials: [quote] });
+    expect(saved.status).toBe(200);
+    await save([creditsPage([{ type: 'testimonials', title: 'Kind words' }])]);
+    const res = await t.request.get('/credits');
+    expect(res.text).toContain('Kind words');
+    expect(res.text).toContain('They made our record sing.');
+  });
 });

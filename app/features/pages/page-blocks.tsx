@@ -5,6 +5,7 @@ import { CreditsSection } from '#app/features/marketing/credits-section.tsx';
 import { CtaBand } from '#app/features/marketing/cta-band.tsx';
 import { sectionContainer } from '#app/features/marketing/content-section.tsx';
 import { FaqList } from '#app/features/marketing/faq-list.tsx';
+import { TestimonialsSection } from '#app/features/marketing/testimonials-section.tsx';
 import { ISLAND } from '#app/islands/island-names.ts';
 import { Island } from '#app/islands/island.tsx';
 import { cn } from '#app/lib/cn.ts';
@@ -73,6 +74,13 @@ export function PageBlockSection({ block, index }: { block: PageBlockView; index
       );
     case 'credits':
       return <CreditsSection credits={block.credits} title={block.title || undefined} id={id} />;
+    case 'testimonials':
+      return (
+        <TestimonialsSection
+          testimonials={block.testimonials}
+          heading={{ eyebrow: 'Testimonials', title: block.title || 'What Artists Say', intro: '' }}
+        />
+      );
     case 'embed':
       return (
         <div className={cn(narrow, 'py-8')}>

@@ -5,6 +5,7 @@ import { fillContentTokens, fillTextTokens } from '#common/site-content/content-
 import { lookUpPage, pagePath } from '#common/site-content/page-slugs.ts';
 import type { PageBlock, SitePage } from '#common/site-content/pages.ts';
 import { tokenFactsOf } from '#common/site-content/service-rules.ts';
+import type { Testimonial } from '#common/site-content/testimonials.ts';
 import { fromContext } from '#app/lib/server-context.server.ts';
 
 /*
@@ -15,7 +16,7 @@ import { fromContext } from '#app/lib/server-context.server.ts';
 
 type Fill = (text: string) => string;
 
-function blockView(block: PageBlock, fill: Fill, fillMarkdown: Fill) {
+function blockView(block: PageBlock, fill: Fill, fillMarkdown: Fill, testimonials: Testimonial[]) {
   switch (block.type) {
     case 'text':
       return { type: block.type, body: parseMarkdown(fillMarkdown(block.body)) };
@@ -35,6 +36,8 @@ function blockView(block: PageBlock, fill: Fill, fillMarkdown: Fill) {
         link: block.link ?? block.url,
         title: fill(block.title),
       };
+    case 'testimonials':
+      return { type: block.type, title: fill(block.title), testimonials };
     default:
       return block;
   }
@@ -63,7 +66,7 @@ export async function ownerPage(context: Readonly<RouterContextProvider>, slug: 
   const facts = tokenFactsOf(content);
   const fill = (text: string) => fillTextTokens(text, facts);
   const fillMarkdown = (text: string) => fillContentTokens(text, facts);
-  const blocks = page.blocks.map((block) => blockView(block, fill, fillMarkdown));
+  const blocks = page.blocks.map((block) => blockView(block, fill, fillMarkdown, content.testimonials.testimonials));
   const providers = blocks.flatMap((block) => (block.type === 'embed' ? [block.provider] : []));
   const frameOrigins = frameOriginsOf(providers);
   const view = {

@@ -23,6 +23,7 @@ export const BLOCK_LABELS: Record<PageBlockType, string> = {
   credits: 'Credits list',
   embed: 'Player (Spotify, YouTube…)',
   gallery: 'Image gallery',
+  testimonials: 'Testimonials',
 };
 
 /** A new, empty block of a kind (the form shows what it still needs). */
@@ -42,6 +43,8 @@ export function emptyBlock(type: PageBlockType): Record<string, unknown> {
       return { type, title: 'Credits', credits: [{ artist: '', title: '', role: '', year: null, url: null }] };
     case 'embed':
       return { type, url: '', title: '' };
+    case 'testimonials':
+      return { type, title: 'What Artists Say' };
   }
 }
 
@@ -196,5 +199,15 @@ export function BlockFields(props: Props & { type: PageBlockType }) {
       return <CreditsFields {...props} />;
     case 'embed':
       return <EmbedFields {...props} />;
+    case 'testimonials':
+      return (
+        <TextInput
+          form={form}
+          path={`${path}.title`}
+          label={`${name} heading`}
+          maxLength={100}
+          hint="Shows the quotes of the Testimonials section; with none there, the block is left out."
+        />
+      );
   }
 }
