@@ -37,6 +37,8 @@ export default [
     route('newsletter', 'routes/newsletter.tsx'),
     route('newsletter/confirm/:token', 'routes/newsletter.confirm.$token.tsx'),
     route('newsletter/unsubscribe/:token', 'routes/newsletter.unsubscribe.$token.tsx'),
+    // The owner's own pages (decision 119): any address no route above takes; reserved ones cannot be saved.
+    route(':slug', 'routes/page.$slug.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // The client portal: the studio's own space for a client's projects (never shared, never indexed).

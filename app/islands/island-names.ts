@@ -13,6 +13,7 @@ export const ISLAND = {
   bookingReschedule: 'booking-reschedule',
   proposalAccept: 'proposal-accept',
   startForm: 'start-form',
+  embedFacade: 'embed-facade',
 } as const;
 
 export type IslandName = (typeof ISLAND)[keyof typeof ISLAND];

@@ -22,6 +22,7 @@ export const ISLANDS = {
   [ISLAND.bookingReschedule]: () => import('#app/features/booking/reschedule-move.tsx').then((m) => m.RescheduleMove),
   [ISLAND.proposalAccept]: () => import('#app/features/proposals/proposal-accept.tsx').then((m) => m.ProposalAccept),
   [ISLAND.startForm]: () => import('#app/features/start/start-form.tsx').then((m) => m.StartForm),
+  [ISLAND.embedFacade]: () => import('#app/features/pages/embed-facade.tsx').then((m) => m.EmbedFacade),
 } satisfies Record<IslandName, () => Promise<AnyComponent>>;
 
 export type { IslandName };

@@ -119,6 +119,13 @@ const FIELD_NAMES: Record<string, string> = {
   footer: 'Footer menu',
   target: 'Link to',
   children: 'Items under it',
+  pages: 'Pages',
+  seo: 'Search and sharing',
+  entries: 'Questions',
+  caption: 'Caption',
+  embedUrl: 'Player address',
+  shareImage: 'Share image',
+  noindex: 'Hidden from search engines',
 };
 
 const ITEM_NOUNS: Record<string, string> = {
@@ -141,6 +148,9 @@ const ITEM_NOUNS: Record<string, string> = {
   header: 'Item',
   footer: 'Column',
   children: 'Item',
+  pages: 'Page',
+  entries: 'Question',
+  images: 'Image',
 };
 
 const MAX_WORDS = 80;

@@ -22,6 +22,7 @@ import { navigationSchema, type Navigation } from './navigation.ts';
 import type { MenuLink } from './navigation-links.ts';
 import { heroSchema, type Hero } from './hero.ts';
 import { homeSchema, type Home } from './home.ts';
+import { pagesSchema, type Pages } from './pages.ts';
 import { policiesSchema, type Policies } from './policies.ts';
 import { packagesSchema, type Packages } from './packages.ts';
 import { processSchema, type Process } from './process.ts';
@@ -55,6 +56,7 @@ export const SITE_SECTIONS = [
   'announcement',
   'newsletter',
   'navigation',
+  'pages',
 ] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];
 
@@ -75,6 +77,7 @@ export interface SiteContent {
   announcement: Announcement;
   newsletter: Newsletter;
   navigation: Navigation;
+  pages: Pages;
 }
 
 export const SECTION_SCHEMAS = {
@@ -94,6 +97,7 @@ export const SECTION_SCHEMAS = {
   announcement: announcementSchema,
   newsletter: newsletterSchema,
   navigation: navigationSchema,
+  pages: pagesSchema,
 } as const satisfies { [S in SiteSection]: z.ZodType<SiteContent[S]> };
 
 /** A fresh copy each call, so no caller can change the defaults of another. */
@@ -115,6 +119,8 @@ export function defaultSiteContent(): SiteContent {
     announcement: DEFAULT_ANNOUNCEMENT,
     newsletter: DEFAULT_NEWSLETTER,
     navigation: DEFAULT_NAVIGATION,
+    // The owner's own pages: none until they add one.
+    pages: { pages: [] },
   });
 }
 

@@ -17,6 +17,7 @@ import { sampleTrashRouter } from './sample-trash.ts';
 import { samplesRouter } from './samples.ts';
 import { siteContentRouter } from './site-content.ts';
 import { siteImageUploadRouter } from './site-images.ts';
+import { embedsRouter } from './embeds.ts';
 import { uploadsRouter } from './uploads.ts';
 import { adminProjectsRouter } from './admin-projects.ts';
 import { collaboratorsRouter } from './collaborators.ts';
@@ -53,6 +54,7 @@ export function apiRouter(services: Services, publicCache: PublicCache): Router 
   router.use(objectsRouter(services));
   router.use(siteContentRouter(services));
   router.use(siteImageUploadRouter(services));
+  router.use(embedsRouter());
   router.use(uploadsRouter(services));
   router.use(adminProjectsRouter(services));
   router.use(projectEngineersRouter(services));

@@ -46,6 +46,8 @@ const WRITES: ReadonlyArray<readonly [string, string, AuditWords | null]> = [
   ['POST', '/api/admin/two-factor/disable', w('security', 'Two-factor turned off')],
   // The staff: who may do what is security; an invitation is the staff's.
   ['POST', '/api/admin/staff/join', NOT_A_WRITE],
+  // A pasted player link checked for the pages editor: nothing is stored.
+  ['POST', '/api/embeds/check', NOT_A_WRITE],
   ['POST', '/api/admin/staff', w('staff', 'Staff member {created} invited')],
   ['PATCH', '/api/admin/staff/:id', { area: 'security', action: staffChange, track: ['staff', 'id'] }],
   ['DELETE', '/api/admin/staff/:id', { area: 'security', action: 'Staff member {staff:id} removed', track: ['staff', 'id'] }],

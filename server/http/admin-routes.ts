@@ -70,6 +70,8 @@ const ROUTES: ReadonlyArray<[string, string, Decide]> = [
   // The newsletter list (decision 118): its count and its CSV, with the site's text.
   ['GET', '/api/admin/newsletter', 'site'],
   ['GET', '/api/admin/newsletter.csv', 'site'],
+  // A pasted player link checked for the pages editor (decision 119).
+  ['POST', '/api/embeds/check', 'site'],
   // Proposals (server/api/admin-proposals.ts): anyone may start a draft from an enquiry or a booking.
   ['POST', '/api/admin/proposals', 'proposals.create'],
   ['*', '/api/admin/proposals', 'proposals'],

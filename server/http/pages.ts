@@ -17,7 +17,7 @@ import { sendStored } from './public-cache/send-stored.ts';
 import { CACHE_STATUS_HEADER, storedAnswerKey, type SessionCookieProbe } from './public-cache/serve-public-hits.ts';
 import { prepareResponse } from './public-cache/stored-response.ts';
 import { NOT_FOUND_KEY, NOT_FOUND_RENDER_PATH, unknownPathTest } from './public-cache/unknown-paths.ts';
-import type { ContentSecurityPolicy } from './security-headers.ts';
+import { FRAME_SOURCES_HEADER, type ContentSecurityPolicy } from './security-headers.ts';
 import { pagePolicyTest } from './page-policy.ts';
 import type { PageAnswerPolicy } from '#common/page-policy.ts';
 
@@ -122,8 +122,8 @@ async function renderForEveryone(
   const html = await response.text();
   const keep = response.status === keptStatus && !response.headers.has('set-cookie');
   const headers = new Headers(response.headers);
-  for (const name of ['content-length', 'set-cookie', 'content-encoding']) headers.delete(name);
-  headers.set('Content-Security-Policy', policy.withScriptHashes(inlineScriptHashes(html)));
+  for (const name of ['content-length', 'set-cookie', 'content-encoding', FRAME_SOURCES_HEADER]) headers.delete(name);
+  headers.set('Content-Security-Policy', policy.withScriptHashes(inlineScriptHashes(html), response.headers.get(FRAME_SOURCES_HEADER)));
   // A route that states its own policy keeps it (robots.txt, the sitemap, the manifest: an hour).
   const own = response.headers.get('cache-control');
   headers.set('Cache-Control', own ?? (keep ? PUBLIC_CACHE_CONTROL : 'no-store'));

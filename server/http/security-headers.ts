@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { FRAME_SOURCES_HEADER, PROVIDER_FACTS } from '#common/embeds.ts';
 
 export interface SecurityHeaderOptions {
   /** Vite's dev server needs eval, websockets and inline styles for hot reload. */
@@ -13,10 +14,23 @@ export interface SecurityHeaderOptions {
 }
 
 export interface ContentSecurityPolicy {
-  /** For a response rendered for one request: its scripts carry this nonce. */
-  withNonce(nonce: string): string;
-  /** For a page shared by every visitor: its inline scripts are allowed by their hashes. */
-  withScriptHashes(hashes: readonly string[]): string;
+  /** For a response rendered for one request: its scripts carry this nonce. `frames`: its players' origins (frameSources). */
+  withNonce(nonce: string, frames?: readonly string[]): string;
+  /** For a page shared by every visitor: its inline scripts are allowed by their hashes; `frames`: its FRAME_SOURCES_HEADER. */
+  withScriptHashes(hashes: readonly string[], frames?: string | null): string;
+}
+
+/** Pages name their players' origins in it (server/http/pages.ts takes it off a shared page's answer). */
+export { FRAME_SOURCES_HEADER };
+
+const PLAYER_ORIGINS = new Set(Object.values(PROVIDER_FACTS).map((facts) => facts.frameOrigin));
+
+/**
+ * The frame origins a page names for its players (FRAME_SOURCES_HEADER, set by the owner's pages):
+ * only the embed providers' own, whatever else the value holds. Empty for every other page.
+ */
+export function frameSources(value: string | null | undefined): string[] {
+  return [...new Set((value ?? '').split(/\s+/).filter((origin) => PLAYER_ORIGINS.has(origin)))].sort();
 }
 
 /**
@@ -38,14 +52,16 @@ export function contentSecurityPolicy({ development, mediaOrigins }: SecurityHea
     `frame-ancestors 'none'`,
     `form-action 'self'`,
   ].join('; ');
-  const policy = (sources: string) =>
-    `default-src 'self'; script-src 'self' ${sources} 'strict-dynamic'${development ? ` 'unsafe-eval'` : ''}; ${rest}`;
+  // Only a page that shows a player may frame anything, and then only its providers (decision 119).
+  const frameSrc = (frames: readonly string[]) => (frames.length > 0 ? `; frame-src ${frames.join(' ')}` : '');
+  const policy = (sources: string, frames: readonly string[] = []) =>
+    `default-src 'self'; script-src 'self' ${sources} 'strict-dynamic'${development ? ` 'unsafe-eval'` : ''}; ${rest}${frameSrc(frames)}`;
   return {
     // Pages made for one person (the admin, the portal) may compile WebAssembly: the uploader hashes
     // each part with it (app/features/file-uploader/part-digest.ts). It allows no JavaScript eval; pages
     // shared by every visitor upload nothing and do not get it.
-    withNonce: (nonce) => policy(`'nonce-${nonce}' 'wasm-unsafe-eval'`),
-    withScriptHashes: (hashes) => policy(hashes.join(' ')),
+    withNonce: (nonce, frames) => policy(`'nonce-${nonce}' 'wasm-unsafe-eval'`, frames),
+    withScriptHashes: (hashes, frames) => policy(hashes.join(' '), frameSources(frames)),
   };
 }
 
@@ -77,6 +93,14 @@ export function cspWithNonce(policy: ContentSecurityPolicy): RequestHandler {
     const nonce = randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
     res.set('Content-Security-Policy', policy.withNonce(nonce));
+    // A page rendered for this request names its players' origins in a header of its own
+    // (React Router's adapter appends every header): that header becomes the policy's frame-src.
+    const append = res.append.bind(res);
+    res.append = (name, value) => {
+      if (name.toLowerCase() !== FRAME_SOURCES_HEADER) return append(name, value);
+      res.set('Content-Security-Policy', policy.withNonce(nonce, frameSources(String(value))));
+      return res;
+    };
     next();
   };
 }

@@ -1,6 +1,8 @@
 import type { FieldErrors } from '#common/validation.ts';
 import { carryFormerSlugs, unknownPackageErrors } from '#common/site-content/service-rules.ts';
 import type { Services } from '#common/site-content/services.ts';
+import { carryFormerPageSlugs } from '#common/site-content/page-slugs.ts';
+import type { Pages } from '#common/site-content/pages.ts';
 import type { SiteContent, SiteSection, StoredSiteContent } from '#common/site-content/sections.ts';
 
 /*
@@ -15,6 +17,10 @@ export function crossSectionErrors<S extends SiteSection>(section: S, data: Site
 
 /** The section as it is stored on top of `previous`: a renamed service keeps its old address. */
 export function completeOnSave<S extends SiteSection>(section: S, data: SiteContent[S], previous: SiteContent[S]): SiteContent[S] {
+  if (section === 'pages') {
+    const pages = carryFormerPageSlugs((data as Pages).pages, (previous as Pages).pages);
+    return { ...(data as Pages), pages } as SiteContent[S];
+  }
   return section === 'services' ? (carryFormerSlugs(data as Services, previous as Services) as SiteContent[S]) : data;
 }
 

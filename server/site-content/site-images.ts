@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { ImageFormat } from '#common/site-content/format.ts';
 import type { ImageRef } from '#common/site-content/image.ts';
+import { pageImageRefs, type Pages } from '#common/site-content/pages.ts';
 import type { SiteContent, SiteSection } from '#common/site-content/sections.ts';
 import type { FieldErrors } from '#common/validation.ts';
 import { faviconProblem } from '#common/site-content/brand.ts';
@@ -193,8 +194,11 @@ export function createSiteImageService({
 
     async checkReferences(section, content) {
       const errors: FieldErrors = {};
-      for (const field of IMAGE_FIELDS[section] ?? []) {
-        const ref = (content as Record<string, unknown>)[field] as ImageRef | null;
+      const refs =
+        section === 'pages'
+          ? pageImageRefs(content as Pages).map(({ path, image }) => [path, image] as const)
+          : (IMAGE_FIELDS[section] ?? []).map((field) => [field, (content as Record<string, unknown>)[field] as ImageRef | null] as const);
+      for (const [field, ref] of refs) {
         if (!ref) continue;
         const stored = await db
           .selectFrom('siteImages')

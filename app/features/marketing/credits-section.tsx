@@ -4,10 +4,10 @@ import { ContentSection } from './content-section.tsx';
 import { cn } from '#app/lib/cn.ts';
 
 /** Records the studio worked on, as the owner listed them; nothing when the list is empty. */
-export function CreditsSection({ credits }: { credits: Credit[] }) {
+export function CreditsSection({ credits, title = 'Selected Work', id = 'credits' }: { credits: Credit[]; title?: string; id?: string }) {
   if (credits.length === 0) return null;
   return (
-    <ContentSection id="credits" eyebrow="Credits" title="Selected Work">
+    <ContentSection id={id} eyebrow="Credits" title={title}>
       <ul className="mx-auto mt-12 grid max-w-5xl gap-4 sm:grid-cols-2">
         {credits.map((credit) => {
           const title = (

@@ -7,12 +7,21 @@ import { cn } from '#app/lib/cn.ts';
  * and readable before (or without) JavaScript.
  */
 /** The owner's questions; nothing when there are none. */
-export function FaqList({ faq }: { faq: FaqEntry[] }) {
+export function FaqList({
+  faq,
+  title = 'Frequently Asked Questions',
+  headingId = 'faq-title',
+}: {
+  faq: FaqEntry[];
+  /** An owner's page names its own (decision 119). */
+  title?: string;
+  headingId?: string;
+}) {
   if (faq.length === 0) return null;
   return (
-    <section aria-labelledby="faq-title" className="rounded-2xl border border-line bg-surface p-6 sm:p-8">
-      <h2 id="faq-title" className="text-xl font-semibold text-fg">
-        Frequently Asked Questions
+    <section aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-6 sm:p-8">
+      <h2 id={headingId} className="text-xl font-semibold text-fg">
+        {title}
       </h2>
       <div className="mt-4 divide-y divide-line">
         {faq.map((entry) => (

@@ -28,6 +28,7 @@ const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, 
 
 /** A service's page shows its own section and the packages it lists. */
 const SERVICE_PAGE_SECTIONS: SiteSection[] = ['services', 'packages'];
+const OWN_PAGE_SECTIONS: SiteSection[] = ['pages'];
 
 /**
  * Every public page, each shown service's page right after /services (`servicePaths`, from the
@@ -37,12 +38,15 @@ export function sitemapXml(
   publicUrl: string,
   updatedAt: Partial<Record<SiteSection, string | null>>,
   servicePaths: readonly string[] = [],
+  ownPages: readonly string[] = [],
 ): string {
   const pages = PUBLIC_PAGES.flatMap((page) =>
     page === '/services'
       ? [[page, PAGE_SECTIONS[page]] as const, ...servicePaths.map((path) => [path, SERVICE_PAGE_SECTIONS] as const)]
       : [[page, PAGE_SECTIONS[page]] as const],
   );
+  // The owner's own pages last, each changing with its section (and the studio's facts).
+  pages.push(...ownPages.map((path) => [path, OWN_PAGE_SECTIONS] as const));
   const urls = pages
     .map(([page, sections]) => {
       const modified = lastModified(sections, updatedAt);

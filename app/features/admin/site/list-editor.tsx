@@ -20,6 +20,8 @@ interface ListEditorProps<T> {
   columns?: string;
   /** Inside another group (a package's features): no box of its own. */
   nested?: boolean;
+  /** Shown before the Add button (what kind of row it adds). */
+  beforeAdd?: ReactNode;
 }
 
 type Focus = { index: number; target: 'first' | 'up' | 'down' } | { index: -1; target: 'add' } | null;
@@ -92,6 +94,7 @@ export function ListEditor<T>({
   children,
   columns,
   nested = false,
+  beforeAdd,
 }: ListEditorProps<T>) {
   const items = form.value<T[]>(path) ?? [];
   const [keys, setKeys] = useState<number[]>(() => items.map(() => nextKey++));
@@ -183,7 +186,8 @@ export function ListEditor<T>({
         })}
       </ol>
       <GroupError form={form} path={path} />
-      <div>
+      <div className="flex flex-wrap items-end gap-3">
+        {beforeAdd}
         <Button
           ref={addButton}
           variant="secondary"

@@ -23,6 +23,8 @@ const PREVIEW_PAGES: Partial<Record<string, string | null>> = {
   announcement: '/',
   newsletter: '/',
   navigation: '/',
+  // Each page previews at its own address (the Pages editor links it).
+  pages: '/',
 };
 
 /** The Preview link's address, or null for a section no public page shows. */

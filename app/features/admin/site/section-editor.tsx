@@ -12,6 +12,7 @@ import { HeroForm } from './sections/hero-form.tsx';
 import { HomeForm } from './sections/home-form.tsx';
 import { NewsletterForm } from './sections/newsletter-form.tsx';
 import { NavigationForm } from './sections/navigation-form.tsx';
+import { PagesForm } from './sections/pages-form.tsx';
 import { PoliciesForm } from './sections/policies-form.tsx';
 import { PackagesForm } from './sections/packages-form.tsx';
 import { ProcessForm } from './sections/process-form.tsx';
@@ -58,6 +59,7 @@ export function SectionEditor({ section, content, onStored, onDirtyChange, draft
     announcement: <AnnouncementForm form={form} studio={studio} />,
     newsletter: <NewsletterForm form={form} />,
     navigation: <NavigationForm form={form} services={content.services.services} />,
+    pages: <PagesForm form={form} studio={studio} />,
   }[section];
 
   return (

@@ -18,6 +18,7 @@ export const SECTION_LABELS: Record<SiteSection, string> = {
   announcement: 'Announcement bar',
   newsletter: 'Newsletter',
   navigation: 'Menus',
+  pages: 'Pages',
 };
 
 export const SECTION_INTROS: Record<SiteSection, string> = {
@@ -42,6 +43,9 @@ export const SECTION_INTROS: Record<SiteSection, string> = {
   announcement: 'One line above the menu of every public page, between the days you set (in the studio’s time zone).',
   newsletter: 'A “notify me” sign-up in the footer: visitors confirm by e-mail, and leave with one click.',
   navigation: 'The links of the header (the phone menu shows the same) and the columns of the footer.',
+  pages:
+    'Pages of your own (credits, gear, a rate card) at an address you choose, made of blocks. Link them from the menu; ' +
+    'hidden pages answer nobody.',
 };
 
 /** "Nov 23, 2026, 7:21 PM" in the owner's own time zone. */
