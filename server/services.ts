@@ -12,6 +12,7 @@ import { createShareImages } from './site-content/share-image.ts';
 import { createObjectStore } from './storage/create-store.ts';
 import { MultipartUploadService } from './uploads/multipart-uploads.ts';
 import { adminNamesById } from './auth/admin-users.ts';
+import { staffNoticeAddress } from './auth/staff-notices.ts';
 import { hashPassword, verifyPassword } from './auth/passwords.ts';
 import { createProjectsCapability } from './projects/projects-capability.ts';
 import { emailLogo } from './email/email-brand.ts';
@@ -100,6 +101,8 @@ export function buildServices(core: CoreServices): Services {
     adminNames: (ids) => adminNamesById(core.db, ids),
     // Billing is made below; a project e-mail is composed long after both exist.
     deliveriesHeld: async (projectId) => (await billing.invoices.deliveryLock(projectId)).locked,
+    // The engineers' copies of the studio's notices: auth knows each person's address and choices (decision 121).
+    staffAddress: (adminUserId, kind) => staffNoticeAddress(core.db, adminUserId, kind),
     analyse: runProjectAudioAnalysisInWorker,
   });
   // The consultation's studio facts: the zone of the opening hours, and the address of the Studio section.

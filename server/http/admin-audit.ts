@@ -40,6 +40,7 @@ const WRITES: ReadonlyArray<readonly [string, string, AuditWords | null]> = [
   // One's own account and its security.
   ['PATCH', '/api/admin/me', w('account', 'Own profile changed')],
   ['PUT', '/api/admin/me/setup-checklist', w('account', 'Setup checklist shown or put away')],
+  ['PUT', '/api/admin/me/notices', w('account', 'Own e-mail notices chosen')],
   ['POST', '/api/admin/change-password', w('security', 'Password changed')],
   ['POST', '/api/admin/two-factor/setup', w('security', 'Two-factor setup started')],
   ['POST', '/api/admin/two-factor/confirm', w('security', 'Two-factor turned on')],

@@ -18,6 +18,7 @@ const ROUTES: ReadonlyArray<[string, string, Decide]> = [
   // One's own account.
   ['*', '/api/admin/me', 'account'],
   ['PUT', '/api/admin/me/setup-checklist', 'account'],
+  ['*', '/api/admin/me/notices', 'account'],
   ['POST', '/api/admin/change-password', 'account'],
   ['*', '/api/admin/two-factor', 'account'],
   ['POST', '/api/admin/two-factor/*', 'account'],

@@ -36,6 +36,7 @@ import * as proposals from './0038_proposals.ts';
 import * as projectRequests from './0039_project_requests.ts';
 import * as auditLog from './0040_audit_log.ts';
 import * as sessionDevices from './0041_session_devices.ts';
+import * as teamNotices from './0045_team_notices.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '0039_project_requests': projectRequests,
   '0040_audit_log': auditLog,
   '0041_session_devices': sessionDevices,
+  '0045_team_notices': teamNotices,
 };

@@ -41,6 +41,8 @@ export interface BookingsTable {
   emailKey: string | null;
   clientKey: string | null;
   ownerNotes: string | null;
+  /** The team member it is assigned to (an admin id); null: nobody in particular. */
+  assigneeId: Generated<number | null>;
   cancelledAt: string | null;
   /** `visitor` or `admin:{id}` */
   cancelledBy: string | null;
