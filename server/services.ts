@@ -125,6 +125,7 @@ export function buildServices(core: CoreServices): Services {
     projects: projects.projectsForBilling,
     // A client's reminders go out in the zone they booked their consultation in, when they did (decision 104).
     clientZone: (email) => booking.visitorZoneOf(email),
+    staffAddress: (adminUserId, kind) => staffNoticeAddress(core.db, adminUserId, kind),
   });
   const shareImages = createShareImages({
     content: () => siteContent.current(),

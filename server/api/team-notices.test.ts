@@ -5,7 +5,13 @@ import { createAdmin } from '#server/auth/admin-users.ts';
 import { encodeWav } from '#server/audio/wav.ts';
 import { sine } from '#server/test-support/audio-files.ts';
 import { testDialects } from '#server/test-support/services.ts';
-import { createProjectsTestApp, projectWithClient, uploadIntoProject, type ProjectsTestApp } from '#server/test-support/project-fixture.ts';
+import {
+  createProjectsTestApp,
+  invoiceLine,
+  projectWithClient,
+  uploadIntoProject,
+  type ProjectsTestApp,
+} from '#server/test-support/project-fixture.ts';
 import { call, signedInStaff, STAFF_PASSWORD } from '#server/test-support/staff-fixture.ts';
 
 const tone = (seconds: number) => {
@@ -115,5 +121,20 @@ describe.each(testDialects())('notices to a project’s engineers (%s)', (dialec
       .where('action', '=', 'Own e-mail notices chosen')
       .executeTakeFirst();
     expect(entry).toMatchObject({ adminUserId: ed.id });
+  });
+
+  it('a payment on the project reaches its engineers once each, as the studio hears of it', async () => {
+    const created = await t.asAdmin.post(`/api/admin/projects/${projectId}/invoices`).send({ lines: [invoiceLine('Mix', 20_000)] });
+    expect(created.status).toBe(201);
+    expect((await t.asAdmin.post(`/api/admin/invoices/${created.body.id}/send`)).status).toBe(200);
+    const paid = await t.asAdmin.post(`/api/admin/invoices/${created.body.id}/payments`).send({ amountCents: 20_000, method: 'cash' });
+    expect(paid.status).toBe(201);
+    await t.services.billing.billingEmails.idle();
+    t.services.billing.billingEmails.sendSoon();
+    await t.services.billing.billingEmails.idle();
+    const about = new RegExp(`^Payment received: .* ${created.body.number}`);
+    expect(to('ed-engineer@example.com', about)).toHaveLength(1);
+    expect(to(DEFAULT_STUDIO_EMAIL, about)).toHaveLength(1);
+    expect(t.mail.filter((m) => m.to === 'olga-engineer@example.com')).toEqual([]);
   });
 });
