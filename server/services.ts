@@ -111,6 +111,10 @@ export function buildServices(core: CoreServices): Services {
   const booking = createBookingCapability({
     ...mailing,
     invalidation: core.invalidation,
+    team: {
+      name: async (id) => (await adminNamesById(core.db, [id])).get(id) ?? null,
+      address: (id, kind) => staffNoticeAddress(core.db, id, kind),
+    },
     studio: async () => {
       const { studio } = await siteContent.current();
       const street = [studio.streetAddress, `${studio.location.city}, ${studio.location.region} ${studio.postalCode}`.trim()];

@@ -68,6 +68,7 @@ const WRITES: ReadonlyArray<readonly [string, string, AuditWords | null]> = [
   ['POST', '/api/admin/booking/subscription', w('bookings', 'Calendar subscription link made anew')],
   ['PATCH', '/api/admin/bookings/:id', w('bookings', 'Booking of {booking:id} changed')],
   ['POST', '/api/admin/bookings/:id/cancel', w('bookings', 'Booking of {booking:id} cancelled')],
+  ['PUT', '/api/admin/bookings/:id/assignee', w('bookings', 'Booking of {booking:id} assigned')],
   // A project's money.
   ['POST', '/api/admin/projects/:id/invoices', w('money', 'Invoice {created} made for project {project:id}')],
   ['POST', '/api/admin/projects/:id/invoices/plan', w('money', 'Payment plan invoices made for project {project:id}')],
