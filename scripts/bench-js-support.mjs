@@ -66,6 +66,51 @@ export function ensureBuild(buildDir) {
 }
 
 /** Starts the production server of `buildDir` (its own server bundle) on a free port and a throw-away DATA_DIR with the demo samples. */
+/** The first admin of a bench server: pages that exist only once the owner made something (a proposal) are made through it. */
+const BENCH_OWNER = { username: 'bench-owner', email: 'owner@bench.test', password: 'bench-Owner-Password-7' };
+const BENCH_OWNER_ENV = { ADMIN_USERNAME: BENCH_OWNER.username, ADMIN_EMAIL: BENCH_OWNER.email, ADMIN_PASSWORD: BENCH_OWNER.password };
+
+/** A page the owner makes first: named so in a page list, and made on each server by `madePagePath`. */
+export const PROPOSAL_PAGE = '/p/{proposal}';
+
+/**
+ * The address of a page the owner must make first, on this server: a sent proposal's `/p/{token}`
+ * (the client's page, with an option, an extra and the studio's agreement). Other pages are as given.
+ */
+export async function madePagePath(server, page) {
+  if (page !== PROPOSAL_PAGE) return page;
+  const call = async (method, address, cookie, body) => {
+    const res = await fetch(`${server.url}${address}`, {
+      method,
+      headers: { 'content-type': 'application/json', origin: server.url, ...(cookie ? { cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${address}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+  const login = await call('POST', '/api/admin/login', null, { username: BENCH_OWNER.username, password: BENCH_OWNER.password });
+  const cookie = login.headers.getSetCookie()[0].split(';')[0];
+  const proposal = await (
+    await call('POST', '/api/admin/proposals', cookie, {
+      clientName: 'Mara Quinn',
+      clientEmail: 'mara@bench.test',
+      artistName: 'The Quiet Hours',
+      title: 'Night Drive EP',
+      packageKey: 'standard',
+      songs: 3,
+      extras: [{ label: 'Rush (48 hours)', amountCents: 10_000 }],
+      options: [
+        { key: 'premium', label: 'Premium instead of Standard', packageKey: 'premium' },
+        { key: 'stems', label: 'Stems of every song', amountCents: 7_500 },
+      ],
+      depositPercent: 50,
+      message: 'Great talking to you: here is what we discussed.',
+    })
+  ).json();
+  const sent = await (await call('POST', `/api/admin/proposals/${proposal.id}/send`, cookie)).json();
+  return new URL(sent.url).pathname;
+}
+
 export async function startBuildServer(buildDir) {
   ensureBuild(buildDir);
   const port = await freePort();
@@ -84,6 +129,7 @@ export async function startBuildServer(buildDir) {
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       BUILD_DIR: buildDir,
+      ...BENCH_OWNER_ENV,
     },
   });
   const stop = async () => {

@@ -10,6 +10,7 @@
  *   BASELINE_BUILD_DIR=build-main BUILD_DIR=build npm run bench:lighthouse   # old and new side by side
  *   BUILD_DIR=build-a,build-b npm run bench:lighthouse -- / /contact  # same, as a list; some pages only
  *   LH_RUNS=3 LH_REPORT_DIR=/tmp/lh npm run bench:lighthouse          # fewer runs; keep the median runs' JSON reports
+ *   npm run bench:lighthouse -- '/p/{proposal}'                       # the client's proposal page (made on each server first)
  *
  * Each page is measured LH_RUNS times (default 5) per build. Reported per build: the median
  * performance score with every run's score, the median of each metric over the runs, the other
@@ -22,7 +23,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildDirsFromEnv, PUBLIC_PAGES, startBuildServer } from './bench-js-support.mjs';
+import { buildDirsFromEnv, madePagePath, PROPOSAL_PAGE, PUBLIC_PAGES, startBuildServer } from './bench-js-support.mjs';
 
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
@@ -36,7 +37,8 @@ const NOT_FOUND_EXEMPT = new Set(['seo', 'best-practices']);
 const isNotFoundPage = (page) => page === '/no-such-page';
 
 const buildDirs = buildDirsFromEnv();
-const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : PUBLIC_PAGES;
+// The client's proposal page too: public by its link (made on each server before it is measured).
+const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [...PUBLIC_PAGES, PROPOSAL_PAGE];
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -102,13 +104,15 @@ try {
   const rows = [];
   for (const page of pages) {
     // One unmeasured request per server, so the first run does not meet a cold module cache.
-    for (const server of servers) await (await fetch(`${server.url}${page}`)).arrayBuffer();
+    const pathOn = new Map();
+    for (const server of servers) pathOn.set(server, await madePagePath(server, page));
+    for (const server of servers) await (await fetch(`${server.url}${pathOn.get(server)}`)).arrayBuffer();
     const runs = new Map(servers.map((server) => [server, []]));
     for (let run = 0; run < RUNS; run++) {
       // Alternate which build goes first, so neither always follows the other.
       const order = run % 2 === 0 ? servers : [...servers].reverse();
       for (const server of order) {
-        runs.get(server).push(await audit(`${server.url}${page}`));
+        runs.get(server).push(await audit(`${server.url}${pathOn.get(server)}`));
       }
     }
     for (const server of servers) {

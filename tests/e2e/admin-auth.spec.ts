@@ -1,15 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { latestMailTo } from './outbox';
-import { e2eDataDir, expectNoSeriousA11yViolations } from './support';
-
-/** Runs the admin CLI against the running e2e server's SQLite database (as an owner would). */
-function adminCli(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-    env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'silent' },
-  }).toString();
-}
+import { expectNoSeriousA11yViolations } from './support';
+import { adminCli } from './admin-cli';
 
 async function logIn(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);

@@ -1,15 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { outboxMails } from './outbox';
-import { e2eDataDir, expectNoSeriousA11yViolations, gotoHydrated } from './support';
-
-/** Runs the admin CLI against the running e2e server's SQLite database (as an owner would). */
-function adminCli(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-    env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'silent' },
-  }).toString();
-}
+import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
+import { adminCli } from './admin-cli';
 
 /** Subjects of the outbox messages to an address written since a moment. */
 function mailSubjectsTo(address: string, since: number): string[] {

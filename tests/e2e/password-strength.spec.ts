@@ -1,15 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { latestMailTo } from './outbox';
-import { e2eDataDir, expectNoSeriousA11yViolations, gotoHydrated } from './support';
-
-const CLI_ENV = () => ({ ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-
-/** Runs the admin CLI against the running e2e server's SQLite database (as an owner would). */
-function adminCli(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env: CLI_ENV() }).toString();
-}
+import { expectNoSeriousA11yViolations, gotoHydrated } from './support';
+import { adminCli, adminCliResult } from './admin-cli';
 
 const SHOTS = 'test-results/password-strength-screens';
 
@@ -42,14 +35,7 @@ test('the change-password form rates the password as it is typed and refuses a w
   const username = `strength${Date.now()}`;
   const password = 'first-Strength-Pass-1';
   // The CLI refuses a common password on one line and changes nothing.
-  const refused = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/admin.ts', 'create', username, `${username}@studio.test`, 'password'],
-    {
-      env: CLI_ENV(),
-      encoding: 'utf8',
-    },
-  );
+  const refused = adminCliResult('create', username, `${username}@studio.test`, 'password');
   expect(refused.status).toBe(1);
   expect(refused.stderr.trim()).toBe(`Weak password: ${COMMON}`);
   expect(adminCli('create', username, `${username}@studio.test`, password)).toContain(`Created admin "${username}"`);
