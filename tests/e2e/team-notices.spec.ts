@@ -79,6 +79,12 @@ test('the owner gives a booking to a team member on its card; the visitor’s co
   await expect(choice).toHaveValue(/^\d+$/);
   await card.scrollIntoViewIfNeeded();
   await shots(page, 'booking-assignee');
+  if (SHOTS) {
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await card.screenshot({ path: `${SHOTS}/booking-assignee-card-${width}.png` });
+    }
+  }
 
   const confirmation = await latestMailTo(visitor.email, since, /^Booked:/);
   expect(confirmation.subject).toContain(`with ${person}`);

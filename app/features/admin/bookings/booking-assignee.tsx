@@ -79,7 +79,7 @@ export function BookingAssignee({ booking, onChanged }: { booking: AdminBooking;
         value={booking.assignee?.id ?? ''}
         disabled={saving || people === null}
         onChange={(event) => void change(event.target.value)}
-        className={cn(inputClasses, 'w-auto min-w-48 py-2')}
+        className={cn(inputClasses, 'py-2 sm:w-72')}
       >
         <option value="">Nobody in particular</option>
         {options.map((person) => (
