@@ -29,7 +29,8 @@ export function BookingAssignee({ booking, onChanged }: { booking: AdminBooking;
   const canAssign = roleMay(useStaffRole() ?? undefined, 'bookings.assign');
   const selectId = useId();
   const [people, setPeople] = useState<Person[] | null>(null);
-  const [saving, setSaving] = useState(false);
+  // The choice being saved, shown meanwhile (the booking says who has it once the server answers).
+  const [saving, setSaving] = useState<string | null>(null);
 
   useEffect(() => {
     if (canAssign) void assignees().then(setPeople);
@@ -46,9 +47,9 @@ export function BookingAssignee({ booking, onChanged }: { booking: AdminBooking;
 
   async function change(value: string) {
     const assigneeId = value === '' ? null : Number(value);
-    setSaving(true);
+    setSaving(value);
     const result = await api<AdminBooking>('PUT', `/api/admin/bookings/${booking.id}/assignee`, { assigneeId });
-    setSaving(false);
+    setSaving(null);
     if (!result.ok) {
       toast({
         title: 'Error',
@@ -76,8 +77,8 @@ export function BookingAssignee({ booking, onChanged }: { booking: AdminBooking;
       </label>
       <select
         id={selectId}
-        value={booking.assignee?.id ?? ''}
-        disabled={saving || people === null}
+        value={saving ?? booking.assignee?.id ?? ''}
+        disabled={saving !== null || people === null}
         onChange={(event) => void change(event.target.value)}
         className={cn(inputClasses, 'py-2 sm:w-72')}
       >
