@@ -43,6 +43,8 @@ export const STAFF_CAPABILITIES = {
   'inbox.settings': { roles: ['owner', 'assistant'], refused: 'Only the owner and the front desk change the automatic reply.' },
   bookings: { roles: STAFF, refused: '' },
   /** Hours, booking types, the busy-time feeds and the calendar subscription. */
+  /** Giving a booking to a team member (engineers see who has theirs). */
+  'bookings.assign': { roles: ['owner', 'assistant'], refused: 'Only the owner and the front desk assign bookings.' },
   'bookings.settings': { roles: ['owner', 'assistant'], refused: 'Only the owner and the front desk change the booking settings.' },
   /** Projects: files, versions, review, deliveries, the client's messages. */
   projects: { roles: STAFF, refused: '' },

@@ -12,6 +12,7 @@ import { createShareImages } from './site-content/share-image.ts';
 import { createObjectStore } from './storage/create-store.ts';
 import { MultipartUploadService } from './uploads/multipart-uploads.ts';
 import { adminNamesById } from './auth/admin-users.ts';
+import { staffNoticeAddress } from './auth/staff-notices.ts';
 import { hashPassword, verifyPassword } from './auth/passwords.ts';
 import { createProjectsCapability } from './projects/projects-capability.ts';
 import { emailLogo } from './email/email-brand.ts';
@@ -100,6 +101,8 @@ export function buildServices(core: CoreServices): Services {
     adminNames: (ids) => adminNamesById(core.db, ids),
     // Billing is made below; a project e-mail is composed long after both exist.
     deliveriesHeld: async (projectId) => (await billing.invoices.deliveryLock(projectId)).locked,
+    // The engineers' copies of the studio's notices: auth knows each person's address and choices (decision 121).
+    staffAddress: (adminUserId, kind) => staffNoticeAddress(core.db, adminUserId, kind),
     analyse: runProjectAudioAnalysisInWorker,
   });
   // The consultation's studio facts: the zone of the opening hours, and the address of the Studio section.
@@ -108,6 +111,10 @@ export function buildServices(core: CoreServices): Services {
   const booking = createBookingCapability({
     ...mailing,
     invalidation: core.invalidation,
+    team: {
+      name: async (id) => (await adminNamesById(core.db, [id])).get(id) ?? null,
+      address: (id, kind) => staffNoticeAddress(core.db, id, kind),
+    },
     studio: async () => {
       const { studio } = await siteContent.current();
       const street = [studio.streetAddress, `${studio.location.city}, ${studio.location.region} ${studio.postalCode}`.trim()];
@@ -122,6 +129,7 @@ export function buildServices(core: CoreServices): Services {
     projects: projects.projectsForBilling,
     // A client's reminders go out in the zone they booked their consultation in, when they did (decision 104).
     clientZone: (email) => booking.visitorZoneOf(email),
+    staffAddress: (adminUserId, kind) => staffNoticeAddress(core.db, adminUserId, kind),
   });
   const shareImages = createShareImages({
     content: () => siteContent.current(),

@@ -1,3 +1,4 @@
+import { recordIdSchema } from '#common/record-id.ts';
 import { safeText } from '#common/text.ts';
 import { z } from '#common/zod.ts';
 import { bookingSettingsSchema, type BookingSettings, type MeetingKind } from './settings.ts';
@@ -78,13 +79,26 @@ export interface StudioBooking {
   cancelledBy: 'visitor' | 'studio' | null;
   cancelMessage: string | null;
   createdAt: string;
+  /** The team member it is assigned to (an admin id), or null. */
+  assigneeId: number | null;
 }
 
 /** A booking in the owner's API: with its enquiry, which the contact capability owns (server/flows/enquiry-links.ts). */
 export interface AdminBooking extends StudioBooking {
   /** The latest contact enquiry from the same address, if any (the inbox opens it). */
   enquiryId: number | null;
+  /** Who of the team it is assigned to, by their name now (auth owns the people). */
+  assignee: { id: number; name: string } | null;
 }
+
+/** `PUT /api/admin/bookings/:id/assignee`: a team member's id, or null for nobody in particular. */
+export const bookingAssigneeSchema = z.strictObject({
+  assigneeId: recordIdSchema('assigneeId is a staff member’s id, or null').nullable(),
+});
+
+export const BOOKING_ASSIGN_MESSAGES = {
+  notAssignable: 'Only someone active on the staff can take a booking.',
+} as const;
 
 export interface BookingSummary<Booking extends StudioBooking = AdminBooking> {
   /** Confirmed consultations on the studio's today, and in its week (Monday to Sunday). */

@@ -10,7 +10,9 @@ import {
 import { HttpError, methodNotAllowed } from '#server/http/errors.ts';
 import { refusalError } from '#server/http/refusals.ts';
 import { requireAdmin, signedInAdminId } from '#server/http/require-admin.ts';
-import { parseIdParam } from '#server/http/validation.ts';
+import { parseBody, parseIdParam } from '#server/http/validation.ts';
+import { BOOKING_ASSIGN_MESSAGES, bookingAssigneeSchema } from '#common/booking/admin.ts';
+import { assignBooking, bookingAssignees } from '#server/flows/assign-booking.ts';
 import { noStore } from '#server/http/no-store.ts';
 
 const NOT_FOUND = 'Booking not found';
@@ -80,6 +82,29 @@ export function adminBookingsRouter(services: Services): Router {
       noStore(res).json(outcome.bookings);
     })
     .all(methodNotAllowed(['GET']));
+
+  // Who a booking can be given to, and giving it (owner and front desk: server/http/admin-routes.ts).
+  router
+    .route('/admin/bookings/assignees')
+    .all(requireAdmin)
+    .get(async (_req, res) => {
+      noStore(res).json({ assignees: await bookingAssignees(services) });
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route('/admin/bookings/:id/assignee')
+    .all(requireAdmin)
+    .put(async (req, res) => {
+      const id = bookingId(req);
+      const { assigneeId } = parseBody(bookingAssigneeSchema, req.body);
+      const outcome = await assignBooking(services, id, assigneeId);
+      if (outcome.kind === 'not-assignable') {
+        throw new HttpError(400, BOOKING_ASSIGN_MESSAGES.notAssignable, { assigneeId: [BOOKING_ASSIGN_MESSAGES.notAssignable] });
+      }
+      answerChange(res, outcome);
+    })
+    .all(methodNotAllowed(['PUT']));
 
   router
     .route('/admin/bookings/:id')

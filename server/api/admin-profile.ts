@@ -1,5 +1,7 @@
 import { Router } from 'express';
 import { AUTH_MESSAGES, setupChecklistSchema, updateProfileSchema, type AdminProfile } from '#common/admin-auth.ts';
+import { staffNoticeChoicesSchema } from '#common/staff-notices.ts';
+import { chooseNotices, noticeChoicesOf } from '#server/auth/staff-notices.ts';
 import { setSetupChecklistDismissed, updateAdminProfile } from '#server/auth/update-profile.ts';
 import type { Services } from '#server/context.ts';
 import { clientIp } from '#server/http/client-ip.ts';
@@ -36,6 +38,16 @@ export function adminProfileRouter(services: Services): Router {
     const admin = await setSetupChecklistDismissed(services.db, signedInAdmin(res.locals).id, dismissed);
     if (!admin) throw sessionEnded();
     res.set('Cache-Control', 'no-store').json(admin);
+  });
+
+  // Which of the studio's notices this person gets by e-mail (decision 121).
+  router.get('/admin/me/notices', requireAdmin, async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ choices: await noticeChoicesOf(services.db, signedInAdmin(res.locals).id) });
+  });
+
+  router.put('/admin/me/notices', requireAdmin, async (req, res) => {
+    const choices = parseBody(staffNoticeChoicesSchema, req.body);
+    res.set('Cache-Control', 'no-store').json({ choices: await chooseNotices(services.db, signedInAdmin(res.locals).id, choices) });
   });
 
   return router;

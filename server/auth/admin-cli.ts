@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { emailSchema, newPasswordSchema } from '#common/admin-auth.ts';
 import type { PersonalFacts } from '#common/password-strength.ts';
+import { STAFF_MESSAGES } from '#common/staff.ts';
+import { staffRoleSchema } from '#common/staff-roles.ts';
 import type { Database } from '#server/db/schema.ts';
 import {
   createAdmin,
@@ -14,6 +16,7 @@ import {
 import { randomPassword, removeInitialPasswordFile } from './first-admin.ts';
 import { liftAccountLocks } from './login-guard.ts';
 import { weakPasswordReason } from './password-policy.ts';
+import { changeStaffMember, removeStaffMember } from './staff.ts';
 import { removeTwoFactor } from './two-factor.ts';
 
 /** One `npm run admin` command: its arguments as usage shows them, what it does, how many it needs. */
@@ -42,7 +45,10 @@ const COMMANDS: AdminCommand[] = [
     required: 2,
   },
   { name: 'deactivate', arguments: '<username>', summary: "refuse logins and end the account's sessions", required: 1 },
+  { name: 'suspend', arguments: '<username>', summary: 'the same as deactivate, in the staff page’s word', required: 1 },
   { name: 'activate', arguments: '<username>', summary: 'allow logins again', required: 1 },
+  { name: 'role', arguments: '<username> <role>', summary: 'a new role: owner, engineer or assistant', required: 2 },
+  { name: 'remove', arguments: '<username>', summary: 'off the staff: no more logins; what they made stays credited to them', required: 1 },
   {
     name: 'reset-2fa',
     arguments: '<username>',
@@ -191,10 +197,34 @@ export async function runAdminCli(db: Kysely<Database>, argv: string[], io: CliI
       return;
     }
     case 'deactivate':
+    case 'suspend':
     case 'activate': {
       const admin = await requireAdminNamed(db, args[0]);
-      await setAdminActive(db, admin.id, command === 'activate');
-      io.out(`Admin "${admin.username}" is now ${command === 'activate' ? 'active' : 'inactive'}.`);
+      const active = command === 'activate';
+      // The last active owner stays, as the staff API keeps them (the same words, under the same lock).
+      if (!active && (await changeStaffMember(db, admin.id, { suspended: true })).kind === 'last-owner') {
+        throw new CliError(STAFF_MESSAGES.lastOwner);
+      }
+      if (active) await setAdminActive(db, admin.id, true);
+      io.out(`Admin "${admin.username}" is now ${active ? 'active' : 'inactive'}.`);
+      return;
+    }
+    case 'role': {
+      const admin = await requireAdminNamed(db, args[0]);
+      const role = staffRoleSchema.safeParse(args[1]);
+      if (!role.success) throw new UsageError(role.error.issues[0]!.message);
+      const outcome = await changeStaffMember(db, admin.id, { role: role.data });
+      if (outcome.kind === 'last-owner') throw new CliError(STAFF_MESSAGES.lastOwner);
+      if (outcome.kind !== 'changed') throw new CliError(`No admin account named "${args[0]}".`);
+      io.out(`Admin "${admin.username}" is now an ${role.data}.`);
+      return;
+    }
+    case 'remove': {
+      const admin = await requireAdminNamed(db, args[0]);
+      const outcome = await removeStaffMember(db, admin.id);
+      if (outcome.kind === 'last-owner') throw new CliError(STAFF_MESSAGES.lastOwner);
+      if (outcome.kind !== 'removed') throw new CliError(`No admin account named "${args[0]}".`);
+      io.out(`Admin "${admin.username}" is off the staff; their sessions ended. What they made stays credited to them.`);
       return;
     }
     case 'reset-2fa': {

@@ -53,6 +53,8 @@ export function createBillingCapability(
     projects: BillingProjects;
     /** The client's time zone on record (the booking they made), or null: reminders then use the studio's. */
     clientZone?: (email: string) => Promise<string | null>;
+    /** Where an engineer's copy of a money notice goes now, or null (auth answers: decision 121). */
+    staffAddress?: (adminUserId: number, kind: 'payments') => Promise<string | null>;
   },
 ): BillingCapability {
   const { db, logger, config, publicUrl, content, projects } = parts;

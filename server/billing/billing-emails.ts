@@ -88,6 +88,8 @@ export interface BillingEmailDeps extends MailingServices {
   projects: BillingProjects;
   /** The invoice as a PDF, attached to the invoice and the receipt. */
   pdf: (invoice: Invoice) => Promise<Buffer>;
+  /** Where an engineer's copy of a money notice goes now, or null (auth answers: decision 121). */
+  staffAddress?: (adminUserId: number, kind: 'payments') => Promise<string | null>;
 }
 
 interface Wording {

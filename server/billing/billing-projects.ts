@@ -24,6 +24,8 @@ export interface BillingProjects {
   find(db: Kysely<Database>, projectId: number): Promise<ProjectForBilling | null>;
   /** Turns the delivery lock on or off; false when it already was so (or there is no such project). */
   switchDeliveryLock(db: Kysely<Database>, projectId: number, locked: boolean): Promise<boolean>;
+  /** The project's engineers (admin ids): they hear of its money as the studio does (decision 121). */
+  engineerIds(db: Kysely<Database>, projectId: number): Promise<number[]>;
   /** Whether the studio delivered files to the project. */
   hasDeliveries(db: Kysely<Database>, projectId: number): Promise<boolean>;
   /** A fresh single-use sign-in link's token for the project's client, or null while they have no portal access. */

@@ -154,7 +154,7 @@ async function applyDispute(
       })
       .execute();
     // Won before its opening arrived: no money ever left as far as this site knows; the studio still hears.
-    if (outcome === 'won') return noticeOnly(trx, invoiceId, 'dispute_won', dispute, now);
+    if (outcome === 'won') return noticeOnly(trx, projects, invoiceId, 'dispute_won', dispute, now);
     const invoice = await applyMoney(
       trx,
       projects,
@@ -165,7 +165,7 @@ async function applyDispute(
     return invoice ? { kind: 'applied', invoice, mismatches: [] } : NOTHING;
   }
   await trx.updateTable('cardDisputes').set({ state: outcome, closedAt: now.toISOString() }).where('id', '=', dispute.id).execute();
-  if (outcome === 'lost') return noticeOnly(trx, invoiceId, 'dispute_lost', dispute, now);
+  if (outcome === 'lost') return noticeOnly(trx, projects, invoiceId, 'dispute_lost', dispute, now);
   const back = card(dispute.amount, `Dispute won (${dispute.id})`, event, `dispute-won:${dispute.id}`, 'dispute_won');
   const invoice = await applyMoney(trx, projects, invoiceId, back, now);
   return invoice ? { kind: 'applied', invoice, mismatches: [] } : NOTHING;
@@ -174,9 +174,16 @@ async function applyDispute(
 /** Stripe's closed dispute: won or lost; an inquiry closed without money moving (`warning_closed`) changes nothing. */
 const closedState = (status: string): 'won' | 'lost' | null => (status === 'won' ? 'won' : status === 'lost' ? 'lost' : null);
 
-async function noticeOnly(trx: Trx, invoiceId: number, kind: 'dispute_won' | 'dispute_lost', dispute: Dispute, now: Date) {
+async function noticeOnly(
+  trx: Trx,
+  projects: BillingProjects,
+  invoiceId: number,
+  kind: 'dispute_won' | 'dispute_lost',
+  dispute: Dispute,
+  now: Date,
+) {
   const subject = `${kind === 'dispute_won' ? 'dispute-won' : 'dispute-lost'}:${dispute.id}`;
-  await queueStudioNotice(trx, { invoiceId, kind, subject, amountCents: dispute.amount }, now);
+  await queueStudioNotice(trx, projects, { invoiceId, kind, subject, amountCents: dispute.amount }, now);
   const invoice = await trx.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
   return { kind: 'applied', invoice, mismatches: [] } satisfies CardEventResult;
 }

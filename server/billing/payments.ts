@@ -83,6 +83,7 @@ export async function applyMoney(
     .executeTakeFirstOrThrow();
   await queueStudioNotice(
     trx,
+    projects,
     { invoiceId, kind: money.notice ?? NOTICE_OF[kind], subject: `payment:${row.id}`, amountCents: Math.abs(amountCents) },
     now,
   );

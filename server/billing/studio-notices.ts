@@ -4,6 +4,7 @@ import type { BillingNoticeKind, Database, Invoice } from '#server/db/schema.ts'
 import type { MailMessage } from '#server/email/mailer.ts';
 import { claimForSending, deliverDue, markFailed, markSent, type DeliveryResult } from '#server/email/retried-mail.ts';
 import type { BillingEmailDeps } from './billing-emails.ts';
+import type { BillingProjects } from './billing-projects.ts';
 
 /*
  * The studio hears of every payment, refund and dispute (decision 104): a row in `billing_notices`,
@@ -21,12 +22,37 @@ export interface StudioNotice {
   amountCents: number;
 }
 
-export async function queueStudioNotice(trx: Transaction<Database> | Kysely<Database>, notice: StudioNotice, now: Date): Promise<void> {
+/**
+ * Queues the notice for the studio's address and a copy for each of the project's engineers (their
+ * subject names them), in the money's transaction; whether a copy still goes is read when it is sent.
+ */
+export async function queueStudioNotice(
+  trx: Transaction<Database> | Kysely<Database>,
+  projects: Pick<BillingProjects, 'engineerIds'>,
+  notice: StudioNotice,
+  now: Date,
+): Promise<void> {
+  const invoice = await trx.selectFrom('invoices').select('projectId').where('id', '=', notice.invoiceId).executeTakeFirst();
+  const engineers = invoice ? await projects.engineerIds(trx, invoice.projectId) : [];
+  const copies = [null, ...engineers].map((staffId) => ({
+    ...notice,
+    staffId,
+    subject: staffId === null ? notice.subject : `${notice.subject}:staff:${staffId}`,
+    nextAttemptAt: now.toISOString(),
+    createdAt: now.toISOString(),
+  }));
   await trx
     .insertInto('billingNotices')
-    .values({ ...notice, nextAttemptAt: now.toISOString(), createdAt: now.toISOString() })
+    .values(copies)
     .onConflict((conflict) => conflict.column('subject').doNothing())
     .execute();
+}
+
+/** Where an engineer's copy goes now: nowhere once they are off the project or the staff, chose not to, or read the studio's address. */
+async function staffCopyAddress(deps: BillingEmailDeps, staffId: number, projectId: number, inbox: string): Promise<string | null> {
+  const address = await deps.staffAddress?.(staffId, 'payments');
+  if (!address || address.trim().toLowerCase() === inbox.trim().toLowerCase()) return null;
+  return (await deps.projects.engineerIds(deps.db, projectId)).includes(staffId) ? address : null;
 }
 
 interface NoticeWording {
@@ -83,7 +109,8 @@ async function deliverStudioNotice(deps: BillingEmailDeps, id: number, now: Date
       clientName: project.clientName,
       projectTitle: project.title,
     };
-    await deps.mailer.send(compose(row.kind, wording, studio.email, `${deps.publicUrl}/manage/projects/${invoice.projectId}`));
+    const to = row.staffId === null ? studio.email : await staffCopyAddress(deps, row.staffId, invoice.projectId, studio.email);
+    if (to) await deps.mailer.send(compose(row.kind, wording, to, `${deps.publicUrl}/manage/projects/${invoice.projectId}`));
   } catch (error) {
     const retryAt = await markFailed(db, 'billingNotices', id, error, row.attempts, now);
     logger.warn({ err: error, noticeId: id, kind: row.kind, invoiceId: invoice.id, retryAt }, 'studio money notice not sent; will retry');

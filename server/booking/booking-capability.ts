@@ -3,7 +3,7 @@ import { MailSender } from '#server/email/mail-sender.ts';
 import { nextDueAt } from '#server/email/retried-mail.ts';
 import { readSlotInputs, type BookingContext } from './booking-context.ts';
 import type { StudioFacts } from './studio-facts.ts';
-import { sendDueBookingEmails } from './booking-emails.ts';
+import { sendDueBookingEmails, type BookingTeam } from './booking-emails.ts';
 import { busyBetween, feedState } from './calendar-feed.ts';
 import { DEFAULT_EXPANSION_LIMITS } from './feed-expansion.ts';
 import { SlotCache } from './slot-cache.ts';
@@ -32,6 +32,8 @@ export function createBookingCapability(
       publicUrl: string;
       studio: () => Promise<StudioFacts>;
       now?: () => number;
+      /** Who has a booking, by name, and where their notices go (auth answers: decision 121). */
+      team?: BookingTeam;
     },
 ): BookingCapability {
   const { db, logger, config, publicUrl } = parts;

@@ -15,7 +15,7 @@ import { invitationFile, type InvitedBooking } from './invitation.ts';
  * and a reminder whose booking changed since it was queued is dropped when it comes up.
  */
 
-export type BookingEvent = 'booked' | 'moved' | 'cancelled-by-visitor' | 'cancelled-by-studio';
+export type BookingEvent = 'booked' | 'moved' | 'assigned' | 'cancelled-by-visitor' | 'cancelled-by-studio';
 
 const HOUR = 60 * 60_000;
 const REMINDERS: Array<{ kind: BookingEmailKind; before: number }> = [
@@ -28,6 +28,8 @@ const REMINDER_GAP_MS = 30 * 60_000;
 const EVENT_EMAILS: Record<BookingEvent, BookingEmailKind[]> = {
   booked: ['confirmation', 'studio_booked'],
   moved: ['rescheduled', 'studio_rescheduled'],
+  // Given to someone: the visitor's confirmation again, naming them, and the person told.
+  assigned: ['confirmation', 'studio_assigned'],
   'cancelled-by-visitor': ['cancelled', 'studio_cancelled'],
   'cancelled-by-studio': ['cancelled'],
 };
@@ -46,7 +48,7 @@ export async function queueBookingEmails(
     .where('sentAt', 'is', null)
     .execute();
   const rows = EVENT_EMAILS[event].map((kind) => ({ kind, at: now }));
-  if (event === 'booked' || event === 'moved') {
+  if (event !== 'cancelled-by-visitor' && event !== 'cancelled-by-studio') {
     const start = Date.parse(booking.startAt);
     for (const { kind, before } of REMINDERS) if (start - before > now + REMINDER_GAP_MS) rows.push({ kind, at: start - before });
   }
@@ -66,8 +68,15 @@ export async function queueBookingEmails(
     .execute();
 }
 
+/** The team as booking e-mails need it (auth answers): a person's name now, and where their booking notices go. */
+export interface BookingTeam {
+  name: (adminUserId: number) => Promise<string | null>;
+  address: (adminUserId: number, kind: 'bookings') => Promise<string | null>;
+}
+
 export interface BookingEmailDeps extends MailingServices {
   publicUrl: string;
+  team?: BookingTeam;
 }
 
 interface Wording {
@@ -77,8 +86,11 @@ interface Wording {
   invited: InvitedBooking;
   /** The admin's Bookings area, for the studio's notices. */
   bookingsUrl: string;
+  /** The team member it is assigned to, by name, or null. */
+  assignee: string | null;
 }
 
+const withWhom = (w: Wording) => (w.assignee ? ` with ${w.assignee} of ${w.studio.name}` : '');
 const visitorTime = (w: Wording) => formatStudioTime(w.booking.startAt, w.booking.visitorZone);
 const studioTime = (w: Wording) => formatStudioTime(w.booking.startAt, w.studio.timeZone);
 
@@ -108,6 +120,7 @@ function visitorMessage(w: Wording, subject: string, opening: string[], withLink
     '',
     `${w.booking.typeName}`,
     ...whenLines(w),
+    ...(w.assignee ? [`With: ${w.assignee}`] : []),
     howItHappens(w.booking, 'visitor'),
     ...(withLinks ? ['', `Need another time? ${w.links.reschedule}`, `Can't make it? ${w.links.cancel}`] : []),
     '',
@@ -123,6 +136,7 @@ function studioMessage(w: Wording, subject: string, opening: string): MailMessag
     '',
     `${booking.typeName}: ${studioTime(w)}`,
     `${booking.name} <${booking.email}>${booking.phone ? `, ${booking.phone}` : ''}`,
+    ...(w.assignee ? [`Assigned to: ${w.assignee}`] : []),
     howItHappens(booking, 'studio'),
     ...(booking.note ? ['', 'About the project:', booking.note] : []),
     '',
@@ -146,8 +160,8 @@ const COMPOSE: Record<BookingEmailKind, (w: Wording) => MailMessage> = {
     withInvitation(
       visitorMessage(
         w,
-        `Booked: ${w.booking.typeName} with ${w.studio.name}, ${visitorTime(w)}`,
-        ['Your consultation is booked. The invitation is attached for your calendar.'],
+        `Booked: ${w.booking.typeName} with ${w.assignee ?? w.studio.name}, ${visitorTime(w)}`,
+        [`Your consultation is booked${withWhom(w)}. The invitation is attached for your calendar.`],
         true,
       ),
       w,
@@ -190,6 +204,8 @@ const COMPOSE: Record<BookingEmailKind, (w: Wording) => MailMessage> = {
     studioMessage(w, `New booking: ${w.booking.name}, ${studioTime(w)}`, `${w.booking.name} booked a ${w.booking.typeName.toLowerCase()}.`),
   studio_rescheduled: (w) =>
     studioMessage(w, `Moved: ${w.booking.name}, now ${studioTime(w)}`, `${w.booking.name} moved their consultation.`),
+  studio_assigned: (w) =>
+    studioMessage(w, `Assigned to you: ${w.booking.name}, ${studioTime(w)}`, `A ${w.booking.typeName.toLowerCase()} is yours to take.`),
   studio_cancelled: (w) =>
     studioMessage(w, `Cancelled: ${w.booking.name}, ${studioTime(w)}`, `${w.booking.name} cancelled their consultation.`),
 };
@@ -207,6 +223,11 @@ function stillTrue(kind: BookingEmailKind, sequence: number, booking: Booking, n
     default:
       return true;
   }
+}
+
+async function assigneeAddress(deps: BookingEmailDeps, booking: Booking, inbox: string): Promise<string | null> {
+  const address = booking.assigneeId === null ? null : await deps.team?.address(booking.assigneeId, 'bookings');
+  return address && address.trim().toLowerCase() !== inbox.trim().toLowerCase() ? address : null;
 }
 
 export async function deliverBookingEmail(deps: BookingEmailDeps, emailId: number, now = new Date()): Promise<DeliveryResult> {
@@ -242,7 +263,11 @@ export async function deliverBookingEmail(deps: BookingEmailDeps, emailId: numbe
       visitor: { name: booking.name, email: booking.email },
       cancelled: booking.status === 'cancelled',
     };
-    await mailer.send(COMPOSE[row.kind]({ booking, studio, links, invited, bookingsUrl: `${deps.publicUrl}/manage/bookings` }));
+    const assignee = booking.assigneeId === null ? null : ((await deps.team?.name(booking.assigneeId)) ?? null);
+    const message = COMPOSE[row.kind]({ booking, studio, links, invited, bookingsUrl: `${deps.publicUrl}/manage/bookings`, assignee });
+    // The person's own notice goes to them, as they chose, and never twice to the studio's address.
+    const to = row.kind === 'studio_assigned' ? await assigneeAddress(deps, booking, studio.email) : message.to;
+    if (to) await mailer.send({ ...message, to });
   } catch (error) {
     const retryAt = await markFailed(db, 'bookingEmails', emailId, error, row.attempts, now);
     logger.warn({ err: error, emailId, kind: row.kind, bookingId: booking.id, retryAt }, 'booking e-mail not sent; will retry');

@@ -12,6 +12,7 @@ import { validate, type FieldErrors } from '#common/validation.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import { isoOf, type Booking, type BookingContext } from './booking-context.ts';
 import { cancelBooking } from './book-slot.ts';
+import { queueBookingEmails } from './booking-emails.ts';
 import { studioDate } from './slot-rules.ts';
 
 /*
@@ -48,6 +49,7 @@ function studioView(booking: Booking): StudioBooking {
     cancelledBy: booking.cancelledBy === null ? null : booking.cancelledBy === 'visitor' ? 'visitor' : 'studio',
     cancelMessage: booking.cancelMessage,
     createdAt: String(booking.createdAt),
+    assigneeId: booking.assigneeId ?? null,
   };
 }
 
@@ -96,6 +98,32 @@ export class StudioBookings {
     this.context.emailsQueued();
     this.context.logger.info({ bookingId: id, adminId }, 'consultation cancelled by the studio');
     return { kind: 'changed', booking: (await this.one(id))! };
+  }
+
+  /**
+   * Gives the booking to a team member (checked by server/flows/assign-booking.ts) or to nobody. Giving
+   * it to someone new is a change the visitor hears of: a fresh confirmation naming them, and the
+   * invitation's next sequence (its reminders with it); the person is told too. In one transaction.
+   */
+  async assign(id: number, assigneeId: number | null): Promise<StudioChangeOutcome> {
+    const now = this.context.now();
+    const changed = await this.context.db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!current) return null;
+      if ((current.assigneeId ?? null) === assigneeId) return current;
+      const told = assigneeId !== null && current.status === 'confirmed' && Date.parse(current.endAt) > now;
+      const row = await trx
+        .updateTable('bookings')
+        .set((eb) => ({ assigneeId, updatedAt: isoOf(now), ...(told ? { icsSequence: eb('icsSequence', '+', 1) } : {}) }))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (told) await queueBookingEmails(trx, row, 'assigned', now);
+      return row;
+    });
+    if (!changed) return { kind: 'not-found' };
+    this.context.emailsQueued();
+    return { kind: 'changed', booking: studioView(changed) };
   }
 
   async update(id: number, body: unknown): Promise<StudioChangeOutcome> {

@@ -26,6 +26,7 @@ export type TableOwner =
 export const TABLE_OWNERS: Readonly<Record<keyof Database, TableOwner>> = {
   adminUsers: 'auth',
   staffInvitations: 'auth',
+  staffNoticeOptOuts: 'auth',
   adminTwoFactor: 'auth',
   adminRecoveryCodes: 'auth',
   sessions: 'auth',

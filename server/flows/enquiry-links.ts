@@ -1,4 +1,5 @@
 import type { AdminBooking, BookingSummary, StudioBooking } from '#common/booking/admin.ts';
+import { adminNamesById } from '#server/auth/admin-users.ts';
 import type { BookingCapability } from '#server/booking/booking-capability.ts';
 import type { StudioChangeOutcome } from '#server/booking/studio-bookings.ts';
 import { latestEnquiryIds } from '#server/contact/enquiry-links.ts';
@@ -7,7 +8,7 @@ import type { CoreServices } from '#server/core-services.ts';
 /*
  * The owner's bookings as the Bookings area shows them: each with the latest enquiry (not spam)
  * sent from its address, so a consultation opens the message that came before it. Booking owns the
- * bookings and contact owns the enquiries (decision 097); this is where the two meet. Every answer of
+ * bookings and contact owns the enquiries (decision 097); this is where the two meet, with auth naming who has a booking. Every answer of
  * the owner's booking API goes through here, so a booking never reads without its link.
  */
 
@@ -20,7 +21,14 @@ async function linked(parts: Pick<CoreServices, 'db'>, bookings: StudioBooking[]
     parts.db,
     bookings.map((booking) => booking.email),
   );
-  return bookings.map((booking) => ({ ...booking, enquiryId: latest.get(booking.email.toLowerCase()) ?? null }));
+  // Who has each booking, by their name now: auth owns the people (decision 121).
+  const assigneeIds = bookings.flatMap((booking) => (booking.assigneeId === null ? [] : [booking.assigneeId]));
+  const names = await adminNamesById(parts.db, [...new Set(assigneeIds)]);
+  return bookings.map((booking) => ({
+    ...booking,
+    enquiryId: latest.get(booking.email.toLowerCase()) ?? null,
+    assignee: booking.assigneeId === null ? null : { id: booking.assigneeId, name: names.get(booking.assigneeId) ?? '' },
+  }));
 }
 
 const linkedOne = async (parts: Pick<CoreServices, 'db'>, booking: StudioBooking) => (await linked(parts, [booking]))[0];

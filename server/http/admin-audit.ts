@@ -40,6 +40,7 @@ const WRITES: ReadonlyArray<readonly [string, string, AuditWords | null]> = [
   // One's own account and its security.
   ['PATCH', '/api/admin/me', w('account', 'Own profile changed')],
   ['PUT', '/api/admin/me/setup-checklist', w('account', 'Setup checklist shown or put away')],
+  ['PUT', '/api/admin/me/notices', w('account', 'Own e-mail notices chosen')],
   ['POST', '/api/admin/change-password', w('security', 'Password changed')],
   ['POST', '/api/admin/two-factor/setup', w('security', 'Two-factor setup started')],
   ['POST', '/api/admin/two-factor/confirm', w('security', 'Two-factor turned on')],
@@ -69,6 +70,7 @@ const WRITES: ReadonlyArray<readonly [string, string, AuditWords | null]> = [
   ['POST', '/api/admin/booking/subscription', w('bookings', 'Calendar subscription link made anew')],
   ['PATCH', '/api/admin/bookings/:id', w('bookings', 'Booking of {booking:id} changed')],
   ['POST', '/api/admin/bookings/:id/cancel', w('bookings', 'Booking of {booking:id} cancelled')],
+  ['PUT', '/api/admin/bookings/:id/assignee', w('bookings', 'Booking of {booking:id} assigned')],
   // A project's money.
   ['POST', '/api/admin/projects/:id/invoices', w('money', 'Invoice {created} made for project {project:id}')],
   ['POST', '/api/admin/projects/:id/invoices/plan', w('money', 'Payment plan invoices made for project {project:id}')],

@@ -18,6 +18,7 @@ const ROUTES: ReadonlyArray<[string, string, Decide]> = [
   // One's own account.
   ['*', '/api/admin/me', 'account'],
   ['PUT', '/api/admin/me/setup-checklist', 'account'],
+  ['*', '/api/admin/me/notices', 'account'],
   ['POST', '/api/admin/change-password', 'account'],
   ['*', '/api/admin/two-factor', 'account'],
   ['POST', '/api/admin/two-factor/*', 'account'],
@@ -39,6 +40,8 @@ const ROUTES: ReadonlyArray<[string, string, Decide]> = [
   ['GET', '/api/admin/booking/settings', 'bookings'],
   ['GET', '/api/admin/booking/summary', 'bookings'],
   ['*', '/api/admin/booking/*', 'bookings.settings'],
+  ['GET', '/api/admin/bookings/assignees', 'bookings.assign'],
+  ['PUT', '/api/admin/bookings/:id/assignee', 'bookings.assign'],
   ['*', '/api/admin/bookings', 'bookings'],
   ['*', '/api/admin/bookings/*', 'bookings'],
   // Projects: a project's money first, then its audio's deletion, then the rest.

@@ -4,8 +4,7 @@ import { MAX_PROJECT_FILES } from '#common/projects.ts';
 import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from './activity.ts';
 import { moveProject } from './move-project.ts';
-import { queueForEveryoneWho } from './people-to-tell.ts';
-import { queueProjectEmail } from './project-emails.ts';
+import { queueForEveryoneWho, queueStudioNotice } from './people-to-tell.ts';
 
 /** Whose a project file is: the studio's (a delivery) or the client's (what they sent). */
 export type Side = 'client' | 'studio';
@@ -76,7 +75,7 @@ export function recordRegisteredFile(
     if (file.side === 'studio') await moveProject(trx, file.projectId, 'deliveryAdded', actor, now);
     // A delivery reaches everyone who may download it (the client, the approvers); the client's files, the studio.
     if (file.side === 'studio') await queueForEveryoneWho(trx, file.projectId, 'delivery_ready', 'downloadDeliveries', now);
-    else await queueProjectEmail(trx, file.projectId, 'files_received', now);
+    else await queueStudioNotice(trx, file.projectId, 'files_received', now);
     return row.id;
   });
 }

@@ -35,6 +35,12 @@ export const projectsForBilling = {
     return createSignInLink(db, row.clientEmail);
   },
 
+  /** The project's engineers (admin ids), who hear of its money as the studio does (decision 121). */
+  async engineerIds(db: Kysely<Database>, projectId: number): Promise<number[]> {
+    const rows = await db.selectFrom('projectEngineers').select('adminUserId').where('projectId', '=', projectId).execute();
+    return rows.map((row) => row.adminUserId);
+  },
+
   async hasDeliveries(db: Kysely<Database>, projectId: number): Promise<boolean> {
     const delivery = await db
       .selectFrom('projectFiles')

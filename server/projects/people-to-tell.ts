@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { can, type ProjectCapability } from '#common/collaborators.ts';
 import type { Database, ProjectEmailKind } from '#server/db/schema.ts';
-import { queueProjectEmail } from './project-emails.ts';
+import { queueProjectEmail, STUDIO_NOTICES } from './project-emails.ts';
 
 /*
  * Who an event on a project concerns (issue 41, decision 102): the client and the collaborators whose
@@ -52,4 +52,17 @@ export async function queueForEveryoneWho(
   except: string | null = null,
 ): Promise<void> {
   await queueForPeople(db, projectId, kind, await peopleWho(db, projectId, capability), now, except);
+}
+
+/**
+ * Queues a studio notice (files received, client comments, decisions) in the event's transaction: one
+ * for the studio's address and one for each of the project's engineers, who are batched on their own.
+ * Whether an engineer still gets it (their choice, their address, still on the project) is read when
+ * it is sent, and a copy to the studio's own address is never sent twice (project-emails.ts).
+ */
+export async function queueStudioNotice(db: Kysely<Database>, projectId: number, kind: ProjectEmailKind, now: Date): Promise<void> {
+  await queueProjectEmail(db, projectId, kind, now);
+  if (!STUDIO_NOTICES[kind]) return;
+  const engineers = await db.selectFrom('projectEngineers').select('adminUserId').where('projectId', '=', projectId).execute();
+  for (const { adminUserId } of engineers) await queueProjectEmail(db, projectId, kind, now, null, adminUserId);
 }

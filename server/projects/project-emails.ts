@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { REVIEW_EMAIL_BATCH_MS } from '#common/review.ts';
+import type { StaffNoticeKind } from '#common/staff-notices.ts';
 import type { Database, ProjectEmailKind } from '#server/db/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import type { Mailer, MailMessage } from '#server/email/mailer.ts';
@@ -7,7 +8,7 @@ import { MailSender } from '#server/email/mail-sender.ts';
 import { claimForSending, deliverDue, markFailed, markSent, nextDueAt, type DeliveryResult } from '#server/email/retried-mail.ts';
 import { recordActivity } from './activity.ts';
 import { COMPOSE_PROJECT_EMAIL } from './emails/compose.ts';
-import { emailContext, type AdminNames, type DeliveriesHeld, type EmailProject } from './emails/email-parts.ts';
+import { emailContext, type AdminNames, type DeliveriesHeld, type EmailProject, type StaffNoticeAddress } from './emails/email-parts.ts';
 import { isMuted, type EmailMutes } from './email-mutes.ts';
 import { dayOf, filesExpireAt } from './retention-dates.ts';
 
@@ -32,7 +33,16 @@ export interface ProjectEmailDeps {
   mutes: EmailMutes;
   /** Whether a project's masters wait for payment (billing answers); "your delivery is ready" is not sent meanwhile. */
   deliveriesHeld?: DeliveriesHeld;
+  /** Where a team member's copy of a studio notice goes now, or null (auth answers: decision 121). */
+  staffAddress?: StaffNoticeAddress;
 }
+
+/** The studio's notices about a project that its engineers get too, and the choice each person has for them (decision 121). */
+export const STUDIO_NOTICES: Partial<Record<ProjectEmailKind, StaffNoticeKind>> = {
+  files_received: 'files_received',
+  comments_for_studio: 'comments',
+  decisions_for_studio: 'decisions',
+};
 
 /** Kinds gathered into one e-mail when several happen close together, and how long each waits for more. */
 const BATCH_WAIT_MS: Partial<Record<ProjectEmailKind, number>> = {
@@ -62,6 +72,8 @@ export async function queueProjectEmail(
   now = new Date(),
   /** Someone other than the kind's usual addressee: a collaborator's invitation or sign-in link. */
   recipient: string | null = null,
+  /** A studio notice's copy for one of the project's engineers (people-to-tell.ts). */
+  staffId: number | null = null,
 ): Promise<void> {
   const wait = BATCH_WAIT_MS[kind];
   if (!NOT_AN_EVENT.has(kind)) {
@@ -84,6 +96,7 @@ export async function queueProjectEmail(
       .where('projectId', '=', projectId)
       .where('kind', '=', kind)
       .where((eb) => (recipient === null ? eb('recipient', 'is', null) : eb('recipient', '=', recipient)))
+      .where((eb) => (staffId === null ? eb('staffId', 'is', null) : eb('staffId', '=', staffId)))
       .where('sentAt', 'is', null)
       .where('attempts', '=', 0)
       .executeTakeFirst();
@@ -92,7 +105,7 @@ export async function queueProjectEmail(
   const due = new Date(now.getTime() + (wait ?? 0));
   await db
     .insertInto('projectEmails')
-    .values({ projectId, kind, recipient, nextAttemptAt: due.toISOString(), createdAt: now.toISOString() })
+    .values({ projectId, kind, recipient, staffId, nextAttemptAt: due.toISOString(), createdAt: now.toISOString() })
     .execute();
 }
 
@@ -108,6 +121,7 @@ export async function deliverProjectEmail(deps: ProjectEmailDeps, emailId: numbe
     .select([
       'projectEmails.kind',
       'projectEmails.recipient',
+      'projectEmails.staffId',
       'projectEmails.attempts',
       'projectEmails.createdAt as queuedAt',
       'projects.id',
@@ -120,9 +134,12 @@ export async function deliverProjectEmail(deps: ProjectEmailDeps, emailId: numbe
     .where('projectEmails.id', '=', emailId)
     .executeTakeFirst();
   if (!row) return 'skipped';
-  const { kind, recipient, attempts, queuedAt, ...project } = row;
+  const { kind, recipient, staffId, attempts, queuedAt, ...project } = row;
   try {
-    const message = await composeFor(deps, { kind, recipient, queuedAt, project });
+    const message =
+      staffId === null
+        ? await composeFor(deps, { kind, recipient, queuedAt, project })
+        : await composeForStaff(deps, staffId, { kind, queuedAt, project });
     if (message) await mailer.send(message);
     else logger.info({ emailId, kind, projectId: project.id }, 'project e-mail has nothing left to say; not sent');
   } catch (error) {
@@ -166,6 +183,31 @@ async function composeFor(
     text: `${message.text}\n\nStop e-mails about "${project.title}": ${mute}`,
     headers: { 'List-Unsubscribe': `<${mute}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
+}
+
+/**
+ * A team member's copy of a studio notice, as things are when it is sent: nothing once they are off
+ * the project or the staff, turned the kind off, or share the studio's address (which has its own).
+ */
+async function composeForStaff(
+  deps: ProjectEmailDeps,
+  staffId: number,
+  row: { kind: ProjectEmailKind; queuedAt: string; project: EmailProject },
+): Promise<MailMessage | null> {
+  const notice = STUDIO_NOTICES[row.kind];
+  const address = notice ? await deps.staffAddress?.(staffId, notice) : null;
+  if (!address) return null;
+  const studio = await deps.studio();
+  if (address.trim().toLowerCase() === studio.inbox.trim().toLowerCase()) return null;
+  const assigned = await deps.db
+    .selectFrom('projectEngineers')
+    .select('projectId')
+    .where('projectId', '=', row.project.id)
+    .where('adminUserId', '=', staffId)
+    .executeTakeFirst();
+  if (!assigned) return null;
+  const message = await COMPOSE_PROJECT_EMAIL[row.kind](emailContext(deps, studio, row.kind, row.project, null, row.queuedAt, staffId));
+  return message && { ...message, to: address };
 }
 
 /** Sends every e-mail that is due. */

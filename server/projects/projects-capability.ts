@@ -6,7 +6,7 @@ import type { ObjectStore } from '#server/storage/object-store.ts';
 import { Collaborators } from './collaborators.ts';
 import { EmailMutes } from './email-mutes.ts';
 import { projectsForBilling } from './for-billing.ts';
-import type { AdminNames, DeliveriesHeld } from './emails/email-parts.ts';
+import type { AdminNames, DeliveriesHeld, StaffNoticeAddress } from './emails/email-parts.ts';
 import { ProjectEmailSender } from './project-emails.ts';
 import { ProjectFileProcessing, type ProjectAudioAnalyser } from './file-processing.ts';
 import { ProjectFileService } from './project-files.ts';
@@ -49,9 +49,12 @@ export function createProjectsCapability(parts: {
   adminNames: AdminNames;
   /** Whether a project's masters wait for payment now (billing answers). */
   deliveriesHeld: DeliveriesHeld;
+  /** Where a team member's copy of a studio notice goes now (auth answers: decision 121). */
+  staffAddress?: StaffNoticeAddress;
   analyse: ProjectAudioAnalyser;
 }): ProjectsCapability {
-  const { db, store, logger, mailer, publicUrl, secret, passwords, packages, studio, adminNames, deliveriesHeld, analyse } = parts;
+  const { db, store, logger, mailer, publicUrl, secret, passwords, packages, studio, adminNames, deliveriesHeld, staffAddress, analyse } =
+    parts;
   const projectFileProcessing = new ProjectFileProcessing(db, store, logger, analyse);
   const projectFiles = new ProjectFileService(db, store, projectFileProcessing);
   const review = new ReviewService(db, projectFiles, projectFileProcessing);
@@ -64,7 +67,17 @@ export function createProjectsCapability(parts: {
     projectFiles,
     projectFileProcessing,
     review,
-    projectEmails: new ProjectEmailSender({ db, mailer, logger, publicUrl, studio, adminNames, mutes: emailMutes, deliveriesHeld }),
+    projectEmails: new ProjectEmailSender({
+      db,
+      mailer,
+      logger,
+      publicUrl,
+      studio,
+      adminNames,
+      mutes: emailMutes,
+      deliveriesHeld,
+      staffAddress,
+    }),
     emailMutes,
     reviewLinks: new ReviewLinkService(db, review, { publicUrl, secret, passwords, studioName: async () => (await studio()).name }),
     projectsForBilling,

@@ -25,13 +25,16 @@ export async function populateProposals(t: TestApp): Promise<void> {
   if (signed.kind !== 'signed') throw new Error(`proposal not signed: ${signed.kind}`);
 }
 
-/** A staff invitation waiting, and the owner as a project's engineer (decisions 107-108). */
+/** A staff invitation waiting, the owner as a project's engineer and their choice of notices (decisions 107-108, 121). */
 export async function populateStaff(t: TestApp, ownerId: number): Promise<void> {
   const invited = await t.request.post('/api/admin/staff').send({ email: 'eli@example.com', name: 'Eli Engineer', role: 'engineer' });
   if (invited.status !== 201) throw new Error(`staff not invited: ${invited.status} ${JSON.stringify(invited.body)}`);
   const project = await t.services.db.selectFrom('projects').select('id').orderBy('id').executeTakeFirstOrThrow();
   const assigned = await t.request.put(`/api/admin/projects/${project.id}/engineers`).send({ engineerIds: [ownerId] });
   if (assigned.status !== 200) throw new Error(`engineers not set: ${assigned.status} ${JSON.stringify(assigned.body)}`);
+  // The owner keeps clients' comments out of their own inbox (decision 121).
+  const chosen = await t.request.put('/api/admin/me/notices').send({ comments: false });
+  if (chosen.status !== 200) throw new Error(`notices not chosen: ${chosen.status} ${JSON.stringify(chosen.body)}`);
   // The owner's rule of required two-factor (decision 117): the engineers must use it.
   await saveRequiredTwoFactor(t.services.db, { owner: false, engineer: true, assistant: false });
 }

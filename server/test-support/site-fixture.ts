@@ -73,6 +73,7 @@ export const SITE_TABLES = [
   'site_content_versions',
   'site_images',
   'staff_invitations',
+  'staff_notice_opt_outs',
   'staff_role_settings',
   'stripe_checkouts',
   'stripe_events',

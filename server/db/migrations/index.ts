@@ -37,6 +37,7 @@ import * as projectRequests from './0039_project_requests.ts';
 import * as auditLog from './0040_audit_log.ts';
 import * as sessionDevices from './0041_session_devices.ts';
 import * as newsletter from './0042_newsletter.ts';
+import * as teamNotices from './0045_team_notices.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so they work in any bundle.
@@ -46,6 +47,7 @@ import * as newsletter from './0042_newsletter.ts';
  * There is no 0002: it was written on a branch that never shipped, and 0003 and 0004 were added in
  * parallel. Renumbering would make Kysely refuse to start every existing database (an applied
  * migration would be missing from the list), so the gap stays (docs/decisions/022-migration-numbering.md).
+ * Likewise 0035-0037, 0043 and 0044 were numbers kept for parallel branches that needed no migration.
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -86,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '0040_audit_log': auditLog,
   '0041_session_devices': sessionDevices,
   '0042_newsletter': newsletter,
+  '0045_team_notices': teamNotices,
 };

@@ -85,6 +85,13 @@ export interface StaffInvitationsTable {
   createdAt: Timestamp;
 }
 
+/** A kind of notice a person turned off (common/staff-notices.ts); no row: they get it. */
+export interface StaffNoticeOptOutsTable {
+  adminUserId: number;
+  kind: string;
+  createdAt: Timestamp;
+}
+
 /** The owner's accounts and sessions (server/auth). */
 export interface AuthTables {
   sessions: SessionsTable;
@@ -94,6 +101,7 @@ export interface AuthTables {
   adminTwoFactor: AdminTwoFactorTable;
   adminRecoveryCodes: AdminRecoveryCodesTable;
   staffInvitations: StaffInvitationsTable;
+  staffNoticeOptOuts: StaffNoticeOptOutsTable;
 }
 
 export type AdminUser = Selectable<AdminUsersTable>;

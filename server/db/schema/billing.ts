@@ -100,6 +100,8 @@ export interface BillingNoticesTable {
   /** What it tells of, once: `payment:12` (a payments row), `dispute-lost:dp_1`. */
   subject: string;
   amountCents: number;
+  /** The copy for one of the project's engineers (their admin id); null: the studio's address. */
+  staffId: Generated<number | null>;
   attempts: Generated<number>;
   nextAttemptAt: string;
   lastError: string | null;

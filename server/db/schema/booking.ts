@@ -41,6 +41,8 @@ export interface BookingsTable {
   emailKey: string | null;
   clientKey: string | null;
   ownerNotes: string | null;
+  /** The team member it is assigned to (an admin id); null: nobody in particular. */
+  assigneeId: Generated<number | null>;
   cancelledAt: string | null;
   /** `visitor` or `admin:{id}` */
   cancelledBy: string | null;
@@ -57,7 +59,9 @@ export type BookingEmailKind =
   | 'reminder_hour'
   | 'studio_booked'
   | 'studio_rescheduled'
-  | 'studio_cancelled';
+  | 'studio_cancelled'
+  /** To the team member a booking was given to (decision 121). */
+  | 'studio_assigned';
 
 /** An e-mail about a booking, sent at least once (server/email/retried-mail.ts). */
 export interface BookingEmailsTable {

@@ -126,6 +126,8 @@ export interface ProjectEmailsTable {
   kind: ProjectEmailKind;
   /** Someone other than the kind's usual addressee (a collaborator); null: the client or the studio. */
   recipient: string | null;
+  /** A studio notice's copy for one of the project's engineers (their admin id); null: as `recipient` says. */
+  staffId: Generated<number | null>;
   attempts: Generated<number>;
   nextAttemptAt: Timestamp;
   lastError: string | null;

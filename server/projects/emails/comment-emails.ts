@@ -3,7 +3,7 @@ import { formatSpan } from '#common/format-time.ts';
 import { commentAuthorName } from '#common/review-links.ts';
 import type { MailMessage } from '#server/email/mailer.ts';
 import { authorKindOf } from '#server/projects/review/review-views.ts';
-import { addresseeOf, greetingOf, lastSent, plural, reportedSince, reviewPath, type EmailContext } from './email-parts.ts';
+import { addresseeOf, greetingOf, plural, reportedSince, reviewPath, studioNoticeSince, type EmailContext } from './email-parts.ts';
 
 /** A comment as the e-mails read it. */
 async function commentsSince(context: EmailContext, since: string | null) {
@@ -69,7 +69,7 @@ function commentLines(context: EmailContext, area: 'portal' | 'manage', c: Email
 /** To the studio: the new comments of everyone on the project and its review links, grouped by who wrote them (batched). */
 export async function commentsForStudioEmail(context: EmailContext): Promise<MailMessage | null> {
   const { project, studio } = context;
-  const comments = (await commentsSince(context, await lastSent(context))).filter((c) => c.authorSide === 'client');
+  const comments = (await commentsSince(context, await studioNoticeSince(context))).filter((c) => c.authorSide === 'client');
   if (comments.length === 0) return null;
   const nameOf = await authorNamer(context, comments);
   const byAuthor = new Map<string, EmailedComment[]>();

@@ -1,7 +1,7 @@
 import type { MailMessage } from '#server/email/mailer.ts';
 import { revisionRoundsByTrack } from '#server/projects/review/tracks.ts';
 import { can } from '#common/collaborators.ts';
-import { addresseeOf, greetingOf, lastSent, plural, reportedSince, reviewPath, type EmailContext } from './email-parts.ts';
+import { addresseeOf, greetingOf, plural, reportedSince, reviewPath, studioNoticeSince, type EmailContext } from './email-parts.ts';
 
 interface Decision {
   at: string;
@@ -97,7 +97,7 @@ function describe(decision: Decision): string {
 /** To the studio, at once: the client approved a version or asked for another round, with the round's summary. */
 export async function decisionsForStudioEmail(context: EmailContext): Promise<MailMessage | null> {
   const { project, studio, publicUrl } = context;
-  const decisions = await newDecisions(context, await lastSent(context));
+  const decisions = await newDecisions(context, await studioNoticeSince(context));
   if (decisions.length === 0) return null;
   // The client by the name the studio gave them; a collaborator (decision 081) by their address.
   const nameOf = (by: string | null) => (by === null || by === project.clientEmail ? project.clientName : by);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ProjectAccess } from '#common/collaborators.ts';
 import { formatFileSize } from '#common/file-size.ts';
+import type { StaffNoticeKind } from '#common/staff-notices.ts';
 import type { Database, ProjectEmailKind } from '#server/db/schema.ts';
 import { createSignInLink, hasPortalAccess, projectAccessFor } from '#server/projects/client-sessions.ts';
 
@@ -20,6 +21,9 @@ export type AdminNames = (ids: readonly number[]) => Promise<Map<number, string>
 /** Whether a project's masters wait for payment now: billing owns the answer (server/services.ts hands it in). */
 export type DeliveriesHeld = (projectId: number) => Promise<boolean>;
 
+/** Where a team member's copy of a studio notice goes now, or null: auth owns the people (decision 121). */
+export type StaffNoticeAddress = (adminUserId: number, kind: StaffNoticeKind) => Promise<string | null>;
+
 /** What every e-mail of a project is worded from. */
 export interface EmailContext {
   db: Kysely<Database>;
@@ -30,6 +34,8 @@ export interface EmailContext {
   kind: ProjectEmailKind;
   /** A collaborator the e-mail is for (their invitation, their sign-in link); null: the project's client. */
   recipient: string | null;
+  /** The engineer a copy of a studio notice is for (decision 121); null: the studio's address, or as `recipient` says. */
+  staffId: number | null;
   /** The lines that close an e-mail to the client. */
   signature: string[];
   /** A fresh single-use sign-in link for the addressee (the client, or `recipient`; only its hash is stored), made per attempt. */
@@ -51,6 +57,7 @@ export function emailContext(
   project: EmailProject,
   recipient: string | null = null,
   queuedAt = new Date().toISOString(),
+  staffId: number | null = null,
 ): EmailContext {
   const { db, publicUrl, adminNames } = deps;
   const to = recipient ?? project.clientEmail;
@@ -62,6 +69,7 @@ export function emailContext(
     project,
     kind,
     recipient,
+    staffId,
     signature: ['', studio.name, publicUrl],
     clientLink: async () => `${publicUrl}/portal/auth?token=${encodeURIComponent(await createSignInLink(db, to))}&project=${project.id}`,
     hasAccess: async () => (recipient ? (await projectAccessFor(db, recipient, project.id)) !== null : hasPortalAccess(db, to)),
@@ -78,13 +86,14 @@ export const addresseeOf = ({ recipient, project }: EmailContext) => recipient ?
 export const greetingOf = ({ recipient, project }: EmailContext) => (recipient ? 'Hi,' : `Hi ${project.clientName},`);
 
 /** When the last e-mail of this kind about the project went to this addressee (its claim time), or null. */
-export async function lastSent({ db, project, kind, recipient }: EmailContext): Promise<string | null> {
+export async function lastSent({ db, project, kind, recipient, staffId }: EmailContext): Promise<string | null> {
   const last = await db
     .selectFrom('projectEmails')
     .select('sentAt')
     .where('projectId', '=', project.id)
     .where('kind', '=', kind)
     .where((eb) => (recipient === null ? eb('recipient', 'is', null) : eb('recipient', '=', recipient)))
+    .where((eb) => (staffId === null ? eb('staffId', 'is', null) : eb('staffId', '=', staffId)))
     .where('sentAt', 'is not', null)
     .orderBy('sentAt', 'desc')
     .executeTakeFirst();
@@ -98,6 +107,12 @@ export async function lastSent({ db, project, kind, recipient }: EmailContext): 
 export async function reportedSince(context: EmailContext): Promise<string> {
   return (await lastSent(context)) ?? new Date(Date.parse(context.queuedAt) - 1).toISOString();
 }
+
+/**
+ * Where a studio notice starts reporting: the studio's address after its last one (its first tells
+ * everything so far), an engineer after their last, or from the event that queued their first.
+ */
+export const studioNoticeSince = (context: EmailContext) => (context.staffId === null ? lastSent(context) : reportedSince(context));
 
 /**
  * A link to a moment of a version in the review room, for the client (`portal`) or the studio

@@ -1,10 +1,10 @@
 import type { MailMessage } from '#server/email/mailer.ts';
 import { can } from '#common/collaborators.ts';
-import { addresseeOf, fileLines, greetingOf, lastSent, plural, reportedSince, type EmailContext } from './email-parts.ts';
+import { addresseeOf, fileLines, greetingOf, plural, reportedSince, studioNoticeSince, type EmailContext } from './email-parts.ts';
 
 /** Files of one side added after the last e-mail of this kind to its addressee went out: what this e-mail reports. */
 async function filesSinceLastEmail(context: EmailContext, side: 'client' | 'studio') {
-  const since = side === 'client' ? await lastSent(context) : await reportedSince(context);
+  const since = side === 'client' ? await studioNoticeSince(context) : await reportedSince(context);
   let query = context.db
     .selectFrom('projectFiles')
     .select(['name', 'size'])

@@ -4,8 +4,7 @@ import { formatTime } from '#common/format-time.ts';
 import type { CreateCommentInput, VersionComments } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from '#server/projects/activity.ts';
-import { queueForPeople } from '#server/projects/people-to-tell.ts';
-import { queueProjectEmail } from '#server/projects/project-emails.ts';
+import { queueForPeople, queueStudioNotice } from '#server/projects/people-to-tell.ts';
 import { toCommentView } from './review-views.ts';
 import { findVersion } from './tracks.ts';
 
@@ -145,7 +144,7 @@ export async function addComment(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (author.side === 'client') await queueProjectEmail(trx, projectId, 'comments_for_studio', now);
+    if (author.side === 'client') await queueStudioNotice(trx, projectId, 'comments_for_studio', now);
     await queueForPeople(trx, projectId, 'comments_for_client', await peopleToTellOf(trx, projectId, author, input.parentId ?? null), now);
     await recordActivity(
       trx,

@@ -3,8 +3,7 @@ import type { ReviewDecision } from '#common/review.ts';
 import type { Database } from '#server/db/schema.ts';
 import { recordActivity, type Actor } from '#server/projects/activity.ts';
 import { moveProject } from '#server/projects/move-project.ts';
-import { queueForEveryoneWho } from '#server/projects/people-to-tell.ts';
-import { queueProjectEmail } from '#server/projects/project-emails.ts';
+import { queueForEveryoneWho, queueStudioNotice } from '#server/projects/people-to-tell.ts';
 import type { VersionPath } from './comments.ts';
 import type { VersionRow } from './review-views.ts';
 import { trackOf } from './tracks.ts';
@@ -82,7 +81,7 @@ export async function requestRevisions(
 
 /** The studio hears of a decision at once, and so do the client and the approvers, but not whoever made it. */
 async function tellOfDecision(trx: Transaction<Database>, projectId: number, actor: Actor, now: Date): Promise<void> {
-  await queueProjectEmail(trx, projectId, 'decisions_for_studio', now);
+  await queueStudioNotice(trx, projectId, 'decisions_for_studio', now);
   await queueForEveryoneWho(trx, projectId, 'decisions_for_people', 'decide', now, actor.side === 'client' ? actor.email : null);
 }
 

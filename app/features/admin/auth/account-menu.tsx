@@ -1,10 +1,11 @@
-import { ChevronDown, IdCard, KeyRound, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronDown, IdCard, KeyRound, Mail, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { adminShownName, type AdminProfile } from '#common/admin-auth.ts';
 import { buttonClasses } from '#app/components/ui/button.tsx';
 import { SessionsDialog } from '#app/features/admin/sessions/sessions-dialog.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { NoticesDialog } from './notices-dialog.tsx';
 import { ProfileDialog } from './profile-dialog.tsx';
 import { TwoFactorDialog } from './two-factor-dialog.tsx';
 import { cn } from '#app/lib/cn.ts';
@@ -16,13 +17,15 @@ const menuItemClasses = cn(
 
 /**
  * The signed-in admin's name (the display name, else the username), opening a menu with account
- * actions: profile, change password, two-factor login, the sessions signed in. `onProfileChanged` gets the saved profile.
+ * actions: profile, change password, two-factor login, the sessions signed in, the e-mail notices.
+ * `onProfileChanged` gets the saved profile.
  */
 export function AccountMenu({ admin, onProfileChanged }: { admin: AdminProfile; onProfileChanged: (admin: AdminProfile) => void }) {
   const [editingProfile, setEditingProfile] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  const [noticesOpen, setNoticesOpen] = useState(false);
   const shownName = adminShownName(admin);
   return (
     <>
@@ -60,6 +63,10 @@ export function AccountMenu({ admin, onProfileChanged }: { admin: AdminProfile; 
               <MonitorSmartphone aria-hidden className="size-4" />
               Sessions
             </DropdownMenu.Item>
+            <DropdownMenu.Item onSelect={() => setNoticesOpen(true)} className={menuItemClasses}>
+              <Mail aria-hidden className="size-4" />
+              E-mail notices
+            </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
@@ -67,6 +74,7 @@ export function AccountMenu({ admin, onProfileChanged }: { admin: AdminProfile; 
       <ChangePasswordDialog admin={admin} open={changingPassword} onOpenChange={setChangingPassword} />
       <TwoFactorDialog open={twoFactorOpen} onOpenChange={setTwoFactorOpen} />
       <SessionsDialog open={sessionsOpen} onOpenChange={setSessionsOpen} />
+      <NoticesDialog open={noticesOpen} onOpenChange={setNoticesOpen} />
     </>
   );
 }

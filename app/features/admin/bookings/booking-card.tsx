@@ -8,6 +8,7 @@ import { setNoShow } from './booking-actions.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { OwnerNotes } from './owner-notes.tsx';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
+import { BookingAssignee } from './booking-assignee.tsx';
 
 const linkClasses =
   'inline-flex min-h-11 items-center gap-1.5 text-accent underline-offset-4 hover:underline sm:min-h-0 ' +
@@ -104,6 +105,7 @@ export function BookingCard({ booking, studioZone, now, onChanged, onCreateProje
           {booking.cancelMessage ? `: “${booking.cancelMessage}”` : '.'}
         </p>
       ) : null}
+      <BookingAssignee booking={booking} onChanged={onChanged} />
       <OwnerNotes key={booking.ownerNotes ?? ''} booking={booking} onSaved={onChanged} />
       <div className="flex flex-wrap items-center gap-2 border-t border-line pt-3">
         <button

@@ -33,6 +33,8 @@ function booking(id: number, start: string, minutes: number, status: AdminBookin
     cancelledAt: null,
     cancelledBy: null,
     cancelMessage: null,
+    assigneeId: null,
+    assignee: null,
     createdAt: start,
     enquiryId: null,
   };
