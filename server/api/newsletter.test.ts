@@ -73,6 +73,14 @@ describe.each(testDialects())('the newsletter sign-up on %s', (dialect) => {
     expect((await t.request.post('/newsletter/unsubscribe/not-a-token').send('List-Unsubscribe=One-Click')).status).toBe(404);
   });
 
+  it('answers links with a NUL byte or of another length with 404, never a 500 (PostgreSQL refuses NUL in text)', async () => {
+    for (const token of ['%00', `a%00${'b'.repeat(41)}`, 'c'.repeat(44), 'd'.repeat(5000)]) {
+      expect((await t.request.post(`/newsletter/unsubscribe/${token}`).send('List-Unsubscribe=One-Click')).status, token).toBe(404);
+      expect((await t.request.get(`/newsletter/unsubscribe/${token}`)).status, token).toBe(404);
+      expect((await t.request.get(`/newsletter/confirm/${token}`)).status, token).toBe(404);
+    }
+  });
+
   it('escapes an address a spreadsheet would run as a formula', async () => {
     await signUp('+cmd@example.com', '198.51.100.4');
     const mail = await mailTo('+cmd@example.com');

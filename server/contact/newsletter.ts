@@ -20,6 +20,8 @@ const CONFIRMATIONS_PER_DAY = 3;
 const DAY_MS = 86_400_000;
 
 const newToken = () => randomBytes(32).toString('base64url');
+/** What newToken makes (32 bytes, base64url): anything else is no link of ours and reaches no query (PostgreSQL refuses a NUL byte). */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export type SignUpOutcome =
@@ -100,6 +102,7 @@ export type LinkOutcome = { kind: 'done'; email: string; unsubscribeToken: strin
 
 /** The confirmation link: the address is on the list from now on. A used or replaced link is not found. */
 export async function confirmNewsletter(db: Kysely<Database>, token: string, now = new Date()): Promise<LinkOutcome> {
+  if (!TOKEN_SHAPE.test(token)) return { kind: 'not-found' };
   const row = await db
     .updateTable('newsletterSubscribers')
     .set({ status: 'confirmed', confirmTokenHash: null, confirmedAt: now.toISOString(), updatedAt: now.toISOString() })
@@ -111,6 +114,7 @@ export async function confirmNewsletter(db: Kysely<Database>, token: string, now
 
 /** The one-click link: off the list, whatever it was (opening it twice says the same). */
 export async function unsubscribeNewsletter(db: Kysely<Database>, token: string, now = new Date()): Promise<LinkOutcome> {
+  if (!TOKEN_SHAPE.test(token)) return { kind: 'not-found' };
   const row = await db
     .updateTable('newsletterSubscribers')
     .set({ status: 'unsubscribed', confirmTokenHash: null, unsubscribedAt: now.toISOString(), updatedAt: now.toISOString() })
