@@ -1,8 +1,9 @@
 import type { About, Credit } from '#common/site-content/about.ts';
 import type { Studio } from '#common/site-content/studio.ts';
-import { FieldGroup, NumberInput, TextArea, TextInput } from '#app/features/admin/site/fields.tsx';
+import { FieldGroup, TextArea, TextInput } from '#app/features/admin/site/fields.tsx';
 import { ImageField } from '#app/features/admin/site/image-field.tsx';
 import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
+import { CreditFields } from './credit-fields.tsx';
 import { MarkdownField } from '#app/features/admin/site/markdown-field.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
 import { TokenChips } from '#app/features/admin/site/token-chips.tsx';
@@ -51,21 +52,7 @@ export function AboutForm({ form, studio }: { form: SectionForm; studio: Studio 
       >
         {({ path, name }) => (
           <>
-            <TextInput form={form} path={`${path}.artist`} label={`${name} artist`} maxLength={120} />
-            <TextInput form={form} path={`${path}.title`} label={`${name} title`} maxLength={160} />
-            <TextInput form={form} path={`${path}.role`} label={`${name} role`} maxLength={80} placeholder="Mixing, mastering" />
-            <NumberInput form={form} path={`${path}.year`} label={`${name} year (optional)`} nullable min={1900} max={2100} />
-            <div className="sm:col-span-2">
-              <TextInput
-                form={form}
-                path={`${path}.url`}
-                label={`${name} link (optional)`}
-                type="url"
-                inputMode="url"
-                nullable
-                placeholder="https://"
-              />
-            </div>
+            <CreditFields form={form} path={path} name={name} />
           </>
         )}
       </ListEditor>

@@ -7,9 +7,10 @@ import type { ImageRef } from '#common/site-content/image.ts';
 import type { PageBlockType } from '#common/site-content/pages.ts';
 import type { Studio } from '#common/site-content/studio.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { NumberInput, TextArea, TextInput } from '#app/features/admin/site/fields.tsx';
+import { TextArea, TextInput } from '#app/features/admin/site/fields.tsx';
 import { ImageField } from '#app/features/admin/site/image-field.tsx';
 import { ListEditor } from '#app/features/admin/site/list-editor.tsx';
+import { CreditFields } from './credit-fields.tsx';
 import { MarkdownField } from '#app/features/admin/site/markdown-field.tsx';
 import type { SectionForm } from '#app/features/admin/site/use-section-form.ts';
 import { api } from '#app/lib/api.ts';
@@ -100,21 +101,7 @@ function CreditsFields({ form, path, name }: Props) {
       >
         {({ path: row, name: credit }) => (
           <>
-            <TextInput form={form} path={`${row}.artist`} label={`${credit} artist`} maxLength={120} />
-            <TextInput form={form} path={`${row}.title`} label={`${credit} title`} maxLength={160} />
-            <TextInput form={form} path={`${row}.role`} label={`${credit} role`} maxLength={80} placeholder="Mixing, mastering" />
-            <NumberInput form={form} path={`${row}.year`} label={`${credit} year (optional)`} nullable min={1900} max={2100} />
-            <div className="sm:col-span-2">
-              <TextInput
-                form={form}
-                path={`${row}.url`}
-                label={`${credit} link (optional)`}
-                type="url"
-                inputMode="url"
-                nullable
-                placeholder="https://"
-              />
-            </div>
+            <CreditFields form={form} path={row} name={credit} />
           </>
         )}
       </ListEditor>
